@@ -1,0 +1,20 @@
+export {
+  OPTION_KEYS,
+  capMessage,
+  checkDelegateCap,
+  delegateCap,
+  isOptionKey,
+  isTableOption,
+  type CapCheck,
+  type OptionKey,
+} from './options.ts'
+export { formatAmount, formatRand, randsToCents } from './money.ts'
+export { DEFAULT_VAT_RATE, quote, type PricedOption, type Quote } from './quote.ts'
+export {
+  TIME_ZONE,
+  isRegistrationOpen,
+  optionAvailability,
+  type Availability,
+  type EventSchedule,
+  type OptionWindow,
+} from './availability.ts'

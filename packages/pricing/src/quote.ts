@@ -1,0 +1,58 @@
+import { assertWholeCents } from './money.ts'
+import { assertDelegateCount, assertOptionKey, isTableOption, type OptionKey } from './options.ts'
+
+/** South African VAT; the site setting overrides it. */
+export const DEFAULT_VAT_RATE = 0.15
+
+const BASIS_POINTS_PER_UNIT = 10_000n
+
+/** An option with its price excluding VAT: per delegate, or flat for a table. */
+export interface PricedOption {
+  key: OptionKey
+  amountCents: number
+}
+
+/** What a registration costs, in cents; the total is what the visitor pays. */
+export interface Quote {
+  subtotalCents: number
+  vatCents: number
+  totalCents: number
+  vatRate: number
+}
+
+/** Prices a registration: per-delegate options times the delegates, tables flat, VAT rounded half-up to the cent. */
+export function quote(
+  option: PricedOption | undefined,
+  delegateCount: number,
+  vatRate: number = DEFAULT_VAT_RATE,
+): Quote {
+  assertDelegateCount(delegateCount)
+  const vatBasisPoints = toBasisPoints(vatRate)
+  if (option === undefined) return { subtotalCents: 0, vatCents: 0, totalCents: 0, vatRate }
+
+  assertOptionKey(option.key)
+  assertWholeCents(option.amountCents, 'Option price')
+  if (option.amountCents < 0) throw new RangeError(`Option price must not be negative, got ${option.amountCents}`)
+
+  const subtotalCents = isTableOption(option.key) ? option.amountCents : option.amountCents * delegateCount
+  assertWholeCents(subtotalCents, 'Subtotal')
+  const vatCents = percentageHalfUp(subtotalCents, vatBasisPoints)
+  const totalCents = subtotalCents + vatCents
+  assertWholeCents(totalCents, 'Total')
+  return { subtotalCents, vatCents, totalCents, vatRate }
+}
+
+// The rate becomes whole basis points (0.15 -> 1500) so that the VAT itself is computed in exact integers;
+// the product is taken in BigInt because cents times basis points can pass Number.MAX_SAFE_INTEGER.
+function toBasisPoints(vatRate: number): bigint {
+  const basisPoints = Number((vatRate * 10_000).toPrecision(12))
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) {
+    throw new RangeError(`VAT rate must be a non-negative number with at most four decimals, got ${vatRate}`)
+  }
+  return BigInt(basisPoints)
+}
+
+function percentageHalfUp(nonNegativeCents: number, basisPoints: bigint): number {
+  const halfCent = BASIS_POINTS_PER_UNIT / 2n
+  return Number((BigInt(nonNegativeCents) * basisPoints + halfCent) / BASIS_POINTS_PER_UNIT)
+}
