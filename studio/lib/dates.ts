@@ -1,0 +1,18 @@
+import { TIME_ZONE } from '@events/pricing'
+
+const calendarDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The calendar date (YYYY-MM-DD) of an instant in the events' time zone (Africa/Johannesburg). */
+export function dateInEventTimeZone(isoDateTime: string): string {
+  return calendarDate.format(new Date(isoDateTime))
+}
+
+/** Whether an ISO datetime is strictly later than another. */
+export function isAfter(later: string, earlier: string): boolean {
+  return new Date(later).getTime() > new Date(earlier).getTime()
+}

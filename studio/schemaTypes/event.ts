@@ -1,0 +1,283 @@
+import { CalendarIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType, type ValidationContext } from 'sanity'
+import { checkEnd, checkPriceOptions, checkRegistrationClose, checkTablesOnWorkshop, type ReferencedPriceOption } from '../lib/eventRules.ts'
+import { imageWithAlt } from './image.ts'
+import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+import { SANITY_API_VERSION } from '../lib/apiVersion.ts'
+
+/** The event page tabs, in the order editors usually pick them. */
+export const EVENT_TABS = [
+  { value: 'overview', title: 'Overview' },
+  { value: 'agenda', title: 'Agenda' },
+  { value: 'register', title: 'Register' },
+  { value: 'speakers', title: 'Speakers' },
+  { value: 'sponsor', title: 'Sponsor' },
+]
+
+type EventDocument = { kind?: string; start?: string; end?: string }
+type Reference = { _ref?: string }
+
+async function fetchPriceOptions(references: Reference[] | undefined, context: ValidationContext): Promise<ReferencedPriceOption[]> {
+  const ids = (references ?? []).map((reference) => reference._ref).filter((id): id is string => Boolean(id))
+  if (ids.length === 0) return []
+  return context
+    .getClient({ apiVersion: SANITY_API_VERSION })
+    .fetch<ReferencedPriceOption[]>('*[_id in $ids]{_id, key, earlyBirdUntil}', { ids })
+}
+
+export const event = defineType({
+  name: 'event',
+  title: 'Event',
+  type: 'document',
+  icon: CalendarIcon,
+  groups: [
+    { name: 'basics', title: 'Basics', default: true },
+    { name: 'card', title: 'Listing card' },
+    { name: 'content', title: 'Page content' },
+    { name: 'registration', title: 'Registration' },
+    { name: 'sponsor', title: 'Sponsorship' },
+    placeholdersGroup,
+  ],
+  fields: [
+    defineField({
+      name: 'kind',
+      type: 'string',
+      group: 'basics',
+      options: {
+        list: [
+          { value: 'conference', title: 'Conference' },
+          { value: 'workshop', title: 'Workshop' },
+        ],
+        layout: 'radio',
+        direction: 'horizontal',
+      },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'title', type: 'string', group: 'basics', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'slug',
+      type: 'slug',
+      group: 'basics',
+      description:
+        'The last segment of the page address, e.g. "Resilience" for /conference/Resilience. Existing addresses keep their spelling and case.',
+      validation: (rule) =>
+        rule.required().custom((slug: { current?: string } | undefined) =>
+          slug?.current && !/^[A-Za-z0-9-]+$/.test(slug.current) ? 'Use letters, digits and hyphens only' : true,
+        ),
+    }),
+    defineField({
+      name: 'code',
+      type: 'string',
+      group: 'basics',
+      description: 'Prefilled in the registration form, e.g. "ERC2025"',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'start',
+      type: 'datetime',
+      group: 'basics',
+      description: 'Times are in South African Standard Time',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'end',
+      type: 'datetime',
+      group: 'basics',
+      validation: (rule) =>
+        rule.required().custom((end: string | undefined, context) => checkEnd((context.document as EventDocument).start, end)),
+    }),
+    defineField({
+      name: 'format',
+      type: 'string',
+      group: 'basics',
+      options: {
+        list: [
+          { value: 'in-person', title: 'In person' },
+          { value: 'online', title: 'Online' },
+          { value: 'hybrid', title: 'Hybrid (in person and online)' },
+        ],
+        layout: 'radio',
+        direction: 'horizontal',
+      },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'venue',
+      type: 'object',
+      group: 'basics',
+      fields: [
+        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'address', type: 'text', rows: 3 }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'contactPhone', type: 'string', group: 'basics', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'contactEmail',
+      type: 'string',
+      group: 'basics',
+      validation: (rule) => rule.required().email(),
+    }),
+    defineField({
+      name: 'card',
+      title: 'Listing card',
+      type: 'object',
+      group: 'card',
+      fields: [
+        imageWithAlt({ name: 'image', required: true }),
+        defineField({
+          name: 'dateLabel',
+          title: 'Date as shown',
+          type: 'string',
+          description: 'e.g. "03 - 04 July 2025"',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'location',
+          type: 'string',
+          description: 'e.g. "Indaba Hotel, Sandton, Johannesburg"',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'listed',
+          title: 'Show on the listing page',
+          type: 'boolean',
+          initialValue: true,
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'summary',
+      type: 'text',
+      rows: 3,
+      group: 'content',
+      description: 'One or two sentences for search results, link previews and cards',
+      validation: (rule) => rule.max(160).warning('Search engines cut descriptions after about 160 characters'),
+    }),
+    defineField({
+      name: 'overview',
+      type: 'object',
+      group: 'content',
+      fields: [
+        defineField({ name: 'theme', type: 'text', rows: 4 }),
+        defineField({ name: 'keyMessages', title: 'Key messages', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
+        defineField({ name: 'objectives', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
+      ],
+    }),
+    defineField({
+      name: 'tabs',
+      type: 'array',
+      group: 'content',
+      description: 'The tabs of the event page, in display order; the first is opened by default',
+      of: [defineArrayMember({ type: 'string' })],
+      options: { list: EVENT_TABS },
+      validation: (rule) => rule.required().min(1).unique(),
+    }),
+    defineField({
+      name: 'agendaDays',
+      title: 'Agenda days',
+      type: 'array',
+      group: 'content',
+      of: [
+        defineArrayMember({
+          name: 'agendaDay',
+          title: 'Agenda day',
+          type: 'object',
+          fields: [
+            defineField({ name: 'label', type: 'string', description: 'e.g. "Day 1"', validation: (rule) => rule.required() }),
+            defineField({ name: 'date', type: 'date' }),
+            defineField({
+              name: 'sessions',
+              type: 'array',
+              of: [defineArrayMember({ type: 'reference', to: [{ type: 'agendaSession' }] })],
+            }),
+          ],
+          preview: {
+            select: { label: 'label', date: 'date', sessions: 'sessions' },
+            prepare: ({ label, date, sessions }) => ({
+              title: [label, date].filter(Boolean).join(' · '),
+              subtitle: `${sessions?.length ?? 0} sessions`,
+            }),
+          },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'speakers',
+      type: 'array',
+      group: 'content',
+      of: [defineArrayMember({ type: 'reference', to: [{ type: 'speaker' }] })],
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
+      name: 'participatingCompanies',
+      title: 'Participating companies',
+      type: 'array',
+      group: 'content',
+      description: 'Logos for the strip below the tabs; the alternative text is the company name',
+      of: [
+        defineArrayMember({
+          type: 'image',
+          fields: [defineField({ name: 'alt', title: 'Company name', type: 'string', validation: (rule) => rule.required() })],
+        }),
+      ],
+    }),
+    defineField({
+      name: 'registrationSubject',
+      title: 'Registration subject',
+      type: 'string',
+      group: 'registration',
+      description: 'Subject of the registration e-mails, e.g. "Legal Opinion Delegate Registration"',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'priceOptions',
+      title: 'Price options',
+      type: 'array',
+      group: 'registration',
+      of: [defineArrayMember({ type: 'reference', to: [{ type: 'priceOption' }] })],
+      validation: (rule) => [
+        rule.unique().custom(async (references: Reference[] | undefined, context) =>
+          checkPriceOptions(await fetchPriceOptions(references, context), (context.document as EventDocument).start),
+        ),
+        rule
+          .custom(async (references: Reference[] | undefined, context) =>
+            checkTablesOnWorkshop((context.document as EventDocument).kind, await fetchPriceOptions(references, context)),
+          )
+          .warning(),
+      ],
+    }),
+    defineField({
+      name: 'registrationClosesAt',
+      title: 'Registration closes at',
+      type: 'datetime',
+      group: 'registration',
+      description: 'Leave empty to close registration when the event starts',
+      validation: (rule) =>
+        rule.custom((closesAt: string | undefined, context) =>
+          checkRegistrationClose(closesAt, (context.document as EventDocument).end),
+        ),
+    }),
+    defineField({ name: 'sponsorHeading', title: 'Sponsor heading', type: 'string', group: 'sponsor' }),
+    defineField({ name: 'sponsorIntro', title: 'Sponsor introduction', type: 'text', rows: 4, group: 'sponsor' }),
+    defineField({
+      name: 'sponsorPackages',
+      title: 'Sponsor packages',
+      type: 'array',
+      group: 'sponsor',
+      of: [defineArrayMember({ type: 'reference', to: [{ type: 'sponsorPackage' }] })],
+      validation: (rule) => rule.unique(),
+    }),
+    placeholdersField,
+  ],
+  orderings: [{ title: 'Start date', name: 'start', by: [{ field: 'start', direction: 'asc' }] }],
+  preview: {
+    select: { title: 'title', dateLabel: 'card.dateLabel', kind: 'kind', media: 'card.image' },
+    prepare: ({ title, dateLabel, kind, media }) => ({
+      title,
+      subtitle: [kind === 'workshop' ? 'Workshop' : 'Conference', dateLabel].filter(Boolean).join(' · '),
+      media,
+    }),
+  },
+})

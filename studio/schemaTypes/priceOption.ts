@@ -1,0 +1,87 @@
+import { TagIcon } from '@sanity/icons'
+import { isOptionKey, isTableOption, OPTION_KEYS } from '@events/pricing'
+import { defineField, defineType } from 'sanity'
+import { AmountInput } from '../components/AmountInput.tsx'
+import { priceSummary } from '../lib/price.ts'
+import { checkCap, checkEarlyBirdDate } from '../lib/priceOptionRules.ts'
+import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+
+const OPTION_TITLES: Record<(typeof OPTION_KEYS)[number], string> = {
+  venue: 'Venue (per delegate)',
+  'early-bird': 'Early-bird (per delegate)',
+  online: 'Online (per delegate)',
+  'table-5': 'Table of 5 delegates (flat)',
+  'table-10': 'Table of 10 delegates (flat)',
+}
+
+type PriceOptionDocument = { key?: string; earlyBirdUntil?: string; cap?: number }
+
+export const priceOption = defineType({
+  name: 'priceOption',
+  title: 'Price option',
+  type: 'document',
+  icon: TagIcon,
+  groups: [{ name: 'content', title: 'Price', default: true }, placeholdersGroup],
+  fields: [
+    defineField({
+      name: 'title',
+      type: 'string',
+      group: 'content',
+      description: 'For lists in the studio, e.g. "Resilience 2025 — Venue"',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'key',
+      title: 'Option',
+      type: 'string',
+      group: 'content',
+      options: { list: OPTION_KEYS.map((value) => ({ value, title: OPTION_TITLES[value] })), layout: 'radio' },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'label',
+      type: 'string',
+      group: 'content',
+      description: 'Shown in the registration form, e.g. "Early-bird: register and pay by 13 June 2025"',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'amount',
+      title: 'Amount (rand, excl. VAT)',
+      type: 'number',
+      group: 'content',
+      description: 'Per delegate; for table options the flat price of the table',
+      components: { input: AmountInput },
+      validation: (rule) => rule.required().min(0).precision(2),
+    }),
+    defineField({
+      name: 'earlyBirdUntil',
+      title: 'Early-bird until',
+      type: 'date',
+      group: 'content',
+      description: 'Last day (Africa/Johannesburg) to register and pay at this price; must be before the event',
+      hidden: ({ parent, value }) => (parent as PriceOptionDocument | undefined)?.key !== 'early-bird' && !value,
+      validation: (rule) => rule.custom((_value, context) => checkEarlyBirdDate(context.document as PriceOptionDocument)),
+    }),
+    defineField({
+      name: 'cap',
+      title: 'Delegate cap',
+      type: 'number',
+      group: 'content',
+      description: 'Most delegates a table admits: 5 or 10',
+      hidden: ({ parent, value }) => {
+        const key = (parent as PriceOptionDocument | undefined)?.key
+        return !(isOptionKey(key) && isTableOption(key)) && value === undefined
+      },
+      validation: (rule) => rule.custom((_value, context) => checkCap(context.document as PriceOptionDocument)),
+    }),
+    placeholdersField,
+  ],
+  preview: {
+    select: { title: 'title', key: 'key', amount: 'amount' },
+    prepare: ({ title, key, amount }) => ({
+      title,
+      subtitle: isOptionKey(key) && typeof amount === 'number' ? priceSummary(key, amount) : 'No amount yet',
+    }),
+  },
+})

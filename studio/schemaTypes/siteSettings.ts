@@ -1,0 +1,123 @@
+import { CogIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+
+/** The _id of the one site settings document. */
+export const SITE_SETTINGS_ID = 'siteSettings'
+
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  icon: CogIcon,
+  groups: [
+    { name: 'company', title: 'Company', default: true },
+    { name: 'contact', title: 'Contact' },
+    { name: 'payment', title: 'Payment' },
+    { name: 'privacy', title: 'Privacy' },
+    placeholdersGroup,
+  ],
+  fields: [
+    defineField({
+      name: 'siteName',
+      title: 'Trading name',
+      type: 'string',
+      group: 'company',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'tagline', type: 'string', group: 'company' }),
+    defineField({ name: 'footerDescription', title: 'Footer description', type: 'text', rows: 3, group: 'company' }),
+    defineField({
+      name: 'developerCredit',
+      title: 'Developer credit',
+      type: 'string',
+      group: 'company',
+      description: 'Shown in the copyright line',
+    }),
+    defineField({
+      name: 'registrationNumbers',
+      title: 'Registration numbers',
+      type: 'array',
+      group: 'company',
+      of: [
+        defineArrayMember({
+          name: 'registrationNumber',
+          type: 'object',
+          fields: [
+            defineField({ name: 'label', type: 'string', validation: (rule) => rule.required() }),
+            defineField({ name: 'value', type: 'string', validation: (rule) => rule.required() }),
+          ],
+          preview: { select: { title: 'label', subtitle: 'value' } },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'addresses',
+      type: 'array',
+      group: 'contact',
+      of: [defineArrayMember({ type: 'text', rows: 3 })],
+    }),
+    defineField({ name: 'phones', type: 'array', group: 'contact', of: [defineArrayMember({ type: 'string' })] }),
+    defineField({ name: 'email', title: 'Contact e-mail', type: 'string', group: 'contact', validation: (rule) => rule.email() }),
+    defineField({
+      name: 'socialLinks',
+      title: 'Social links',
+      type: 'object',
+      group: 'contact',
+      fields: ['facebook', 'x', 'instagram', 'linkedin'].map((name) =>
+        defineField({ name, title: name === 'x' ? 'X' : undefined, type: 'url' }),
+      ),
+    }),
+    defineField({
+      name: 'vatNumber',
+      title: 'VAT number',
+      type: 'string',
+      group: 'payment',
+      description: 'Printed on tax invoices',
+    }),
+    defineField({
+      name: 'vatRate',
+      title: 'VAT rate',
+      type: 'number',
+      group: 'payment',
+      description: 'As a fraction: 0.15 for 15%',
+      validation: (rule) => rule.required().min(0).max(1),
+    }),
+    defineField({
+      name: 'bankDetails',
+      title: 'Bank details',
+      type: 'object',
+      group: 'payment',
+      description: 'Shown to visitors who pay by bank transfer',
+      fields: [
+        defineField({ name: 'bankName', type: 'string' }),
+        defineField({ name: 'accountName', type: 'string' }),
+        defineField({ name: 'accountNumber', type: 'string' }),
+        defineField({ name: 'branch', type: 'string' }),
+        defineField({ name: 'branchCode', type: 'string' }),
+        defineField({ name: 'swiftCode', title: 'SWIFT code', type: 'string' }),
+      ],
+    }),
+    defineField({
+      name: 'paymentTermsDays',
+      title: 'Payment terms (days)',
+      type: 'number',
+      group: 'payment',
+      description: 'Days after the invoice date within which payment is due',
+      validation: (rule) => rule.integer().min(0),
+    }),
+    defineField({
+      name: 'informationOfficer',
+      title: 'Information officer',
+      type: 'object',
+      group: 'privacy',
+      description: 'The person responsible for personal information under POPIA',
+      fields: [
+        defineField({ name: 'name', type: 'string' }),
+        defineField({ name: 'email', type: 'string', validation: (rule) => rule.email() }),
+      ],
+    }),
+    placeholdersField,
+  ],
+  preview: { select: { title: 'siteName' }, prepare: ({ title }) => ({ title: title ?? 'Site settings' }) },
+})
