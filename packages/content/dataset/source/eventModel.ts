@@ -1,0 +1,184 @@
+import { eventCardSvg, logoSvg } from './images.ts'
+import { image, keyed, refs, type DatasetDocument, type PlaceholderImage } from './model.ts'
+import { SPONSOR_PACKAGE_IDS } from './sponsors.ts'
+
+/** One line of an agenda. */
+export interface SessionEntry {
+  time: string
+  title: string
+  speaker?: string
+  isBreak?: boolean
+  /** The speaker line names an invented person. */
+  placeholderSpeaker?: boolean
+}
+
+/** An event as the content files describe it; `eventDocuments` turns it into Sanity documents. */
+export interface EventEntry {
+  /** Readable id part: event-<id>, price-<id>-venue, session-<id>-d1-01. */
+  id: string
+  /** Route segment, case preserved. */
+  slug: string
+  kind: 'conference' | 'workshop'
+  title: string
+  /** Short name for studio lists, e.g. "Resilience 2025". */
+  shortTitle: string
+  code: string
+  card: { dateLabel: string; location: string; listed: boolean; caption: string; hue: number }
+  start: string
+  end: string
+  format: 'in-person' | 'online' | 'hybrid'
+  venue: { name: string; address: string }
+  summary: string
+  overview: { theme: string; keyMessages: string[]; objectives: string[] }
+  tabs: string[]
+  agenda: { label: string; date: string; sessions: SessionEntry[] }[]
+  speakers: string[]
+  participatingCompanies: string[]
+  prices: { venue: number; earlyBird: number; earlyBirdUntil: string; online: number; tables: boolean }
+  registrationSubject: string
+  sponsorHeading: string
+  sponsorIntro: string
+  /** Field paths of the event document that hold invented values. */
+  placeholders: string[]
+}
+
+// Contact details the specification leaves as {phone} and {email}.
+export const EVENT_CONTACT = { phone: '+27 11 000 0000', email: 'events@example.com' }
+
+type OptionKey = 'venue' | 'early-bird' | 'online' | 'table-5' | 'table-10'
+
+// Flat prices and delegate caps of the table options (specification, section 9); the studio's dataset test
+// checks the caps against @events/pricing.
+const TABLES = {
+  'table-5': { amount: 34950, cap: 5 },
+  'table-10': { amount: 59900, cap: 10 },
+} as const
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** "2025-06-13" -> "13 June 2025". */
+export function longDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number)
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`
+}
+
+function priceLabel(key: OptionKey, earlyBirdUntil: string): string {
+  switch (key) {
+    case 'venue':
+      return 'Venue'
+    case 'early-bird':
+      return `Early-bird: register and pay by ${longDate(earlyBirdUntil)}`
+    case 'online':
+      return 'Online'
+    case 'table-5':
+      return 'Table of 5 delegates'
+    case 'table-10':
+      return 'Table of 10 delegates'
+  }
+}
+
+function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
+  const { venue, earlyBird, earlyBirdUntil, online, tables } = entry.prices
+  const amounts: [OptionKey, number][] = [
+    ['venue', venue],
+    ['early-bird', earlyBird],
+    ['online', online],
+    ...(tables ? ([['table-5', TABLES['table-5'].amount], ['table-10', TABLES['table-10'].amount]] as [OptionKey, number][]) : []),
+  ]
+  return amounts.map(([key, amount]) => {
+    const label = priceLabel(key, earlyBirdUntil)
+    const cap = key === 'table-5' || key === 'table-10' ? TABLES[key].cap : undefined
+    return {
+      _id: `price-${entry.id}-${key}`,
+      _type: 'priceOption',
+      title: `${entry.shortTitle} — ${label}`,
+      key,
+      label,
+      amount,
+      ...(key === 'early-bird' ? { earlyBirdUntil } : {}),
+      ...(cap === undefined ? {} : { cap }),
+    }
+  })
+}
+
+function sessionDocuments(entry: EventEntry) {
+  const sessions: DatasetDocument[] = []
+  const days = entry.agenda.map((day, dayIndex) => {
+    const ids = day.sessions.map((session, sessionIndex) => {
+      const id = `session-${entry.id}-d${dayIndex + 1}-${String(sessionIndex + 1).padStart(2, '0')}`
+      sessions.push({
+        _id: id,
+        _type: 'agendaSession',
+        time: session.time,
+        title: session.title,
+        ...(session.speaker ? { speaker: session.speaker } : {}),
+        isBreak: session.isBreak ?? false,
+        ...(session.placeholderSpeaker ? { placeholders: ['speaker'] } : {}),
+      })
+      return id
+    })
+    return { _key: `day-${dayIndex + 1}`, label: day.label, date: day.date, sessions: refs(ids) }
+  })
+  return { sessions, days }
+}
+
+/** The logo file of a participating company, shared by every event it appears at. */
+export function logoFile(company: string): string {
+  return `logo-${company.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`
+}
+
+/** The event document with its agenda sessions, price options and card image. */
+export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[]; images: PlaceholderImage[] } {
+  const { sessions, days } = sessionDocuments(entry)
+  const prices = priceOptionDocuments(entry)
+  const cardFile = `event-${entry.id}.svg`
+  const event: DatasetDocument = {
+    _id: `event-${entry.id}`,
+    _type: 'event',
+    kind: entry.kind,
+    title: entry.title,
+    slug: { _type: 'slug', current: entry.slug },
+    code: entry.code,
+    card: {
+      image: image(cardFile, entry.title),
+      dateLabel: entry.card.dateLabel,
+      location: entry.card.location,
+      listed: entry.card.listed,
+    },
+    start: entry.start,
+    end: entry.end,
+    format: entry.format,
+    venue: entry.venue,
+    contactPhone: EVENT_CONTACT.phone,
+    contactEmail: EVENT_CONTACT.email,
+    summary: entry.summary,
+    overview: entry.overview,
+    tabs: entry.tabs,
+    agendaDays: days,
+    speakers: refs(entry.speakers),
+    participatingCompanies: keyed(
+      'company',
+      entry.participatingCompanies.map((company) => image(logoFile(company), company)),
+    ),
+    priceOptions: refs(prices.map((price) => price._id)),
+    sponsorHeading: entry.sponsorHeading,
+    sponsorIntro: entry.sponsorIntro,
+    sponsorPackages: refs(SPONSOR_PACKAGE_IDS),
+    registrationSubject: entry.registrationSubject,
+    placeholders: [
+      'code',
+      'contactPhone',
+      'contactEmail',
+      'card.image',
+      ...(entry.participatingCompanies.length > 0 ? ['participatingCompanies'] : []),
+      ...entry.placeholders,
+    ],
+  }
+  const images: PlaceholderImage[] = [{ file: cardFile, svg: eventCardSvg(entry.title, entry.card.caption, entry.card.hue) }]
+  return { documents: [event, ...sessions, ...prices], images }
+}
+
+/** Logo images of the participating companies named by the events. */
+export function logoImages(companies: readonly string[]): PlaceholderImage[] {
+  return companies.map((company, index) => ({ file: logoFile(company), svg: logoSvg(company, (index * 53) % 360) }))
+}

@@ -1,0 +1,28 @@
+export {
+  CONTENT_ENV_VARS,
+  DEFAULT_SANITY_API_VERSION,
+  contentMode,
+  createContentClient,
+  type ContentClientOptions,
+  type ContentEnv,
+  type ContentMode,
+} from './client.ts'
+export {
+  documentsForPerspective,
+  loadDataset,
+  type DatasetAssetFile,
+  type LoadDatasetOptions,
+  type LoadedDataset,
+  type Perspective,
+  type SanityDocument,
+} from './dataset.ts'
+export { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
+export {
+  createLocalContentSource,
+  type ContentHealth,
+  type LocalContentSource,
+  type LocalContentSourceOptions,
+} from './local-source.ts'
+export * from './placeholders.ts'
+export * from './queries.ts'
+export type * from './sanity.types.ts'

@@ -1,0 +1,140 @@
+import { defineQuery } from 'groq'
+
+// Images are projected the same way everywhere so the site can always set width and height.
+// The fragments are spelled out in each query because Sanity TypeGen only reads literal query strings.
+
+/** Site-wide settings: company details, contacts, social links, bank details, VAT rate. */
+export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  siteName,
+  tagline,
+  footerDescription,
+  developerCredit,
+  registrationNumbers[]{ _key, label, value },
+  addresses,
+  phones,
+  email,
+  socialLinks{ facebook, x, instagram, linkedin },
+  vatNumber,
+  vatRate,
+  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },
+  paymentTermsDays,
+  informationOfficer{ name, email }
+}`)
+
+/** A content page by its slug (home, mission, vision, values, terms, sponsorship, training pages, privacy). */
+export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug][0]{
+  _id,
+  "slug": slug.current,
+  title,
+  subtitle,
+  seoDescription,
+  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },
+  intro,
+  sections[]{ _key, heading, body, bullets },
+  bullets,
+  cards[]{ _key, title, text, href },
+  statistics[]{ _key, value, label },
+  contactTitle,
+  contactSubtitle
+}`)
+
+/** The divisions grid of the home page, in display order. */
+export const divisionsQuery = defineQuery(`*[_type == "division"] | order(order asc){
+  _id,
+  title,
+  description,
+  href
+}`)
+
+/** The cards of a listing page (conferences or workshops) that the events team marked as listed. */
+export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind && card.listed == true] | order(start asc){
+  _id,
+  title,
+  kind,
+  "slug": slug.current,
+  "dateLabel": card.dateLabel,
+  "location": card.location,
+  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+}`)
+
+/** Everything an event page shows, with its agenda, speakers, prices and sponsor packages resolved. */
+export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind && slug.current == $slug][0]{
+  _id,
+  kind,
+  title,
+  "slug": slug.current,
+  code,
+  summary,
+  start,
+  end,
+  format,
+  venue{ name, address },
+  contactPhone,
+  contactEmail,
+  registrationSubject,
+  registrationClosesAt,
+  tabs,
+  "card": card{
+    dateLabel,
+    location,
+    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+  },
+  overview{ theme, keyMessages, objectives },
+  agendaDays[]{
+    _key,
+    label,
+    date,
+    "sessions": sessions[]->{ _id, time, title, speaker, isBreak }
+  },
+  "speakers": speakers[]->{
+    _id,
+    name,
+    position,
+    company,
+    bio,
+    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+  },
+  "participatingCompanies": participatingCompanies[]{
+    _key,
+    alt,
+    "url": asset->url,
+    "width": asset->metadata.dimensions.width,
+    "height": asset->metadata.dimensions.height
+  },
+  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },
+  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
+  sponsorHeading,
+  sponsorIntro
+}`)
+
+/** The registration-relevant facts of an event, looked up by its route slug alone (the API names events by slug). */
+export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.current == $slug][0]{
+  kind,
+  title,
+  "slug": slug.current,
+  code,
+  start,
+  end,
+  registrationClosesAt,
+  registrationSubject,
+  venue{ name, address },
+  contactEmail,
+  contactPhone,
+  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }
+}`)
+
+/** Slugs and kinds of all events, for the sitemap and the contact sub-routes. */
+export const eventSlugsQuery = defineQuery(`*[_type == "event"] | order(start asc){
+  title,
+  kind,
+  "slug": slug.current,
+  _updatedAt
+}`)
+
+/** All sponsor packages, best tier first (the sponsorship page). */
+export const sponsorPackagesQuery = defineQuery(`*[_type == "sponsorPackage"] | order(rank asc){
+  _id,
+  title,
+  rank,
+  benefits
+}`)
