@@ -1,0 +1,70 @@
+import type { OptionKey } from '@events/pricing'
+
+/** One attendance option of an event, as authored in the content (amount in rand, excl. VAT). */
+export interface RegistrationPriceOption {
+  key: OptionKey
+  label: string
+  amount: number
+  earlyBirdUntil?: string | null
+  cap?: number | null
+}
+
+/** What the registration service needs to know about an event; the site maps its content onto it. */
+export interface RegistrationEvent {
+  slug: string
+  kind: 'conference' | 'workshop'
+  title: string
+  code: string
+  /** ISO datetimes. */
+  start: string
+  end: string
+  registrationClosesAt?: string | null
+  registrationSubject: string
+  venue: { name: string; address?: string | null }
+  contactEmail: string
+  contactPhone: string
+  /** Absolute URL of the event page. */
+  url: string
+  priceOptions: RegistrationPriceOption[]
+}
+
+export interface BankDetails {
+  bankName: string
+  accountName: string
+  accountNumber: string
+  branch: string
+  branchCode: string
+  swiftCode: string
+}
+
+/** The bank details as labelled rows, ending with the reference the payer quotes: one wording for e-mails and invoices. */
+export function bankDetailRows(bank: BankDetails, reference: string): Array<[label: string, value: string]> {
+  return [
+    ['Bank', bank.bankName],
+    ['Account name', bank.accountName],
+    ['Account number', bank.accountNumber],
+    ['Branch', bank.branch],
+    ['Branch code', bank.branchCode],
+    ['SWIFT code', bank.swiftCode],
+    ['Payment reference', reference],
+  ]
+}
+
+/** The company details the e-mails print. */
+export interface SiteSettingsForMail {
+  siteName: string
+  vatRate: number
+  bankDetails: BankDetails
+  paymentTermsDays: number
+  addresses: string[]
+  phones: string[]
+  email: string
+  vatNumber: string
+  informationOfficer?: { name: string; email: string } | null
+}
+
+/** The content the core reads, implemented by the site over its content source. */
+export interface EventCatalog {
+  getEvent(slug: string): Promise<RegistrationEvent | undefined>
+  getSettings(): Promise<SiteSettingsForMail>
+}

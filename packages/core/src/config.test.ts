@@ -1,0 +1,48 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseSiteDate, readCoreConfig } from './config.ts'
+
+describe('readCoreConfig', () => {
+  it('has defaults for a newcomer', () => {
+    expect(readCoreConfig({})).toEqual({
+      dataDir: path.resolve('./data'),
+      mailFrom: 'Events <no-reply@localhost>',
+      siteUrl: 'http://localhost:3000',
+      formRateLimit: 20,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = readCoreConfig({
+      DATA_DIR: '/var/lib/events',
+      DATABASE_URL: 'postgres://127.0.0.1/events',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Example Events <events@example.com>',
+      ORGANISER_EMAIL: 'bookings@example.com',
+      SITE_URL: 'https://events.example.com/',
+      SITE_DATE: '2025-03-01',
+      FORM_RATE_LIMIT: '0',
+    })
+    expect(config).toEqual({
+      dataDir: '/var/lib/events',
+      databaseUrl: 'postgres://127.0.0.1/events',
+      smtpUrl: 'smtp://mail.example.com:587',
+      mailFrom: 'Example Events <events@example.com>',
+      organiserEmail: 'bookings@example.com',
+      siteUrl: 'https://events.example.com',
+      siteDate: new Date('2025-02-28T22:00:00Z'),
+      formRateLimit: 0,
+    })
+  })
+
+  it.each(['-1', '2.5', 'twenty'])('refuses FORM_RATE_LIMIT=%s', (value) => {
+    expect(() => readCoreConfig({ FORM_RATE_LIMIT: value })).toThrow(/FORM_RATE_LIMIT/)
+  })
+})
+
+describe('parseSiteDate', () => {
+  it('reads datetimes and refuses nonsense', () => {
+    expect(parseSiteDate('2025-06-13T23:59:00+02:00').toISOString()).toBe('2025-06-13T21:59:00.000Z')
+    expect(() => parseSiteDate('soon')).toThrow(/SITE_DATE/)
+  })
+})

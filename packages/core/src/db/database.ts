@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely'
+import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
+import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
+import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
+import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
+import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
+import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
+import type { RegistrationsTable } from './tables/registrations.ts'
+import type { SubmissionKeysTable } from './tables/submission-keys.ts'
+import type { TrainingRequestsTable } from './tables/training-requests.ts'
+
+export interface Database {
+  registrations: RegistrationsTable
+  registration_delegates: RegistrationDelegatesTable
+  submission_keys: SubmissionKeysTable
+  contact_enquiries: ContactEnquiriesTable
+  training_requests: TrainingRequestsTable
+  outbox_messages: OutboxMessagesTable
+  payment_checkouts: PaymentCheckoutsTable
+  payment_webhooks: PaymentWebhooksTable
+  invoice_counters: InvoiceCountersTable
+  invoices: InvoicesTable
+}
+
+export type SqlDialectName = 'sqlite' | 'postgres'
+
+/** An open database: the Kysely instance, which SQL dialect it speaks, and how to close it. */
+export interface CoreDatabase {
+  kysely: Kysely<Database>
+  dialect: SqlDialectName
+  close(): Promise<void>
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely'
+
+// Migrations receive an untyped Kysely: they describe the schema at their point in history.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('registrations')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('reference', 'text', (column) => column.notNull().unique())
+    .addColumn('secret', 'text', (column) => column.notNull())
+    .addColumn('status', 'text', (column) => column.notNull())
+    .addColumn('event_slug', 'text', (column) => column.notNull())
+    .addColumn('event_kind', 'text', (column) => column.notNull())
+    .addColumn('event_title', 'text', (column) => column.notNull())
+    .addColumn('event_start', 'text', (column) => column.notNull())
+    .addColumn('event_end', 'text', (column) => column.notNull())
+    .addColumn('venue_name', 'text', (column) => column.notNull())
+    .addColumn('venue_address', 'text', (column) => column.notNull())
+    .addColumn('registration_subject', 'text', (column) => column.notNull())
+    .addColumn('submitted_code', 'text', (column) => column.notNull())
+    .addColumn('company_name', 'text', (column) => column.notNull())
+    .addColumn('address', 'text', (column) => column.notNull())
+    .addColumn('email', 'text', (column) => column.notNull())
+    .addColumn('tel', 'text', (column) => column.notNull())
+    .addColumn('vat_number', 'text', (column) => column.notNull())
+    .addColumn('attendance_option', 'text', (column) => column.notNull())
+    .addColumn('attendance_option_label', 'text', (column) => column.notNull())
+    .addColumn('payment_method', 'text', (column) => column.notNull())
+    .addColumn('delegate_count', 'integer', (column) => column.notNull())
+    .addColumn('unit_amount_cents', 'integer', (column) => column.notNull())
+    .addColumn('subtotal_cents', 'integer', (column) => column.notNull())
+    .addColumn('vat_cents', 'integer', (column) => column.notNull())
+    .addColumn('total_cents', 'integer', (column) => column.notNull())
+    .addColumn('vat_rate', 'double precision', (column) => column.notNull())
+    .addColumn('currency', 'text', (column) => column.notNull())
+    .addColumn('payload_hash', 'text', (column) => column.notNull())
+    .addColumn('legal_agreement_accepted_at', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('registration_delegates')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('registration_id', 'text', (column) =>
+      column.notNull().references('registrations.id').onDelete('cascade'),
+    )
+    .addColumn('ordinal', 'integer', (column) => column.notNull())
+    .addColumn('name', 'text', (column) => column.notNull())
+    .addColumn('position', 'text', (column) => column.notNull())
+    .addColumn('email', 'text', (column) => column.notNull())
+    .addUniqueConstraint('registration_delegates_order', ['registration_id', 'ordinal'])
+    .execute()
+
+  // No foreign key to registrations: the key is claimed first, before the registration row exists.
+  await db.schema
+    .createTable('submission_keys')
+    .addColumn('key', 'text', (column) => column.primaryKey())
+    .addColumn('registration_id', 'text', (column) => column.notNull())
+    .addColumn('payload_hash', 'text', (column) => column.notNull())
+    .addColumn('expires_at', 'text')
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('contact_enquiries')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('full_name', 'text', (column) => column.notNull())
+    .addColumn('company_name', 'text')
+    .addColumn('email', 'text', (column) => column.notNull())
+    .addColumn('phone', 'text', (column) => column.notNull())
+    .addColumn('interest', 'text', (column) => column.notNull())
+    .addColumn('message', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('training_requests')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('kind', 'text', (column) => column.notNull())
+    .addColumn('name', 'text', (column) => column.notNull())
+    .addColumn('email', 'text', (column) => column.notNull())
+    .addColumn('phone', 'text', (column) => column.notNull())
+    .addColumn('organization', 'text', (column) => column.notNull())
+    .addColumn('message', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('outbox_messages')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('topic', 'text', (column) => column.notNull())
+    .addColumn('source_id', 'text', (column) => column.notNull())
+    .addColumn('mail', 'text', (column) => column.notNull())
+    .addColumn('status', 'text', (column) => column.notNull())
+    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', 'text', (column) => column.notNull())
+    .addColumn('locked_until', 'text')
+    .addColumn('lease_token', 'text')
+    .addColumn('last_error', 'text')
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .addColumn('sent_at', 'text')
+    .execute()
+
+  await db.schema
+    .createIndex('outbox_messages_due')
+    .on('outbox_messages')
+    .columns(['status', 'next_attempt_at'])
+    .execute()
+  await db.schema.createIndex('outbox_messages_source').on('outbox_messages').column('source_id').execute()
+}

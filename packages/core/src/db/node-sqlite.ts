@@ -1,0 +1,42 @@
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value === undefined) return null
+  return value as SQLInputValue
+}
+
+function toSqliteValues(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters.map(toSqliteValue)
+}
+
+/**
+ * Presents node:sqlite's DatabaseSync with the interface Kysely's own SQLite dialect drives, so the
+ * adapter, query compiler, introspector and single-connection mutex all come from Kysely.
+ */
+function asKyselySqliteDatabase(database: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql: string): SqliteStatement {
+      const statement = database.prepare(sql)
+      return {
+        // A statement yields rows when it has result columns (SELECT, or a write with RETURNING).
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...toSqliteValues(parameters)),
+        run: (parameters) => statement.run(...toSqliteValues(parameters)),
+        iterate: (parameters) => statement.iterate(...toSqliteValues(parameters)),
+      }
+    },
+  }
+}
+
+/** Opens a SQLite file with node:sqlite, durable on every commit (WAL, synchronous=FULL), as a Kysely dialect. */
+export function createNodeSqliteDialect(filename: string): SqliteDialect {
+  const database = new DatabaseSync(filename)
+  database.exec('PRAGMA journal_mode = WAL')
+  database.exec('PRAGMA synchronous = FULL')
+  database.exec('PRAGMA foreign_keys = ON')
+  database.exec('PRAGMA busy_timeout = 5000')
+  return new SqliteDialect({ database: asKyselySqliteDatabase(database) })
+}

@@ -1,0 +1,24 @@
+import type { Selectable } from 'kysely'
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed'
+
+/**
+ * An e-mail waiting to be delivered, written in the same transaction as the record that caused it.
+ * `mail` holds the JSON of an OutgoingMail; `lease_token` and `locked_until` mark the worker that holds it.
+ */
+export interface OutboxMessagesTable {
+  id: string
+  topic: string
+  source_id: string
+  mail: string
+  status: OutboxStatus
+  attempts: number
+  next_attempt_at: string
+  locked_until: string | null
+  lease_token: string | null
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>

@@ -1,0 +1,41 @@
+import type { Selectable } from 'kysely'
+
+/** A registration with a snapshot of the event and price it was made for, so later content edits do not change it. */
+export interface RegistrationsTable {
+  id: string
+  reference: string
+  secret: string
+  status: string
+  event_slug: string
+  event_kind: string
+  event_title: string
+  event_start: string
+  event_end: string
+  venue_name: string
+  venue_address: string
+  registration_subject: string
+  submitted_code: string
+  company_name: string
+  address: string
+  email: string
+  tel: string
+  vat_number: string
+  attendance_option: string
+  attendance_option_label: string
+  payment_method: string
+  delegate_count: number
+  unit_amount_cents: number
+  subtotal_cents: number
+  vat_cents: number
+  total_cents: number
+  vat_rate: number
+  currency: string
+  payload_hash: string
+  legal_agreement_accepted_at: string
+  created_at: string
+  updated_at: string
+  /** When a verified payment webhook marked it paid. */
+  paid_at: string | null
+}
+
+export type RegistrationRow = Selectable<RegistrationsTable>

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ValidationError } from '../errors.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { createEnquiryService, normaliseInterest } from './service.ts'
+
+const CONTACT = {
+  fullName: 'Naledi Dlamini',
+  companyName: '',
+  email: 'naledi@example.org',
+  phone: '+27 82 000 0000',
+  interest: 'Conference',
+  message: 'Please send the programme.',
+}
+
+const TRAINING = {
+  kind: 'inhouse',
+  name: 'Sipho Mokoena',
+  email: 'sipho@example.org',
+  phone: '+27 11 000 0003',
+  organization: 'City of Example',
+  message: 'Board governance for 20 people',
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ValidationError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ValidationError) return error
+    throw error
+  }
+  throw new Error('expected a ValidationError')
+}
+
+describe('normaliseInterest', () => {
+  it.each([
+    ['Inhouse Training', 'Inhouse Training'],
+    ['Online Training', 'Online Training'],
+    ['Conference', 'Conference'],
+    ['Workshop', 'Workshop'],
+    ['Opportunity To Speak', 'Opportunity To Speak'],
+    ['Opportunity', 'Opportunity To Speak'],
+    ['Sponsorship', 'Sponsorship'],
+    ['Sponsership', 'Sponsorship'],
+    ['other', 'other'],
+    ['Other things', undefined],
+    ['', undefined],
+  ])('%j -> %j', (value, expected) => {
+    expect(normaliseInterest(value)).toBe(expected)
+  })
+})
+
+describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
+  let testDb: TestDatabase
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const service = () => createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), organiserEmail: 'organiser@example.com' })
+  const stored = async () => ({
+    contact: (await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().execute()).length,
+    training: (await testDb.db.kysely.selectFrom('training_requests').selectAll().execute()).length,
+    outbox: (await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute()).length,
+  })
+
+  describe('contact form', () => {
+    it('stores the enquiry, the legacy interest spelled anew, with its two e-mails', async () => {
+      await service().submitContactEnquiry({ ...CONTACT, interest: 'Sponsership' })
+      const row = await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ full_name: 'Naledi Dlamini', company_name: null, interest: 'Sponsorship' })
+      expect(await stored()).toEqual({ contact: 1, training: 0, outbox: 2 })
+    })
+
+    it.each([
+      ['fullName', { fullName: '' }, 'missing-fields'],
+      ['email', { email: ' ' }, 'missing-fields'],
+      ['phone', { phone: undefined }, 'missing-fields'],
+      ['interest', { interest: '' }, 'missing-fields'],
+      ['message', { message: '\n\n' }, 'missing-fields'],
+      ['email', { email: 'naledi' }, 'invalid-email'],
+      ['interest', { interest: 'Lottery' }, 'invalid-choice'],
+      ['message', { message: 'x'.repeat(5001) }, 'too-long'],
+      ['companyName', { companyName: 'x'.repeat(201) }, 'too-long'],
+    ])('refuses a bad %s (%j)', async (path, override, code) => {
+      const error = await rejection(service().submitContactEnquiry({ ...CONTACT, ...override }))
+      expect(error.code).toBe(code)
+      expect(Object.keys(error.fields)).toEqual([path])
+      expect(await stored()).toEqual({ contact: 0, training: 0, outbox: 0 })
+    })
+
+    it('answers a filled honeypot as success and keeps nothing', async () => {
+      expect(await service().submitContactEnquiry({ ...CONTACT, honeypot: 'http://spam.example' })).toHaveProperty('id')
+      expect(await service().submitContactEnquiry({ honeypot: 'x' })).toHaveProperty('id')
+      expect(await stored()).toEqual({ contact: 0, training: 0, outbox: 0 })
+    })
+  })
+
+  describe('training requests', () => {
+    it('stores a request of either kind with its two e-mails', async () => {
+      await service().submitTrainingRequest(TRAINING)
+      await service().submitTrainingRequest({ ...TRAINING, kind: 'online' })
+      const kinds = await testDb.db.kysely.selectFrom('training_requests').select('kind').orderBy('kind').execute()
+      expect(kinds.map((row) => row.kind)).toEqual(['inhouse', 'online'])
+      expect(await stored()).toEqual({ contact: 0, training: 2, outbox: 4 })
+    })
+
+    it('names every missing field with the specification messages', async () => {
+      const error = await rejection(service().submitTrainingRequest({ kind: 'online' }))
+      expect(error.code).toBe('missing-fields')
+      expect(error.message).toBe('Name is required')
+      expect(error.fields).toEqual({
+        name: 'Name is required',
+        email: 'Email is required',
+        phone: 'Phone is required',
+        organization: 'Organization is required',
+        message: 'Message is required',
+      })
+    })
+
+    it.each([
+      [{ kind: 'classroom' }, 'invalid-choice', 'kind'],
+      [{ email: 'sipho' }, 'invalid-email', 'email'],
+      [{ organization: 'x'.repeat(201) }, 'too-long', 'organization'],
+    ])('refuses %j', async (override, code, path) => {
+      const error = await rejection(service().submitTrainingRequest({ ...TRAINING, ...override }))
+      expect(error.code).toBe(code)
+      expect(Object.keys(error.fields)).toEqual([path])
+    })
+
+    it('answers a filled honeypot as success and keeps nothing', async () => {
+      await service().submitTrainingRequest({ ...TRAINING, honeypot: 'filled' })
+      expect(await stored()).toEqual({ contact: 0, training: 0, outbox: 0 })
+    })
+  })
+
+  it.each([null, 'text', 7, [CONTACT]])('refuses a body that is not an object: %j', async (input) => {
+    expect((await rejection(service().submitContactEnquiry(input))).code).toBe('invalid-request')
+    expect((await rejection(service().submitTrainingRequest(input))).code).toBe('invalid-request')
+  })
+})

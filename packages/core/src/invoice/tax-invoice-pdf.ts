@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { formatRand } from '@events/pricing'
+import PDFDocument from 'pdfkit'
+import { bankDetailRows, type BankDetails } from '../catalog.ts'
+
+export interface InvoiceParty {
+  name: string
+  addressLines: string[]
+  vatNumber: string
+}
+
+export interface TaxInvoiceLine {
+  description: string
+  /** Further lines under the description: dates, venue, delegates. */
+  details: string[]
+  quantity: number
+  unitAmountCents: number
+  amountCents: number
+}
+
+/** Everything printed on a tax invoice; amounts in cents, dates as display text. */
+export interface TaxInvoiceData {
+  number: string
+  issueDate: string
+  dueDate: string
+  reference: string
+  supplier: InvoiceParty & { contact: string }
+  recipient: InvoiceParty
+  lines: TaxInvoiceLine[]
+  subtotalCents: number
+  vatRate: number
+  vatCents: number
+  totalCents: number
+  paymentTermsDays: number
+  bankDetails: BankDetails
+  /** Set as the PDF's creation date so the same invoice always renders to the same bytes. */
+  issuedAt: Date
+}
+
+// DejaVu Sans has every Latin diacritic, Greek and Cyrillic (PDF's built-in Helvetica only has Windows-1252), so
+// names print as they were typed; pdfkit embeds just the glyphs an invoice uses.
+const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' }
+const REGULAR = 'Invoice-Regular'
+const BOLD = 'Invoice-Bold'
+let fontData: { regular: Buffer; bold: Buffer } | undefined
+
+function fonts(): { regular: Buffer; bold: Buffer } {
+  if (!fontData) {
+    const require = createRequire(import.meta.url)
+    fontData = { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) }
+  }
+  return fontData
+}
+
+const PAGE_MARGIN = 50
+const TEXT_COLOUR = '#1a1a1a'
+const MUTED_COLOUR = '#555555'
+const RULE_COLOUR = '#999999'
+
+/** The VAT rate as people write it: 0.15 -> "15%". */
+export function vatPercentage(vatRate: number): string {
+  return `${Math.round(vatRate * 10000) / 100}%`
+}
+
+interface Column {
+  x: number
+  width: number
+  align: 'left' | 'right'
+}
+
+/** Renders a full tax invoice (SARS: supplier and recipient with VAT numbers, serial number, date, description, quantity, value, VAT, total) as a PDF. */
+export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    info: {
+      Title: `Tax Invoice ${invoice.number}`,
+      Author: invoice.supplier.name,
+      Subject: `Tax Invoice ${invoice.number} for registration ${invoice.reference}`,
+      CreationDate: invoice.issuedAt,
+      ModDate: invoice.issuedAt,
+    },
+  })
+  doc.registerFont(REGULAR, fonts().regular)
+  doc.registerFont(BOLD, fonts().bold)
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  const left = PAGE_MARGIN
+  const contentWidth = doc.page.width - PAGE_MARGIN * 2
+  const right = left + contentWidth
+  doc.fillColor(TEXT_COLOUR)
+
+  doc.font(BOLD).fontSize(22).text('Tax Invoice', left, PAGE_MARGIN)
+  const top = doc.y + 10
+
+  doc.font(BOLD).fontSize(11).text(invoice.supplier.name, left, top, { width: contentWidth / 2 })
+  doc.font(REGULAR).fontSize(9)
+  for (const line of invoice.supplier.addressLines) doc.text(line, { width: contentWidth / 2 })
+  doc.text(`VAT number: ${invoice.supplier.vatNumber}`, { width: contentWidth / 2 })
+  if (invoice.supplier.contact) doc.fillColor(MUTED_COLOUR).text(invoice.supplier.contact, { width: contentWidth / 2 }).fillColor(TEXT_COLOUR)
+  const supplierBottom = doc.y
+
+  const facts: Array<[string, string]> = [
+    ['Invoice number', invoice.number],
+    ['Date of issue', invoice.issueDate],
+    ['Registration reference', invoice.reference],
+    ['Payment due', invoice.dueDate],
+  ]
+  const factsX = left + contentWidth / 2 + 20
+  const factsWidth = contentWidth / 2 - 20
+  doc.y = top
+  for (const [label, value] of facts) {
+    const y = doc.y
+    doc.font(REGULAR).fontSize(9).text(`${label}:`, factsX, y, { width: factsWidth / 2 })
+    doc.font(BOLD).text(value, factsX + factsWidth / 2, y, { width: factsWidth / 2, align: 'right' })
+    doc.moveDown(0.2)
+  }
+
+  doc.y = Math.max(supplierBottom, doc.y) + 20
+  doc.font(BOLD).fontSize(10).text('Bill to', left)
+  doc.font(BOLD).fontSize(10).text(invoice.recipient.name, left)
+  doc.font(REGULAR).fontSize(9)
+  for (const line of invoice.recipient.addressLines) doc.text(line, left)
+  doc.text(`VAT number: ${invoice.recipient.vatNumber}`, left)
+  doc.moveDown(1.5)
+
+  const columns: Record<'description' | 'quantity' | 'unit' | 'amount', Column> = {
+    description: { x: left, width: contentWidth * 0.46, align: 'left' },
+    quantity: { x: left + contentWidth * 0.46, width: contentWidth * 0.1, align: 'right' },
+    unit: { x: left + contentWidth * 0.56, width: contentWidth * 0.22, align: 'right' },
+    amount: { x: left + contentWidth * 0.78, width: contentWidth * 0.22, align: 'right' },
+  }
+  const cell = (column: Column, text: string, y: number) => doc.text(text, column.x, y, { width: column.width, align: column.align })
+
+  let y = doc.y
+  doc.font(BOLD).fontSize(9)
+  cell(columns.description, 'Description', y)
+  cell(columns.quantity, 'Quantity', y)
+  cell(columns.unit, 'Unit price excl. VAT', y)
+  cell(columns.amount, 'Amount excl. VAT', y)
+  y = doc.y + 4
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE_COLOUR).stroke()
+  y += 6
+
+  for (const line of invoice.lines) {
+    doc.font(BOLD).fontSize(9)
+    cell(columns.description, line.description, y)
+    const afterDescription = doc.y
+    doc.font(REGULAR)
+    cell(columns.quantity, String(line.quantity), y)
+    cell(columns.unit, formatRand(line.unitAmountCents), y)
+    cell(columns.amount, formatRand(line.amountCents), y)
+    doc.y = afterDescription
+    doc.fillColor(MUTED_COLOUR).fontSize(8.5)
+    for (const detail of line.details) doc.text(detail, columns.description.x, doc.y, { width: columns.description.width })
+    doc.fillColor(TEXT_COLOUR)
+    y = doc.y + 6
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE_COLOUR).stroke()
+  y += 8
+
+  const totals: Array<[string, string, boolean]> = [
+    ['Total excl. VAT', formatRand(invoice.subtotalCents), false],
+    [`VAT at ${vatPercentage(invoice.vatRate)}`, formatRand(invoice.vatCents), false],
+    ['Total incl. VAT', formatRand(invoice.totalCents), true],
+  ]
+  for (const [label, value, bold] of totals) {
+    doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 10 : 9)
+    doc.text(label, columns.unit.x - 60, y, { width: columns.unit.width + 60, align: 'right' })
+    doc.text(value, columns.amount.x, y, { width: columns.amount.width, align: 'right' })
+    y = doc.y + 4
+  }
+
+  doc.y = y + 24
+  doc.font(BOLD).fontSize(10).text('Payment terms', left)
+  doc.font(REGULAR).fontSize(9)
+  doc.text(
+    `Payment in full within ${invoice.paymentTermsDays} days of the invoice date, by ${invoice.dueDate}. Please quote ${invoice.reference} as the payment reference.`,
+    left,
+    doc.y,
+    { width: contentWidth },
+  )
+  doc.moveDown(0.8)
+  doc.font(BOLD).fontSize(10).text('Bank details', left)
+  doc.font(REGULAR).fontSize(9)
+  const bankRows = bankDetailRows(invoice.bankDetails, invoice.reference)
+  for (const [label, value] of bankRows) {
+    const rowY = doc.y
+    doc.text(`${label}:`, left, rowY, { width: 120 })
+    doc.text(value, left + 120, rowY, { width: contentWidth - 120 })
+  }
+
+  doc.end()
+  return finished
+}

@@ -1,0 +1,164 @@
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { createRegistrationService } from '../registration/service.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../test-support.ts'
+import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
+
+const SITE_URL = 'https://events.example.com'
+
+/** The PDF's text as a separate PDF reader (pdf.js) extracts it, whitespace collapsed. */
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf))
+  const { text } = await extractText(document, { mergePages: true })
+  return text.replace(/\s+/g, ' ')
+}
+
+describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
+  let testDb: TestDatabase
+  let wallClock: Date
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    wallClock = new Date('2025-03-01T10:00:00Z')
+  })
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const service = () =>
+    createRegistrationService({
+      db: testDb.db,
+      catalog: fixedCatalog(),
+      siteUrl: SITE_URL,
+      organiserEmail: 'organiser@example.com',
+      siteNow: () => SITE_NOW,
+      now: () => wallClock,
+    })
+
+  async function registrantMail(reference: string): Promise<OutgoingMail> {
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['topic', 'mail']).where('topic', '=', 'registration.registrant').execute()
+    const mails = rows.map((row) => JSON.parse(row.mail) as OutgoingMail)
+    const mail = mails.find((candidate) => candidate.subject.includes(reference))
+    if (!mail) throw new Error(`no confirmation for ${reference}`)
+    return mail
+  }
+
+  it('issues a full tax invoice with every figure SARS asks for, attached to the confirmation and downloadable', async () => {
+    const registrations = service()
+    const { receipt } = await registrations.createRegistration(registrationInput())
+    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+
+    const download = await registrations.getInvoicePdf(receipt.reference, secret)
+    expect(download?.filename).toBe('tax-invoice-INV-000001.pdf')
+    const text = await pdfText(download!.pdf)
+    for (const expected of [
+      'Tax Invoice',
+      // Supplier: name, address, VAT number (site settings).
+      'Example Events',
+      '1 Example Street, Sandton',
+      'VAT number: 4000000000',
+      // Recipient: name, address, VAT number.
+      'Acme Legal Services',
+      '12 Main Road Rosebank Johannesburg',
+      'VAT number: 4123456789',
+      'Invoice number: INV-000001',
+      'Date of issue: 1 March 2025',
+      `Registration reference: ${receipt.reference}`,
+      'Payment due: 6 March 2025',
+      'Legal Opinion Writing 2025: Venue',
+      '2 delegates: Thandi Nkosi, Pieter van Wyk',
+      // Quantity 2 at R 8 990.00 makes R 17 980.00 excl. VAT.
+      '2 R 8 990.00 R 17 980.00',
+      'Total excl. VAT R 17 980.00',
+      'VAT at 15% R 2 697.00',
+      'Total incl. VAT R 20 677.00',
+      'Payment in full within 5 days of the invoice date, by 6 March 2025',
+      'Account number: 0000000000',
+      'Branch code: 000000',
+      `Payment reference: ${receipt.reference}`,
+    ]) {
+      expect(text).toContain(expected)
+    }
+
+    const mail = await registrantMail(receipt.reference)
+    expect(mail.text).toContain('INV-000001, issued 1 March 2025 (attached)')
+    // Queued without the PDF (rendered outside the registration's transaction) and filled in when sent.
+    expect(mail.attachments?.find((candidate) => candidate.contentType === 'application/pdf')).toMatchObject({ content: '', invoiceId: expect.any(String) })
+    const sent: OutgoingMail[] = []
+    await deliverDueMessages({ db: testDb.db, transport: { send: async (outgoing) => void sent.push(outgoing), close() {} } })
+    const delivered = sent.find((outgoing) => outgoing.subject === mail.subject)
+    const attachment = delivered?.attachments?.find((candidate) => candidate.contentType === 'application/pdf')
+    expect(attachment).toEqual({ filename: 'tax-invoice-INV-000001.pdf', contentType: 'application/pdf', encoding: 'base64', content: expect.any(String) })
+    expect(Buffer.from(attachment!.content, 'base64').equals(download!.pdf)).toBe(true)
+    expect(mail.text).toContain('within 5 days of the invoice date (by 6 March 2025)')
+
+    const details = await registrations.getRegistrationByReferenceAndSecret(receipt.reference, secret)
+    expect(details?.invoice).toEqual({ number: 'INV-000001', url: `${receipt.statusUrl}/invoice.pdf` })
+    expect(await registrations.getInvoicePdf(receipt.reference, 'not-the-secret')).toBeUndefined()
+  })
+
+  it('prints names with any Latin diacritic, Greek or Cyrillic as they were typed', async () => {
+    const { receipt } = await service().createRegistration(
+      registrationInput({
+        companyName: 'Łódź Żółć Holdings (Pty) Ltd',
+        address: 'Ševčenko Straße 5\nΑθήνα\nМосква',
+        delegates: [{ name: 'Zoë Ndlovu-Müller', position: 'Directrice générale', email: 'zoe@acme.example.com' }],
+      }),
+    )
+    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const text = await pdfText((await service().getInvoicePdf(receipt.reference, secret))!.pdf)
+    expect(text).toContain('Łódź Żółć Holdings (Pty) Ltd')
+    expect(text).toContain('Ševčenko Straße 5 Αθήνα Москва')
+    expect(text).toContain('Delegate: Zoë Ndlovu-Müller')
+  })
+
+  it('keeps the invoice as first rendered, whatever changes later', async () => {
+    const registrations = service()
+    const { receipt } = await registrations.createRegistration(registrationInput())
+    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const first = await registrations.getInvoicePdf(receipt.reference, secret)
+    await testDb.db.kysely.updateTable('invoices').set({ data_json: '{}' }).execute()
+    expect((await registrations.getInvoicePdf(receipt.reference, secret))?.pdf.equals(first!.pdf)).toBe(true)
+  })
+
+  it('invoices a table as one item at its flat price', async () => {
+    const { receipt } = await service().createRegistration(
+      registrationInput({ event: 'Resilience', code: 'ERC2025', attendanceOption: 'table-5' }),
+    )
+    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const text = await pdfText((await service().getInvoicePdf(receipt.reference, secret))!.pdf)
+    expect(text).toContain('Economic Resilience Conference 2025: Table of 5 delegates')
+    expect(text).toContain('1 R 34 950.00 R 34 950.00')
+    expect(text).toContain('VAT at 15% R 5 242.50')
+    expect(text).toContain('Total incl. VAT R 40 192.50')
+  })
+
+  it('numbers invoices in sequence without gaps, also when registrations arrive together', async () => {
+    const registrations = service()
+    await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        registrations.createRegistration(registrationInput({ companyName: `Company ${index}` }), { idempotencyKey: `key-${index}` }),
+      ),
+    )
+    const numbers = await testDb.db.kysely.selectFrom('invoices').select('number').orderBy('number').execute()
+    expect(numbers.map((row) => Number(row.number))).toEqual([1, 2, 3, 4, 5, 6])
+    // A replay is the same registration and gets no second invoice.
+    await registrations.createRegistration(registrationInput({ companyName: 'Company 0' }), { idempotencyKey: 'key-0' })
+    expect(await testDb.db.kysely.selectFrom('invoices').select('number').execute()).toHaveLength(6)
+  })
+
+  it('gives a number back when the transaction that took it rolls back', async () => {
+    const taken = await testDb.db.kysely.transaction().execute((transaction) => nextInvoiceNumber(transaction))
+    expect(taken).toBe(1)
+    await expect(
+      testDb.db.kysely.transaction().execute(async (transaction) => {
+        expect(await nextInvoiceNumber(transaction)).toBe(2)
+        throw new Error('registration failed after its invoice number was taken')
+      }),
+    ).rejects.toThrow('registration failed')
+    expect(await testDb.db.kysely.transaction().execute((transaction) => nextInvoiceNumber(transaction))).toBe(2)
+    expect(formatInvoiceNumber(2)).toBe('INV-000002')
+  })
+})

@@ -1,0 +1,27 @@
+import { TIME_ZONE } from '@events/pricing'
+
+const dayParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+// Assembled from parts: ICU versions differ on the comma after the weekday.
+const dayFormat = {
+  format(date: Date): string {
+    const parts = Object.fromEntries(dayParts.formatToParts(date).map((part) => [part.type, part.value]))
+    return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`
+  },
+}
+const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false })
+
+/** An event's dates as people read them in South Africa, e.g. "Thursday 3 July 2025, 08:30 – Friday 4 July 2025, 16:00 (SAST)". */
+export function formatEventDates(startIso: string, endIso: string): string {
+  const start = new Date(startIso)
+  const end = new Date(endIso)
+  const startDay = dayFormat.format(start)
+  const endDay = dayFormat.format(end)
+  if (startDay === endDay) return `${startDay}, ${timeFormat.format(start)} – ${timeFormat.format(end)} (SAST)`
+  return `${startDay}, ${timeFormat.format(start)} – ${endDay}, ${timeFormat.format(end)} (SAST)`
+}

@@ -1,0 +1,49 @@
+import type { SiteSettingsForMail } from '../catalog.ts'
+import { html, multilineHtml } from './html.ts'
+import { detailsTable, detailsText, mailDocument } from './layout.ts'
+import type { OutgoingMail } from './outgoing-mail.ts'
+
+export interface EnquiryMailContext {
+  /** Fixed text chosen by the server, never visitor input: it goes into the Subject header. */
+  title: string
+  rows: Array<[string, string]>
+  senderName: string
+  senderEmail: string
+  organiserEmail: string
+  settings: SiteSettingsForMail
+}
+
+function footerText(settings: SiteSettingsForMail): string {
+  return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+}
+
+function rowsHtml(rows: ReadonlyArray<readonly [string, string]>) {
+  return detailsTable(rows.map(([label, value]) => [label, value.includes('\n') ? multilineHtml(value) : value] as const))
+}
+
+/** The organiser's copy of an enquiry, answerable with Reply (reply-to is the sender). */
+export function organiserEnquiryMail(context: EnquiryMailContext): OutgoingMail {
+  return {
+    to: [context.organiserEmail],
+    replyTo: context.senderEmail,
+    subject: context.title,
+    text: `${context.title}\n\n${detailsText(context.rows)}\n`,
+    html: mailDocument(context.title, html`${rowsHtml(context.rows)}<p>Reply to this e-mail to answer the sender.</p>`, footerText(context.settings)),
+  }
+}
+
+/** The sender's acknowledgement, with a copy of what they sent. */
+export function enquiryAcknowledgementMail(context: EnquiryMailContext): OutgoingMail {
+  const subject = `Thank you for contacting ${context.settings.siteName}`
+  const intro = `Thank you for contacting ${context.settings.siteName}. We have received your message and will reply soon.`
+  return {
+    to: [context.senderEmail],
+    subject,
+    text: [`Dear ${context.senderName},`, intro, 'What you sent:', detailsText(context.rows)].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>Dear ${context.senderName},</p><p>${intro}</p><p>What you sent:</p>${rowsHtml(context.rows)}`,
+      footerText(context.settings),
+    ),
+  }
+}

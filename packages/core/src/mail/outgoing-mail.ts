@@ -1,0 +1,19 @@
+/** An e-mail as stored in the outbox: recipients are validated addresses, every other header is fixed text. */
+export interface OutgoingMail {
+  to: string[]
+  replyTo?: string
+  subject: string
+  text: string
+  html: string
+  attachments?: MailAttachment[]
+}
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  /** Text as is, or binary content (a PDF) in base64 when `encoding` says so. */
+  content: string
+  encoding?: 'base64'
+  /** The id of a stored tax invoice whose PDF becomes the content when the message is sent. */
+  invoiceId?: string
+}

@@ -1,0 +1,107 @@
+import { formatRand } from '@events/pricing'
+import type { SiteSettingsForMail } from '../catalog.ts'
+import { formatEventDates } from './dates.ts'
+import { html } from './html.ts'
+import { detailsTable, detailsText, mailDocument } from './layout.ts'
+import type { OutgoingMail } from './outgoing-mail.ts'
+
+/** The registration a payment e-mail is about, as stored. */
+export interface PaidRegistration {
+  reference: string
+  eventTitle: string
+  eventStart: string
+  eventEnd: string
+  companyName: string
+  email: string
+  totalCents: number
+  currency: string
+  statusUrl: string
+}
+
+export interface PaymentReceiptContext {
+  registration: PaidRegistration
+  paidAt: Date
+  paymentId: string
+  invoiceNumber?: string | undefined
+  /** A payment in the provider's test mode (or the sandbox): no card was charged. */
+  testMode: boolean
+  settings: SiteSettingsForMail
+}
+
+export interface PaymentProblemContext {
+  registration: PaidRegistration
+  /** What went wrong, for the organiser: fixed text chosen by the server. */
+  problem: string
+  receivedAmountCents: number | null
+  receivedCurrency: string | null
+  checkoutId: string
+  paymentId: string | null
+  webhookId: string
+  organiserEmail: string
+  settings: SiteSettingsForMail
+}
+
+function footerText(settings: SiteSettingsForMail): string {
+  return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+}
+
+const paidAtFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })
+
+/** The registrant's receipt once a card payment is confirmed by the provider's webhook. */
+export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail {
+  const { registration, settings } = context
+  const subject = `Payment received: registration ${registration.reference}`
+  const rows: Array<[string, string]> = [
+    ['Reference', registration.reference],
+    ['Event', registration.eventTitle],
+    ['Dates', formatEventDates(registration.eventStart, registration.eventEnd)],
+    ['Company', registration.companyName],
+    ['Amount paid', formatRand(registration.totalCents)],
+    ['Paid on', `${paidAtFormat.format(context.paidAt)} (SAST)`],
+    ['Payment ID', context.paymentId],
+    ...(context.invoiceNumber ? ([['Tax invoice', context.invoiceNumber]] as Array<[string, string]>) : []),
+  ]
+  const testNotice = context.testMode ? ' This was a test payment: no card was charged.' : ''
+  const intro = `Thank you. We have received your card payment for ${registration.eventTitle}; your registration is paid in full.${testNotice}`
+  const statusLine = 'Your registration page (with the tax invoice to download):'
+  return {
+    to: [registration.email],
+    subject,
+    text: [intro, detailsText(rows), `${statusLine}\n${registration.statusUrl}`].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
+      footerText(settings),
+    ),
+  }
+}
+
+/** Tells the organiser about a payment that did not mark its registration paid (wrong amount, paid twice). */
+export function paymentProblemMail(context: PaymentProblemContext): OutgoingMail {
+  const { registration } = context
+  const subject = `Payment needs attention: registration ${registration.reference}`
+  const received =
+    context.receivedAmountCents === null ? 'not stated' : `${formatRand(context.receivedAmountCents)} (${context.receivedCurrency ?? 'no currency'})`
+  const rows: Array<[string, string]> = [
+    ['Reference', registration.reference],
+    ['Event', registration.eventTitle],
+    ['Company', registration.companyName],
+    ['Registrant e-mail', registration.email],
+    ['Amount due', `${formatRand(registration.totalCents)} (${registration.currency})`],
+    ['Amount received', received],
+    ['Checkout ID', context.checkoutId],
+    ['Payment ID', context.paymentId ?? 'not stated'],
+    ['Webhook ID', context.webhookId],
+  ]
+  return {
+    to: [context.organiserEmail],
+    replyTo: registration.email,
+    subject,
+    text: `${context.problem}\n\n${detailsText(rows)}\n\nStatus page: ${registration.statusUrl}\n`,
+    html: mailDocument(
+      subject,
+      html`<p>${context.problem}</p>${detailsTable(rows)}<p><a href="${registration.statusUrl}">Registration status page</a></p>`,
+      footerText(context.settings),
+    ),
+  }
+}

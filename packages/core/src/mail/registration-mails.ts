@@ -1,0 +1,172 @@
+import { formatRand, type Quote } from '@events/pricing'
+import { bankDetailRows, type RegistrationEvent, type SiteSettingsForMail } from '../catalog.ts'
+import type { DelegateSubmission, RegistrationSubmission } from '../registration/validate.ts'
+import { calendarAttachment, venueText } from './calendar.ts'
+import { formatEventDates } from './dates.ts'
+import { html, multilineHtml, type SafeHtml } from './html.ts'
+import { detailsTable, detailsText, mailDocument } from './layout.ts'
+import type { MailAttachment, OutgoingMail } from './outgoing-mail.ts'
+
+export interface RegistrationMailContext {
+  reference: string
+  statusUrl: string
+  paymentUrl?: string | undefined
+  privacyUrl: string
+  organiserEmail: string
+  event: RegistrationEvent
+  settings: SiteSettingsForMail
+  submission: RegistrationSubmission
+  optionLabel: string
+  quote: Quote
+  /** The tax invoice issued with the registration, attached to the registrant's confirmation. */
+  invoice: RegistrationInvoice
+}
+
+export interface RegistrationInvoice {
+  number: string
+  issueDate: string
+  dueDate: string
+  attachment: MailAttachment
+}
+
+function vatLabel(quote: Quote): string {
+  return `incl. ${Math.round(quote.vatRate * 10000) / 100}% VAT`
+}
+
+function footerText(settings: SiteSettingsForMail): string {
+  return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+}
+
+function calendarFor(context: RegistrationMailContext): MailAttachment {
+  const { event, settings } = context
+  return calendarAttachment(
+    {
+      uid: `${event.slug}-${context.reference}@${new URL(context.statusUrl).hostname}`,
+      title: event.title,
+      start: event.start,
+      end: event.end,
+      location: venueText(event),
+      url: event.url,
+      description: `Registration ${context.reference}. ${event.url}`,
+      organiser: { name: settings.siteName, email: event.contactEmail },
+    },
+    settings.siteName,
+  )
+}
+
+function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
+  return delegates.map((delegate, index) => [
+    `Delegate ${index + 1}`,
+    `${delegate.name}, ${delegate.position} <${delegate.email}>`,
+  ])
+}
+
+function registrationRows(context: RegistrationMailContext): Array<[string, string]> {
+  const { submission, quote } = context
+  return [
+    ['Reference', context.reference],
+    ['Event', context.event.title],
+    ['Event code', submission.code],
+    ['Company', submission.companyName],
+    ['Address', submission.address],
+    ['E-mail', submission.email],
+    ['Telephone', submission.tel],
+    ['VAT number', submission.vatNumber],
+    ['Attendance option', context.optionLabel],
+    ['Number of delegates', String(submission.delegates.length)],
+    ...delegateRows(submission.delegates),
+    ['Payment method', submission.paymentMethod],
+    ['Subtotal excl. VAT', formatRand(quote.subtotalCents)],
+    ['VAT', formatRand(quote.vatCents)],
+    [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
+    ['Legal agreement', 'Accepted'],
+  ]
+}
+
+function rowsHtml(rows: ReadonlyArray<readonly [string, string]>): SafeHtml {
+  return detailsTable(rows.map(([label, value]) => [label, value.includes('\n') ? multilineHtml(value) : value] as const))
+}
+
+/** The organiser's copy: every field and delegate, subject the event's registration subject with the reference. */
+export function organiserRegistrationMail(context: RegistrationMailContext): OutgoingMail {
+  const subject = `${context.event.registrationSubject} ${context.reference}`
+  const rows = registrationRows(context)
+  return {
+    to: [context.organiserEmail],
+    replyTo: context.submission.email,
+    subject,
+    text: `${subject}\n\n${detailsText(rows)}\n\nStatus page: ${context.statusUrl}\n`,
+    html: mailDocument(subject, html`${rowsHtml(rows)}<p><a href="${context.statusUrl}">Registration status page</a></p>`, footerText(context.settings)),
+  }
+}
+
+function paymentInstructions(context: RegistrationMailContext): { text: string; html: SafeHtml } {
+  const { settings, quote } = context
+  const total = formatRand(quote.totalCents)
+  if (context.paymentUrl) {
+    const text = `Pay ${total} by card, EFT or GPay on the secure payment page:\n${context.paymentUrl}`
+    return { text, html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p><p><a href="${context.paymentUrl}">Pay now</a></p>` }
+  }
+  const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', total]]
+  const terms = `Please pay in full within ${settings.paymentTermsDays} days of the invoice date (by ${context.invoice.dueDate}), using ${context.reference} as the payment reference.`
+  return {
+    text: `Pay by bank transfer:\n${detailsText(rows)}\n${terms}`,
+    html: html`<p>Pay by bank transfer:</p>${rowsHtml(rows)}<p>${terms}</p>`,
+  }
+}
+
+/** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
+export function registrantConfirmationMail(context: RegistrationMailContext): OutgoingMail {
+  const { event, submission, quote, settings } = context
+  const subject = `Registration ${context.reference}: ${event.title}`
+  const rows: Array<[string, string]> = [
+    ['Reference', context.reference],
+    ['Event', event.title],
+    ['Dates', formatEventDates(event.start, event.end)],
+    ['Venue', venueText(event)],
+    ['Attendance option', context.optionLabel],
+    ...delegateRows(submission.delegates),
+    [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
+    ['Payment method', submission.paymentMethod],
+    ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
+  ]
+  const payment = paymentInstructions(context)
+  const intro = `Thank you for registering ${submission.companyName} for ${event.title}.`
+  const statusLine = 'Your private registration page (keep this link to yourself):'
+  const questions = `Questions? Contact us at ${event.contactEmail} or ${event.contactPhone}.`
+  return {
+    to: [submission.email],
+    subject,
+    text: [intro, detailsText(rows), payment.text, `${statusLine}\n${context.statusUrl}`, questions, 'The attached calendar file adds the event to your calendar.'].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
+      footerText(settings),
+    ),
+    attachments: [calendarFor(context), context.invoice.attachment],
+  }
+}
+
+/** A delegate's short notice that they were registered, with the calendar file and the privacy notice link. */
+export function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission): OutgoingMail {
+  const { event, settings, submission } = context
+  const subject = `You are registered for ${event.title}`
+  const intro = `${submission.companyName} has registered you for ${event.title} (reference ${context.reference}).`
+  const rows: Array<[string, string]> = [
+    ['Dates', formatEventDates(event.start, event.end)],
+    ['Venue', venueText(event)],
+    ['Attendance option', context.optionLabel],
+  ]
+  const privacy = `We use your name, position and e-mail address only to run this event. How we handle personal information: ${context.privacyUrl}`
+  return {
+    to: [delegate.email],
+    subject,
+    text: [`Dear ${delegate.name},`, intro, detailsText(rows), 'The attached calendar file adds the event to your calendar.', privacy].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
+      footerText(settings),
+    ),
+    attachments: [calendarFor(context)],
+  }
+}

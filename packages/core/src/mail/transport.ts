@@ -1,0 +1,74 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { OutgoingMail } from './outgoing-mail.ts'
+
+/** Delivers one outbox e-mail; `id` is the outbox row's id and makes the Message-ID stable across retries. */
+export interface MailTransport {
+  send(mail: OutgoingMail, id: string): Promise<void>
+  close(): void
+}
+
+export interface MailTransportOptions {
+  /** SMTP connection URL, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to files. */
+  smtpUrl?: string | undefined
+  dataDir: string
+  /** The From header, e.g. 'Events <events@example.com>'. */
+  from: string
+  log?: (line: string) => void
+}
+
+// Short enough that a stuck connection fails long before the outbox lease runs out and another worker takes over.
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }
+
+function messageIdDomain(from: string): string {
+  const match = /@([^\s>]+)>?\s*$/.exec(from)
+  return match?.[1] ?? 'localhost'
+}
+
+function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
+  return {
+    from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<outbox-${id}@${messageIdDomain(from)}>`,
+    attachments: (mail.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content,
+      ...(attachment.encoding ? { encoding: attachment.encoding } : {}),
+    })),
+  }
+}
+
+/** Sends with nodemailer over SMTP when smtpUrl is set, otherwise writes each message to DATA_DIR/mail/<id>.eml and logs it. */
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  const log = options.log ?? ((line: string) => console.log(line))
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+    return {
+      async send(mail, id) {
+        await transporter.sendMail(nodemailerMessage(mail, id, options.from))
+      },
+      close: () => transporter.close(),
+    }
+  }
+
+  const mailDir = path.join(options.dataDir, 'mail')
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(mail, id) {
+      const info = await transporter.sendMail(nodemailerMessage(mail, id, options.from))
+      await mkdir(mailDir, { recursive: true })
+      const file = path.join(mailDir, `${id}.eml`)
+      // Written aside and renamed, so a reader never sees half a message.
+      await writeFile(`${file}.tmp`, info.message as Buffer)
+      await rename(`${file}.tmp`, file)
+      log(`mail: no SMTP_URL set, wrote "${mail.subject}" to ${mail.to.join(', ')} as ${file}`)
+    },
+    close: () => transporter.close(),
+  }
+}

@@ -1,0 +1,365 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { AddressObject } from 'mailparser'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createEnquiryService } from '../enquiries/service.ts'
+import { createMailTransport, type MailTransport } from '../mail/transport.ts'
+import { createRegistrationService } from '../registration/service.ts'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  startSmtpSink,
+  temporaryDirectory,
+  type ReceivedMail,
+  type SmtpSink,
+  type TestDatabase,
+} from '../test-support.ts'
+import { deliverDueMessages, retryDelayMs, startOutboxWorker } from './worker.ts'
+
+const FROM = 'Example Events <events@example.com>'
+const ORGANISER = 'organiser@example.com'
+
+describe('retryDelayMs', () => {
+  it.each([
+    [1, 5_000],
+    [2, 10_000],
+    [3, 20_000],
+    [6, 160_000],
+    [7, 300_000],
+    [50, 300_000],
+  ])('after %i failed attempts waits %i ms', (attempts, delay) => {
+    expect(retryDelayMs(attempts)).toBe(delay)
+  })
+})
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value]
+  return list.flatMap((entry) => entry.value.map((address) => address.address ?? ''))
+}
+
+function mailTo(received: ReceivedMail[], address: string): ReceivedMail[] {
+  return received.filter((mail) => mail.recipients.includes(address))
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
+  let testDb: TestDatabase
+  let sink: SmtpSink
+  let transport: MailTransport
+  let clock: Date
+  const quiet = () => undefined
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    sink = await startSmtpSink()
+    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: FROM })
+    clock = new Date('2025-03-01T10:00:00Z')
+  })
+  afterEach(async () => {
+    transport.close()
+    await sink.stop()
+    await testDb.dispose()
+  })
+
+  const registrations = () =>
+    createRegistrationService({
+      db: testDb.db,
+      catalog: fixedCatalog(),
+      siteUrl: 'https://events.example.com',
+      organiserEmail: ORGANISER,
+      siteNow: () => SITE_NOW,
+      now: () => clock,
+    })
+  const enquiries = () => createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), organiserEmail: ORGANISER, now: () => clock })
+  const deliver = () => deliverDueMessages({ db: testDb.db, transport, now: () => clock, log: quiet })
+
+  it('sends the organiser, the registrant and each delegate their e-mail', async () => {
+    const { receipt } = await registrations().createRegistration(registrationInput())
+    expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
+
+    expect(sink.received).toHaveLength(4)
+    const organiser = mailTo(sink.received, ORGANISER)
+    expect(organiser).toHaveLength(1)
+    const organiserMail = organiser[0]!.parsed
+    expect(organiserMail.subject).toBe(`Legal Opinion Delegate Registration ${receipt.reference}`)
+    expect(addresses(organiserMail.replyTo)).toEqual(['bookings@acme.example.com'])
+    expect(addresses(organiserMail.from)).toEqual(['events@example.com'])
+    for (const value of [
+      'LOW2025',
+      'Acme Legal Services',
+      'Rosebank',
+      'bookings@acme.example.com',
+      '+27 11 555 0100',
+      '4123456789',
+      'Thandi Nkosi, Legal Adviser <thandi@acme.example.com>',
+      'Pieter van Wyk, Paralegal <pieter@acme.example.com>',
+      'Venue',
+      'Bank Transfer',
+      'R 20 677.00',
+    ]) {
+      expect(organiserMail.text).toContain(value)
+    }
+    expect(organiserMail.html).toContain('Thandi Nkosi, Legal Adviser &lt;thandi@acme.example.com&gt;')
+
+    const [registrant] = mailTo(sink.received, 'bookings@acme.example.com')
+    const confirmation = registrant!.parsed
+    expect(confirmation.subject).toBe(`Registration ${receipt.reference}: Legal Opinion Writing 2025`)
+    for (const value of [
+      receipt.reference,
+      'Legal Opinion Writing 2025',
+      'Thursday 3 July 2025, 08:30 – Friday 4 July 2025, 16:00 (SAST)',
+      'Indaba Hotel, William Nicol Drive',
+      'Thandi Nkosi',
+      'Pieter van Wyk',
+      'Venue',
+      'R 20 677.00',
+      'incl. 15% VAT',
+      'Placeholder Bank',
+      'Payment reference: ' + receipt.reference,
+      'within 5 days',
+      receipt.statusUrl,
+    ]) {
+      expect(confirmation.text).toContain(value)
+    }
+    expect(confirmation.html).toContain(`href="${receipt.statusUrl}"`)
+    const [calendar] = confirmation.attachments
+    expect(calendar?.contentType).toBe('text/calendar')
+    expect(calendar?.filename).toBe('event.ics')
+    const ics = calendar!.content.toString('utf8')
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Johannesburg')
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T083000')
+    expect(ics).toContain('DTEND;TZID=Africa/Johannesburg:20250704T160000')
+    expect(ics).toContain('SUMMARY:Legal Opinion Writing 2025')
+    expect(ics).toContain('LOCATION:Indaba Hotel\\, William Nicol Drive')
+    expect(ics).toContain('URL;VALUE=URI:https://events.example.com/workshop/legalOpinion')
+
+    for (const delegate of ['thandi@acme.example.com', 'pieter@acme.example.com']) {
+      const notices = mailTo(sink.received, delegate)
+      expect(notices).toHaveLength(1)
+      const notice = notices[0]!.parsed
+      expect(notice.subject).toBe('You are registered for Legal Opinion Writing 2025')
+      expect(notice.text).toContain(`reference ${receipt.reference}`)
+      expect(notice.text).toContain('https://events.example.com/privacy')
+      expect(notice.text).not.toContain(receipt.statusUrl)
+      expect(notice.attachments.map((attachment) => attachment.filename)).toEqual(['event.ics'])
+    }
+
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'status', 'sent_at']).execute()
+    expect(rows.every((row) => row.status === 'sent' && row.sent_at !== null)).toBe(true)
+    expect(new Set(sink.received.map((mail) => mail.parsed.messageId))).toEqual(
+      new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)),
+    )
+  })
+
+  it('tells card registrants where to pay', async () => {
+    const { receipt } = await registrations().createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }))
+    await deliver()
+    // The only delegate is the registrant, who gets the full confirmation rather than a second notice.
+    expect(sink.received).toHaveLength(2)
+    const [confirmation] = mailTo(sink.received, 'bookings@acme.example.com')
+    expect(confirmation!.parsed.text).toContain(receipt.paymentUrl)
+    expect(confirmation!.parsed.text).not.toContain('Placeholder Bank')
+  })
+
+  it('keeps visitor input out of the headers', async () => {
+    const injection = 'Evil\r\nBcc: attacker@evil.example\r\nSubject: Free money'
+    await registrations().createRegistration(
+      registrationInput({
+        companyName: injection,
+        delegates: [{ name: injection, position: injection, email: 'thandi@acme.example.com' }],
+      }),
+    )
+    await expect(
+      registrations().createRegistration(registrationInput({ email: 'victim@example.com\r\nBcc: attacker@evil.example' })),
+    ).rejects.toMatchObject({ code: 'invalid-email' })
+    await enquiries().submitContactEnquiry({
+      fullName: injection,
+      email: 'visitor@example.com',
+      phone: '012',
+      interest: 'Conference',
+      message: `Hello\r\nBcc: attacker@evil.example`,
+    })
+    await deliver()
+
+    expect(sink.received.length).toBeGreaterThan(0)
+    for (const mail of sink.received) {
+      expect(mail.recipients).not.toContain('attacker@evil.example')
+      const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'))
+      expect(headers).not.toMatch(/^bcc:/im)
+      expect(headers).not.toContain('attacker@evil.example')
+      expect(headers.match(/^subject:/gim)).toHaveLength(1)
+      expect(mail.parsed.subject).not.toContain('Free money')
+    }
+  })
+
+  it('sends enquiries and training requests to the organiser with the sender as reply-to, and acknowledges them', async () => {
+    await enquiries().submitContactEnquiry({
+      fullName: 'Naledi Dlamini',
+      companyName: 'Dlamini Holdings',
+      email: 'naledi@example.org',
+      phone: '+27 82 000 0000',
+      interest: 'Sponsership',
+      message: 'We would like to sponsor.\nPlease call.',
+    })
+    await enquiries().submitTrainingRequest({
+      kind: 'online',
+      name: 'Sipho Mokoena',
+      email: 'sipho@example.org',
+      phone: '+27 11 000 0003',
+      organization: 'City of Example',
+      message: 'Governance training',
+    })
+    expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
+
+    const toOrganiser = mailTo(sink.received, ORGANISER).map((mail) => mail.parsed)
+    expect(toOrganiser.map((mail) => mail.subject).sort()).toEqual(['Online training request', 'Website enquiry: Sponsorship'])
+    const contact = toOrganiser.find((mail) => mail.subject === 'Website enquiry: Sponsorship')!
+    expect(addresses(contact.replyTo)).toEqual(['naledi@example.org'])
+    expect(contact.text).toContain('Dlamini Holdings')
+    expect(contact.html).toContain('We would like to sponsor.<br>Please call.')
+    const training = toOrganiser.find((mail) => mail.subject === 'Online training request')!
+    expect(addresses(training.replyTo)).toEqual(['sipho@example.org'])
+    expect(training.text).toContain('City of Example')
+
+    const [acknowledgement] = mailTo(sink.received, 'naledi@example.org')
+    expect(acknowledgement!.parsed.subject).toBe('Thank you for contacting Example Events')
+    expect(acknowledgement!.parsed.text).toContain('Dear Naledi Dlamini')
+    expect(mailTo(sink.received, 'sipho@example.org')).toHaveLength(1)
+  })
+
+  it('accepts a registration while SMTP is down and delivers it exactly once when SMTP returns', async () => {
+    await sink.stop()
+    const { receipt } = await registrations().createRegistration(registrationInput())
+    expect(receipt.status).toBe('awaiting-payment')
+    expect(await deliver()).toEqual({ sent: 0, retrying: 4, failed: 0 })
+
+    const pending = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute()
+    expect(pending.every((row) => row.status === 'pending' && row.attempts === 1 && row.last_error)).toBe(true)
+    // The first retry comes within 10 seconds.
+    expect(pending.every((row) => new Date(row.next_attempt_at).getTime() - clock.getTime() <= 10_000)).toBe(true)
+
+    await sink.start()
+    clock = new Date(clock.getTime() + 1_000)
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+    clock = new Date(clock.getTime() + 5_000)
+    expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
+    clock = new Date(clock.getTime() + 60 * 60_000)
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+    expect(sink.received).toHaveLength(4)
+    expect(mailTo(sink.received, ORGANISER)).toHaveLength(1)
+  })
+
+  it('backs off up to 5 minutes apart and gives up after 24 hours', async () => {
+    await sink.stop()
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    const start = clock.getTime()
+    const delays: number[] = []
+    for (let round = 0; round < 12; round++) {
+      const report = await deliver()
+      expect(report.sent).toBe(0)
+      const [row] = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().orderBy('next_attempt_at').limit(1).execute()
+      delays.push(new Date(row!.next_attempt_at).getTime() - clock.getTime())
+      clock = new Date(row!.next_attempt_at)
+    }
+    expect(delays.slice(0, 8)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000])
+
+    clock = new Date(start + 24 * 60 * 60_000)
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 2 })
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').execute()
+    expect(rows.map((row) => row.status)).toEqual(['failed', 'failed'])
+    await sink.start()
+    clock = new Date(clock.getTime() + 60 * 60_000)
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+  })
+
+  it('runs in the background, retries after an outage and never sends a message twice with two workers', async () => {
+    await sink.stop()
+    const service = registrations()
+    for (let index = 0; index < 6; index++) {
+      await service.createRegistration(registrationInput({ companyName: `Company ${index}` }))
+    }
+    const otherInstance = await testDb.openAnother()
+    const workers = [testDb.db, otherInstance].map((db) =>
+      startOutboxWorker({ db, transport, pollIntervalMs: 10, now: () => clock, log: quiet }),
+    )
+    await waitFor(async () => {
+      const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['last_error', 'lease_token']).execute()
+      return rows.every((row) => row.last_error !== null && row.lease_token === null)
+    })
+    await sink.start()
+    clock = new Date(clock.getTime() + 10_000)
+    await waitFor(async () => {
+      const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').execute()
+      return rows.every((row) => row.status === 'sent')
+    })
+    await Promise.all(workers.map((worker) => worker.stop()))
+
+    expect(sink.received).toHaveLength(24)
+    expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(24)
+  })
+
+  it('takes over a message whose worker died while sending, once its lease has run out', async () => {
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await testDb.db.kysely
+      .updateTable('outbox_messages')
+      .set({ attempts: 1, lease_token: 'dead-worker', locked_until: new Date(clock.getTime() + 60_000).toISOString() })
+      .execute()
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+    clock = new Date(clock.getTime() + 60_000)
+    expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+  })
+
+  it('finishes the message in flight when stopped', async () => {
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    let release: () => void = () => undefined
+    let started: () => void = () => undefined
+    const sendStarted = new Promise<void>((resolve) => (started = resolve))
+    const slowTransport: MailTransport = {
+      async send(mail, id) {
+        started()
+        await new Promise<void>((resolve) => (release = resolve))
+        await transport.send(mail, id)
+      },
+      close: () => undefined,
+    }
+    const worker = startOutboxWorker({ db: testDb.db, transport: slowTransport, pollIntervalMs: 10, now: () => clock, log: quiet })
+    await sendStarted
+    const stopped = worker.stop()
+    release()
+    await stopped
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').orderBy('status').execute()
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'sent'])
+    expect(sink.received).toHaveLength(1)
+  })
+})
+
+describe('file transport', () => {
+  it('writes each message as an .eml file under DATA_DIR/mail and logs where', async () => {
+    const { dir, remove } = temporaryDirectory()
+    const lines: string[] = []
+    const transport = createMailTransport({ dataDir: dir, from: FROM, log: (line) => lines.push(line) })
+    try {
+      await transport.send({ to: ['visitor@example.com'], subject: 'Hello', text: 'Plain', html: '<p>Rich</p>' }, 'message-1')
+      await transport.send({ to: ['visitor@example.com'], subject: 'Hello again', text: 'Plain', html: '<p>Rich</p>' }, 'message-1')
+      expect(readdirSync(path.join(dir, 'mail'))).toEqual(['message-1.eml'])
+      const eml = readFileSync(path.join(dir, 'mail', 'message-1.eml'), 'utf8')
+      expect(eml).toContain('Subject: Hello again')
+      expect(eml).toContain('To: visitor@example.com')
+      expect(eml).toContain('Message-ID: <outbox-message-1@example.com>')
+      expect(lines[0]).toContain(path.join(dir, 'mail', 'message-1.eml'))
+    } finally {
+      transport.close()
+      remove()
+    }
+  })
+})

@@ -1,0 +1,196 @@
+import { sql } from 'kysely'
+import type { CoreDatabase } from '../db/database.ts'
+import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
+import { newId } from '../ids.ts'
+import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import type { MailTransport } from '../mail/transport.ts'
+
+const FIRST_RETRY_MS = 5_000
+const MAX_RETRY_DELAY_MS = 5 * 60_000
+/** After this long since it was written, a message that still fails is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
+const DEFAULT_LEASE_MS = 5 * 60_000
+
+/** Delay before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most 5 minutes. */
+export function retryDelayMs(attempts: number): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 16)
+  return Math.min(FIRST_RETRY_MS * 2 ** exponent, MAX_RETRY_DELAY_MS)
+}
+
+export interface DeliveryOptions {
+  db: CoreDatabase
+  transport: MailTransport
+  now?: () => Date
+  /** How long a claimed message stays reserved for this worker. */
+  leaseMs?: number
+  log?: (line: string) => void
+  /** Asked before each message; delivery stops when it answers false. */
+  shouldContinue?: () => boolean
+}
+
+export interface DeliveryReport {
+  sent: number
+  retrying: number
+  failed: number
+}
+
+interface ClaimedMessage {
+  row: OutboxMessageRow
+  leaseToken: string
+}
+
+async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
+  const nowIso = now.toISOString()
+  const lockedUntil = new Date(now.getTime() + leaseMs).toISOString()
+  const leaseToken = newId()
+  if (db.dialect === 'postgres') {
+    // SKIP LOCKED lets each instance take a different row; the lease keeps it taken after this transaction ends.
+    return db.kysely.transaction().execute(async (transaction) => {
+      const row = await transaction
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
+      if (!row) return undefined
+      const claimed = await transaction
+        .updateTable('outbox_messages')
+        .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return { row: claimed, leaseToken }
+    })
+  }
+  // SQLite runs one writer at a time, so a single UPDATE … RETURNING is an atomic claim.
+  const claimed = await db.kysely
+    .updateTable('outbox_messages')
+    .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(1),
+    )
+    .returningAll()
+    .executeTakeFirst()
+  return claimed ? { row: claimed, leaseToken } : undefined
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+}
+
+/** Sends every message that is due now, one at a time, and records the outcome of each. */
+export async function deliverDueMessages(options: DeliveryOptions): Promise<DeliveryReport> {
+  const { db, transport } = options
+  const now = options.now ?? (() => new Date())
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const log = options.log ?? ((line: string) => console.error(line))
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 }
+
+  while (options.shouldContinue?.() ?? true) {
+    const claimed = await claimNextMessage(db, now(), leaseMs)
+    if (!claimed) break
+    const { row, leaseToken } = claimed
+    try {
+      // Invoice PDFs are rendered here, outside the transaction that queued the message.
+      await transport.send(await withRenderedInvoices(db, JSON.parse(row.mail) as OutgoingMail), row.id)
+      await db.kysely
+        .updateTable('outbox_messages')
+        .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', leaseToken)
+        .execute()
+      report.sent++
+    } catch (error) {
+      const failedAt = now()
+      const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
+      await db.kysely
+        .updateTable('outbox_messages')
+        .set({
+          status: givingUp ? 'failed' : 'pending',
+          next_attempt_at: new Date(failedAt.getTime() + retryDelayMs(row.attempts)).toISOString(),
+          locked_until: null,
+          lease_token: null,
+          last_error: describe(error),
+        })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', leaseToken)
+        .execute()
+      if (givingUp) report.failed++
+      else report.retrying++
+      log(`outbox: ${givingUp ? 'gave up on' : 'will retry'} ${row.topic} message ${row.id} (attempt ${row.attempts}): ${describe(error)}`)
+    }
+  }
+  return report
+}
+
+export interface OutboxWorkerOptions extends Omit<DeliveryOptions, 'shouldContinue'> {
+  /** How often to look for due messages. */
+  pollIntervalMs?: number
+}
+
+export interface OutboxWorker {
+  /** Looks for due messages now instead of at the next poll. */
+  wake(): void
+  /** Stops polling; resolves once the message being sent (if any) is finished and recorded. */
+  stop(): Promise<void>
+}
+
+/** Starts delivering outbox messages in the background, polling every pollIntervalMs (default 1 s). */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const pollIntervalMs = options.pollIntervalMs ?? 1000
+  const log = options.log ?? ((line: string) => console.error(line))
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let wokenWhileRunning = false
+
+  function schedule(delayMs: number): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(run, delayMs)
+    timer.unref()
+  }
+
+  function run(): void {
+    if (stopped) return
+    if (running) {
+      wokenWhileRunning = true
+      return
+    }
+    clearTimeout(timer)
+    running = deliverDueMessages({ ...options, shouldContinue: () => !stopped })
+      .then(
+        () => undefined,
+        (error: unknown) => log(`outbox: delivery round failed: ${describe(error)}`),
+      )
+      .finally(() => {
+        running = undefined
+        const again = wokenWhileRunning
+        wokenWhileRunning = false
+        schedule(again ? 0 : pollIntervalMs)
+      })
+  }
+
+  schedule(0)
+  return {
+    wake: run,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,433 @@
+import { timingSafeEqual } from 'node:crypto'
+import { formatAmount, quote, randsToCents, type Quote } from '@events/pricing'
+import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
+import type { CoreDatabase } from '../db/database.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
+import { ValidationError } from '../errors.ts'
+import { newId, sha256Hex } from '../ids.ts'
+import {
+  delegateNoticeMail,
+  organiserRegistrationMail,
+  registrantConfirmationMail,
+  type RegistrationMailContext,
+} from '../mail/registration-mails.ts'
+import { invoiceAttachment, invoiceFilename, issueTaxInvoice, renderStoredInvoice } from '../invoice/issue-invoice.ts'
+import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { enqueueMails, type QueuedMail } from '../outbox/enqueue.ts'
+import { singleLine } from '../validation/fields.ts'
+import { generateReference, generateSecret, normaliseReference } from './reference.ts'
+import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
+
+export const CURRENCY = 'ZAR'
+/** A registration waits for payment until a verified payment webhook (card) marks it paid. */
+export type RegistrationStatus = 'awaiting-payment' | 'paid'
+
+/** How long an identical submission without a token counts as a resubmission of the first. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+const REFERENCE_ATTEMPTS = 10
+
+/** The answer to a registration: the 201 body. */
+export interface RegistrationReceipt {
+  reference: string
+  total: string
+  totalCents: number
+  currency: string
+  status: string
+  statusUrl: string
+  paymentUrl?: string
+}
+
+export interface CreateRegistrationResult {
+  receipt: RegistrationReceipt
+  /** True when this submission repeated an earlier one and no new registration was made. */
+  replayed: boolean
+}
+
+export interface RegistrationDetails {
+  reference: string
+  status: string
+  event: { slug: string; kind: string; title: string; start: string; end: string; venue: { name: string; address: string } }
+  code: string
+  companyName: string
+  address: string
+  email: string
+  tel: string
+  vatNumber: string
+  attendanceOption: { key: string; label: string }
+  paymentMethod: string
+  delegates: Array<{ name: string; position: string; email: string }>
+  subtotalCents: number
+  vatCents: number
+  totalCents: number
+  total: string
+  currency: string
+  createdAt: string
+  paidAt: string | null
+  statusUrl: string
+  paymentUrl?: string
+  /** The tax invoice: its number and where the registrant downloads it. */
+  invoice?: { number: string; url: string }
+}
+
+/** A stored tax invoice, ready to be sent as a download. */
+export interface InvoiceDownload {
+  filename: string
+  pdf: Buffer
+}
+
+export interface RegistrationServiceOptions {
+  db: CoreDatabase
+  catalog: EventCatalog
+  /** Absolute base URL of the site, without a trailing slash, for the links in answers and e-mails. */
+  siteUrl: string
+  /** Where registrations are reported; defaults to the contact e-mail in the site settings. */
+  organiserEmail?: string | undefined
+  /** The site's notion of "now" for the registration rules (SITE_DATE). */
+  siteNow?: () => Date
+  /** The wall clock, for timestamps and the duplicate window. */
+  now?: () => Date
+  generateReference?: () => string
+}
+
+export interface CreateRegistrationOptions {
+  /** The form's hidden submission token or the API's Idempotency-Key header. */
+  idempotencyKey?: string | undefined
+}
+
+export interface RegistrationService {
+  createRegistration(input: unknown, options?: CreateRegistrationOptions): Promise<CreateRegistrationResult>
+  getRegistrationByReferenceAndSecret(reference: string, secret: string): Promise<RegistrationDetails | undefined>
+  /** The registration's tax invoice PDF, for the holder of its private link. */
+  getInvoicePdf(reference: string, secret: string): Promise<InvoiceDownload | undefined>
+}
+
+interface SubmissionClaim {
+  key: string
+  expiresAt: string | null
+}
+
+/** A validated and priced registration, ready to be stored. */
+interface PreparedRegistration {
+  event: RegistrationEvent
+  settings: SiteSettingsForMail
+  submission: RegistrationSubmission
+  optionLabel: string
+  unitAmountCents: number
+  price: Quote
+  claim: SubmissionClaim
+  payloadHash: string
+}
+
+function payloadHashOf(submission: RegistrationSubmission): string {
+  // Built field by field so the hash does not depend on the order the client sent its keys in.
+  return sha256Hex(
+    JSON.stringify([
+      submission.eventSlug,
+      submission.code,
+      submission.companyName,
+      submission.address,
+      submission.email.toLowerCase(),
+      submission.tel,
+      submission.vatNumber,
+      submission.delegates.map((delegate) => [delegate.name, delegate.position, delegate.email.toLowerCase()]),
+      submission.attendanceOption,
+      submission.paymentMethod,
+    ]),
+  )
+}
+
+function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: Date): SubmissionClaim {
+  const key = singleLine(idempotencyKey)
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ValidationError('invalid-request', { idempotencyKey: 'The submission token is too long.' })
+  }
+  if (key !== '') return { key: `token:${sha256Hex(key)}`, expiresAt: null }
+  return { key: `payload:${payloadHash}`, expiresAt: new Date(now.getTime() + DUPLICATE_WINDOW_MS).toISOString() }
+}
+
+/** The private status page of a registration: {siteUrl}/registrations/{reference}/{secret}. */
+export function registrationStatusUrl(siteUrl: string, reference: string, secret: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/registrations/${reference}/${secret}`
+}
+
+/** Compares a registration's secret with one from a URL in constant time. */
+export function sameSecret(expected: string, given: string): boolean {
+  // Compare digests so the comparison takes the same time whatever the lengths.
+  return timingSafeEqual(Buffer.from(sha256Hex(expected), 'hex'), Buffer.from(sha256Hex(given), 'hex'))
+}
+
+/** Creates the registration service: validation, pricing, idempotent storage with its e-mails in one transaction. */
+export function createRegistrationService(options: RegistrationServiceOptions): RegistrationService {
+  const { db, catalog } = options
+  const siteUrl = options.siteUrl.replace(/\/+$/, '')
+  const siteNow = options.siteNow ?? (() => new Date())
+  const now = options.now ?? (() => new Date())
+  const nextReference = options.generateReference ?? generateReference
+
+  const statusUrlOf = (reference: string, secret: string): string => registrationStatusUrl(siteUrl, reference, secret)
+  const paymentUrlOf = (statusUrl: string, paymentMethod: string): string | undefined =>
+    paymentMethod === 'Credit/Debit Card' ? `${statusUrl}/pay` : undefined
+  const invoiceUrlOf = (statusUrl: string): string => `${statusUrl}/invoice.pdf`
+
+  function receiptOf(row: Pick<RegistrationRow, 'reference' | 'secret' | 'total_cents' | 'currency' | 'status' | 'payment_method'>): RegistrationReceipt {
+    const statusUrl = statusUrlOf(row.reference, row.secret)
+    const paymentUrl = paymentUrlOf(statusUrl, row.payment_method)
+    return {
+      reference: row.reference,
+      total: formatAmount(row.total_cents),
+      totalCents: row.total_cents,
+      currency: row.currency,
+      status: row.status,
+      statusUrl,
+      ...(paymentUrl ? { paymentUrl } : {}),
+    }
+  }
+
+  function mailsFor(context: RegistrationMailContext): QueuedMail[] {
+    const mails: QueuedMail[] = [
+      { topic: 'registration.organiser', mail: organiserRegistrationMail(context) },
+      { topic: 'registration.registrant', mail: registrantConfirmationMail(context) },
+    ]
+    // The registrant already has the full confirmation, and nobody needs the same notice twice.
+    const notified = new Set([context.submission.email.toLowerCase()])
+    for (const delegate of context.submission.delegates) {
+      const address = delegate.email.toLowerCase()
+      if (notified.has(address)) continue
+      notified.add(address)
+      mails.push({ topic: 'registration.delegate', mail: delegateNoticeMail(context, delegate) })
+    }
+    return mails
+  }
+
+  async function insertRegistration(prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
+    const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash } = prepared
+    const createdAt = now()
+    const createdAtIso = createdAt.toISOString()
+    const registrationId = newId()
+    return db.kysely.transaction().execute(async (transaction) => {
+      if (claim.expiresAt !== null) {
+        await transaction.deleteFrom('submission_keys').where('key', '=', claim.key).where('expires_at', '<=', createdAtIso).execute()
+      }
+      // On PostgreSQL a concurrent claim of the same key waits here for the other transaction, then does nothing.
+      const claimed = await transaction
+        .insertInto('submission_keys')
+        .values({ key: claim.key, registration_id: registrationId, payload_hash: payloadHash, expires_at: claim.expiresAt, created_at: createdAtIso })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst()
+      if (!claimed) {
+        const existing = await transaction
+          .selectFrom('submission_keys')
+          .select(['registration_id', 'payload_hash'])
+          .where('key', '=', claim.key)
+          .executeTakeFirstOrThrow()
+        if (existing.payload_hash !== payloadHash) throw new ValidationError('idempotency-conflict')
+        return { replayOf: existing.registration_id }
+      }
+
+      const row: RegistrationRow = {
+        id: registrationId,
+        reference: '',
+        secret: generateSecret(),
+        status: 'awaiting-payment' satisfies RegistrationStatus,
+        event_slug: event.slug,
+        event_kind: event.kind,
+        event_title: event.title,
+        event_start: event.start,
+        event_end: event.end,
+        venue_name: event.venue.name,
+        venue_address: event.venue.address ?? '',
+        registration_subject: event.registrationSubject,
+        submitted_code: submission.code,
+        company_name: submission.companyName,
+        address: submission.address,
+        email: submission.email,
+        tel: submission.tel,
+        vat_number: submission.vatNumber,
+        attendance_option: submission.attendanceOption,
+        attendance_option_label: optionLabel,
+        payment_method: submission.paymentMethod,
+        delegate_count: submission.delegates.length,
+        unit_amount_cents: unitAmountCents,
+        subtotal_cents: price.subtotalCents,
+        vat_cents: price.vatCents,
+        total_cents: price.totalCents,
+        vat_rate: price.vatRate,
+        currency: CURRENCY,
+        payload_hash: payloadHash,
+        legal_agreement_accepted_at: createdAtIso,
+        created_at: createdAtIso,
+        updated_at: createdAtIso,
+        paid_at: null,
+      }
+      for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && row.reference === ''; attempt++) {
+        const reference = nextReference()
+        const inserted = await transaction
+          .insertInto('registrations')
+          .values({ ...row, reference })
+          .onConflict((conflict) => conflict.column('reference').doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (inserted) row.reference = reference
+      }
+      if (row.reference === '') throw new Error('Could not find an unused registration reference')
+
+      await transaction
+        .insertInto('registration_delegates')
+        .values(
+          submission.delegates.map((delegate, ordinal) => ({
+            id: newId(),
+            registration_id: registrationId,
+            ordinal,
+            name: delegate.name,
+            position: delegate.position,
+            email: delegate.email,
+          })),
+        )
+        .execute()
+
+      const invoice = await issueTaxInvoice(transaction, {
+        registrationId,
+        reference: row.reference,
+        event,
+        settings,
+        submission,
+        optionLabel,
+        unitAmountCents,
+        quote: price,
+        issuedAt: createdAt,
+      })
+      const receipt = receiptOf(row)
+      const mails = mailsFor({
+        reference: row.reference,
+        statusUrl: receipt.statusUrl,
+        paymentUrl: receipt.paymentUrl,
+        privacyUrl: `${siteUrl}/privacy`,
+        organiserEmail: options.organiserEmail || settings.email,
+        event,
+        settings,
+        submission,
+        optionLabel,
+        quote: price,
+        invoice: { number: invoice.number, issueDate: invoice.issueDate, dueDate: invoice.dueDate, attachment: invoiceAttachment(invoice) },
+      })
+      await enqueueMails(transaction, registrationId, mails, createdAt)
+      return { created: row }
+    })
+  }
+
+  async function createRegistration(input: unknown, createOptions: CreateRegistrationOptions = {}): Promise<CreateRegistrationResult> {
+    const slug = readEventSlug(input)
+    const event = await catalog.getEvent(slug)
+    if (!event) throw new ValidationError('unknown-event', { event: 'This event does not exist or is no longer open for registration.' })
+    const { submission, option } = validateRegistration(input, event, siteNow())
+    const settings = await catalog.getSettings()
+    const unitAmountCents = randsToCents(option.amount)
+    const price = quote({ key: option.key, amountCents: unitAmountCents }, submission.delegates.length, settings.vatRate)
+    const payloadHash = payloadHashOf(submission)
+    const claim = claimFor(createOptions.idempotencyKey, payloadHash, now())
+
+    const outcome = await insertRegistration({
+      event,
+      settings,
+      submission,
+      optionLabel: option.label,
+      unitAmountCents,
+      price,
+      claim,
+      payloadHash,
+    })
+    if ('created' in outcome) return { receipt: receiptOf(outcome.created), replayed: false }
+    const existing = await db.kysely.selectFrom('registrations').selectAll().where('id', '=', outcome.replayOf).executeTakeFirstOrThrow()
+    return { receipt: receiptOf(existing), replayed: true }
+  }
+
+  async function findByReferenceAndSecret(referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
+    const reference = normaliseReference(String(referenceInput))
+    if (!reference || typeof secret !== 'string' || secret === '') return undefined
+    const row = await db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
+    return row && sameSecret(row.secret, secret) ? row : undefined
+  }
+
+  async function getRegistrationByReferenceAndSecret(referenceInput: string, secret: string): Promise<RegistrationDetails | undefined> {
+    const row = await findByReferenceAndSecret(referenceInput, secret)
+    if (!row) return undefined
+    const invoice = await db.kysely.selectFrom('invoices').select('number').where('registration_id', '=', row.id).executeTakeFirst()
+    const delegates = await db.kysely
+      .selectFrom('registration_delegates')
+      .select(['name', 'position', 'email'])
+      .where('registration_id', '=', row.id)
+      .orderBy('ordinal')
+      .execute()
+    const receipt = receiptOf(row)
+    return {
+      reference: row.reference,
+      status: row.status,
+      event: {
+        slug: row.event_slug,
+        kind: row.event_kind,
+        title: row.event_title,
+        start: row.event_start,
+        end: row.event_end,
+        venue: { name: row.venue_name, address: row.venue_address },
+      },
+      code: row.submitted_code,
+      companyName: row.company_name,
+      address: row.address,
+      email: row.email,
+      tel: row.tel,
+      vatNumber: row.vat_number,
+      attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
+      paymentMethod: row.payment_method,
+      delegates,
+      subtotalCents: row.subtotal_cents,
+      vatCents: row.vat_cents,
+      totalCents: row.total_cents,
+      total: receipt.total,
+      currency: row.currency,
+      createdAt: row.created_at,
+      paidAt: row.paid_at,
+      statusUrl: receipt.statusUrl,
+      ...(receipt.paymentUrl ? { paymentUrl: receipt.paymentUrl } : {}),
+      ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), url: invoiceUrlOf(receipt.statusUrl) } } : {}),
+    }
+  }
+
+  async function getInvoicePdf(referenceInput: string, secret: string): Promise<InvoiceDownload | undefined> {
+    const row = await findByReferenceAndSecret(referenceInput, secret)
+    if (!row) return undefined
+    const invoice = await db.kysely.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', row.id).executeTakeFirst()
+    const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
+    if (!invoice || !pdf) return undefined
+    return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }
+  }
+
+  return { createRegistration, getRegistrationByReferenceAndSecret, getInvoicePdf }
+}
+
+export interface RegistrationStatusJson {
+  reference: string
+  status: string
+  event: RegistrationDetails['event']
+  total: string
+  totalCents: number
+  currency: string
+  paymentMethod: string
+  delegates: RegistrationDetails['delegates']
+}
+
+/** The JSON the private status URL answers with (Accept: application/json). */
+export function registrationStatusJson(details: RegistrationDetails): RegistrationStatusJson {
+  return {
+    reference: details.reference,
+    status: details.status,
+    event: details.event,
+    total: details.total,
+    totalCents: details.totalCents,
+    currency: details.currency,
+    paymentMethod: details.paymentMethod,
+    delegates: details.delegates,
+  }
+}
+

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../errors.ts'
+import { LEGAL_OPINION, RESILIENCE, SITE_NOW, registrationInput } from '../test-support.ts'
+import { MAX_DELEGATES, validateRegistration } from './validate.ts'
+
+function delegates(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: `Delegate ${index + 1}`,
+    position: 'Manager',
+    email: `delegate${index + 1}@example.com`,
+  }))
+}
+
+function failure(run: () => unknown): ValidationError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof ValidationError) return error
+    throw error
+  }
+  throw new Error('expected a ValidationError')
+}
+
+describe('validateRegistration', () => {
+  it('accepts a complete registration and normalises it', () => {
+    const { submission, option } = validateRegistration(
+      registrationInput({ companyName: '  Acme   Legal Services ', sub: 'ignored', totalPrice: '0.01' }),
+      LEGAL_OPINION,
+      SITE_NOW,
+    )
+    expect(submission).toMatchObject({ eventSlug: 'legalOpinion', companyName: 'Acme Legal Services', attendanceOption: 'venue' })
+    expect(submission).not.toHaveProperty('totalPrice')
+    expect(option).toMatchObject({ key: 'venue', amount: 8990 })
+  })
+
+  it.each([
+    ['code', { code: '' }, 'code'],
+    ['companyName', { companyName: '   ' }, 'companyName'],
+    ['address', { address: undefined }, 'address'],
+    ['email', { email: '' }, 'email'],
+    ['tel', { tel: null }, 'tel'],
+    ['vatNumber', { vatNumber: 12 }, 'vatNumber'],
+    ['attendanceOption', { attendanceOption: '' }, 'attendanceOption'],
+    ['paymentMethod', { paymentMethod: '' }, 'paymentMethod'],
+    ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name'],
+    ['a delegate position', { delegates: [{ name: 'A', position: '', email: 'a@example.com' }] }, 'delegates.0.position'],
+    ['a delegate e-mail', { delegates: [{ name: 'A', position: 'Clerk' }] }, 'delegates.0.email'],
+  ])('requires %s', (_label, override, path) => {
+    const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
+    expect(error.code).toBe('missing-fields')
+    expect(error.message).toBe('Please fill in all required fields before submitting.')
+    expect(Object.keys(error.fields)).toEqual([path])
+    expect(error.status).toBe(422)
+  })
+
+  it('lists every missing field at once', () => {
+    const error = failure(() => validateRegistration({ event: 'legalOpinion', legalAgreement: true, delegates: [{}] }, LEGAL_OPINION, SITE_NOW))
+    expect(error.code).toBe('missing-fields')
+    expect(Object.keys(error.fields)).toEqual([
+      'code',
+      'companyName',
+      'address',
+      'email',
+      'tel',
+      'vatNumber',
+      'delegates.0.name',
+      'delegates.0.position',
+      'delegates.0.email',
+      'attendanceOption',
+      'paymentMethod',
+    ])
+  })
+
+  it.each([
+    ['an invalid registrant e-mail', { email: 'bookings-at-acme' }, 'invalid-email', 'email'],
+    [
+      'an invalid delegate e-mail',
+      { delegates: [{ name: 'A', position: 'B', email: 'a@b' }] },
+      'invalid-email',
+      'delegates.0.email',
+    ],
+    ['an unticked legal agreement', { legalAgreement: false }, 'legal-agreement', 'legalAgreement'],
+    ['a legal agreement sent as text', { legalAgreement: 'no' }, 'legal-agreement', 'legalAgreement'],
+    ['no delegates', { delegates: [] }, 'no-delegates', 'delegates'],
+    ['delegates that are not a list', { delegates: 'Thandi' }, 'no-delegates', 'delegates'],
+    ['an unknown payment method', { paymentMethod: 'Cash' }, 'invalid-choice', 'paymentMethod'],
+    ['an unknown option', { attendanceOption: 'Venue (R7990.00)' }, 'invalid-choice', 'attendanceOption'],
+    ['a table option on a workshop', { attendanceOption: 'table-5' }, 'option-not-offered', 'attendanceOption'],
+    ['a too long company name', { companyName: 'A'.repeat(201) }, 'too-long', 'companyName'],
+    ['a too long address', { address: 'A'.repeat(1001) }, 'too-long', 'address'],
+    ['a too long telephone number', { tel: '1'.repeat(41) }, 'too-long', 'tel'],
+    ['more delegates than any registration needs', { delegates: delegates(MAX_DELEGATES + 1) }, 'too-many-delegates', 'delegates'],
+  ])('refuses %s', (_label, override, code, path) => {
+    const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
+    expect(error.code).toBe(code)
+    expect(Object.keys(error.fields)).toContain(path)
+  })
+
+  it('allows up to the sane maximum of delegates for per-delegate options', () => {
+    const { submission } = validateRegistration(registrationInput({ delegates: delegates(MAX_DELEGATES) }), LEGAL_OPINION, SITE_NOW)
+    expect(submission.delegates).toHaveLength(MAX_DELEGATES)
+  })
+
+  it.each([
+    ['table-5', 5],
+    ['table-10', 10],
+  ])('caps %s at %i delegates with the specification message', (option, cap) => {
+    const input = registrationInput({ event: 'Resilience', code: 'ERC2025', attendanceOption: option })
+    expect(validateRegistration({ ...input, delegates: delegates(cap) }, RESILIENCE, SITE_NOW).submission.delegates).toHaveLength(cap)
+    const error = failure(() => validateRegistration({ ...input, delegates: delegates(cap + 1) }, RESILIENCE, SITE_NOW))
+    expect(error.code).toBe('delegate-cap')
+    expect(error.message).toBe(`You can only add up to ${cap} delegates for this option.`)
+    expect(error.fields).toEqual({ delegates: `You can only add up to ${cap} delegates for this option.` })
+  })
+
+  it('offers early-bird until the end of its date in Johannesburg', () => {
+    const input = registrationInput({ event: 'Resilience', attendanceOption: 'early-bird' })
+    expect(validateRegistration(input, RESILIENCE, new Date('2025-06-13T23:59:00+02:00')).option.key).toBe('early-bird')
+    const error = failure(() => validateRegistration(input, RESILIENCE, new Date('2025-06-14T00:00:00+02:00')))
+    expect(error.code).toBe('option-unavailable')
+    expect(error.status).toBe(409)
+    expect(error.fields).toHaveProperty('attendanceOption')
+  })
+
+  it('closes registration when the event starts, or at its own closing time', () => {
+    const closed = failure(() => validateRegistration(registrationInput(), LEGAL_OPINION, new Date(LEGAL_OPINION.start)))
+    expect(closed.code).toBe('registration-closed')
+    const early = { ...LEGAL_OPINION, registrationClosesAt: '2025-06-30T15:00:00Z' }
+    expect(failure(() => validateRegistration(registrationInput(), early, new Date('2025-06-30T15:00:00Z'))).code).toBe('registration-closed')
+    expect(validateRegistration(registrationInput(), early, new Date('2025-06-30T14:59:59Z')).option.key).toBe('venue')
+  })
+
+  it.each([null, undefined, 42, 'legalOpinion', [], [registrationInput()]])('refuses a body that is not an object: %j', (input) => {
+    expect(failure(() => validateRegistration(input, LEGAL_OPINION, SITE_NOW)).code).toBe('invalid-request')
+  })
+
+  it('only ever throws ValidationError, whatever the shape of the fields', () => {
+    const oddValues: unknown[] = [null, 0, -1, true, {}, [], [[]], { length: 1e9 }, '\u0000', 'x'.repeat(100_000), Symbol.for('x')]
+    const keys = ['code', 'companyName', 'address', 'email', 'tel', 'vatNumber', 'delegates', 'attendanceOption', 'paymentMethod', 'legalAgreement']
+    for (const key of keys) {
+      for (const value of oddValues) {
+        try {
+          validateRegistration(registrationInput({ [key]: value }), LEGAL_OPINION, SITE_NOW)
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError)
+        }
+      }
+    }
+    const hostile = JSON.parse('{"__proto__": {"companyName": "polluted"}, "delegates": [{"__proto__": {"name": "x"}}]}') as unknown
+    expect(failure(() => validateRegistration(hostile, LEGAL_OPINION, SITE_NOW)).fields).toHaveProperty('companyName')
+  })
+})
+
+describe('validateRegistration with several problems', () => {
+  it('leads with the missing-fields message and keeps every field message', () => {
+    const error = failure(() =>
+      validateRegistration(registrationInput({ email: 'not-an-address', tel: '', legalAgreement: false }), LEGAL_OPINION, SITE_NOW),
+    )
+    expect(error.code).toBe('missing-fields')
+    expect(error.message).toBe('Please fill in all required fields before submitting.')
+    expect(error.fields).toEqual({
+      email: 'Please enter a valid e-mail address.',
+      tel: 'Please fill in all required fields before submitting.',
+      legalAgreement: 'Please accept the terms and conditions before submitting.',
+    })
+  })
+})

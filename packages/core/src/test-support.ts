@@ -1,0 +1,232 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './catalog.ts'
+import type { CoreDatabase } from './db/database.ts'
+import { openDatabase, postgresClientConfig } from './db/open-database.ts'
+
+/** The database backends the storage and service tests run on: SQLite always, PostgreSQL with TEST_DATABASE_URL. */
+export const TEST_BACKENDS: ReadonlyArray<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestDatabase {
+  db: CoreDatabase
+  /** Opens another handle on the same data, like a second server instance would. */
+  openAnother(): Promise<CoreDatabase>
+  dispose(): Promise<void>
+}
+
+/** A fresh, empty database: a temporary SQLite directory, or a new PostgreSQL schema so runs do not collide. */
+export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+  if (backend === 'postgres') {
+    const databaseUrl = process.env.TEST_DATABASE_URL
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set')
+    const schema = `core_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    const opened: CoreDatabase[] = []
+    const open = async () => {
+      const db = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema })
+      opened.push(db)
+      return db
+    }
+    const db = await open()
+    return {
+      db,
+      openAnother: open,
+      async dispose() {
+        await Promise.all(opened.map((handle) => handle.close()))
+        const client = new pg.Client(postgresClientConfig(databaseUrl))
+        await client.connect()
+        await client.query(`drop schema if exists "${schema}" cascade`)
+        await client.end()
+      },
+    }
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-core-'))
+  const db = await openDatabase({ dataDir })
+  return {
+    db,
+    // SQLite is one process's file: a second instance shares the handle, as the single server would.
+    openAnother: async () => db,
+    async dispose() {
+      await db.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A temporary directory removed by the returned function. */
+export function temporaryDirectory(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'events-core-'))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export const SETTINGS: SiteSettingsForMail = {
+  siteName: 'Example Events',
+  vatRate: 0.15,
+  bankDetails: {
+    bankName: 'Placeholder Bank',
+    accountName: 'Example Events (Pty) Ltd',
+    accountNumber: '0000000000',
+    branch: 'Sandton',
+    branchCode: '000000',
+    swiftCode: 'PLACZAJJ',
+  },
+  paymentTermsDays: 5,
+  addresses: ['1 Example Street, Sandton'],
+  phones: ['+27 11 000 0000'],
+  email: 'info@example.com',
+  vatNumber: '4000000000',
+  informationOfficer: { name: 'Information Officer', email: 'privacy@example.com' },
+}
+
+/** Legal Opinion Writing 2025 as the content describes it (3-4 July 2025, 08:30-16:00 SAST). */
+export const LEGAL_OPINION: RegistrationEvent = {
+  slug: 'legalOpinion',
+  kind: 'workshop',
+  title: 'Legal Opinion Writing 2025',
+  code: 'LOW2025',
+  start: '2025-07-03T06:30:00Z',
+  end: '2025-07-04T14:00:00Z',
+  registrationClosesAt: null,
+  registrationSubject: 'Legal Opinion Delegate Registration',
+  venue: { name: 'Indaba Hotel', address: 'William Nicol Drive, Fourways, Sandton, Johannesburg' },
+  contactEmail: 'workshops@example.com',
+  contactPhone: '+27 11 000 0001',
+  url: 'https://events.example.com/workshop/legalOpinion',
+  priceOptions: [
+    { key: 'venue', label: 'Venue', amount: 8990 },
+    { key: 'early-bird', label: 'Early-bird: register and pay by 25 March 2025', amount: 7990, earlyBirdUntil: '2025-03-25' },
+    { key: 'online', label: 'Online', amount: 5990 },
+  ],
+}
+
+/** The Economic Resilience Conference 2025, which also offers tables. */
+export const RESILIENCE: RegistrationEvent = {
+  slug: 'Resilience',
+  kind: 'conference',
+  title: 'Economic Resilience Conference 2025',
+  code: 'ERC2025',
+  start: '2025-07-23T05:30:00Z',
+  end: '2025-07-24T14:00:00Z',
+  registrationClosesAt: null,
+  registrationSubject: 'Resilience Delegate Registration',
+  venue: { name: 'Indaba Hotel', address: 'Fourways, Sandton, Johannesburg' },
+  contactEmail: 'conferences@example.com',
+  contactPhone: '+27 11 000 0002',
+  url: 'https://events.example.com/conference/Resilience',
+  priceOptions: [
+    { key: 'venue', label: 'Venue', amount: 8490 },
+    { key: 'early-bird', label: 'Early-bird: register and pay by 13 June 2025', amount: 7490, earlyBirdUntil: '2025-06-13' },
+    { key: 'online', label: 'Online', amount: 5490 },
+    { key: 'table-5', label: 'Table of 5 delegates', amount: 34950, cap: 5 },
+    { key: 'table-10', label: 'Table of 10 delegates', amount: 59900, cap: 10 },
+  ],
+}
+
+/** A site date in early 2025, when the shipped programme is open for registration. */
+export const SITE_NOW = new Date('2025-03-01T08:00:00+02:00')
+
+/** A catalog over fixed events and settings. */
+export function fixedCatalog(events: readonly RegistrationEvent[] = [LEGAL_OPINION, RESILIENCE]): EventCatalog {
+  return {
+    getEvent: async (slug) => events.find((event) => event.slug === slug),
+    getSettings: async () => SETTINGS,
+  }
+}
+
+/** A valid registration body for Legal Opinion, venue, two delegates. */
+export function registrationInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    event: 'legalOpinion',
+    code: 'LOW2025',
+    companyName: 'Acme Legal Services',
+    address: '12 Main Road\nRosebank\nJohannesburg',
+    email: 'bookings@acme.example.com',
+    tel: '+27 11 555 0100',
+    vatNumber: '4123456789',
+    delegates: [
+      { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com' },
+      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
+    ],
+    attendanceOption: 'venue',
+    paymentMethod: 'Bank Transfer',
+    legalAgreement: true,
+    ...overrides,
+  }
+}
+
+export interface ReceivedMail {
+  envelopeFrom: string
+  recipients: string[]
+  raw: string
+  parsed: ParsedMail
+}
+
+export interface SmtpSink {
+  url: string
+  port: number
+  received: ReceivedMail[]
+  /** Stops accepting connections (an outage); `start` brings it back on the same port. */
+  stop(): Promise<void>
+  start(): Promise<void>
+}
+
+/** A real SMTP server on an ephemeral port that keeps every message it accepts. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = []
+  let port = 0
+  let server: SMTPServer | undefined
+
+  const listen = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8')
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({
+                envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
+                raw,
+                parsed,
+              })
+              callback()
+            },
+            (error: unknown) => callback(error as Error),
+          )
+        })
+      },
+    })
+    const current = server
+    await new Promise<void>((resolve, reject) => {
+      current.once('error', reject)
+      current.listen(port, '127.0.0.1', () => resolve())
+    })
+    const address = current.server.address()
+    if (address && typeof address === 'object') port = address.port
+  }
+
+  await listen()
+  return {
+    get url() {
+      return `smtp://127.0.0.1:${port}`
+    },
+    get port() {
+      return port
+    },
+    received,
+    async stop() {
+      const current = server
+      server = undefined
+      if (current) await new Promise<void>((resolve) => current.close(() => resolve()))
+    },
+    start: listen,
+  }
+}
