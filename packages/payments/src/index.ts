@@ -1,0 +1,16 @@
+export { PaymentProviderError, type CheckoutRequest, type CreatedCheckout, type PaymentProvider, type ProviderName } from './provider.ts'
+export { createSandboxProvider, sandboxCheckoutPath, type SandboxProviderOptions } from './sandbox.ts'
+export {
+  PaymentError,
+  createPaymentService,
+  type PaymentErrorCode,
+  type PaymentService,
+  type PaymentServiceOptions,
+  type ReturnOutcome,
+  type SandboxAction,
+  type SandboxCheckout,
+  type StartCheckoutResult,
+  type WebhookResult,
+} from './service.ts'
+export { DEFAULT_YOCO_API_BASE, createYocoProvider, type YocoProviderOptions } from './yoco.ts'
+export { WebhookRejectedError, type WebhookHeaders } from './webhook.ts'

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto'
+import type { CheckoutRequest, CreatedCheckout, PaymentProvider } from './provider.ts'
+
+/** Where the sandbox checkout page of a checkout lives on the site. */
+export function sandboxCheckoutPath(checkoutId: string): string {
+  return `/payments/sandbox/${checkoutId}`
+}
+
+export interface SandboxProviderOptions {
+  siteUrl: string
+  /** Signs the sandbox's own webhooks; a fresh random secret per process unless given. */
+  webhookSecret?: string | undefined
+}
+
+/** A new random Standard Webhooks secret (whsec_ and 24 random bytes in base64). */
+function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`
+}
+
+/**
+ * The default without a Yoco key: checkouts live on the site's own sandbox page, which charges nothing and
+ * completes through the same signed-webhook handling as Yoco.
+ */
+export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
+  const siteUrl = options.siteUrl.replace(/\/+$/, '')
+  return {
+    name: 'sandbox',
+    webhookSecret: options.webhookSecret ?? generateWebhookSecret(),
+    async createCheckout(_request: CheckoutRequest): Promise<CreatedCheckout> {
+      const id = `ch_sandbox_${randomBytes(16).toString('hex')}`
+      return { id, redirectUrl: `${siteUrl}${sandboxCheckoutPath(id)}` }
+    },
+  }
+}

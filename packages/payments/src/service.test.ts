@@ -1,0 +1,295 @@
+import { createServer, type Server } from 'node:http'
+import { createRegistrationService, type OutgoingMail } from '@events/core'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
+import { createSandboxProvider } from './sandbox.ts'
+import { createPaymentService, PaymentError, type PaymentService } from './service.ts'
+import { WebhookRejectedError } from './webhook.ts'
+import { createYocoProvider } from './yoco.ts'
+
+const SITE_URL = 'https://events.example.com'
+const ORGANISER = 'organiser@example.com'
+
+/** The site's webhook route in miniature: the raw body and headers to the service, its outcome as the answer. */
+async function startWebhookReceiver(handle: () => PaymentService): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      handle()
+        .handleWebhook(Buffer.concat(chunks).toString('utf8'), request.headers)
+        .then(
+          (result) => {
+            response.writeHead(200, { 'Content-Type': 'application/json' })
+            response.end(JSON.stringify(result))
+          },
+          (error: unknown) => {
+            response.writeHead(error instanceof WebhookRejectedError ? error.status : 500)
+            response.end((error as Error).message)
+          },
+        )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/payments/yoco/webhook`, server }
+}
+
+describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
+  let testDb: TestDatabase
+  let yoco: YocoStandIn
+  let receiver: { url: string; server: Server }
+  let payments: PaymentService
+  let mailWakeUps: number
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    yoco = await startYocoStandIn()
+    mailWakeUps = 0
+    payments = paymentService(createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
+    receiver = await startWebhookReceiver(() => payments)
+    yoco.setWebhookUrl(receiver.url)
+  })
+  afterEach(async () => {
+    await new Promise((resolve) => receiver.server.close(resolve))
+    await yoco.close()
+    await testDb.dispose()
+  })
+
+  function paymentService(provider: Parameters<typeof createPaymentService>[0]['provider']): PaymentService {
+    return createPaymentService({
+      db: testDb.db,
+      catalog: fixedCatalog(),
+      provider,
+      siteUrl: SITE_URL,
+      organiserEmail: ORGANISER,
+      onMailQueued: () => mailWakeUps++,
+    })
+  }
+
+  /** A card registration whose browser claimed a total of R 1.00; the server's total is R 20 677.00. */
+  async function cardRegistration() {
+    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW })
+    const { receipt } = await registrations.createRegistration(
+      registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }),
+    )
+    return { ...receipt, secret: receipt.statusUrl.split('/').at(-1) ?? '' }
+  }
+
+  async function registrationRow(reference: string) {
+    return testDb.db.kysely.selectFrom('registrations').select(['status', 'paid_at']).where('reference', '=', reference).executeTakeFirstOrThrow()
+  }
+
+  async function mails(topic: string): Promise<OutgoingMail[]> {
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', topic).execute()
+    return rows.map((row) => JSON.parse(row.mail) as OutgoingMail)
+  }
+
+  async function startYocoCheckout(reference: string, secret: string) {
+    const started = await payments.startCheckout(reference, secret)
+    if (started.kind !== 'redirect') throw new Error('expected a checkout')
+    return started
+  }
+
+  it('asks Yoco for the stored total, never the amount the browser sent, and reuses the open checkout', async () => {
+    const registration = await cardRegistration()
+    const started = await startYocoCheckout(registration.reference, registration.secret)
+
+    expect(yoco.requests).toHaveLength(1)
+    const [request] = yoco.requests
+    expect(request?.authorization).toBe(`Bearer ${yoco.secretKey}`)
+    expect(request?.idempotencyKey).toBe(`registration-${registration.reference}-checkout-1`)
+    expect(request?.body).toEqual({
+      amount: 2067700,
+      currency: 'ZAR',
+      successUrl: `${registration.statusUrl}/payment/success`,
+      cancelUrl: `${registration.statusUrl}/payment/cancel`,
+      failureUrl: `${registration.statusUrl}/payment/failure`,
+      metadata: { registrationReference: registration.reference, attempt: '1' },
+      subtotalAmount: 1798000,
+      totalTaxAmount: 269700,
+    })
+    expect(registration.totalCents).toBe(2067700)
+    const checkout = yoco.checkouts.get(started.checkoutId)
+    expect(started.redirectUrl).toBe(checkout?.redirectUrl)
+    expect(started.redirectUrl).toBe(`${yoco.apiBase}/checkout/${started.checkoutId}`)
+
+    const again = await startYocoCheckout(registration.reference, registration.secret)
+    expect(again).toMatchObject({ checkoutId: started.checkoutId, reused: true })
+    expect(yoco.requests).toHaveLength(1)
+  })
+
+  it('makes one checkout for two clicks at once', async () => {
+    const registration = await cardRegistration()
+    const [first, second] = await Promise.all([
+      startYocoCheckout(registration.reference, registration.secret),
+      startYocoCheckout(registration.reference, registration.secret),
+    ])
+    expect(first.checkoutId).toBe(second.checkoutId)
+    expect(yoco.checkouts.size).toBe(1)
+    expect(await testDb.db.kysely.selectFrom('payment_checkouts').select('id').execute()).toHaveLength(1)
+  })
+
+  it('marks the registration paid exactly once and sends one receipt, however often the webhook comes', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(delivery.status).toBe(200)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'paid', replayed: false })
+    const paid = await registrationRow(registration.reference)
+    expect(paid.status).toBe('paid')
+    expect(paid.paid_at).not.toBeNull()
+    expect(mailWakeUps).toBe(1)
+
+    const receipts = await mails('payment.receipt')
+    expect(receipts).toHaveLength(1)
+    expect(receipts[0]?.to).toEqual(['bookings@acme.example.com'])
+    expect(receipts[0]?.subject).toBe(`Payment received: registration ${registration.reference}`)
+    expect(receipts[0]?.text).toContain('Amount paid: R 20 677.00')
+    expect(receipts[0]?.text).toContain('Tax invoice: INV-000001')
+
+    const replay = await yoco.redeliver(delivery)
+    expect(replay.status).toBe(200)
+    expect(JSON.parse(replay.answer)).toEqual({ outcome: 'paid', replayed: true })
+    expect(await registrationRow(registration.reference)).toEqual(paid)
+    expect(await mails('payment.receipt')).toHaveLength(1)
+
+    // The same payment announced under a new webhook id changes nothing either.
+    const sameEvent = JSON.parse(delivery.body) as unknown
+    const body = JSON.stringify(sameEvent)
+    const headers = signed(yoco.webhookSecret, 'msg_same_payment_new_id', body)
+    expect(await payments.handleWebhook(body, headers)).toEqual({ outcome: 'already-paid', replayed: false })
+    expect(await mails('payment.receipt')).toHaveLength(1)
+
+    expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: registration.statusUrl })
+    expect(yoco.requests).toHaveLength(1)
+  })
+
+  it('does not mark a payment of another amount paid: it records it and tells the organiser', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+
+    const delivery = await yoco.pay(checkoutId, { amount: 100 })
+    expect(delivery.status).toBe(200)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'amount-mismatch', replayed: false })
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+    const recorded = await testDb.db.kysely.selectFrom('payment_webhooks').selectAll().executeTakeFirstOrThrow()
+    expect(recorded).toMatchObject({ webhook_id: delivery.webhookId, outcome: 'amount-mismatch', amount_cents: 100, currency: 'ZAR', checkout_id: checkoutId })
+    const [problem] = await mails('payment.problem')
+    expect(problem?.to).toEqual([ORGANISER])
+    expect(problem?.text).toContain('Amount due: R 20 677.00 (ZAR)')
+    expect(problem?.text).toContain('Amount received: R 1.00 (ZAR)')
+    expect(await mails('payment.receipt')).toHaveLength(0)
+
+    const wrongCurrency = await yoco.pay(checkoutId, { currency: 'USD' })
+    expect(JSON.parse(wrongCurrency.answer)).toMatchObject({ outcome: 'amount-mismatch' })
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+  })
+
+  it('rejects forged and stale webhooks with a 4xx and changes nothing', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment.succeeded',
+      payload: { id: 'p_forged', amount: 2067700, currency: 'ZAR', status: 'succeeded', metadata: { checkoutId } },
+    })
+
+    const post = (headers: Record<string, string>, text = body) =>
+      fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text })
+
+    const forged = await post(signed(`whsec_${Buffer.from('not the real secret at all').toString('base64')}`, 'msg_forged', body))
+    expect(forged.status).toBe(400)
+
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000)
+    const stale = await post(signed(yoco.webhookSecret, 'msg_stale', body, sixMinutesAgo))
+    expect(stale.status).toBe(400)
+
+    const sixMinutesAhead = new Date(Date.now() + 6 * 60_000)
+    expect((await post(signed(yoco.webhookSecret, 'msg_future', body, sixMinutesAhead))).status).toBe(400)
+
+    const tampered = signed(yoco.webhookSecret, 'msg_tampered', body)
+    expect((await post(tampered, body.replace('2067700', '2067701'))).status).toBe(400)
+
+    expect((await post({})).status).toBe(400)
+
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+    expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(0)
+
+    // The same body, properly signed and fresh, is accepted.
+    expect(await payments.handleWebhook(body, signed(yoco.webhookSecret, 'msg_real', body))).toEqual({ outcome: 'paid', replayed: false })
+  })
+
+  it('acknowledges webhooks about unknown checkouts and other events without acting on them', async () => {
+    const unknown = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', payload: { id: 'p_1', amount: 900, currency: 'ZAR', metadata: { checkoutId: 'ch_nobody' } } })
+    expect(await payments.handleWebhook(unknown, signed(yoco.webhookSecret, 'msg_unknown', unknown))).toEqual({ outcome: 'unknown-checkout', replayed: false })
+    const refund = JSON.stringify({ id: 'evt_2', type: 'refund.succeeded', payload: { id: 'r_1' } })
+    expect(await payments.handleWebhook(refund, signed(yoco.webhookSecret, 'msg_refund', refund))).toEqual({ outcome: 'ignored', replayed: false })
+  })
+
+  it('reports Yoco refusing the checkout with its message', async () => {
+    const registration = await cardRegistration()
+    payments = paymentService(createYocoProvider({ secretKey: 'sk_test_wrong', webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
+    const error = await payments.startCheckout(registration.reference, registration.secret).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(PaymentError)
+    expect(error).toMatchObject({ code: 'provider-failed', message: 'The payment provider answered 403: A key is required, but has not been specified.' })
+    expect(await testDb.db.kysely.selectFrom('payment_checkouts').select('id').execute()).toHaveLength(0)
+
+    await expect(payments.startCheckout(registration.reference, 'wrong-secret')).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('offers a new checkout with a new idempotency key after the visitor cancelled', async () => {
+    const registration = await cardRegistration()
+    const first = await startYocoCheckout(registration.reference, registration.secret)
+    await payments.recordReturn(registration.reference, registration.secret, 'cancel')
+    const second = await startYocoCheckout(registration.reference, registration.secret)
+    expect(second.checkoutId).not.toBe(first.checkoutId)
+    expect(yoco.requests.map((request) => request.idempotencyKey)).toEqual([
+      `registration-${registration.reference}-checkout-1`,
+      `registration-${registration.reference}-checkout-2`,
+    ])
+  })
+
+  it('runs the sandbox checkout through the same signed webhook handling', async () => {
+    payments = paymentService(createSandboxProvider({ siteUrl: SITE_URL }))
+    const registration = await cardRegistration()
+    const started = await startYocoCheckout(registration.reference, registration.secret)
+    expect(started.redirectUrl).toBe(`${SITE_URL}/payments/sandbox/${started.checkoutId}`)
+    expect(await payments.getSandboxCheckout(started.checkoutId)).toMatchObject({
+      reference: registration.reference,
+      amountCents: 2067700,
+      currency: 'ZAR',
+      status: 'open',
+    })
+
+    expect(await payments.completeSandboxCheckout(started.checkoutId, 'cancel')).toBe(`${registration.statusUrl}/payment/cancel`)
+    expect(await payments.completeSandboxCheckout(started.checkoutId, 'fail')).toBe(`${registration.statusUrl}/payment/failure`)
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+
+    expect(await payments.completeSandboxCheckout(started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect((await registrationRow(registration.reference)).status).toBe('paid')
+    // Pressing Pay again pays nothing twice.
+    expect(await payments.completeSandboxCheckout(started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(1)
+    const [receipt] = await mails('payment.receipt')
+    expect(receipt?.text).toContain('This was a test payment: no card was charged.')
+    const [webhook] = await testDb.db.kysely.selectFrom('payment_webhooks').select(['outcome', 'amount_cents']).execute()
+    expect(webhook).toEqual({ outcome: 'paid', amount_cents: 2067700 })
+
+    // A webhook signed with another secret than the sandbox's is rejected like any forgery.
+    const body = JSON.stringify({ type: 'payment.succeeded', payload: { amount: 2067700, currency: 'ZAR', metadata: { checkoutId: started.checkoutId } } })
+    await expect(payments.handleWebhook(body, signed(yoco.webhookSecret, 'msg_x', body))).rejects.toBeInstanceOf(WebhookRejectedError)
+    expect(await payments.getSandboxCheckout('ch_unknown')).toBeUndefined()
+  })
+})
+
+function signed(secret: string, webhookId: string, body: string, at = new Date()): Record<string, string> {
+  return {
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(webhookId, at, body),
+  }
+}

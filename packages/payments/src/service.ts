@@ -1,0 +1,389 @@
+import { randomBytes } from 'node:crypto'
+import {
+  enqueueMails,
+  formatInvoiceNumber,
+  paymentProblemMail,
+  paymentReceiptMail,
+  registrationStatusUrl,
+  sameSecret,
+  normaliseReference,
+  type CoreDatabase,
+  type Database,
+  type EventCatalog,
+  type PaidRegistration,
+  type QueuedMail,
+  type RegistrationRow,
+  type SiteSettingsForMail,
+  type WebhookOutcome,
+} from '@events/core'
+import type { Transaction } from 'kysely'
+import type { PaymentProvider } from './provider.ts'
+import { signWebhook, verifyWebhook, WebhookRejectedError, type WebhookHeaders } from './webhook.ts'
+
+/** Why a checkout could not be started; the site maps each to its answer. */
+export type PaymentErrorCode = 'not-found' | 'provider-failed'
+
+export class PaymentError extends Error {
+  readonly code: PaymentErrorCode
+
+  constructor(code: PaymentErrorCode, message: string) {
+    super(message)
+    this.name = 'PaymentError'
+    this.code = code
+  }
+}
+
+export type StartCheckoutResult =
+  | { kind: 'redirect'; redirectUrl: string; checkoutId: string; reused: boolean }
+  /** Paid registrations get no new checkout; the visitor goes back to the status page. */
+  | { kind: 'already-paid'; statusUrl: string }
+
+export interface WebhookResult {
+  outcome: WebhookOutcome
+  /** True when this webhook id had been handled before and nothing changed. */
+  replayed: boolean
+}
+
+export type ReturnOutcome = 'success' | 'cancel' | 'failure'
+
+export type SandboxAction = 'pay' | 'cancel' | 'fail'
+
+/** What the sandbox checkout page shows. */
+export interface SandboxCheckout {
+  id: string
+  reference: string
+  eventTitle: string
+  amountCents: number
+  currency: string
+  status: string
+}
+
+export interface PaymentServiceOptions {
+  db: CoreDatabase
+  catalog: EventCatalog
+  provider: PaymentProvider
+  siteUrl: string
+  organiserEmail?: string | undefined
+  now?: () => Date
+  /** Called after e-mails were queued, so the outbox sends them at once. */
+  onMailQueued?: () => void
+}
+
+export interface PaymentService {
+  provider: PaymentProvider['name']
+  /** Creates (or reuses) the card checkout for the stored amount of a registration. */
+  startCheckout(reference: string, secret: string): Promise<StartCheckoutResult>
+  /** Verifies and applies a provider webhook; throws WebhookRejectedError for a forged or stale one. */
+  handleWebhook(rawBody: string, headers: WebhookHeaders): Promise<WebhookResult>
+  /** The visitor came back from the provider; a cancelled or failed checkout is not offered again. */
+  recordReturn(reference: string, secret: string, outcome: ReturnOutcome): Promise<void>
+  getSandboxCheckout(checkoutId: string): Promise<SandboxCheckout | undefined>
+  /** Completes a sandbox checkout: Pay sends a signed payment.succeeded webhook through handleWebhook. Answers where the visitor goes next. */
+  completeSandboxCheckout(checkoutId: string, action: SandboxAction): Promise<string | undefined>
+}
+
+interface PaymentEvent {
+  type: string
+  paymentId: string | null
+  amountCents: number | null
+  currency: string | null
+  checkoutId: string | null
+  testMode: boolean
+}
+
+function readEvent(event: unknown): PaymentEvent {
+  const body = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>
+  const payload = (typeof body.payload === 'object' && body.payload !== null ? body.payload : {}) as Record<string, unknown>
+  const metadata = (typeof payload.metadata === 'object' && payload.metadata !== null ? payload.metadata : {}) as Record<string, unknown>
+  return {
+    type: typeof body.type === 'string' ? body.type : '',
+    paymentId: typeof payload.id === 'string' ? payload.id : null,
+    amountCents: typeof payload.amount === 'number' && Number.isSafeInteger(payload.amount) ? payload.amount : null,
+    currency: typeof payload.currency === 'string' ? payload.currency : null,
+    checkoutId: typeof metadata.checkoutId === 'string' ? metadata.checkoutId : null,
+    testMode: payload.mode !== 'live',
+  }
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`
+}
+
+/** The card payment service: checkouts for the stored amount, and webhooks that mark a registration paid exactly once. */
+export function createPaymentService(options: PaymentServiceOptions): PaymentService {
+  const { db, catalog, provider } = options
+  const siteUrl = options.siteUrl.replace(/\/+$/, '')
+  const now = options.now ?? (() => new Date())
+
+  const statusUrlOf = (row: Pick<RegistrationRow, 'reference' | 'secret'>) => registrationStatusUrl(siteUrl, row.reference, row.secret)
+  const returnUrl = (row: Pick<RegistrationRow, 'reference' | 'secret'>, outcome: ReturnOutcome) => `${statusUrlOf(row)}/payment/${outcome}`
+
+  async function findRegistration(referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
+    const reference = normaliseReference(String(referenceInput))
+    if (!reference || typeof secret !== 'string' || secret === '') return undefined
+    const row = await db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
+    return row && sameSecret(row.secret, secret) ? row : undefined
+  }
+
+  async function startCheckout(reference: string, secret: string): Promise<StartCheckoutResult> {
+    const registration = await findRegistration(reference, secret)
+    if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
+    if (registration.status === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
+
+    const latest = await db.kysely
+      .selectFrom('payment_checkouts')
+      .selectAll()
+      .where('registration_id', '=', registration.id)
+      .orderBy('attempt', 'desc')
+      .executeTakeFirst()
+    if (latest && latest.status === 'open' && latest.provider === provider.name && latest.amount_cents === registration.total_cents) {
+      return { kind: 'redirect', redirectUrl: latest.redirect_url, checkoutId: latest.id, reused: true }
+    }
+
+    const attempt = (latest?.attempt ?? 0) + 1
+    let created
+    try {
+      created = await provider.createCheckout({
+        amountCents: registration.total_cents,
+        subtotalCents: registration.subtotal_cents,
+        taxCents: registration.vat_cents,
+        currency: registration.currency,
+        successUrl: returnUrl(registration, 'success'),
+        cancelUrl: returnUrl(registration, 'cancel'),
+        failureUrl: returnUrl(registration, 'failure'),
+        metadata: { registrationReference: registration.reference, attempt: String(attempt) },
+        // Two clicks at once (or a retry after a timeout) send the same key and get the same checkout.
+        idempotencyKey: `registration-${registration.reference}-checkout-${attempt}`,
+      })
+    } catch (error) {
+      throw new PaymentError('provider-failed', (error as Error).message)
+    }
+    const at = now().toISOString()
+    const inserted = await db.kysely
+      .insertInto('payment_checkouts')
+      .values({
+        id: created.id,
+        registration_id: registration.id,
+        provider: provider.name,
+        attempt,
+        amount_cents: registration.total_cents,
+        currency: registration.currency,
+        redirect_url: created.redirectUrl,
+        status: 'open',
+        payment_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) {
+      // A concurrent request stored this attempt first: answer its checkout.
+      const stored = await db.kysely
+        .selectFrom('payment_checkouts')
+        .select(['id', 'redirect_url'])
+        .where('registration_id', '=', registration.id)
+        .where('attempt', '=', attempt)
+        .executeTakeFirstOrThrow()
+      return { kind: 'redirect', redirectUrl: stored.redirect_url, checkoutId: stored.id, reused: true }
+    }
+    return { kind: 'redirect', redirectUrl: created.redirectUrl, checkoutId: created.id, reused: false }
+  }
+
+  function paidRegistration(row: RegistrationRow): PaidRegistration {
+    return {
+      reference: row.reference,
+      eventTitle: row.event_title,
+      eventStart: row.event_start,
+      eventEnd: row.event_end,
+      companyName: row.company_name,
+      email: row.email,
+      totalCents: row.total_cents,
+      currency: row.currency,
+      statusUrl: statusUrlOf(row),
+    }
+  }
+
+  async function applyPayment(
+    transaction: Transaction<Database>,
+    webhookId: string,
+    event: PaymentEvent,
+    settings: SiteSettingsForMail,
+    at: Date,
+  ): Promise<{ outcome: WebhookOutcome; registrationId: string | null; mails: QueuedMail[] }> {
+    if (event.type !== 'payment.succeeded') return { outcome: 'ignored', registrationId: null, mails: [] }
+    const checkout = event.checkoutId
+      ? await transaction.selectFrom('payment_checkouts').selectAll().where('id', '=', event.checkoutId).executeTakeFirst()
+      : undefined
+    if (!checkout) return { outcome: 'unknown-checkout', registrationId: null, mails: [] }
+    const registration = await transaction.selectFrom('registrations').selectAll().where('id', '=', checkout.registration_id).executeTakeFirstOrThrow()
+    const organiserEmail = options.organiserEmail || settings.email
+    const problem = (text: string): QueuedMail => ({
+      topic: 'payment.problem',
+      mail: paymentProblemMail({
+        registration: paidRegistration(registration),
+        problem: text,
+        receivedAmountCents: event.amountCents,
+        receivedCurrency: event.currency,
+        checkoutId: checkout.id,
+        paymentId: event.paymentId,
+        webhookId,
+        organiserEmail,
+        settings,
+      }),
+    })
+
+    if (event.amountCents !== registration.total_cents || event.currency !== registration.currency) {
+      return {
+        outcome: 'amount-mismatch',
+        registrationId: registration.id,
+        mails: [problem('A card payment arrived whose amount or currency differs from the registration total. The registration was not marked paid; please check the payment with the provider.')],
+      }
+    }
+
+    const marked = await transaction
+      .updateTable('registrations')
+      .set({ status: 'paid', paid_at: at.toISOString(), updated_at: at.toISOString() })
+      .where('id', '=', registration.id)
+      .where('status', '<>', 'paid')
+      .executeTakeFirst()
+    if (Number(marked.numUpdatedRows) === 0) {
+      const samePayment = await transaction
+        .selectFrom('payment_checkouts')
+        .select('id')
+        .where('registration_id', '=', registration.id)
+        .where('payment_id', '=', event.paymentId ?? '')
+        .executeTakeFirst()
+      if (samePayment) return { outcome: 'already-paid', registrationId: registration.id, mails: [] }
+      return {
+        outcome: 'duplicate-payment',
+        registrationId: registration.id,
+        mails: [problem('A second card payment arrived for a registration that was already paid. The registrant may need a refund.')],
+      }
+    }
+
+    await transaction
+      .updateTable('payment_checkouts')
+      .set({ status: 'succeeded', payment_id: event.paymentId, updated_at: at.toISOString() })
+      .where('id', '=', checkout.id)
+      .execute()
+    const invoice = await transaction.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).executeTakeFirst()
+    const receipt = paymentReceiptMail({
+      registration: paidRegistration(registration),
+      paidAt: at,
+      paymentId: event.paymentId ?? checkout.id,
+      invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined,
+      testMode: event.testMode,
+      settings,
+    })
+    return { outcome: 'paid', registrationId: registration.id, mails: [{ topic: 'payment.receipt', mail: receipt }] }
+  }
+
+  async function handleWebhook(rawBody: string, headers: WebhookHeaders): Promise<WebhookResult> {
+    const { webhookId, event: body } = verifyWebhook(provider.webhookSecret, rawBody, headers)
+    if (webhookId.length > 255) throw new WebhookRejectedError('Webhook rejected: webhook-id too long')
+    const event = readEvent(body)
+    const settings = await catalog.getSettings()
+    const at = now()
+    const result = await db.kysely.transaction().execute(async (transaction): Promise<WebhookResult & { queued: boolean }> => {
+      // The webhook id is claimed first: a redelivery (or a concurrent copy) finds it taken and changes nothing.
+      const claimed = await transaction
+        .insertInto('payment_webhooks')
+        .values({
+          webhook_id: webhookId,
+          event_type: event.type.slice(0, 100),
+          checkout_id: event.checkoutId,
+          registration_id: null,
+          amount_cents: event.amountCents,
+          currency: event.currency,
+          outcome: 'ignored',
+          body: rawBody,
+          received_at: at.toISOString(),
+        })
+        .onConflict((conflict) => conflict.column('webhook_id').doNothing())
+        .returning('webhook_id')
+        .executeTakeFirst()
+      if (!claimed) {
+        const earlier = await transaction.selectFrom('payment_webhooks').select('outcome').where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()
+        return { outcome: earlier.outcome, replayed: true, queued: false }
+      }
+      const applied = await applyPayment(transaction, webhookId, event, settings, at)
+      await transaction
+        .updateTable('payment_webhooks')
+        .set({ outcome: applied.outcome, registration_id: applied.registrationId })
+        .where('webhook_id', '=', webhookId)
+        .execute()
+      await enqueueMails(transaction, applied.registrationId ?? webhookId, applied.mails, at)
+      return { outcome: applied.outcome, replayed: false, queued: applied.mails.length > 0 }
+    })
+    if (result.queued) options.onMailQueued?.()
+    return { outcome: result.outcome, replayed: result.replayed }
+  }
+
+  async function recordReturn(reference: string, secret: string, outcome: ReturnOutcome): Promise<void> {
+    if (outcome === 'success') return
+    const registration = await findRegistration(reference, secret)
+    if (!registration) return
+    await db.kysely
+      .updateTable('payment_checkouts')
+      .set({ status: 'abandoned', updated_at: now().toISOString() })
+      .where('registration_id', '=', registration.id)
+      .where('status', '=', 'open')
+      .execute()
+  }
+
+  async function sandboxCheckoutRow(checkoutId: string) {
+    if (provider.name !== 'sandbox') return undefined
+    return db.kysely
+      .selectFrom('payment_checkouts')
+      .innerJoin('registrations', 'registrations.id', 'payment_checkouts.registration_id')
+      .select([
+        'payment_checkouts.id as id',
+        'payment_checkouts.amount_cents as amount_cents',
+        'payment_checkouts.currency as currency',
+        'payment_checkouts.status as status',
+        'registrations.reference as reference',
+        'registrations.secret as secret',
+        'registrations.event_title as event_title',
+      ])
+      .where('payment_checkouts.id', '=', checkoutId)
+      .where('payment_checkouts.provider', '=', 'sandbox')
+      .executeTakeFirst()
+  }
+
+  async function getSandboxCheckout(checkoutId: string): Promise<SandboxCheckout | undefined> {
+    const row = await sandboxCheckoutRow(checkoutId)
+    if (!row) return undefined
+    return { id: row.id, reference: row.reference, eventTitle: row.event_title, amountCents: row.amount_cents, currency: row.currency, status: row.status }
+  }
+
+  async function completeSandboxCheckout(checkoutId: string, action: SandboxAction): Promise<string | undefined> {
+    const row = await sandboxCheckoutRow(checkoutId)
+    if (!row) return undefined
+    if (action === 'cancel') return returnUrl(row, 'cancel')
+    if (action === 'fail') return returnUrl(row, 'failure')
+    // Like a provider's page, a checkout is paid once: a second press of Pay just goes back to the site.
+    if (row.status === 'succeeded') return returnUrl(row, 'success')
+    const at = now()
+    // The same event Yoco sends, signed with the sandbox's secret and handled by the same code.
+    const body = JSON.stringify({
+      id: randomId('evt'),
+      type: 'payment.succeeded',
+      createdDate: at.toISOString(),
+      payload: {
+        id: randomId('p'),
+        type: 'payment',
+        createdDate: at.toISOString(),
+        amount: row.amount_cents,
+        currency: row.currency,
+        status: 'succeeded',
+        mode: 'test',
+        metadata: { checkoutId: row.id, registrationReference: row.reference },
+      },
+    })
+    await handleWebhook(body, { ...signWebhook(provider.webhookSecret, randomId('msg'), body, new Date()) })
+    return returnUrl(row, 'success')
+  }
+
+  return { provider: provider.name, startCheckout, handleWebhook, recordReturn, getSandboxCheckout, completeSandboxCheckout }
+}
