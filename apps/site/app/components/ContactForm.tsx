@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from '../lib/toast'
+import { Link, useFetcher } from 'react-router'
+import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
+import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
+import { interestOptions } from '../lib/contact-interests'
+
+export type ContactValues = Record<'fullName' | 'companyName' | 'email' | 'phone' | 'interest' | 'message', string>
+export type ContactOutcome = FormOutcome<ContactValues>
+
+/** How long the button says 'Submitted' before it offers 'Submit' again. */
+export const SUBMITTED_LABEL_MS = 30_000
+
+const summaryFields = [
+  { name: 'fullName', id: 'contact-fullName', label: 'Full name' },
+  { name: 'companyName', id: 'contact-companyName', label: 'Company name' },
+  { name: 'email', id: 'contact-email', label: 'Email' },
+  { name: 'phone', id: 'contact-phone', label: 'Phone' },
+  { name: 'interest', id: 'contact-interest', label: 'I am interested in' },
+  { name: 'message', id: 'contact-message', label: 'Message' },
+]
+
+/** The words shown when an enquiry fails: the specification's prefix and the reason. */
+export function contactFailureText(outcome: ContactOutcome): string {
+  return outcome.status === 'error' && outcome.code === NETWORK_FAILURE ? 'Network error. Please try again.' : `Failed to send message: ${outcome.status === 'error' ? outcome.message : ''}`
+}
+
+/**
+ * The enquiry form of the home page and the contact sub-routes; `context` names the event or sponsorship it is about.
+ * Without JavaScript it posts to the page's action and `outcome` (the action's answer) is shown in the page; with
+ * JavaScript it posts in the background with toasts and the button's Submitting... / Submitted states.
+ */
+export function ContactForm({ action, interest, context, outcome: pageOutcome }: { action: string; interest?: string; context?: string; outcome?: ContactOutcome | undefined }) {
+  const fetcher = useFetcher<ContactOutcome>({ key: `contact:${action}` })
+  const formRef = useRef<HTMLFormElement>(null)
+  const loadingToast = useRef<string | undefined>(undefined)
+  const handled = useRef<ContactOutcome | undefined>(undefined)
+  const [submitted, setSubmitted] = useState(false)
+  const [formKey, setFormKey] = useState(0)
+
+  const busy = fetcher.state !== 'idle'
+  useEffect(() => {
+    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading('Sending email...')
+  }, [busy])
+
+  useEffect(() => {
+    const outcome = fetcher.data
+    if (busy || !outcome || handled.current === outcome) return
+    handled.current = outcome
+    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
+    loadingToast.current = undefined
+    if (outcome.status === 'success') {
+      toast.success('Message sent!')
+      formRef.current?.reset()
+      setFormKey((key) => key + 1)
+      setSubmitted(true)
+    } else {
+      toast.error(contactFailureText(outcome))
+    }
+  }, [busy, fetcher.data])
+
+  useEffect(() => {
+    if (!submitted) return
+    const timer = setTimeout(() => setSubmitted(false), SUBMITTED_LABEL_MS)
+    return () => clearTimeout(timer)
+  }, [submitted])
+
+  // The latest answer wins: the background post's, or the page action's when the form was posted without JavaScript.
+  const outcome = fetcher.data ?? pageOutcome
+  const failure = outcome?.status === 'error' && outcome.code !== NETWORK_FAILURE ? outcome : undefined
+  const values: Partial<ContactValues> = failure?.values ?? {}
+  const errorFor = (name: string) => (failure ? fieldError(failure, name) : undefined)
+  const describedBy = (name: string) => (errorFor(name) ? `contact-${name}-error` : undefined)
+  const errorText = (name: string) =>
+    errorFor(name) ? (
+      <p className="form__error" id={`contact-${name}-error`}>
+        {errorFor(name)}
+      </p>
+    ) : null
+  const label = busy ? 'Submitting...' : submitted ? 'Submitted' : 'Submit'
+
+  return (
+    <fetcher.Form method="post" action={action} className="form" noValidate ref={formRef} key={`${formKey}:${failure ? 'failed' : 'fresh'}`}>
+      {!fetcher.data && pageOutcome?.status === 'success' && (
+        <SuccessMessage>Message sent! We will be in touch soon.</SuccessMessage>
+      )}
+      {failure && <ErrorSummary title={contactFailureText(failure)} fields={summaryFields} messages={failure.fields} />}
+      <HoneypotField idPrefix="contact" />
+      <div className="form__field">
+        <label htmlFor="contact-fullName">Full name</label>
+        <input id="contact-fullName" name="fullName" autoComplete="name" required defaultValue={values.fullName} aria-invalid={errorFor('fullName') ? true : undefined} aria-describedby={describedBy('fullName')} />
+        {errorText('fullName')}
+      </div>
+      <div className="form__field">
+        <label htmlFor="contact-companyName">Company name (optional)</label>
+        <input id="contact-companyName" name="companyName" autoComplete="organization" defaultValue={values.companyName} aria-invalid={errorFor('companyName') ? true : undefined} aria-describedby={describedBy('companyName')} />
+        {errorText('companyName')}
+      </div>
+      <div className="form__field">
+        <label htmlFor="contact-email">Email</label>
+        <input id="contact-email" name="email" type="email" autoComplete="email" required defaultValue={values.email} aria-invalid={errorFor('email') ? true : undefined} aria-describedby={describedBy('email')} />
+        {errorText('email')}
+      </div>
+      <div className="form__field">
+        <label htmlFor="contact-phone">Phone</label>
+        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" required defaultValue={values.phone} aria-invalid={errorFor('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
+        {errorText('phone')}
+      </div>
+      <div className="form__field">
+        <label htmlFor="contact-interest">I am interested in</label>
+        <select id="contact-interest" name="interest" required defaultValue={values.interest || interest || ''} aria-invalid={errorFor('interest') ? true : undefined} aria-describedby={describedBy('interest')}>
+          <option value="" disabled>
+            Choose one
+          </option>
+          {interestOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {errorText('interest')}
+      </div>
+      <div className="form__field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea id="contact-message" name="message" rows={5} required defaultValue={failure ? values.message : context ? `About: ${context}\n` : undefined} aria-invalid={errorFor('message') ? true : undefined} aria-describedby={describedBy('message')} />
+        {errorText('message')}
+      </div>
+      <p className="form__notice">
+        We collect your name, company, e-mail address, phone number and message only to answer your enquiry, and keep them no longer than
+        needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+      </p>
+      <button type="submit" className="button" disabled={busy}>
+        {label}
+      </button>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,26 @@
+import type { PageQueryResult } from '@events/content/browser'
+
+/** The authored body of a content page: intro, sections with bullets, and a closing bullet list. */
+export function PageSections({ page }: { page: NonNullable<PageQueryResult> }) {
+  return (
+    <>
+      {page.intro && <p className="lead preserve-lines">{page.intro}</p>}
+      {page.sections?.map((section) => (
+        <section key={section._key}>
+          {section.heading && <h2>{section.heading}</h2>}
+          {section.body && <p className="preserve-lines">{section.body}</p>}
+          {(section.bullets?.length ?? 0) > 0 && (
+            <ul>
+              {section.bullets?.map((bullet) => <li key={bullet}>{bullet}</li>)}
+            </ul>
+          )}
+        </section>
+      ))}
+      {(page.bullets?.length ?? 0) > 0 && (
+        <ul className="bullet-list">
+          {page.bullets?.map((bullet) => <li key={bullet}>{bullet}</li>)}
+        </ul>
+      )}
+    </>
+  )
+}

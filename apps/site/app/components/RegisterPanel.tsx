@@ -1,0 +1,373 @@
+import type { EventPageQueryResult } from '@events/content/browser'
+import { formatRand, isOptionKey, isRegistrationOpen, optionAvailability, quote, randsToCents } from '@events/pricing'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import {
+  addDelegate,
+  blankDraft,
+  fitDelegatesToOption,
+  PAYMENT_METHOD_LABELS,
+  priceDraft,
+  removeDelegate,
+  type DraftChange,
+  type OfferedOption,
+  type RegistrationDraft,
+  type RegistrationOutcome,
+} from '../lib/registration-draft'
+import { useSiteNow } from '../lib/site-clock'
+import { useSiteSettings } from '../lib/site-settings'
+import { ErrorSummary, HoneypotField, SuccessMessage, type SummaryField } from './FormMessages'
+import { BankDetailsList } from './BankDetailsList'
+
+type EventPage = NonNullable<EventPageQueryResult>
+
+/**
+ * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
+ * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
+ */
+export function RegisterPanel({ event, token, outcome }: { event: EventPage; token: string; outcome?: RegistrationOutcome | undefined }) {
+  const now = useSiteNow()
+  const settings = useSiteSettings()
+  const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
+  const open = event.start ? isRegistrationOpen(schedule, now) : false
+  const contactHref = `/${event.kind}/${event.slug}/contact`
+  if (!open) {
+    return (
+      <section aria-labelledby="register-title">
+        <h2 id="register-title">Registration is closed</h2>
+        <p>Registration for {event.title} has closed. If you would still like to attend, or want to hear about the next edition, please contact us.</p>
+        <Link className="button" to={contactHref}>
+          Contact us
+        </Link>
+      </section>
+    )
+  }
+  const options: OfferedOption[] = (event.priceOptions ?? []).flatMap((option) =>
+    isOptionKey(option.key)
+      ? [
+          {
+            key: option.key,
+            label: option.label ?? option.key,
+            amount: option.amount ?? 0,
+            available: optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available,
+          },
+        ]
+      : [],
+  )
+  return (
+    <section aria-labelledby="register-title">
+      <h2 id="register-title">Registration</h2>
+      <RegistrationForm
+        key={outcome?.draft ? JSON.stringify(outcome.draft) : token}
+        event={event}
+        options={options}
+        vatRate={settings?.vatRate ?? 0.15}
+        bankDetails={settings?.bankDetails ?? null}
+        token={token}
+        outcome={outcome}
+      />
+    </section>
+  )
+}
+
+type BankDetails = NonNullable<NonNullable<ReturnType<typeof useSiteSettings>>['bankDetails']>
+
+const detailFields: Array<{ name: 'companyName' | 'address' | 'email' | 'tel' | 'vatNumber'; label: string; type: string; autoComplete: string }> = [
+  { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
+  { name: 'address', label: 'Address', type: 'textarea', autoComplete: 'street-address' },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  { name: 'tel', label: 'Telephone', type: 'tel', autoComplete: 'tel' },
+  { name: 'vatNumber', label: 'VAT number', type: 'text', autoComplete: 'off' },
+]
+
+const delegateFields = [
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'position', label: 'Position', type: 'text' },
+  { name: 'email', label: 'E-mail', type: 'email' },
+] as const
+
+function idFor(name: string): string {
+  return `register-${name.replaceAll('.', '-')}`
+}
+
+function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryField[] {
+  const field = (name: string, label: string) => ({ name, id: idFor(name), label })
+  return [
+    field('event', 'Event'),
+    field('attendanceOption', 'Attendance option'),
+    field('code', codeLabel),
+    ...detailFields.map((detail) => field(detail.name, detail.label)),
+    field('delegates', 'Delegates'),
+    ...draft.delegates.flatMap((_, row) =>
+      delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
+    ),
+    field('paymentMethod', 'Payment method'),
+    field('legalAgreement', 'Legal agreement'),
+  ]
+}
+
+function RegistrationForm({
+  event,
+  options,
+  vatRate,
+  bankDetails,
+  token,
+  outcome,
+}: {
+  event: EventPage
+  options: OfferedOption[]
+  vatRate: number
+  bankDetails: BankDetails | null
+  token: string
+  outcome: RegistrationOutcome | undefined
+}) {
+  const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
+  const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? '', token))
+  const [notice, setNotice] = useState<string | undefined>(outcome?.notice)
+  const summaryRef = useRef<HTMLDivElement>(null)
+
+  const busy = fetcher.state !== 'idle'
+  const answer = busy ? undefined : (fetcher.data ?? outcome)
+  const error = answer?.error
+  const fieldErrors = error?.fields ?? {}
+  const codeLabel = event.kind === 'conference' ? 'Conference code' : 'Workshop code'
+
+  useEffect(() => {
+    if (fetcher.data?.error) summaryRef.current?.focus()
+  }, [fetcher.data])
+
+  const apply = (change: DraftChange) => {
+    setDraft(change.draft)
+    setNotice(change.notice)
+  }
+  const set = <Name extends keyof RegistrationDraft>(name: Name, value: RegistrationDraft[Name]) => setDraft((current) => ({ ...current, [name]: value }))
+  const setDelegate = (row: number, name: keyof RegistrationDraft['delegates'][number], value: string) =>
+    setDraft((current) => ({ ...current, delegates: current.delegates.map((delegate, index) => (index === row ? { ...delegate, [name]: value } : delegate)) }))
+
+  const price = priceDraft(draft, options, vatRate)
+  const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
+  const errorAttributes = (name: string) =>
+    fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {}
+  const errorText = (name: string) =>
+    fieldErrors[name] ? (
+      <p className="form__error" id={`${idFor(name)}-error`}>
+        {fieldErrors[name]}
+      </p>
+    ) : null
+
+  if (answer?.received) {
+    return <SuccessMessage>Thank you. Your registration was received.</SuccessMessage>
+  }
+
+  return (
+    <fetcher.Form method="post" action={`/${event.kind}/${event.slug}?tab=register`} className="form registration-form" noValidate>
+      {error && (
+        <div ref={summaryRef} tabIndex={-1}>
+          <ErrorSummary title={error.message} fields={summaryFields(draft, codeLabel)} messages={fieldErrors} />
+        </div>
+      )}
+      <input type="hidden" name="token" value={draft.token} />
+      <HoneypotField idPrefix="register" />
+
+      <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
+        <legend id={idFor('attendanceOption')} tabIndex={-1}>
+          Attendance option
+        </legend>
+        {options.map((option) => {
+          const unit = randsToCents(option.amount)
+          const withVat = isOptionKey(option.key) ? quote({ key: option.key, amountCents: unit }, 1, vatRate).totalCents : unit
+          const perDelegate = option.key === 'table-5' || option.key === 'table-10' ? 'per table' : 'per delegate'
+          return (
+            <div className="form__choice" key={option.key}>
+              <input
+                type="radio"
+                id={`register-option-${option.key}`}
+                name="attendanceOption"
+                value={option.key}
+                checked={draft.attendanceOption === option.key}
+                disabled={!option.available}
+                aria-describedby={option.available ? undefined : `register-option-${option.key}-closed`}
+                onChange={() => apply(fitDelegatesToOption({ ...draft, attendanceOption: option.key }))}
+              />
+              <label htmlFor={`register-option-${option.key}`}>
+                {option.label}: {formatRand(unit)} excl. VAT ({formatRand(withVat)} incl. VAT) {perDelegate}
+                {!option.available && (
+                  <span className="form__closed" id={`register-option-${option.key}-closed`}>
+                    {' '}
+                    (closed)
+                  </span>
+                )}
+              </label>
+            </div>
+          )
+        })}
+        {errorText('attendanceOption')}
+      </fieldset>
+
+      <div className="form__field">
+        <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
+        <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
+        {errorText('code')}
+      </div>
+
+      {detailFields.map((detail) => (
+        <div className="form__field" key={detail.name}>
+          <label htmlFor={idFor(detail.name)}>{detail.label}</label>
+          {detail.type === 'textarea' ? (
+            <textarea
+              id={idFor(detail.name)}
+              name={detail.name}
+              rows={3}
+              required
+              autoComplete={detail.autoComplete}
+              value={draft[detail.name]}
+              onChange={(change) => set(detail.name, change.target.value)}
+              {...errorAttributes(detail.name)}
+            />
+          ) : (
+            <input
+              id={idFor(detail.name)}
+              name={detail.name}
+              type={detail.type}
+              required
+              autoComplete={detail.autoComplete}
+              value={draft[detail.name]}
+              onChange={(change) => set(detail.name, change.target.value)}
+              {...errorAttributes(detail.name)}
+            />
+          )}
+          {errorText(detail.name)}
+        </div>
+      ))}
+
+      <fieldset className="form__group">
+        <legend id={idFor('delegates')} tabIndex={-1}>
+          Delegates
+        </legend>
+        {draft.delegates.length === 0 && <p>No delegates listed. Add at least one before submitting.</p>}
+        {draft.delegates.map((delegate, row) => (
+          <fieldset className="form__delegate" key={row}>
+            <legend>Delegate {row + 1}</legend>
+            {delegateFields.map((field) => {
+              const name = `delegates.${row}.${field.name}`
+              return (
+                <div className="form__field" key={field.name}>
+                  <label htmlFor={idFor(name)}>{field.label}</label>
+                  <input
+                    id={idFor(name)}
+                    name={name}
+                    type={field.type}
+                    required
+                    value={delegate[field.name]}
+                    onChange={(change) => setDelegate(row, field.name, change.target.value)}
+                    {...errorAttributes(name)}
+                  />
+                  {errorText(name)}
+                </div>
+              )
+            })}
+            <button
+              type="submit"
+              name="intent"
+              value={`remove-delegate:${row}`}
+              className="button button--secondary"
+              formNoValidate
+              onClick={(click) => {
+                click.preventDefault()
+                apply(removeDelegate(draft, row))
+              }}
+            >
+              Remove delegate {row + 1}
+            </button>
+          </fieldset>
+        ))}
+        <div className="form__live" role="alert">
+          {notice && <p className="form__error">{notice}</p>}
+          {errorText('delegates')}
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="add-delegate"
+          className="button button--secondary"
+          formNoValidate
+          onClick={(click) => {
+            click.preventDefault()
+            apply(addDelegate(draft))
+          }}
+        >
+          Add delegate
+        </button>
+      </fieldset>
+
+      <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
+        <legend id={idFor('paymentMethod')} tabIndex={-1}>
+          Payment method
+        </legend>
+        {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
+          <div className="form__choice" key={value}>
+            <input
+              type="radio"
+              id={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}
+              name="paymentMethod"
+              value={value}
+              checked={draft.paymentMethod === value}
+              onChange={() => set('paymentMethod', value)}
+            />
+            <label htmlFor={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}>{label}</label>
+          </div>
+        ))}
+        {errorText('paymentMethod')}
+      </fieldset>
+
+      <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formNoValidate>
+        Update total
+      </button>
+
+      {draft.paymentMethod !== '' && (
+        <section className="registration-form__payment" aria-labelledby="register-total-title">
+          <h3 id="register-total-title">Total</h3>
+          <p className="registration-form__total" aria-live="polite">
+            <strong>{formatRand(price.totalCents)}</strong> incl. {vatPercent} VAT
+          </p>
+          {draft.paymentMethod === 'Bank Transfer' ? (
+            <div>
+              <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
+              {bankDetails && (
+                <BankDetailsList bank={bankDetails} />
+              )}
+            </div>
+          ) : (
+            <p>
+              Please submit the form first. Your registration page then shows the Pay button, which takes you to the secure card payment page (card,
+              EFT or Google Pay).
+            </p>
+          )}
+        </section>
+      )}
+
+      <div className="form__choice">
+        <input
+          type="checkbox"
+          id={idFor('legalAgreement')}
+          name="legalAgreement"
+          checked={draft.legalAgreement}
+          onChange={(change) => set('legalAgreement', change.target.checked)}
+          {...errorAttributes('legalAgreement')}
+        />
+        <label htmlFor={idFor('legalAgreement')}>
+          I have read and accept the <Link to="/terms">terms and conditions</Link>; this registration is legally binding.
+        </label>
+      </div>
+      {errorText('legalAgreement')}
+
+      <p className="form__notice">
+        We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
+        send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+      </p>
+      <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+        {busy ? 'Submitting...' : 'Submit Form'}
+      </button>
+    </fetcher.Form>
+  )
+}

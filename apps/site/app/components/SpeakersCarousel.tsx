@@ -1,0 +1,150 @@
+import { useId, useState } from 'react'
+import { previewBio } from './bio-preview'
+import { carouselWindow, nextIndex, previousIndex } from './carousel-window'
+import { useHydrated, useMediaQuery } from './enhancement'
+
+/** Speaker cards show this many characters of the bio until See More is chosen. */
+export const BIO_PREVIEW_LENGTH = 50
+/** From this width the carousel shows three speakers at a time and steps by three; below it, one by one. */
+export const WIDE_CAROUSEL_QUERY = '(min-width: 769px)'
+
+export type SpeakerImage = { url: string | null; width: number | null; height: number | null; alt: string | null }
+
+export type Speaker = {
+  _id: string
+  name: string | null
+  position: string | null
+  company: string | null
+  bio: string | null
+  image: SpeakerImage | null
+}
+
+function SpeakerCard({ speaker }: { speaker: Speaker }) {
+  const bioId = useId()
+  const hydrated = useHydrated()
+  const [expanded, setExpanded] = useState(false)
+  const bio = speaker.bio?.trim() ?? ''
+  const preview = previewBio(bio, BIO_PREVIEW_LENGTH)
+  const collapsed = preview.truncated && !expanded
+  // Until hydration both texts are in the HTML and CSS shows the full one without JavaScript, the preview with it.
+  const showPreview = collapsed || (preview.truncated && !hydrated)
+  const showFull = !collapsed || !hydrated
+  const { image } = speaker
+
+  return (
+    <article className="speaker-card">
+      {image?.url && (
+        <img
+          className="speaker-card__photo"
+          src={image.url}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          alt={image.alt ?? ''}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <h3 className="speaker-card__name">{speaker.name}</h3>
+      {speaker.position && <p className="speaker-card__position">{speaker.position}</p>}
+      {speaker.company && <p className="speaker-card__company">{speaker.company}</p>}
+      {bio && (
+        <div id={bioId} className={collapsed ? 'speaker-card__bio speaker-card__bio--collapsed' : 'speaker-card__bio'}>
+          {showPreview && <p className="speaker-card__bio-preview">{preview.text}</p>}
+          {showFull && <p className="speaker-card__bio-full preserve-lines">{bio}</p>}
+        </div>
+      )}
+      {preview.truncated && (
+        <button
+          type="button"
+          className="speaker-card__toggle"
+          aria-expanded={expanded}
+          aria-controls={bioId}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? 'See Less' : 'See More'} <span className="visually-hidden">about {speaker.name}</span>
+        </button>
+      )}
+    </article>
+  )
+}
+
+function visibleRangeText(start: number, end: number, count: number) {
+  return end - start === 1 ? `Showing speaker ${start + 1} of ${count}` : `Showing speakers ${start + 1} to ${end} of ${count}`
+}
+
+/**
+ * The speakers of an event as a WAI-ARIA carousel: three at a time from 769 px wide, one at a time below, wrapping
+ * at both ends. Without JavaScript every speaker is shown, with the full bio.
+ */
+export function SpeakersCarousel({ speakers }: { speakers: readonly Speaker[] }) {
+  const headingId = useId()
+  const slidesId = useId()
+  const hydrated = useHydrated()
+  // The server renders the desktop window; below 769 px, CSS shows only its first card until hydration.
+  const wide = useMediaQuery(WIDE_CAROUSEL_QUERY, true)
+  const perView = wide ? 3 : 1
+  const [index, setIndex] = useState(0)
+  // Only announced after the visitor moves the carousel, not when the page loads or hydrates.
+  const [moved, setMoved] = useState(false)
+  const count = speakers.length
+  const { start, end } = carouselWindow(count, index, perView)
+
+  function move(to: number) {
+    setIndex(to)
+    setMoved(true)
+  }
+
+  if (count === 0) return null
+
+  return (
+    <section className="speakers" aria-roledescription="carousel" aria-labelledby={headingId}>
+      <div className="speakers__header">
+        <h2 id={headingId} className="speakers__heading">
+          Speakers
+        </h2>
+        <div className="speakers__controls">
+          <button
+            type="button"
+            className="speakers__button"
+            aria-controls={slidesId}
+            disabled={count <= perView}
+            onClick={() => move(previousIndex(count, start, perView))}
+          >
+            <span aria-hidden="true" className="speakers__arrow speakers__arrow--previous" />
+            <span className="visually-hidden">Previous speakers</span>
+          </button>
+          <button
+            type="button"
+            className="speakers__button"
+            aria-controls={slidesId}
+            disabled={count <= perView}
+            onClick={() => move(nextIndex(count, start, perView))}
+          >
+            <span aria-hidden="true" className="speakers__arrow speakers__arrow--next" />
+            <span className="visually-hidden">Next speakers</span>
+          </button>
+        </div>
+      </div>
+      <p className="visually-hidden speakers__status" aria-live="polite" aria-atomic="true">
+        {moved ? visibleRangeText(start, end, count) : ''}
+      </p>
+      <div id={slidesId} className="speakers__slides">
+        {speakers.map((speaker, position) => {
+          const inWindow = position >= start && position < end
+          return (
+            <div
+              key={speaker._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${position + 1} of ${count}`}
+              className={inWindow ? 'speakers__slide speakers__slide--visible' : 'speakers__slide'}
+              hidden={hydrated && !inWindow}
+            >
+              <SpeakerCard speaker={speaker} />
+            </div>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from '../lib/toast'
+import { Link, useFetcher } from 'react-router'
+import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
+import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
+
+export type TrainingKind = 'inhouse' | 'online'
+export type TrainingValues = Record<'name' | 'email' | 'phone' | 'organization' | 'message', string>
+export type TrainingOutcome = FormOutcome<TrainingValues>
+
+const fields = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Business number', type: 'tel', autoComplete: 'tel' },
+  { name: 'organization', label: 'Organization', type: 'text', autoComplete: 'organization' },
+] as const
+
+/** The specification's words for each outcome of a training request. */
+export const trainingMessages = {
+  sending: 'Sending request',
+  success: 'Your request was submitted successfully.',
+  rejected: 'Failed to submit request. Please try again.',
+  failed: 'There was an error. Please try again later.',
+} as const
+
+/** The toast / summary text for a failed request: the network case reads differently from a refusal. */
+export function trainingFailureText(outcome: TrainingOutcome): string {
+  return outcome.status === 'error' && outcome.code === NETWORK_FAILURE ? trainingMessages.failed : trainingMessages.rejected
+}
+
+/**
+ * The in-house / online training request form; it posts to the request page's action. Without JavaScript the page
+ * shows `outcome`; with it the post goes in the background with toasts and Submitting... / Submitted! on the button.
+ */
+export function TrainingRequestForm({ kind, action, outcome: pageOutcome }: { kind: TrainingKind; action: string; outcome?: TrainingOutcome | undefined }) {
+  const idPrefix = `training-${kind}`
+  const fetcher = useFetcher<TrainingOutcome>({ key: `training:${kind}` })
+  const loadingToast = useRef<string | undefined>(undefined)
+  const handled = useRef<TrainingOutcome | undefined>(undefined)
+  const [submitted, setSubmitted] = useState(false)
+
+  const busy = fetcher.state !== 'idle'
+  useEffect(() => {
+    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading(trainingMessages.sending)
+  }, [busy])
+
+  useEffect(() => {
+    const outcome = fetcher.data
+    if (busy || !outcome || handled.current === outcome) return
+    handled.current = outcome
+    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
+    loadingToast.current = undefined
+    if (outcome.status === 'success') {
+      toast.success(trainingMessages.success)
+      setSubmitted(true)
+    } else {
+      toast.error(trainingFailureText(outcome))
+    }
+  }, [busy, fetcher.data])
+
+  const outcome = fetcher.data ?? pageOutcome
+  const failure = outcome?.status === 'error' && outcome.code !== NETWORK_FAILURE ? outcome : undefined
+  const succeeded = submitted || (!fetcher.data && pageOutcome?.status === 'success')
+  const errorFor = (name: string) => fieldError(failure, name)
+  const label = busy ? 'Submitting...' : succeeded ? 'Submitted!' : 'Submit Request'
+
+  return (
+    <fetcher.Form method="post" action={action} className="form" noValidate>
+      {succeeded && <SuccessMessage>{trainingMessages.success}</SuccessMessage>}
+      {failure && (
+        <ErrorSummary
+          title={trainingFailureText(failure)}
+          fields={[...fields, { name: 'message', label: 'Training topic or area of interest' }].map((field) => ({ name: field.name, id: `${idPrefix}-${field.name}`, label: field.label }))}
+          messages={failure.fields}
+        />
+      )}
+      <input type="hidden" name="kind" value={kind} />
+      <HoneypotField idPrefix={idPrefix} />
+      {fields.map((field) => {
+        const error = errorFor(field.name)
+        return (
+          <div className="form__field" key={field.name}>
+            <label htmlFor={`${idPrefix}-${field.name}`}>{field.label}</label>
+            <input
+              id={`${idPrefix}-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required
+              defaultValue={failure?.values[field.name]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${idPrefix}-${field.name}-error` : undefined}
+            />
+            {error && (
+              <p className="form__error" id={`${idPrefix}-${field.name}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+        )
+      })}
+      <div className="form__field">
+        <label htmlFor={`${idPrefix}-message`}>Training topic or area of interest</label>
+        <textarea
+          id={`${idPrefix}-message`}
+          name="message"
+          rows={4}
+          required
+          defaultValue={failure?.values.message}
+          aria-invalid={errorFor('message') ? true : undefined}
+          aria-describedby={errorFor('message') ? `${idPrefix}-message-error` : undefined}
+        />
+        {errorFor('message') && (
+          <p className="form__error" id={`${idPrefix}-message-error`}>
+            {errorFor('message')}
+          </p>
+        )}
+      </div>
+      <p className="form__notice">
+        We collect your name, e-mail address, business number, organisation and training topic only to answer your request, and keep them no
+        longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+      </p>
+      <button type="submit" className="button" disabled={busy || submitted}>
+        {label}
+      </button>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,24 @@
+import { pageQuery, type PageQueryResult } from '@events/content/browser'
+import { data, type RouterContextProvider } from 'react-router'
+import { contentRequest, type ContentRequest } from './content'
+import { prefetchContent } from './content.server'
+import { pageSlug } from './page-path'
+import { servicesContext } from './services.server'
+
+/**
+ * The loader of a content page named by its path ('/terms', '/inhouse-training'): the page and any `extra`
+ * content prefetched for the browser, and the page's meta. A slug with no page answers 404.
+ */
+export async function loadContentPage(context: Readonly<RouterContextProvider>, request: Request, extra: ContentRequest[] = []) {
+  const { content, config } = context.get(servicesContext)
+  const slug = pageSlug(request)
+  const { dehydratedState, results } = await prefetchContent(content, [contentRequest(pageQuery, { slug }), ...extra])
+  const page = results[0] as PageQueryResult
+  if (!page) throw data('Page not found', { status: 404 })
+  return {
+    dehydratedState,
+    slug,
+    siteUrl: config.siteUrl,
+    meta: { title: page.title ?? '', description: page.seoDescription ?? '', path: `/${slug}`, image: page.heroImage?.url },
+  }
+}

@@ -1,0 +1,44 @@
+import type { EventPageQueryResult } from '@events/content/browser'
+import { formatAmount, quote, randsToCents } from '@events/pricing'
+
+const attendanceModes = {
+  'in-person': 'https://schema.org/OfflineEventAttendanceMode',
+  online: 'https://schema.org/OnlineEventAttendanceMode',
+  hybrid: 'https://schema.org/MixedEventAttendanceMode',
+} as const
+
+type EventPage = NonNullable<EventPageQueryResult>
+
+/** schema.org Event for an event page, with offers priced incl. VAT by packages/pricing. */
+export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate }: { url: string; siteUrl: string; organiser: string; vatRate: number }) {
+  const place = event.venue?.name
+    ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? event.card?.location ?? undefined }
+    : undefined
+  const virtual = { '@type': 'VirtualLocation', url }
+  const format = (event.format ?? 'in-person') as keyof typeof attendanceModes
+  const location = format === 'online' ? virtual : format === 'hybrid' && place ? [place, virtual] : place
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: event.summary ?? undefined,
+    startDate: event.start,
+    endDate: event.end,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: attendanceModes[format],
+    location,
+    image: event.card?.image?.url ? [new URL(event.card.image.url, siteUrl).toString()] : undefined,
+    url,
+    organizer: { '@type': 'Organization', name: organiser, url: siteUrl },
+    performer: event.speakers?.length ? event.speakers.map((speaker) => ({ '@type': 'Person', name: speaker.name })) : undefined,
+    offers: (event.priceOptions ?? []).map((option) => ({
+      '@type': 'Offer',
+      name: option.label,
+      price: formatAmount(quote({ key: option.key!, amountCents: randsToCents(option.amount ?? 0) }, 1, vatRate).totalCents),
+      priceCurrency: 'ZAR',
+      url: `${url}?tab=register`,
+      availability: 'https://schema.org/InStock',
+      ...(option.key === 'early-bird' && option.earlyBirdUntil ? { validThrough: `${option.earlyBirdUntil}T23:59:59+02:00` } : {}),
+    })),
+  }
+}

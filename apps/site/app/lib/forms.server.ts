@@ -1,0 +1,61 @@
+import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { data, type RouterContextProvider } from 'react-router'
+import type { FormOutcome } from './form-outcome'
+import { requestFactsContext, servicesContext } from './services.server'
+
+/** Reads a posted form; a body that is not a readable form is the visitor's 400, not a server fault. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw new ValidationError('invalid-request')
+  }
+}
+
+/** The text fields of a form as a plain object (files and repeated names are not part of any of our forms). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && !(name in values)) values[name] = value
+  }
+  return values
+}
+
+/** Counts a form submission against the per-IP limit (FORM_RATE_LIMIT); throws 'rate-limited' when it is spent. */
+export function countSubmission(context: Readonly<RouterContextProvider>): void {
+  const { core } = context.get(servicesContext)
+  const { clientIp } = context.get(requestFactsContext)
+  if (!core.formRateLimiter.check(clientIp).allowed) throw new ValidationError('rate-limited')
+}
+
+function failure<Values>(error: ValidationError, values: Values) {
+  const { code, message, fields } = errorBody(error).error
+  return data<FormOutcome<Values>>({ status: 'error', code, message, fields, values }, { status: error.status })
+}
+
+/**
+ * Reads a posted form and runs a submission with its text fields, turning a validation failure into the error
+ * outcome with its HTTP status and what the visitor typed, so the page can show both. Other errors are faults
+ * and propagate.
+ */
+export async function handleForm<Values extends Record<string, string>>(
+  request: Request,
+  emptyValues: Values,
+  submit: (values: Values, form: FormData) => Promise<FormOutcome<Values>>,
+) {
+  let form: FormData
+  try {
+    form = await readForm(request)
+  } catch (error) {
+    if (isValidationError(error)) return failure(error, emptyValues)
+    throw error
+  }
+  const submitted = formValues(form)
+  const values = Object.fromEntries(Object.keys(emptyValues).map((name) => [name, submitted[name] ?? ''])) as Values
+  try {
+    return await submit(values, form)
+  } catch (error) {
+    if (isValidationError(error)) return failure(error, values)
+    throw error
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { applyIntent, blankDraft, draftFromForm, parseIntent, priceDraft, type OfferedOption, type RegistrationDraft } from './registration-draft'
+
+const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test` }))
+const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025', 'token'), ...overrides })
+
+const options: OfferedOption[] = [
+  { key: 'venue', label: 'Venue', amount: 8490, available: true },
+  { key: 'early-bird', label: 'Early-bird', amount: 7490, available: false },
+  { key: 'table-5', label: 'Table of 5 delegates', amount: 34950, available: true },
+]
+
+describe('parseIntent', () => {
+  it.each([
+    ['add-delegate', { type: 'add-delegate' }],
+    ['remove-delegate:3', { type: 'remove-delegate', index: 3 }],
+    ['update', { type: 'update' }],
+    ['submit', { type: 'submit' }],
+    [null, { type: 'submit' }],
+    ['remove-delegate:x', { type: 'submit' }],
+  ])('%s', (value, intent) => {
+    expect(parseIntent(value)).toEqual(intent)
+  })
+})
+
+describe('applyIntent', () => {
+  it('starts with one blank delegate and the event code', () => {
+    expect(blankDraft('ERC2025', 't')).toMatchObject({ code: 'ERC2025', delegates: [{ name: '', position: '', email: '' }], attendanceOption: '', paymentMethod: '' })
+  })
+
+  it('adds a row, but not beyond a table’s cap', () => {
+    expect(applyIntent(draftWith({ delegates: delegates(2) }), { type: 'add-delegate' }).draft.delegates).toHaveLength(3)
+    const full = applyIntent(draftWith({ attendanceOption: 'table-5', delegates: delegates(5) }), { type: 'add-delegate' })
+    expect(full.draft.delegates).toHaveLength(5)
+    expect(full.notice).toBe('You can only add up to 5 delegates for this option.')
+  })
+
+  it('removes any row, the last one too', () => {
+    const one = draftWith({ delegates: delegates(1) })
+    expect(applyIntent(one, { type: 'remove-delegate', index: 0 }).draft.delegates).toEqual([])
+    expect(applyIntent(draftWith({ delegates: delegates(3) }), { type: 'remove-delegate', index: 1 }).draft.delegates.map((row) => row.name)).toEqual(['D0', 'D2'])
+  })
+
+  it('cuts the list to a table’s cap on update and says so', () => {
+    const change = applyIntent(draftWith({ attendanceOption: 'table-5', delegates: delegates(7) }), { type: 'update' })
+    expect(change.draft.delegates.map((row) => row.name)).toEqual(['D0', 'D1', 'D2', 'D3', 'D4'])
+    expect(change.notice).toBe('You can only add up to 5 delegates for this option. The list was cut to the first 5.')
+  })
+})
+
+describe('priceDraft', () => {
+  it.each([
+    ['no option', draftWith({ delegates: delegates(2) }), 0],
+    ['venue per delegate', draftWith({ attendanceOption: 'venue', delegates: delegates(2) }), 1_952_700],
+    ['table flat', draftWith({ attendanceOption: 'table-5', delegates: delegates(3) }), 4_019_250],
+    ['an option that is closed', draftWith({ attendanceOption: 'early-bird', delegates: delegates(1) }), 0],
+  ])('%s', (_, draft, totalCents) => {
+    expect(priceDraft(draft, options, 0.15).totalCents).toBe(totalCents)
+  })
+})
+
+describe('draftFromForm', () => {
+  it('reads the fields and the delegate rows in order, whatever their numbers', () => {
+    const form = new FormData()
+    form.set('companyName', 'Acme')
+    form.set('legalAgreement', 'on')
+    form.set('delegates.4.name', 'Second')
+    form.set('delegates.1.name', 'First')
+    form.set('delegates.1.email', 'first@x.test')
+    const draft = draftFromForm(form)
+    expect(draft).toMatchObject({ companyName: 'Acme', legalAgreement: true, attendanceOption: '' })
+    expect(draft.delegates).toEqual([
+      { name: 'First', position: '', email: 'first@x.test' },
+      { name: 'Second', position: '', email: '' },
+    ])
+  })
+})

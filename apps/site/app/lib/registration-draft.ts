@@ -1,0 +1,196 @@
+import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToCents, type OptionKey, type Quote } from '@events/pricing'
+
+// The registration form's state and its transitions, shared by the browser (instant updates) and the page's
+// action (the same updates without JavaScript), so both behave alike. Prices and caps come from packages/pricing.
+
+export interface DelegateDraft {
+  name: string
+  position: string
+  email: string
+}
+
+/** What the visitor has filled in so far; the field names are the form's and the API's. */
+export interface RegistrationDraft {
+  code: string
+  companyName: string
+  address: string
+  email: string
+  tel: string
+  vatNumber: string
+  attendanceOption: string
+  paymentMethod: string
+  legalAgreement: boolean
+  delegates: DelegateDraft[]
+  /** The submission token rendered with the form: the idempotency key of its submit. */
+  token: string
+}
+
+export const PAYMENT_METHOD_LABELS = { 'Bank Transfer': 'Bank Transfer', 'Credit/Debit Card': 'Card / EFT / GPay' } as const
+export type PaymentMethodValue = keyof typeof PAYMENT_METHOD_LABELS
+
+/** Rows a form accepts at most, whatever the option: the core refuses more than this too. */
+export const MAX_DELEGATE_ROWS = 50
+
+export type DraftIntent =
+  | { type: 'add-delegate' }
+  | { type: 'remove-delegate'; index: number }
+  | { type: 'update' }
+  | { type: 'submit' }
+
+/** One attendance option as the form offers it: price in rands excl. VAT, and whether it can be chosen now. */
+export interface OfferedOption {
+  key: string
+  label: string
+  amount: number
+  available: boolean
+}
+
+export function blankDelegate(): DelegateDraft {
+  return { name: '', position: '', email: '' }
+}
+
+/** The form as it starts: the event code prefilled, one blank delegate, no option, no payment method. */
+export function blankDraft(code: string, token: string): RegistrationDraft {
+  return {
+    code,
+    companyName: '',
+    address: '',
+    email: '',
+    tel: '',
+    vatNumber: '',
+    attendanceOption: '',
+    paymentMethod: '',
+    legalAgreement: false,
+    delegates: [blankDelegate()],
+    token,
+  }
+}
+
+/** Reads the intent a form button carried: add-delegate, remove-delegate:<n>, update or submit (the default). */
+export function parseIntent(value: unknown): DraftIntent {
+  const text = typeof value === 'string' ? value : ''
+  if (text === 'add-delegate') return { type: 'add-delegate' }
+  if (text === 'update') return { type: 'update' }
+  const removal = /^remove-delegate:(\d{1,3})$/.exec(text)
+  if (removal) return { type: 'remove-delegate', index: Number(removal[1]) }
+  return { type: 'submit' }
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** Reads the registration fields of a posted form; delegate rows are `delegates.<n>.name|position|email`. */
+export function draftFromForm(form: FormData): RegistrationDraft {
+  const rows = new Set<number>()
+  for (const name of form.keys()) {
+    const match = /^delegates\.(\d{1,3})\.(?:name|position|email)$/.exec(name)
+    if (match) rows.add(Number(match[1]))
+  }
+  const delegates = [...rows]
+    .sort((a, b) => a - b)
+    .slice(0, MAX_DELEGATE_ROWS)
+    .map((row) => ({
+      name: text(form, `delegates.${row}.name`),
+      position: text(form, `delegates.${row}.position`),
+      email: text(form, `delegates.${row}.email`),
+    }))
+  return {
+    code: text(form, 'code'),
+    companyName: text(form, 'companyName'),
+    address: text(form, 'address'),
+    email: text(form, 'email'),
+    tel: text(form, 'tel'),
+    vatNumber: text(form, 'vatNumber'),
+    attendanceOption: text(form, 'attendanceOption'),
+    paymentMethod: text(form, 'paymentMethod'),
+    legalAgreement: form.get('legalAgreement') !== null,
+    delegates,
+    token: text(form, 'token'),
+  }
+}
+
+function capOf(option: string): number | undefined {
+  return isOptionKey(option) ? delegateCap(option) : undefined
+}
+
+/** What the form's action answers when it does not redirect to the status page (and what the browser makes up when no answer came). */
+export interface RegistrationOutcome {
+  draft?: RegistrationDraft
+  notice?: string
+  error?: { code: string; message: string; fields: Record<string, string> }
+  /** The submission was taken as a robot's (honeypot): it is acknowledged and nothing is stored. */
+  received?: boolean
+}
+
+/** The result of a change: the new draft and, when the change was limited, the message that says so. */
+export interface DraftChange {
+  draft: RegistrationDraft
+  notice?: string
+}
+
+/** Adds a blank delegate row unless the chosen option's cap is reached, in which case the cap message says so. */
+export function addDelegate(draft: RegistrationDraft): DraftChange {
+  const option = isOptionKey(draft.attendanceOption) ? draft.attendanceOption : undefined
+  const check = checkDelegateCap(option, draft.delegates.length + 1)
+  if (!check.ok) return { draft, notice: check.message }
+  if (draft.delegates.length >= MAX_DELEGATE_ROWS) return { draft, notice: capMessage(MAX_DELEGATE_ROWS) }
+  return { draft: { ...draft, delegates: [...draft.delegates, blankDelegate()] } }
+}
+
+/** Removes one delegate row; any row may go, the last one too. */
+export function removeDelegate(draft: RegistrationDraft, index: number): DraftChange {
+  return { draft: { ...draft, delegates: draft.delegates.filter((_, row) => row !== index) } }
+}
+
+/** Applies the chosen option: a table with more delegates listed than it admits cuts the list to its cap and says so. */
+export function fitDelegatesToOption(draft: RegistrationDraft): DraftChange {
+  const cap = capOf(draft.attendanceOption)
+  if (cap === undefined || draft.delegates.length <= cap) return { draft }
+  return {
+    draft: { ...draft, delegates: draft.delegates.slice(0, cap) },
+    notice: `${capMessage(cap)} The list was cut to the first ${cap}.`,
+  }
+}
+
+/** Applies a form button's intent to the draft (submit leaves it as it is). */
+export function applyIntent(draft: RegistrationDraft, intent: DraftIntent): DraftChange {
+  switch (intent.type) {
+    case 'add-delegate': {
+      const fitted = fitDelegatesToOption(draft)
+      return fitted.notice ? fitted : addDelegate(draft)
+    }
+    case 'remove-delegate':
+      return removeDelegate(draft, intent.index)
+    case 'update':
+      return fitDelegatesToOption(draft)
+    case 'submit':
+      return { draft }
+  }
+}
+
+/** What the draft costs with the chosen option (total 0 without one, or when the option cannot be chosen). */
+export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOption[], vatRate: number): Quote {
+  const chosen = options.find((option) => option.key === draft.attendanceOption && option.available)
+  if (!chosen || !isOptionKey(chosen.key)) return quote(undefined, 0, vatRate)
+  const key: OptionKey = chosen.key
+  return quote({ key, amountCents: randsToCents(chosen.amount) }, draft.delegates.length, vatRate)
+}
+
+/** The draft as the registration API reads it. */
+export function registrationInput(eventSlug: string, draft: RegistrationDraft) {
+  return {
+    event: eventSlug,
+    code: draft.code,
+    companyName: draft.companyName,
+    address: draft.address,
+    email: draft.email,
+    tel: draft.tel,
+    vatNumber: draft.vatNumber,
+    delegates: draft.delegates,
+    attendanceOption: draft.attendanceOption,
+    paymentMethod: draft.paymentMethod,
+    legalAgreement: draft.legalAgreement,
+  }
+}

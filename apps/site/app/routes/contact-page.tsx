@@ -1,0 +1,67 @@
+import { eventSlugsQuery, pageQuery, type EventSlugsQueryResult, type PageQueryResult } from '@events/content/browser'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/contact-page'
+import type { SanityClient } from '@sanity/client'
+import type { ContactValues } from '../components/ContactForm'
+import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
+import { submitContactForm } from '../lib/contact.server'
+import { orNetworkFailure } from '../lib/form-outcome'
+import { pageMeta } from '../lib/meta'
+import { pagePathname } from '../lib/page-path'
+import { servicesContext } from '../lib/services.server'
+
+/** Which enquiry a contact sub-route is about: sponsorship, or a named event (legacy slug casing is canonical). */
+async function enquirySubject(content: SanityClient, pathname: string, slug: string | undefined) {
+  if (!slug) return { interest: 'Sponsorship', context: 'Sponsorship', about: 'sponsorship' }
+  const kind = pathname.startsWith('/conference') ? 'conference' : 'workshop'
+  const events = await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)
+  const event = events.find((candidate) => candidate.kind === kind && candidate.slug?.toLowerCase() === slug.toLowerCase())
+  if (!event?.slug) throw data('Event not found', { status: 404 })
+  if (event.slug !== slug) throw redirect(`/${kind}/${event.slug}/contact`, 301)
+  const title = event.title ?? event.slug
+  return { interest: kind === 'conference' ? 'Conference' : 'Workshop', context: title, about: title }
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { content, config } = context.get(servicesContext)
+  const pathname = pagePathname(request)
+  const home = await content.fetch<PageQueryResult>(pageQuery, { slug: 'home' })
+  const heading = { title: home?.contactTitle ?? 'Contact us', subtitle: home?.contactSubtitle ?? 'Fill in the form below' }
+  return { ...heading, ...(await enquirySubject(content, pathname, params.slug)), path: pathname, siteUrl: config.siteUrl }
+}
+
+/** The enquiry, with its subject (the event or sponsorship) named from the route rather than from the form. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { content } = context.get(servicesContext)
+  const subject = await enquirySubject(content, pagePathname(request), params.slug)
+  return submitContactForm(request, context, subject.context)
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orNetworkFailure<ContactValues>(serverAction)
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  return pageMeta({
+    title: `Contact us about ${loaderData.about}`,
+    description: `Send us an enquiry about ${loaderData.about}; we answer within one working day.`,
+    path: loaderData.path,
+    siteUrl: loaderData.siteUrl,
+  })
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="page-hero">
+        <h1>{loaderData.title}</h1>
+        <p>{loaderData.subtitle}</p>
+      </section>
+      <div className="section">
+        <p className="lead">Your enquiry is about: {loaderData.about}</p>
+        <ContactForm action={loaderData.path} interest={loaderData.interest} context={loaderData.context} outcome={actionData} />
+      </div>
+    </>
+  )
+}

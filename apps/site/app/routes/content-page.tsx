@@ -1,0 +1,73 @@
+import { pageQuery, sponsorPackagesQuery, type PageQueryResult, type SponsorPackagesQueryResult } from '@events/content/browser'
+import type { Route } from './+types/content-page'
+import { PageSections } from '../components/PageSections'
+import { SponsorPackages } from '../components/SponsorPackages'
+import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { loadContentPage } from '../lib/content-page.server'
+import { pageMeta } from '../lib/meta'
+import { pageSlug } from '../lib/page-path'
+import { useSiteSettings } from '../lib/site-settings'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadContentPage(context, request, pageSlug(request) === 'sponsorship' ? [contentRequest(sponsorPackagesQuery)] : [])
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  return pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl })
+}
+
+export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentBoundary state={loaderData.dehydratedState}>
+      <ContentPage slug={loaderData.slug} />
+    </ContentBoundary>
+  )
+}
+
+function ContentPage({ slug }: { slug: string }) {
+  const page = useContent<PageQueryResult>(contentRequest(pageQuery, { slug }))
+  if (!page) return null
+  return (
+    <>
+      <section className="page-hero">
+        <h1>{page.title}</h1>
+        {page.subtitle && <p>{page.subtitle}</p>}
+      </section>
+      <div className="section prose">
+        <PageSections page={page} />
+        {slug === 'privacy' && <InformationOfficer />}
+      </div>
+      {slug === 'sponsorship' && <SponsorshipPackages />}
+    </>
+  )
+}
+
+function SponsorshipPackages() {
+  const packages = useContent<SponsorPackagesQueryResult>(contentRequest(sponsorPackagesQuery))
+  return (
+    <div className="section section--alt">
+      <SponsorPackages heading="Sponsorship packages" intro="" packages={packages} contactHref="/sponsorship/contact" />
+    </div>
+  )
+}
+
+function InformationOfficer() {
+  const settings = useSiteSettings()
+  const officer = settings?.informationOfficer
+  if (!officer) return null
+  return (
+    <section aria-labelledby="information-officer">
+      <h2 id="information-officer">Information officer</h2>
+      <p>
+        {officer.name}
+        {officer.email && (
+          <>
+            {', '}
+            <a href={`mailto:${officer.email}`}>{officer.email}</a>
+          </>
+        )}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,243 @@
+import {
+  eventPageQuery,
+  eventSlugsQuery,
+  siteSettingsQuery,
+  type EventPageQueryResult,
+  type EventSlugsQueryResult,
+  type SiteSettingsQueryResult,
+} from '@events/content/browser'
+import { lazy, useEffect } from 'react'
+import { data, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/event-page'
+import { EventTabs } from '../components/EventTabs'
+import { LogoStrip } from '../components/LogoStrip'
+import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
+import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { prefetchContent } from '../lib/content.server'
+import { eventStructuredData } from '../lib/event-structured-data'
+import { pageMeta } from '../lib/meta'
+import type { RegistrationOutcome } from '../lib/registration-draft'
+import { registrationAction } from '../lib/registration.server'
+import { servicesContext } from '../lib/services.server'
+
+// Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
+// event page; once the page is idle they are fetched ahead, so choosing a tab rarely waits.
+const panelModules = {
+  register: () => import('../components/RegisterPanel'),
+  agenda: () => import('../components/Agenda'),
+  sponsor: () => import('../components/SponsorPackages'),
+  speakers: () => import('../components/SpeakersCarousel'),
+}
+const RegisterPanel = lazy(() => panelModules.register().then((module) => ({ default: module.RegisterPanel })))
+const Agenda = lazy(() => panelModules.agenda().then((module) => ({ default: module.Agenda })))
+const SponsorPackages = lazy(() => panelModules.sponsor().then((module) => ({ default: module.SponsorPackages })))
+const SpeakersCarousel = lazy(() => panelModules.speakers().then((module) => ({ default: module.SpeakersCarousel })))
+
+function usePanelsFetchedWhenIdle() {
+  useEffect(() => {
+    const fetchAll = () => Object.values(panelModules).forEach((load) => void load())
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(fetchAll, { timeout: 3000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const timer = setTimeout(fetchAll, 1000)
+    return () => clearTimeout(timer)
+  }, [])
+}
+
+
+type EventKind = 'conference' | 'workshop'
+type EventPage = NonNullable<EventPageQueryResult>
+
+const tabLabels: Record<string, string> = {
+  overview: 'Overview',
+  agenda: 'Agenda',
+  register: 'Register',
+  speakers: 'Speakers',
+  sponsor: 'Sponsor',
+}
+
+function kindOf(pathname: string): EventKind {
+  return pathname.startsWith('/conference') ? 'conference' : 'workshop'
+}
+
+/** The legacy mixed-case slugs are canonical; any other casing of an existing event redirects permanently. */
+export function findCanonicalSlug(events: EventSlugsQueryResult, kind: EventKind, slug: string): string | undefined {
+  return events.find((event) => event.kind === kind && event.slug?.toLowerCase() === slug.toLowerCase())?.slug ?? undefined
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { content, config } = context.get(servicesContext)
+  const url = new URL(request.url)
+  const kind = kindOf(url.pathname)
+  const eventRequest = contentRequest(eventPageQuery, { kind, slug: params.slug })
+  const { dehydratedState, results } = await prefetchContent(content, [eventRequest])
+  const event = results[0] as EventPageQueryResult
+  if (!event) {
+    const canonical = findCanonicalSlug(await content.fetch<EventSlugsQueryResult>(eventSlugsQuery), kind, params.slug)
+    if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
+    throw data('Event not found', { status: 404 })
+  }
+  const settings = await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)
+  const path = `/${kind}/${event.slug}`
+  return {
+    dehydratedState,
+    kind,
+    slug: event.slug!,
+    siteUrl: config.siteUrl,
+    // A fresh token per rendered form: resubmitting the same form (a double click, the back button) makes one registration.
+    submissionToken: crypto.randomUUID(),
+    meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image: event.card?.image?.url },
+    structuredData: eventStructuredData(event, {
+      url: `${config.siteUrl}${path}`,
+      siteUrl: config.siteUrl,
+      organiser: settings?.siteName ?? '',
+      vatRate: settings?.vatRate ?? 0.15,
+    }),
+  }
+}
+
+/** The Register tab's form: delegate rows, 'Update total' and submit. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return registrationAction(request, context, params.slug)
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerOr<RegistrationOutcome>(serverAction, { error: { code: NETWORK_FAILURE, message: REGISTRATION_SEND_FAILURE, fields: {} } })
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  return [
+    ...pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl, type: 'article' }),
+    { 'script:ld+json': loaderData.structuredData },
+  ]
+}
+
+export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ContentBoundary state={loaderData.dehydratedState}>
+      <EventContent kind={loaderData.kind} slug={loaderData.slug} token={loaderData.submissionToken} registration={actionData} />
+    </ContentBoundary>
+  )
+}
+
+function EventContent({ kind, slug, token, registration }: { kind: EventKind; slug: string; token: string; registration: RegistrationOutcome | undefined }) {
+  const event = useContent<EventPageQueryResult>(contentRequest(eventPageQuery, { kind, slug }))
+  const [searchParams] = useSearchParams()
+  usePanelsFetchedWhenIdle()
+  if (!event) return null
+  const tabs = (event.tabs ?? ['overview']).filter((tab) => tab in tabLabels)
+  const requested = searchParams.get('tab')
+  const selected = requested && tabs.includes(requested) ? requested : tabs[0]!
+  const hrefFor = (tab: string) => `?tab=${tab}`
+
+  const panels: Record<string, React.ReactNode> = {
+    overview: <Overview event={event} />,
+    agenda: (
+      <Agenda
+        days={event.agendaDays ?? []}
+        selectedDay={searchParams.get('day') ?? undefined}
+        hrefForDay={(day) => `?tab=agenda&day=${day}`}
+      />
+    ),
+    register: <RegisterPanel event={event} token={token} outcome={registration} />,
+    speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
+    sponsor: (
+      <SponsorPackages
+        heading={event.sponsorHeading ?? 'Sponsorship opportunities'}
+        intro={event.sponsorIntro ?? ''}
+        packages={event.sponsorPackages ?? []}
+        contactHref={`/${kind}/${event.slug}/contact`}
+      />
+    ),
+  }
+
+  return (
+    <>
+      <EventHero event={event} />
+      <div className="section event-body">
+        <EventTabs
+          label={`${event.title} information`}
+          tabs={tabs.map((tab) => ({ id: tab, label: tabLabels[tab]!, panel: panels[tab] }))}
+          selected={selected}
+          hrefFor={hrefFor}
+        />
+      </div>
+      {(event.participatingCompanies?.length ?? 0) > 0 && (
+        <section className="section section--alt" aria-labelledby="companies-title">
+          <h2 id="companies-title">Participating companies</h2>
+          <LogoStrip logos={event.participatingCompanies ?? []} />
+        </section>
+      )}
+    </>
+  )
+}
+
+const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In person and online' } as const
+
+function EventHero({ event }: { event: EventPage }) {
+  return (
+    <section className="page-hero event-hero">
+      <h1>{event.title}</h1>
+      <dl className="event-facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            {event.card?.dateLabel} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Venue</dt>
+          <dd>
+            {event.venue?.name}
+            {event.venue?.address ? `, ${event.venue.address}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Format</dt>
+          <dd>{formatNames[(event.format ?? 'in-person') as keyof typeof formatNames]}</dd>
+        </div>
+        <div>
+          <dt>Contact</dt>
+          <dd>
+            {event.contactPhone && <a href={`tel:${event.contactPhone.replace(/\s+/g, '')}`}>{event.contactPhone}</a>}
+            {event.contactPhone && event.contactEmail && ' · '}
+            {event.contactEmail && <a href={`mailto:${event.contactEmail}`}>{event.contactEmail}</a>}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+function Overview({ event }: { event: EventPage }) {
+  const overview = event.overview
+  return (
+    <div className="overview">
+      {overview?.theme && (
+        <section aria-labelledby="overview-theme">
+          <h2 id="overview-theme">Theme</h2>
+          <p className="preserve-lines">{overview.theme}</p>
+        </section>
+      )}
+      {(overview?.keyMessages?.length ?? 0) > 0 && (
+        <section aria-labelledby="overview-messages">
+          <h2 id="overview-messages">Key messages</h2>
+          <ul>
+            {overview?.keyMessages?.map((message) => <li key={message}>{message}</li>)}
+          </ul>
+        </section>
+      )}
+      {(overview?.objectives?.length ?? 0) > 0 && (
+        <section aria-labelledby="overview-objectives">
+          <h2 id="overview-objectives">Objectives</h2>
+          <ul>
+            {overview?.objectives?.map((objective) => <li key={objective}>{objective}</li>)}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}
+

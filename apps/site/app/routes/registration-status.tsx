@@ -1,0 +1,135 @@
+import { formatRand } from '@events/pricing'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/registration-status'
+import { PayButton } from '../components/PayButton'
+import { PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '../lib/registration-draft'
+import { servicesContext } from '../lib/services.server'
+import { useSiteSettings } from '../lib/site-settings'
+import { BankDetailsList } from '../components/BankDetailsList'
+
+// The page is the registrant's own: private, never cached or indexed. (JSON for the same URL is answered before
+// React Router, see server/api.ts.)
+const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', Vary: 'Accept' }
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { core } = context.get(servicesContext)
+  const details = await core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret)
+  if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
+  return data(
+    {
+      reference: details.reference,
+      event: details.event,
+      companyName: details.companyName,
+      option: details.attendanceOption.label,
+      paymentMethod: details.paymentMethod,
+      delegates: details.delegates,
+      subtotalCents: details.subtotalCents,
+      vatCents: details.vatCents,
+      totalCents: details.totalCents,
+      email: details.email,
+      paymentPath: details.paymentUrl ? new URL(details.paymentUrl).pathname : undefined,
+      paid: details.status === 'paid',
+      invoice: details.invoice ? { number: details.invoice.number, path: new URL(details.invoice.url).pathname } : undefined,
+    },
+    { headers: privateHeaders },
+  )
+}
+
+export function headers() {
+  return privateHeaders
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Registration ${loaderData.reference}` : 'Registration' },
+    { name: 'robots', content: 'noindex, nofollow' },
+  ]
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' })
+
+export default function RegistrationStatus({ loaderData }: Route.ComponentProps) {
+  const settings = useSiteSettings()
+  const registration = loaderData
+  const bank = settings?.bankDetails
+  const isBankTransfer = registration.paymentMethod === 'Bank Transfer'
+  const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod as PaymentMethodValue] ?? registration.paymentMethod
+  return (
+    <>
+      <section className="page-hero">
+        <h1>Registration received</h1>
+        <p>
+          Your reference number is <strong className="reference">{registration.reference}</strong>.
+        </p>
+      </section>
+      <div className="section prose">
+        <p>
+          Keep this page&apos;s address: it is your private link to this registration. We have e-mailed it, with a confirmation, to{' '}
+          {registration.email}.
+        </p>
+        <h2>{registration.event.title}</h2>
+        <p>
+          {dateFormat.format(new Date(registration.event.start))}, {registration.event.venue.name}
+          {registration.event.venue.address ? `, ${registration.event.venue.address}` : ''}
+        </p>
+        <dl className="registration-summary">
+          <dt>Company</dt>
+          <dd>{registration.companyName}</dd>
+          <dt>Attendance option</dt>
+          <dd>{registration.option}</dd>
+          <dt>Payment method</dt>
+          <dd>{paymentLabel}</dd>
+          <dt>Subtotal</dt>
+          <dd>{formatRand(registration.subtotalCents)}</dd>
+          <dt>VAT</dt>
+          <dd>{formatRand(registration.vatCents)}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatRand(registration.totalCents)}</strong> incl. VAT
+          </dd>
+        </dl>
+        <h2>Delegates</h2>
+        <ul>
+          {registration.delegates.map((delegate, index) => (
+            <li key={index}>
+              {delegate.name}, {delegate.position} ({delegate.email})
+            </li>
+          ))}
+        </ul>
+        {registration.invoice && (
+          <p>
+            <a href={registration.invoice.path} download>
+              Download tax invoice {registration.invoice.number} (PDF)
+            </a>
+          </p>
+        )}
+        <h2>What happens next</h2>
+        {registration.paid ? (
+          <p className="payment-status" role="status">
+            <strong>Payment received.</strong> Your registration is paid in full; the receipt is in your e-mail.
+          </p>
+        ) : isBankTransfer ? (
+          <>
+            <p>
+              Your tax invoice is attached to the confirmation e-mail and can be downloaded above. Please pay in full within{' '}
+              {settings?.paymentTermsDays ?? 5} days of the invoice date by bank transfer, quoting{' '}
+              <strong>{registration.reference}</strong> as the payment reference. Seats are confirmed once payment is received.
+            </p>
+            {bank && (
+              <BankDetailsList bank={bank} reference={registration.reference} />
+            )}
+          </>
+        ) : (
+          <>
+            <p>Pay now by card, EFT or Google Pay on the secure payment page. Seats are confirmed once payment is received.</p>
+            {registration.paymentPath && <PayButton paymentPath={registration.paymentPath} totalCents={registration.totalCents} />}
+          </>
+        )}
+        <p>
+          Questions about your registration? <Link to="/#contact">Contact us</Link> and quote your reference. Our{' '}
+          <Link to="/terms">terms and conditions</Link> cover substitutions and cancellations.
+        </p>
+      </div>
+    </>
+  )
+}

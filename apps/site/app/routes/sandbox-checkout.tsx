@@ -1,0 +1,61 @@
+import { formatRand } from '@events/pricing'
+import { data } from 'react-router'
+import type { Route } from './+types/sandbox-checkout'
+import { servicesContext } from '../lib/services.server'
+
+const privateHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }
+
+// The local stand-in for the card payment page, used when no Yoco key is configured. Its buttons post to the
+// server (server/payments.ts), which completes the checkout through the same signed webhook handling as Yoco.
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { payments } = context.get(servicesContext)
+  const checkout = await payments.getSandboxCheckout(params.checkoutId)
+  if (!checkout) throw data('No sandbox checkout at this address', { status: 404, headers: privateHeaders })
+  return data(checkout, { headers: privateHeaders })
+}
+
+export function headers() {
+  return privateHeaders
+}
+
+export function meta() {
+  return [{ title: 'Sandbox checkout (no card is charged)' }, { name: 'robots', content: 'noindex, nofollow' }]
+}
+
+export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
+  const checkout = loaderData
+  return (
+    <>
+      <section className="page-hero">
+        <h1>Sandbox checkout</h1>
+        <p>
+          <strong>This is a test payment page. No card is charged and no money moves.</strong> The site uses it because no payment provider
+          key is configured.
+        </p>
+      </section>
+      <div className="section prose">
+        <dl className="registration-summary">
+          <dt>Registration</dt>
+          <dd>{checkout.reference}</dd>
+          <dt>Event</dt>
+          <dd>{checkout.eventTitle}</dd>
+          <dt>Amount</dt>
+          <dd>
+            <strong>{formatRand(checkout.amountCents)}</strong> ({checkout.currency})
+          </dd>
+        </dl>
+        <form method="post" action={`/payments/sandbox/${checkout.id}`} className="sandbox-actions">
+          <button type="submit" name="action" value="pay" className="button button--accent">
+            Pay {formatRand(checkout.amountCents)}
+          </button>{' '}
+          <button type="submit" name="action" value="cancel" className="button button--secondary">
+            Cancel
+          </button>{' '}
+          <button type="submit" name="action" value="fail" className="button button--secondary">
+            Fail
+          </button>
+        </form>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+import { pageQuery, type PageQueryResult } from '@events/content/browser'
+import { lazy, Suspense, useState } from 'react'
+import { Link } from 'react-router'
+import type { Route } from './+types/training-page'
+import { Modal } from '../components/Modal'
+import { PageSections } from '../components/PageSections'
+import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { loadContentPage } from '../lib/content-page.server'
+import { pageMeta } from '../lib/meta'
+
+// The request form's code loads after the page: the dialog starts closed, and its server-rendered form posts on its own.
+const TrainingRequestForm = lazy(() => import('../components/TrainingRequestForm').then((module) => ({ default: module.TrainingRequestForm })))
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadContentPage(context, request)
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  return pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl })
+}
+
+export default function TrainingPageRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentBoundary state={loaderData.dehydratedState}>
+      <TrainingPage slug={loaderData.slug} />
+    </ContentBoundary>
+  )
+}
+
+function TrainingPage({ slug }: { slug: string }) {
+  const page = useContent<PageQueryResult>(contentRequest(pageQuery, { slug }))
+  const [requestOpen, setRequestOpen] = useState(false)
+  if (!page) return null
+  const kind = slug === 'online-training' ? 'online' : 'inhouse'
+  return (
+    <>
+      <section className="page-hero">
+        <h1>{page.title}</h1>
+        {page.subtitle && <p>{page.subtitle}</p>}
+      </section>
+      <div className="section prose">
+        <PageSections page={page} />
+        <p>
+          {/* Without JavaScript the link opens the request page; with it, the same form opens in a dialog. */}
+          <Link
+            to={`/${slug}/request`}
+            className="button button--accent"
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              event.preventDefault()
+              setRequestOpen(true)
+            }}
+          >
+            Request
+          </Link>
+        </p>
+      </div>
+      <Modal open={requestOpen} onClose={() => setRequestOpen(false)} title={`Request ${page.title}`}>
+        <Suspense>
+          <TrainingRequestForm kind={kind} action={`/${slug}/request`} />
+        </Suspense>
+      </Modal>
+    </>
+  )
+}

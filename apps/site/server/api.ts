@@ -1,0 +1,84 @@
+import { errorBody, isValidationError, registrationStatusJson, type Core } from '@events/core'
+import express from 'express'
+import { jsonApiGuard } from './http-guards'
+import { honeypotReceipt, isHoneypotFilled } from '../app/lib/honeypot.server'
+
+type Handler = (req: express.Request, res: express.Response) => Promise<void>
+
+// A validation failure answers its 4xx with the shared body; anything else is a fault of ours and goes on to a 500.
+function answeringValidationErrors(handler: Handler): express.RequestHandler {
+  return (req, res, next) => {
+    handler(req, res).catch((error: unknown) => {
+      if (isValidationError(error)) res.status(error.status).set('Cache-Control', 'no-store').json(errorBody(error))
+      else next(error)
+    })
+  }
+}
+
+/** The JSON endpoints: POST /api/registrations, /api/contact and /api/training-requests (the same services the forms call). */
+export function createApiRouter(core: Core, siteUrl: string): express.Router {
+  const router = express.Router()
+  const guard = jsonApiGuard(core.formRateLimiter)
+
+  router.post(
+    '/registrations',
+    guard,
+    answeringValidationErrors(async (req, res) => {
+      res.set('Cache-Control', 'no-store')
+      if (isHoneypotFilled(req.body)) {
+        res.status(201).json(honeypotReceipt(siteUrl))
+        return
+      }
+      const { receipt } = await core.registrations.createRegistration(req.body, { idempotencyKey: req.get('Idempotency-Key') })
+      res.status(201).location(receipt.statusUrl).json(receipt)
+    }),
+  )
+
+  router.post(
+    '/contact',
+    guard,
+    answeringValidationErrors(async (req, res) => {
+      const accepted = await core.enquiries.submitContactEnquiry(req.body)
+      res.status(201).set('Cache-Control', 'no-store').json(accepted)
+    }),
+  )
+
+  router.post(
+    '/training-requests',
+    guard,
+    answeringValidationErrors(async (req, res) => {
+      const accepted = await core.enquiries.submitTrainingRequest(req.body)
+      res.status(201).set('Cache-Control', 'no-store').json(accepted)
+    }),
+  )
+
+  router.all(['/registrations', '/contact', '/training-requests'], (_req, res) => {
+    res.status(405).set('Allow', 'POST').json({ error: { code: 'method-not-allowed', message: 'Use POST.', fields: {} } })
+  })
+  return router
+}
+
+const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', Vary: 'Accept' }
+
+/**
+ * The JSON view of a registrant's private status page (Accept: application/json); browsers asking for HTML fall
+ * through to the page route.
+ */
+export function statusJsonHandler(core: Core): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.accepts(['html', 'json']) !== 'json') {
+      next()
+      return
+    }
+    const reference = String(req.params.reference ?? '')
+    const secret = String(req.params.secret ?? '')
+    core.registrations
+      .getRegistrationByReferenceAndSecret(reference, secret)
+      .then((details) => {
+        res.set(privateHeaders)
+        if (!details) res.status(404).json({ error: { code: 'not-found', message: 'No registration was found at this address.', fields: {} } })
+        else res.json(registrationStatusJson(details))
+      })
+      .catch(next)
+  }
+}

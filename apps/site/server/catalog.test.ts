@@ -1,0 +1,54 @@
+import type { SanityClient } from '@sanity/client'
+import { describe, expect, it, vi } from 'vitest'
+import { createContentCatalog, settingsForMail } from './catalog'
+
+const event = {
+  kind: 'workshop',
+  title: 'Legal Opinion Writing 2025',
+  slug: 'legalOpinion',
+  code: 'LOW2025',
+  start: '2025-07-03T08:00:00+02:00',
+  end: '2025-07-04T16:00:00+02:00',
+  registrationClosesAt: null,
+  registrationSubject: 'Legal Opinion Delegate Registration',
+  venue: { name: 'Indaba Hotel', address: 'Sandton' },
+  contactEmail: 'events@example.com',
+  contactPhone: '+27 11 000 0000',
+  priceOptions: [{ key: 'venue', label: 'Venue', amount: 8990, earlyBirdUntil: null, cap: null }],
+}
+
+function contentReturning(answer: (params: Record<string, unknown> | undefined) => unknown) {
+  const fetch = vi.fn(async (_query: string, params?: Record<string, unknown>) => answer(params))
+  return { client: { fetch } as unknown as SanityClient, fetch }
+}
+
+describe('createContentCatalog', () => {
+  it('maps an event onto the registration facts with its absolute URL, and reuses a fresh read', async () => {
+    const { client, fetch } = contentReturning((params) => (params?.slug === 'legalOpinion' ? event : null))
+    const catalog = createContentCatalog(client, 'https://events.example')
+    const found = await catalog.getEvent('legalOpinion')
+    expect(found).toMatchObject({ slug: 'legalOpinion', kind: 'workshop', url: 'https://events.example/workshop/legalOpinion', priceOptions: [{ key: 'venue', amount: 8990 }] })
+    await catalog.getEvent('legalOpinion')
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(await catalog.getEvent('nothing')).toBeUndefined()
+  })
+
+  it('asks again after a failed read', async () => {
+    let calls = 0
+    const { client } = contentReturning(() => {
+      calls += 1
+      if (calls === 1) throw new Error('content source down')
+      return event
+    })
+    const catalog = createContentCatalog(client, 'https://events.example')
+    await expect(catalog.getEvent('legalOpinion')).rejects.toThrow('content source down')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await catalog.getEvent('legalOpinion')).toBeDefined()
+  })
+})
+
+describe('settingsForMail', () => {
+  it('reads missing settings as empty, with the default VAT rate and payment terms', () => {
+    expect(settingsForMail(null)).toMatchObject({ siteName: '', vatRate: 0.15, paymentTermsDays: 5, addresses: [], informationOfficer: null })
+  })
+})

@@ -1,0 +1,96 @@
+import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '@events/core'
+import {
+  registrationEventQuery,
+  siteSettingsQuery,
+  type RegistrationEventQueryResult,
+  type SiteSettingsQueryResult,
+} from '@events/content'
+import { DEFAULT_VAT_RATE } from '@events/pricing'
+import type { SanityClient } from '@sanity/client'
+
+// Every registration reads its event and the settings; a few seconds of reuse spares the content source a
+// round trip per submission under load, while an edit in the Studio still shows within moments.
+const CACHE_MS = 5_000
+const MAX_ENTRIES = 1_000
+
+interface CacheEntry<T> {
+  value: Promise<T>
+  expiresAt: number
+}
+
+function shortLivedCache<T>(load: (key: string) => Promise<T>, now: () => number = Date.now) {
+  const entries = new Map<string, CacheEntry<T>>()
+  return (key: string): Promise<T> => {
+    const cached = entries.get(key)
+    if (cached && cached.expiresAt > now()) return cached.value
+    // Unknown slugs are cached too; forgetting everything now and then keeps junk keys from piling up.
+    if (entries.size >= MAX_ENTRIES) entries.clear()
+    const value = load(key)
+    entries.set(key, { value, expiresAt: now() + CACHE_MS })
+    // A failed read is not kept: the next submission asks again.
+    value.catch(() => entries.delete(key))
+    return value
+  }
+}
+
+/** Maps the site settings content onto what the e-mails print; missing values read as empty. */
+export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettingsForMail {
+  const bank = settings?.bankDetails
+  return {
+    siteName: settings?.siteName ?? '',
+    vatRate: settings?.vatRate ?? DEFAULT_VAT_RATE,
+    bankDetails: {
+      bankName: bank?.bankName ?? '',
+      accountName: bank?.accountName ?? '',
+      accountNumber: bank?.accountNumber ?? '',
+      branch: bank?.branch ?? '',
+      branchCode: bank?.branchCode ?? '',
+      swiftCode: bank?.swiftCode ?? '',
+    },
+    paymentTermsDays: settings?.paymentTermsDays ?? 5,
+    addresses: settings?.addresses ?? [],
+    phones: settings?.phones ?? [],
+    email: settings?.email ?? '',
+    vatNumber: settings?.vatNumber ?? '',
+    informationOfficer:
+      settings?.informationOfficer?.email ? { name: settings.informationOfficer.name ?? '', email: settings.informationOfficer.email } : null,
+  }
+}
+
+/** Maps an event's content onto the registration facts the core checks and stores. */
+export function registrationEvent(event: NonNullable<RegistrationEventQueryResult>, siteUrl: string): RegistrationEvent {
+  return {
+    slug: event.slug,
+    kind: event.kind,
+    title: event.title,
+    code: event.code,
+    start: event.start,
+    end: event.end,
+    registrationClosesAt: event.registrationClosesAt,
+    registrationSubject: event.registrationSubject,
+    venue: { name: event.venue.name, address: event.venue.address },
+    contactEmail: event.contactEmail,
+    contactPhone: event.contactPhone,
+    url: `${siteUrl}/${event.kind}/${event.slug}`,
+    priceOptions: (event.priceOptions ?? []).map((option) => ({
+      key: option.key,
+      label: option.label,
+      amount: option.amount,
+      earlyBirdUntil: option.earlyBirdUntil,
+      cap: option.cap,
+    })),
+  }
+}
+
+/** The core's view of the content: events by route slug and the site settings, read through the site's Sanity client. */
+export function createContentCatalog(content: SanityClient, siteUrl: string): EventCatalog {
+  const events = shortLivedCache(async (slug) => {
+    const event = await content.fetch<RegistrationEventQueryResult>(registrationEventQuery, { slug })
+    return event ? registrationEvent(event, siteUrl) : undefined
+  })
+  const settings = shortLivedCache(async () => settingsForMail(await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)))
+  return {
+    getEvent: (slug) => events(slug),
+    getSettings: () => settings('settings'),
+  }
+}

@@ -1,0 +1,60 @@
+import { readCoreConfig, type CoreConfig } from '@events/core'
+
+/**
+ * Everything the server reads from the environment, with the defaults the README documents. The settings the
+ * core shares (DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, ORGANISER_EMAIL, SITE_URL, SITE_DATE, FORM_RATE_LIMIT)
+ * are read by the core's own reader; this adds what only the site needs.
+ */
+export interface SiteConfig {
+  port: number
+  /** The core's settings, with the site's business date filled in so both agree on "now". */
+  core: CoreConfig
+  siteUrl: string
+  /** The business clock: SITE_DATE when set, otherwise the embedded dataset's preview date or the real time. */
+  now: () => Date
+  siteDateSource: 'SITE_DATE' | 'embedded-default' | 'clock'
+  hostedContent: boolean
+  yocoSecretKey: string | undefined
+  yocoWebhookSecret: string | undefined
+  yocoApiBase: string
+}
+
+/** The shipped dataset is the 2025 programme: without a Sanity project the site previews it as of early 2025. */
+export const EMBEDDED_PREVIEW_DATE = '2025-03-01T09:00:00+02:00'
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at startup; a bad value stops the server with a clear message. */
+export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
+  const port = Number(env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`)
+  const hostedContent = Boolean(env.SANITY_PROJECT_ID && env.SANITY_DATASET)
+
+  let core: CoreConfig
+  try {
+    core = readCoreConfig({ ...env, PORT: String(port) })
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
+
+  let siteDateSource: SiteConfig['siteDateSource'] = 'SITE_DATE'
+  if (!core.siteDate && !hostedContent) {
+    core = { ...core, siteDate: new Date(EMBEDDED_PREVIEW_DATE) }
+    siteDateSource = 'embedded-default'
+  } else if (!core.siteDate) {
+    siteDateSource = 'clock'
+  }
+  const fixedDate = core.siteDate
+
+  return {
+    port,
+    core,
+    siteUrl: core.siteUrl,
+    now: fixedDate ? () => new Date(fixedDate) : () => new Date(),
+    siteDateSource,
+    hostedContent,
+    yocoSecretKey: env.YOCO_SECRET_KEY || undefined,
+    yocoWebhookSecret: env.YOCO_WEBHOOK_SECRET || undefined,
+    yocoApiBase: (env.YOCO_API_BASE ?? 'https://payments.yoco.com').replace(/\/+$/, ''),
+  }
+}

@@ -1,0 +1,106 @@
+import { errorMessage, type RateLimiter } from '@events/core'
+import express from 'express'
+
+/** The largest request body any form or API endpoint accepts. */
+export const MAX_BODY_BYTES = 100 * 1024
+
+/** Codes of refusals made before a submission reaches a service; the services' own codes come from the core. */
+export type RefusalCode = 'payload-too-large' | 'unsupported-media-type' | 'length-required' | 'invalid-request' | 'rate-limited'
+
+export const REFUSALS: Record<RefusalCode, { status: number; message: string }> = {
+  'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
+  'unsupported-media-type': { status: 415, message: 'The submission was sent in a format this address does not accept.' },
+  'length-required': { status: 411, message: 'The submission must state its length.' },
+  'invalid-request': { status: 400, message: errorMessage('invalid-request') },
+  'rate-limited': { status: 429, message: errorMessage('rate-limited') },
+}
+
+/** The JSON error body every refusal and validation failure shares: { error: { code, message, fields } }. */
+export function refusalBody(code: RefusalCode): { error: { code: RefusalCode; message: string; fields: Record<string, string> } } {
+  return { error: { code, message: REFUSALS[code].message, fields: {} } }
+}
+
+function refuse(res: express.Response, code: RefusalCode, format: 'json' | 'text'): void {
+  res.status(REFUSALS[code].status).set('Cache-Control', 'no-store')
+  if (format === 'json') res.json(refusalBody(code))
+  else res.type('text/plain').send(REFUSALS[code].message)
+}
+
+function declaredLength(req: express.Request): number | undefined {
+  const header = req.headers['content-length']
+  return header === undefined ? undefined : Number(header)
+}
+
+function clientKey(req: express.Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown'
+}
+
+/**
+ * The JSON API's gate: a post counts against the per-IP limit, then must be JSON of at most MAX_BODY_BYTES
+ * that parses. Every refusal answers with the shared error body and stores nothing.
+ */
+export function jsonApiGuard(limiter: RateLimiter): Array<express.RequestHandler | express.ErrorRequestHandler> {
+  const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false, type: () => true })
+  const admit: express.RequestHandler = (req, res, next) => {
+    const decision = limiter.check(clientKey(req))
+    if (!decision.allowed) {
+      res.set('Retry-After', String(decision.retryAfterSeconds))
+      refuse(res, 'rate-limited', 'json')
+      return
+    }
+    const length = declaredLength(req)
+    if (length !== undefined && length > MAX_BODY_BYTES) {
+      // Closing the connection spares reading a body that will not be used.
+      res.set('Connection', 'close')
+      refuse(res, 'payload-too-large', 'json')
+      return
+    }
+    if (!req.is('application/json') && !req.is('application/*+json')) {
+      refuse(res, 'unsupported-media-type', 'json')
+      return
+    }
+    next()
+  }
+  return [
+    admit,
+    parseJson,
+    ((error, _req, res, next) => {
+      // body-parser marks each failure with a type; only the visitor's mistakes are answered here.
+      const type = (error as { type?: string } | undefined)?.type
+      if (type === 'entity.too.large') refuse(res, 'payload-too-large', 'json')
+      else if (type === 'charset.unsupported' || type === 'encoding.unsupported') refuse(res, 'unsupported-media-type', 'json')
+      else if (type === 'entity.parse.failed' || type === 'request.aborted' || type === 'request.size.invalid') refuse(res, 'invalid-request', 'json')
+      else next(error)
+    }) satisfies express.ErrorRequestHandler,
+  ]
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+/**
+ * The page forms' gate, before React Router reads a post: form encodings only, a declared length of at most
+ * MAX_BODY_BYTES (browsers always declare it; an undeclared length could not be bounded before the route reads
+ * the body). The per-IP limit is applied by the actions, which know whether a post is a submission.
+ */
+export const pageFormGuard: express.RequestHandler = (req, res, next) => {
+  // Other JSON endpoints under /api (payment webhooks) have their own parsing.
+  if (req.method !== 'POST' || req.path.startsWith('/api/')) {
+    next()
+    return
+  }
+  const length = declaredLength(req)
+  if (length === undefined || Number.isNaN(length)) {
+    refuse(res, 'length-required', 'text')
+    return
+  }
+  if (length > MAX_BODY_BYTES) {
+    res.set('Connection', 'close')
+    refuse(res, 'payload-too-large', 'text')
+    return
+  }
+  if (length > 0 && !FORM_TYPES.some((type) => req.is(type))) {
+    refuse(res, 'unsupported-media-type', 'text')
+    return
+  }
+  next()
+}

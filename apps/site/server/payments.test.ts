@@ -1,0 +1,29 @@
+import type { Core, EventCatalog } from '@events/core'
+import { describe, expect, it } from 'vitest'
+import { readConfig } from './config'
+import { createSitePayments } from './payments'
+
+const catalog: EventCatalog = { getEvent: async () => undefined, getSettings: async () => { throw new Error('not needed') } }
+// Choosing the provider touches nothing of the core but its database handle and outbox.
+const core = { db: {}, outbox: { wake() {} }, formRateLimiter: { check: () => ({ allowed: true }) } } as unknown as Core
+
+describe('card payment provider from the environment', () => {
+  it('uses the sandbox without a Yoco key and says so at startup', () => {
+    const lines: string[] = []
+    const payments = createSitePayments({ config: readConfig({}), core, catalog, log: (line) => lines.push(line) })
+    expect(payments.service.provider).toBe('sandbox')
+    expect(lines).toEqual(['Card payments: the local sandbox checkout, which charges nothing (set YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET for Yoco)'])
+  })
+
+  it('uses Yoco with a key and a webhook secret, at YOCO_API_BASE', () => {
+    const lines: string[] = []
+    const config = readConfig({ YOCO_SECRET_KEY: 'sk_test_1', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', YOCO_API_BASE: 'http://127.0.0.1:9/' })
+    const payments = createSitePayments({ config, core, catalog, log: (line) => lines.push(line) })
+    expect(payments.service.provider).toBe('yoco')
+    expect(lines).toEqual(['Card payments: Yoco Checkout at http://127.0.0.1:9'])
+  })
+
+  it('refuses to start with a Yoco key but no webhook secret, since nothing could be marked paid', () => {
+    expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog })).toThrow(/YOCO_WEBHOOK_SECRET must be set/)
+  })
+})

@@ -1,0 +1,154 @@
+import { eventCalendarFile, type Core, type EventCatalog } from '@events/core'
+import {
+  PaymentError,
+  WebhookRejectedError,
+  createPaymentService,
+  createSandboxProvider,
+  createYocoProvider,
+  type PaymentService,
+  type SandboxAction,
+} from '@events/payments'
+import express from 'express'
+import type { SiteConfig } from './config'
+import { ConfigError } from './config'
+import { MAX_BODY_BYTES } from './http-guards'
+
+export interface SitePayments {
+  service: PaymentService
+  /** The webhook, the pay endpoint, the sandbox's buttons, invoice and calendar downloads. */
+  router: express.Router
+}
+
+const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+const SANDBOX_ACTIONS: readonly SandboxAction[] = ['pay', 'cancel', 'fail']
+
+function wantsJson(req: express.Request): boolean {
+  return req.accepts(['html', 'json']) === 'json'
+}
+
+/**
+ * Card payments for the site: Yoco Checkout when YOCO_SECRET_KEY is set (YOCO_WEBHOOK_SECRET is then required),
+ * otherwise the local sandbox checkout.
+ */
+export function createSitePayments({
+  config,
+  core,
+  catalog,
+  log = (line: string) => console.log(line),
+}: {
+  config: SiteConfig
+  core: Core
+  catalog: EventCatalog
+  log?: (line: string) => void
+}): SitePayments {
+  if (config.yocoSecretKey && !config.yocoWebhookSecret) {
+    throw new ConfigError('YOCO_WEBHOOK_SECRET must be set with YOCO_SECRET_KEY: without it Yoco webhooks cannot be verified and nothing would be marked paid')
+  }
+  const provider =
+    config.yocoSecretKey && config.yocoWebhookSecret
+      ? createYocoProvider({ secretKey: config.yocoSecretKey, webhookSecret: config.yocoWebhookSecret, apiBase: config.yocoApiBase })
+      : createSandboxProvider({ siteUrl: config.siteUrl })
+  log(
+    provider.name === 'yoco'
+      ? `Card payments: Yoco Checkout at ${config.yocoApiBase}`
+      : 'Card payments: the local sandbox checkout, which charges nothing (set YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET for Yoco)',
+  )
+  const service = createPaymentService({
+    db: core.db,
+    catalog,
+    provider,
+    siteUrl: config.siteUrl,
+    organiserEmail: config.core.organiserEmail,
+    onMailQueued: () => core.outbox.wake(),
+  })
+  const router = express.Router()
+
+  // Signatures cover the exact bytes Yoco sent, so the body is read raw, never re-serialised JSON.
+  router.post('/api/payments/yoco/webhook', express.raw({ type: () => true, limit: MAX_BODY_BYTES }), (req, res, next) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : ''
+    service.handleWebhook(rawBody, req.headers).then(
+      (result) => res.set('Cache-Control', 'no-store').json({ received: true, ...result }),
+      (error: unknown) => {
+        if (error instanceof WebhookRejectedError) res.status(error.status).set('Cache-Control', 'no-store').json({ error: { code: 'webhook-rejected', message: error.message } })
+        else next(error)
+      },
+    )
+  })
+
+  // The Pay button: JSON for the enhanced page ({ success, redirectUrl, message }), a 303 for a plain form post.
+  router.post('/registrations/:reference/:secret/pay', (req, res, next) => {
+    const json = wantsJson(req)
+    res.set(privateHeaders)
+    const decision = core.formRateLimiter.check(req.ip ?? req.socket.remoteAddress ?? 'unknown')
+    if (!decision.allowed) {
+      res.set('Retry-After', String(decision.retryAfterSeconds)).status(429)
+      const message = 'Too many attempts from your connection. Please wait a minute and try again.'
+      if (json) res.json({ success: false, message })
+      else res.type('text/plain').send(message)
+      return
+    }
+    service.startCheckout(String(req.params.reference), String(req.params.secret)).then(
+      (started) => {
+        const redirectUrl = started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
+        const message = started.kind === 'redirect' ? 'Redirecting to the payment page.' : 'This registration is already paid.'
+        if (json) res.json({ success: true, redirectUrl, message })
+        else res.redirect(303, redirectUrl)
+      },
+      (error: unknown) => {
+        if (!(error instanceof PaymentError)) {
+          next(error)
+          return
+        }
+        const status = error.code === 'not-found' ? 404 : 502
+        if (json) res.status(status).json({ success: false, message: error.message })
+        else if (error.code === 'not-found') res.status(404).type('text/plain').send('No registration was found at this address.')
+        // Back to the payment page, which shows the reason and the button again.
+        else res.redirect(303, `${req.path}?error=${encodeURIComponent(error.message)}`)
+      },
+    )
+  })
+
+  router.post('/payments/sandbox/:checkoutId', express.urlencoded({ extended: false, limit: 1024 }), (req, res, next) => {
+    const action = (req.body as Record<string, unknown> | undefined)?.action
+    if (!SANDBOX_ACTIONS.includes(action as SandboxAction)) {
+      res.status(400).type('text/plain').send('Choose Pay, Cancel or Fail.')
+      return
+    }
+    service.completeSandboxCheckout(String(req.params.checkoutId), action as SandboxAction).then((next303) => {
+      if (next303) res.set('Cache-Control', 'no-store').redirect(303, next303)
+      else res.status(404).type('text/plain').send('No sandbox checkout at this address.')
+    }, next)
+  })
+
+  router.get('/registrations/:reference/:secret/invoice.pdf', (req, res, next) => {
+    core.registrations.getInvoicePdf(String(req.params.reference), String(req.params.secret)).then((invoice) => {
+      res.set(privateHeaders)
+      if (!invoice) {
+        res.status(404).type('text/plain').send('No invoice was found at this address.')
+        return
+      }
+      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${invoice.filename}"`).send(invoice.pdf)
+    }, next)
+  })
+
+  router.get('/:kind/:slug/calendar.ics', (req, res, next) => {
+    const kind = req.params.kind
+    if (kind !== 'conference' && kind !== 'workshop') {
+      next()
+      return
+    }
+    Promise.all([catalog.getEvent(String(req.params.slug)), catalog.getSettings()]).then(([event, settings]) => {
+      if (!event || event.kind !== kind) {
+        next()
+        return
+      }
+      res
+        .type('text/calendar; charset=utf-8')
+        .set('Content-Disposition', `attachment; filename="${event.slug}.ics"`)
+        .set('Cache-Control', 'public, max-age=300')
+        .send(eventCalendarFile(event, settings.siteName))
+    }, next)
+  })
+
+  return { service, router }
+}
