@@ -1,0 +1,200 @@
+// The contact form and the training request form, with JavaScript (background post, toasts, button states) and
+// without it (the page's action renders the same messages).
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { accessibilityViolations } from '../support/axe.ts'
+import { gotoHydrated, launchBrowser, openPage, siteUrl } from '../support/browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+let page: Page
+afterEach(async () => {
+  await page?.context().close()
+})
+
+const isBackgroundPost = (route: Route) => route.request().method() === 'POST' && new URL(route.request().url()).pathname.endsWith('.data')
+
+/** Holds background posts until the returned release() is called, so the in-flight state can be seen. */
+async function holdPosts(): Promise<() => void> {
+  const held: Route[] = []
+  let released = false
+  await page.route('**/*', async (route) => {
+    if (!isBackgroundPost(route) || released) return route.fallback()
+    held.push(route)
+  })
+  return () => {
+    released = true
+    for (const route of held) void route.fallback()
+  }
+}
+
+/** axe on the page once its finite animations (toasts fading in) have ended, so colours are read at rest. */
+async function violationsAtRest(): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  )
+  return accessibilityViolations(page)
+}
+
+const toast = (text: string) => page.locator('[data-rht-toaster]').getByText(text, { exact: true })
+
+describe('contact form with JavaScript', () => {
+  const form = () => page.locator('#contact form')
+  const button = () => form().getByRole('button', { name: /^Submit/ })
+
+  async function fillContact(): Promise<void> {
+    await form().getByLabel('Full name').fill('Naledi Dlamini')
+    await form().getByLabel('Email').fill('naledi@client.test')
+    await form().getByLabel('Phone').fill('+27 82 555 0101')
+    await form().getByLabel('I am interested in').selectOption('Sponsorship')
+    await form().getByLabel('Message').fill('Please send the sponsorship packages.')
+  }
+
+  it('shows the failure toast with the reason and the messages at the fields', async () => {
+    page = await openPage(browser, 'desktop')
+    await gotoHydrated(page, '/')
+    await button().click()
+    await toast('Failed to send message: Please fill in all required fields before submitting.').waitFor()
+    expect(await form().getByLabel('Full name').getAttribute('aria-invalid')).toBe('true')
+    expect(await form().locator('.form__summary[role="alert"]').isVisible()).toBe(true)
+    expect(await button().innerText()).toBe('Submit')
+    expect(await violationsAtRest()).toEqual([])
+  })
+
+  it('sends: Submitting... and disabled, the loading toast, then Message sent!, Submitted and a reset form, Submit again after 30 s', async () => {
+    page = await openPage(browser, 'desktop')
+    await page.clock.install()
+    await gotoHydrated(page, '/')
+    const options = await form().getByLabel('I am interested in').locator('option').allInnerTexts()
+    expect(options).toContain('Sponsorship')
+    expect(options).not.toContain('Sponsership')
+    await fillContact()
+    const release = await holdPosts()
+    await button().click()
+    await toast('Sending email...').waitFor()
+    expect(await button().innerText()).toBe('Submitting...')
+    expect(await button().isDisabled()).toBe(true)
+    release()
+    await toast('Message sent!').waitFor()
+    expect(await button().innerText()).toBe('Submitted')
+    expect(await form().getByLabel('Full name').inputValue()).toBe('')
+    await page.clock.fastForward(30_000)
+    // Dismissed first: gone once its exit delay has passed, while the later success toast was shown.
+    await toast('Sending email...').waitFor({ state: 'detached' })
+    await page.waitForFunction(() => document.querySelector('#contact form button[type="submit"]')?.textContent === 'Submit')
+  })
+
+  it('says Network error. Please try again. when the post gets no answer', async () => {
+    page = await openPage(browser, 'phone')
+    await gotoHydrated(page, '/')
+    await fillContact()
+    await page.route('**/*', (route) => (isBackgroundPost(route) ? route.abort('internetdisconnected') : route.fallback()))
+    await button().click()
+    await toast('Network error. Please try again.').waitFor()
+    await toast('Sending email...').waitFor({ state: 'detached' })
+  })
+
+  it('a contact sub-route preselects its subject', async () => {
+    page = await openPage(browser, 'phone')
+    await gotoHydrated(page, '/sponsorship/contact')
+    expect(await page.locator('main form').getByLabel('I am interested in').inputValue()).toBe('Sponsorship')
+    await gotoHydrated(page, '/workshop/legalOpinion/contact')
+    expect(await page.locator('main form').getByLabel('I am interested in').inputValue()).toBe('Workshop')
+    expect(await page.locator('main form').getByLabel('Message').inputValue()).toContain('Legal Opinion Writing 2025')
+  })
+})
+
+describe('training request dialog with JavaScript', () => {
+  const dialog = () => page.getByRole('dialog')
+  const button = () => dialog().getByRole('button', { name: /^Submit/ })
+
+  async function openDialog(pathname: string): Promise<void> {
+    page = await openPage(browser, 'desktop')
+    await gotoHydrated(page, pathname)
+    await page.getByRole('link', { name: 'Request', exact: true }).click()
+    await dialog().waitFor({ state: 'visible' })
+  }
+
+  it('shows each field’s message and the failure toast', async () => {
+    await openDialog('/inhouse-training')
+    await button().click()
+    await toast('Failed to submit request. Please try again.').waitFor()
+    const text = await dialog().innerText()
+    for (const message of ['Name is required', 'Email is required', 'Phone is required', 'Organization is required', 'Message is required']) {
+      expect(text).toContain(message)
+    }
+    expect(await violationsAtRest()).toEqual([])
+  })
+
+  it('sends: Submitting... with the Sending request toast, then Submitted! and the success toast', async () => {
+    await openDialog('/online-training')
+    await dialog().getByLabel('Name').fill('Sipho Nkosi')
+    await dialog().getByLabel('Email').fill('sipho@client.test')
+    await dialog().getByLabel('Business number').fill('+27 11 555 0102')
+    await dialog().getByLabel('Organization').fill('City Water')
+    await dialog().getByLabel('Training topic or area of interest').fill('Data skills for 12 analysts')
+    const release = await holdPosts()
+    await button().click()
+    await toast('Sending request').waitFor()
+    expect(await button().innerText()).toBe('Submitting...')
+    expect(await button().isDisabled()).toBe(true)
+    release()
+    await toast('Your request was submitted successfully.').waitFor()
+    expect(await button().innerText()).toBe('Submitted!')
+  })
+
+  it('says There was an error. Please try again later. when the post gets no answer', async () => {
+    await openDialog('/online-training')
+    await page.route('**/*', (route) => (isBackgroundPost(route) ? route.abort('internetdisconnected') : route.fallback()))
+    await button().click()
+    await toast('There was an error. Please try again later.').waitFor()
+  })
+})
+
+describe('without JavaScript', () => {
+  async function open(pathname: string): Promise<void> {
+    page = await openPage(browser, 'phone', { javaScriptEnabled: false })
+    await page.goto(siteUrl(pathname))
+  }
+
+  async function post(button: ReturnType<Page['locator']>): Promise<void> {
+    await Promise.all([page.waitForEvent('load'), button.click()])
+  }
+
+  it('the contact form shows the failure with its reason, then Message sent!', async () => {
+    await open('/')
+    const form = () => page.locator('#contact form')
+    await post(form().getByRole('button', { name: 'Submit' }))
+    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Failed to send message: Please fill in all required fields before submitting.')
+    await form().getByLabel('Full name').fill('Naledi Dlamini')
+    await form().getByLabel('Email').fill('naledi@client.test')
+    await form().getByLabel('Phone').fill('+27 82 555 0101')
+    await form().getByLabel('I am interested in').selectOption('Conference')
+    await form().getByLabel('Message').fill('Group booking question.')
+    await post(form().getByRole('button', { name: 'Submit' }))
+    expect(await form().getByRole('status').innerText()).toContain('Message sent!')
+    expect(await form().getByLabel('Full name').inputValue()).toBe('')
+  })
+
+  it('the training request page shows each field’s message, then the success message', async () => {
+    await open('/inhouse-training/request')
+    const form = () => page.locator('main form')
+    await post(form().getByRole('button', { name: 'Submit Request' }))
+    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Failed to submit request. Please try again.')
+    expect(await form().innerText()).toContain('Organization is required')
+    await form().getByLabel('Name').fill('Sipho Nkosi')
+    await form().getByLabel('Email').fill('sipho@client.test')
+    await form().getByLabel('Business number').fill('+27 11 555 0102')
+    await form().getByLabel('Organization').fill('City Water')
+    await form().getByLabel('Training topic or area of interest').fill('Governance for managers')
+    await post(form().getByRole('button', { name: 'Submit Request' }))
+    expect(await form().getByRole('status').innerText()).toContain('Your request was submitted successfully.')
+    expect(await form().getByRole('button').innerText()).toBe('Submitted!')
+  })
+})

@@ -1,0 +1,180 @@
+// The Register tab's form, with JavaScript (instant updates, background submit) and without it (every change a
+// round trip to the page's action): delegates, caps, the total, payment details, errors and the status page.
+// axe runs in the JavaScript states only: it needs scripts, and both modes render the same markup.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { accessibilityViolations } from '../support/axe.ts'
+import { gotoHydrated, launchBrowser, openPage, siteUrl } from '../support/browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+let page: Page
+afterEach(async () => {
+  await page?.context().close()
+})
+
+const registerPath = '/conference/Resilience?tab=register'
+const form = () => page.locator('form.registration-form')
+const delegateRows = () => form().locator('fieldset.form__delegate')
+const option = (label: RegExp) => form().getByRole('radio', { name: label })
+const addDelegate = () => form().getByRole('button', { name: 'Add delegate' })
+const capMessage = 'You can only add up to 5 delegates for this option.'
+
+async function fillDetails(): Promise<void> {
+  await form().getByLabel('Company name').fill('Acme Holdings')
+  await form().getByLabel('Address').fill('1 Main Road, Sandton')
+  await form().getByLabel('E-mail', { exact: true }).first().fill('bookings@acme.test')
+  await form().getByLabel('Telephone').fill('+27 11 555 0100')
+  await form().getByLabel('VAT number').fill('4123456789')
+}
+
+async function fillDelegate(row: number, name: string): Promise<void> {
+  const delegate = delegateRows().nth(row)
+  await delegate.getByLabel('Name').fill(name)
+  await delegate.getByLabel('Position').fill('Director')
+  await delegate.getByLabel('E-mail').fill(`${name.toLowerCase().replace(/\W+/g, '.')}@acme.test`)
+}
+
+/** axe on the page once its finite animations (toasts fading in) have ended, so colours are read at rest. */
+async function violationsAtRest(): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  )
+  return accessibilityViolations(page)
+}
+
+async function expectNoViolations(): Promise<void> {
+  expect(await violationsAtRest()).toEqual([])
+}
+
+describe('with JavaScript', () => {
+  it('adds and removes delegates, enforces the table cap, cuts the list for a table, and recomputes the total', async () => {
+    page = await openPage(browser, 'desktop')
+    await gotoHydrated(page, registerPath)
+    expect(await delegateRows().count()).toBe(1)
+    expect(await form().getByLabel(/Conference code/).inputValue()).toBe('ERC2025')
+
+    await addDelegate().click()
+    expect(await delegateRows().count()).toBe(2)
+    await delegateRows().nth(1).getByRole('button', { name: 'Remove delegate 2' }).click()
+    await delegateRows().nth(0).getByRole('button', { name: 'Remove delegate 1' }).click()
+    expect(await delegateRows().count()).toBe(0)
+
+    await option(/^Table of 5 delegates/).check()
+    for (let row = 0; row < 5; row++) await addDelegate().click()
+    expect(await delegateRows().count()).toBe(5)
+    await addDelegate().click()
+    expect(await delegateRows().count()).toBe(5)
+    expect(await form().getByRole('alert').filter({ hasText: capMessage }).isVisible()).toBe(true)
+
+    await option(/^Venue/).check()
+    await addDelegate().click()
+    await addDelegate().click()
+    expect(await delegateRows().count()).toBe(7)
+    await option(/^Table of 5 delegates/).check()
+    expect(await delegateRows().count()).toBe(5)
+    expect(await form().getByRole('alert').innerText()).toContain('The list was cut to the first 5.')
+
+    const total = form().locator('.registration-form__total')
+    expect(await total.count()).toBe(0)
+    await form().getByRole('radio', { name: 'Bank Transfer' }).check()
+    expect(await total.innerText()).toBe('R 40 192.50 incl. 15% VAT')
+    expect(await form().getByText('Branch code').isVisible()).toBe(true)
+    expect(await form().getByRole('button', { name: 'Update total' }).isVisible()).toBe(false)
+
+    await option(/^Online/).check()
+    expect(await total.innerText()).toBe('R 31 567.50 incl. 15% VAT')
+    await form().getByRole('radio', { name: 'Card / EFT / GPay' }).check()
+    expect(await form().getByText('Please submit the form first.').isVisible()).toBe(true)
+    expect(await form().getByText('Branch code').count()).toBe(0)
+    await expectNoViolations()
+  })
+
+  it('shows the errors of a submit in a summary and at the fields, then registers and opens the status page', async () => {
+    page = await openPage(browser, 'phone')
+    await gotoHydrated(page, registerPath)
+    await form().getByRole('button', { name: 'Submit Form' }).click()
+    const summary = form().locator('.form__summary[role="alert"]')
+    await summary.waitFor()
+    expect(await summary.innerText()).toContain('Please fill in all required fields before submitting.')
+    expect(await form().getByLabel('Company name').getAttribute('aria-invalid')).toBe('true')
+    expect(new URL(page.url()).pathname).toBe('/conference/Resilience')
+    await expectNoViolations()
+
+    await option(/^Venue/).check()
+    await fillDetails()
+    await fillDelegate(0, 'Thandi Mokoena')
+    await form().getByRole('radio', { name: 'Bank Transfer' }).check()
+    await form().getByRole('checkbox', { name: /terms and conditions/ }).check()
+    await form().getByRole('button', { name: 'Submit Form' }).click()
+    await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
+    const reference = /\/registrations\/([A-Z0-9]+)\//.exec(page.url())![1]!
+    // The address changes as the navigation starts; the status page renders when its data has come.
+    await page.getByRole('heading', { level: 1, name: 'Registration received' }).waitFor()
+    expect(await page.locator('main').innerText()).toContain(reference)
+    expect(await page.getByText('What happens next').isVisible()).toBe(true)
+    expect(await page.locator('.bank-details').innerText()).toContain(reference)
+    await expectNoViolations()
+  })
+})
+
+describe('without JavaScript', () => {
+  async function open(pathname: string): Promise<void> {
+    page = await openPage(browser, 'desktop', { javaScriptEnabled: false })
+    await page.goto(siteUrl(pathname))
+  }
+
+  // Every button posts the form; the next step waits for the page the action rendered.
+  async function post(button: ReturnType<Page['locator']>): Promise<void> {
+    await Promise.all([page.waitForEvent('load'), button.click()])
+  }
+
+  it('adds and removes delegates, cuts the list for a table and shows the total after Update total', async () => {
+    await open(registerPath)
+    await post(addDelegate())
+    expect(await delegateRows().count()).toBe(2)
+    await fillDelegate(1, 'Second Delegate')
+    await post(addDelegate())
+    expect(await delegateRows().count()).toBe(3)
+    expect(await delegateRows().nth(1).getByLabel('Name').inputValue()).toBe('Second Delegate')
+    await post(delegateRows().nth(0).getByRole('button', { name: 'Remove delegate 1' }))
+    expect(await delegateRows().count()).toBe(2)
+    expect(await delegateRows().nth(0).getByLabel('Name').inputValue()).toBe('Second Delegate')
+
+    for (let rows = 2; rows < 7; rows++) await post(addDelegate())
+    expect(await delegateRows().count()).toBe(7)
+    await option(/^Table of 5 delegates/).check()
+    await form().getByRole('radio', { name: 'Bank Transfer' }).check()
+    await post(form().getByRole('button', { name: 'Update total' }))
+    expect(await delegateRows().count()).toBe(5)
+    expect(await form().getByRole('alert').first().innerText()).toContain('The list was cut to the first 5.')
+    expect(await form().locator('.registration-form__total').innerText()).toBe('R 40 192.50 incl. 15% VAT')
+    expect(await form().getByText('Branch code').isVisible()).toBe(true)
+
+    await post(addDelegate())
+    expect(await delegateRows().count()).toBe(5)
+    expect(await form().getByText(capMessage).isVisible()).toBe(true)
+  })
+
+  it('shows the errors of a submit in the page, then registers and opens the status page', async () => {
+    await open(registerPath)
+    await post(form().getByRole('button', { name: 'Submit Form' }))
+    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Please fill in all required fields before submitting.')
+
+    await option(/^Online/).check()
+    await fillDetails()
+    await fillDelegate(0, 'Pieter Botha')
+    await form().getByRole('radio', { name: 'Card / EFT / GPay' }).check()
+    await form().getByRole('checkbox', { name: /terms and conditions/ }).check()
+    await form().getByRole('button', { name: 'Submit Form' }).click()
+    await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Registration received')
+    expect(await page.locator('main').innerText()).toContain('R 6 313.50')
+  })
+})

@@ -1,0 +1,46 @@
+// Every page renders in a real browser without script errors and passes axe at phone and desktop widths.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accessibilityViolations } from '../support/axe.ts'
+import { gotoHydrated, launchBrowser, openPage, siteUrl, viewports, type ViewportName } from '../support/browser.ts'
+import { contentPages } from '../support/routes.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
+  let page: Page
+  const scriptErrors: string[] = []
+
+  beforeAll(async () => {
+    page = await openPage(browser, viewport)
+    page.on('pageerror', (error) => scriptErrors.push(`uncaught: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') scriptErrors.push(`console.error: ${message.text()}`)
+    })
+  })
+  afterAll(async () => {
+    await page?.context().close()
+  })
+
+  it.each(contentPages)('%s renders, hydrates without errors and has no axe violations', async (pathname) => {
+    scriptErrors.length = 0
+    await gotoHydrated(page, pathname)
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true)
+    expect(scriptErrors, `script errors on ${pathname}`).toEqual([])
+    expect(await accessibilityViolations(page), `axe violations on ${pathname} at ${viewport}`).toEqual([])
+  })
+
+  it('an unknown path shows the 404 page with links onwards and no axe violations', async () => {
+    const response = await page.goto(siteUrl('/no-such-page'))
+    expect(response?.status()).toBe(404)
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true)
+    expect(await page.locator('main a[href]').count()).toBeGreaterThan(0)
+    expect(await accessibilityViolations(page), `axe violations on the 404 page at ${viewport}`).toEqual([])
+  })
+})

@@ -1,0 +1,74 @@
+// The server skeleton: content chain, health check, compression, caching of hashed assets, graceful shutdown.
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+
+let site: RunningSite
+
+beforeAll(async () => {
+  site = await startSite()
+})
+
+afterAll(async () => {
+  await site?.stop()
+})
+
+describe('the site server', () => {
+  it('renders the home page on the server from the shipped dataset through the local content endpoint', async () => {
+    const html = await (await fetch(`${site.baseUrl}/`)).text()
+    const settings = await fetch(`${site.baseUrl}/_content/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "siteSettings"][0].siteName')}`)
+    const { result: siteName } = (await settings.json()) as { result: string }
+    expect(siteName).toBeTruthy()
+    expect(html).toContain(siteName)
+    expect(html).toMatch(/<h1[^>]*>[^<]+/)
+  })
+
+  it('answers /healthz with 200 while the content source answers', async () => {
+    const response = await fetch(`${site.baseUrl}/healthz`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('compresses pages and serves hashed assets compressed with a year-long immutable cache', async () => {
+    const page = await fetch(`${site.baseUrl}/conference`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(page.headers.get('content-encoding')).toBe('gzip')
+    const html = await page.text()
+    const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0]
+    expect(script).toBeDefined()
+    const asset = await fetch(`${site.baseUrl}${script}`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-encoding')).toBe('gzip')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('finishes a request under way and exits cleanly on SIGTERM', async () => {
+    const own = await startSite()
+    const body = JSON.stringify({ fullName: 'Thandi Nkosi', email: 'thandi@example.com', phone: '+27 82 000 0000', interest: 'Conference', message: 'Please send the programme.' })
+    const request = httpRequest(`${own.baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    })
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      })
+      request.on('error', reject)
+    })
+    // Half the body now: the server has the request's headers, so the request is under way when SIGTERM comes.
+    request.write(body.slice(0, 40))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const stopping = own.stop()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    request.end(body.slice(40))
+
+    const { status, text } = await answered
+    expect(status, own.output()).toBe(201)
+    expect(JSON.parse(text)).toHaveProperty('id')
+    await stopping
+    expect(await own.exited).toEqual({ code: 0, signal: null })
+    expect(own.output()).toContain('SIGTERM received')
+  })
+})

@@ -1,0 +1,55 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { assertChromiumInstalled, chromiumFlags, chromiumPath } from './chromium.ts'
+
+/** The base URL of the site server started by the global setup. */
+export function siteUrl(pathname = '/'): string {
+  return new URL(pathname, inject('baseUrl')).href
+}
+
+/** Launches the system Chromium headless with the flags the project uses everywhere. */
+export async function launchBrowser(): Promise<Browser> {
+  assertChromiumInstalled()
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const
+
+export type ViewportName = keyof typeof viewports
+
+/** Opens a page at a named viewport width; reduced motion keeps smooth scrolling and fades out of the timings. */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    reducedMotion: 'reduce',
+    ...options,
+  })
+  // Failures should name the step quickly rather than wait out Playwright's 30 s default.
+  context.setDefaultTimeout(10_000)
+  return context.newPage()
+}
+
+/**
+ * Navigates and waits until React has hydrated the page, so a click reaches the enhanced control rather than
+ * the server-rendered fallback. React tags the DOM nodes it has claimed with a `__reactFiber$…` key.
+ */
+export async function gotoHydrated(page: Page, pathname: string): Promise<void> {
+  await page.goto(siteUrl(pathname))
+  try {
+    // Every element of the page is React's, including lazily loaded parts (their server HTML waits for their code).
+    await page.waitForFunction(() => {
+      const claimed = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+      const heading = document.querySelector('h1')
+      return heading !== null && claimed(heading) && Array.from(document.querySelectorAll('main *')).every(claimed)
+    })
+  } catch (error) {
+    throw new Error(`${pathname} did not hydrate: React never claimed all of its main content`, { cause: error })
+  }
+}

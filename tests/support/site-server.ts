@@ -1,0 +1,156 @@
+// Builds and starts the real site server (apps/site/server.js) for browser tests and benchmarks.
+// Plain Node APIs only, so scripts/bench.mjs can import this file through Node's type stripping.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const siteDir = path.join(repoRoot, 'apps/site')
+const serverEntry = path.join(siteDir, 'build/server/index.js')
+
+// The `node` package's bin/node is the Node 24 binary itself; node_modules/.bin/node is a shell wrapper
+// that would swallow SIGTERM instead of passing it on to the server.
+const node24 = path.join(repoRoot, 'node_modules/node/bin/node')
+
+/** The date the shipped 2025 programme is previewed at, so registration windows are open. */
+export const testSiteDate = '2025-03-01T09:00:00+02:00'
+
+const buildInputs = [
+  'apps/site/app',
+  'apps/site/server',
+  'apps/site/public',
+  'apps/site/vite.config.ts',
+  'apps/site/react-router.config.ts',
+  'apps/site/package.json',
+  'packages',
+]
+
+function newestModification(target: string): number {
+  if (!existsSync(target)) return 0
+  const stats = statSync(target)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = stats.mtimeMs
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+    newest = Math.max(newest, newestModification(path.join(target, entry.name)))
+  }
+  return newest
+}
+
+/** True when the site has no build or a source file changed after the last build. */
+export function siteBuildIsStale(): boolean {
+  if (!existsSync(serverEntry)) return true
+  const builtAt = statSync(serverEntry).mtimeMs
+  return buildInputs.some((input) => newestModification(path.join(repoRoot, input)) > builtAt)
+}
+
+/** Builds the site with its own build script; throws with the build's output when it fails. */
+export function buildSite(): void {
+  const result = spawnSync('pnpm', ['--filter', '@events/site', 'build'], {
+    cwd: repoRoot,
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().split('\n').slice(-60).join('\n')
+    throw new Error(`pnpm --filter @events/site build failed (exit ${result.status}):\n${output}`)
+  }
+}
+
+/** Builds the site when forced (CI) or when the build is missing or older than its sources. */
+export function ensureSiteBuild({ force = false }: { force?: boolean } = {}): void {
+  if (force || siteBuildIsStale()) buildSite()
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningSite {
+  baseUrl: string
+  /** Sends SIGTERM, waits for the exit and removes the data directory. */
+  stop(): Promise<void>
+  /** How the server process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** The server's recent console output. */
+  output(): string
+}
+
+async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The site server exited with code ${server.exitCode} before it was healthy:\n${output()}`)
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.status === 200) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
+}
+
+/** Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200. */
+export async function startSite({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningSite> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const server = spawn(existsSync(node24) ? node24 : process.execPath, ['server.js'], {
+    cwd: siteDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_DATE: testSiteDate,
+      // Links in pages, e-mails and payment redirects then point at the address the tests browse.
+      SITE_URL: baseUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  server.stdout?.on('data', collect)
+  server.stderr?.on('data', collect)
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM')
+      const forced = setTimeout(() => server.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(forced)
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    await waitForHealthy(baseUrl, server, () => log)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { baseUrl, stop, exited, output: () => log }
+}
