@@ -1,0 +1,136 @@
+// Registrations per second through POST /api/registrations on SQLite at 16 concurrent clients, against a bare
+// node:http JSON echo measured in the same run on the same machine: the ratio says what the whole stack costs.
+import { spawn } from 'node:child_process'
+import { Agent, request } from 'node:http'
+import { startSite } from '../../tests/support/site-server.ts'
+import { printTable } from './table.mjs'
+
+export const title = 'Registrations per second (SQLite, 16 concurrent clients)'
+
+const CONCURRENCY = 16
+const WARM_UP_REQUESTS = 200
+const MEASURE_MS = 8_000
+const RATIO_TARGET = 0.3
+
+// The echo runs in its own process, like the site, so neither shares the load generator's event loop.
+const echoServerSource = `
+const { createServer } = require('node:http')
+const server = createServer((req, res) => {
+  const chunks = []
+  req.on('data', (chunk) => chunks.push(chunk))
+  req.on('end', () => {
+    const body = JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+    res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  })
+})
+server.listen(0, '127.0.0.1', () => console.log(server.address().port))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`
+
+async function startEchoServer() {
+  const child = spawn(process.execPath, ['--input-type=commonjs', '-e', echoServerSource], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The echo server exited with code ${code}`)))
+    child.stdout.once('data', (chunk) => resolve(Number(chunk.toString().trim())))
+  })
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => {
+      child.once('exit', resolve)
+      child.kill('SIGTERM')
+    }),
+  }
+}
+
+let sequence = 0
+
+// Each body is different (company, e-mails, key), so every post is a new registration rather than a replay.
+function registrationBody() {
+  sequence += 1
+  const id = `${process.pid}-${sequence}`
+  return JSON.stringify({
+    event: 'Resilience',
+    code: 'ERC2025',
+    companyName: `Bench Company ${id}`,
+    address: '1 Main Road, Sandton',
+    email: `bookings-${id}@bench.test`,
+    tel: '+27 11 555 0100',
+    vatNumber: '4123456789',
+    delegates: [
+      { name: 'Thandi Mokoena', position: 'Director', email: `thandi-${id}@bench.test` },
+      { name: 'Pieter Botha', position: 'Manager', email: `pieter-${id}@bench.test` },
+    ],
+    attendanceOption: 'venue',
+    paymentMethod: 'Bank Transfer',
+    legalAgreement: true,
+  })
+}
+
+function post(agent, url, body, expectedStatus) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const outgoing = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      response.resume()
+      response.on('end', () => {
+        if (response.statusCode !== expectedStatus) reject(new Error(`${url} answered ${response.statusCode}`))
+        else resolve(performance.now() - started)
+      })
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}
+
+function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]
+}
+
+/** Runs CONCURRENCY clients back to back: first a warm-up, then for MEASURE_MS; returns the rate and latencies. */
+async function measure(url, makeBody, expectedStatus) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  try {
+    let warmUpLeft = WARM_UP_REQUESTS
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (warmUpLeft-- > 0) await post(agent, url, makeBody(), expectedStatus)
+      }),
+    )
+    const latencies = []
+    const started = performance.now()
+    const deadline = started + MEASURE_MS
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < deadline) latencies.push(await post(agent, url, makeBody(), expectedStatus))
+      }),
+    )
+    const elapsedSeconds = (performance.now() - started) / 1000
+    latencies.sort((a, b) => a - b)
+    return { perSecond: latencies.length / elapsedSeconds, count: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) }
+  } finally {
+    agent.destroy()
+  }
+}
+
+export async function run() {
+  // A site of its own: no per-IP limit (every post comes from 127.0.0.1) and a fresh SQLite database.
+  const site = await startSite({ env: { FORM_RATE_LIMIT: '0' } })
+  let registrations
+  try {
+    registrations = await measure(`${site.baseUrl}/api/registrations`, registrationBody, 201)
+  } finally {
+    await site.stop()
+  }
+  const echo = await startEchoServer()
+  let echoResult
+  try {
+    echoResult = await measure(`${echo.baseUrl}/`, registrationBody, 201)
+  } finally {
+    await echo.stop()
+  }
+
+  const row = (name, result) => [name, String(result.count), result.perSecond.toFixed(0), `${result.p50.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`]
+  printTable(['endpoint', 'requests', 'per second', 'p50', 'p99'], [row('POST /api/registrations', registrations), row('node:http JSON echo', echoResult)])
+  const ratio = registrations.perSecond / echoResult.perSecond
+  console.log(`\nratio to the echo: ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}: ${ratio >= RATIO_TARGET ? 'met' : 'not met'})`)
+}
