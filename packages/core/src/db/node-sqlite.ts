@@ -1,6 +1,8 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 
+const MAX_CACHED_STATEMENTS = 500
+
 function toSqliteValue(value: unknown): SQLInputValue {
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === undefined) return null
@@ -16,17 +18,26 @@ function toSqliteValues(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
  * adapter, query compiler, introspector and single-connection mutex all come from Kysely.
  */
 function asKyselySqliteDatabase(database: DatabaseSync): SqliteDatabase {
+  // Kysely prepares every query afresh; the queries are a small fixed set, so compiling each SQL text once
+  // saves SQLite's parse and plan on every request. Kysely's mutex keeps one statement in use at a time.
+  // Multi-row inserts vary the text with the row count, so the cache is bounded all the same.
+  const statements = new Map<string, SqliteStatement>()
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql)
+      if (cached) return cached
       const statement = database.prepare(sql)
-      return {
+      const prepared: SqliteStatement = {
         // A statement yields rows when it has result columns (SELECT, or a write with RETURNING).
         reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...toSqliteValues(parameters)),
         run: (parameters) => statement.run(...toSqliteValues(parameters)),
         iterate: (parameters) => statement.iterate(...toSqliteValues(parameters)),
       }
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear()
+      statements.set(sql, prepared)
+      return prepared
     },
   }
 }

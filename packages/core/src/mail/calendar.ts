@@ -16,10 +16,18 @@ export interface CalendarEntry {
   organiser: { name: string; email: string }
 }
 
+const vtimezones = new Map<string, string | null>()
+
+// Every calendar carries the same VTIMEZONE block; building it takes longer than the rest of the file.
+function cachedVtimezone(timeZone: string): string | null {
+  if (!vtimezones.has(timeZone)) vtimezones.set(timeZone, getVtimezoneComponent(timeZone))
+  return vtimezones.get(timeZone) ?? null
+}
+
 /** An RFC 5545 calendar with one event, its times in Africa/Johannesburg (with the VTIMEZONE). */
 export function calendarFile(entry: CalendarEntry, productName: string): string {
   const calendar = ical({ prodId: { company: productName, product: 'events', language: 'EN' } })
-  calendar.timezone({ name: TIME_ZONE, generator: getVtimezoneComponent })
+  calendar.timezone({ name: TIME_ZONE, generator: cachedVtimezone })
   calendar.createEvent({
     id: entry.uid,
     start: DateTime.fromISO(entry.start, { zone: TIME_ZONE }),

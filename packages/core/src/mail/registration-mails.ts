@@ -37,9 +37,14 @@ function footerText(settings: SiteSettingsForMail): string {
   return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
 }
 
+// The registrant's confirmation and every delegate's notice carry the same calendar file; build it once.
+const calendarsByRegistration = new WeakMap<RegistrationMailContext, MailAttachment>()
+
 function calendarFor(context: RegistrationMailContext): MailAttachment {
+  const cached = calendarsByRegistration.get(context)
+  if (cached) return cached
   const { event, settings } = context
-  return calendarAttachment(
+  const attachment = calendarAttachment(
     {
       uid: `${event.slug}-${context.reference}@${new URL(context.statusUrl).hostname}`,
       title: event.title,
@@ -52,6 +57,8 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
     },
     settings.siteName,
   )
+  calendarsByRegistration.set(context, attachment)
+  return attachment
 }
 
 function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
