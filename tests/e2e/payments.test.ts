@@ -34,6 +34,7 @@ async function registerOneDelegate(
   company: string,
   javaScript: boolean,
   paymentMethod: 'Card / EFT / GPay' | 'Bank Transfer' = 'Card / EFT / GPay',
+  submitButton: 'Submit Form' | `Pay ${typeof TOTAL}` = 'Submit Form',
 ): Promise<{ reference: string; statusPath: string }> {
   page = await openPage(browser, 'desktop', { javaScriptEnabled: javaScript })
   await page.goto(`${site.baseUrl}${registerPath}`)
@@ -60,7 +61,10 @@ async function registerOneDelegate(
       element.append(input)
     }
   })
-  await form().getByRole('button', { name: 'Submit Form' }).click()
+  // Without JavaScript the total and the Pay button appear once the server has rendered the chosen method.
+  if (submitButton !== 'Submit Form' && !javaScript) await form().getByRole('button', { name: 'Update total' }).click()
+  await form().getByRole('button', { name: submitButton }).click()
+  if (submitButton !== 'Submit Form') return { reference: '', statusPath: '' }
   await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
   const url = new URL(page.url())
   return { reference: /\/registrations\/([A-Z0-9]+)\//.exec(url.pathname)![1]!, statusPath: url.pathname }
@@ -111,6 +115,23 @@ describe('card payment with the sandbox checkout (no Yoco key)', () => {
       await page.waitForURL('**/payments/sandbox/*')
       await page.getByRole('button', { name: `Pay ${TOTAL}` }).click()
       await expectPaid(site, sink, reference, statusPath, javaScript)
+    })
+  }
+
+  for (const javaScript of [true, false]) {
+    it(`submits and goes straight to the checkout from the form's Pay button ${javaScript ? 'with' : 'without'} JavaScript`, async () => {
+      const company = `Form Pay ${javaScript ? 'JS' : 'no-JS'} Ltd`
+      await registerOneDelegate(site, company, javaScript, 'Card / EFT / GPay', `Pay ${TOTAL}`)
+      await page.waitForURL('**/payments/sandbox/*')
+      const main = await page.locator('main').innerText()
+      expect(main).toContain(TOTAL)
+      const reference = /Registration\s+([A-Z0-9]{6,})/.exec(main)?.[1]
+      expect(reference).toBeDefined()
+      const confirmation = await sink.waitFor((mail) => mail.parsed.subject === `Registration ${reference}: Economic Resilience Conference 2025`)
+      const statusPath = new RegExp(`/registrations/${reference}/[\\w-]+(?![\\w/-])`).exec(confirmation.parsed.text ?? '')![0]
+      expect(confirmation.parsed.text).toContain(company)
+      await page.getByRole('button', { name: `Pay ${TOTAL}` }).click()
+      await expectPaid(site, sink, reference!, statusPath, javaScript)
     })
   }
 

@@ -338,10 +338,15 @@ function RegistrationForm({
               )}
             </div>
           ) : (
-            <p>
-              Please submit the form first. Your registration page then shows the Pay button, which takes you to the secure card payment page (card,
-              EFT or Google Pay).
-            </p>
+            <div>
+              <p>
+                Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
+                Google Pay). If you submit without paying, your registration page offers the Pay button later.
+              </p>
+              <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
+                {busy ? 'Submitting...' : `Pay ${formatRand(price.totalCents)}`}
+              </button>
+            </div>
           )}
         </section>
       )}

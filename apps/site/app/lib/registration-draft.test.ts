@@ -16,6 +16,7 @@ describe('parseIntent', () => {
     ['remove-delegate:3', { type: 'remove-delegate', index: 3 }],
     ['update', { type: 'update' }],
     ['submit', { type: 'submit' }],
+    ['pay', { type: 'pay' }],
     [null, { type: 'submit' }],
     ['remove-delegate:x', { type: 'submit' }],
   ])('%s', (value, intent) => {

@@ -36,6 +36,8 @@ export type DraftIntent =
   | { type: 'remove-delegate'; index: number }
   | { type: 'update' }
   | { type: 'submit' }
+  /** Submit, then go straight to the card checkout (the form's Pay button). */
+  | { type: 'pay' }
 
 /** One attendance option as the form offers it: price in rands excl. VAT, and whether it can be chosen now. */
 export interface OfferedOption {
@@ -71,6 +73,7 @@ export function parseIntent(value: unknown): DraftIntent {
   const text = typeof value === 'string' ? value : ''
   if (text === 'add-delegate') return { type: 'add-delegate' }
   if (text === 'update') return { type: 'update' }
+  if (text === 'pay') return { type: 'pay' }
   const removal = /^remove-delegate:(\d{1,3})$/.exec(text)
   if (removal) return { type: 'remove-delegate', index: Number(removal[1]) }
   return { type: 'submit' }
@@ -166,6 +169,7 @@ export function applyIntent(draft: RegistrationDraft, intent: DraftIntent): Draf
     case 'update':
       return fitDelegatesToOption(draft)
     case 'submit':
+    case 'pay':
       return { draft }
   }
 }

@@ -1,9 +1,25 @@
 import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { PaymentError, type PaymentService } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isHoneypotFilled } from './honeypot.server'
 import { countSubmission, readForm } from './forms.server'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
 import { servicesContext } from './services.server'
+
+/**
+ * Where the form's Pay button leads once the registration is stored: the checkout, or the registration's payment
+ * page with the reason when no checkout could be made (the registration is kept either way).
+ */
+async function checkoutUrl(payments: PaymentService, reference: string, statusPath: string): Promise<string> {
+  const secret = statusPath.split('/').at(-1) ?? ''
+  try {
+    const started = await payments.startCheckout(reference, secret)
+    return started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
+  } catch (error) {
+    if (error instanceof PaymentError) return `${statusPath}/pay?error=${encodeURIComponent(error.message)}`
+    throw error
+  }
+}
 
 function refused(error: ValidationError, draft: RegistrationDraft | undefined) {
   return data<RegistrationOutcome>({ ...(draft ? { draft } : {}), error: errorBody(error).error }, { status: error.status })
@@ -12,7 +28,8 @@ function refused(error: ValidationError, draft: RegistrationDraft | undefined) {
 /**
  * The Register tab's action. Adding or removing a delegate and 'Update total' come back with the new state (the
  * page renders it and its total); submit creates the registration through the core, with the form's submission
- * token as the idempotency key, and redirects (303) to the registrant's status page.
+ * token as the idempotency key, and redirects (303) to the registrant's status page. The Pay button of a card
+ * registration submits the same way, then redirects to the checkout for the stored total.
  */
 export async function registrationAction(request: Request, context: Readonly<RouterContextProvider>, eventSlug: string) {
   let form: FormData
@@ -24,14 +41,16 @@ export async function registrationAction(request: Request, context: Readonly<Rou
   }
   const draft = draftFromForm(form)
   const intent = parseIntent(form.get('intent'))
-  if (intent.type !== 'submit') return applyIntent(draft, intent) satisfies RegistrationOutcome
+  if (intent.type !== 'submit' && intent.type !== 'pay') return applyIntent(draft, intent) satisfies RegistrationOutcome
 
   try {
     countSubmission(context)
     if (isHoneypotFilled({ honeypot: form.get('honeypot') })) return { received: true } satisfies RegistrationOutcome
-    const { core } = context.get(servicesContext)
+    const { core, payments } = context.get(servicesContext)
     const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
-    return redirect(new URL(receipt.statusUrl).pathname, 303)
+    const statusPath = new URL(receipt.statusUrl).pathname
+    if (intent.type !== 'pay' || !receipt.paymentUrl) return redirect(statusPath, 303)
+    return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)
   } catch (error) {
     if (isValidationError(error)) return refused(error, draft)
     throw error
