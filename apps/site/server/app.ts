@@ -77,7 +77,9 @@ export async function createSite({ env, datasetPath }: SiteOptions): Promise<Sit
       await content.fetch('count(*[_id == "siteSettings"])')
       res.set('Cache-Control', 'no-store').json({ status: 'ok' })
     } catch (error) {
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable', reason: (error as Error).message })
+      // The reason goes to the log: it may name files or hosts that a public answer should not.
+      console.error(`Health check: the content source did not answer: ${(error as Error).message}`)
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
     }
   })
 

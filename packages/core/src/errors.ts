@@ -7,7 +7,6 @@ export type ErrorCode =
   | 'invalid-email'
   | 'too-long'
   | 'invalid-choice'
-  | 'legal-agreement'
   | 'no-delegates'
   | 'too-many-delegates'
   | 'delegate-cap'
@@ -17,6 +16,9 @@ export type ErrorCode =
   | 'option-unavailable'
   | 'idempotency-conflict'
   | 'rate-limited'
+
+/** The legal-agreement checkbox's own message; the summary keeps the required-fields wording. */
+export const LEGAL_AGREEMENT_MESSAGE = 'Please accept the terms and conditions before submitting.'
 
 interface ErrorDescription {
   status: number
@@ -30,7 +32,6 @@ const ERRORS: Record<ErrorCode, ErrorDescription> = {
   'invalid-email': { status: 422, message: 'Please enter a valid e-mail address.' },
   'too-long': { status: 422, message: 'This entry is too long.' },
   'invalid-choice': { status: 422, message: 'Please choose one of the options offered.' },
-  'legal-agreement': { status: 422, message: 'Please accept the terms and conditions before submitting.' },
   'no-delegates': { status: 422, message: 'Please add at least one delegate.' },
   'too-many-delegates': { status: 422, message: 'Too many delegates for one registration. Please split it into several registrations.' },
   'delegate-cap': { status: 422, message: 'You can only add up to {n} delegates for this option.' },

@@ -63,9 +63,15 @@ interface BrowserRuntime {
 
 let browserRuntime: Promise<BrowserRuntime> | undefined
 
+// No QueryClientProvider mounts this client, and only a mounted client refetches on window focus and reconnect.
+function mountedQueryClient(queryClient: QueryClient): QueryClient {
+  queryClient.mount()
+  return queryClient
+}
+
 function loadBrowserRuntime(config: PublicContentConfig): Promise<BrowserRuntime> {
   browserRuntime ??= Promise.all([import('@tanstack/react-query'), import('@sanity/client')]).then(([reactQuery, sanity]) => ({
-    queryClient: new reactQuery.QueryClient({ defaultOptions: { queries: { staleTime: CONTENT_STALE_TIME_MS } } }),
+    queryClient: mountedQueryClient(new reactQuery.QueryClient({ defaultOptions: { queries: { staleTime: CONTENT_STALE_TIME_MS } } })),
     QueryObserver: reactQuery.QueryObserver,
     client: sanity.createClient({
       projectId: config.projectId,

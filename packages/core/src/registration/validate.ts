@@ -6,7 +6,7 @@ import {
   type OptionKey,
 } from '@events/pricing'
 import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
-import { errorMessage, ValidationError } from '../errors.ts'
+import { errorMessage, LEGAL_AGREEMENT_MESSAGE, ValidationError } from '../errors.ts'
 import {
   field,
   isRecord,
@@ -161,7 +161,8 @@ export function validateRegistration(input: unknown, event: RegistrationEvent, n
   const option = checkOption(issues, event, rawOption, now)
   if (rawPaymentMethod === '') issues.add('paymentMethod', 'missing-fields')
   else if (!isPaymentMethod(rawPaymentMethod)) issues.add('paymentMethod', 'invalid-choice')
-  if (!isTicked(field(input, 'legalAgreement'))) issues.add('legalAgreement', 'legal-agreement')
+  // The specification counts the agreement among the required fields; the field itself says what to do.
+  if (!isTicked(field(input, 'legalAgreement'))) issues.add('legalAgreement', 'missing-fields', LEGAL_AGREEMENT_MESSAGE)
   checkDelegateCount(issues, option, delegates.length)
 
   issues.throwIfAny()

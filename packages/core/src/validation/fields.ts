@@ -65,10 +65,6 @@ export class Issues {
     return this.#issues.some((issue) => issue.path === path)
   }
 
-  get empty(): boolean {
-    return this.#issues.length === 0
-  }
-
   /**
    * Throws when there is any issue. A missing field leads (the specification's first message), otherwise the
    * first issue; every field keeps its own message.
