@@ -17,6 +17,8 @@ export interface SiteConfig {
   yocoSecretKey: string | undefined
   yocoWebhookSecret: string | undefined
   yocoApiBase: string
+  /** PAYMENTS_SANDBOX: the sandbox checkout may serve a public SITE_URL (a staging site, say). */
+  paymentsSandboxAllowed: boolean
 }
 
 /** The shipped dataset is the 2025 programme: without a Sanity project the site previews it as of early 2025. */
@@ -56,5 +58,6 @@ export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
     yocoSecretKey: env.YOCO_SECRET_KEY || undefined,
     yocoWebhookSecret: env.YOCO_WEBHOOK_SECRET || undefined,
     yocoApiBase: (env.YOCO_API_BASE ?? 'https://payments.yoco.com').replace(/\/+$/, ''),
+    paymentsSandboxAllowed: ['1', 'true', 'on'].includes((env.PAYMENTS_SANDBOX ?? '').toLowerCase()),
   }
 }

@@ -23,6 +23,17 @@ describe('card payment provider from the environment', () => {
     expect(lines).toEqual(['Card payments: Yoco Checkout at http://127.0.0.1:9'])
   })
 
+  it('refuses the sandbox on a public SITE_URL unless PAYMENTS_SANDBOX allows it', () => {
+    expect(() => createSitePayments({ config: readConfig({ SITE_URL: 'https://events.example.com' }), core, catalog, log: () => {} })).toThrow(
+      /Card payments need YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET on https:\/\/events\.example\.com; set PAYMENTS_SANDBOX=1/,
+    )
+    const allowed = createSitePayments({ config: readConfig({ SITE_URL: 'https://events.example.com', PAYMENTS_SANDBOX: '1' }), core, catalog, log: () => {} })
+    expect(allowed.service.provider).toBe('sandbox')
+    for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000']) {
+      expect(createSitePayments({ config: readConfig({ SITE_URL: siteUrl }), core, catalog, log: () => {} }).service.provider).toBe('sandbox')
+    }
+  })
+
   it('refuses to start with a Yoco key but no webhook secret, since nothing could be marked paid', () => {
     expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog })).toThrow(/YOCO_WEBHOOK_SECRET must be set/)
   })

@@ -22,6 +22,11 @@ export interface SitePayments {
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const SANDBOX_ACTIONS: readonly SandboxAction[] = ['pay', 'cancel', 'fail']
 
+function isLoopbackOrigin(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
 function wantsJson(req: express.Request): boolean {
   return req.accepts(['html', 'json']) === 'json'
 }
@@ -43,6 +48,13 @@ export function createSitePayments({
 }): SitePayments {
   if (config.yocoSecretKey && !config.yocoWebhookSecret) {
     throw new ConfigError('YOCO_WEBHOOK_SECRET must be set with YOCO_SECRET_KEY: without it Yoco webhooks cannot be verified and nothing would be marked paid')
+  }
+  // The sandbox marks registrations paid without charging anything: a public site that forgot its Yoco key must not
+  // quietly give seats away.
+  if (!config.yocoSecretKey && !config.paymentsSandboxAllowed && !isLoopbackOrigin(config.siteUrl)) {
+    throw new ConfigError(
+      `Card payments need YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET on ${config.siteUrl}; set PAYMENTS_SANDBOX=1 to use the sandbox checkout, which charges nothing, instead`,
+    )
   }
   const provider =
     config.yocoSecretKey && config.yocoWebhookSecret
