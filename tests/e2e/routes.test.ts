@@ -3,12 +3,46 @@ import { describe, expect, it } from 'vitest'
 import { siteUrl } from '../support/browser.ts'
 import { caseRedirects, contentPages } from '../support/routes.ts'
 
+/** The visible text of one element of the page (scripts and the dehydrated state left out), spaces collapsed. */
+function textOf(html: string, element: 'main' | 'footer'): string {
+  const inner = new RegExp(`<${element}[\\s>][\\s\\S]*?</${element}>`).exec(html)?.[0] ?? ''
+  return inner
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#x27;', "'")
+    .replace(/\s+/g, ' ')
+}
+
+// What the specification says each page shows, checked in the HTML the server sends (no JavaScript involved).
+const pageContent: ReadonlyArray<readonly [pathname: string, shown: readonly string[], notShown?: readonly string[]]> = [
+  ['/', ['Mission', 'Vision', 'Core Values', '1250+', '2180+', '95%', 'Fill in the form below', 'Online Training']],
+  ['/workshop', ['Workshops', 'Intelligent Business', 'Legal Opinion Writing 2025', '03 - 04 July 2025', 'Legal Secretary Workshop 2025', 'Office Professionals 2025', 'Indaba Hotel, Sandton, Johannesburg', 'More-Info'], ['Board Management']],
+  ['/conference', ['Conferences', 'Intelligent Business', 'Economic Resilience Conference 2025', '23-24 July 2025', 'More-Info']],
+  ['/conference/Resilience', ['Overview', 'Agenda', 'Register', 'Speakers', 'Sponsor', 'Economic Resilience Conference 2025']],
+  ['/terms', ['5 days', '14 working days', '50%', '100%']],
+  ['/sponsorship', ['Platinum', 'Gold', 'Silver']],
+  ['/inhouse-training', ['Request']],
+  ['/online-training', ['Request']],
+]
+
 describe('server-rendered HTML', () => {
-  it.each(contentPages)('%s answers 200 with an <h1>', async (pathname) => {
+  it.each(contentPages)('%s answers 200 with exactly one <h1>', async (pathname) => {
     const response = await fetch(siteUrl(pathname))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
-    expect(await response.text()).toMatch(/<h1[\s>]/)
+    expect((await response.text()).match(/<h1[\s>]/g)).toHaveLength(1)
+  })
+
+  it.each(pageContent)('%s shows its content in the server HTML', async (pathname, shown, notShown = []) => {
+    const main = textOf(await (await fetch(siteUrl(pathname))).text(), 'main')
+    for (const text of shown) expect(main).toContain(text)
+    for (const text of notShown) expect(main).not.toContain(text)
+  })
+
+  it('every page has the footer quick links, social links and copyright', async () => {
+    const footer = textOf(await (await fetch(siteUrl('/mission'))).text(), 'footer')
+    for (const text of ['Home', 'About', 'Divisions', 'Ts & Cs', 'Contact', 'Facebook', 'Instagram', 'LinkedIn', '©']) expect(footer).toContain(text)
   })
 
   it('an unknown path answers 404 with a page that links onwards', async () => {

@@ -41,4 +41,6 @@ export const caseRedirects: ReadonlyArray<readonly [from: string, to: string]> =
   ['/workshop/legalopinion', '/workshop/legalOpinion'],
   ['/workshop/legalsecreatary', '/workshop/legalSecreatary'],
   ['/workshop/boardmanagement', '/workshop/boardManagement'],
+  ['/conference/resilience/contact', '/conference/Resilience/contact'],
+  ['/workshop/officep/contact', '/workshop/officeP/contact'],
 ]
