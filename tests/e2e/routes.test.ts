@@ -24,6 +24,10 @@ const pageContent: ReadonlyArray<readonly [pathname: string, shown: readonly str
   ['/sponsorship', ['Platinum', 'Gold', 'Silver']],
   ['/inhouse-training', ['Request']],
   ['/online-training', ['Request']],
+  ['/privacy', ['What we collect', 'Why we use it', 'How long we keep it', 'Your rights', 'Information officer']],
+  // Each form says what it collects and links the privacy notice (POPIA).
+  ['/conference/Resilience/contact', ['privacy notice']],
+  ['/inhouse-training/request', ['privacy notice']],
 ]
 
 describe('server-rendered HTML', () => {
