@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { accessibilityViolations } from '../support/axe.ts'
-import { launchBrowser, openPage } from '../support/browser.ts'
+import { launchBrowser, openPage, waitForHydration } from '../support/browser.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
@@ -38,7 +38,8 @@ async function registerOneDelegate(
 ): Promise<{ reference: string; statusPath: string }> {
   page = await openPage(browser, 'desktop', { javaScriptEnabled: javaScript })
   await page.goto(`${site.baseUrl}${registerPath}`)
-  if (javaScript) await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')))
+  // The registration form loads lazily: a choice made before React claims it would be reset by hydration.
+  if (javaScript) await waitForHydration(page)
   await form().getByRole('radio', { name: /^Venue/ }).check()
   await form().getByLabel('Company name').fill(company)
   await form().getByLabel('Address').fill('1 Main Road, Sandton')
@@ -123,6 +124,8 @@ describe('card payment with the sandbox checkout (no Yoco key)', () => {
       const company = `Form Pay ${javaScript ? 'JS' : 'no-JS'} Ltd`
       await registerOneDelegate(site, company, javaScript, 'Card / EFT / GPay', `Pay ${TOTAL}`)
       await page.waitForURL('**/payments/sandbox/*')
+      // With JavaScript the router may still be rendering the new page when the address changes.
+      await page.getByText('No card is charged').waitFor()
       const main = await page.locator('main').innerText()
       expect(main).toContain(TOTAL)
       const reference = /Registration\s+([A-Z0-9]{6,})/.exec(main)?.[1]

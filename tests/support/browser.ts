@@ -42,6 +42,12 @@ export async function openPage(
  */
 export async function gotoHydrated(page: Page, pathname: string): Promise<void> {
   await page.goto(siteUrl(pathname))
+  await waitForHydration(page)
+}
+
+/** Waits until React has claimed the heading and every element of the page's main content. */
+export async function waitForHydration(page: Page): Promise<void> {
+  const pathname = new URL(page.url()).pathname
   try {
     // Every element of the page is React's, including lazily loaded parts (their server HTML waits for their code).
     await page.waitForFunction(() => {
