@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { WriteTransactionRunner } from './group-commit.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
@@ -28,5 +29,11 @@ export type SqlDialectName = 'sqlite' | 'postgres'
 export interface CoreDatabase {
   kysely: Kysely<Database>
   dialect: SqlDialectName
+  /**
+   * Runs the writes of a request in a transaction. On SQLite, writes that arrive together share one commit (group
+   * commit), each in its own savepoint; on PostgreSQL each is a transaction of its own. The unit must do its
+   * queries through the transaction it is given: on SQLite a query through `kysely` would wait for that same batch.
+   */
+  writeTransaction: WriteTransactionRunner<Database>
   close(): Promise<void>
 }

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { parseIntoClientConfig } from 'pg-connection-string'
 import type { CoreDatabase, Database, SqlDialectName } from './database.ts'
+import { createGroupCommit } from './group-commit.ts'
 import { migrationProvider } from './migrations/index.ts'
 import { createNodeSqliteDialect } from './node-sqlite.ts'
 
@@ -65,5 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<CoreDa
     await kysely.destroy()
     throw error instanceof Error ? error : new Error(`Database migration failed: ${String(error)}`)
   }
-  return { kysely, dialect: dialectName, close: () => kysely.destroy() }
+  const writeTransaction: CoreDatabase['writeTransaction'] =
+    dialectName === 'sqlite' ? createGroupCommit(kysely) : (unit) => kysely.transaction().execute(unit)
+  return { kysely, dialect: dialectName, writeTransaction, close: () => kysely.destroy() }
 }
