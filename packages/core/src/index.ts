@@ -37,6 +37,7 @@ export {
   type PaymentReceiptContext,
 } from './mail/payment-mails.ts'
 export { enqueueMails, type QueuedMail } from './outbox/enqueue.ts'
+export { outgoingMailOf, type StoredMail } from './outbox/stored-mail.ts'
 export { createMailTransport, type MailTransport, type MailTransportOptions } from './mail/transport.ts'
 export {
   GIVE_UP_AFTER_MS,

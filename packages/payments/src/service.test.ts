@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { createRegistrationService, type OutgoingMail } from '@events/core'
+import { createRegistrationService, outgoingMailOf, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -84,7 +84,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
 
   async function mails(topic: string): Promise<OutgoingMail[]> {
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', topic).execute()
-    return rows.map((row) => JSON.parse(row.mail) as OutgoingMail)
+    return rows.map((row) => outgoingMailOf(row.mail))
   }
 
   async function startYocoCheckout(reference: string, secret: string) {

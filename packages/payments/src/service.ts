@@ -285,7 +285,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     const event = readEvent(body)
     const settings = await catalog.getSettings()
     const at = now()
-    const result = await db.kysely.transaction().execute(async (transaction): Promise<WebhookResult & { queued: boolean }> => {
+    const result = await db.writeTransaction(async (transaction): Promise<WebhookResult & { queued: boolean }> => {
       // The webhook id is claimed first: a redelivery (or a concurrent copy) finds it taken and changes nothing.
       const claimed = await transaction
         .insertInto('payment_webhooks')

@@ -127,7 +127,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     const context = await mailContext(`Website enquiry: ${interest}`, rows, fullName, email)
     const id = newId()
     const createdAt = now()
-    await db.kysely.transaction().execute(async (transaction) => {
+    await db.writeTransaction(async (transaction) => {
       await transaction
         .insertInto('contact_enquiries')
         .values({
@@ -184,7 +184,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     const context = await mailContext(title, rows, name, email)
     const id = newId()
     const createdAt = now()
-    await db.kysely.transaction().execute(async (transaction) => {
+    await db.writeTransaction(async (transaction) => {
       await transaction
         .insertInto('training_requests')
         .values({ id, kind: rawKind, name, email, phone, organization, message, created_at: createdAt.toISOString() })

@@ -1,6 +1,5 @@
 import { isTableOption, TIME_ZONE, type Quote } from '@events/pricing'
 import type { Transaction } from 'kysely'
-import { DateTime } from 'luxon'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import { newId } from '../ids.ts'
@@ -29,8 +28,12 @@ export interface IssuedInvoice {
   dueDate: string
 }
 
-function displayDate(date: DateTime): string {
-  return date.setLocale('en-GB').toFormat('d MMMM yyyy')
+const DAY_MS = 24 * 60 * 60 * 1000
+// "3 July 2025" in South Africa; one formatter for every invoice, since building one is the costly part.
+const displayDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
+
+function displayDate(date: Date): string {
+  return displayDateFormat.format(date)
 }
 
 function nonEmptyLines(text: string): string[] {
@@ -43,14 +46,14 @@ function nonEmptyLines(text: string): string[] {
 /** What the tax invoice of a registration says, without its number-dependent storage. */
 function taxInvoiceData(subject: InvoiceSubject, number: string): TaxInvoiceData {
   const { event, settings, submission, quote } = subject
-  const issued = DateTime.fromJSDate(subject.issuedAt, { zone: TIME_ZONE })
   const table = isTableOption(submission.attendanceOption)
   const delegates = submission.delegates.map((delegate) => delegate.name).join(', ')
   const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
   return {
     number,
-    issueDate: displayDate(issued),
-    dueDate: displayDate(issued.plus({ days: settings.paymentTermsDays })),
+    issueDate: displayDate(subject.issuedAt),
+    // South Africa keeps no daylight saving time, so a day there is always 24 hours.
+    dueDate: displayDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
     reference: subject.reference,
     supplier: {
       name: settings.siteName,

@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistrationService } from '../registration/service.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../test-support.ts'
@@ -39,7 +40,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
 
   async function registrantMail(reference: string): Promise<OutgoingMail> {
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['topic', 'mail']).where('topic', '=', 'registration.registrant').execute()
-    const mails = rows.map((row) => JSON.parse(row.mail) as OutgoingMail)
+    const mails = rows.map((row) => outgoingMailOf(row.mail))
     const mail = mails.find((candidate) => candidate.subject.includes(reference))
     if (!mail) throw new Error(`no confirmation for ${reference}`)
     return mail

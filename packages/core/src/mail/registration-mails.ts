@@ -37,14 +37,9 @@ function footerText(settings: SiteSettingsForMail): string {
   return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
 }
 
-// The registrant's confirmation and every delegate's notice carry the same calendar file; build it once.
-const calendarsByRegistration = new WeakMap<RegistrationMailContext, MailAttachment>()
-
 function calendarFor(context: RegistrationMailContext): MailAttachment {
-  const cached = calendarsByRegistration.get(context)
-  if (cached) return cached
   const { event, settings } = context
-  const attachment = calendarAttachment(
+  return calendarAttachment(
     {
       uid: `${event.slug}-${context.reference}@${new URL(context.statusUrl).hostname}`,
       title: event.title,
@@ -57,8 +52,6 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
     },
     settings.siteName,
   )
-  calendarsByRegistration.set(context, attachment)
-  return attachment
 }
 
 function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
@@ -175,5 +168,46 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
       footerText(settings),
     ),
     attachments: [calendarFor(context)],
+  }
+}
+
+/**
+ * A registration e-mail as the outbox keeps it: the template and the data it is rendered from when it is sent.
+ * The data is fixed when the registration is stored, so the message says what it would have said then, and the
+ * registration's transaction writes a few kilobytes instead of every rendered message and calendar file.
+ */
+export type RegistrationMailJob =
+  | { template: 'registration.organiser' | 'registration.registrant'; context: RegistrationMailContext }
+  | { template: 'registration.delegate'; context: RegistrationMailContext; delegate: number }
+
+/** The e-mails a registration causes: the organiser's copy, the registrant's confirmation, one notice per delegate. */
+export function registrationMailJobs(context: RegistrationMailContext): RegistrationMailJob[] {
+  const jobs: RegistrationMailJob[] = [
+    { template: 'registration.organiser', context },
+    { template: 'registration.registrant', context },
+  ]
+  // The registrant already has the full confirmation, and nobody needs the same notice twice.
+  const notified = new Set([context.submission.email.toLowerCase()])
+  context.submission.delegates.forEach((delegate, index) => {
+    const address = delegate.email.toLowerCase()
+    if (notified.has(address)) return
+    notified.add(address)
+    jobs.push({ template: 'registration.delegate', context, delegate: index })
+  })
+  return jobs
+}
+
+/** Renders a stored registration e-mail. */
+export function renderRegistrationMail(job: RegistrationMailJob): OutgoingMail {
+  switch (job.template) {
+    case 'registration.organiser':
+      return organiserRegistrationMail(job.context)
+    case 'registration.registrant':
+      return registrantConfirmationMail(job.context)
+    case 'registration.delegate': {
+      const delegate = job.context.submission.delegates[job.delegate]
+      if (!delegate) throw new Error(`Registration ${job.context.reference} has no delegate ${job.delegate}`)
+      return delegateNoticeMail(job.context, delegate)
+    }
   }
 }

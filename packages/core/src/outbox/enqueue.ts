@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
 import { newId } from '../ids.ts'
-import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import type { StoredMail } from './stored-mail.ts'
 
 export interface QueuedMail {
   topic: string
-  mail: OutgoingMail
+  mail: StoredMail
 }
 
 /** Writes e-mails to the outbox inside the caller's transaction, due at once. */

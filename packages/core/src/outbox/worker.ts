@@ -3,8 +3,8 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
-import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { MailTransport } from '../mail/transport.ts'
+import { outgoingMailOf } from './stored-mail.ts'
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_DELAY_MS = 5 * 60_000
@@ -104,8 +104,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     if (!claimed) break
     const { row, leaseToken } = claimed
     try {
-      // Invoice PDFs are rendered here, outside the transaction that queued the message.
-      await transport.send(await withRenderedInvoices(db, JSON.parse(row.mail) as OutgoingMail), row.id)
+      // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
+      await transport.send(await withRenderedInvoices(db, outgoingMailOf(row.mail)), row.id)
       await db.kysely
         .updateTable('outbox_messages')
         .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })

@@ -5,15 +5,10 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
-import {
-  delegateNoticeMail,
-  organiserRegistrationMail,
-  registrantConfirmationMail,
-  type RegistrationMailContext,
-} from '../mail/registration-mails.ts'
+import { registrationMailJobs } from '../mail/registration-mails.ts'
 import { invoiceAttachment, invoiceFilename, issueTaxInvoice, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import { enqueueMails, type QueuedMail } from '../outbox/enqueue.ts'
+import { enqueueMails } from '../outbox/enqueue.ts'
 import { singleLine } from '../validation/fields.ts'
 import { generateReference, generateSecret, normaliseReference } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
@@ -184,28 +179,12 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     }
   }
 
-  function mailsFor(context: RegistrationMailContext): QueuedMail[] {
-    const mails: QueuedMail[] = [
-      { topic: 'registration.organiser', mail: organiserRegistrationMail(context) },
-      { topic: 'registration.registrant', mail: registrantConfirmationMail(context) },
-    ]
-    // The registrant already has the full confirmation, and nobody needs the same notice twice.
-    const notified = new Set([context.submission.email.toLowerCase()])
-    for (const delegate of context.submission.delegates) {
-      const address = delegate.email.toLowerCase()
-      if (notified.has(address)) continue
-      notified.add(address)
-      mails.push({ topic: 'registration.delegate', mail: delegateNoticeMail(context, delegate) })
-    }
-    return mails
-  }
-
   async function insertRegistration(prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
     const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash } = prepared
     const createdAt = now()
     const createdAtIso = createdAt.toISOString()
     const registrationId = newId()
-    return db.kysely.transaction().execute(async (transaction) => {
+    return db.writeTransaction(async (transaction) => {
       if (claim.expiresAt !== null) {
         await transaction.deleteFrom('submission_keys').where('key', '=', claim.key).where('expires_at', '<=', createdAtIso).execute()
       }
@@ -299,7 +278,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         issuedAt: createdAt,
       })
       const receipt = receiptOf(row)
-      const mails = mailsFor({
+      const mailJobs = registrationMailJobs({
         reference: row.reference,
         statusUrl: receipt.statusUrl,
         paymentUrl: receipt.paymentUrl,
@@ -312,6 +291,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         quote: price,
         invoice: { number: invoice.number, issueDate: invoice.issueDate, dueDate: invoice.dueDate, attachment: invoiceAttachment(invoice) },
       })
+      const mails = mailJobs.map((job) => ({ topic: job.template, mail: job }))
       await enqueueMails(transaction, registrationId, mails, createdAt)
       return { created: row }
     })

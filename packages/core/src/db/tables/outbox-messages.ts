@@ -4,7 +4,7 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed'
 
 /**
  * An e-mail waiting to be delivered, written in the same transaction as the record that caused it.
- * `mail` holds the JSON of an OutgoingMail; `lease_token` and `locked_until` mark the worker that holds it.
+ * `mail` holds the JSON of a StoredMail (a rendered e-mail, or a template and its data); `lease_token` and `locked_until` mark the worker that holds it.
  */
 export interface OutboxMessagesTable {
   id: string
