@@ -46,7 +46,7 @@ async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): P
   const leaseToken = newId()
   if (db.dialect === 'postgres') {
     // SKIP LOCKED lets each instance take a different row; the lease keeps it taken after this transaction ends.
-    return db.kysely.transaction().execute(async (transaction) => {
+    return db.writeTransaction(async (transaction) => {
       const row = await transaction
         .selectFrom('outbox_messages')
         .selectAll()
@@ -68,22 +68,25 @@ async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): P
       return { row: claimed, leaseToken }
     })
   }
-  // SQLite runs one writer at a time, so a single UPDATE … RETURNING is an atomic claim.
-  const claimed = await db.kysely
-    .updateTable('outbox_messages')
-    .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('outbox_messages')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(1),
-    )
-    .returningAll()
-    .executeTakeFirst()
+  // SQLite runs one writer at a time, so a single UPDATE … RETURNING is an atomic claim. Through writeTransaction,
+  // the claim shares its commit with whatever else is being written, rather than paying for a commit of its own.
+  const claimed = await db.writeTransaction((transaction) =>
+    transaction
+      .updateTable('outbox_messages')
+      .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', nowIso)
+          .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', nowIso)]))
+          .orderBy('next_attempt_at')
+          .limit(1),
+      )
+      .returningAll()
+      .executeTakeFirst(),
+  )
   return claimed ? { row: claimed, leaseToken } : undefined
 }
 
@@ -106,28 +109,32 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       await transport.send(await withRenderedInvoices(db, outgoingMailOf(row.mail)), row.id)
-      await db.kysely
-        .updateTable('outbox_messages')
-        .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
-        .where('id', '=', row.id)
-        .where('lease_token', '=', leaseToken)
-        .execute()
+      await db.writeTransaction((transaction) =>
+        transaction
+          .updateTable('outbox_messages')
+          .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
+          .where('id', '=', row.id)
+          .where('lease_token', '=', leaseToken)
+          .execute(),
+      )
       report.sent++
     } catch (error) {
       const failedAt = now()
       const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
-      await db.kysely
-        .updateTable('outbox_messages')
-        .set({
-          status: givingUp ? 'failed' : 'pending',
-          next_attempt_at: new Date(failedAt.getTime() + retryDelayMs(row.attempts)).toISOString(),
-          locked_until: null,
-          lease_token: null,
-          last_error: describe(error),
-        })
-        .where('id', '=', row.id)
-        .where('lease_token', '=', leaseToken)
-        .execute()
+      await db.writeTransaction((transaction) =>
+        transaction
+          .updateTable('outbox_messages')
+          .set({
+            status: givingUp ? 'failed' : 'pending',
+            next_attempt_at: new Date(failedAt.getTime() + retryDelayMs(row.attempts)).toISOString(),
+            locked_until: null,
+            lease_token: null,
+            last_error: describe(error),
+          })
+          .where('id', '=', row.id)
+          .where('lease_token', '=', leaseToken)
+          .execute(),
+      )
       if (givingUp) report.failed++
       else report.retrying++
       log(`outbox: ${givingUp ? 'gave up on' : 'will retry'} ${row.topic} message ${row.id} (attempt ${row.attempts}): ${describe(error)}`)
