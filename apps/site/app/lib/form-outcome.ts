@@ -13,6 +13,12 @@ export function fieldError(outcome: FormOutcome<unknown> | undefined, name: stri
 /** The code of the outcome the browser makes up when a background post got no answer it could read. */
 export const NETWORK_FAILURE = 'network'
 
+/** The code of the outcome a form action answers when a fault of ours, not the visitor's input, stopped it. */
+export const SERVER_FAULT = 'unavailable'
+
+/** The reason shown for a server fault (after 'Failed to send message: ' on the contact form). */
+export const SERVER_FAULT_MESSAGE = 'Our server could not take your submission just now. Please try again in a few minutes.'
+
 /** The words shown when a registration submit got no answer (the specification's send-failure message). */
 export const REGISTRATION_SEND_FAILURE = 'An error occurred while sending your registration. Please try again.'
 

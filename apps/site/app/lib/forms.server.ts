@@ -1,6 +1,6 @@
 import { errorBody, isValidationError, ValidationError } from '@events/core'
 import { data, type RouterContextProvider } from 'react-router'
-import type { FormOutcome } from './form-outcome'
+import { SERVER_FAULT, SERVER_FAULT_MESSAGE, type FormOutcome } from './form-outcome'
 import { requestFactsContext, servicesContext } from './services.server'
 
 /** Reads a posted form; a body that is not a readable form is the visitor's 400, not a server fault. */
@@ -35,8 +35,9 @@ function failure<Values>(error: ValidationError, values: Values) {
 
 /**
  * Reads a posted form and runs a submission with its text fields, turning a validation failure into the error
- * outcome with its HTTP status and what the visitor typed, so the page can show both. Other errors are faults
- * and propagate.
+ * outcome with its HTTP status and what the visitor typed, so the page can show both. A fault of ours (the
+ * database unreachable, say) is logged and answered 503 with the same form still filled in, so the visitor
+ * can send it again rather than type it again.
  */
 export async function handleForm<Values extends Record<string, string>>(
   request: Request,
@@ -56,6 +57,7 @@ export async function handleForm<Values extends Record<string, string>>(
     return await submit(values, form)
   } catch (error) {
     if (isValidationError(error)) return failure(error, values)
-    throw error
+    console.error(`Form submission to ${new URL(request.url).pathname} failed:`, error)
+    return data<FormOutcome<Values>>({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values }, { status: 503 })
   }
 }

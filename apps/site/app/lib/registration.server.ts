@@ -2,6 +2,7 @@ import { errorBody, isValidationError, ValidationError } from '@events/core'
 import { PaymentError, type PaymentService } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isHoneypotFilled } from './honeypot.server'
+import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
 import { countSubmission, readForm } from './forms.server'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
 import { servicesContext } from './services.server'
@@ -29,7 +30,8 @@ function refused(error: ValidationError, draft: RegistrationDraft | undefined) {
  * The Register tab's action. Adding or removing a delegate and 'Update total' come back with the new state (the
  * page renders it and its total); submit creates the registration through the core, with the form's submission
  * token as the idempotency key, and redirects (303) to the registrant's status page. The Pay button of a card
- * registration submits the same way, then redirects to the checkout for the stored total.
+ * registration submits the same way, then redirects to the checkout for the stored total. A fault of ours answers
+ * 503 with the form as it was sent and the send-failure message.
  */
 export async function registrationAction(request: Request, context: Readonly<RouterContextProvider>, eventSlug: string) {
   let form: FormData
@@ -53,6 +55,9 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)
   } catch (error) {
     if (isValidationError(error)) return refused(error, draft)
-    throw error
+    // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
+    // same submission token, so it cannot register twice if the registration was stored before the fault.
+    console.error(`Registration for ${eventSlug} failed:`, error)
+    return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: 503 })
   }
 }
