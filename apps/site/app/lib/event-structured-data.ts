@@ -1,5 +1,5 @@
 import type { EventPageQueryResult } from '@events/content/browser'
-import { formatAmount, quote, randsToCents } from '@events/pricing'
+import { formatAmount, isOptionKey, optionAvailability, quote, randsToCents } from '@events/pricing'
 
 const attendanceModes = {
   'in-person': 'https://schema.org/OfflineEventAttendanceMode',
@@ -9,8 +9,17 @@ const attendanceModes = {
 
 type EventPage = NonNullable<EventPageQueryResult>
 
+interface StructuredDataOptions {
+  url: string
+  siteUrl: string
+  organiser: string
+  vatRate: number
+  /** The site's "now" (SITE_DATE aware): an offer past its early-bird date, or after registration closed, is not on sale. */
+  now: Date
+}
+
 /** schema.org Event for an event page, with offers priced incl. VAT by packages/pricing. */
-export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate }: { url: string; siteUrl: string; organiser: string; vatRate: number }) {
+export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate, now }: StructuredDataOptions) {
   const place = event.venue?.name
     ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? event.card?.location ?? undefined }
     : undefined
@@ -31,13 +40,16 @@ export function eventStructuredData(event: EventPage, { url, siteUrl, organiser,
     url,
     organizer: { '@type': 'Organization', name: organiser, url: siteUrl },
     performer: event.speakers?.length ? event.speakers.map((speaker) => ({ '@type': 'Person', name: speaker.name })) : undefined,
-    offers: (event.priceOptions ?? []).map((option) => ({
+    offers: (event.priceOptions ?? []).filter((option) => isOptionKey(option.key)).map((option) => ({
       '@type': 'Offer',
       name: option.label,
       price: formatAmount(quote({ key: option.key!, amountCents: randsToCents(option.amount ?? 0) }, 1, vatRate).totalCents),
       priceCurrency: 'ZAR',
       url: `${url}?tab=register`,
-      availability: 'https://schema.org/InStock',
+      availability:
+        event.start && optionAvailability({ key: option.key!, earlyBirdUntil: option.earlyBirdUntil }, { start: event.start, registrationClosesAt: event.registrationClosesAt }, now).available
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/Discontinued',
       ...(option.key === 'early-bird' && option.earlyBirdUntil ? { validThrough: `${option.earlyBirdUntil}T23:59:59+02:00` } : {}),
     })),
   }

@@ -93,6 +93,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       siteUrl: config.siteUrl,
       organiser: settings?.siteName ?? '',
       vatRate: settings?.vatRate ?? 0.15,
+      now: config.now(),
     }),
   }
 }
