@@ -30,6 +30,27 @@ describe('the site server', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
+  it('answers /healthz with 503 and no details, and pages with the branded error page, while the content source is unreachable', async () => {
+    // A hosted Sanity project on a machine that cannot reach it: every content request fails.
+    const offline = await startSite({ env: { SANITY_PROJECT_ID: 'unreachable1', SANITY_DATASET: 'production' }, requireHealthy: false })
+    try {
+      const response = await fetch(`${offline.baseUrl}/healthz`)
+      expect(response.status).toBe(503)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(await response.json()).toEqual({ status: 'unavailable' })
+      expect(offline.output()).toContain('Health check: the content source did not answer')
+
+      const page = await fetch(`${offline.baseUrl}/conference`)
+      expect(page.status).toBe(500)
+      const html = await page.text()
+      expect(html).toContain('<h1>Something went wrong</h1>')
+      expect(html).toContain('href="/#contact"')
+      expect(html).not.toMatch(/unreachable1|api\.sanity\.io|ENOTFOUND|at [\w.]+ \(/)
+    } finally {
+      await offline.stop()
+    }
+  })
+
   it('compresses pages and serves hashed assets compressed with a year-long immutable cache', async () => {
     const page = await fetch(`${site.baseUrl}/conference`, { headers: { 'Accept-Encoding': 'gzip' } })
     expect(page.headers.get('content-encoding')).toBe('gzip')

@@ -89,7 +89,7 @@ export interface RunningSite {
   output(): string
 }
 
-async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () => string, requireHealthy: boolean): Promise<void> {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
@@ -97,7 +97,7 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`)
-      if (response.status === 200) return
+      if (response.status === 200 || !requireHealthy) return
     } catch {
       // Not listening yet.
     }
@@ -106,8 +106,11 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
 }
 
-/** Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200. */
-export async function startSite({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningSite> {
+/**
+ * Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200, or answers at
+ * all when `requireHealthy` is false (a test of the site with its content source down).
+ */
+export async function startSite({ env = {}, requireHealthy = true }: { env?: Record<string, string>; requireHealthy?: boolean } = {}): Promise<RunningSite> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
   const baseUrl = `http://127.0.0.1:${port}`
@@ -147,7 +150,7 @@ export async function startSite({ env = {} }: { env?: Record<string, string> } =
   }
 
   try {
-    await waitForHealthy(baseUrl, server, () => log)
+    await waitForHealthy(baseUrl, server, () => log, requireHealthy)
   } catch (error) {
     await stop()
     throw error
