@@ -1,4 +1,4 @@
-// The event page widgets: URL-backed tabs, the agenda's day tabs and the speakers carousel.
+// The event page widgets: URL-backed tabs, the agenda's day tabs, the speakers carousel and the logo strip.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage, type ViewportName } from '../support/browser.ts'
@@ -134,5 +134,49 @@ describe('speakers carousel on the Resilience page', () => {
     await seeLess.click()
     expect(await card.getByRole('button', { name: /See More/ }).getAttribute('aria-expanded')).toBe('false')
     expect(await card.locator('.speaker-card__bio').innerText()).toBe(shortBio)
+  })
+})
+
+describe('participating-company logo strip', () => {
+  const strip = () => page.locator('.logo-strip')
+  const track = () => page.locator('.logo-strip__track')
+  const playState = () => track().evaluate((element) => element.getAnimations().map((animation) => animation.playState))
+
+  async function openWithMotion(): Promise<void> {
+    page = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' })
+    await gotoHydrated(page, `${resilience}?tab=sponsor`)
+    await strip().scrollIntoViewIfNeeded()
+  }
+
+  it('loops, and pauses while hovered, while it holds focus and after Pause', async () => {
+    await openWithMotion()
+    await page.mouse.move(0, 0)
+    expect(await playState()).toEqual(['running'])
+
+    // The moving track is never "stable" for Playwright; its fixed viewport is what the pointer rests on.
+    await page.locator('.logo-strip__viewport').hover()
+    await expect.poll(playState).toEqual(['paused'])
+    await page.mouse.move(0, 0)
+    await expect.poll(playState).toEqual(['running'])
+
+    await page.getByRole('button', { name: 'Pause logo animation' }).focus()
+    await expect.poll(playState).toEqual(['paused'])
+    await page.getByRole('button', { name: 'Pause logo animation' }).press('Enter')
+    expect(await page.getByRole('button', { name: 'Pause logo animation' }).getAttribute('aria-pressed')).toBe('true')
+    await page.getByRole('button', { name: 'Pause logo animation' }).blur()
+    await expect.poll(playState).toEqual(['paused'])
+  })
+
+  it('hides its looping copies from assistive technology', async () => {
+    await openWithMotion()
+    expect(await page.getByRole('list', { name: 'Participating companies' }).count()).toBe(1)
+    expect(await page.locator('.logo-strip__list--copy').evaluateAll((lists) => lists.map((list) => list.getAttribute('aria-hidden')))).toEqual(['true', 'true'])
+  })
+
+  it('stands still in a wrapped row under prefers-reduced-motion', async () => {
+    await open('phone', `${resilience}?tab=sponsor`)
+    expect(await playState()).toEqual([])
+    expect(await page.locator('.logo-strip__list--copy').first().isVisible()).toBe(false)
+    expect(await page.getByRole('button', { name: 'Pause logo animation' }).isVisible()).toBe(false)
   })
 })
