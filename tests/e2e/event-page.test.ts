@@ -1,23 +1,17 @@
 // The event page widgets: URL-backed tabs, the agenda's day tabs, the speakers carousel and the logo strip.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, openPage, type ViewportName } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { gotoHydrated, openPage, useBrowser, type ViewportName } from '../support/browser.ts'
 
 const resilience = '/conference/Resilience'
 const firstSpeaker = 'Dr Naledi Mokoena'
 const lastThreeSpeakers = ['Mandla Radebe', 'Rethabile Mokoena', 'Karabo Maseko']
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 async function open(viewport: ViewportName, pathname: string): Promise<Page> {
-  page = await openPage(browser, viewport)
+  page = await openPage(browser(), viewport)
   await gotoHydrated(page, pathname)
   return page
 }
@@ -143,7 +137,7 @@ describe('participating-company logo strip', () => {
   const playState = () => track().evaluate((element) => element.getAnimations().map((animation) => animation.playState))
 
   async function openWithMotion(): Promise<void> {
-    page = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' })
+    page = await openPage(browser(), 'desktop', { reducedMotion: 'no-preference' })
     await gotoHydrated(page, `${resilience}?tab=sponsor`)
     await strip().scrollIntoViewIfNeeded()
   }

@@ -1,17 +1,11 @@
 // The contact form and the training request form, with JavaScript (background post, toasts, button states) and
 // without it (the page's action renders the same messages).
-import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
 import { accessibilityViolations } from '../support/axe.ts'
-import { gotoHydrated, launchBrowser, openPage, siteUrl } from '../support/browser.ts'
+import { gotoHydrated, openPage, siteUrl, useBrowser } from '../support/browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 afterEach(async () => {
@@ -57,7 +51,7 @@ describe('contact form with JavaScript', () => {
   }
 
   it('shows the failure toast with the reason and the messages at the fields', async () => {
-    page = await openPage(browser, 'desktop')
+    page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, '/')
     await button().click()
     await toast('Failed to send message: Please fill in all required fields before submitting.').waitFor()
@@ -68,7 +62,7 @@ describe('contact form with JavaScript', () => {
   })
 
   it('sends: Submitting... and disabled, the loading toast, then Message sent!, Submitted and a reset form, Submit again after 30 s', async () => {
-    page = await openPage(browser, 'desktop')
+    page = await openPage(browser(), 'desktop')
     await page.clock.install()
     await gotoHydrated(page, '/')
     const options = await form().getByLabel('I am interested in').locator('option').allInnerTexts()
@@ -91,7 +85,7 @@ describe('contact form with JavaScript', () => {
   })
 
   it('says Network error. Please try again. when the post gets no answer', async () => {
-    page = await openPage(browser, 'phone')
+    page = await openPage(browser(), 'phone')
     await gotoHydrated(page, '/')
     await fillContact()
     await page.route('**/*', (route) => (isBackgroundPost(route) ? route.abort('internetdisconnected') : route.fallback()))
@@ -101,7 +95,7 @@ describe('contact form with JavaScript', () => {
   })
 
   it('a contact sub-route preselects its subject', async () => {
-    page = await openPage(browser, 'phone')
+    page = await openPage(browser(), 'phone')
     await gotoHydrated(page, '/sponsorship/contact')
     expect(await page.locator('main form').getByLabel('I am interested in').inputValue()).toBe('Sponsorship')
     await gotoHydrated(page, '/workshop/legalOpinion/contact')
@@ -115,7 +109,7 @@ describe('training request dialog with JavaScript', () => {
   const button = () => dialog().getByRole('button', { name: /^Submit/ })
 
   async function openDialog(pathname: string): Promise<void> {
-    page = await openPage(browser, 'desktop')
+    page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, pathname)
     await page.getByRole('link', { name: 'Request', exact: true }).click()
     await dialog().waitFor({ state: 'visible' })
@@ -159,7 +153,7 @@ describe('training request dialog with JavaScript', () => {
 
 describe('without JavaScript', () => {
   async function open(pathname: string): Promise<void> {
-    page = await openPage(browser, 'phone', { javaScriptEnabled: false })
+    page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await page.goto(siteUrl(pathname))
   }
 

@@ -1,18 +1,12 @@
 // The Register tab's form, with JavaScript (instant updates, background submit) and without it (every change a
 // round trip to the page's action): delegates, caps, the total, payment details, errors and the status page.
 // axe runs in the JavaScript states only: it needs scripts, and both modes render the same markup.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
 import { accessibilityViolations } from '../support/axe.ts'
-import { gotoHydrated, launchBrowser, openPage, siteUrl } from '../support/browser.ts'
+import { gotoHydrated, openPage, siteUrl, useBrowser } from '../support/browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 afterEach(async () => {
@@ -55,7 +49,7 @@ async function expectNoViolations(): Promise<void> {
 
 describe('with JavaScript', () => {
   it('adds and removes delegates, enforces the table cap, cuts the list for a table, and recomputes the total', async () => {
-    page = await openPage(browser, 'desktop')
+    page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, registerPath)
     expect(await delegateRows().count()).toBe(1)
     expect(await form().getByLabel(/Conference code/).inputValue()).toBe('ERC2025')
@@ -98,7 +92,7 @@ describe('with JavaScript', () => {
   })
 
   it('shows the errors of a submit in a summary and at the fields, then registers and opens the status page', async () => {
-    page = await openPage(browser, 'phone')
+    page = await openPage(browser(), 'phone')
     await gotoHydrated(page, registerPath)
     await form().getByRole('button', { name: 'Submit Form' }).click()
     const summary = form().locator('.form__summary[role="alert"]')
@@ -127,7 +121,7 @@ describe('with JavaScript', () => {
 
 describe('without JavaScript', () => {
   async function open(pathname: string): Promise<void> {
-    page = await openPage(browser, 'desktop', { javaScriptEnabled: false })
+    page = await openPage(browser(), 'desktop', { javaScriptEnabled: false })
     await page.goto(siteUrl(pathname))
   }
 

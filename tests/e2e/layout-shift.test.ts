@@ -1,8 +1,8 @@
 // Nothing moves under the visitor's thumb: images carry their dimensions, and enhanced widgets render in their
 // final size before and after hydration. Measured with the browser's own Layout Instability API (what CLS adds up).
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage, siteUrl, viewports, waitForHydration, type ViewportName } from '../support/browser.ts'
+import { openPage, siteUrl, useBrowser, type ViewportName, viewports, waitForHydration } from '../support/browser.ts'
 import { eventPages, trainingPages } from '../support/routes.ts'
 
 const pages = ['/', '/conference', '/workshop', ...eventPages, ...trainingPages, '/sponsorship', '/terms']
@@ -10,13 +10,7 @@ const pages = ['/', '/conference', '/workshop', ...eventPages, ...trainingPages,
 // A shift this small is below what a person notices; Lighthouse's "good" CLS is 0.1.
 const MAX_LAYOUT_SHIFT = 0.01
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** Records every layout shift from the first paint on, before any script of the page runs. */
 async function recordLayoutShifts(page: Page): Promise<void> {
@@ -49,7 +43,7 @@ async function scrollThrough(page: Page): Promise<void> {
 describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
   let page: Page
   beforeAll(async () => {
-    page = await openPage(browser, viewport)
+    page = await openPage(browser(), viewport)
     await recordLayoutShifts(page)
   })
   afterAll(async () => {

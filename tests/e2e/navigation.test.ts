@@ -1,21 +1,15 @@
 // The header's small-screen menu and Events dropdown, by pointer and keyboard, and section links from other pages.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, openPage, type ViewportName } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { gotoHydrated, openPage, useBrowser, type ViewportName } from '../support/browser.ts'
 
 const eventLinks = ['Conferences', 'Workshops', 'In-House Training', 'Online Training']
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 async function open(viewport: ViewportName, pathname: string): Promise<Page> {
-  page = await openPage(browser, viewport)
+  page = await openPage(browser(), viewport)
   await gotoHydrated(page, pathname)
   return page
 }

@@ -1,19 +1,13 @@
 // With JavaScript off the site still works: the menu is shown, tabs are links, Request leads to its own page.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage, siteUrl, type ViewportName } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openPage, siteUrl, useBrowser, type ViewportName } from '../support/browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 async function open(viewport: ViewportName, pathname: string): Promise<Page> {
-  page = await openPage(browser, viewport, { javaScriptEnabled: false })
+  page = await openPage(browser(), viewport, { javaScriptEnabled: false })
   await page.goto(siteUrl(pathname))
   return page
 }

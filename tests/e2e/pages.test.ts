@@ -1,24 +1,18 @@
 // Every page renders in a real browser without script errors and passes axe at phone and desktop widths.
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessibilityViolations } from '../support/axe.ts'
-import { gotoHydrated, launchBrowser, openPage, siteUrl, viewports, type ViewportName } from '../support/browser.ts'
+import { gotoHydrated, openPage, siteUrl, useBrowser, type ViewportName, viewports } from '../support/browser.ts'
 import { contentPages } from '../support/routes.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
   let page: Page
   const scriptErrors: string[] = []
 
   beforeAll(async () => {
-    page = await openPage(browser, viewport)
+    page = await openPage(browser(), viewport)
     page.on('pageerror', (error) => scriptErrors.push(`uncaught: ${error.message}`))
     page.on('console', (message) => {
       if (message.type() === 'error') scriptErrors.push(`console.error: ${message.text()}`)

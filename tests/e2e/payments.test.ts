@@ -1,11 +1,11 @@
 // Card payment end to end in the browser, with and without JavaScript: register, Pay, the checkout page (the
 // site's sandbox by default, or the local Yoco stand-in with YOCO_* set), back to the site, paid, receipt by e-mail.
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { accessibilityViolations } from '../support/axe.ts'
-import { launchBrowser, openPage, waitForHydration } from '../support/browser.ts'
+import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
@@ -14,14 +14,8 @@ const registerPath = '/conference/Resilience?tab=register'
 const TOTAL = 'R 9 763.50'
 const TOTAL_CENTS = 976350
 
-let browser: Browser
+const browser = useBrowser()
 let page: Page
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   await page?.context().close()
 })
@@ -36,7 +30,7 @@ async function registerOneDelegate(
   paymentMethod: 'Card / EFT / GPay' | 'Bank Transfer' = 'Card / EFT / GPay',
   submitButton: 'Submit Form' | `Pay ${typeof TOTAL}` = 'Submit Form',
 ): Promise<{ reference: string; statusPath: string }> {
-  page = await openPage(browser, 'desktop', { javaScriptEnabled: javaScript })
+  page = await openPage(browser(), 'desktop', { javaScriptEnabled: javaScript })
   await page.goto(`${site.baseUrl}${registerPath}`)
   // The registration form loads lazily: a choice made before React claims it would be reset by hydration.
   if (javaScript) await waitForHydration(page)
@@ -176,7 +170,7 @@ describe('card payment with the sandbox checkout (no Yoco key)', () => {
   })
 
   it("links 'Add to calendar' on the event page to the event's calendar file", async () => {
-    page = await openPage(browser, 'desktop', { javaScriptEnabled: false })
+    page = await openPage(browser(), 'desktop', { javaScriptEnabled: false })
     await page.goto(`${site.baseUrl}/workshop/legalOpinion`)
     const link = page.getByRole('link', { name: 'Add to calendar' })
     expect(await link.getAttribute('href')).toBe('/workshop/legalOpinion/calendar.ics')
@@ -215,7 +209,7 @@ describe('card payment with Yoco (the local stand-in)', () => {
       expect(await page.locator('[data-amount]').innerText()).toBe('R 9763.50')
 
       // Back on the site before the webhook came: the page says it is confirming and reloads itself.
-      const early = await browser.newPage({ javaScriptEnabled: javaScript })
+      const early = await browser().newPage({ javaScriptEnabled: javaScript })
       await early.goto(`${site.baseUrl}${statusPath}/payment/success`)
       expect(await early.getByRole('heading', { level: 1 }).innerText()).toBe('Confirming your payment')
       await page.getByRole('button', { name: /^Pay R/ }).click()

@@ -1,16 +1,10 @@
 // The training pages' Request dialog: a modal that holds focus and closes by Escape or its Close button.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, openPage } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { gotoHydrated, openPage, useBrowser } from '../support/browser.ts'
 import { trainingPages } from '../support/routes.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let page: Page
 afterEach(async () => {
@@ -24,7 +18,7 @@ const focusIsInsideDialog = () => dialog().evaluate((element) => element.contain
 
 describe.each(trainingPages)('%s', (pathname) => {
   it('Request opens a modal dialog that keeps focus inside and closes on Escape', async () => {
-    page = await openPage(browser, 'phone')
+    page = await openPage(browser(), 'phone')
     await gotoHydrated(page, pathname)
     await requestControl().click()
     await dialog().waitFor({ state: 'visible' })
@@ -44,7 +38,7 @@ describe.each(trainingPages)('%s', (pathname) => {
   })
 
   it('the Close button closes the dialog', async () => {
-    page = await openPage(browser, 'desktop')
+    page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, pathname)
     await requestControl().click()
     await dialog().waitFor({ state: 'visible' })

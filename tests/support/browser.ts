@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { assertChromiumInstalled, chromiumFlags, chromiumPath } from './chromium.ts'
 
 /** The base URL of the site server started by the global setup. */
@@ -11,6 +11,24 @@ export function siteUrl(pathname = '/'): string {
 export async function launchBrowser(): Promise<Browser> {
   assertChromiumInstalled()
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
+}
+
+/**
+ * One Chromium for the whole test file: launched before its first test, closed after its last. Call it at the top
+ * level of the file; the getter returns the running browser.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll launched it')
+    return browser
+  }
 }
 
 export const viewports = {
