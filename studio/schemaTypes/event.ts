@@ -144,6 +144,13 @@ export const event = defineType({
           type: 'boolean',
           initialValue: true,
         }),
+        defineField({
+          name: 'position',
+          title: 'Position on the listing page',
+          type: 'number',
+          description: 'Lowest first; cards without a position follow, earliest event first.',
+          validation: (rule) => rule.integer().min(1),
+        }),
       ],
       validation: (rule) => rule.required(),
     }),

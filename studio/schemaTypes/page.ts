@@ -6,6 +6,8 @@ import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 /** The content pages the site has routes for; a page's slug picks which one it fills. */
 export const PAGE_SLUGS = [
   'home',
+  'conference',
+  'workshop',
   'mission',
   'vision',
   'values',

@@ -50,6 +50,12 @@ describe('server-rendered HTML', () => {
     for (const text of notShown) expect(main).not.toContain(text)
   })
 
+  it('lists the workshops in the order the events team set, not by date', async () => {
+    const html = await (await fetch(siteUrl('/workshop'))).text()
+    const titles = [...html.matchAll(/<h2>([^<]+)<\/h2>/g)].map((match) => match[1])
+    expect(titles).toEqual(['Legal Opinion Writing 2025', 'Legal Secretary Workshop 2025', 'Office Professionals 2025'])
+  })
+
   it('every page has the footer quick links, social links and copyright', async () => {
     const footer = textOf(await (await fetch(siteUrl('/mission'))).text(), 'footer')
     for (const text of ['Home', 'About', 'Divisions', 'Ts & Cs', 'Contact', 'Facebook', 'Instagram', 'LinkedIn', '©']) expect(footer).toContain(text)

@@ -222,6 +222,7 @@ export type Event = {
     dateLabel: string;
     location: string;
     listed?: boolean;
+    position?: number;
   };
   summary?: string;
   overview?: {
@@ -527,7 +528,7 @@ export type DivisionsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventCardsQuery
-// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  "dateLabel": card.dateLabel,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }}
+// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  "dateLabel": card.dateLabel,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }}
 export type EventCardsQueryResult = Array<{
   _id: string;
   title: string;
@@ -684,7 +685,7 @@ declare module "@sanity/client" {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  vatRate,\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
-    '*[_type == "event" && kind == $kind && card.listed == true] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n}': EventCardsQueryResult;
+    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n}': EventCardsQueryResult;
     '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{ _id, time, title, speaker, isBreak }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
     '*[_type == "event" && slug.current == $slug][0]{\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }\n}': RegistrationEventQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;

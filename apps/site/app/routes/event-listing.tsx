@@ -1,37 +1,33 @@
-import { eventCardsQuery, type EventCardsQueryResult } from '@events/content/browser'
-import { Link } from 'react-router'
+import { eventCardsQuery, pageQuery, type EventCardsQueryResult, type PageQueryResult } from '@events/content/browser'
+import { Link, data } from 'react-router'
 import type { Route } from './+types/event-listing'
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { servicesContext } from '../lib/services.server'
 
-const listings = {
-  conference: {
-    title: 'Conferences',
-    description: 'Sector-focused business conferences in Johannesburg: agendas, speakers, sponsorship and delegate registration.',
-  },
-  workshop: {
-    title: 'Workshops',
-    description: 'Practical workshops for professionals in Sandton, Johannesburg: programmes, dates, prices and registration.',
-  },
-} as const
+type ListingKind = 'conference' | 'workshop'
 
-function kindOf(pathname: string): keyof typeof listings {
+function kindOf(pathname: string): ListingKind {
   return pathname.startsWith('/conference') ? 'conference' : 'workshop'
 }
+
+// The listing's own page (its slug is the kind) holds the hero and the description; the cards come from the events.
+const listingPage = (kind: ListingKind) => contentRequest(pageQuery, { slug: kind })
+const listingCards = (kind: ListingKind) => contentRequest(eventCardsQuery, { kind })
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const kind = kindOf(new URL(request.url).pathname)
-  const { dehydratedState } = await prefetchContent(content, [contentRequest(eventCardsQuery, { kind })])
-  return { dehydratedState, kind, siteUrl: config.siteUrl }
+  const { dehydratedState, results } = await prefetchContent(content, [listingPage(kind), listingCards(kind)])
+  const page = results[0] as PageQueryResult
+  if (!page) throw data(`The ${kind} listing page content is missing`, { status: 500 })
+  return { dehydratedState, kind, meta: { title: page.title ?? '', description: page.seoDescription ?? '' }, siteUrl: config.siteUrl }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return []
-  const listing = listings[loaderData.kind]
-  return pageMeta({ title: listing.title, description: listing.description, path: `/${loaderData.kind}`, siteUrl: loaderData.siteUrl })
+  return pageMeta({ ...loaderData.meta, path: `/${loaderData.kind}`, siteUrl: loaderData.siteUrl })
 }
 
 export default function EventListing({ loaderData }: Route.ComponentProps) {
@@ -42,15 +38,17 @@ export default function EventListing({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Listing({ kind }: { kind: keyof typeof listings }) {
-  const cards = useContent<EventCardsQueryResult>(contentRequest(eventCardsQuery, { kind }))
+function Listing({ kind }: { kind: ListingKind }) {
+  const page = useContent<PageQueryResult>(listingPage(kind))
+  const cards = useContent<EventCardsQueryResult>(listingCards(kind))
+  if (!page) return null
   return (
     <>
       <section className="page-hero">
-        <h1>{listings[kind].title}</h1>
-        <p>Intelligent Business</p>
+        <h1>{page.title}</h1>
+        {page.subtitle && <p>{page.subtitle}</p>}
       </section>
-      <section className="section" aria-label={`Upcoming ${listings[kind].title.toLowerCase()}`}>
+      <section className="section" aria-label={`Upcoming ${(page.title ?? '').toLowerCase()}`}>
         <ul className="event-cards">
           {cards.map((card) => (
             <li key={card._id} className="event-card">

@@ -23,7 +23,7 @@ export interface EventEntry {
   /** Short name for studio lists, e.g. "Resilience 2025". */
   shortTitle: string
   code: string
-  card: { dateLabel: string; location: string; listed: boolean; caption: string; hue: number }
+  card: { dateLabel: string; location: string; listed: boolean; position?: number; caption: string; hue: number }
   start: string
   end: string
   format: 'in-person' | 'online' | 'hybrid'
@@ -144,6 +144,7 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
       dateLabel: entry.card.dateLabel,
       location: entry.card.location,
       listed: entry.card.listed,
+      ...(entry.card.position === undefined ? {} : { position: entry.card.position }),
     },
     start: entry.start,
     end: entry.end,

@@ -70,6 +70,16 @@ export const pages: DatasetDocument[] = [
     contactTitle: 'Get in touch',
     contactSubtitle: 'Fill in the form below',
   }),
+  page('conference', {
+    title: 'Conferences',
+    subtitle: 'Intelligent Business',
+    seoDescription: 'Sector-focused business conferences in Johannesburg: agendas, speakers, sponsorship and delegate registration.',
+  }),
+  page('workshop', {
+    title: 'Workshops',
+    subtitle: 'Intelligent Business',
+    seoDescription: 'Practical workshops for professionals in Sandton, Johannesburg: programmes, dates, prices and registration.',
+  }),
   page('mission', {
     title: 'Our Mission',
     seoDescription: 'Our mission: to give business and public-sector professionals the knowledge and connections to grow their organisations.',
