@@ -1,10 +1,10 @@
 // The Register tab's form, with JavaScript (instant updates, background submit) and without it (every change a
 // round trip to the page's action): delegates, caps, the total, payment details, errors and the status page.
 // axe runs in the JavaScript states only: it needs scripts, and both modes render the same markup.
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { accessibilityViolations } from '../support/axe.ts'
-import { gotoHydrated, openPage, siteUrl, useBrowser } from '../support/browser.ts'
+import { gotoHydrated, openPage, siteUrl, useBrowser, waitForHydration } from '../support/browser.ts'
 
 const browser = useBrowser()
 
@@ -48,6 +48,34 @@ async function expectNoViolations(): Promise<void> {
 }
 
 describe('with JavaScript', () => {
+  it('keeps what the visitor entered before the scripts arrived, and prices it', async () => {
+    page = await openPage(browser(), 'desktop')
+    const scriptErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') scriptErrors.push(message.text())
+    })
+    // The scripts are held back, as on a slow phone connection, while the visitor fills in the server's form.
+    const heldScripts: Route[] = []
+    let holding = true
+    await page.route('**/assets/*.js', (route) => (holding ? void heldScripts.push(route) : route.fallback()))
+    await page.goto(siteUrl(registerPath), { waitUntil: 'domcontentloaded' })
+    await option(/Table of 5/).check()
+    await fillDetails()
+    await fillDelegate(0, 'Thandi Mokoena')
+    await form().getByRole('radio', { name: 'Bank Transfer' }).check()
+
+    holding = false
+    for (const route of heldScripts) void route.fallback()
+    await waitForHydration(page)
+
+    expect(await option(/Table of 5/).isChecked()).toBe(true)
+    expect(await form().getByLabel('Company name').inputValue()).toBe('Acme Holdings')
+    expect(await delegateRows().nth(0).getByLabel('Name').inputValue()).toBe('Thandi Mokoena')
+    expect(await form().getByRole('radio', { name: 'Bank Transfer' }).isChecked()).toBe(true)
+    expect(await form().locator('.registration-form__total').innerText()).toContain('R 40 192.50')
+    expect(scriptErrors).toEqual([])
+  })
+
   it('adds and removes delegates, enforces the table cap, cuts the list for a table, and recomputes the total', async () => {
     page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, registerPath)

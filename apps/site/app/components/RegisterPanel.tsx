@@ -1,10 +1,11 @@
 import type { EventPageQueryResult } from '@events/content/browser'
 import { formatRand, isOptionKey, isRegistrationOpen, optionAvailability, quote, randsToCents } from '@events/pricing'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import {
   addDelegate,
   blankDraft,
+  draftFromForm,
   fitDelegatesToOption,
   PAYMENT_METHOD_LABELS,
   priceDraft,
@@ -18,6 +19,7 @@ import { useSiteNow } from '../lib/site-clock'
 import { useSiteSettings } from '../lib/site-settings'
 import { ErrorSummary, HoneypotField, SuccessMessage, type SummaryField } from './FormMessages'
 import { BankDetailsList } from './BankDetailsList'
+import { useEntriesBeforeHydration } from './enhancement'
 
 type EventPage = NonNullable<EventPageQueryResult>
 
@@ -124,6 +126,12 @@ function RegistrationForm({
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
   const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? '', token))
   const [notice, setNotice] = useState<string | undefined>(outcome?.notice)
+  // Hydration renders the server's draft; what the visitor entered before then becomes the draft right after,
+  // read by the same parser the server uses for a posted form.
+  const entriesBeforeHydration = useEntriesBeforeHydration('form.registration-form')
+  useLayoutEffect(() => {
+    if (entriesBeforeHydration) setDraft(draftFromForm(entriesBeforeHydration))
+  }, [entriesBeforeHydration])
   const summaryRef = useRef<HTMLDivElement>(null)
 
   const busy = fetcher.state !== 'idle'

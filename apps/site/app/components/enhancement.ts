@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 
 function subscribeToNothing() {
   return () => {}
@@ -36,4 +36,20 @@ export function useMediaQuery(query: string, serverMatches: boolean): boolean {
 /** 'smooth' unless the visitor asked the system for reduced motion. */
 export function scrollBehavior(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
+}
+
+/**
+ * What the visitor had already entered in a server-rendered form when React took it over, or undefined on the
+ * server and when this render is not hydrating that form. Read while hydrating, before React writes its controlled values into
+ * the inputs, so a controlled form can take the entries over instead of wiping them: on mobile data a visitor
+ * often starts filling a form before its script has arrived.
+ */
+export function useEntriesBeforeHydration(formSelector: string): FormData | undefined {
+  const hydrated = useHydrated()
+  const [entries] = useState(() => {
+    if (hydrated || typeof document === 'undefined') return undefined
+    const form = document.querySelector(formSelector)
+    return form instanceof HTMLFormElement ? new FormData(form) : undefined
+  })
+  return entries
 }
