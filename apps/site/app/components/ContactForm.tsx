@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from '../lib/toast'
+import { useSubmissionToasts } from '../lib/toast'
 import { Link, useFetcher } from 'react-router'
 import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
@@ -33,31 +33,19 @@ export function contactFailureText(outcome: ContactOutcome): string {
 export function ContactForm({ action, interest, context, outcome: pageOutcome }: { action: string; interest?: string; context?: string; outcome?: ContactOutcome | undefined }) {
   const fetcher = useFetcher<ContactOutcome>({ key: `contact:${action}` })
   const formRef = useRef<HTMLFormElement>(null)
-  const loadingToast = useRef<string | undefined>(undefined)
-  const handled = useRef<ContactOutcome | undefined>(undefined)
   const [submitted, setSubmitted] = useState(false)
   const [formKey, setFormKey] = useState(0)
 
-  const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading('Sending email...')
-  }, [busy])
-
-  useEffect(() => {
-    const outcome = fetcher.data
-    if (busy || !outcome || handled.current === outcome) return
-    handled.current = outcome
-    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
-    loadingToast.current = undefined
-    if (outcome.status === 'success') {
-      toast.success('Message sent!')
+  const busy = useSubmissionToasts(fetcher, {
+    loading: 'Sending email...',
+    success: 'Message sent!',
+    failure: contactFailureText,
+    onSuccess() {
       formRef.current?.reset()
       setFormKey((key) => key + 1)
       setSubmitted(true)
-    } else {
-      toast.error(contactFailureText(outcome))
-    }
-  }, [busy, fetcher.data])
+    },
+  })
 
   useEffect(() => {
     if (!submitted) return

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
-import { toast } from '../lib/toast'
+import { useState } from 'react'
+import { useSubmissionToasts } from '../lib/toast'
 import { Link, useFetcher } from 'react-router'
 import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
@@ -35,28 +35,14 @@ export function trainingFailureText(outcome: TrainingOutcome): string {
 export function TrainingRequestForm({ kind, action, outcome: pageOutcome }: { kind: TrainingKind; action: string; outcome?: TrainingOutcome | undefined }) {
   const idPrefix = `training-${kind}`
   const fetcher = useFetcher<TrainingOutcome>({ key: `training:${kind}` })
-  const loadingToast = useRef<string | undefined>(undefined)
-  const handled = useRef<TrainingOutcome | undefined>(undefined)
   const [submitted, setSubmitted] = useState(false)
 
-  const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading(trainingMessages.sending)
-  }, [busy])
-
-  useEffect(() => {
-    const outcome = fetcher.data
-    if (busy || !outcome || handled.current === outcome) return
-    handled.current = outcome
-    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
-    loadingToast.current = undefined
-    if (outcome.status === 'success') {
-      toast.success(trainingMessages.success)
-      setSubmitted(true)
-    } else {
-      toast.error(trainingFailureText(outcome))
-    }
-  }, [busy, fetcher.data])
+  const busy = useSubmissionToasts(fetcher, {
+    loading: trainingMessages.sending,
+    success: trainingMessages.success,
+    failure: trainingFailureText,
+    onSuccess: () => setSubmitted(true),
+  })
 
   const outcome = fetcher.data ?? pageOutcome
   const failure = outcome?.status === 'error' && outcome.code !== NETWORK_FAILURE ? outcome : undefined
