@@ -1,9 +1,9 @@
-import { isTableOption, TIME_ZONE, type Quote } from '@events/pricing'
+import { isTableOption, type Quote } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import { newId } from '../ids.ts'
-import { formatEventDates } from '../mail/dates.ts'
+import { formatDate, formatEventDates } from '../mail/dates.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { RegistrationSubmission } from '../registration/validate.ts'
 import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
@@ -29,12 +29,6 @@ export interface IssuedInvoice {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
-// "3 July 2025" in South Africa; one formatter for every invoice, since building one is the costly part.
-const displayDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
-
-function displayDate(date: Date): string {
-  return displayDateFormat.format(date)
-}
 
 function nonEmptyLines(text: string): string[] {
   return text
@@ -51,9 +45,9 @@ function taxInvoiceData(subject: InvoiceSubject, number: string): TaxInvoiceData
   const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
   return {
     number,
-    issueDate: displayDate(subject.issuedAt),
+    issueDate: formatDate(subject.issuedAt),
     // South Africa keeps no daylight saving time, so a day there is always 24 hours.
-    dueDate: displayDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
+    dueDate: formatDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
     reference: subject.reference,
     supplier: {
       name: settings.siteName,

@@ -14,6 +14,7 @@ const dayFormat = {
     return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`
   },
 }
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false })
 
 /** An event's dates as people read them in South Africa, e.g. "Thursday 3 July 2025, 08:30 – Friday 4 July 2025, 16:00 (SAST)". */
@@ -24,4 +25,9 @@ export function formatEventDates(startIso: string, endIso: string): string {
   const endDay = dayFormat.format(end)
   if (startDay === endDay) return `${startDay}, ${timeFormat.format(start)} – ${timeFormat.format(end)} (SAST)`
   return `${startDay}, ${timeFormat.format(start)} – ${endDay}, ${timeFormat.format(end)} (SAST)`
+}
+
+/** A date as people read it in South Africa, e.g. "3 July 2025". */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date)
 }
