@@ -83,8 +83,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   }
 
   async function mails(topic: string): Promise<OutgoingMail[]> {
-    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', topic).execute()
-    return rows.map((row) => outgoingMailOf(row.mail))
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('topic', '=', topic).execute()
+    return Promise.all(rows.map((row) => outgoingMailOf(testDb.db, row)))
   }
 
   async function startYocoCheckout(reference: string, secret: string) {

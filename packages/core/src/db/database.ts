@@ -6,6 +6,7 @@ import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
 import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
+import type { RegistrationMailDataTable } from './tables/registration-mail-data.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
 import type { SubmissionKeysTable } from './tables/submission-keys.ts'
 import type { TrainingRequestsTable } from './tables/training-requests.ts'
@@ -13,6 +14,7 @@ import type { TrainingRequestsTable } from './tables/training-requests.ts'
 export interface Database {
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
+  registration_mail_data: RegistrationMailDataTable
   submission_keys: SubmissionKeysTable
   contact_enquiries: ContactEnquiriesTable
   training_requests: TrainingRequestsTable

@@ -39,8 +39,8 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     })
 
   async function registrantMail(reference: string): Promise<OutgoingMail> {
-    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['topic', 'mail']).where('topic', '=', 'registration.registrant').execute()
-    const mails = rows.map((row) => outgoingMailOf(row.mail))
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('topic', '=', 'registration.registrant').execute()
+    const mails = await Promise.all(rows.map((row) => outgoingMailOf(testDb.db, row)))
     const mail = mails.find((candidate) => candidate.subject.includes(reference))
     if (!mail) throw new Error(`no confirmation for ${reference}`)
     return mail

@@ -172,42 +172,40 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
 }
 
 /**
- * A registration e-mail as the outbox keeps it: the template and the data it is rendered from when it is sent.
- * The data is fixed when the registration is stored, so the message says what it would have said then, and the
- * registration's transaction writes a few kilobytes instead of every rendered message and calendar file.
+ * A registration e-mail as the outbox keeps it: which template, rendered when it is sent from the registration's
+ * RegistrationMailContext (stored once per registration, in registration_mail_data). The context is fixed when
+ * the registration is stored, so the message says what it would have said then, and the registration's
+ * transaction writes the data once instead of every rendered message and calendar file.
  */
 export type RegistrationMailJob =
-  | { template: 'registration.organiser' | 'registration.registrant'; context: RegistrationMailContext }
-  | { template: 'registration.delegate'; context: RegistrationMailContext; delegate: number }
+  | { template: 'registration.organiser' | 'registration.registrant' }
+  | { template: 'registration.delegate'; delegate: number }
 
 /** The e-mails a registration causes: the organiser's copy, the registrant's confirmation, one notice per delegate. */
-export function registrationMailJobs(context: RegistrationMailContext): RegistrationMailJob[] {
-  const jobs: RegistrationMailJob[] = [
-    { template: 'registration.organiser', context },
-    { template: 'registration.registrant', context },
-  ]
+export function registrationMailJobs(submission: RegistrationSubmission): RegistrationMailJob[] {
+  const jobs: RegistrationMailJob[] = [{ template: 'registration.organiser' }, { template: 'registration.registrant' }]
   // The registrant already has the full confirmation, and nobody needs the same notice twice.
-  const notified = new Set([context.submission.email.toLowerCase()])
-  context.submission.delegates.forEach((delegate, index) => {
+  const notified = new Set([submission.email.toLowerCase()])
+  submission.delegates.forEach((delegate, index) => {
     const address = delegate.email.toLowerCase()
     if (notified.has(address)) return
     notified.add(address)
-    jobs.push({ template: 'registration.delegate', context, delegate: index })
+    jobs.push({ template: 'registration.delegate', delegate: index })
   })
   return jobs
 }
 
-/** Renders a stored registration e-mail. */
-export function renderRegistrationMail(job: RegistrationMailJob): OutgoingMail {
+/** Renders a stored registration e-mail from its registration's context. */
+export function renderRegistrationMail(job: RegistrationMailJob, context: RegistrationMailContext): OutgoingMail {
   switch (job.template) {
     case 'registration.organiser':
-      return organiserRegistrationMail(job.context)
+      return organiserRegistrationMail(context)
     case 'registration.registrant':
-      return registrantConfirmationMail(job.context)
+      return registrantConfirmationMail(context)
     case 'registration.delegate': {
-      const delegate = job.context.submission.delegates[job.delegate]
-      if (!delegate) throw new Error(`Registration ${job.context.reference} has no delegate ${job.delegate}`)
-      return delegateNoticeMail(job.context, delegate)
+      const delegate = context.submission.delegates[job.delegate]
+      if (!delegate) throw new Error(`Registration ${context.reference} has no delegate ${job.delegate}`)
+      return delegateNoticeMail(context, delegate)
     }
   }
 }

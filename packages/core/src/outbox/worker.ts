@@ -108,7 +108,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     const { row, leaseToken } = claimed
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
-      await transport.send(await withRenderedInvoices(db, outgoingMailOf(row.mail)), row.id)
+      await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)
       await db.writeTransaction((transaction) =>
         transaction
           .updateTable('outbox_messages')

@@ -5,7 +5,7 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
-import { registrationMailJobs } from '../mail/registration-mails.ts'
+import { registrationMailJobs, type RegistrationMailContext } from '../mail/registration-mails.ts'
 import { invoiceAttachment, invoiceFilename, issueTaxInvoice, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
@@ -278,7 +278,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         issuedAt: createdAt,
       })
       const receipt = receiptOf(row)
-      const mailJobs = registrationMailJobs({
+      const mailContext: RegistrationMailContext = {
         reference: row.reference,
         statusUrl: receipt.statusUrl,
         paymentUrl: receipt.paymentUrl,
@@ -290,8 +290,9 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         optionLabel,
         quote: price,
         invoice: { number: invoice.number, issueDate: invoice.issueDate, dueDate: invoice.dueDate, attachment: invoiceAttachment(invoice) },
-      })
-      const mails = mailJobs.map((job) => ({ topic: job.template, mail: job }))
+      }
+      await transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) }).execute()
+      const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
       await enqueueMails(transaction, registrationId, mails, createdAt)
       return { created: row }
     })

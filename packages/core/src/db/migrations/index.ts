@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as initial from './2025-06-01-initial.ts'
 import * as paymentsAndInvoices from './2026-11-22-payments-and-invoices.ts'
 import * as renderInvoicesOnDelivery from './2026-11-22-render-invoices-on-delivery.ts'
+import * as registrationMailData from './2026-11-23-registration-mail-data.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
   '2025-06-01-initial': initial,
   '2026-11-22-payments-and-invoices': paymentsAndInvoices,
   '2026-11-22-render-invoices-on-delivery': renderInvoicesOnDelivery,
+  '2026-11-23-registration-mail-data': registrationMailData,
 }
 
 /** The core's migrations, in the order they were written. */
