@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSubmissionToasts } from '../lib/toast'
+import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
 import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'

@@ -1,0 +1,45 @@
+// Kept apart from toast.tsx, which every page loads for its Toaster, so only the lazily loaded forms carry it.
+import { useEffect, useRef } from 'react'
+import { toast } from './toast'
+
+interface SubmissionToasts<Outcome> {
+  loading: string
+  success: string
+  failure: (outcome: Outcome) => string
+  /** Runs once for each successful answer, after its toast. */
+  onSuccess: () => void
+}
+
+/**
+ * The toasts of a form posted in the background: the loading toast while it is sent, dismissed before the
+ * success or failure toast of each new answer. Returns whether the post is under way.
+ */
+export function useSubmissionToasts<Outcome extends { status: string }>(
+  fetcher: { state: string; data?: Outcome | undefined },
+  { loading, success, failure, onSuccess }: SubmissionToasts<Outcome>,
+): boolean {
+  const loadingToast = useRef<string | undefined>(undefined)
+  const handled = useRef<Outcome | undefined>(undefined)
+  const busy = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading(loading)
+  }, [busy, loading])
+
+  useEffect(() => {
+    const outcome = fetcher.data
+    if (busy || !outcome || handled.current === outcome) return
+    handled.current = outcome
+    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
+    loadingToast.current = undefined
+    if (outcome.status === 'success') {
+      toast.success(success)
+      onSuccess()
+    } else {
+      toast.error(failure(outcome))
+    }
+    // Only a new answer shows a toast; the messages and callbacks of later renders do not.
+  }, [busy, fetcher.data])
+
+  return busy
+}
