@@ -15,7 +15,7 @@ export interface Core {
   /** Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. */
   formRateLimiter: RateLimiter
   outbox: OutboxWorker
-  /** Stops the outbox worker after the message in flight, then closes mail and database connections. */
+  /** Stops the outbox worker after the messages in flight, then closes mail and database connections. */
   close(): Promise<void>
 }
 

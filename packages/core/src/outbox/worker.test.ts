@@ -319,27 +319,31 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
   })
 
-  it('finishes the message in flight when stopped', async () => {
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
-    let release: () => void = () => undefined
-    let started: () => void = () => undefined
-    const sendStarted = new Promise<void>((resolve) => (started = resolve))
+  it('sends several messages at a time, and when stopped finishes those in flight and starts no other', async () => {
+    for (let index = 0; index < 3; index++) {
+      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    }
+    const releases: Array<() => void> = []
+    let bothStarted: () => void = () => undefined
+    const twoInFlight = new Promise<void>((resolve) => (bothStarted = resolve))
     const slowTransport: MailTransport = {
       async send(mail, id) {
-        started()
-        await new Promise<void>((resolve) => (release = resolve))
+        await new Promise<void>((resolve) => {
+          releases.push(resolve)
+          if (releases.length === 2) bothStarted()
+        })
         await transport.send(mail, id)
       },
       close: () => undefined,
     }
-    const worker = startOutboxWorker({ db: testDb.db, transport: slowTransport, pollIntervalMs: 10, now: () => clock, log: quiet })
-    await sendStarted
+    const worker = startOutboxWorker({ db: testDb.db, transport: slowTransport, concurrency: 2, pollIntervalMs: 10, now: () => clock, log: quiet })
+    await twoInFlight
     const stopped = worker.stop()
-    release()
+    for (const release of releases) release()
     await stopped
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').orderBy('status').execute()
-    expect(rows.map((row) => row.status)).toEqual(['pending', 'sent'])
-    expect(sink.received).toHaveLength(1)
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'sent', 'sent'])
+    expect(sink.received).toHaveLength(2)
   })
 })
 

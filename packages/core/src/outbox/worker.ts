@@ -3,7 +3,7 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
-import type { MailTransport } from '../mail/transport.ts'
+import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
 import { outgoingMailOf } from './stored-mail.ts'
 
 const FIRST_RETRY_MS = 5_000
@@ -27,6 +27,8 @@ export interface DeliveryOptions {
   log?: (line: string) => void
   /** Asked before each message; delivery stops when it answers false. */
   shouldContinue?: () => boolean
+  /** How many messages are sent at a time: by default one per pooled SMTP connection. */
+  concurrency?: number
 }
 
 export interface DeliveryReport {
@@ -94,18 +96,16 @@ function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000)
 }
 
-/** Sends every message that is due now, one at a time, and records the outcome of each. */
+/** Sends every message that is due now, several at a time, and records the outcome of each. */
 export async function deliverDueMessages(options: DeliveryOptions): Promise<DeliveryReport> {
   const { db, transport } = options
   const now = options.now ?? (() => new Date())
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const log = options.log ?? ((line: string) => console.error(line))
+  const concurrency = options.concurrency ?? MAX_SMTP_CONNECTIONS
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 }
 
-  while (options.shouldContinue?.() ?? true) {
-    const claimed = await claimNextMessage(db, now(), leaseMs)
-    if (!claimed) break
-    const { row, leaseToken } = claimed
+  async function deliver({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)
@@ -140,6 +140,20 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
       log(`outbox: ${givingUp ? 'gave up on' : 'will retry'} ${row.topic} message ${row.id} (attempt ${row.attempts}): ${describe(error)}`)
     }
   }
+
+  // Each lane claims and sends one message after another, so a slow SMTP answer holds up one lane, not the queue.
+  async function lane(): Promise<void> {
+    while (options.shouldContinue?.() ?? true) {
+      const claimed = await claimNextMessage(db, now(), leaseMs)
+      if (!claimed) return
+      await deliver(claimed)
+    }
+  }
+
+  // Every lane is waited for, also when one fails, so no message is still being sent once this returns.
+  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane))
+  const failure = lanes.find((outcome) => outcome.status === 'rejected')
+  if (failure) throw failure.reason
   return report
 }
 
@@ -151,7 +165,7 @@ export interface OutboxWorkerOptions extends Omit<DeliveryOptions, 'shouldContin
 export interface OutboxWorker {
   /** Looks for due messages now instead of at the next poll. */
   wake(): void
-  /** Stops polling; resolves once the message being sent (if any) is finished and recorded. */
+  /** Stops polling; resolves once the messages being sent (if any) are finished and recorded. */
   stop(): Promise<void>
 }
 
