@@ -60,7 +60,7 @@ async function startReferenceServer(source, cwd = process.cwd()) {
 let sequence = 0
 
 // Each body is different (company, e-mails, key), so every post is a new registration rather than a replay.
-function registrationBody() {
+export function registrationBody() {
   sequence += 1
   const id = `${process.pid}-${sequence}`
   return JSON.stringify({
@@ -81,7 +81,7 @@ function registrationBody() {
   })
 }
 
-function post(agent, url, body, expectedStatus) {
+export function post(agent, url, body, expectedStatus) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const outgoing = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
@@ -96,7 +96,7 @@ function post(agent, url, body, expectedStatus) {
   })
 }
 
-function percentile(sorted, fraction) {
+export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]
 }
 
