@@ -185,14 +185,23 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     const createdAtIso = createdAt.toISOString()
     const registrationId = newId()
     return db.writeTransaction(async (transaction) => {
-      if (claim.expiresAt !== null) {
-        await transaction.deleteFrom('submission_keys').where('key', '=', claim.key).where('expires_at', '<=', createdAtIso).execute()
-      }
-      // On PostgreSQL a concurrent claim of the same key waits here for the other transaction, then does nothing.
+      // A claim whose duplicate window has passed is taken over; a token's claim (no expiry) or a fresh one stays,
+      // and nothing is returned. On PostgreSQL a concurrent claim of the same key waits here for the other
+      // transaction, then finds its fresh claim.
       const claimed = await transaction
         .insertInto('submission_keys')
         .values({ key: claim.key, registration_id: registrationId, payload_hash: payloadHash, expires_at: claim.expiresAt, created_at: createdAtIso })
-        .onConflict((conflict) => conflict.column('key').doNothing())
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet((eb) => ({
+              registration_id: eb.ref('excluded.registration_id'),
+              payload_hash: eb.ref('excluded.payload_hash'),
+              expires_at: eb.ref('excluded.expires_at'),
+              created_at: eb.ref('excluded.created_at'),
+            }))
+            .where('submission_keys.expires_at', '<=', createdAtIso),
+        )
         .returning('key')
         .executeTakeFirst()
       if (!claimed) {
