@@ -184,6 +184,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Stopping drops open connections at once, as a mail server going down would, instead of waiting 30 s.
+      closeTimeout: 100,
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))

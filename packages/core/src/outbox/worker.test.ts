@@ -259,6 +259,17 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(mailTo(sink.received, ORGANISER)).toHaveLength(1)
   })
 
+  it('opens new connections when the SMTP server restarts under pooled ones', async () => {
+    const request = { kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' } as const
+    await enquiries().submitTrainingRequest(request)
+    expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+    await sink.stop()
+    await sink.start()
+    await enquiries().submitTrainingRequest(request)
+    expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+    expect(sink.received).toHaveLength(4)
+  })
+
   it('backs off up to 5 minutes apart and gives up after 24 hours', async () => {
     await sink.stop()
     await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
