@@ -81,7 +81,7 @@ export function registrationBody() {
   })
 }
 
-export function post(agent, url, body, expectedStatus) {
+function post(agent, url, body, expectedStatus) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const outgoing = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
