@@ -1,7 +1,8 @@
 // Registrations per second through POST /api/registrations on SQLite at 16 concurrent clients, against a bare
 // node:http JSON echo measured in the same run on the same machine: the ratio says what the whole stack costs.
 // The same echo behind the site's Express middleware (compression, JSON body parser) is measured too: it is the
-// ceiling any Express route reaches on this machine before doing any work of its own.
+// ceiling any Express route reaches on this machine before doing any work of its own. The registration service
+// called in process, without HTTP, shows how much of the cost is the registration's own work and storage.
 import { spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import path from 'node:path'
@@ -83,12 +84,11 @@ export function registrationBody() {
 
 function post(agent, url, body, expectedStatus) {
   return new Promise((resolve, reject) => {
-    const started = performance.now()
     const outgoing = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
       response.resume()
       response.on('end', () => {
         if (response.statusCode !== expectedStatus) reject(new Error(`${url} answered ${response.statusCode}`))
-        else resolve(performance.now() - started)
+        else resolve()
       })
     })
     outgoing.on('error', reject)
@@ -100,29 +100,53 @@ export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]
 }
 
-/** Runs CONCURRENCY clients back to back: first a warm-up, then for MEASURE_MS; returns the rate and latencies. */
-async function measure(url, makeBody, expectedStatus) {
+/** Runs CONCURRENCY callers of `submitOne` back to back: first a warm-up, then for MEASURE_MS; returns the rate and latencies. */
+async function measure(submitOne) {
+  let warmUpLeft = WARM_UP_REQUESTS
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (warmUpLeft-- > 0) await submitOne()
+    }),
+  )
+  const latencies = []
+  const started = performance.now()
+  const deadline = started + MEASURE_MS
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const submitted = performance.now()
+        await submitOne()
+        latencies.push(performance.now() - submitted)
+      }
+    }),
+  )
+  const elapsedSeconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return { perSecond: latencies.length / elapsedSeconds, count: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) }
+}
+
+async function measurePosts(url) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   try {
-    let warmUpLeft = WARM_UP_REQUESTS
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (warmUpLeft-- > 0) await post(agent, url, makeBody(), expectedStatus)
-      }),
-    )
-    const latencies = []
-    const started = performance.now()
-    const deadline = started + MEASURE_MS
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < deadline) latencies.push(await post(agent, url, makeBody(), expectedStatus))
-      }),
-    )
-    const elapsedSeconds = (performance.now() - started) / 1000
-    latencies.sort((a, b) => a - b)
-    return { perSecond: latencies.length / elapsedSeconds, count: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) }
+    return await measure(() => post(agent, url, registrationBody(), 201))
   } finally {
     agent.destroy()
+  }
+}
+
+// The service the route calls, called directly on a fresh SQLite database with a fixed catalog: no HTTP, no
+// Express, no outbox worker. What it reaches is the most any change to the HTTP side could give the endpoint.
+async function measureServiceInProcess() {
+  const { createRegistrationService, openDatabase } = await import('../../packages/core/src/index.ts')
+  const { SITE_NOW, fixedCatalog, temporaryDirectory } = await import('../../packages/core/src/test-support.ts')
+  const dataDir = temporaryDirectory()
+  const db = await openDatabase({ dataDir: dataDir.dir })
+  try {
+    const service = createRegistrationService({ db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW })
+    return await measure(() => service.createRegistration(JSON.parse(registrationBody())))
+  } finally {
+    await db.close()
+    dataDir.remove()
   }
 }
 
@@ -131,20 +155,21 @@ export async function run() {
   const site = await startSite({ env: { FORM_RATE_LIMIT: '0' } })
   let registrations
   try {
-    registrations = await measure(`${site.baseUrl}/api/registrations`, registrationBody, 201)
+    registrations = await measurePosts(`${site.baseUrl}/api/registrations`)
   } finally {
     await site.stop()
   }
   const measureReference = async (source, cwd) => {
     const server = await startReferenceServer(source, cwd)
     try {
-      return await measure(`${server.baseUrl}/`, registrationBody, 201)
+      return await measurePosts(`${server.baseUrl}/`)
     } finally {
       await server.stop()
     }
   }
   const echoResult = await measureReference(echoServerSource)
   const expressEcho = await measureReference(expressEchoSource, path.join(repoRoot, 'apps/site'))
+  const serviceInProcess = await measureServiceInProcess()
 
   const row = (name, result) => [
     name,
@@ -156,7 +181,12 @@ export async function run() {
   ]
   printTable(
     ['endpoint', 'requests', 'per second', 'p50', 'p99', 'ratio to echo'],
-    [row('POST /api/registrations', registrations), row('node:http JSON echo', echoResult), row('Express JSON echo (ceiling)', expressEcho)],
+    [
+      row('POST /api/registrations', registrations),
+      row('node:http JSON echo', echoResult),
+      row('Express JSON echo (ceiling)', expressEcho),
+      row('registration service in process (no HTTP)', serviceInProcess),
+    ],
   )
   const ratio = registrations.perSecond / echoResult.perSecond
   console.log(`\nratio to the echo: ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}: ${ratio >= RATIO_TARGET ? 'met' : 'not met'})`)
