@@ -173,8 +173,13 @@ export interface SmtpSink {
   start(): Promise<void>
 }
 
+export interface SmtpSinkOptions {
+  /** Connections served at once; beyond them the server answers 421, as a provider with a connection limit does. */
+  maxClients?: number
+}
+
 /** A real SMTP server on an ephemeral port that keeps every message it accepts. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
   let port = 0
   let server: SMTPServer | undefined
@@ -186,6 +191,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       logger: false,
       // Stopping drops open connections at once, as a mail server going down would, instead of waiting 30 s.
       closeTimeout: 100,
+      ...(options.maxClients === undefined ? {} : { maxClients: options.maxClients }),
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))

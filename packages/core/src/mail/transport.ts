@@ -53,7 +53,8 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   if (options.smtpUrl) {
     // Pooled: a connection per message (TCP, greeting, EHLO and, with a real provider, TLS and login) cost about
     // 100 ms each even on loopback, against 6 ms a message over a kept connection. The pool opens at most
-    // MAX_SMTP_CONNECTIONS, one for each of the outbox worker's delivery lanes.
+    // MAX_SMTP_CONNECTIONS, one for each of the outbox worker's delivery lanes, or fewer when the URL's query says
+    // so (nodemailer reads `?maxConnections=2` from the URL over these options); messages then wait in the pool.
     const transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_SMTP_CONNECTIONS, ...SMTP_TIMEOUTS })
     return {
       async send(mail, id) {

@@ -270,6 +270,20 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(sink.received).toHaveLength(4)
   })
 
+  it('keeps to the connection limit of a mail provider, given as maxConnections in SMTP_URL', async () => {
+    const limitedSink = await startSmtpSink({ maxClients: 1 })
+    const limitedTransport = createMailTransport({ smtpUrl: `${limitedSink.url}/?maxConnections=1`, dataDir: '/nonexistent', from: FROM })
+    try {
+      await registrations().createRegistration(registrationInput())
+      const report = await deliverDueMessages({ db: testDb.db, transport: limitedTransport, now: () => clock, log: quiet })
+      expect(report).toEqual({ sent: 4, retrying: 0, failed: 0 })
+      expect(limitedSink.received).toHaveLength(4)
+    } finally {
+      limitedTransport.close()
+      await limitedSink.stop()
+    }
+  })
+
   it('backs off up to 5 minutes apart and gives up after 24 hours', async () => {
     await sink.stop()
     await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
