@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { OPTION_KEYS, delegateCap } from '@events/pricing'
 import type { SanityDocument } from 'sanity'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { slugFromTitle } from './lib/slugs.ts'
 import { compileStudioSchema, importedDocuments, readNdjson, validateDataset } from './lib/datasetValidation.ts'
 
 const datasetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/content/dataset')
@@ -30,9 +31,35 @@ function withChange(id: string, change: (document: Record<string, unknown>) => v
   })
 }
 
+type FieldType = { name: string; jsonType?: string; type?: FieldType | null; options?: object; fields?: { name: string; type: FieldType }[] }
+
+function datetimeFields(type: FieldType, path: string): { path: string; options?: object }[] {
+  const isDatetime = (candidate: FieldType | null | undefined): boolean => candidate != null && (candidate.name === 'datetime' || isDatetime(candidate.type))
+  if (isDatetime(type)) return [{ path, options: type.options }]
+  return (type.fields ?? []).flatMap((field) => datetimeFields(field.type, path ? `${path}.${field.name}` : field.name))
+}
+
 describe('the studio schema', () => {
   it('compiles without errors', () => {
     expect(() => compileStudioSchema()).not.toThrow()
+  })
+
+  it('generates event slugs from the title', () => {
+    const event = compileStudioSchema().get('event') as FieldType
+    const slug = event.fields?.find((field) => field.name === 'slug')
+    expect(slug?.type.options).toMatchObject({ source: 'title', slugify: slugFromTitle })
+  })
+
+  it('shows and takes every datetime in Africa/Johannesburg, whatever the browser says', () => {
+    const schema = compileStudioSchema()
+    const fields = schema.getTypeNames().flatMap((name) => {
+      const type = schema.get(name) as FieldType
+      return type.jsonType === 'object' && (type.type as FieldType | undefined)?.name === 'document' ? datetimeFields(type, name) : []
+    })
+    expect(fields.map((field) => field.path).sort()).toEqual(['event.end', 'event.registrationClosesAt', 'event.start'])
+    for (const field of fields) {
+      expect(field.options, field.path).toMatchObject({ displayTimeZone: 'Africa/Johannesburg', allowTimeZoneSwitch: false })
+    }
   })
 })
 
@@ -55,8 +82,16 @@ describe('the shipped dataset', () => {
 })
 
 describe('the studio rules reject broken content', () => {
-  // `errorOn` names the documents that report the problem when it is not (only) the changed one.
-  const cases: { name: string; id: string; change: (document: Record<string, unknown>) => void; path: string; errorOn?: string[] }[] = [
+  // `errorOn` names the documents that report the problem when it is not (only) the changed one; an event
+  // reports its unfinished price options on `priceOptions` as well (`eventToo`).
+  const cases: {
+    name: string
+    id: string
+    change: (document: Record<string, unknown>) => void
+    path: string
+    errorOn?: string[]
+    eventToo?: string
+  }[] = [
     { name: 'an event without a title', id: 'event-resilience', change: (event) => delete event.title, path: 'title' },
     {
       name: 'an event that ends before it starts',
@@ -96,10 +131,11 @@ describe('the studio rules reject broken content', () => {
       id: 'price-pfas-early-bird',
       change: (option) => delete option.earlyBirdUntil,
       path: 'earlyBirdUntil',
+      eventToo: 'event-pfas',
     },
     { name: 'a cap on a per-delegate option', id: 'price-pfas-venue', change: (option) => (option.cap = 5), path: 'cap' },
     { name: 'a table cap that does not match its size', id: 'price-pfas-table-10', change: (option) => (option.cap = 12), path: 'cap' },
-    { name: 'a negative price', id: 'price-pfas-online', change: (option) => (option.amount = -1), path: 'amount' },
+    { name: 'a negative price', id: 'price-pfas-online', change: (option) => (option.amount = -1), path: 'amount', eventToo: 'event-pfas' },
     { name: 'a price with fractions of a cent', id: 'price-pfas-online', change: (option) => (option.amount = 5490.555), path: 'amount' },
     { name: 'a speaker without a photo', id: 'speaker-pfas-01', change: (speaker) => delete speaker.image, path: 'image' },
     {
@@ -123,13 +159,86 @@ describe('the studio rules reject broken content', () => {
       errorOn: ['page-mission', 'page-vision'],
     },
     { name: 'a division link that is not a path', id: 'division-workshops', change: (division) => (division.href = 'workshop'), path: 'href' },
+    {
+      name: 'an early-bird price above the venue price',
+      id: 'price-pfas-early-bird',
+      change: (option) => (option.amount = 8000),
+      path: 'priceOptions',
+      errorOn: ['event-pfas'],
+    },
+    { name: 'a free option', id: 'price-pfas-table-5', change: (option) => (option.amount = 0), path: 'amount', eventToo: 'event-pfas' },
+    { name: 'an agenda time that is not a time', id: 'session-pfas-d1-01', change: (session) => (session.start = 'banana'), path: 'start' },
+    { name: 'a session ending before it starts', id: 'session-pfas-d1-01', change: (session) => (session.end = '07:00'), path: 'end' },
+    {
+      name: 'sessions out of order',
+      id: 'session-pfas-d1-02',
+      change: (session) => Object.assign(session, { start: '07:00', end: '07:15' }),
+      path: 'agendaDays',
+      errorOn: ['event-pfas'],
+    },
+    {
+      name: 'an agenda day outside the event',
+      id: 'event-pfas',
+      change: (event) => ((event.agendaDays as { date: string }[])[1]!.date = '2030-05-22'),
+      path: 'agendaDays',
+    },
+    { name: 'a Speakers tab without speakers', id: 'event-legal-opinion', change: (event) => (event.tabs = ['overview', 'speakers']), path: 'tabs' },
+    { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.5), path: 'vatRate' },
     { name: 'a reference to a missing document', id: 'event-pfas', change: (event) => ((event.speakers as { _ref: string }[])[0]!._ref = 'speaker-nobody'), path: 'speakers' },
   ]
 
-  it.each(cases)('$name', async ({ id, change, path, errorOn = [id] }) => {
+  it('warns about a session presented by a speaker the event does not list', async () => {
+    const change = (session: Record<string, unknown>) => (session.speakers = [{ _key: 'x', _type: 'reference', _ref: 'speaker-resilience-01' }])
+    const markers = await validateDataset(withChange('session-pfas-d1-03', change), assetIds)
+    expect(errorsOf(markers)).toEqual([])
+    expect(markers.filter((marker) => marker.path !== 'placeholders')).toEqual([
+      {
+        documentId: 'event-pfas',
+        level: 'warning',
+        path: 'agendaDays',
+        message: 'Day 1: "09:00 Keynote: PFAS, the forever chemicals, and why they matter" is presented by a speaker who is not on the event\'s Speakers list',
+      },
+    ])
+  })
+
+  it('runs the redirect rule in the studio over the published events, pages and redirects', async () => {
+    const redirects = [
+      { _id: 'redirect-ok', _type: 'redirect', from: '/conference/PFAS-2024', to: '/conference/pfas' },
+      { _id: 'redirect-gone', _type: 'redirect', from: '/conference/old', to: '/conference/gone' },
+      // A draft is not yet on the site: it neither makes a path exist nor counts towards a loop.
+      { _id: 'drafts.event-pfas', _type: 'event', kind: 'conference', slug: { _type: 'slug', current: 'gone' } },
+    ] as unknown as SanityDocument[]
+    const markers = await validateDataset([...documents, ...redirects], assetIds)
+    expect(errorsOf(markers).filter((marker) => marker.documentId.startsWith('redirect-'))).toEqual([
+      {
+        documentId: 'redirect-gone',
+        level: 'error',
+        path: 'to',
+        message: 'Nothing on the site is at /conference/gone: point the redirect at an existing event or page',
+      },
+    ])
+  })
+
+  it('warns about a table that costs more per head than the venue', async () => {
+    const markers = await validateDataset(withChange('price-pfas-table-5', (option) => (option.amount = 40000)), assetIds)
+    expect(errorsOf(markers)).toEqual([])
+    expect(markers.filter((marker) => marker.path !== 'placeholders')).toEqual([
+      {
+        documentId: 'event-pfas',
+        level: 'warning',
+        path: 'priceOptions',
+        message: 'A table-5 option costs R 8 000.00 per delegate, more than the venue price (R 7 990.00)',
+      },
+    ])
+  })
+
+  it.each(cases)('$name', async ({ id, change, path, errorOn = [id], eventToo }) => {
     const errors = errorsOf(await validateDataset(withChange(id, change), assetIds))
-    expect(errors.length, JSON.stringify(errors)).toBeGreaterThan(0)
-    expect(errors.every((marker) => errorOn.includes(marker.documentId) && marker.path.startsWith(path)), JSON.stringify(errors)).toBe(true)
-    expect(new Set(errors.map((marker) => marker.documentId))).toEqual(new Set(errorOn))
+    const onEvent = errors.filter((marker) => marker.documentId === eventToo)
+    const elsewhere = errors.filter((marker) => marker.documentId !== eventToo)
+    expect(elsewhere.length, JSON.stringify(errors)).toBeGreaterThan(0)
+    expect(elsewhere.every((marker) => errorOn.includes(marker.documentId) && marker.path.startsWith(path)), JSON.stringify(errors)).toBe(true)
+    expect(new Set(elsewhere.map((marker) => marker.documentId))).toEqual(new Set(errorOn))
+    expect(onEvent.map((marker) => marker.path)).toEqual(eventToo === undefined ? [] : ['priceOptions'])
   })
 })

@@ -1,7 +1,49 @@
-import type { StructureResolver } from 'sanity/structure'
-import { SITE_SETTINGS_ID } from './schemaTypes/siteSettings.ts'
+import { CalendarIcon, ClockIcon, DocumentIcon, StarIcon, TagIcon, UserIcon } from '@sanity/icons'
+import type { StructureBuilder, StructureResolver } from 'sanity/structure'
+import { SANITY_API_VERSION } from './lib/apiVersion.ts'
+import { EVENT_PARTS } from './lib/eventParts.ts'
+import { SITE_SETTINGS_ID } from './lib/siteSettingsId.ts'
 
-/** Document lists in the order editors need them, with the site settings as one fixed document at the top. */
+const PART_ICONS: Record<string, typeof CalendarIcon> = {
+  agenda: ClockIcon,
+  prices: TagIcon,
+  speakers: UserIcon,
+  'sponsor-packages': StarIcon,
+}
+
+/** One event: the event itself, then the sessions, price options, speakers and sponsor packages it uses. */
+function eventItems(S: StructureBuilder, eventId: string) {
+  return S.list()
+    .title('Event')
+    .items([
+      S.listItem()
+        .title('Event')
+        .id('event')
+        .icon(DocumentIcon)
+        .child(S.document().schemaType('event').documentId(eventId)),
+      S.divider(),
+      ...EVENT_PARTS.map((part) =>
+        S.listItem()
+          .title(part.title)
+          .id(part.id)
+          .icon(PART_ICONS[part.id])
+          .child(
+            S.documentList()
+              .title(part.title)
+              .schemaType(part.schemaType)
+              .apiVersion(SANITY_API_VERSION)
+              .filter(part.filter)
+              .params({ eventId })
+              .defaultOrdering(part.ordering),
+          ),
+      ),
+    ])
+}
+
+/**
+ * Document lists in the order editors need them: the site settings as one fixed document at the top, then
+ * the events, each opening onto its own agenda, prices, speakers and sponsor packages.
+ */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -12,11 +54,20 @@ export const structure: StructureResolver = (S) =>
         .schemaType('siteSettings')
         .child(S.document().schemaType('siteSettings').documentId(SITE_SETTINGS_ID).title('Site settings')),
       S.divider(),
-      S.documentTypeListItem('event').title('Events'),
+      S.listItem()
+        .title('Events')
+        .id('events')
+        .icon(CalendarIcon)
+        .schemaType('event')
+        .child(
+          S.documentTypeList('event')
+            .title('Events')
+            .defaultOrdering([{ field: 'start', direction: 'desc' }])
+            .child((eventId) => eventItems(S, eventId)),
+        ),
       S.documentTypeListItem('page').title('Pages'),
-      S.documentTypeListItem('speaker').title('Speakers'),
-      S.documentTypeListItem('agendaSession').title('Agenda sessions'),
-      S.documentTypeListItem('priceOption').title('Price options'),
-      S.documentTypeListItem('sponsorPackage').title('Sponsor packages'),
+      S.documentTypeListItem('speaker').title('All speakers'),
+      S.documentTypeListItem('sponsorPackage').title('All sponsor packages'),
       S.documentTypeListItem('division').title('Divisions'),
+      S.documentTypeListItem('redirect').title('Redirects'),
     ])

@@ -1,5 +1,11 @@
 import { TIME_ZONE } from '@events/pricing'
 
+/**
+ * Options of every datetime field: editors see and enter times in Africa/Johannesburg, whatever their
+ * browser's time zone, so 07:30 stays 07:30.
+ */
+export const EVENT_DATETIME_OPTIONS = { displayTimeZone: TIME_ZONE, allowTimeZoneSwitch: false }
+
 const calendarDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',

@@ -1,5 +1,6 @@
 import { ClockIcon } from '@sanity/icons'
-import { defineField, defineType } from 'sanity'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { documentRules } from '../lib/schemaRules.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 
 export const agendaSession = defineType({
@@ -7,21 +8,40 @@ export const agendaSession = defineType({
   title: 'Agenda session',
   type: 'document',
   icon: ClockIcon,
+  validation: documentRules('agendaSession'),
   groups: [{ name: 'content', title: 'Session', default: true }, placeholdersGroup],
   fields: [
     defineField({
-      name: 'time',
+      name: 'start',
       type: 'string',
       group: 'content',
-      description: 'As shown in the agenda, e.g. "07:30 – 08:30"',
+      description: '24-hour time in Africa/Johannesburg, e.g. 07:30',
+      placeholder: 'HH:mm',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'end',
+      type: 'string',
+      group: 'content',
+      description: '24-hour time, after the start, e.g. 08:30',
+      placeholder: 'HH:mm',
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'title', type: 'string', group: 'content', validation: (rule) => rule.required() }),
     defineField({
+      name: 'speakers',
+      type: 'array',
+      group: 'content',
+      description: 'Who presents the session; the agenda shows each as "Name, Position"',
+      of: [defineArrayMember({ type: 'reference', to: [{ type: 'speaker' }] })],
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
       name: 'speaker',
+      title: 'Other presenter',
       type: 'string',
       group: 'content',
-      description: 'Free text, e.g. "Dr Jane Doe, Chief Economist"',
+      description: 'Only when no listed speaker presents it, e.g. "Panel of business leaders" or "Workshop facilitator"',
     }),
     defineField({
       name: 'isBreak',
@@ -34,10 +54,10 @@ export const agendaSession = defineType({
     placeholdersField,
   ],
   preview: {
-    select: { time: 'time', title: 'title', speaker: 'speaker', isBreak: 'isBreak' },
-    prepare: ({ time, title, speaker, isBreak }) => ({
-      title: `${time ?? ''} ${title ?? ''}`.trim(),
-      subtitle: isBreak ? 'Break' : speaker,
+    select: { start: 'start', end: 'end', title: 'title', firstSpeaker: 'speakers.0.name', speaker: 'speaker', isBreak: 'isBreak' },
+    prepare: ({ start, end, title, firstSpeaker, speaker, isBreak }) => ({
+      title: `${start ?? ''} – ${end ?? ''} ${title ?? ''}`.trim(),
+      subtitle: isBreak ? 'Break' : (firstSpeaker ?? speaker),
     }),
   },
 })

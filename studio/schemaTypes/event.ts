@@ -1,9 +1,10 @@
 import { CalendarIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType, type ValidationContext } from 'sanity'
-import { checkEnd, checkPriceOptions, checkRegistrationClose, checkTablesOnWorkshop, type ReferencedPriceOption } from '../lib/eventRules.ts'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { EVENT_DATETIME_OPTIONS } from '../lib/dates.ts'
+import { documentRules } from '../lib/schemaRules.ts'
+import { SLUG_MAX_LENGTH, slugFromTitle } from '../lib/slugs.ts'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
-import { SANITY_API_VERSION } from '../lib/apiVersion.ts'
 
 /** The event page tabs, in the order editors usually pick them. */
 export const EVENT_TABS = [
@@ -14,22 +15,12 @@ export const EVENT_TABS = [
   { value: 'sponsor', title: 'Sponsor' },
 ]
 
-type EventDocument = { kind?: string; start?: string; end?: string }
-type Reference = { _ref?: string }
-
-async function fetchPriceOptions(references: Reference[] | undefined, context: ValidationContext): Promise<ReferencedPriceOption[]> {
-  const ids = (references ?? []).map((reference) => reference._ref).filter((id): id is string => Boolean(id))
-  if (ids.length === 0) return []
-  return context
-    .getClient({ apiVersion: SANITY_API_VERSION })
-    .fetch<ReferencedPriceOption[]>('*[_id in $ids]{_id, key, earlyBirdUntil}', { ids })
-}
-
 export const event = defineType({
   name: 'event',
   title: 'Event',
   type: 'document',
   icon: CalendarIcon,
+  validation: documentRules('event'),
   groups: [
     { name: 'basics', title: 'Basics', default: true },
     { name: 'card', title: 'Listing card' },
@@ -59,7 +50,8 @@ export const event = defineType({
       type: 'slug',
       group: 'basics',
       description:
-        'The last segment of the page address, e.g. "Resilience" for /conference/Resilience. Existing addresses keep their spelling and case.',
+        'The last segment of the page address, e.g. "Resilience" for /conference/Resilience. Generate fills it from the title; existing addresses keep their spelling and case.',
+      options: { source: 'title', maxLength: SLUG_MAX_LENGTH, slugify: slugFromTitle },
       validation: (rule) =>
         rule.required().custom((slug: { current?: string } | undefined) =>
           slug?.current && !/^[A-Za-z0-9-]+$/.test(slug.current) ? 'Use letters, digits and hyphens only' : true,
@@ -76,15 +68,16 @@ export const event = defineType({
       name: 'start',
       type: 'datetime',
       group: 'basics',
-      description: 'Times are in South African Standard Time',
+      description: 'Times are in South African Standard Time (Africa/Johannesburg)',
+      options: EVENT_DATETIME_OPTIONS,
       validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'end',
       type: 'datetime',
       group: 'basics',
-      validation: (rule) =>
-        rule.required().custom((end: string | undefined, context) => checkEnd((context.document as EventDocument).start, end)),
+      options: EVENT_DATETIME_OPTIONS,
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'format',
@@ -244,27 +237,15 @@ export const event = defineType({
       type: 'array',
       group: 'registration',
       of: [defineArrayMember({ type: 'reference', to: [{ type: 'priceOption' }] })],
-      validation: (rule) => [
-        rule.unique().custom(async (references: Reference[] | undefined, context) =>
-          checkPriceOptions(await fetchPriceOptions(references, context), (context.document as EventDocument).start),
-        ),
-        rule
-          .custom(async (references: Reference[] | undefined, context) =>
-            checkTablesOnWorkshop((context.document as EventDocument).kind, await fetchPriceOptions(references, context)),
-          )
-          .warning(),
-      ],
+      validation: (rule) => rule.unique(),
     }),
     defineField({
       name: 'registrationClosesAt',
       title: 'Registration closes at',
       type: 'datetime',
       group: 'registration',
+      options: EVENT_DATETIME_OPTIONS,
       description: 'Leave empty to close registration when the event starts',
-      validation: (rule) =>
-        rule.custom((closesAt: string | undefined, context) =>
-          checkRegistrationClose(closesAt, (context.document as EventDocument).end),
-        ),
     }),
     defineField({ name: 'sponsorHeading', title: 'Sponsor heading', type: 'string', group: 'sponsor' }),
     defineField({ name: 'sponsorIntro', title: 'Sponsor introduction', type: 'text', rows: 4, group: 'sponsor' }),

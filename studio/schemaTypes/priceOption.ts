@@ -2,8 +2,8 @@ import { TagIcon } from '@sanity/icons'
 import { isOptionKey, isTableOption, OPTION_KEYS } from '@events/pricing'
 import { defineField, defineType } from 'sanity'
 import { AmountInput } from '../components/AmountInput.tsx'
-import { priceSummary } from '../lib/price.ts'
-import { checkCap, checkEarlyBirdDate } from '../lib/priceOptionRules.ts'
+import { PriceOptionPreview, type PriceOptionPreviewValue } from '../components/PriceOptionPreview.tsx'
+import { documentRules } from '../lib/schemaRules.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 
 const OPTION_TITLES: Record<(typeof OPTION_KEYS)[number], string> = {
@@ -14,13 +14,14 @@ const OPTION_TITLES: Record<(typeof OPTION_KEYS)[number], string> = {
   'table-10': 'Table of 10 delegates (flat)',
 }
 
-type PriceOptionDocument = { key?: string; earlyBirdUntil?: string; cap?: number }
+type PriceOptionDocument = { key?: string }
 
 export const priceOption = defineType({
   name: 'priceOption',
   title: 'Price option',
   type: 'document',
   icon: TagIcon,
+  validation: documentRules('priceOption'),
   groups: [{ name: 'content', title: 'Price', default: true }, placeholdersGroup],
   fields: [
     defineField({
@@ -52,7 +53,7 @@ export const priceOption = defineType({
       group: 'content',
       description: 'Per delegate; for table options the flat price of the table',
       components: { input: AmountInput },
-      validation: (rule) => rule.required().min(0).precision(2),
+      validation: (rule) => rule.required().precision(2),
     }),
     defineField({
       name: 'earlyBirdUntil',
@@ -61,7 +62,6 @@ export const priceOption = defineType({
       group: 'content',
       description: 'Last day (Africa/Johannesburg) to register and pay at this price; must be before the event',
       hidden: ({ parent, value }) => (parent as PriceOptionDocument | undefined)?.key !== 'early-bird' && !value,
-      validation: (rule) => rule.custom((_value, context) => checkEarlyBirdDate(context.document as PriceOptionDocument)),
     }),
     defineField({
       name: 'cap',
@@ -73,15 +73,16 @@ export const priceOption = defineType({
         const key = (parent as PriceOptionDocument | undefined)?.key
         return !(isOptionKey(key) && isTableOption(key)) && value === undefined
       },
-      validation: (rule) => rule.custom((_value, context) => checkCap(context.document as PriceOptionDocument)),
     }),
     placeholdersField,
   ],
   preview: {
     select: { title: 'title', key: 'key', amount: 'amount' },
-    prepare: ({ title, key, amount }) => ({
-      title,
-      subtitle: isOptionKey(key) && typeof amount === 'number' ? priceSummary(key, amount) : 'No amount yet',
-    }),
+    // The price is drawn by PriceOptionPreview, which knows the site settings' VAT rate.
+    prepare: ({ title, key, amount }) => {
+      const value: { title: string } & PriceOptionPreviewValue = { title, optionKey: key, amount }
+      return value
+    },
   },
+  components: { preview: PriceOptionPreview },
 })

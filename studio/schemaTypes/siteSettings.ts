@@ -1,15 +1,14 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { documentRules } from '../lib/schemaRules.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
-
-/** The _id of the one site settings document. */
-export const SITE_SETTINGS_ID = 'siteSettings'
 
 export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
   type: 'document',
   icon: CogIcon,
+  validation: documentRules('siteSettings'),
   groups: [
     { name: 'company', title: 'Company', default: true },
     { name: 'contact', title: 'Contact' },
@@ -80,8 +79,8 @@ export const siteSettings = defineType({
       title: 'VAT rate',
       type: 'number',
       group: 'payment',
-      description: 'As a fraction: 0.15 for 15%',
-      validation: (rule) => rule.required().min(0).max(1),
+      description: 'As a fraction: 0.15 for 15%; from 0 to 0.3',
+      validation: (rule) => rule.required().precision(4),
     }),
     defineField({
       name: 'bankDetails',

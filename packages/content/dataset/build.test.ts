@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
+import { eventPageQuery } from '../src/queries.ts'
 import { buildDataset, DATASET_FILE, toNdjson, type DatasetDocument } from './build.ts'
 
 const datasetDir = path.dirname(fileURLToPath(import.meta.url))
@@ -99,6 +101,29 @@ describe('the generated dataset', () => {
     expect(resilience).toHaveLength(16)
     expect(resilience.filter((speaker) => speaker.bio)).toHaveLength(3)
     expect(referencedIds(get('event-pfas').speakers)).toHaveLength(11)
+  })
+
+  it('gives the event page each session as "HH:mm – HH:mm" with its speakers as "Name, Position"', async () => {
+    const params = { kind: 'conference', slug: 'Resilience' }
+    const page = (await (await evaluate(parse(eventPageQuery, { params }), { dataset: documents, params })).get()) as {
+      agendaDays: { sessions: { time: string; title: string; speaker: string | null; isBreak: boolean }[] }[]
+    }
+    const [day1, day2] = page.agendaDays
+    expect(day1?.sessions[0]).toMatchObject({ time: '07:30 – 08:30', title: 'Registration and welcome coffee', speaker: null, isBreak: true })
+    expect(day1?.sessions[1]).toMatchObject({ time: '08:30 – 09:00', speaker: 'Lerato Molefe, Director: Economic Policy' })
+    expect(day1?.sessions.find((session) => session.title.startsWith('Panel: Building'))?.speaker).toBe('Panel of business leaders')
+    expect(day2?.sessions.find((session) => session.title.startsWith('Startup panel'))?.speaker).toBe(
+      'Prof. Anele Khumalo, Professor of Entrepreneurship; Kagiso Mahlangu, Founder and Managing Director; Mandla Radebe, Chief Executive Officer; Rethabile Mokoena, Investment Principal',
+    )
+    expect(day2?.sessions.at(-1)).toMatchObject({ time: '15:45 – 16:00', title: 'Closing remarks and close of conference' })
+  })
+
+  it('presents conference sessions by speaker documents of the event', () => {
+    const sessions = documents.filter((document) => document._type === 'agendaSession' && document._id.startsWith('session-resilience-'))
+    const presented = sessions.filter((session) => session.speakers)
+    expect(presented.length).toBeGreaterThan(10)
+    const eventSpeakers = new Set(referencedIds(get('event-resilience').speakers))
+    for (const session of presented) for (const id of referencedIds(session.speakers)) expect(eventSpeakers.has(id), `${session._id} -> ${id}`).toBe(true)
   })
 
   it('lists every benefit of the three sponsor tiers', () => {

@@ -24,7 +24,7 @@ export const CONTENT_ENV_VARS = [
   {
     name: 'SANITY_API_READ_TOKEN',
     default: undefined,
-    description: 'Read token, only needed for a private Sanity dataset',
+    description: 'Read token, needed for a private Sanity dataset and for draft previews',
   },
 ] as const
 

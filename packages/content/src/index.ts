@@ -23,6 +23,27 @@ export {
   type LocalContentSource,
   type LocalContentSourceOptions,
 } from './local-source.ts'
+export {
+  fetchNamedContent,
+  parseContentQuery,
+  type ContentQueryName,
+  type ContentQueryParams,
+  type ContentQueryRefusal,
+  type ContentQueryResults,
+  type ParsedContentQuery,
+} from './named-queries.ts'
 export * from './placeholders.ts'
+export {
+  imageSources,
+  OG_IMAGE_HEIGHT,
+  OG_IMAGE_WIDTH,
+  socialImageUrl,
+  withImageSources,
+  type ImageProject,
+  type ImageSources,
+  type ProjectedImage,
+  type WithImageSources,
+} from './image-sources.ts'
+export { followRedirects, redirectLocation, type Redirect, type RedirectOutcome } from './redirects.ts'
 export * from './queries.ts'
 export type * from './sanity.types.ts'

@@ -214,12 +214,86 @@ describe('query API shape', () => {
     })
   })
 
-  it('honours the raw and drafts perspectives', async () => {
-    const raw = await client.fetch<string[]>('*[_type == "speaker"]._id', {}, { perspective: 'raw' })
+  it.each(['raw', 'drafts', 'previewDrafts'])('refuses the %s perspective without a preview token configured', async (perspective) => {
+    const response = await fetch(queryUrl({ query: '*[_id in path("drafts.**")]._id', perspective }), {
+      headers: { authorization: 'Bearer anything' },
+    })
+    expect(response.status).toBe(401)
+    const body = await response.text()
+    expect(JSON.parse(body)).toEqual({ error: { type: 'httpUnauthorized', description: `The "${perspective === 'raw' ? 'raw' : 'drafts'}" perspective needs a preview token` } })
+    expect(body).not.toContain('drafts.speaker-jane')
+    await expect(client.fetch('*[_type == "speaker"]._id', {}, { perspective: 'raw' })).rejects.toMatchObject({ statusCode: 401 })
+  })
+})
+
+describe('a source with a preview token', () => {
+  const previewToken = 'preview-token-for-tests'
+  let previewServer: TestServer
+
+  beforeAll(async () => {
+    const previewSource = createLocalContentSource({ datasetPath, previewToken })
+    previewServer = await serveFetchHandler(previewSource.handleContentRequest)
+  })
+
+  afterAll(async () => {
+    await previewServer.close()
+  })
+
+  it('answers the raw and drafts perspectives to a client presenting the token', async () => {
+    const previewClient = createContentClient({}, { localApiHost: previewServer.origin }).withConfig({ token: previewToken })
+    const raw = await previewClient.fetch<string[]>('*[_type == "speaker"]._id', {}, { perspective: 'raw' })
     expect(raw).toContain('drafts.speaker-jane')
-    const drafts = await client.fetch('*[_id == "speaker-jane"][0]{name, _originalId}', {}, { perspective: 'drafts' })
+    const drafts = await previewClient.fetch('*[_id == "speaker-jane"][0]{name, _originalId}', {}, { perspective: 'drafts' })
     expect(drafts).toEqual({ name: 'Dr Jane Doe (draft)', _originalId: 'drafts.speaker-jane' })
-    expect(await client.fetch('count(*[_type == "event"])', {}, { perspective: 'drafts' })).toBe(4)
+    expect(await previewClient.fetch('count(*[_type == "event"])', {}, { perspective: 'drafts' })).toBe(4)
+  })
+
+  it.each([
+    ['no token', undefined],
+    ['another token', 'Bearer not-the-preview-token'],
+    ['the token without the Bearer scheme', previewToken],
+  ])('refuses drafts with %s, and answers it the published documents', async (_name, authorization) => {
+    const headers: Record<string, string> = authorization ? { authorization } : {}
+    const url = `${previewServer.origin}/_content/v2025-02-19/data/query/production?${new URLSearchParams({ query: '*[_id == "speaker-jane"][0].name' })}`
+    const drafts = await fetch(`${url}&perspective=drafts`, { headers })
+    expect(drafts.status).toBe(401)
+    expect(await drafts.text()).not.toContain('(draft)')
+    expect((await (await fetch(url, { headers })).json()).result).toBe('Dr Jane Doe')
+  })
+})
+
+describe('the asset-only handler for a public port', () => {
+  let publicServer: TestServer
+
+  beforeAll(async () => {
+    publicServer = await serveFetchHandler(source.handleAssetRequest)
+  })
+
+  afterAll(async () => {
+    await publicServer.close()
+  })
+
+  it('serves the dataset’s images', async () => {
+    const response = await fetch(`${publicServer.origin}/_content/images/speaker-jane.svg`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+  })
+
+  it.each([
+    ['GET', '/_content/v2025-02-19/data/query/production?query=count(*)'],
+    ['GET', '/_content/v2025-02-19/data/query/production?query=count(*)&perspective=raw'],
+    ['GET', '/_content/v1/data/query/production?query=count(*)'],
+    ['GET', '/_content/health'],
+    ['GET', '/_content'],
+    ['POST', '/_content/v2025-02-19/data/query/production'],
+    ['POST', '/_content/images/speaker-jane.svg'],
+  ])('refuses %s %s without evaluating anything', async (method, path) => {
+    const response = await fetch(`${publicServer.origin}${path}`, {
+      method,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'count(*)' }) } : {}),
+    })
+    expect([404, 405]).toContain(response.status)
+    expect(await response.text()).not.toMatch(/"result"/)
   })
 })
 

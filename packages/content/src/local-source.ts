@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { evaluateSync, parse } from 'groq-js'
 import { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
@@ -22,6 +22,11 @@ export interface LocalContentSourceOptions {
   dataset?: string
   /** Told about failures answered with a 5xx (the response itself stays generic). Default: console.error. */
   onError?: (error: unknown) => void
+  /**
+   * The Bearer token a query must present to read drafts (the `drafts`, `previewDrafts` and `raw` perspectives).
+   * Without one configured, only published documents are ever answered.
+   */
+  previewToken?: string
 }
 
 /** Result of {@link LocalContentSource.ping}. */
@@ -29,8 +34,13 @@ export type ContentHealth = { ok: true; documents: number } | { ok: false; error
 
 /** A Sanity-compatible query endpoint over a dataset file. */
 export interface LocalContentSource {
-  /** Answers requests under the prefix (query API, asset files, health); undefined for any other path. */
+  /**
+   * Answers requests under the prefix (query API, asset files, health); undefined for any other path. It evaluates
+   * the GROQ it is sent, so it is for the server's own content client, never for a public port.
+   */
   handleContentRequest(request: Request): Promise<Response | undefined>
+  /** Answers only the dataset's asset files under the prefix, 404 for anything else there: safe for a public port. */
+  handleAssetRequest(request: Request): Promise<Response | undefined>
   /** The published documents, as queries see them. */
   documents(): Promise<SanityDocument[]>
   /** Whether the dataset loads; for the site's health check. */
@@ -77,6 +87,7 @@ export function createLocalContentSource(options: LocalContentSourceOptions): Lo
   const datasetName = options.dataset ?? LOCAL_DATASET
   const { datasetPath } = options
   const reportError = options.onError ?? ((error: unknown) => console.error('Local content endpoint:', error))
+  const previewTokenDigest = options.previewToken ? digest(options.previewToken) : undefined
 
   let loaded: { version: string; dataset: LoadedDataset } | undefined
   let loading: { version: string; promise: Promise<LoadedDataset> } | undefined
@@ -140,11 +151,22 @@ export function createLocalContentSource(options: LocalContentSourceOptions): Lo
       })
     }
     const url = new URL(request.url)
+    const perspective = perspectiveOf(url.searchParams)
+    if (perspective !== 'published' && !presentsPreviewToken(request)) {
+      throw new ContentRequestError(401, {
+        error: { description: `The "${perspective}" perspective needs a preview token`, type: 'httpUnauthorized' },
+      })
+    }
     const { query, params } = request.method === 'POST' ? await readPostBody(request) : readSearchParams(url.searchParams)
-    const result = await runQuery(query, params, perspectiveOf(url.searchParams))
+    const result = await runQuery(query, params, perspective)
     const ms = Math.round(performance.now() - startedAt)
     const body = url.searchParams.get('returnQuery') === 'false' ? { result, ms } : { query, result, ms }
     return json(200, body, { 'cache-control': 'no-cache' })
+  }
+
+  function presentsPreviewToken(request: Request): boolean {
+    const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
+    return previewTokenDigest !== undefined && presented !== undefined && timingSafeEqual(digest(presented), previewTokenDigest)
   }
 
   async function handleAsset(request: Request, relativePath: string): Promise<Response> {
@@ -180,6 +202,12 @@ export function createLocalContentSource(options: LocalContentSourceOptions): Lo
     }
   }
 
+  async function assetRoute(request: Request, path: string): Promise<Response> {
+    if (path.length <= 1) return notFound()
+    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD')
+    return handleAsset(request, decodePathSegment(path.slice(1)))
+  }
+
   async function route(request: Request, path: string): Promise<Response> {
     const queryRoute = QUERY_ROUTE.exec(path)
     if (queryRoute) {
@@ -194,25 +222,26 @@ export function createLocalContentSource(options: LocalContentSourceOptions): Lo
       const body = health.ok ? health : { ok: false }
       return json(health.ok ? 200 : 503, body, { 'cache-control': 'no-store' })
     }
-    if (path.length > 1) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD')
-      return handleAsset(request, decodePathSegment(path.slice(1)))
-    }
-    return notFound()
+    return assetRoute(request, path)
   }
 
-  return {
-    async handleContentRequest(request) {
+  function underPrefix(handle: (request: Request, path: string) => Promise<Response>) {
+    return async (request: Request): Promise<Response | undefined> => {
       const { pathname } = new URL(request.url)
       if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined
       try {
-        return await route(request, pathname.slice(prefix.length))
+        return await handle(request, pathname.slice(prefix.length))
       } catch (error) {
         if (error instanceof ContentRequestError) return json(error.status, error.body)
         reportError(error)
         return json(500, { error: { description: 'The content dataset could not be read', type: 'internalServerError' } })
       }
-    },
+    }
+  }
+
+  return {
+    handleContentRequest: underPrefix(route),
+    handleAssetRequest: underPrefix(assetRoute),
     async documents() {
       return viewOf(await currentDataset(), 'published').documents
     },
@@ -335,6 +364,10 @@ function decodePathSegment(segment: string | undefined): string {
   } catch {
     return ''
   }
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest()
 }
 
 function trimTrailingSlash(path: string): string {

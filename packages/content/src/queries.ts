@@ -1,6 +1,7 @@
 import { defineQuery } from 'groq'
 
-// Images are projected the same way everywhere so the site can always set width and height.
+// Images are projected the same way everywhere so the site can always set width and height; the server turns each
+// into its URLs (withImageSources) from the asset, the editor's crop and hotspot, and the shape the site shows it in.
 // The fragments are spelled out in each query because Sanity TypeGen only reads literal query strings.
 
 /** Site-wide settings: company details, contacts, social links, bank details, VAT rate. */
@@ -28,7 +29,7 @@ export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug
   title,
   subtitle,
   seoDescription,
-  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },
+  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },
   intro,
   sections[]{ _key, heading, body, bullets },
   bullets,
@@ -54,7 +55,20 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   "slug": slug.current,
   "dateLabel": card.dateLabel,
   "location": card.location,
-  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
+}`)
+
+/** Listed events that have not started yet, soonest first, with what their cards and "from" prices need (the home page). */
+export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){
+  _id,
+  title,
+  kind,
+  "slug": slug.current,
+  start,
+  registrationClosesAt,
+  "dateLabel": card.dateLabel,
+  "location": card.location,
+  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }
 }`)
 
 /** Everything an event page shows, with its agenda, speakers, prices and sponsor packages resolved. */
@@ -77,14 +91,20 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   "card": card{
     dateLabel,
     location,
-    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
   },
   overview{ theme, keyMessages, objectives },
   agendaDays[]{
     _key,
     label,
     date,
-    "sessions": sessions[]->{ _id, time, title, speaker, isBreak }
+    "sessions": sessions[]->{
+      _id,
+      "time": start + " – " + end,
+      title,
+      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
+      isBreak
+    }
   },
   "speakers": speakers[]->{
     _id,
@@ -92,14 +112,17 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     position,
     company,
     bio,
-    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }
+    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }
   },
   "participatingCompanies": participatingCompanies[]{
     _key,
     alt,
     "url": asset->url,
     "width": asset->metadata.dimensions.width,
-    "height": asset->metadata.dimensions.height
+    "height": asset->metadata.dimensions.height,
+    "assetRef": asset._ref,
+    crop,
+    hotspot
   },
   "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },
   "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
@@ -137,4 +160,12 @@ export const sponsorPackagesQuery = defineQuery(`*[_type == "sponsorPackage"] | 
   title,
   rank,
   benefits
+}`)
+
+/** The editors' redirects (an event's old slug among them), for paths the site would otherwise answer 404. */
+export const redirectsQuery = defineQuery(`*[_type == "redirect" && defined(from) && defined(to)]{ from, to }`)
+
+/** The picture of an event (its card image) or a page (its hero image) that link previews show. */
+export const socialImageQuery = defineQuery(`*[_id == $id][0]{
+  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }
 }`)

@@ -15,6 +15,16 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  from: string;
+  to: string;
+};
+
 export type Division = {
   _id: string;
   _type: "division";
@@ -55,14 +65,27 @@ export type PriceOption = {
   placeholders?: Array<string>;
 };
 
+export type SpeakerReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "speaker";
+};
+
 export type AgendaSession = {
   _id: string;
   _type: "agendaSession";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  time: string;
+  start: string;
+  end: string;
   title: string;
+  speakers?: Array<
+    {
+      _key: string;
+    } & SpeakerReference
+  >;
   speaker?: string;
   isBreak?: boolean;
   placeholders?: Array<string>;
@@ -168,13 +191,6 @@ export type AgendaSessionReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "agendaSession";
-};
-
-export type SpeakerReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "speaker";
 };
 
 export type PriceOptionReference = {
@@ -414,9 +430,11 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
+  | Redirect
   | Division
   | SponsorPackage
   | PriceOption
+  | SpeakerReference
   | AgendaSession
   | SanityImageAssetReference
   | Speaker
@@ -425,7 +443,6 @@ export type AllSanitySchemaTypes =
   | Page
   | Slug
   | AgendaSessionReference
-  | SpeakerReference
   | PriceOptionReference
   | SponsorPackageReference
   | Event
@@ -480,7 +497,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: pageQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{  _id,  "slug": slug.current,  title,  subtitle,  seoDescription,  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },  intro,  sections[]{ _key, heading, body, bullets },  bullets,  cards[]{ _key, title, text, href },  statistics[]{ _key, value, label },  contactTitle,  contactSubtitle}
+// Query: *[_type == "page" && slug.current == $slug][0]{  _id,  "slug": slug.current,  title,  subtitle,  seoDescription,  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },  intro,  sections[]{ _key, heading, body, bullets },  bullets,  cards[]{ _key, title, text, href },  statistics[]{ _key, value, label },  contactTitle,  contactSubtitle}
 export type PageQueryResult = {
   _id: string;
   slug: string;
@@ -492,6 +509,9 @@ export type PageQueryResult = {
     url: string | null;
     width: number | null;
     height: number | null;
+    assetRef: string | null;
+    crop: SanityImageCrop | null;
+    hotspot: SanityImageHotspot | null;
   } | null;
   intro: string | null;
   sections: Array<{
@@ -528,7 +548,7 @@ export type DivisionsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventCardsQuery
-// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  "dateLabel": card.dateLabel,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }}
+// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  "dateLabel": card.dateLabel,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
 export type EventCardsQueryResult = Array<{
   _id: string;
   title: string;
@@ -541,12 +561,35 @@ export type EventCardsQueryResult = Array<{
     url: string | null;
     width: number | null;
     height: number | null;
+    assetRef: string | null;
+    crop: SanityImageCrop | null;
+    hotspot: SanityImageHotspot | null;
+    aspectRatio: 1.7777777777777777;
   };
 }>;
 
 // Source: ../packages/content/src/queries.ts
+// Variable: upcomingEventsQuery
+// Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  registrationClosesAt,  "dateLabel": card.dateLabel,  "location": card.location,  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }}
+export type UpcomingEventsQueryResult = Array<{
+  _id: string;
+  title: string;
+  kind: "conference" | "workshop";
+  slug: string;
+  start: string;
+  registrationClosesAt: string | null;
+  dateLabel: string;
+  location: string;
+  priceOptions: Array<{
+    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
+    amount: number;
+    earlyBirdUntil: string | null;
+  }> | null;
+}>;
+
+// Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    dateLabel,    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]->{ _id, time, title, speaker, isBreak }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height  },  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    dateLabel,    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]->{      _id,      "time": start + " – " + end,      title,      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),      isBreak    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string;
   kind: "conference" | "workshop";
@@ -574,6 +617,10 @@ export type EventPageQueryResult = {
       url: string | null;
       width: number | null;
       height: number | null;
+      assetRef: string | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      aspectRatio: 1.7777777777777777;
     };
   };
   overview: {
@@ -604,6 +651,10 @@ export type EventPageQueryResult = {
       url: string | null;
       width: number | null;
       height: number | null;
+      assetRef: string | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      aspectRatio: 1;
     };
   }> | null;
   participatingCompanies: Array<{
@@ -612,6 +663,9 @@ export type EventPageQueryResult = {
     url: string | null;
     width: number | null;
     height: number | null;
+    assetRef: string | null;
+    crop: SanityImageCrop | null;
+    hotspot: SanityImageHotspot | null;
   }> | null;
   priceOptions: Array<{
     _id: string;
@@ -678,17 +732,57 @@ export type SponsorPackagesQueryResult = Array<{
   benefits: Array<string>;
 }>;
 
+// Source: ../packages/content/src/queries.ts
+// Variable: redirectsQuery
+// Query: *[_type == "redirect" && defined(from) && defined(to)]{ from, to }
+export type RedirectsQueryResult = Array<{
+  from: string;
+  to: string;
+}>;
+
+// Source: ../packages/content/src/queries.ts
+// Variable: socialImageQuery
+// Query: *[_id == $id][0]{  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }}
+export type SocialImageQueryResult =
+  | {
+      image: null;
+    }
+  | {
+      image: {
+        url: string | null;
+        width: number | null;
+        height: number | null;
+        assetRef: string | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      };
+    }
+  | {
+      image: {
+        url: string | null;
+        width: number | null;
+        height: number | null;
+        assetRef: string | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | null;
+    }
+  | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  vatRate,\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
-    '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
+    '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
-    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n}': EventCardsQueryResult;
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{ _id, time, title, speaker, isBreak }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
+    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
+    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  registrationClosesAt,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }\n}': UpcomingEventsQueryResult;
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{\n      _id,\n      "time": start + " \u2013 " + end,\n      title,\n      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n      isBreak\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
     '*[_type == "event" && slug.current == $slug][0]{\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }\n}': RegistrationEventQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult;
+    '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult;
+    '*[_id == $id][0]{\n  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }\n}': SocialImageQueryResult;
   }
 }

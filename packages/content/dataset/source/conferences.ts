@@ -1,8 +1,8 @@
 import type { EventEntry } from './eventModel.ts'
-import { speakerIds, speakerLine } from './speakers.ts'
+import { speakerIds } from './speakers.ts'
 
-const resilienceSpeaker = (number: number) => speakerLine(`speaker-resilience-${String(number).padStart(2, '0')}`)
-const pfasSpeaker = (number: number) => speakerLine(`speaker-pfas-${String(number).padStart(2, '0')}`)
+const resilienceSpeaker = (number: number) => `speaker-resilience-${String(number).padStart(2, '0')}`
+const pfasSpeaker = (number: number) => `speaker-pfas-${String(number).padStart(2, '0')}`
 
 /** Placeholder partner companies for the logo strips of the conference pages. */
 export const PARTNER_COMPANIES = ['Partner Company One', 'Partner Company Two', 'Partner Company Three', 'Partner Company Four', 'Partner Company Five', 'Partner Company Six']
@@ -48,17 +48,17 @@ export const resilience: EventEntry = {
       date: '2025-07-23',
       sessions: [
         { time: '07:30 – 08:30', title: 'Registration and welcome coffee', isBreak: true },
-        { time: '08:30 – 09:00', title: 'Welcome and opening remarks', speaker: resilienceSpeaker(5), placeholderSpeaker: true },
-        { time: '09:00 – 09:45', title: 'Keynote: What makes an economy resilient?', speaker: resilienceSpeaker(4), placeholderSpeaker: true },
-        { time: '09:45 – 10:30', title: 'Energy security as the foundation for growth', speaker: resilienceSpeaker(16), placeholderSpeaker: true },
+        { time: '08:30 – 09:00', title: 'Welcome and opening remarks', speakers: [resilienceSpeaker(5)] },
+        { time: '09:00 – 09:45', title: 'Keynote: What makes an economy resilient?', speakers: [resilienceSpeaker(4)] },
+        { time: '09:45 – 10:30', title: 'Energy security as the foundation for growth', speakers: [resilienceSpeaker(16)] },
         { time: '10:30 – 11:00', title: 'Tea break and networking', isBreak: true },
-        { time: '11:00 – 11:45', title: 'Infrastructure investment and public–private partnerships', speaker: resilienceSpeaker(9), placeholderSpeaker: true },
-        { time: '11:45 – 12:30', title: 'Supply chains, trade and regional integration', speaker: resilienceSpeaker(6), placeholderSpeaker: true },
+        { time: '11:00 – 11:45', title: 'Infrastructure investment and public–private partnerships', speakers: [resilienceSpeaker(9)] },
+        { time: '11:45 – 12:30', title: 'Supply chains, trade and regional integration', speakers: [resilienceSpeaker(6)] },
         { time: '12:30 – 13:30', title: 'Lunch', isBreak: true },
-        { time: '13:30 – 14:15', title: 'Financing growth: development finance and the private sector', speaker: resilienceSpeaker(10), placeholderSpeaker: true },
+        { time: '13:30 – 14:15', title: 'Financing growth: development finance and the private sector', speakers: [resilienceSpeaker(10)] },
         { time: '14:15 – 15:00', title: 'Panel: Building resilient businesses in a volatile market', speaker: 'Panel of business leaders' },
         { time: '15:00 – 15:15', title: 'Tea break', isBreak: true },
-        { time: '15:15 – 16:00', title: 'Day 1 reflections and close', speaker: resilienceSpeaker(5), placeholderSpeaker: true },
+        { time: '15:15 – 16:00', title: 'Day 1 reflections and close', speakers: [resilienceSpeaker(5)] },
       ],
     },
     {
@@ -66,16 +66,16 @@ export const resilience: EventEntry = {
       date: '2025-07-24',
       sessions: [
         { time: '07:30 – 08:30', title: 'Registration and welcome coffee', isBreak: true },
-        { time: '08:30 – 09:15', title: 'The economic outlook for South Africa, 2025–2026', speaker: resilienceSpeaker(1), placeholderSpeaker: true },
-        { time: '09:15 – 10:00', title: 'Public debt: stabilising the finances without stalling growth', speaker: resilienceSpeaker(2), placeholderSpeaker: true },
+        { time: '08:30 – 09:15', title: 'The economic outlook for South Africa, 2025–2026', speakers: [resilienceSpeaker(1)] },
+        { time: '09:15 – 10:00', title: 'Public debt: stabilising the finances without stalling growth', speakers: [resilienceSpeaker(2)] },
         { time: '10:00 – 10:30', title: 'Tea break and networking', isBreak: true },
-        { time: '10:30 – 11:15', title: 'Inclusive growth: widening who benefits', speaker: resilienceSpeaker(7), placeholderSpeaker: true },
-        { time: '11:15 – 12:30', title: 'Startup panel: Funding, scaling and selling to corporates', speaker: `${resilienceSpeaker(3)}; ${resilienceSpeaker(8)}; ${resilienceSpeaker(14)}; ${resilienceSpeaker(15)}`, placeholderSpeaker: true },
+        { time: '10:30 – 11:15', title: 'Inclusive growth: widening who benefits', speakers: [resilienceSpeaker(7)] },
+        { time: '11:15 – 12:30', title: 'Startup panel: Funding, scaling and selling to corporates', speakers: [resilienceSpeaker(3), resilienceSpeaker(8), resilienceSpeaker(14), resilienceSpeaker(15)] },
         { time: '12:30 – 13:30', title: 'Lunch', isBreak: true },
-        { time: '13:30 – 14:15', title: 'The future of work: skills, technology and the workplace', speaker: `${resilienceSpeaker(11)}; ${resilienceSpeaker(13)}`, placeholderSpeaker: true },
-        { time: '14:15 – 15:00', title: 'A second-chance economy: bringing people with criminal records into work', speaker: resilienceSpeaker(12), placeholderSpeaker: true },
+        { time: '13:30 – 14:15', title: 'The future of work: skills, technology and the workplace', speakers: [resilienceSpeaker(11), resilienceSpeaker(13)] },
+        { time: '14:15 – 15:00', title: 'A second-chance economy: bringing people with criminal records into work', speakers: [resilienceSpeaker(12)] },
         { time: '15:00 – 15:45', title: 'Closing panel: A resilience agenda for government and business', speaker: 'Panel of conference speakers' },
-        { time: '15:45 – 16:00', title: 'Closing remarks and close of conference', speaker: resilienceSpeaker(5), placeholderSpeaker: true },
+        { time: '15:45 – 16:00', title: 'Closing remarks and close of conference', speakers: [resilienceSpeaker(5)] },
       ],
     },
   ],
@@ -128,14 +128,14 @@ export const pfas: EventEntry = {
       sessions: [
         { time: '07:30 – 08:30', title: 'Registration and welcome coffee', isBreak: true },
         { time: '08:30 – 09:00', title: 'Welcome and opening remarks', speaker: 'Programme director' },
-        { time: '09:00 – 09:45', title: 'Keynote: PFAS, the forever chemicals, and why they matter', speaker: pfasSpeaker(1), placeholderSpeaker: true },
-        { time: '09:45 – 10:30', title: 'What we find in South African water sources', speaker: pfasSpeaker(2), placeholderSpeaker: true },
+        { time: '09:00 – 09:45', title: 'Keynote: PFAS, the forever chemicals, and why they matter', speakers: [pfasSpeaker(1)] },
+        { time: '09:45 – 10:30', title: 'What we find in South African water sources', speakers: [pfasSpeaker(2)] },
         { time: '10:30 – 11:00', title: 'Tea break and networking', isBreak: true },
-        { time: '11:00 – 11:45', title: 'Measuring PFAS: analytical methods and laboratory capacity', speaker: pfasSpeaker(3), placeholderSpeaker: true },
-        { time: '11:45 – 12:30', title: 'Exposure and health effects', speaker: pfasSpeaker(4), placeholderSpeaker: true },
+        { time: '11:00 – 11:45', title: 'Measuring PFAS: analytical methods and laboratory capacity', speakers: [pfasSpeaker(3)] },
+        { time: '11:45 – 12:30', title: 'Exposure and health effects', speakers: [pfasSpeaker(4)] },
         { time: '12:30 – 13:30', title: 'Lunch', isBreak: true },
-        { time: '13:30 – 14:15', title: 'Regulating PFAS in drinking water: the national response', speaker: pfasSpeaker(5), placeholderSpeaker: true },
-        { time: '14:15 – 15:00', title: 'Protecting supply in a metropolitan water system', speaker: pfasSpeaker(8), placeholderSpeaker: true },
+        { time: '13:30 – 14:15', title: 'Regulating PFAS in drinking water: the national response', speakers: [pfasSpeaker(5)] },
+        { time: '14:15 – 15:00', title: 'Protecting supply in a metropolitan water system', speakers: [pfasSpeaker(8)] },
         { time: '15:00 – 15:15', title: 'Tea break', isBreak: true },
         { time: '15:15 – 16:00', title: 'Panel: What should be monitored, where and how often?', speaker: 'Day 1 speakers' },
       ],
@@ -145,13 +145,13 @@ export const pfas: EventEntry = {
       date: '2025-05-22',
       sessions: [
         { time: '07:30 – 08:30', title: 'Registration and welcome coffee', isBreak: true },
-        { time: '08:30 – 09:15', title: 'Industry\'s role in reducing PFAS use', speaker: pfasSpeaker(10), placeholderSpeaker: true },
-        { time: '09:15 – 10:00', title: 'Treatment technologies: activated carbon, ion exchange and membranes', speaker: pfasSpeaker(11), placeholderSpeaker: true },
+        { time: '08:30 – 09:15', title: 'Industry\'s role in reducing PFAS use', speakers: [pfasSpeaker(10)] },
+        { time: '09:15 – 10:00', title: 'Treatment technologies: activated carbon, ion exchange and membranes', speakers: [pfasSpeaker(11)] },
         { time: '10:00 – 10:30', title: 'Tea break and networking', isBreak: true },
-        { time: '10:30 – 11:15', title: 'Innovation in PFAS-free alternatives: a founder\'s view', speaker: pfasSpeaker(6), placeholderSpeaker: true },
-        { time: '11:15 – 12:00', title: 'Building a national research and monitoring network', speaker: pfasSpeaker(7), placeholderSpeaker: true },
+        { time: '10:30 – 11:15', title: 'Innovation in PFAS-free alternatives: a founder\'s view', speakers: [pfasSpeaker(6)] },
+        { time: '11:15 – 12:00', title: 'Building a national research and monitoring network', speakers: [pfasSpeaker(7)] },
         { time: '12:00 – 13:00', title: 'Lunch', isBreak: true },
-        { time: '13:00 – 13:45', title: 'Site assessment and remediation in practice', speaker: pfasSpeaker(9), placeholderSpeaker: true },
+        { time: '13:00 – 13:45', title: 'Site assessment and remediation in practice', speakers: [pfasSpeaker(9)] },
         { time: '13:45 – 15:00', title: 'Panel: Towards a national PFAS action plan', speaker: 'Conference speakers' },
         { time: '15:00 – 16:00', title: 'Closing remarks and close of conference', speaker: 'Programme director' },
       ],

@@ -4,12 +4,14 @@ import { SPONSOR_PACKAGE_IDS } from './sponsors.ts'
 
 /** One line of an agenda. */
 export interface SessionEntry {
+  /** Start and end as the agenda shows them, "07:30 – 08:30"; stored as separate start and end times. */
   time: string
   title: string
+  /** Ids of the speaker documents presenting the session. */
+  speakers?: string[]
+  /** Who presents it when that is no listed speaker, e.g. "Panel of business leaders". */
   speaker?: string
   isBreak?: boolean
-  /** The speaker line names an invented person. */
-  placeholderSpeaker?: boolean
 }
 
 /** An event as the content files describe it; `eventDocuments` turns it into Sanity documents. */
@@ -101,6 +103,13 @@ function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
   })
 }
 
+/** "07:30 – 08:30" -> { start: "07:30", end: "08:30" }. */
+export function sessionTimes(time: string): { start: string; end: string } {
+  const [start, end, ...rest] = time.split(' – ')
+  if (start === undefined || end === undefined || rest.length > 0) throw new Error(`Session time "${time}" is not "HH:mm – HH:mm"`)
+  return { start, end }
+}
+
 function sessionDocuments(entry: EventEntry) {
   const sessions: DatasetDocument[] = []
   const days = entry.agenda.map((day, dayIndex) => {
@@ -109,11 +118,11 @@ function sessionDocuments(entry: EventEntry) {
       sessions.push({
         _id: id,
         _type: 'agendaSession',
-        time: session.time,
+        ...sessionTimes(session.time),
         title: session.title,
+        ...(session.speakers ? { speakers: refs(session.speakers) } : {}),
         ...(session.speaker ? { speaker: session.speaker } : {}),
         isBreak: session.isBreak ?? false,
-        ...(session.placeholderSpeaker ? { placeholders: ['speaker'] } : {}),
       })
       return id
     })

@@ -30,21 +30,40 @@ function svg(width: number, height: number, title: string, body: string): string
   ].join('\n')
 }
 
-function gradient(id: string, hue: number): string {
+/**
+ * The site's palette (apps/site/app/styles/tokens.css), so placeholder artwork looks like part of the site it is shown
+ * on; a test keeps the two in step.
+ */
+export const PALETTE = {
+  brand: '#0b3d5c',
+  brandDark: '#072a40',
+  brandTint: '#e6f0f6',
+  accent: '#f2a900',
+  onBrandMuted: '#d4e2ec',
+} as const
+
+function brandGradient(id: string): string {
   return [
     `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="hsl(${hue}, 55%, 28%)"/>`,
-    `<stop offset="1" stop-color="hsl(${(hue + 40) % 360}, 60%, 16%)"/>`,
+    `<stop offset="0" stop-color="${PALETTE.brand}"/>`,
+    `<stop offset="1" stop-color="${PALETTE.brandDark}"/>`,
     '</linearGradient></defs>',
   ].join('')
 }
 
+// Each artwork's `hue` (a number per document in the source) places its motif, so cards differ in shape, not colour.
+function motifOffset(hue: number, range: number): number {
+  return Math.round(((hue % 360) / 360) * range)
+}
+
 const FONT = 'font-family="Helvetica, Arial, sans-serif"'
 
-/** A 1200×800 card image with the event title on a coloured background. */
+/** A 1200×800 card image with the event title on the brand's navy, an amber rule and rings placed by `hue`. */
 export function eventCardSvg(title: string, caption: string, hue: number): string {
   const lines = wrap(title, 26)
   const firstLineY = 400 - ((lines.length - 1) * 72) / 2
+  const ringX = 860 + motifOffset(hue, 260)
+  const ringY = 60 + motifOffset(hue * 7, 240)
   const text = lines
     .map((line, index) => `<text x="80" y="${firstLineY + index * 72}" ${FONT} font-size="60" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
     .join('')
@@ -53,20 +72,22 @@ export function eventCardSvg(title: string, caption: string, hue: number): strin
     800,
     title,
     [
-      gradient('background', hue),
+      brandGradient('background'),
       '<rect width="1200" height="800" fill="url(#background)"/>',
-      `<circle cx="1040" cy="140" r="260" fill="hsl(${(hue + 80) % 360}, 70%, 60%)" fill-opacity="0.18"/>`,
-      `<rect x="80" y="${firstLineY - 130}" width="120" height="8" fill="hsl(${(hue + 80) % 360}, 80%, 65%)"/>`,
+      `<circle cx="${ringX}" cy="${ringY}" r="260" fill="none" stroke="${PALETTE.accent}" stroke-opacity="0.35" stroke-width="28"/>`,
+      `<circle cx="${ringX}" cy="${ringY}" r="170" fill="${PALETTE.onBrandMuted}" fill-opacity="0.08"/>`,
+      `<rect x="80" y="${firstLineY - 130}" width="120" height="8" fill="${PALETTE.accent}"/>`,
       text,
-      `<text x="80" y="${firstLineY + lines.length * 72 + 20}" ${FONT} font-size="32" fill="#fff" fill-opacity="0.85">${escapeXml(caption)}</text>`,
+      `<text x="80" y="${firstLineY + lines.length * 72 + 20}" ${FONT} font-size="32" fill="${PALETTE.onBrandMuted}">${escapeXml(caption)}</text>`,
       `<text x="80" y="740" ${FONT} font-size="22" fill="#fff" fill-opacity="0.6">Placeholder image</text>`,
     ].join(''),
   )
 }
 
-/** A 1600×700 page hero with a title on a coloured background. */
+/** A 1600×700 page hero with a title on the brand's navy and an amber wedge placed by `hue`. */
 export function heroSvg(title: string, hue: number): string {
   const lines = wrap(title, 34)
+  const wedgeStart = 1000 + motifOffset(hue, 200)
   const text = lines
     .map((line, index) => `<text x="100" y="${330 + index * 76 - ((lines.length - 1) * 76) / 2}" ${FONT} font-size="64" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
     .join('')
@@ -75,16 +96,17 @@ export function heroSvg(title: string, hue: number): string {
     700,
     title,
     [
-      gradient('background', hue),
+      brandGradient('background'),
       '<rect width="1600" height="700" fill="url(#background)"/>',
-      `<path d="M1100 700 L1600 200 L1600 700 Z" fill="hsl(${(hue + 80) % 360}, 70%, 60%)" fill-opacity="0.16"/>`,
+      `<path d="M${wedgeStart} 700 L1600 150 L1600 700 Z" fill="${PALETTE.accent}" fill-opacity="0.2"/>`,
+      `<rect x="100" y="${250 - ((lines.length - 1) * 76) / 2}" width="120" height="8" fill="${PALETTE.accent}"/>`,
       text,
       `<text x="100" y="640" ${FONT} font-size="24" fill="#fff" fill-opacity="0.6">Placeholder image</text>`,
     ].join(''),
   )
 }
 
-/** A 400×400 portrait placeholder: a neutral silhouette with the speaker's initials. */
+/** A 400×400 portrait placeholder: the speaker's initials on the brand's tint, under an amber rule. */
 export function portraitSvg(name: string, hue: number): string {
   const initials = name
     .replace(/^(Dr|Prof|Mr|Ms|Mrs|Adv)\.?\s+/i, '')
@@ -98,10 +120,11 @@ export function portraitSvg(name: string, hue: number): string {
     400,
     `Placeholder portrait: ${name}`,
     [
-      `<rect width="400" height="400" fill="hsl(${hue}, 30%, 88%)"/>`,
-      `<circle cx="200" cy="160" r="78" fill="hsl(${hue}, 25%, 70%)"/>`,
-      `<path d="M60 400 C60 290 130 250 200 250 C270 250 340 290 340 400 Z" fill="hsl(${hue}, 25%, 70%)"/>`,
-      `<text x="200" y="182" text-anchor="middle" ${FONT} font-size="64" font-weight="700" fill="hsl(${hue}, 35%, 30%)">${escapeXml(initials)}</text>`,
+      `<rect width="400" height="400" fill="${PALETTE.brandTint}"/>`,
+      `<circle cx="${80 + motifOffset(hue, 240)}" cy="400" r="150" fill="${PALETTE.onBrandMuted}"/>`,
+      `<circle cx="200" cy="185" r="110" fill="${PALETTE.brand}"/>`,
+      `<text x="200" y="208" text-anchor="middle" ${FONT} font-size="72" font-weight="700" fill="#fff">${escapeXml(initials)}</text>`,
+      `<rect x="160" y="330" width="80" height="6" fill="${PALETTE.accent}"/>`,
     ].join(''),
   )
 }

@@ -90,10 +90,3 @@ export const speakerImages: PlaceholderImage[] = [...resilienceSpeakers.images, 
 export function speakerIds(eventSlug: 'resilience' | 'pfas'): string[] {
   return speakers.filter((speaker) => speaker._id.startsWith(`speaker-${eventSlug}-`)).map((speaker) => speaker._id)
 }
-
-/** "Name, Position" of a speaker, for the free-text speaker line of an agenda session. */
-export function speakerLine(id: string): string {
-  const speaker = speakers.find((candidate) => candidate._id === id)
-  if (!speaker) throw new Error(`Unknown speaker ${id}`)
-  return `${String(speaker.name)}, ${String(speaker.position)}`
-}

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { act, renderHook } from '@testing-library/react'
+import type { DocumentActionProps } from 'sanity'
+import { describe, expect, it, vi } from 'vitest'
+import { parseNdjson } from '../lib/contentValidation.ts'
+import { DuplicateForNextYearAction } from './DuplicateForNextYearAction.tsx'
+
+const studio = vi.hoisted(() => ({
+  documents: [] as { _id: string }[],
+  created: [] as { _id: string; _type: string }[],
+  committed: 0,
+  navigateIntent: vi.fn(),
+}))
+
+// The Content Lake client reduced to what the action uses: reading documents by id and one transaction.
+vi.mock('sanity', () => ({
+  useClient: () => ({
+    fetch: async (_query: string, { ids }: { ids: string[] }) => studio.documents.filter((document) => ids.includes(document._id)),
+    transaction: () => {
+      const transaction = {
+        create: (document: { _id: string; _type: string }) => (studio.created.push(document), transaction),
+        commit: async () => void studio.committed++,
+      }
+      return transaction
+    },
+  }),
+}))
+vi.mock('sanity/router', () => ({ useRouter: () => ({ navigateIntent: studio.navigateIntent }) }))
+
+const shippedDataset = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../packages/content/dataset/production.ndjson')
+studio.documents = parseNdjson(await readFile(shippedDataset, 'utf8'))
+
+function action(event: object | null) {
+  const props = { id: 'event-pfas', type: 'event', draft: null, published: event, onComplete: vi.fn() } as unknown as DocumentActionProps
+  return { props, hook: renderHook(() => DuplicateForNextYearAction(props)) }
+}
+
+describe('Duplicate for next year', () => {
+  it('creates next year\'s draft event with its own price options and sessions in one transaction, then opens it', async () => {
+    const pfas = studio.documents.find((document) => document._id === 'event-pfas')!
+    const { props, hook } = action(pfas)
+    expect(hook.result.current).toMatchObject({ label: 'Duplicate for next year', disabled: false })
+
+    await act(async () => {
+      await hook.result.current!.onHandle!()
+    })
+
+    expect(studio.committed).toBe(1)
+    const event = studio.created.find((document) => document._type === 'event')!
+    expect(event).toMatchObject({ title: 'PFAS Conference 2026', start: '2026-05-21T07:30:00+02:00' })
+    expect(event._id).toMatch(/^drafts\.[0-9a-f-]{36}$/)
+    expect(studio.created.filter((document) => document._type === 'priceOption')).toHaveLength(5)
+    expect(studio.created.filter((document) => document._type === 'agendaSession')).toHaveLength(22)
+    expect(studio.created.filter((document) => document._id.startsWith('drafts.'))).toEqual([event])
+    expect(studio.navigateIntent).toHaveBeenCalledWith('edit', { id: event._id.slice('drafts.'.length), type: 'event' })
+    expect(props.onComplete).toHaveBeenCalled()
+  })
+
+  it('is disabled until the event has been saved', () => {
+    expect(action(null).hook.result.current).toMatchObject({ disabled: true })
+  })
+})
