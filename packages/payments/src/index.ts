@@ -12,5 +12,5 @@ export {
   type StartCheckoutResult,
   type WebhookResult,
 } from './service.ts'
-export { DEFAULT_YOCO_API_BASE, createYocoProvider, type YocoProviderOptions } from './yoco.ts'
+export { DEFAULT_YOCO_API_BASE, YOCO_CHECKOUT_ORIGIN, createYocoProvider, yocoCheckoutOrigins, type YocoProviderOptions } from './yoco.ts'
 export { WebhookRejectedError, type WebhookHeaders } from './webhook.ts'

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { createRegistrationService, outgoingMailOf, type OutgoingMail } from '@events/core'
+import { createRegistrationService, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -43,11 +43,13 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   let receiver: { url: string; server: Server }
   let payments: PaymentService
   let mailWakeUps: number
+  let paymentsSucceeded: number
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
     yoco = await startYocoStandIn()
     mailWakeUps = 0
+    paymentsSucceeded = 0
     payments = paymentService(createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
     receiver = await startWebhookReceiver(() => payments)
     yoco.setWebhookUrl(receiver.url)
@@ -65,7 +67,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       provider,
       siteUrl: SITE_URL,
       organiserEmail: ORGANISER,
+      siteNow: () => SITE_NOW,
       onMailQueued: () => mailWakeUps++,
+      onPaymentSucceeded: () => paymentsSucceeded++,
     })
   }
 
@@ -143,6 +147,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(paid.status).toBe('paid')
     expect(paid.paid_at).not.toBeNull()
     expect(mailWakeUps).toBe(1)
+    expect(paymentsSucceeded).toBe(1)
 
     const receipts = await mails('payment.receipt')
     expect(receipts).toHaveLength(1)
@@ -150,6 +155,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(receipts[0]?.subject).toBe(`Payment received: registration ${registration.reference}`)
     expect(receipts[0]?.text).toContain('Amount paid: R 20 677.00')
     expect(receipts[0]?.text).toContain('Tax invoice: INV-000001')
+    // Dated by the business clock (SITE_NOW, 1 March 2025), not the day the test runs.
+    expect(receipts[0]?.text).toContain('Paid on: 1 March 2025 at 08:00 (SAST)')
 
     const replay = await yoco.redeliver(delivery)
     expect(replay.status).toBe(200)
@@ -163,9 +170,21 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const headers = signed(yoco.webhookSecret, 'msg_same_payment_new_id', body)
     expect(await payments.handleWebhook(body, headers)).toEqual({ outcome: 'already-paid', replayed: false })
     expect(await mails('payment.receipt')).toHaveLength(1)
+    expect(paymentsSucceeded).toBe(1)
 
     expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: registration.statusUrl })
     expect(yoco.requests).toHaveLength(1)
+  })
+
+  it('starts no card checkout for a registration part-paid by bank transfer: a card charge is for the whole total', async () => {
+    const registration = await cardRegistration()
+    await recordBankTransfer(
+      { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW },
+      { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
+      { id: 'staff-1', name: 'Finance' },
+    )
+    expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: registration.statusUrl })
+    expect(yoco.requests).toHaveLength(0)
   })
 
   it('does not mark a payment of another amount paid: it records it and tells the organiser', async () => {

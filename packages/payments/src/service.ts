@@ -37,6 +37,11 @@ export type StartCheckoutResult =
   | { kind: 'redirect'; redirectUrl: string; checkoutId: string; reused: boolean }
   /** Paid registrations get no new checkout; the visitor goes back to the status page. */
   | { kind: 'already-paid'; statusUrl: string }
+  /**
+   * Part-paid registrations get no card checkout either: a card charge is always for the whole total, so the rest is
+   * paid by transfer, as the status page says.
+   */
+  | { kind: 'pay-by-transfer'; statusUrl: string }
 
 export interface WebhookResult {
   outcome: WebhookOutcome
@@ -64,9 +69,14 @@ export interface PaymentServiceOptions {
   provider: PaymentProvider
   siteUrl: string
   organiserEmail?: string | undefined
+  /** The real clock, for the books (paid_at, updated_at). */
   now?: () => Date
+  /** The business clock (SITE_DATE), for what the e-mails say, e.g. the receipt's 'Paid on'. */
+  siteNow?: () => Date
   /** Called after e-mails were queued, so the outbox sends them at once. */
   onMailQueued?: () => void
+  /** Told once for each card payment that marked a registration paid (not for replays or mismatches). */
+  onPaymentSucceeded?: () => void
 }
 
 export interface PaymentService {
@@ -114,6 +124,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   const { db, catalog, provider } = options
   const siteUrl = options.siteUrl.replace(/\/+$/, '')
   const now = options.now ?? (() => new Date())
+  const siteNow = options.siteNow ?? now
 
   const statusUrlOf = (row: Pick<RegistrationRow, 'reference' | 'secret'>) => registrationStatusUrl(siteUrl, row.reference, row.secret)
   const returnUrl = (row: Pick<RegistrationRow, 'reference' | 'secret'>, outcome: ReturnOutcome) => `${statusUrlOf(row)}/payment/${outcome}`
@@ -129,6 +140,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     const registration = await findRegistration(reference, secret)
     if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
     if (registration.status === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
+    if (registration.status === 'part-paid') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
 
     const latest = await db.kysely
       .selectFrom('payment_checkouts')
@@ -270,7 +282,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     const invoice = await transaction.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).executeTakeFirst()
     const receipt = paymentReceiptMail({
       registration: paidRegistration(registration),
-      paidAt: at,
+      paidAt: siteNow(),
       paymentId: event.paymentId ?? checkout.id,
       invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined,
       testMode: event.testMode,
@@ -317,6 +329,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       return { outcome: applied.outcome, replayed: false, queued: applied.mails.length > 0 }
     })
     if (result.queued) options.onMailQueued?.()
+    if (result.outcome === 'paid' && !result.replayed) options.onPaymentSucceeded?.()
     return { outcome: result.outcome, replayed: result.replayed }
   }
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PaymentProviderError, type CheckoutRequest } from './provider.ts'
-import { createYocoProvider } from './yoco.ts'
+import { createYocoProvider, yocoCheckoutOrigins } from './yoco.ts'
 
 const request: CheckoutRequest = {
   amountCents: 976350,
@@ -60,5 +60,15 @@ describe('Yoco provider errors', () => {
     expect(() => createYocoProvider({ secretKey: 'sk_test_1', webhookSecret: 'whsec_not base64!', apiBase: 'http://127.0.0.1:9' })).toThrow(
       /^YOCO_WEBHOOK_SECRET is not a Standard Webhooks secret/,
     )
+  })
+})
+
+describe('yocoCheckoutOrigins', () => {
+  it.each([
+    [undefined, ['https://c.yoco.com']],
+    ['https://payments.yoco.com', ['https://c.yoco.com']],
+    ['http://127.0.0.1:4010/', ['https://c.yoco.com', 'http://127.0.0.1:4010']],
+  ])('for the API at %s allows %j', (apiBase, origins) => {
+    expect(yocoCheckoutOrigins(apiBase)).toEqual(origins)
   })
 })

@@ -5,6 +5,18 @@ import { assertWebhookSecret } from './webhook.ts'
 export const DEFAULT_YOCO_API_BASE = 'https://payments.yoco.com'
 const REQUEST_TIMEOUT_MS = 20_000
 
+/** The origin of Yoco's hosted checkout page, where a checkout's redirectUrl leads. */
+export const YOCO_CHECKOUT_ORIGIN = 'https://c.yoco.com'
+
+/**
+ * The origins a visitor may be sent to for a Yoco checkout: Yoco's checkout page, and with another YOCO_API_BASE (a
+ * stand-in such as the test double) that origin too, which serves its own checkout page.
+ */
+export function yocoCheckoutOrigins(apiBase: string = DEFAULT_YOCO_API_BASE): string[] {
+  const apiOrigin = new URL(apiBase).origin
+  return apiOrigin === new URL(DEFAULT_YOCO_API_BASE).origin ? [YOCO_CHECKOUT_ORIGIN] : [YOCO_CHECKOUT_ORIGIN, apiOrigin]
+}
+
 export interface YocoProviderOptions {
   secretKey: string
   webhookSecret: string

@@ -12,6 +12,7 @@ it('exports exactly the runtime values of the pricing contract', () => {
       'delegateCap',
       'formatAmount',
       'formatRand',
+      'headline',
       'isOptionKey',
       'isRegistrationOpen',
       'isTableOption',

@@ -18,3 +18,4 @@ export {
   type EventSchedule,
   type OptionWindow,
 } from './availability.ts'
+export { headline, type Headline, type ListedOption } from './headline.ts'

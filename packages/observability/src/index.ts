@@ -1,0 +1,6 @@
+export { hasBearerToken, metricsEndpoint, observeRequests, type RequestObservationOptions } from './http.ts'
+export { createLogger, readLogLevel, type Logger, type LoggerOptions } from './logger.ts'
+export { createMetrics, type MetricsOptions, type OutboxHealthSnapshot, type RequestObservation, type SiteMetrics } from './metrics.ts'
+export { REDACTED, maskEmail, scrubSecrets } from './redact.ts'
+export { requestIdFrom } from './request-id.ts'
+export { UNMATCHED_ROUTE, createRoutePatternMatcher } from './route-pattern.ts'

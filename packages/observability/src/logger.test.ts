@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { createLogger, readLogLevel, type LoggerOptions } from './logger.ts'
+
+function capturingLogger(level?: LoggerOptions['level']) {
+  const lines: Record<string, unknown>[] = []
+  const logger = createLogger({ ...(level ? { level } : {}), destination: { write: (line: string) => void lines.push(JSON.parse(line)) } })
+  return { logger, lines }
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the level, time and message', () => {
+    const { logger, lines } = capturingLogger()
+    logger.info({ port: 3000 }, 'Site listening')
+    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'Site listening', port: 3000, time: expect.any(Number) })])
+  })
+
+  it('masks e-mail addresses and removes secrets from messages, fields and errors', () => {
+    const { logger, lines } = capturingLogger()
+    logger.info('mail: wrote "Registration" to thandi@acme.example.com as /data/mail/1.eml')
+    logger.error({ err: new Error('could not reach smtps://mailer:hunter2@smtp.example.com for pieter@acme.example.com') }, 'outbox failed')
+    logger.warn({ url: '/registrations/ABC-123/c2VjcmV0/pay', yocoKey: 'sk_live_0123456789' }, 'odd request')
+    const text = JSON.stringify(lines)
+    expect(text).not.toMatch(/thandi@|pieter@|hunter2|c2VjcmV0|0123456789/)
+    expect(lines[0]?.msg).toBe('mail: wrote "Registration" to t***@acme.example.com as /data/mail/1.eml')
+    expect((lines[1]?.err as { message: string }).message).toBe('could not reach smtps://mailer:[redacted]@smtp.example.com for p***@acme.example.com')
+    expect(lines[2]).toMatchObject({ url: '/registrations/ABC-123/[redacted]/pay', yocoKey: 'sk_live_[redacted]' })
+  })
+
+  it('censors authorization and cookie headers', () => {
+    const { logger, lines } = capturingLogger()
+    logger.info({ req: { headers: { authorization: 'Token abc', cookie: 'session=xyz', accept: 'text/html' } } }, 'request')
+    expect(lines[0]?.req).toEqual({ headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'text/html' } })
+  })
+
+  it('drops lines below its level', () => {
+    const { logger, lines } = capturingLogger('warn')
+    logger.info('not shown')
+    logger.warn('shown')
+    expect(lines.map((line) => line.msg)).toEqual(['shown'])
+  })
+})
+
+describe('readLogLevel', () => {
+  it.each([
+    [undefined, 'info'],
+    ['', 'info'],
+    ['debug', 'debug'],
+    ['WARN', 'warn'],
+    ['silent', 'silent'],
+  ])('LOG_LEVEL=%s is %s', (value, level) => {
+    expect(readLogLevel({ LOG_LEVEL: value })).toBe(level)
+  })
+
+  it('refuses an unknown level', () => {
+    expect(() => readLogLevel({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
+  })
+})

@@ -1,0 +1,37 @@
+import pino, { type DestinationStream, type Level, type Logger } from 'pino'
+import { REDACTED, scrubSecrets } from './redact.ts'
+
+export type { Logger } from 'pino'
+
+const LEVELS: ReadonlyArray<Level | 'silent'> = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** LOG_LEVEL, default info; an unknown level stops startup rather than silently logging at another. */
+export function readLogLevel(env: NodeJS.ProcessEnv): Level | 'silent' {
+  const level = (env.LOG_LEVEL || 'info').toLowerCase()
+  if (!LEVELS.includes(level as Level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
+  return level as Level | 'silent'
+}
+
+export interface LoggerOptions {
+  level?: Level | 'silent'
+  /** Where the JSON lines go; standard output by default. */
+  destination?: DestinationStream
+}
+
+/**
+ * The process's JSON-lines logger. Every line is scrubbed on its way out (e-mail addresses masked, registration
+ * secrets, keys and URL passwords removed), so a message or an error that quotes one cannot leak it.
+ */
+export function createLogger({ level = 'info', destination = pino.destination({ dest: 1, sync: true }) }: LoggerOptions = {}): Logger {
+  return pino(
+    {
+      level,
+      // Defence in depth for objects logged with headers: their values never reach the scrubber.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
+        censor: REDACTED,
+      },
+    },
+    { write: (line: string) => destination.write(scrubSecrets(line)) },
+  )
+}
