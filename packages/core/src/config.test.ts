@@ -9,6 +9,7 @@ describe('readCoreConfig', () => {
       mailFrom: 'Events <no-reply@localhost>',
       siteUrl: 'http://localhost:3000',
       formRateLimit: 20,
+      databaseStartupWaitMs: 60_000,
     })
   })
 
@@ -22,6 +23,7 @@ describe('readCoreConfig', () => {
       SITE_URL: 'https://events.example.com/',
       SITE_DATE: '2025-03-01',
       FORM_RATE_LIMIT: '0',
+      DATABASE_STARTUP_WAIT_SECONDS: '2.5',
     })
     expect(config).toEqual({
       dataDir: '/var/lib/events',
@@ -32,11 +34,16 @@ describe('readCoreConfig', () => {
       siteUrl: 'https://events.example.com',
       siteDate: new Date('2025-02-28T22:00:00Z'),
       formRateLimit: 0,
+      databaseStartupWaitMs: 2_500,
     })
   })
 
   it.each(['-1', '2.5', 'twenty'])('refuses FORM_RATE_LIMIT=%s', (value) => {
     expect(() => readCoreConfig({ FORM_RATE_LIMIT: value })).toThrow(/FORM_RATE_LIMIT/)
+  })
+
+  it.each(['-1', 'a minute'])('refuses DATABASE_STARTUP_WAIT_SECONDS=%s', (value) => {
+    expect(() => readCoreConfig({ DATABASE_STARTUP_WAIT_SECONDS: value })).toThrow(/DATABASE_STARTUP_WAIT_SECONDS/)
   })
 })
 

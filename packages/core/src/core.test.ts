@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCoreConfig } from './config.ts'
 import { startCore } from './core.ts'
+import { DataDirectoryError } from './private-files.ts'
 import { fixedCatalog, registrationInput, temporaryDirectory } from './test-support.ts'
 
 describe('startCore', () => {
@@ -26,9 +27,95 @@ describe('startCore', () => {
       expect(emls.some((eml) => eml.includes(`Subject: Legal Opinion Delegate Registration ${receipt.reference}`))).toBe(true)
       expect(lines.filter((line) => line.includes('.eml'))).toHaveLength(4)
 
-      expect([1, 2, 3].map(() => core.formRateLimiter.check('198.51.100.1').allowed)).toEqual([true, true, false])
+      const decisions = []
+      for (let post = 0; post < 3; post++) decisions.push((await core.formRateLimiter.check('198.51.100.1')).allowed)
+      expect(decisions).toEqual([true, true, false])
     } finally {
       await core.close()
+      remove()
+    }
+  })
+
+  it('tells of each new registration with its payment method, not of a repeated submission', async () => {
+    const { dir, remove } = temporaryDirectory()
+    const created: string[] = []
+    const config = readCoreConfig({ DATA_DIR: dir, SITE_DATE: '2025-03-01' })
+    const core = await startCore({ config, catalog: fixedCatalog(), log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
+    try {
+      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
+      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
+      await core.registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
+      expect(created).toEqual(['Bank Transfer', 'Credit/Debit Card'])
+    } finally {
+      await core.close()
+      remove()
+    }
+  })
+})
+
+describe('DATA_DIR and the files in it', () => {
+  function modeOf(file: string): string {
+    return (statSync(file).mode & 0o777).toString(8)
+  }
+
+  it('creates DATA_DIR 0700 and keeps the SQLite files and stored e-mails 0600, whatever the umask', async () => {
+    const { dir, remove } = temporaryDirectory()
+    // With no umask, anything left to the defaults would be readable (and writable) by every user.
+    const previousUmask = process.umask(0)
+    const dataDir = path.join(dir, 'site', 'data')
+    const core = await startCore({ config: readCoreConfig({ DATA_DIR: dataDir, SITE_DATE: '2025-03-01' }), catalog: fixedCatalog(), log: () => {} })
+    try {
+      await core.registrations.createRegistration(registrationInput())
+      const mailDir = path.join(dataDir, 'mail')
+      const deadline = Date.now() + 10_000
+      while (!(existsSync(mailDir) && readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length === 4)) {
+        if (Date.now() > deadline) throw new Error('the outbox did not write the e-mails')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect([path.join(dir, 'site'), dataDir, mailDir].map(modeOf)).toEqual(['700', '700', '700'])
+      const files = ['events.sqlite', 'events.sqlite-wal', 'events.sqlite-shm'].map((name) => path.join(dataDir, name))
+      files.push(...readdirSync(mailDir).map((name) => path.join(mailDir, name)))
+      expect(files.map((file) => [path.basename(file), modeOf(file)])).toEqual(files.map((file) => [path.basename(file), '600']))
+    } finally {
+      process.umask(previousUmask)
+      await core.close()
+      remove()
+    }
+  })
+
+  it('makes a database and a shared-memory file left readable by an earlier version 0600', async () => {
+    const { dir, remove } = temporaryDirectory()
+    const config = readCoreConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://127.0.0.1:9' })
+    try {
+      await (await startCore({ config, catalog: fixedCatalog(), log: () => {} })).close()
+      const database = path.join(dir, 'events.sqlite')
+      chmodSync(database, 0o644)
+      // What a crash leaves beside the database: SQLite reuses the file as it finds it.
+      writeFileSync(`${database}-shm`, Buffer.alloc(32 * 1024))
+      chmodSync(`${database}-shm`, 0o644)
+      const core = await startCore({ config, catalog: fixedCatalog(), log: () => {} })
+      try {
+        expect([modeOf(database), modeOf(`${database}-shm`)]).toEqual(['600', '600'])
+      } finally {
+        await core.close()
+      }
+    } finally {
+      remove()
+    }
+  })
+
+  it.each([
+    ['a file', (dir: string) => path.join(dir, 'file')],
+    ['below a file', (dir: string) => path.join(dir, 'file', 'data')],
+  ])('refuses a DATA_DIR that is %s with what to change', async (_label, dataDirIn) => {
+    const { dir, remove } = temporaryDirectory()
+    try {
+      writeFileSync(path.join(dir, 'file'), 'not a directory')
+      const dataDir = dataDirIn(dir)
+      const started = startCore({ config: readCoreConfig({ DATA_DIR: dataDir }), catalog: fixedCatalog(), log: () => {} })
+      await expect(started).rejects.toThrow(DataDirectoryError)
+      await expect(started).rejects.toThrow(`DATA_DIR ${dataDir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`)
+    } finally {
       remove()
     }
   })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { EventCatalog } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
@@ -5,15 +6,21 @@ import { openDatabase } from './db/open-database.ts'
 import { createEnquiryService, type EnquiryService } from './enquiries/service.ts'
 import { createMailTransport } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts'
-import { createRegistrationService, type RegistrationService } from './registration/service.ts'
+import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
+import { preparePrivateDataDirectory } from './private-files.ts'
+import { createRegistrationService, type CreateRegistrationResult, type RegistrationService } from './registration/service.ts'
 
 export interface Core {
   db: CoreDatabase
   registrations: RegistrationService
   enquiries: EnquiryService
-  /** Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. */
+  /**
+   * Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. On PostgreSQL it is
+   * counted in the database, so every instance shares it.
+   */
   formRateLimiter: RateLimiter
+  /** Resolves when the database answers a trivial query, rejects with its fault otherwise (for /healthz). */
+  checkDatabase(): Promise<void>
   outbox: OutboxWorker
   /** Stops the outbox worker after the messages in flight, then closes mail and database connections. */
   close(): Promise<void>
@@ -22,16 +29,29 @@ export interface Core {
 export interface StartCoreOptions {
   config: CoreConfig
   catalog: EventCatalog
+  /** Where progress goes (an e-mail written to a file); console.log by default. */
   log?: (line: string) => void
+  /** Where delivery problems go (an e-mail to be retried, a failed delivery round); console.error by default. */
+  logProblem?: (line: string) => void
+  /** Told of each new registration once it is stored (not of a repeated submission), e.g. to count it. */
+  onRegistrationCreated?: (result: CreateRegistrationResult) => void
 }
 
 /** Opens the database (running migrations), starts the outbox worker and wires the services from the configuration. */
 export async function startCore(options: StartCoreOptions): Promise<Core> {
   const { config, catalog } = options
   const log = options.log ?? ((line: string) => console.log(line))
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const logProblem = options.logProblem ?? ((line: string) => console.error(line))
+  // SQLite and, without SMTP, the outgoing e-mails live under DATA_DIR: a misconfigured one stops startup clearly.
+  if (!config.databaseUrl || !config.smtpUrl) await preparePrivateDataDirectory(config.dataDir)
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    startupWaitMs: config.databaseStartupWaitMs,
+    log: logProblem,
+  })
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
-  const outbox = startOutboxWorker({ db, transport, log })
+  const outbox = startOutboxWorker({ db, transport, log: logProblem })
   const siteDate = config.siteDate
   const registrations = createRegistrationService({
     db,
@@ -51,12 +71,24 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   return {
     db,
     // New e-mails go out at once rather than at the next poll.
-    registrations: { ...registrations, createRegistration: wakeAfter(registrations.createRegistration) },
+    registrations: {
+      ...registrations,
+      createRegistration: wakeAfter(async (...args: Parameters<RegistrationService['createRegistration']>) => {
+        const result = await registrations.createRegistration(...args)
+        if (!result.replayed) options.onRegistrationCreated?.(result)
+        return result
+      }),
+    },
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),
       submitTrainingRequest: wakeAfter(enquiries.submitTrainingRequest),
     },
-    formRateLimiter: createRateLimiter({ limit: config.formRateLimit }),
+    formRateLimiter: db.postgresPool
+      ? createSharedRateLimiter({ pool: db.postgresPool, limit: config.formRateLimit })
+      : createRateLimiter({ limit: config.formRateLimit }),
+    async checkDatabase() {
+      await sql`select 1`.execute(db.kysely)
+    },
     outbox,
     async close() {
       await outbox.stop()

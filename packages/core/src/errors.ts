@@ -20,6 +20,11 @@ export type ErrorCode =
 /** The legal-agreement checkbox's own message; the summary keeps the required-fields wording. */
 export const LEGAL_AGREEMENT_MESSAGE = 'Please accept the terms and conditions before submitting.'
 
+/** A missing field's own message, naming the field as its label does, e.g. 'Company name is required'. */
+export function requiredFieldMessage(label: string): string {
+  return `${label} is required`
+}
+
 interface ErrorDescription {
   status: number
   message: string

@@ -1,7 +1,9 @@
 export type { BankDetails, EventCatalog, RegistrationEvent, RegistrationPriceOption, SiteSettingsForMail } from './catalog.ts'
 export { parseSiteDate, readCoreConfig, type CoreConfig } from './config.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
-export { openDatabase, type OpenDatabaseOptions } from './db/open-database.ts'
+export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
+export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
+export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
 export {
   ValidationError,
   errorBody,
@@ -15,7 +17,6 @@ export {
   CONTACT_INTERESTS,
   HONEYPOT_FIELD,
   TRAINING_KINDS,
-  TRAINING_REQUIRED_MESSAGES,
   createEnquiryService,
   normaliseInterest,
   type ContactInterest,
@@ -28,6 +29,7 @@ export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
+export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'
 export {
   paymentProblemMail,
@@ -36,7 +38,9 @@ export {
   type PaymentProblemContext,
   type PaymentReceiptContext,
 } from './mail/payment-mails.ts'
-export { enqueueMails, type QueuedMail } from './outbox/enqueue.ts'
+export { enqueueMails, enqueueStaffMail, type QueuedMail } from './outbox/enqueue.ts'
+export { outboxHealth, type OutboxHealth } from './outbox/health.ts'
+export { staffInvitationMail, staffPasswordResetMail, type StaffLinkMailContext } from './mail/staff-mails.ts'
 export { outgoingMailOf, type StoredMail } from './outbox/stored-mail.ts'
 export { createMailTransport, type MailTransport, type MailTransportOptions } from './mail/transport.ts'
 export {
@@ -49,7 +53,14 @@ export {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './outbox/worker.ts'
-export { createRateLimiter, type RateLimitDecision, type RateLimiter, type RateLimiterOptions } from './rate-limit.ts'
+export {
+  createRateLimiter,
+  createSharedRateLimiter,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimiterOptions,
+  type SharedRateLimiterOptions,
+} from './rate-limit.ts'
 export { REFERENCE_ALPHABET, REFERENCE_LENGTH, generateReference, normaliseReference } from './registration/reference.ts'
 export {
   CURRENCY,
@@ -71,3 +82,43 @@ export {
 export { FIELD_LIMITS, MAX_DELEGATES, PAYMENT_METHODS, validateRegistration, type PaymentMethod } from './registration/validate.ts'
 export { isEmailAddress } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
+export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
+export type { ActingStaff, BackOfficeContext } from './backoffice/context.ts'
+export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
+export {
+  normaliseBankReference,
+  recordBankTransfer,
+  type BankPayment,
+  type BankTransferInput,
+  type RecordedBankTransfer,
+} from './backoffice/bank-transfers.ts'
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  REGISTRATION_STATUSES,
+  listRegistrations,
+  type RegistrationListPage,
+  type RegistrationListQuery,
+  type RegistrationListRow,
+} from './backoffice/registrations-list.ts'
+export { attendanceRegisterPdf } from './backoffice/attendance-register-pdf.ts'
+export { delegateList, delegateListCsv, delegateListXlsx, type DelegateList, type DelegateListRow } from './backoffice/delegate-list.ts'
+export {
+  listFailedMessages,
+  resendRegistrationMail,
+  retryFailedMessage,
+  type FailedMessage,
+  type QueuedAgain,
+  type ResendableMail,
+  type RetriedMessage,
+} from './backoffice/emails.ts'
+export {
+  changeDelegate,
+  correctCompanyDetails,
+  type CompanyChange,
+  type CompanyDetails,
+  type DelegateChange,
+} from './backoffice/registration-changes.ts'
+export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
+export { getRegistrationDetail, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
+export { DataDirectoryError } from './private-files.ts'

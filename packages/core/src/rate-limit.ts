@@ -1,3 +1,6 @@
+import type pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible'
+
 export interface RateLimitDecision {
   allowed: boolean
   /** Whole seconds until the next post would be allowed (0 when allowed). */
@@ -6,7 +9,7 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   /** Counts one post from `key` (e.g. the client IP) and says whether it may proceed. */
-  check(key: string): RateLimitDecision
+  check(key: string): Promise<RateLimitDecision>
 }
 
 export interface RateLimiterOptions {
@@ -16,6 +19,55 @@ export interface RateLimiterOptions {
   now?: () => number
   /** Keys tracked at most, so a flood of addresses cannot grow memory without bound. */
   maxKeys?: number
+}
+
+export interface SharedRateLimiterOptions {
+  /** The pool of the PostgreSQL database whose form_rate_limits table every instance counts in. */
+  pool: pg.Pool
+  /** Posts allowed per window per key; 0 turns limiting off. */
+  limit: number
+  windowMs?: number
+}
+
+/**
+ * A limit shared by every instance on one PostgreSQL database: `limit` posts per key in each window, counted in the
+ * form_rate_limits table by rate-limiter-flexible. Refused posts do not lengthen the window.
+ *
+ * When PostgreSQL cannot be reached, each instance counts in its own memory instead (fail over, neither open nor
+ * closed): failing closed would refuse every visitor as "too many submissions" for a fault of ours, when the
+ * submission itself is answered 503 anyway; failing open would leave the API unguarded against a flood while
+ * the database is struggling.
+ */
+export function createSharedRateLimiter(options: SharedRateLimiterOptions): RateLimiter {
+  const { limit } = options
+  const duration = Math.max(1, Math.round((options.windowMs ?? 60_000) / 1000))
+  const insuranceLimiter = new RateLimiterMemory({ points: limit, duration })
+  const shared = new RateLimiterPostgres({
+    storeClient: options.pool,
+    tableName: 'form_rate_limits',
+    tableCreated: true,
+    points: limit,
+    duration,
+    insuranceLimiter,
+  })
+  return {
+    async check(key) {
+      if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 }
+      const outcome = await shared.consume(key).then(
+        (result) => ({ allowed: true, result }),
+        (refusal: unknown) => {
+          // rate-limiter-flexible refuses with the counter's state, and fails with an Error only when neither the
+          // store nor the insurance could count.
+          if (refusal instanceof Error) throw refusal
+          return { allowed: false, result: refusal as RateLimiterRes }
+        },
+      )
+      return {
+        allowed: outcome.allowed,
+        retryAfterSeconds: outcome.allowed ? 0 : Math.max(1, Math.ceil(outcome.result.msBeforeNext / 1000)),
+      }
+    },
+  }
 }
 
 interface Bucket {
@@ -52,7 +104,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   return {
-    check(key) {
+    async check(key) {
       if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 }
       const at = now()
       let bucket = buckets.get(key)

@@ -6,13 +6,15 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './catalog.ts'
 import type { CoreDatabase } from './db/database.ts'
-import { openDatabase, postgresClientConfig } from './db/open-database.ts'
+import { openDatabase, postgresClientConfig, type OpenDatabaseOptions } from './db/open-database.ts'
 
 /** The database backends the storage and service tests run on: SQLite always, PostgreSQL with TEST_DATABASE_URL. */
 export const TEST_BACKENDS: ReadonlyArray<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 export interface TestDatabase {
   db: CoreDatabase
+  /** How to open the same data, e.g. from a child process playing a second server instance. */
+  openOptions: OpenDatabaseOptions
   /** Opens another handle on the same data, like a second server instance would. */
   openAnother(): Promise<CoreDatabase>
   dispose(): Promise<void>
@@ -25,14 +27,16 @@ export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set')
     const schema = `core_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
     const opened: CoreDatabase[] = []
+    const openOptions = { databaseUrl, dataDir: tmpdir(), schema }
     const open = async () => {
-      const db = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema })
+      const db = await openDatabase(openOptions)
       opened.push(db)
       return db
     }
     const db = await open()
     return {
       db,
+      openOptions,
       openAnother: open,
       async dispose() {
         await Promise.all(opened.map((handle) => handle.close()))
@@ -47,6 +51,7 @@ export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<
   const db = await openDatabase({ dataDir })
   return {
     db,
+    openOptions: { dataDir },
     // SQLite is one process's file: a second instance shares the handle, as the single server would.
     openAnother: async () => db,
     async dispose() {
@@ -126,6 +131,9 @@ export const RESILIENCE: RegistrationEvent = {
 }
 
 /** A site date in early 2025, when the shipped programme is open for registration. */
+/** Names every object inherits: a visitor's string equal to one of them must not pass as a known option. */
+export const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'] as const
+
 export const SITE_NOW = new Date('2025-03-01T08:00:00+02:00')
 
 /** A catalog over fixed events and settings. */

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
+import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
@@ -23,6 +25,7 @@ export interface Database {
   payment_webhooks: PaymentWebhooksTable
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
+  bank_payments: BankPaymentsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
@@ -37,5 +40,7 @@ export interface CoreDatabase {
    * queries through the transaction it is given: on SQLite a query through `kysely` would wait for that same batch.
    */
   writeTransaction: WriteTransactionRunner<Database>
+  /** The PostgreSQL connection pool, for the few stores that speak to pg directly (the shared rate limit). */
+  postgresPool?: pg.Pool
   close(): Promise<void>
 }

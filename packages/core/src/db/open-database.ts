@@ -1,13 +1,14 @@
-import { mkdirSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
-import { Kysely, PostgresDialect, type Dialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { parseIntoClientConfig } from 'pg-connection-string'
-import type { CoreDatabase, Database, SqlDialectName } from './database.ts'
+import type { CoreDatabase, Database } from './database.ts'
+import { isDatabaseUnreachable } from './faults.ts'
 import { createGroupCommit } from './group-commit.ts'
 import { migrationProvider } from './migrations/index.ts'
+import { makePrivateDirectory, makeSqliteFilesPrivate } from '../private-files.ts'
 import { createNodeSqliteDialect } from './node-sqlite.ts'
 
 export interface OpenDatabaseOptions {
@@ -16,9 +17,34 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** PostgreSQL schema to work in (created when missing), e.g. one per test file. */
   schema?: string | undefined
+  /** How long to keep retrying a PostgreSQL server that cannot be reached at startup (default 60 s). */
+  startupWaitMs?: number | undefined
+  /** Where the retries and lost connections are reported (default: standard error). */
+  log?: ((line: string) => void) | undefined
+  /** Waits between startup attempts; tests pass a fake one. */
+  sleep?: ((ms: number) => Promise<void>) | undefined
 }
 
+/** Thrown when PostgreSQL could not be reached within the startup wait; its message is the whole story. */
+export class DatabaseUnreachableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'DatabaseUnreachableError'
+  }
+}
+
+const DEFAULT_STARTUP_WAIT_MS = 60_000
+const FIRST_STARTUP_RETRY_MS = 1_000
+const MAX_STARTUP_RETRY_MS = 10_000
+// A server that accepts no connection (a dropped packet, a dead host) fails a request after this long, not never.
+const CONNECT_TIMEOUT_MS = 5_000
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/** Where the SQLite database of a data directory lives. */
+export function sqliteFileOf(dataDir: string): string {
+  return path.join(dataDir, 'events.sqlite')
+}
 
 /** pg client settings for a connection URL, with a user name even when the URL has none. */
 export function postgresClientConfig(databaseUrl: string): pg.ClientConfig {
@@ -27,46 +53,131 @@ export function postgresClientConfig(databaseUrl: string): pg.ClientConfig {
   return { ...config, user: config.user || process.env.PGUSER || userInfo().username }
 }
 
-async function createPostgresDialect(databaseUrl: string, schema: string | undefined): Promise<Dialect> {
-  const clientConfig = postgresClientConfig(databaseUrl)
-  if (schema !== undefined) {
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`)
-    const client = new pg.Client(clientConfig)
-    await client.connect()
-    try {
-      await client.query(`create schema if not exists "${schema}"`)
-    } finally {
-      await client.end()
-    }
-  }
-  const pool = new pg.Pool({
-    ...clientConfig,
-    max: 10,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
-  })
-  return new PostgresDialect({ pool })
+/** The server a connection URL names, without its password, for log lines. */
+function describeServer(databaseUrl: string): string {
+  const { host, port, database } = postgresClientConfig(databaseUrl)
+  return `PostgreSQL at ${host ?? 'localhost'}:${port ?? 5432}/${database ?? ''}`
 }
 
-/** Opens SQLite under dataDir (or PostgreSQL when databaseUrl is set) and brings its schema up to date. */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<CoreDatabase> {
-  let dialect: Dialect
-  let dialectName: SqlDialectName
-  if (options.databaseUrl) {
-    dialect = await createPostgresDialect(options.databaseUrl, options.schema)
-    dialectName = 'postgres'
-  } else {
-    mkdirSync(options.dataDir, { recursive: true })
-    dialect = createNodeSqliteDialect(path.join(options.dataDir, 'events.sqlite'))
-    dialectName = 'sqlite'
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const code = (error as { code?: unknown } | null)?.code
+  return message || (typeof code === 'string' ? code : 'no answer')
+}
+
+async function createSchema(clientConfig: pg.ClientConfig, schema: string): Promise<void> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`)
+  const client = new pg.Client({ ...clientConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  // A connection dropped while this one-off client is open fails its query; the event must not end the process.
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query(`create schema if not exists "${schema}"`)
+  } finally {
+    await client.end()
   }
-  const kysely = new Kysely<Database>({ dialect })
-  const migrator = new Migrator({ db: kysely, provider: migrationProvider })
+}
+
+/**
+ * A pool that outlives its server: a connection the server drops (a restart, a failover, an idle kill) is logged
+ * and discarded instead of ending the process, and the next query opens a fresh one.
+ */
+function createPostgresPool(databaseUrl: string, schema: string | undefined, log: (line: string) => void): pg.Pool {
+  const pool = new pg.Pool({
+    ...postgresClientConfig(databaseUrl),
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  })
+  // An idle pooled connection that drops is reported here; without a listener Node would end the process.
+  pool.on('error', (error) => log(`Database connection lost (${describeServer(databaseUrl)}): ${reason(error)}`))
+  // A connection that drops while it is lent out between two queries reports on the client, which pg-pool leaves
+  // without a listener then; the query that next uses it fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}))
+  return pool
+}
+
+/**
+ * Brings the schema up to date; on failure closes the database and throws. On PostgreSQL the migrator is told the
+ * schema it works in: otherwise it takes the migration tables of any other schema in the database (another test
+ * run, another application) for its own, and fails.
+ */
+async function migrate(kysely: Kysely<Database>, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
   const { error } = await migrator.migrateToLatest()
   if (error) {
     await kysely.destroy()
     throw error instanceof Error ? error : new Error(`Database migration failed: ${String(error)}`)
   }
-  const writeTransaction: CoreDatabase['writeTransaction'] =
-    dialectName === 'sqlite' ? createGroupCommit(kysely) : (unit) => kysely.transaction().execute(unit)
-  return { kysely, dialect: dialectName, writeTransaction, close: () => kysely.destroy() }
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<CoreDatabase> {
+  const log = options.log ?? ((line: string) => console.error(line))
+  const pool = createPostgresPool(databaseUrl, options.schema, log)
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  if (options.schema !== undefined) {
+    try {
+      await createSchema(postgresClientConfig(databaseUrl), options.schema)
+    } catch (error) {
+      await kysely.destroy()
+      throw error
+    }
+  }
+  let currentSchema: string | undefined
+  try {
+    currentSchema = (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema ?? undefined
+  } catch (error) {
+    await kysely.destroy()
+    throw error
+  }
+  await migrate(kysely, currentSchema)
+  return {
+    kysely,
+    dialect: 'postgres',
+    writeTransaction: (unit) => kysely.transaction().execute(unit),
+    postgresPool: pool,
+    close: () => kysely.destroy(),
+  }
+}
+
+/**
+ * Opens PostgreSQL, retrying while the server cannot be reached (it may be starting alongside this process) with
+ * a doubling wait, one log line per attempt, for up to startupWaitMs; then gives up with DatabaseUnreachableError.
+ */
+async function openPostgresWhenReachable(databaseUrl: string, options: OpenDatabaseOptions): Promise<CoreDatabase> {
+  const log = options.log ?? ((line: string) => console.error(line))
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const waitMs = options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS
+  const server = describeServer(databaseUrl)
+  let waited = 0
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openPostgres(databaseUrl, options)
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error
+      const left = waitMs - waited
+      if (left <= 0) {
+        throw new DatabaseUnreachableError(
+          `Could not reach ${server} within ${Math.round(waitMs / 1000)} s (${reason(error)}); exiting.`,
+          { cause: error },
+        )
+      }
+      const delay = Math.min(FIRST_STARTUP_RETRY_MS * 2 ** (attempt - 1), MAX_STARTUP_RETRY_MS, left)
+      log(`${server} is not reachable (${reason(error)}); attempt ${attempt}, retrying in ${(delay / 1000).toFixed(1)} s`)
+      await sleep(delay)
+      waited += delay
+    }
+  }
+}
+
+/** Opens SQLite under dataDir (or PostgreSQL when databaseUrl is set) and brings its schema up to date. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<CoreDatabase> {
+  if (options.databaseUrl) return openPostgresWhenReachable(options.databaseUrl, options)
+  const databaseFile = sqliteFileOf(options.dataDir)
+  // Registrants' personal data: readable by the server's own user only.
+  await makePrivateDirectory(options.dataDir)
+  await makeSqliteFilesPrivate(databaseFile)
+  const kysely = new Kysely<Database>({ dialect: createNodeSqliteDialect(databaseFile) })
+  await migrate(kysely)
+  return { kysely, dialect: 'sqlite', writeTransaction: createGroupCommit(kysely), close: () => kysely.destroy() }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { INHERITED_NAMES, TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { createEnquiryService, normaliseInterest } from './service.ts'
 
 const CONTACT = {
@@ -81,6 +81,7 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
       ['message', { message: '\n\n' }, 'missing-fields'],
       ['email', { email: 'naledi' }, 'invalid-email'],
       ['interest', { interest: 'Lottery' }, 'invalid-choice'],
+      ...INHERITED_NAMES.map((name): [string, Record<string, unknown>, string] => ['interest', { interest: name }, 'invalid-choice']),
       ['message', { message: 'x'.repeat(5001) }, 'too-long'],
       ['companyName', { companyName: 'x'.repeat(201) }, 'too-long'],
     ])('refuses a bad %s (%j)', async (path, override, code) => {
@@ -88,6 +89,18 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
       expect(error.code).toBe(code)
       expect(Object.keys(error.fields)).toEqual([path])
       expect(await stored()).toEqual({ contact: 0, training: 0, outbox: 0 })
+    })
+
+    it('leads with the required-fields sentence and names each missing field', async () => {
+      const error = await rejection(service().submitContactEnquiry({ companyName: 'Acme' }))
+      expect(error.message).toBe('Please fill in all required fields before submitting.')
+      expect(error.fields).toEqual({
+        fullName: 'Full name is required',
+        email: 'Email is required',
+        phone: 'Phone is required',
+        interest: 'Interest is required',
+        message: 'Message is required',
+      })
     })
 
     it('answers a filled honeypot as success and keeps nothing', async () => {
@@ -109,7 +122,7 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
     it('names every missing field with the specification messages', async () => {
       const error = await rejection(service().submitTrainingRequest({ kind: 'online' }))
       expect(error.code).toBe('missing-fields')
-      expect(error.message).toBe('Name is required')
+      expect(error.message).toBe('Please fill in all required fields before submitting.')
       expect(error.fields).toEqual({
         name: 'Name is required',
         email: 'Email is required',
@@ -121,12 +134,25 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
 
     it.each([
       [{ kind: 'classroom' }, 'invalid-choice', 'kind'],
+      ...INHERITED_NAMES.map((name): [Record<string, unknown>, string, string] => [{ kind: name }, 'invalid-choice', 'kind']),
       [{ email: 'sipho' }, 'invalid-email', 'email'],
       [{ organization: 'x'.repeat(201) }, 'too-long', 'organization'],
     ])('refuses %j', async (override, code, path) => {
       const error = await rejection(service().submitTrainingRequest({ ...TRAINING, ...override }))
       expect(error.code).toBe(code)
       expect(Object.keys(error.fields)).toEqual([path])
+    })
+
+    it('leads with the required-fields sentence and names each missing field', async () => {
+      const error = await rejection(service().submitContactEnquiry({ companyName: 'Acme' }))
+      expect(error.message).toBe('Please fill in all required fields before submitting.')
+      expect(error.fields).toEqual({
+        fullName: 'Full name is required',
+        email: 'Email is required',
+        phone: 'Phone is required',
+        interest: 'Interest is required',
+        message: 'Message is required',
+      })
     })
 
     it('answers a filled honeypot as success and keeps nothing', async () => {

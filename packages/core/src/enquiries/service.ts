@@ -32,24 +32,25 @@ export const CONTACT_INTERESTS = [
 ] as const
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number]
 
-// Values the old site's form sent, read as today's options.
-const LEGACY_INTERESTS: Record<string, ContactInterest> = {
-  Sponsership: 'Sponsorship',
-  Opportunity: 'Opportunity To Speak',
-}
+// Values the old site's form sent, read as today's options. A Map, so names an object inherits ('constructor',
+// '__proto__', 'toString') are not options.
+const LEGACY_INTERESTS = new Map<string, ContactInterest>([
+  ['Sponsership', 'Sponsorship'],
+  ['Opportunity', 'Opportunity To Speak'],
+])
 
 export const TRAINING_KINDS = ['inhouse', 'online'] as const
 export type TrainingKind = (typeof TRAINING_KINDS)[number]
 
 const LIMITS = { name: 200, companyName: 200, email: MAX_EMAIL_LENGTH, phone: 40, organization: 200, message: 5000 } as const
 
-/** The spec's wording for each missing training-request field. */
-export const TRAINING_REQUIRED_MESSAGES = {
-  name: 'Name is required',
-  email: 'Email is required',
-  phone: 'Phone is required',
-  organization: 'Organization is required',
-  message: 'Message is required',
+/** The labels that name missing training-request fields in the spec's messages ('Name is required'). */
+const TRAINING_FIELD_LABELS = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  organization: 'Organization',
+  message: 'Message',
 } as const
 
 export interface SubmissionAccepted {
@@ -72,7 +73,7 @@ export interface EnquiryService {
 /** Maps a submitted interest to one of the options (legacy spellings included); undefined when it is none. */
 export function normaliseInterest(value: string): ContactInterest | undefined {
   if ((CONTACT_INTERESTS as readonly string[]).includes(value)) return value as ContactInterest
-  return LEGACY_INTERESTS[value]
+  return LEGACY_INTERESTS.get(value)
 }
 
 function isTrainingKind(value: string): value is TrainingKind {
@@ -105,14 +106,14 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     const phone = singleLine(field(input, 'phone'))
     const rawInterest = singleLine(field(input, 'interest'))
     const message = multiLine(field(input, 'message'))
-    requireText(issues, 'fullName', fullName, LIMITS.name)
+    requireText(issues, 'fullName', fullName, LIMITS.name, 'Full name')
     limitText(issues, 'companyName', companyName, LIMITS.companyName)
-    requireEmail(issues, 'email', email)
-    requireText(issues, 'phone', phone, LIMITS.phone)
+    requireEmail(issues, 'email', email, 'Email')
+    requireText(issues, 'phone', phone, LIMITS.phone, 'Phone')
     const interest = normaliseInterest(rawInterest)
-    if (rawInterest === '') issues.add('interest', 'missing-fields')
+    if (rawInterest === '') issues.addMissing('interest', 'Interest')
     else if (!interest) issues.add('interest', 'invalid-choice')
-    requireText(issues, 'message', message, LIMITS.message)
+    requireText(issues, 'message', message, LIMITS.message, 'Message')
     issues.throwIfAny()
     if (!interest) throw new ValidationError('invalid-request')
 
@@ -165,11 +166,11 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     const organization = singleLine(field(input, 'organization'))
     const message = multiLine(field(input, 'message'))
     if (!isTrainingKind(rawKind)) issues.add('kind', 'invalid-choice')
-    requireText(issues, 'name', name, LIMITS.name, TRAINING_REQUIRED_MESSAGES.name)
-    requireEmail(issues, 'email', email, TRAINING_REQUIRED_MESSAGES.email)
-    requireText(issues, 'phone', phone, LIMITS.phone, TRAINING_REQUIRED_MESSAGES.phone)
-    requireText(issues, 'organization', organization, LIMITS.organization, TRAINING_REQUIRED_MESSAGES.organization)
-    requireText(issues, 'message', message, LIMITS.message, TRAINING_REQUIRED_MESSAGES.message)
+    requireText(issues, 'name', name, LIMITS.name, TRAINING_FIELD_LABELS.name)
+    requireEmail(issues, 'email', email, TRAINING_FIELD_LABELS.email)
+    requireText(issues, 'phone', phone, LIMITS.phone, TRAINING_FIELD_LABELS.phone)
+    requireText(issues, 'organization', organization, LIMITS.organization, TRAINING_FIELD_LABELS.organization)
+    requireText(issues, 'message', message, LIMITS.message, TRAINING_FIELD_LABELS.message)
     issues.throwIfAny()
     if (!isTrainingKind(rawKind)) throw new ValidationError('invalid-request')
 

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { formatRand } from '@events/pricing'
-import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
+import { documentBytes, registerDejaVuFonts } from '../pdf/fonts.ts'
 
 export interface InvoiceParty {
   name: string
@@ -39,33 +37,8 @@ export interface TaxInvoiceData {
   issuedAt: Date
 }
 
-// DejaVu Sans has every Latin diacritic, Greek and Cyrillic (PDF's built-in Helvetica only has Windows-1252), so
-// names print as they were typed; pdfkit embeds just the glyphs an invoice uses.
-const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' }
 const REGULAR = 'Invoice-Regular'
 const BOLD = 'Invoice-Bold'
-let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined
-
-function parseFont(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(createRequire(import.meta.url).resolve(file)))
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a single font`)
-  return font
-}
-
-/**
- * The invoice fonts, parsed once per process. Given the file bytes, pdfkit would parse each font again for every
- * document, which was most of a render's 45 ms; a parsed font only gathers caches, and each document still
- * embeds a subset of its own.
- */
-function fonts(): { regular: fontkit.Font; bold: fontkit.Font } {
-  parsedFonts ??= { regular: parseFont(FONT_FILES.regular), bold: parseFont(FONT_FILES.bold) }
-  return parsedFonts
-}
-
-/** Registers a parsed font, which pdfkit accepts as well as file bytes, though its type definitions do not say so. */
-function registerParsedFont(doc: PDFKit.PDFDocument, name: string, font: fontkit.Font): void {
-  doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource)
-}
 
 const PAGE_MARGIN = 50
 const TEXT_COLOUR = '#1a1a1a'
@@ -96,14 +69,8 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
       ModDate: invoice.issuedAt,
     },
   })
-  registerParsedFont(doc, REGULAR, fonts().regular)
-  registerParsedFont(doc, BOLD, fonts().bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  registerDejaVuFonts(doc, { regular: REGULAR, bold: BOLD })
+  const finished = documentBytes(doc)
 
   const left = PAGE_MARGIN
   const contentWidth = doc.page.width - PAGE_MARGIN * 2

@@ -47,3 +47,18 @@ function eventDatesText(startIso: string, endIso: string): string {
 export function formatDate(date: Date): string {
   return dateFormat.format(date)
 }
+
+function dayMonthYear(date: Date): { day: string; month: string; year: string } {
+  const parts = Object.fromEntries(dateFormat.formatToParts(date).map((part) => [part.type, part.value]))
+  return { day: parts.day ?? '', month: parts.month ?? '', year: parts.year ?? '' }
+}
+
+/** The days an event runs, shortest first: "3 July 2025", "23–24 July 2025", "31 July – 1 August 2025". */
+export function formatEventDays(startIso: string, endIso: string): string {
+  const start = dayMonthYear(new Date(startIso))
+  const end = dayMonthYear(new Date(endIso))
+  if (start.year !== end.year) return `${start.day} ${start.month} ${start.year} – ${end.day} ${end.month} ${end.year}`
+  if (start.month !== end.month) return `${start.day} ${start.month} – ${end.day} ${end.month} ${end.year}`
+  if (start.day !== end.day) return `${start.day}–${end.day} ${end.month} ${end.year}`
+  return `${end.day} ${end.month} ${end.year}`
+}

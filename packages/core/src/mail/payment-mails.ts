@@ -3,7 +3,7 @@ import type { SiteSettingsForMail } from '../catalog.ts'
 import { formatEventDates } from './dates.ts'
 import { html } from './html.ts'
 import { detailsTable, detailsText, mailDocument } from './layout.ts'
-import type { OutgoingMail } from './outgoing-mail.ts'
+import type { MailAttachment, OutgoingMail } from './outgoing-mail.ts'
 
 /** The registration a payment e-mail is about, as stored. */
 export interface PaidRegistration {
@@ -26,6 +26,10 @@ export interface PaymentReceiptContext {
   /** A payment in the provider's test mode (or the sandbox): no card was charged. */
   testMode: boolean
   settings: SiteSettingsForMail
+  /** How it was paid: by card unless said otherwise; a bank transfer's `paymentId` is its bank reference. */
+  method?: 'card' | 'bank-transfer'
+  /** The tax invoice to attach; its PDF is filled in when the message is sent. */
+  invoiceAttachment?: MailAttachment | undefined
 }
 
 export interface PaymentProblemContext {
@@ -47,10 +51,11 @@ function footerText(settings: SiteSettingsForMail): string {
 
 const paidAtFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })
 
-/** The registrant's receipt once a card payment is confirmed by the provider's webhook. */
+/** The registrant's receipt once the registration is paid in full: by card (the provider's webhook) or by bank transfer. */
 export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail {
   const { registration, settings } = context
   const subject = `Payment received: registration ${registration.reference}`
+  const bankTransfer = context.method === 'bank-transfer'
   const rows: Array<[string, string]> = [
     ['Reference', registration.reference],
     ['Event', registration.eventTitle],
@@ -58,11 +63,11 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
     ['Company', registration.companyName],
     ['Amount paid', formatRand(registration.totalCents)],
     ['Paid on', `${paidAtFormat.format(context.paidAt)} (SAST)`],
-    ['Payment ID', context.paymentId],
+    [bankTransfer ? 'Bank reference' : 'Payment ID', context.paymentId],
     ...(context.invoiceNumber ? ([['Tax invoice', context.invoiceNumber]] as Array<[string, string]>) : []),
   ]
   const testNotice = context.testMode ? ' This was a test payment: no card was charged.' : ''
-  const intro = `Thank you. We have received your card payment for ${registration.eventTitle}; your registration is paid in full.${testNotice}`
+  const intro = `Thank you. We have received your ${bankTransfer ? 'bank transfer' : 'card payment'} for ${registration.eventTitle}; your registration is paid in full.${testNotice}`
   const statusLine = 'Your registration page (with the tax invoice to download):'
   return {
     to: [registration.email],
@@ -73,6 +78,7 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
       html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
       footerText(settings),
     ),
+    ...(context.invoiceAttachment ? { attachments: [context.invoiceAttachment] } : {}),
   }
 }
 

@@ -1,6 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { makePrivateDirectory, writePrivateFile } from '../private-files.ts'
 import type { OutgoingMail } from './outgoing-mail.ts'
 
 /** Delivers one outbox e-mail; `id` is the outbox row's id and makes the Message-ID stable across retries. */
@@ -16,6 +17,11 @@ export interface MailTransportOptions {
   /** The From header, e.g. 'Events <events@example.com>'. */
   from: string
   log?: (line: string) => void
+}
+
+/** Where e-mails are written when no SMTP_URL is set. */
+export function mailDirectoryOf(dataDir: string): string {
+  return path.join(dataDir, 'mail')
 }
 
 /** The most SMTP connections one site process keeps open; the outbox worker sends this many messages at a time. */
@@ -64,15 +70,16 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     }
   }
 
-  const mailDir = path.join(options.dataDir, 'mail')
+  const mailDir = mailDirectoryOf(options.dataDir)
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail, id) {
       const info = await transporter.sendMail(nodemailerMessage(mail, id, options.from))
-      await mkdir(mailDir, { recursive: true })
+      await makePrivateDirectory(mailDir)
       const file = path.join(mailDir, `${id}.eml`)
       // Written aside and renamed, so a reader never sees half a message.
-      await writeFile(`${file}.tmp`, info.message as Buffer)
+      // The messages hold registrants' personal data: readable by the server's own user only.
+      await writePrivateFile(`${file}.tmp`, info.message as Buffer)
       await rename(`${file}.tmp`, file)
       log(`mail: no SMTP_URL set, wrote "${mail.subject}" to ${mail.to.join(', ')} as ${file}`)
     },

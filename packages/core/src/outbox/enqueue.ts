@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '../db/database.ts'
+import type { CoreDatabase, Database } from '../db/database.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { newId } from '../ids.ts'
 import type { StoredMail } from './stored-mail.ts'
 
@@ -8,20 +9,21 @@ export interface QueuedMail {
   mail: StoredMail
 }
 
-/** Writes e-mails to the outbox inside the caller's transaction, due at once. */
+/** Writes e-mails to the outbox inside the caller's transaction, due at once; answers their ids. */
 export async function enqueueMails(
   transaction: Transaction<Database>,
   sourceId: string,
   mails: readonly QueuedMail[],
   now: Date,
-): Promise<void> {
-  if (mails.length === 0) return
+): Promise<string[]> {
+  if (mails.length === 0) return []
   const createdAt = now.toISOString()
+  const ids = mails.map(() => newId())
   await transaction
     .insertInto('outbox_messages')
     .values(
-      mails.map(({ topic, mail }) => ({
-        id: newId(),
+      mails.map(({ topic, mail }, index) => ({
+        id: ids[index]!,
         topic,
         source_id: sourceId,
         mail: JSON.stringify(mail),
@@ -36,4 +38,10 @@ export async function enqueueMails(
       })),
     )
     .execute()
+  return ids
+}
+
+/** Queues one rendered staff e-mail (an invitation, a password reset) in a transaction of its own, due at once. */
+export async function enqueueStaffMail(db: CoreDatabase, mail: OutgoingMail, options: { topic: string; sourceId: string; now: Date }): Promise<void> {
+  await db.writeTransaction((transaction) => enqueueMails(transaction, options.sourceId, [{ topic: options.topic, mail }], options.now))
 }

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { AddressObject } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
@@ -17,7 +19,19 @@ import {
   type SmtpSink,
   type TestDatabase,
 } from '../test-support.ts'
-import { deliverDueMessages, retryDelayMs, startOutboxWorker } from './worker.ts'
+import { DEFAULT_LEASE_MS, deliverDueMessages, retryDelayMs, startOutboxWorker } from './worker.ts'
+
+const CLAIM_THEN_DIE = fileURLToPath(new URL('./claim-then-die.fixture.ts', import.meta.url))
+
+function runUntilKilled(script: string, args: string[]): Promise<{ stdout: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (_code, signal) => resolve({ stdout, signal }))
+  })
+}
 
 const FROM = 'Example Events <events@example.com>'
 const ORGANISER = 'organiser@example.com'
@@ -342,6 +356,56 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
     clock = new Date(clock.getTime() + 60_000)
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+  })
+
+  it('sends again, within 60 s of business time, the messages of a worker that died while sending them', async () => {
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    const claimedAt = clock.getTime()
+    const { stdout, signal } = await runUntilKilled(CLAIM_THEN_DIE, [JSON.stringify(testDb.openOptions), clock.toISOString()])
+    expect(signal, stdout).toBe('SIGKILL')
+    expect(stdout).toBe('claimed\n')
+    const claims = await testDb.db.kysely.selectFrom('outbox_messages').select(['lease_token', 'attempts']).execute()
+    expect(claims.every((claim) => claim.lease_token !== null && claim.attempts === 1)).toBe(true)
+
+    clock = new Date(claimedAt + 20_000)
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+    clock = new Date(claimedAt + DEFAULT_LEASE_MS)
+    expect(DEFAULT_LEASE_MS).toBeLessThan(60_000)
+    expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+    expect(sink.received).toHaveLength(2)
+  })
+
+  it('renews the lease of a message while it is being sent, so a slow send is never taken over and sent twice', async () => {
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    const claimedAt = clock.getTime()
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let started = 0
+    const slowTransport: MailTransport = {
+      async send(mail, id) {
+        started++
+        await released
+        await transport.send(mail, id)
+      },
+      close: () => undefined,
+    }
+    const sending = deliverDueMessages({ db: testDb.db, transport: slowTransport, concurrency: 2, renewEveryMs: 20, now: () => clock, log: quiet })
+    await waitFor(() => started === 2)
+
+    const leasesReach = (until: number) => async () => {
+      const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('locked_until').execute()
+      return rows.every((row) => row.locked_until !== null && new Date(row.locked_until).getTime() >= until)
+    }
+    // Business time runs on well past the lease while the send is still under way; another worker finds nothing.
+    for (const elapsed of [45_000, 10 * 60_000]) {
+      clock = new Date(claimedAt + elapsed)
+      await waitFor(leasesReach(clock.getTime() + DEFAULT_LEASE_MS))
+      expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
+    }
+    release()
+    expect(await sending).toEqual({ sent: 2, retrying: 0, failed: 0 })
+    expect(sink.received).toHaveLength(2)
+    expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(2)
   })
 
   it('sends several messages at a time, and when stopped finishes those in flight and starts no other', async () => {

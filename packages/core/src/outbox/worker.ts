@@ -10,7 +10,11 @@ const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_DELAY_MS = 5 * 60_000
 /** After this long since it was written, a message that still fails is given up. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
-const DEFAULT_LEASE_MS = 5 * 60_000
+/**
+ * How long a claimed message stays reserved without word from its worker. A worker renews the lease of every message
+ * it is sending, so only a message whose worker died waits this long before another worker takes it over.
+ */
+export const DEFAULT_LEASE_MS = 30_000
 
 /** Delay before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -22,8 +26,10 @@ export interface DeliveryOptions {
   db: CoreDatabase
   transport: MailTransport
   now?: () => Date
-  /** How long a claimed message stays reserved for this worker. */
+  /** How long a claimed message stays reserved for this worker without a renewal. */
   leaseMs?: number
+  /** How often the lease of a message being sent is renewed (real time; default a third of the lease). */
+  renewEveryMs?: number
   log?: (line: string) => void
   /** Asked before each message; delivery stops when it answers false. */
   shouldContinue?: () => boolean
@@ -103,9 +109,41 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const log = options.log ?? ((line: string) => console.error(line))
   const concurrency = options.concurrency ?? MAX_SMTP_CONNECTIONS
+  const renewEveryMs = options.renewEveryMs ?? leaseMs / 3
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 }
 
-  async function deliver({ row, leaseToken }: ClaimedMessage): Promise<void> {
+  async function renewLease({ row, leaseToken }: ClaimedMessage): Promise<void> {
+    try {
+      await db.writeTransaction((transaction) =>
+        transaction
+          .updateTable('outbox_messages')
+          .set({ locked_until: new Date(now().getTime() + leaseMs).toISOString() })
+          .where('id', '=', row.id)
+          .where('lease_token', '=', leaseToken)
+          .execute(),
+      )
+    } catch (error) {
+      // The send goes on; if the database stays away past the lease, another worker may send the message again.
+      log(`outbox: could not renew the lease of ${row.topic} message ${row.id}: ${describe(error)}`)
+    }
+  }
+
+  // While a message is being sent its lease is renewed, so a slow SMTP answer is not mistaken for a dead worker.
+  async function deliver(claimed: ClaimedMessage): Promise<void> {
+    let renewing = Promise.resolve()
+    const heartbeat = setInterval(() => {
+      renewing = renewing.then(() => renewLease(claimed))
+    }, renewEveryMs)
+    heartbeat.unref()
+    try {
+      await send(claimed)
+    } finally {
+      clearInterval(heartbeat)
+      await renewing
+    }
+  }
+
+  async function send({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)

@@ -9,13 +9,17 @@ import { registrationMailJobs, type RegistrationMailContext } from '../mail/regi
 import { invoiceAttachment, invoiceFilename, issueTaxInvoice, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { paymentStateOf } from './payment-state.ts'
 import { singleLine } from '../validation/fields.ts'
 import { generateReference, generateSecret, normaliseReference } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
 
 export const CURRENCY = 'ZAR'
-/** A registration waits for payment until a verified payment webhook (card) marks it paid. */
-export type RegistrationStatus = 'awaiting-payment' | 'paid'
+/**
+ * A registration waits for payment until a verified card payment webhook, or bank transfers recorded by staff that
+ * add up to its total, mark it paid; bank transfers that fall short leave it part-paid.
+ */
+export type RegistrationStatus = 'awaiting-payment' | 'part-paid' | 'paid'
 
 /** How long an identical submission without a token counts as a resubmission of the first. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
@@ -37,12 +41,13 @@ export interface CreateRegistrationResult {
   receipt: RegistrationReceipt
   /** True when this submission repeated an earlier one and no new registration was made. */
   replayed: boolean
+  paymentMethod: string
 }
 
 export interface RegistrationDetails {
   reference: string
   status: string
-  event: { slug: string; kind: string; title: string; start: string; end: string; venue: { name: string; address: string } }
+  event: StoredEvent
   code: string
   companyName: string
   address: string
@@ -56,6 +61,9 @@ export interface RegistrationDetails {
   vatCents: number
   totalCents: number
   total: string
+  /** What has been received so far (bank transfers, or the whole total once paid) and what remains to pay. */
+  paidCents: number
+  outstandingCents: number
   currency: string
   createdAt: string
   paidAt: string | null
@@ -112,6 +120,8 @@ interface PreparedRegistration {
   price: Quote
   claim: SubmissionClaim
   payloadHash: string
+  /** The business date the registration was checked at, which also dates its tax invoice. */
+  siteToday: Date
 }
 
 function payloadHashOf(submission: RegistrationSubmission): string {
@@ -180,7 +190,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
   }
 
   async function insertRegistration(prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
-    const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash } = prepared
+    const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash, siteToday } = prepared
     const createdAt = now()
     const createdAtIso = createdAt.toISOString()
     const registrationId = newId()
@@ -284,7 +294,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         optionLabel,
         unitAmountCents,
         quote: price,
-        issuedAt: createdAt,
+        issuedAt: siteToday,
       })
       const receipt = receiptOf(row)
       const mailContext: RegistrationMailContext = {
@@ -311,7 +321,9 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     const slug = readEventSlug(input)
     const event = await catalog.getEvent(slug)
     if (!event) throw new ValidationError('unknown-event', { event: 'This event does not exist or is no longer open for registration.' })
-    const { submission, option } = validateRegistration(input, event, siteNow())
+    // The business clock (SITE_DATE) decides the rules and dates the invoice; the real clock only keeps the books.
+    const siteToday = siteNow()
+    const { submission, option } = validateRegistration(input, event, siteToday)
     const settings = await catalog.getSettings()
     const unitAmountCents = randsToCents(option.amount)
     const price = quote({ key: option.key, amountCents: unitAmountCents }, submission.delegates.length, settings.vatRate)
@@ -327,10 +339,11 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
       price,
       claim,
       payloadHash,
+      siteToday,
     })
-    if ('created' in outcome) return { receipt: receiptOf(outcome.created), replayed: false }
+    if ('created' in outcome) return { receipt: receiptOf(outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }
     const existing = await db.kysely.selectFrom('registrations').selectAll().where('id', '=', outcome.replayOf).executeTakeFirstOrThrow()
-    return { receipt: receiptOf(existing), replayed: true }
+    return { receipt: receiptOf(existing), replayed: true, paymentMethod: existing.payment_method }
   }
 
   async function findByReferenceAndSecret(referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
@@ -351,17 +364,11 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
       .orderBy('ordinal')
       .execute()
     const receipt = receiptOf(row)
+    const payment = await paymentStateOf(db.kysely, row)
     return {
       reference: row.reference,
       status: row.status,
-      event: {
-        slug: row.event_slug,
-        kind: row.event_kind,
-        title: row.event_title,
-        start: row.event_start,
-        end: row.event_end,
-        venue: { name: row.venue_name, address: row.venue_address },
-      },
+      event: storedEventOf(row),
       code: row.submitted_code,
       companyName: row.company_name,
       address: row.address,
@@ -375,6 +382,8 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
       vatCents: row.vat_cents,
       totalCents: row.total_cents,
       total: receipt.total,
+      paidCents: payment.paidCents,
+      outstandingCents: payment.outstandingCents,
       currency: row.currency,
       createdAt: row.created_at,
       paidAt: row.paid_at,
@@ -402,11 +411,35 @@ export interface RegistrationStatusJson {
   event: RegistrationDetails['event']
   total: string
   totalCents: number
+  paidCents: number
+  outstandingCents: number
   currency: string
   paymentMethod: string
   delegates: RegistrationDetails['delegates']
 }
 
+
+/** The event as a registration stored it when it was made: later edits of the event do not change it. */
+export interface StoredEvent {
+  slug: string
+  kind: string
+  title: string
+  start: string
+  end: string
+  venue: { name: string; address: string }
+}
+
+/** A registration row's copy of its event. */
+export function storedEventOf(row: Pick<RegistrationRow, 'event_slug' | 'event_kind' | 'event_title' | 'event_start' | 'event_end' | 'venue_name' | 'venue_address'>): StoredEvent {
+  return {
+    slug: row.event_slug,
+    kind: row.event_kind,
+    title: row.event_title,
+    start: row.event_start,
+    end: row.event_end,
+    venue: { name: row.venue_name, address: row.venue_address },
+  }
+}
 /** The JSON the private status URL answers with (Accept: application/json). */
 export function registrationStatusJson(details: RegistrationDetails): RegistrationStatusJson {
   return {
@@ -415,6 +448,8 @@ export function registrationStatusJson(details: RegistrationDetails): Registrati
     event: details.event,
     total: details.total,
     totalCents: details.totalCents,
+    paidCents: details.paidCents,
+    outstandingCents: details.outstandingCents,
     currency: details.currency,
     paymentMethod: details.paymentMethod,
     delegates: details.delegates,

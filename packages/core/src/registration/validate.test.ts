@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { LEGAL_OPINION, RESILIENCE, SITE_NOW, registrationInput } from '../test-support.ts'
+import { INHERITED_NAMES, LEGAL_OPINION, RESILIENCE, SITE_NOW, registrationInput } from '../test-support.ts'
 import { MAX_DELEGATES, validateRegistration } from './validate.ts'
 
 function delegates(count: number) {
@@ -34,22 +34,22 @@ describe('validateRegistration', () => {
   })
 
   it.each([
-    ['code', { code: '' }, 'code'],
-    ['companyName', { companyName: '   ' }, 'companyName'],
-    ['address', { address: undefined }, 'address'],
-    ['email', { email: '' }, 'email'],
-    ['tel', { tel: null }, 'tel'],
-    ['vatNumber', { vatNumber: 12 }, 'vatNumber'],
-    ['attendanceOption', { attendanceOption: '' }, 'attendanceOption'],
-    ['paymentMethod', { paymentMethod: '' }, 'paymentMethod'],
-    ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name'],
-    ['a delegate position', { delegates: [{ name: 'A', position: '', email: 'a@example.com' }] }, 'delegates.0.position'],
-    ['a delegate e-mail', { delegates: [{ name: 'A', position: 'Clerk' }] }, 'delegates.0.email'],
-  ])('requires %s', (_label, override, path) => {
+    ['code', { code: '' }, 'code', 'Code is required'],
+    ['companyName', { companyName: '   ' }, 'companyName', 'Company name is required'],
+    ['address', { address: undefined }, 'address', 'Address is required'],
+    ['email', { email: '' }, 'email', 'E-mail is required'],
+    ['tel', { tel: null }, 'tel', 'Telephone is required'],
+    ['vatNumber', { vatNumber: 12 }, 'vatNumber', 'VAT number is required'],
+    ['attendanceOption', { attendanceOption: '' }, 'attendanceOption', 'Attendance option is required'],
+    ['paymentMethod', { paymentMethod: '' }, 'paymentMethod', 'Payment method is required'],
+    ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name', 'Name is required'],
+    ['a delegate position', { delegates: [{ name: 'A', position: '', email: 'a@example.com' }] }, 'delegates.0.position', 'Position is required'],
+    ['a delegate e-mail', { delegates: [{ name: 'A', position: 'Clerk' }] }, 'delegates.0.email', 'E-mail is required'],
+  ])('requires %s', (_label, override, path, fieldMessage) => {
     const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe('missing-fields')
     expect(error.message).toBe('Please fill in all required fields before submitting.')
-    expect(Object.keys(error.fields)).toEqual([path])
+    expect(error.fields).toEqual({ [path]: fieldMessage })
     expect(error.status).toBe(422)
   })
 
@@ -90,6 +90,10 @@ describe('validateRegistration', () => {
     ['a too long address', { address: 'A'.repeat(1001) }, 'too-long', 'address'],
     ['a too long telephone number', { tel: '1'.repeat(41) }, 'too-long', 'tel'],
     ['more delegates than any registration needs', { delegates: delegates(MAX_DELEGATES + 1) }, 'too-many-delegates', 'delegates'],
+    ...INHERITED_NAMES.flatMap((name): Array<[string, Record<string, unknown>, string, string]> => [
+      [`the payment method ${name}`, { paymentMethod: name }, 'invalid-choice', 'paymentMethod'],
+      [`the option ${name}`, { attendanceOption: name }, 'invalid-choice', 'attendanceOption'],
+    ]),
   ])('refuses %s', (_label, override, code, path) => {
     const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe(code)
@@ -152,6 +156,12 @@ describe('validateRegistration', () => {
 })
 
 describe('validateRegistration with several problems', () => {
+  it('leads with the required-fields sentence when only the legal agreement is unticked', () => {
+    const error = failure(() => validateRegistration(registrationInput({ legalAgreement: false }), LEGAL_OPINION, SITE_NOW))
+    expect(error.message).toBe('Please fill in all required fields before submitting.')
+    expect(error.fields).toEqual({ legalAgreement: 'Please accept the terms and conditions before submitting.' })
+  })
+
   it('leads with the missing-fields message and keeps every field message', () => {
     const error = failure(() =>
       validateRegistration(registrationInput({ email: 'not-an-address', tel: '', legalAgreement: false }), LEGAL_OPINION, SITE_NOW),
@@ -160,7 +170,7 @@ describe('validateRegistration with several problems', () => {
     expect(error.message).toBe('Please fill in all required fields before submitting.')
     expect(error.fields).toEqual({
       email: 'Please enter a valid e-mail address.',
-      tel: 'Please fill in all required fields before submitting.',
+      tel: 'Telephone is required',
       legalAgreement: 'Please accept the terms and conditions before submitting.',
     })
   })

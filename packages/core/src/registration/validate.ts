@@ -88,9 +88,9 @@ function readDelegates(input: InputRecord, issues: Issues): DelegateSubmission[]
     const name = singleLine(field(delegate, 'name'))
     const position = singleLine(field(delegate, 'position'))
     const email = singleLine(field(delegate, 'email'))
-    requireText(issues, `delegates.${index}.name`, name, FIELD_LIMITS.delegateName)
-    requireText(issues, `delegates.${index}.position`, position, FIELD_LIMITS.delegatePosition)
-    requireEmail(issues, `delegates.${index}.email`, email)
+    requireText(issues, `delegates.${index}.name`, name, FIELD_LIMITS.delegateName, 'Name')
+    requireText(issues, `delegates.${index}.position`, position, FIELD_LIMITS.delegatePosition, 'Position')
+    requireEmail(issues, `delegates.${index}.email`, email, 'E-mail')
     return { name, position, email }
   })
 }
@@ -102,7 +102,7 @@ function checkOption(
   now: Date,
 ): RegistrationPriceOption | undefined {
   if (rawOption === '') {
-    issues.add('attendanceOption', 'missing-fields')
+    issues.addMissing('attendanceOption', 'Attendance option')
     return undefined
   }
   if (!isOptionKey(rawOption)) {
@@ -151,15 +151,15 @@ export function validateRegistration(input: unknown, event: RegistrationEvent, n
   const rawOption = singleLine(field(input, 'attendanceOption'))
   const rawPaymentMethod = singleLine(field(input, 'paymentMethod'))
 
-  requireText(issues, 'code', code, FIELD_LIMITS.code)
-  requireText(issues, 'companyName', companyName, FIELD_LIMITS.companyName)
-  requireText(issues, 'address', address, FIELD_LIMITS.address)
-  requireEmail(issues, 'email', email)
-  requireText(issues, 'tel', tel, FIELD_LIMITS.tel)
-  requireText(issues, 'vatNumber', vatNumber, FIELD_LIMITS.vatNumber)
+  requireText(issues, 'code', code, FIELD_LIMITS.code, 'Code')
+  requireText(issues, 'companyName', companyName, FIELD_LIMITS.companyName, 'Company name')
+  requireText(issues, 'address', address, FIELD_LIMITS.address, 'Address')
+  requireEmail(issues, 'email', email, 'E-mail')
+  requireText(issues, 'tel', tel, FIELD_LIMITS.tel, 'Telephone')
+  requireText(issues, 'vatNumber', vatNumber, FIELD_LIMITS.vatNumber, 'VAT number')
   const delegates = readDelegates(input, issues)
   const option = checkOption(issues, event, rawOption, now)
-  if (rawPaymentMethod === '') issues.add('paymentMethod', 'missing-fields')
+  if (rawPaymentMethod === '') issues.addMissing('paymentMethod', 'Payment method')
   else if (!isPaymentMethod(rawPaymentMethod)) issues.add('paymentMethod', 'invalid-choice')
   // The specification counts the agreement among the required fields; the field itself says what to do.
   if (!isTicked(field(input, 'legalAgreement'))) issues.add('legalAgreement', 'missing-fields', LEGAL_AGREEMENT_MESSAGE)

@@ -1,4 +1,4 @@
-import { errorMessage, ValidationError, type ErrorCode } from '../errors.ts'
+import { errorMessage, requiredFieldMessage, ValidationError, type ErrorCode } from '../errors.ts'
 
 export type InputRecord = Readonly<Record<string, unknown>>
 
@@ -65,22 +65,29 @@ export class Issues {
     return this.#issues.some((issue) => issue.path === path)
   }
 
+  /** Records a missing field with its own message, e.g. 'Phone is required'. */
+  addMissing(path: string, label: string): void {
+    this.add(path, 'missing-fields', requiredFieldMessage(label))
+  }
+
   /**
-   * Throws when there is any issue. A missing field leads (the specification's first message), otherwise the
-   * first issue; every field keeps its own message.
+   * Throws when there is any issue. A missing field leads with the specification's required-fields sentence,
+   * otherwise the first issue's message; every field keeps its own message.
    */
   throwIfAny(): void {
-    const lead = this.#issues.find((issue) => issue.code === 'missing-fields') ?? this.#issues[0]
-    if (!lead) return
+    const missing = this.#issues.some((issue) => issue.code === 'missing-fields')
+    const first = this.#issues[0]
+    if (!first) return
     const fields: Record<string, string> = {}
     for (const issue of this.#issues) fields[issue.path] ??= issue.message
-    throw new ValidationError(lead.code, fields, lead.message)
+    if (missing) throw new ValidationError('missing-fields', fields)
+    throw new ValidationError(first.code, fields, first.message)
   }
 }
 
-/** Checks a required one-line or multi-line value for presence and length. */
-export function requireText(issues: Issues, path: string, value: string, maxLength: number, missingMessage?: string): void {
-  if (value === '') issues.add(path, 'missing-fields', missingMessage)
+/** Checks a required one-line or multi-line value for presence and length; `label` names it when it is missing. */
+export function requireText(issues: Issues, path: string, value: string, maxLength: number, label: string): void {
+  if (value === '') issues.addMissing(path, label)
   else if (value.length > maxLength) issues.add(path, 'too-long', `Please keep this to at most ${maxLength} characters.`)
 }
 
@@ -89,8 +96,8 @@ export function limitText(issues: Issues, path: string, value: string, maxLength
   if (value.length > maxLength) issues.add(path, 'too-long', `Please keep this to at most ${maxLength} characters.`)
 }
 
-/** Checks a required e-mail address for presence and syntax. */
-export function requireEmail(issues: Issues, path: string, value: string, missingMessage?: string): void {
-  if (value === '') issues.add(path, 'missing-fields', missingMessage)
+/** Checks a required e-mail address for presence and syntax; `label` names it when it is missing. */
+export function requireEmail(issues: Issues, path: string, value: string, label: string): void {
+  if (value === '') issues.addMissing(path, label)
   else if (!isEmailAddress(value)) issues.add(path, 'invalid-email')
 }

@@ -3,6 +3,9 @@ import * as initial from './2025-06-01-initial.ts'
 import * as paymentsAndInvoices from './2026-11-22-payments-and-invoices.ts'
 import * as renderInvoicesOnDelivery from './2026-11-22-render-invoices-on-delivery.ts'
 import * as registrationMailData from './2026-11-23-registration-mail-data.ts'
+import * as formRateLimits from './2026-11-23-form-rate-limits.ts'
+import * as bankPayments from './2026-11-23-bank-payments.ts'
+import * as registrationListIndexes from './2026-11-23-registration-list-indexes.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-payments-and-invoices': paymentsAndInvoices,
   '2026-11-22-render-invoices-on-delivery': renderInvoicesOnDelivery,
   '2026-11-23-registration-mail-data': registrationMailData,
+  '2026-11-23-form-rate-limits': formRateLimits,
+  '2026-11-23-bank-payments': bankPayments,
+  '2026-11-23-registration-list-indexes': registrationListIndexes,
 }
 
 /** The core's migrations, in the order they were written. */

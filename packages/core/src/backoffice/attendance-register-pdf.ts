@@ -1,0 +1,84 @@
+import PDFDocument from 'pdfkit'
+import { formatEventDates } from '../mail/dates.ts'
+import { documentBytes, registerDejaVuFonts } from '../pdf/fonts.ts'
+import type { DelegateList, DelegateListRow } from './delegate-list.ts'
+
+const REGULAR = 'Register-Regular'
+const BOLD = 'Register-Bold'
+const PAGE_MARGIN = 40
+const ROW_HEIGHT = 30
+const RULE_COLOUR = '#999999'
+const surnameOrder = new Intl.Collator('en-ZA', { sensitivity: 'base' })
+
+/** The word a name is sorted by: its last one ("Pieter van Wyk" under W). */
+function surnameOf(name: string): string {
+  const words = name.trim().split(/\s+/)
+  return words[words.length - 1] ?? ''
+}
+
+/** The delegates in sign-in order: by surname, then by the whole name. */
+export function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
+  return [...rows].sort((a, b) => surnameOrder.compare(surnameOf(a.delegateName), surnameOf(b.delegateName)) || surnameOrder.compare(a.delegateName, b.delegateName))
+}
+
+/** The printable attendance register of an event: a sign-in sheet of its delegates sorted by surname. */
+export async function attendanceRegisterPdf(list: DelegateList, options: { siteName: string; printedAt: Date }): Promise<Buffer> {
+  const { event } = list
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PAGE_MARGIN,
+    info: { Title: `Attendance register: ${event.title}`, Author: options.siteName, CreationDate: options.printedAt, ModDate: options.printedAt },
+  })
+  registerDejaVuFonts(doc, { regular: REGULAR, bold: BOLD })
+  const finished = documentBytes(doc)
+
+  const left = PAGE_MARGIN
+  const width = doc.page.width - PAGE_MARGIN * 2
+  const columns = [
+    { header: 'No.', width: 30 },
+    { header: 'Delegate', width: 170 },
+    { header: 'Company', width: 170 },
+    { header: 'Position', width: 130 },
+    { header: 'Reference', width: 70 },
+  ]
+  const signatureWidth = width - columns.reduce((sum, column) => sum + column.width, 0)
+  const headers = [...columns, { header: 'Signature', width: signatureWidth }]
+
+  const pageHeading = () => {
+    doc.font(BOLD).fontSize(16).text(`Attendance register: ${event.title}`, left, PAGE_MARGIN, { width })
+    const facts = [formatEventDates(event.start, event.end), event.venue.name, event.venue.address, `${delegates.length} delegates`, options.siteName]
+    doc.font(REGULAR).fontSize(9).text(facts.filter((part) => part !== '').join(' · '), { width })
+    doc.moveDown(0.8)
+    let x = left
+    const y = doc.y
+    doc.font(BOLD).fontSize(9)
+    for (const column of headers) {
+      doc.text(column.header, x + 3, y, { width: column.width - 6, lineBreak: false })
+      x += column.width
+    }
+    doc.moveTo(left, y + 14).lineTo(left + width, y + 14).strokeColor(RULE_COLOUR).stroke()
+    doc.y = y + 16
+  }
+
+  const delegates = bySurname(list.rows)
+  pageHeading()
+  delegates.forEach((row, index) => {
+    if (doc.y + ROW_HEIGHT > doc.page.height - PAGE_MARGIN) {
+      doc.addPage()
+      pageHeading()
+    }
+    const y = doc.y
+    const cells = [String(index + 1), row.delegateName, row.companyName, row.position, row.reference]
+    let x = left
+    doc.font(REGULAR).fontSize(9)
+    cells.forEach((cell, column) => {
+      doc.text(cell, x + 3, y + 8, { width: columns[column]!.width - 6, height: ROW_HEIGHT - 8, ellipsis: true, lineBreak: false })
+      x += columns[column]!.width
+    })
+    doc.moveTo(left, y + ROW_HEIGHT).lineTo(left + width, y + ROW_HEIGHT).strokeColor(RULE_COLOUR).stroke()
+    doc.y = y + ROW_HEIGHT
+  })
+  doc.end()
+  return finished
+}

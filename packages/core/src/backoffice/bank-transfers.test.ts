@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createMailTransport } from '../mail/transport.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { createRegistrationService, registrationStatusJson } from '../registration/service.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
+import { BackOfficeError } from './errors.ts'
+import { register, SITE_URL, STAFF, testContext } from './fixtures.ts'
+
+// Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
+const TOTAL_CENTS = 2_067_700
+
+describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const transfer = (reference: string, overrides: Partial<BankTransferInput> = {}): BankTransferInput => ({
+    reference,
+    amountCents: TOTAL_CENTS,
+    receivedOn: '2025-02-28',
+    bankReference: `FNB ${reference}`,
+    note: '',
+    ...overrides,
+  })
+
+  async function registrationRow(reference: string) {
+    return testDb.db.kysely.selectFrom('registrations').select(['id', 'status', 'paid_at']).where('reference', '=', reference).executeTakeFirstOrThrow()
+  }
+
+  async function receiptsOf(registrationId: string) {
+    return testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('source_id', '=', registrationId).where('topic', '=', 'payment.receipt').execute()
+  }
+
+  it('keeps a partial transfer part-paid with the outstanding amount, and the rest marks it paid with one receipt', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+
+    const first = await recordBankTransfer(context, transfer(reference!, { amountCents: 1_000_000, bankReference: 'abc  123', note: 'First half' }), STAFF)
+    expect(first.before).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: TOTAL_CENTS })
+    expect(first.after).toEqual({ status: 'part-paid', paidCents: 1_000_000, outstandingCents: TOTAL_CENTS - 1_000_000 })
+    expect(first.payment).toMatchObject({ bankReference: 'ABC 123', note: 'First half', recordedBy: STAFF, receivedOn: '2025-02-28' })
+    expect(first.receiptQueued).toBe(false)
+    const partPaid = await registrationRow(reference!)
+    expect(partPaid).toMatchObject({ status: 'part-paid', paid_at: null })
+    expect(await receiptsOf(partPaid.id)).toHaveLength(0)
+
+    const second = await recordBankTransfer(context, transfer(reference!, { amountCents: TOTAL_CENTS - 1_000_000, bankReference: 'ABC 124' }), STAFF)
+    expect(second.before).toEqual(first.after)
+    expect(second.after).toEqual({ status: 'paid', paidCents: TOTAL_CENTS, outstandingCents: 0 })
+    expect(second.receiptQueued).toBe(true)
+    const paid = await registrationRow(reference!)
+    expect(paid.status).toBe('paid')
+    expect(paid.paid_at).toBe('2025-03-02T08:00:00.000Z')
+    expect(await receiptsOf(paid.id)).toHaveLength(1)
+  })
+
+  it("shows a part payment on the registrant's status: part-paid, what was received and what is outstanding", async () => {
+    const service = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
+    const { receipt } = await service.createRegistration(registrationInput())
+    const [reference, secret] = receipt.statusUrl.split('/').slice(-2) as [string, string]
+    await recordBankTransfer(testContext(testDb.db), transfer(reference, { amountCents: 67_700 }), STAFF)
+
+    const status = registrationStatusJson((await service.getRegistrationByReferenceAndSecret(reference, secret))!)
+    expect(status).toMatchObject({ status: 'part-paid', totalCents: TOTAL_CENTS, paidCents: 67_700, outstandingCents: 2_000_000 })
+  })
+
+  it('delivers the receipt with the tax invoice attached over SMTP', async () => {
+    const sink = await startSmtpSink()
+    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
+    try {
+      const [reference] = await register(testDb.db, {})
+      await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'sent' }).execute()
+      await recordBankTransfer(testContext(testDb.db), transfer(reference!, { bankReference: 'EFT-778899' }), STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+
+      expect(sink.received).toHaveLength(1)
+      const receipt = sink.received[0]!.parsed
+      expect(receipt.subject).toBe(`Payment received: registration ${reference}`)
+      expect(receipt.text).toContain('We have received your bank transfer')
+      expect(receipt.text).toContain('EFT-778899')
+      expect(receipt.text).toContain('INV-000001')
+      expect(receipt.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
+      expect(receipt.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
+    } finally {
+      transport.close()
+      await sink.stop()
+    }
+  })
+
+  it('refuses more than the outstanding amount and records nothing', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, transfer(reference!, { amountCents: 2_000_000, bankReference: 'PART-1' }), STAFF)
+
+    const refused = recordBankTransfer(context, transfer(reference!, { amountCents: 100_000, bankReference: 'PART-2' }), STAFF)
+    await expect(refused).rejects.toThrow(new BackOfficeError('overpayment', `R 1 000.00 is more than the R 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`))
+    const payments = await testDb.db.kysely.selectFrom('bank_payments').select('bank_reference').execute()
+    expect(payments.map((payment) => payment.bank_reference)).toEqual(['PART-1'])
+  })
+
+  it('refuses a registration that is already paid', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, transfer(reference!), STAFF)
+    await expect(recordBankTransfer(context, transfer(reference!, { amountCents: 1, bankReference: 'OTHER' }), STAFF)).rejects.toMatchObject({ code: 'already-paid' })
+  })
+
+  it('refuses a bank reference already recorded for another registration, however it is spaced or cased', async () => {
+    const [first, second] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, transfer(first!, { amountCents: 500_000, bankReference: 'Capitec 4411' }), STAFF)
+
+    await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500_000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toThrow(
+      `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-02-28). A transfer is recorded once.`,
+    )
+    expect((await registrationRow(second!)).status).toBe('awaiting-payment')
+  })
+
+  it.each([
+    ['no amount', { amountCents: 0 }, 'Enter the amount received, more than R 0.00.'],
+    ['a negative amount', { amountCents: -100 }, 'Enter the amount received, more than R 0.00.'],
+    ['a fraction of a cent', { amountCents: 10.5 }, 'Enter the amount received, more than R 0.00.'],
+    ['a date that is not one', { receivedOn: '28/02/2025' }, 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
+    ['an impossible date', { receivedOn: '2025-02-30' }, 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
+    ['a date after today', { receivedOn: '2025-03-02' }, 'The date received cannot be later than today.'],
+    ['no bank reference', { bankReference: '   ' }, "Enter the bank's reference of the transfer."],
+  ])('refuses %s', async (_case, overrides, message) => {
+    const [reference] = await register(testDb.db, {})
+    await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, overrides), STAFF)).rejects.toThrow(new BackOfficeError('invalid-input', message))
+  })
+
+  it('refuses an unknown reference', async () => {
+    await expect(recordBankTransfer(testContext(testDb.db), transfer('ZZZZ-9999'), STAFF)).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('never overpays when several recordings for one registration arrive at once', async () => {
+    const [reference] = await register(testDb.db, {})
+    // Three connections on PostgreSQL, like three instances; SQLite has its one.
+    const handles = [testDb.db, await testDb.openAnother(), await testDb.openAnother()]
+    const third = Math.floor(TOTAL_CENTS / 3)
+    const attempts = Array.from({ length: 6 }, (_, index) =>
+      recordBankTransfer(testContext(handles[index % handles.length]!), transfer(reference!, { amountCents: third, bankReference: `SPLIT-${index}` }), STAFF),
+    )
+    const outcomes = await Promise.allSettled(attempts)
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as BackOfficeError).code] : []))
+    expect(refusals).toEqual(['overpayment', 'overpayment', 'overpayment'])
+    const { received } = await testDb.db.kysely
+      .selectFrom('bank_payments')
+      .select((eb) => eb.fn.sum<number | string>('amount_cents').as('received'))
+      .executeTakeFirstOrThrow()
+    expect(Number(received)).toBe(third * 3)
+    expect((await registrationRow(reference!)).status).toBe('part-paid')
+  })
+
+  it('records one bank reference once when two registrations claim it at once', async () => {
+    const [first, second] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const other = await testDb.openAnother()
+    const outcomes = await Promise.allSettled([
+      recordBankTransfer(testContext(testDb.db), transfer(first!, { amountCents: 1000, bankReference: 'SAME-REF' }), STAFF),
+      recordBankTransfer(testContext(other), transfer(second!, { amountCents: 1000, bankReference: 'SAME-REF' }), STAFF),
+    ])
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toMatchObject({ code: 'duplicate-bank-reference' })
+  })
+})

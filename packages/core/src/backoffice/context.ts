@@ -1,0 +1,28 @@
+import type { EventCatalog } from '../catalog.ts'
+import type { CoreDatabase } from '../db/database.ts'
+
+/** What the back-office functions need: the database, the site settings for e-mails, the site's address and clocks. */
+export interface BackOfficeContext {
+  db: CoreDatabase
+  catalog: EventCatalog
+  /** Absolute base URL of the site, for the links in e-mails. */
+  siteUrl: string
+  /** The wall clock, for the books (recorded_at, paid_at). */
+  now?: () => Date
+  /** The business clock (SITE_DATE), for what e-mails say and which events are upcoming. */
+  siteNow?: () => Date
+}
+
+/** The staff member acting, as the caller's sign-in knows them; kept with what they recorded. */
+export interface ActingStaff {
+  id: string
+  name: string
+}
+
+export function wallClock(context: BackOfficeContext): Date {
+  return (context.now ?? (() => new Date()))()
+}
+
+export function businessClock(context: BackOfficeContext): Date {
+  return (context.siteNow ?? context.now ?? (() => new Date()))()
+}

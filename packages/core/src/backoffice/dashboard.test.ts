@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { markRegistrationPaid } from '../registration/payment-state.ts'
+import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { recordBankTransfer } from './bank-transfers.ts'
+import { dashboard } from './dashboard.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
+
+const RESILIENCE = { event: 'Resilience', code: 'ERC2025' }
+const ONE_DELEGATE = { delegates: [{ name: 'Lerato Molefe', position: 'Director', email: 'lerato@example.com' }] }
+
+describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  it('sums registrations, delegates, paid and awaiting amounts per upcoming event, soonest first, with the outbox health', async () => {
+    // Legal Opinion (3 July 2025): R 20 677.00 each for two delegates. Resilience (23 July 2025): R 9 763.50 for one.
+    const [paidByCard, partPaid] = await register(testDb.db, {}, { companyName: 'Second Company' })
+    const [resilience] = await register(testDb.db, { ...RESILIENCE, ...ONE_DELEGATE })
+    const context = testContext(testDb.db)
+    const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', paidByCard!).executeTakeFirstOrThrow()
+    await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, id, new Date('2025-03-01T10:00:00Z')))
+    await recordBankTransfer(context, { reference: partPaid!, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'B1' }, STAFF)
+    await recordBankTransfer(context, { reference: resilience!, amountCents: 976_350, receivedOn: '2025-02-28', bankReference: 'B2' }, STAFF)
+
+    const figures = await dashboard({ ...context, now: () => new Date('2025-03-02T08:00:00Z') })
+
+    expect(figures.events).toEqual([
+      {
+        eventSlug: 'legalOpinion',
+        eventTitle: 'Legal Opinion Writing 2025',
+        eventStart: '2025-07-03T06:30:00Z',
+        registrations: 2,
+        delegates: 4,
+        paidCents: 2_067_700 + 500_000,
+        awaitingCents: 2_067_700 - 500_000,
+      },
+      {
+        eventSlug: 'Resilience',
+        eventTitle: 'Economic Resilience Conference 2025',
+        eventStart: '2025-07-23T05:30:00Z',
+        registrations: 1,
+        delegates: 1,
+        paidCents: 976_350,
+        awaitingCents: 0,
+      },
+    ])
+    // Each registration queued four e-mails (organiser, registrant, a delegate each) and the paid one a receipt.
+    expect(figures.outbox).toMatchObject({ pending: 2 * 4 + 3 + 1, failed: 0 })
+  })
+
+  it('leaves out events that are over by the business clock', async () => {
+    await register(testDb.db, {})
+    await register(testDb.db, { ...RESILIENCE, ...ONE_DELEGATE })
+    const afterLegalOpinion = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-10T08:00:00+02:00') }
+
+    const figures = await dashboard(afterLegalOpinion)
+
+    expect(figures.events.map((event) => event.eventSlug)).toEqual(['Resilience'])
+  })
+})

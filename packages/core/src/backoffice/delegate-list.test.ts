@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { attendanceRegisterPdf } from './attendance-register-pdf.ts'
+import { recordBankTransfer } from './bank-transfers.ts'
+import { delegateList, delegateListCsv, delegateListXlsx, type DelegateList } from './delegate-list.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf))
+  const { text } = await extractText(document, { mergePages: true })
+  return text.replace(/\s+/g, ' ')
+}
+
+describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
+  let testDb: TestDatabase
+  let list: DelegateList
+  let refs: { acme: string; hostile: string }
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    const [acme, hostile] = await register(
+      testDb.db,
+      {},
+      {
+        companyName: '=HYPERLINK("http://evil.example","Click")',
+        delegates: [
+          { name: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com' },
+          { name: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com' },
+        ],
+        attendanceOption: 'online',
+      },
+    )
+    await register(testDb.db, { event: 'Resilience', code: 'ERC2025', companyName: 'Another Event Ltd' })
+    refs = { acme: acme!, hostile: hostile! }
+    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'X1' }, STAFF)
+    list = (await delegateList(testContext(testDb.db), 'legalOpinion'))!
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  it("lists the event's delegates by company with reference, position, e-mail, option and payment status", async () => {
+    expect(list.event).toMatchObject({ slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', venue: { name: 'Indaba Hotel' } })
+    expect(list.rows).toEqual([
+      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
+      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
+      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', option: 'Venue', paymentStatus: 'part-paid' },
+      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', option: 'Venue', paymentStatus: 'part-paid' },
+    ])
+    expect(await delegateList(testContext(testDb.db), 'noSuchEvent')).toBeUndefined()
+  })
+
+  it('writes RFC 4180 CSV with formulas defused', () => {
+    const csv = delegateListCsv(list)
+    expect(csv).toBe(
+      '\uFEFF' +
+        [
+          'Reference,Company,Delegate,Position,E-mail,Option,Payment status',
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",'@Sipho Zulu,'-Manager,sipho@evil.example.com,Online,awaiting-payment`,
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",Zoë Adams,"'+Director, ""Finance""",zoe@evil.example.com,Online,awaiting-payment`,
+          `${refs.acme},Acme Legal Services,Thandi Nkosi,Legal Adviser,thandi@acme.example.com,Venue,part-paid`,
+          `${refs.acme},Acme Legal Services,Pieter van Wyk,Paralegal,pieter@acme.example.com,Venue,part-paid`,
+        ].join('\r\n') +
+        '\r\n',
+    )
+  })
+
+  it('writes an Excel workbook whose cells read back as the text stored, never as formulas', async () => {
+    const workbook = new ExcelJS.Workbook()
+    // exceljs's types name the Buffer of older Node type definitions; the bytes are what it reads.
+    await workbook.xlsx.load((await delegateListXlsx(list)) as unknown as ExcelJS.Buffer)
+    const sheet = workbook.getWorksheet('Delegates')!
+    const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))
+    expect(values).toEqual([
+      ['Reference', 'Company', 'Delegate', 'Position', 'E-mail', 'Option', 'Payment status'],
+      ...list.rows.map((row) => [row.reference, row.companyName, row.delegateName, row.position, row.email, row.option, row.paymentStatus]),
+    ])
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.String)
+  })
+
+  it('prints the attendance register sorted by surname', async () => {
+    const text = await pdfText(await attendanceRegisterPdf(list, { siteName: 'Example Events', printedAt: new Date('2025-07-01T08:00:00Z') }))
+    expect(text).toContain('Attendance register: Legal Opinion Writing 2025')
+    expect(text).toContain('Signature')
+    const order = ['Zoë Adams', 'Thandi Nkosi', 'Pieter van Wyk', '@Sipho Zulu'].map((name) => text.indexOf(name))
+    expect(order.every((position) => position >= 0)).toBe(true)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(text).toContain('4 delegates')
+  })
+})
+
+describe('the attendance register', () => {
+  it('repeats its heading on every page of a long list', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      reference: `REF${index}`,
+      companyName: 'Acme',
+      delegateName: `Delegate Surname${String(index).padStart(2, '0')}`,
+      position: 'Analyst',
+      email: `d${index}@example.com`,
+      option: 'Venue',
+      paymentStatus: 'paid',
+    }))
+    const list: DelegateList = {
+      event: { slug: 'x', title: 'Big Event', start: '2025-07-03T06:30:00Z', end: '2025-07-03T14:00:00Z', venue: { name: 'Hall', address: '' } },
+      rows,
+    }
+    const pdf = await attendanceRegisterPdf(list, { siteName: 'Example Events', printedAt: new Date('2025-07-01T08:00:00Z') })
+    const document = await getDocumentProxy(new Uint8Array(pdf))
+    expect(document.numPages).toBeGreaterThan(1)
+    const { text } = await extractText(document, { mergePages: false })
+    for (const page of text) expect(page).toContain('Attendance register: Big Event')
+    expect(text.join(' ')).toContain('Delegate Surname59')
+  })
+})

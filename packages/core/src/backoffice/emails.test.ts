@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createMailTransport, type MailTransport } from '../mail/transport.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '../test-support.ts'
+import { recordBankTransfer } from './bank-transfers.ts'
+import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
+
+describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
+  let testDb: TestDatabase
+  let sink: SmtpSink
+  let transport: MailTransport
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    sink = await startSmtpSink()
+    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
+  })
+
+  afterEach(async () => {
+    transport.close()
+    await sink.stop()
+    await testDb.dispose()
+  })
+
+  const deliver = () => deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+
+  it("sends the registrant's confirmation again, with its invoice and calendar file", async () => {
+    const [reference] = await register(testDb.db, {})
+    await deliver()
+    sink.received.length = 0
+
+    const queued = await resendRegistrationMail(testContext(testDb.db), reference!.toLowerCase(), 'confirmation')
+    expect(queued).toMatchObject({ topic: 'registration.registrant', to: ['bookings@acme.example.com'], subject: `Registration ${reference}: Legal Opinion Writing 2025` })
+    await deliver()
+
+    expect(sink.received.map((mail) => mail.parsed.subject)).toEqual([`Registration ${reference}: Legal Opinion Writing 2025`])
+    expect(sink.received[0]!.parsed.attachments.map((attachment) => attachment.filename).sort()).toEqual(['event.ics', 'tax-invoice-INV-000001.pdf'].sort())
+  })
+
+  it('sends the receipt again once paid, and refuses before', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await expect(resendRegistrationMail(context, reference!, 'receipt')).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
+    await recordBankTransfer(context, { reference: reference!, amountCents: 2_067_700, receivedOn: '2025-02-28', bankReference: 'R1' }, STAFF)
+    await deliver()
+    sink.received.length = 0
+
+    await resendRegistrationMail(context, reference!, 'receipt')
+    await deliver()
+
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.parsed.subject).toBe(`Payment received: registration ${reference}`)
+    expect(sink.received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
+  })
+
+  it('refuses an unknown registration', async () => {
+    await expect(resendRegistrationMail(testContext(testDb.db), 'ZZZZ9999', 'confirmation')).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('lists failed e-mails with their registration and sends one again when retried', async () => {
+    const [reference] = await register(testDb.db, {})
+    const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference!).executeTakeFirstOrThrow()
+    const organiser = await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('source_id', '=', id).where('topic', '=', 'registration.organiser').executeTakeFirstOrThrow()
+    await testDb.db.kysely
+      .updateTable('outbox_messages')
+      .set({ status: 'failed', attempts: 9, last_error: '421 try later', created_at: '2025-03-01T08:00:00.000Z' })
+      .where('id', '=', organiser.id)
+      .execute()
+    await deliver()
+    sink.received.length = 0
+
+    const context = testContext(testDb.db)
+    const failed = await listFailedMessages(context)
+    expect(failed).toEqual([
+      {
+        id: organiser.id,
+        topic: 'registration.organiser',
+        reference,
+        to: ['info@example.com'],
+        subject: `Legal Opinion Delegate Registration ${reference}`,
+        attempts: 9,
+        lastError: '421 try later',
+        createdAt: '2025-03-01T08:00:00.000Z',
+      },
+    ])
+
+    const retried = await retryFailedMessage(context, organiser.id)
+    expect(retried).toEqual({ id: organiser.id, before: { status: 'failed', attempts: 9, lastError: '421 try later' }, after: { status: 'pending', attempts: 0 } })
+    expect(await listFailedMessages(context)).toEqual([])
+    await deliver()
+    expect(sink.received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
+
+    await expect(retryFailedMessage(context, organiser.id)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
+    await expect(retryFailedMessage(context, 'no-such-message')).rejects.toMatchObject({ code: 'not-found' })
+  })
+})

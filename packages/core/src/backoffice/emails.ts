@@ -1,0 +1,136 @@
+import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
+import type { RegistrationMailJob } from '../mail/registration-mails.ts'
+import { enqueueMails } from '../outbox/enqueue.ts'
+import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { normaliseReference } from '../registration/reference.ts'
+import { wallClock, type BackOfficeContext } from './context.ts'
+import { BackOfficeError } from './errors.ts'
+
+export type ResendableMail = 'confirmation' | 'receipt'
+
+export interface QueuedAgain {
+  messageId: string
+  topic: string
+  to: string[]
+  subject: string
+}
+
+export interface FailedMessage {
+  id: string
+  topic: string
+  /** The registration it belongs to, when it belongs to one. */
+  reference: string | null
+  to: string[]
+  subject: string
+  attempts: number
+  lastError: string | null
+  createdAt: string
+}
+
+export interface RetriedMessage {
+  id: string
+  before: { status: OutboxStatus; attempts: number; lastError: string | null }
+  after: { status: OutboxStatus; attempts: number }
+}
+
+const DEFAULT_FAILED_LIMIT = 100
+
+/**
+ * Queues a registration's confirmation (rendered from what it said at registration) or its payment receipt (a copy
+ * of the one sent, with the tax invoice) to the registrant again.
+ */
+export async function resendRegistrationMail(context: BackOfficeContext, referenceInput: string, which: ResendableMail): Promise<QueuedAgain> {
+  const { db } = context
+  const reference = normaliseReference(String(referenceInput))
+  const at = wallClock(context)
+  const queued = await db.writeTransaction(async (transaction) => {
+    const registration = await transaction.selectFrom('registrations').select(['id', 'reference']).where('reference', '=', reference ?? '').executeTakeFirst()
+    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+    let mail: StoredMail
+    let topic: string
+    if (which === 'confirmation') {
+      const job: RegistrationMailJob = { template: 'registration.registrant' }
+      mail = job
+      topic = job.template
+    } else {
+      const receipt = await transaction
+        .selectFrom('outbox_messages')
+        .select('mail')
+        .where('source_id', '=', registration.id)
+        .where('topic', '=', 'payment.receipt')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+      if (!receipt) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
+      mail = JSON.parse(receipt.mail) as StoredMail
+      topic = 'payment.receipt'
+    }
+    const [messageId] = await enqueueMails(transaction, registration.id, [{ topic, mail }], at)
+    return { id: messageId!, topic, mail: JSON.stringify(mail), source_id: registration.id }
+  })
+  const rendered = await outgoingMailOf(db, queued)
+  return { messageId: queued.id, topic: queued.topic, to: rendered.to, subject: rendered.subject }
+}
+
+/** The e-mails the outbox gave up on, newest first, with the registration each belongs to. */
+export async function listFailedMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
+  const { db } = context
+  const rows = await db.kysely
+    .selectFrom('outbox_messages')
+    .leftJoin('registrations', 'registrations.id', 'outbox_messages.source_id')
+    .select([
+      'outbox_messages.id',
+      'outbox_messages.topic',
+      'outbox_messages.source_id',
+      'outbox_messages.mail',
+      'outbox_messages.attempts',
+      'outbox_messages.last_error',
+      'outbox_messages.created_at',
+      'registrations.reference',
+    ])
+    .where('outbox_messages.status', '=', 'failed')
+    .orderBy('outbox_messages.created_at', 'desc')
+    .orderBy('outbox_messages.id', 'desc')
+    .limit(limit)
+    .execute()
+  return Promise.all(
+    rows.map(async (row) => {
+      const mail = await outgoingMailOf(db, row)
+      return {
+        id: row.id,
+        topic: row.topic,
+        reference: row.reference,
+        to: mail.to,
+        subject: mail.subject,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        createdAt: row.created_at,
+      }
+    }),
+  )
+}
+
+/**
+ * Puts a failed e-mail back in the queue, due at once, with a fresh day of attempts (the worker gives up a day after
+ * a message was queued, so `created_at` becomes the moment of the retry).
+ */
+export async function retryFailedMessage(context: BackOfficeContext, messageId: string): Promise<RetriedMessage> {
+  const at = wallClock(context).toISOString()
+  return context.db.writeTransaction(async (transaction) => {
+    const message = await transaction.selectFrom('outbox_messages').select(['id', 'status', 'attempts', 'last_error']).where('id', '=', messageId).executeTakeFirst()
+    if (!message) throw new BackOfficeError('not-found', 'That e-mail does not exist.')
+    if (message.status !== 'failed') {
+      throw new BackOfficeError('not-retryable', `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`)
+    }
+    await transaction
+      .updateTable('outbox_messages')
+      .set({ status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, locked_until: null, lease_token: null })
+      .where('id', '=', messageId)
+      .where('status', '=', 'failed')
+      .execute()
+    return {
+      id: message.id,
+      before: { status: message.status, attempts: message.attempts, lastError: message.last_error },
+      after: { status: 'pending', attempts: 0 },
+    }
+  })
+}

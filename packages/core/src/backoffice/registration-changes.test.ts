@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ValidationError } from '../errors.ts'
+import { createMailTransport } from '../mail/transport.ts'
+import { outgoingMailOf } from '../outbox/stored-mail.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { register, testContext } from './fixtures.ts'
+import { changeDelegate, correctCompanyDetails } from './registration-changes.ts'
+import { getRegistrationDetail } from './registration-detail.ts'
+
+const THANDI = { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com' }
+const PIETER = { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' }
+const NALEDI = { name: 'Naledi Khumalo', position: 'Senior Associate', email: 'naledi@acme.example.com' }
+
+describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
+  let testDb: TestDatabase
+  let reference: string
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    ;[reference] = (await register(testDb.db, {})) as [string]
+    await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'sent' }).execute()
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  it('replaces a delegate, keeps the amounts and sends the new delegate their notice over SMTP', async () => {
+    const sink = await startSmtpSink()
+    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
+    try {
+      const change = await changeDelegate(testContext(testDb.db), reference, 1, { name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email })
+      expect(change).toEqual({ before: PIETER, after: NALEDI, noticeQueued: true })
+
+      const detail = await getRegistrationDetail(testContext(testDb.db), reference)
+      expect(detail!.delegates).toEqual([THANDI, NALEDI])
+      expect(detail!.amounts).toMatchObject({ subtotalCents: 1_798_000, vatCents: 269_700, totalCents: 2_067_700 })
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      expect(sink.received).toHaveLength(1)
+      expect(sink.received[0]!.recipients).toEqual([NALEDI.email])
+      expect(sink.received[0]!.parsed.text).toContain(`Dear ${NALEDI.name},`)
+    } finally {
+      transport.close()
+      await sink.stop()
+    }
+  })
+
+  it('queues no notice when only the name or position of a delegate is corrected', async () => {
+    const change = await changeDelegate(testContext(testDb.db), reference, 0, { ...THANDI, position: 'Head of Legal' })
+    expect(change.noticeQueued).toBe(false)
+    expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('status', '=', 'pending').execute()).toEqual([])
+  })
+
+  it('refuses a change once the event has started, and a delegate that does not exist', async () => {
+    const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
+    await expect(changeDelegate(started, reference, 0, NALEDI)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
+    await expect(correctCompanyDetails(started, reference, { companyName: 'X', address: 'Y', email: 'x@example.com', tel: '1', vatNumber: '2' })).rejects.toMatchObject({ code: 'event-started' })
+    await expect(changeDelegate(testContext(testDb.db), reference, 2, NALEDI)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
+  })
+
+  it('names every field that is missing or wrong', async () => {
+    const refused = await changeDelegate(testContext(testDb.db), reference, 0, { name: '', position: 'Partner', email: 'not an address' }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ValidationError)
+    expect((refused as ValidationError).fields).toEqual({ name: 'Name is required', email: 'Please enter a valid e-mail address.' })
+  })
+
+  it("corrects the company details, answering before and after, and the registrant's e-mails say the new ones", async () => {
+    const corrected = { companyName: 'Acme Legal Services (Pty) Ltd', address: '14 Main Road\nRosebank', email: 'accounts@acme.example.com', tel: '+27 11 555 0199', vatNumber: '4999999999' }
+    const change = await correctCompanyDetails(testContext(testDb.db), reference, corrected)
+    expect(change).toEqual({
+      before: { companyName: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' },
+      after: corrected,
+    })
+    const detail = await getRegistrationDetail(testContext(testDb.db), reference)
+    expect(detail!.company).toEqual({ name: corrected.companyName, address: corrected.address, email: corrected.email, tel: corrected.tel, vatNumber: corrected.vatNumber })
+    const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference).executeTakeFirstOrThrow()
+    const confirmation = await outgoingMailOf(testDb.db, { source_id: id, mail: JSON.stringify({ template: 'registration.registrant' }) })
+    expect(confirmation.to).toEqual(['accounts@acme.example.com'])
+    expect(confirmation.text).toContain('Thank you for registering Acme Legal Services (Pty) Ltd')
+  })
+})

@@ -1,0 +1,125 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/database.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
+import type { RegistrationMailContext } from '../mail/registration-mails.ts'
+import { enqueueMails } from '../outbox/enqueue.ts'
+import { normaliseReference } from '../registration/reference.ts'
+import { FIELD_LIMITS, type DelegateSubmission } from '../registration/validate.ts'
+import { Issues, multiLine, requireEmail, requireText, singleLine } from '../validation/fields.ts'
+import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
+import { BackOfficeError } from './errors.ts'
+
+export interface CompanyDetails {
+  companyName: string
+  address: string
+  email: string
+  tel: string
+  vatNumber: string
+}
+
+export interface DelegateChange {
+  before: DelegateSubmission
+  after: DelegateSubmission
+  /** True when the delegate's e-mail address changed and the new delegate's notice was queued. */
+  noticeQueued: boolean
+}
+
+export interface CompanyChange {
+  before: CompanyDetails
+  after: CompanyDetails
+}
+
+/** The registration to change, locked for the change, as long as its event has not started by the business clock. */
+async function changeableRegistration(context: BackOfficeContext, transaction: Transaction<Database>, referenceInput: string): Promise<RegistrationRow> {
+  const registration = await transaction
+    .selectFrom('registrations')
+    .selectAll()
+    .where('reference', '=', normaliseReference(String(referenceInput)) ?? '')
+    .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst()
+  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+  if (businessClock(context).getTime() >= new Date(registration.event_start).getTime()) {
+    throw new BackOfficeError('event-started', `${registration.event_title} has started; registration ${registration.reference} can no longer be changed.`)
+  }
+  return registration
+}
+
+/** Rewrites what the registration's e-mails say, so messages rendered from now on name the change. */
+async function updateMailContext(transaction: Transaction<Database>, registrationId: string, change: (context: RegistrationMailContext) => void): Promise<void> {
+  const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registrationId).executeTakeFirstOrThrow()
+  const mailContext = JSON.parse(stored.context_json) as RegistrationMailContext
+  change(mailContext)
+  await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registrationId).execute()
+}
+
+/**
+ * Replaces one delegate (0 is the first listed) up to the event's start; amounts and the issued tax invoice stay as
+ * they are. A new e-mail address gets the delegate's notice through the outbox.
+ */
+export async function changeDelegate(context: BackOfficeContext, reference: string, index: number, input: DelegateSubmission): Promise<DelegateChange> {
+  const after: DelegateSubmission = { name: singleLine(input.name), position: singleLine(input.position), email: singleLine(input.email) }
+  const issues = new Issues()
+  requireText(issues, 'name', after.name, FIELD_LIMITS.delegateName, 'Name')
+  requireText(issues, 'position', after.position, FIELD_LIMITS.delegatePosition, 'Position')
+  requireEmail(issues, 'email', after.email, 'E-mail')
+  issues.throwIfAny()
+  const at = wallClock(context)
+  return context.db.writeTransaction(async (transaction) => {
+    const registration = await changeableRegistration(context, transaction, reference)
+    const delegate = await transaction
+      .selectFrom('registration_delegates')
+      .select(['id', 'name', 'position', 'email'])
+      .where('registration_id', '=', registration.id)
+      .where('ordinal', '=', index)
+      .executeTakeFirst()
+    if (!delegate) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no delegate ${index + 1}.`)
+    await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
+    await updateMailContext(transaction, registration.id, (mailContext) => {
+      mailContext.submission.delegates[index] = after
+    })
+    await transaction.updateTable('registrations').set({ updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+    const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
+    // The registrant has the full confirmation already, as at registration.
+    const noticeQueued = newAddress && after.email.toLowerCase() !== registration.email.toLowerCase()
+    if (noticeQueued) await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
+    return { before: { name: delegate.name, position: delegate.position, email: delegate.email }, after, noticeQueued }
+  })
+}
+
+/** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
+export async function correctCompanyDetails(context: BackOfficeContext, reference: string, input: CompanyDetails): Promise<CompanyChange> {
+  const after: CompanyDetails = {
+    companyName: singleLine(input.companyName),
+    address: multiLine(input.address),
+    email: singleLine(input.email),
+    tel: singleLine(input.tel),
+    vatNumber: singleLine(input.vatNumber),
+  }
+  const issues = new Issues()
+  requireText(issues, 'companyName', after.companyName, FIELD_LIMITS.companyName, 'Company name')
+  requireText(issues, 'address', after.address, FIELD_LIMITS.address, 'Address')
+  requireEmail(issues, 'email', after.email, 'E-mail')
+  requireText(issues, 'tel', after.tel, FIELD_LIMITS.tel, 'Telephone')
+  requireText(issues, 'vatNumber', after.vatNumber, FIELD_LIMITS.vatNumber, 'VAT number')
+  issues.throwIfAny()
+  const at = wallClock(context)
+  return context.db.writeTransaction(async (transaction) => {
+    const registration = await changeableRegistration(context, transaction, reference)
+    const before: CompanyDetails = {
+      companyName: registration.company_name,
+      address: registration.address,
+      email: registration.email,
+      tel: registration.tel,
+      vatNumber: registration.vat_number,
+    }
+    await transaction
+      .updateTable('registrations')
+      .set({ company_name: after.companyName, address: after.address, email: after.email, tel: after.tel, vat_number: after.vatNumber, updated_at: at.toISOString() })
+      .where('id', '=', registration.id)
+      .execute()
+    await updateMailContext(transaction, registration.id, (mailContext) => {
+      Object.assign(mailContext.submission, after)
+    })
+    return { before, after }
+  })
+}

@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/database.ts'
+import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
+import type { CheckoutStatus } from '../db/tables/payment-checkouts.ts'
+import type { WebhookOutcome } from '../db/tables/payment-webhooks.ts'
+import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { outgoingMailOf } from '../outbox/stored-mail.ts'
+import { paymentStateOf } from '../registration/payment-state.ts'
+import { normaliseReference } from '../registration/reference.ts'
+import { registrationStatusUrl, storedEventOf, type StoredEvent } from '../registration/service.ts'
+import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
+import type { BackOfficeContext } from './context.ts'
+
+export interface RegistrationDetail {
+  reference: string
+  status: string
+  createdAt: string
+  paidAt: string | null
+  /** The registrant's private page, to send again to a registrant who lost it. */
+  statusUrl: string
+  event: StoredEvent
+  code: string
+  company: { name: string; address: string; email: string; tel: string; vatNumber: string }
+  attendanceOption: { key: string; label: string }
+  paymentMethod: string
+  delegates: Array<{ name: string; position: string; email: string }>
+  amounts: {
+    unitAmountCents: number
+    subtotalCents: number
+    vatRate: number
+    vatCents: number
+    totalCents: number
+    currency: string
+    paidCents: number
+    outstandingCents: number
+  }
+  invoice?: { number: string; issuedAt: string }
+  checkouts: Array<{ id: string; provider: string; attempt: number; amountCents: number; currency: string; status: CheckoutStatus; paymentId: string | null; createdAt: string; updatedAt: string }>
+  webhooks: Array<{ webhookId: string; eventType: string; checkoutId: string | null; amountCents: number | null; currency: string | null; outcome: WebhookOutcome; receivedAt: string }>
+  bankPayments: BankPayment[]
+  emails: RegistrationEmail[]
+}
+
+export interface RegistrationEmail {
+  id: string
+  topic: string
+  to: string[]
+  subject: string
+  status: OutboxStatus
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  nextAttemptAt: string
+  sentAt: string | null
+}
+
+/** Everything the back office shows about one registration, by its reference; undefined when there is none. */
+export async function getRegistrationDetail(context: BackOfficeContext, referenceInput: string): Promise<RegistrationDetail | undefined> {
+  const { db } = context
+  const reference = normaliseReference(String(referenceInput))
+  if (!reference) return undefined
+  const kysely: Kysely<Database> = db.kysely
+  const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
+  if (!row) return undefined
+  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment] = await Promise.all([
+    kysely.selectFrom('registration_delegates').select(['name', 'position', 'email']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
+    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
+    kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
+    kysely.selectFrom('payment_webhooks').selectAll().where('registration_id', '=', row.id).orderBy('received_at').execute(),
+    kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
+    kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+    paymentStateOf(kysely, row),
+  ])
+  const emails = await Promise.all(
+    messages.map(async (message): Promise<RegistrationEmail> => {
+      const mail = await outgoingMailOf(db, message)
+      return {
+        id: message.id,
+        topic: message.topic,
+        to: mail.to,
+        subject: mail.subject,
+        status: message.status,
+        attempts: message.attempts,
+        lastError: message.last_error,
+        createdAt: message.created_at,
+        nextAttemptAt: message.next_attempt_at,
+        sentAt: message.sent_at,
+      }
+    }),
+  )
+  return {
+    reference: row.reference,
+    status: row.status,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    statusUrl: registrationStatusUrl(context.siteUrl, row.reference, row.secret),
+    event: storedEventOf(row),
+    code: row.submitted_code,
+    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number },
+    attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
+    paymentMethod: row.payment_method,
+    delegates,
+    amounts: {
+      unitAmountCents: row.unit_amount_cents,
+      subtotalCents: row.subtotal_cents,
+      vatRate: row.vat_rate,
+      vatCents: row.vat_cents,
+      totalCents: row.total_cents,
+      currency: row.currency,
+      paidCents: payment.paidCents,
+      outstandingCents: payment.outstandingCents,
+    },
+    ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), issuedAt: invoice.issued_at } } : {}),
+    checkouts: checkouts.map((checkout) => ({
+      id: checkout.id,
+      provider: checkout.provider,
+      attempt: checkout.attempt,
+      amountCents: checkout.amount_cents,
+      currency: checkout.currency,
+      status: checkout.status,
+      paymentId: checkout.payment_id,
+      createdAt: checkout.created_at,
+      updatedAt: checkout.updated_at,
+    })),
+    webhooks: webhooks.map((webhook) => ({
+      webhookId: webhook.webhook_id,
+      eventType: webhook.event_type,
+      checkoutId: webhook.checkout_id,
+      amountCents: webhook.amount_cents,
+      currency: webhook.currency,
+      outcome: webhook.outcome,
+      receivedAt: webhook.received_at,
+    })),
+    bankPayments: bankPayments.map(bankPaymentOf),
+    emails,
+  }
+}

@@ -1,0 +1,119 @@
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { recordBankTransfer } from './bank-transfers.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
+import { listRegistrations, type RegistrationListQuery } from './registrations-list.ts'
+
+const RESILIENCE = { event: 'Resilience', code: 'ERC2025' }
+
+describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
+  let testDb: TestDatabase
+  /** References by name, in the order registered (oldest first). */
+  let refs: Record<'acme' | 'bolt' | 'cobalt' | 'delta', string>
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    const [acme, bolt, cobalt, delta] = await register(
+      testDb.db,
+      { companyName: 'Acme Legal Services', email: 'bookings@acme.example.com' },
+      {
+        ...RESILIENCE,
+        companyName: 'Bolt 100% Engineering',
+        email: 'office@bolt.example.com',
+        paymentMethod: 'Credit/Debit Card',
+        delegates: [{ name: 'Zanele Ndlovu', position: 'Engineer', email: 'zanele@bolt.example.com' }],
+      },
+      { ...RESILIENCE, companyName: 'Cobalt Mining', email: 'accounts@cobalt.example.com' },
+      { companyName: 'Delta Attorneys', email: 'info@delta.example.com', delegates: [{ name: 'Émile Dubois', position: 'Partner', email: 'emile@delta.example.com' }] },
+    )
+    refs = { acme: acme!, bolt: bolt!, cobalt: cobalt!, delta: delta! }
+    // Registered at set moments, around midnight in Johannesburg (UTC+2).
+    const createdAt = { acme: '2025-02-27T10:00:00.000Z', bolt: '2025-02-28T21:59:59.000Z', cobalt: '2025-02-28T22:00:00.000Z', delta: '2025-03-01T12:00:00.000Z' }
+    for (const [name, at] of Object.entries(createdAt)) {
+      await testDb.db.kysely.updateTable('registrations').set({ created_at: at }).where('reference', '=', refs[name as keyof typeof refs]).execute()
+    }
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const list = (query: RegistrationListQuery) => listRegistrations(testContext(testDb.db), query)
+  const referencesOf = async (query: RegistrationListQuery) => (await list(query)).rows.map((row) => row.reference)
+
+  it('lists newest first, a page at a time, with the total', async () => {
+    const first = await list({ pageSize: 3 })
+    expect(first.rows.map((row) => row.reference)).toEqual([refs.delta, refs.cobalt, refs.bolt])
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3, pageCount: 2 })
+    expect(first.rows[2]).toMatchObject({
+      companyName: 'Bolt 100% Engineering',
+      eventSlug: 'Resilience',
+      eventTitle: 'Economic Resilience Conference 2025',
+      status: 'awaiting-payment',
+      paymentMethod: 'Credit/Debit Card',
+      delegateCount: 1,
+      totalCents: 976_350,
+      paidCents: 0,
+      createdAt: '2025-02-28T21:59:59.000Z',
+    })
+    const second = await list({ pageSize: 3, page: 2 })
+    expect(second.rows.map((row) => row.reference)).toEqual([refs.acme])
+    expect(second.total).toBe(4)
+    expect((await list({ page: 3, pageSize: 3 })).rows).toEqual([])
+  })
+
+  it.each<[string, RegistrationListQuery, Array<keyof typeof refs>]>([
+    ['event', { eventSlug: 'Resilience' }, ['cobalt', 'bolt']],
+    ['payment method', { paymentMethod: 'Credit/Debit Card' }, ['bolt']],
+    ['days registered in Johannesburg', { createdFrom: '2025-03-01', createdTo: '2025-03-01' }, ['delta', 'cobalt']],
+    ['a last day', { createdTo: '2025-02-28' }, ['bolt', 'acme']],
+    ['company, any case', { search: 'cobalt MINING' }, ['cobalt']],
+    ['e-mail', { search: 'INFO@delta' }, ['delta']],
+    ['delegate name, any case', { search: 'zanele ndl' }, ['bolt']],
+    ['a percent sign taken literally', { search: '100%' }, ['bolt']],
+    ['an underscore taken literally', { search: 'a_e' }, []],
+    ['event and search together', { eventSlug: 'legalOpinion', search: 'thandi' }, ['acme']],
+  ])('filters by %s', async (_case, query, expected) => {
+    expect(await referencesOf(query)).toEqual(expected.map((name) => refs[name]))
+  })
+
+  it('finds a registration by part of its reference in any case, and by status', async () => {
+    expect(await referencesOf({ search: refs.cobalt.slice(2).toLowerCase() })).toEqual([refs.cobalt])
+    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'P1' }, STAFF)
+    const partPaid = await list({ status: 'part-paid' })
+    expect(partPaid.rows.map((row) => [row.reference, row.paidCents])).toEqual([[refs.acme, 1_000]])
+    expect(partPaid.total).toBe(1)
+    expect(await referencesOf({ status: 'awaiting-payment' })).toEqual([refs.delta, refs.cobalt, refs.bolt])
+  })
+
+  it.each<[RegistrationListQuery, string]>([
+    [{ status: 'lost' }, 'Choose a status from: awaiting-payment, part-paid, paid.'],
+    [{ paymentMethod: 'Cash' }, 'Choose a payment method from: Bank Transfer, Credit/Debit Card.'],
+    [{ createdFrom: '1 March' }, 'Enter the from date as YYYY-MM-DD.'],
+    [{ page: 0 }, `The page number must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`],
+    [{ pageSize: 1000 }, 'The page size must be a whole number from 1 to 100.'],
+  ])('refuses %o', async (query, message) => {
+    await expect(list(query)).rejects.toThrow(message)
+  })
+})
+
+describe('the registration list on SQLite', () => {
+  it('reads a filtered page through an index in its order, without sorting', async () => {
+    const testDb = await openTestDatabase('sqlite')
+    try {
+      for (const [column, value, index] of [
+        ['event_slug', 'Resilience', 'registrations_event_created'],
+        ['status', 'paid', 'registrations_status_created'],
+        ['payment_method', 'Bank Transfer', 'registrations_payment_method_created'],
+      ] as const) {
+        const plan = await sql<{ detail: string }>`explain query plan select id from registrations where ${sql.ref(column)} = ${value} order by created_at desc, id desc limit 25`.execute(testDb.db.kysely)
+        const details = plan.rows.map((row) => row.detail).join('\n')
+        expect(details).toContain(`INDEX ${index} (${column}=?)`)
+        expect(details).not.toContain('TEMP B-TREE')
+      }
+    } finally {
+      await testDb.dispose()
+    }
+  })
+})

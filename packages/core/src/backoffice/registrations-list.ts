@@ -1,0 +1,170 @@
+import { TIME_ZONE } from '@events/pricing'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { DateTime } from 'luxon'
+import type { Database } from '../db/database.ts'
+import { paidCentsOf } from '../registration/payment-state.ts'
+import { PAYMENT_METHODS } from '../registration/validate.ts'
+import type { RegistrationStatus } from '../registration/service.ts'
+import { BackOfficeError } from './errors.ts'
+import type { BackOfficeContext } from './context.ts'
+
+export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['awaiting-payment', 'part-paid', 'paid']
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+const MAX_SEARCH_LENGTH = 200
+
+export interface RegistrationListQuery {
+  eventSlug?: string | undefined
+  status?: string | undefined
+  paymentMethod?: string | undefined
+  /** First and last day of registration (inclusive), YYYY-MM-DD in Johannesburg. */
+  createdFrom?: string | undefined
+  createdTo?: string | undefined
+  /** Part of a reference, company name, registrant e-mail or delegate name; any case. */
+  search?: string | undefined
+  /** 1 for the first page. */
+  page?: number | undefined
+  pageSize?: number | undefined
+}
+
+export interface RegistrationListRow {
+  reference: string
+  createdAt: string
+  status: string
+  eventSlug: string
+  eventTitle: string
+  companyName: string
+  email: string
+  delegateCount: number
+  paymentMethod: string
+  totalCents: number
+  paidCents: number
+}
+
+export interface RegistrationListPage {
+  rows: RegistrationListRow[]
+  /** Registrations matching the filters on every page. */
+  total: number
+  page: number
+  pageSize: number
+  pageCount: number
+}
+
+type RegistrationsBuilder = ExpressionBuilder<Database, 'registrations'>
+
+function startOfDay(day: string, field: string): string {
+  const start = /^\d{4}-\d{2}-\d{2}$/.test(day) ? DateTime.fromISO(day, { zone: TIME_ZONE }) : undefined
+  if (!start?.isValid) throw new BackOfficeError('invalid-input', `Enter the ${field} date as YYYY-MM-DD.`)
+  return start.toUTC().toISO()!
+}
+
+function wholeNumber(value: number | undefined, fallback: number, field: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new BackOfficeError('invalid-input', `The ${field} must be a whole number from 1 to ${max}.`)
+  return value
+}
+
+/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** Lists registrations newest first with filters, search and pagination, and the total that match. */
+export async function listRegistrations(context: BackOfficeContext, query: RegistrationListQuery = {}): Promise<RegistrationListPage> {
+  const { db } = context
+  const page = wholeNumber(query.page, 1, 'page number')
+  const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'page size', MAX_PAGE_SIZE)
+  if (query.status && !REGISTRATION_STATUSES.includes(query.status as RegistrationStatus)) {
+    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_STATUSES.join(', ')}.`)
+  }
+  if (query.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(query.paymentMethod)) {
+    throw new BackOfficeError('invalid-input', `Choose a payment method from: ${PAYMENT_METHODS.join(', ')}.`)
+  }
+  const createdFrom = query.createdFrom ? startOfDay(query.createdFrom, 'from') : undefined
+  const createdBefore = query.createdTo ? DateTime.fromISO(startOfDay(query.createdTo, 'to')).plus({ days: 1 }).toUTC().toISO()! : undefined
+  const search = (query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+  // ILIKE is PostgreSQL's case-insensitive LIKE; SQLite's LIKE ignores case already (for ASCII letters).
+  const like = db.dialect === 'postgres' ? 'ilike' : 'like'
+
+  const filtered = (kysely: Kysely<Database>) =>
+    kysely
+      .selectFrom('registrations')
+      .$if(Boolean(query.eventSlug), (builder) => builder.where('event_slug', '=', query.eventSlug!))
+      .$if(Boolean(query.status), (builder) => builder.where('status', '=', query.status!))
+      .$if(Boolean(query.paymentMethod), (builder) => builder.where('payment_method', '=', query.paymentMethod!))
+      .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))
+      .$if(createdBefore !== undefined, (builder) => builder.where('created_at', '<', createdBefore!))
+      .$if(search !== '', (builder) =>
+        builder.where((eb: RegistrationsBuilder) => {
+          const pattern = containsPattern(search)
+          const matches = (column: 'reference' | 'company_name' | 'email') => sql<boolean>`${sql.ref(column)} ${sql.raw(like)} ${pattern} escape '\\'`
+          return eb.or([
+            matches('reference'),
+            matches('company_name'),
+            matches('email'),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('registration_delegates')
+                .select('registration_id')
+                .where(sql<boolean>`name ${sql.raw(like)} ${pattern} escape '\\'`),
+            ),
+          ])
+        }),
+      )
+
+  const [counted, rows] = await Promise.all([
+    filtered(db.kysely)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
+    filtered(db.kysely)
+      .select([
+        'id',
+        'reference',
+        'created_at',
+        'status',
+        'event_slug',
+        'event_title',
+        'company_name',
+        'email',
+        'delegate_count',
+        'payment_method',
+        'total_cents',
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ])
+  const received = rows.length === 0
+    ? []
+    : await db.kysely
+        .selectFrom('bank_payments')
+        .select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('received')])
+        .where('registration_id', 'in', rows.map((row) => row.id))
+        .groupBy('registration_id')
+        .execute()
+  const receivedBy = new Map(received.map((row) => [row.registration_id, Number(row.received)]))
+  const total = Number(counted.count)
+  return {
+    rows: rows.map((row) => ({
+      reference: row.reference,
+      createdAt: row.created_at,
+      status: row.status,
+      eventSlug: row.event_slug,
+      eventTitle: row.event_title,
+      companyName: row.company_name,
+      email: row.email,
+      delegateCount: row.delegate_count,
+      paymentMethod: row.payment_method,
+      totalCents: row.total_cents,
+      paidCents: paidCentsOf(row, receivedBy.get(row.id) ?? 0),
+    })),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  }
+}

@@ -1,0 +1,47 @@
+import { html } from './html.ts'
+import { mailDocument } from './layout.ts'
+import type { OutgoingMail } from './outgoing-mail.ts'
+
+export interface StaffLinkMailContext {
+  to: string
+  name: string
+  siteName: string
+  /** The one-time link the e-mail is about, built by the staff package from SITE_URL. */
+  link: string
+  /** How long the link works, in words ("1 hour"). */
+  validFor: string
+}
+
+function linkMail(context: StaffLinkMailContext, subject: string, intro: string, action: string): OutgoingMail {
+  const closing = `The link works for ${context.validFor}. If you did not expect this e-mail, ignore it.`
+  return {
+    to: [context.to],
+    subject,
+    text: [`Dear ${context.name},`, intro, `${action}: ${context.link}`, closing].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>Dear ${context.name},</p><p>${intro}</p><p><a href="${context.link}">${action}</a></p><p>${closing}</p>`,
+      context.siteName,
+    ),
+  }
+}
+
+/** The invitation to a new staff account, with the link that sets its first password. */
+export function staffInvitationMail(context: StaffLinkMailContext): OutgoingMail {
+  return linkMail(
+    context,
+    `Your ${context.siteName} back-office account`,
+    `You have been given an account on the ${context.siteName} back office. Choose your password to start using it.`,
+    'Choose your password',
+  )
+}
+
+/** The password reset link a staff member asked for. */
+export function staffPasswordResetMail(context: StaffLinkMailContext): OutgoingMail {
+  return linkMail(
+    context,
+    `Reset your ${context.siteName} back-office password`,
+    'Someone (we hope you) asked to reset the password of your back-office account.',
+    'Choose a new password',
+  )
+}
