@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process'
+import { PassThrough } from 'node:stream'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { TEST_BACKENDS, openTestDatabase, temporaryDirectory, type TestDatabase } from '@events/core/test-support'
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { STAFF_CLIENT_IP_HEADER } from './auth.ts'
+import { runAdminCommand } from './cli.ts'
+import { createStaff } from './staff.ts'
+
+const ADMIN_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/admin.mjs')
+
+interface CommandResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `pnpm admin …` as the operator would: its own process, the password typed into standard input. */
+function admin(args: string[], stdin: string, env: Record<string, string>): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ADMIN_SCRIPT, ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: 'pipe' })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(stdin)
+  })
+}
+
+describe.each(TEST_BACKENDS)('pnpm admin create-user on %s', (backend) => {
+  let testDb: TestDatabase
+  let dataDir: { dir: string; remove: () => void }
+  let env: Record<string, string>
+
+  beforeEach(async () => {
+    dataDir = temporaryDirectory()
+    if (backend === 'postgres') {
+      testDb = await openTestDatabase('postgres')
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(testDb.db.kysely)
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '')
+      url.searchParams.set('options', `-c search_path=${rows[0]?.schema}`)
+      env = { DATA_DIR: dataDir.dir, DATABASE_URL: url.toString() }
+    } else {
+      env = { DATA_DIR: dataDir.dir }
+    }
+  })
+  afterEach(async () => {
+    if (backend === 'postgres') await testDb.dispose()
+    dataDir.remove()
+  })
+
+  const createOwner = (password: string, email = 'owner@example.com') =>
+    admin(['create-user', '--email', email, '--name', 'Olu Owner', '--role', 'owner', '--password-stdin'], `${password}\n`, env)
+
+  it('creates the first owner, who can then sign in; refuses a weak password and a duplicate address in one line', async () => {
+    const created = await createOwner('a long enough owner password')
+    expect(created).toMatchObject({ code: 0, stdout: 'Created owner owner@example.com.\n', stderr: '' })
+
+    const weak = await createOwner('short pass', 'other@example.com')
+    expect(weak.code).toBe(1)
+    expect(weak.stderr).toBe('The password is too short: use at least 12 characters.\n')
+
+    const duplicate = await createOwner('another long password', 'OWNER@example.com')
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.stderr).toBe('A staff account with the e-mail address owner@example.com already exists.\n')
+
+    const noTerminal = await admin(['create-user', '--email', 'other@example.com', '--name', 'Other', '--role', 'staff'], 'typed into a pipe\n', env)
+    expect(noTerminal.code).toBe(1)
+    expect(noTerminal.stderr).toBe('No terminal to ask for the password on: pass it on standard input with --password-stdin.\n')
+
+    const usage = await admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--role', 'admin', '--password-stdin'], 'whatever password\n', env)
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toMatch(/^Usage: pnpm admin create-user/)
+
+    // The server's view of the same database: the owner signs in with the password typed into the command.
+    const { openDatabase } = await import('@events/core')
+    const db = backend === 'postgres' ? testDb.db : await openDatabase({ dataDir: dataDir.dir })
+    try {
+      const staff = await createStaff({ db, siteUrl: 'http://localhost:3000' })
+      const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.1' } })
+      expect((await staff.signIn(request, { email: 'owner@example.com', password: 'a long enough owner password' })).status).toBe('signed-in')
+      expect((await staff.signIn(request, { email: 'other@example.com', password: 'short pass' })).status).toBe('refused')
+      const audit = await staff.listAudit()
+      expect(audit.entries.map((entry) => entry.action)).toEqual(['sign-in-failed', 'sign-in', 'staff-created'])
+    } finally {
+      if (backend === 'sqlite') await db.close()
+    }
+  })
+})
+
+describe('pnpm admin create-user on a terminal', () => {
+  /** A terminal stand-in: keystrokes typed in answer to each prompt, and whatever the command shows. */
+  function terminal(answers: string[]) {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: vi.fn() })
+    const stdout = new PassThrough()
+    const stderr = new PassThrough()
+    let shown = ''
+    stderr.on('data', (chunk: Buffer) => {
+      shown += chunk.toString('utf8')
+      if (/Password( again)?: $/.test(shown)) {
+        // One key at a time, as a terminal in raw mode delivers them.
+        for (const key of answers.shift() ?? '') stdin.write(key)
+      }
+    })
+    let printed = ''
+    stdout.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')))
+    const io = { stdin: stdin as unknown as NodeJS.ReadStream, stdout, stderr, env: {} }
+    return { io, stdin, shown: () => shown, printed: () => printed }
+  }
+
+  it('asks for the password twice without echoing it, and refuses two different ones', async () => {
+    const dataDir = temporaryDirectory()
+    try {
+      const args = ['create-user', '--email', 'owner@example.com', '--name', 'Olu Owner', '--role', 'owner']
+      const env = { DATA_DIR: dataDir.dir }
+      const differing = terminal(['first password 1\r', 'second password 2\r'])
+      expect(await runAdminCommand(args, { ...differing.io, env })).toBe(1)
+      expect(differing.shown()).toBe('Password: \nPassword again: \nThe two passwords differ.\n')
+
+      // A typo corrected with backspace is not part of the password.
+      const typed = terminal(['terminal passwordX\u007f1\r', 'terminal password1\r'])
+      expect(await runAdminCommand(args, { ...typed.io, env })).toBe(0)
+      expect(typed.printed()).toBe('Created owner owner@example.com.\n')
+      expect(typed.shown()).not.toContain('terminal')
+      expect(typed.stdin.setRawMode.mock.calls).toEqual([[true], [false], [true], [false]])
+
+      const { openDatabase } = await import('@events/core')
+      const db = await openDatabase({ dataDir: dataDir.dir })
+      try {
+        const staff = await createStaff({ db, siteUrl: 'http://localhost:3000' })
+        const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.2' } })
+        expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal password1' })).status).toBe('signed-in')
+      } finally {
+        await db.close()
+      }
+    } finally {
+      dataDir.remove()
+    }
+  })
+})

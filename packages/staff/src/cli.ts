@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util'
+import { openDatabase, readCoreConfig } from '@events/core'
+import { STAFF_ROLES, createStaff } from './staff.ts'
+import type { StaffRole } from './db/tables/users.ts'
+
+const USAGE = 'Usage: pnpm admin create-user --email E --name N --role owner|staff [--password-stdin]'
+
+export interface CommandIo {
+  stdin: NodeJS.ReadStream
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  env: Readonly<Record<string, string | undefined>>
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Asks for a line on the terminal without showing what is typed. */
+async function promptHidden(io: CommandIo, question: string): Promise<string> {
+  const { stdin } = io
+  if (!stdin.isTTY) throw new Error('No terminal to ask for the password on: pass it on standard input with --password-stdin.')
+  io.stderr.write(question)
+  stdin.setRawMode(true)
+  stdin.resume()
+  stdin.setEncoding('utf8')
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      let typed = ''
+      const onData = (text: string) => {
+        for (const character of text) {
+          if (character === '\r' || character === '\n') {
+            stdin.off('data', onData)
+            io.stderr.write('\n')
+            resolve(typed)
+            return
+          }
+          if (character === '\u0003') {
+            stdin.off('data', onData)
+            reject(new Error('Cancelled.'))
+            return
+          }
+          typed = character === '\u007f' || character === '\b' ? typed.slice(0, -1) : typed + character
+        }
+      }
+      stdin.on('data', onData)
+    })
+  } finally {
+    stdin.setRawMode(false)
+    stdin.pause()
+  }
+}
+
+async function readPassword(io: CommandIo, fromStdin: boolean): Promise<string> {
+  if (fromStdin) return (await readAll(io.stdin)).replace(/\r?\n$/, '')
+  const password = await promptHidden(io, 'Password: ')
+  const repeated = await promptHidden(io, 'Password again: ')
+  if (password !== repeated) throw new Error('The two passwords differ.')
+  return password
+}
+
+/** `pnpm admin …`: the back office's command line; answers the exit code. */
+export async function runAdminCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [command, ...rest] = argv
+  if (command !== 'create-user') {
+    io.stderr.write(`${USAGE}\n`)
+    return 2
+  }
+  let values: { email?: string; name?: string; role?: string; 'password-stdin'?: boolean }
+  try {
+    values = parseArgs({
+      args: [...rest],
+      options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+    }).values
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n${USAGE}\n`)
+    return 2
+  }
+  const { email, name, role } = values
+  if (!email || !name || !role || !STAFF_ROLES.includes(role as StaffRole)) {
+    io.stderr.write(`${USAGE}\n`)
+    return 2
+  }
+  const config = readCoreConfig(io.env)
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    const password = await readPassword(io, values['password-stdin'] === true)
+    const staff = await createStaff({ db, siteUrl: config.siteUrl })
+    const user = await staff.createUser({ email, name, role: role as StaffRole, password })
+    io.stdout.write(`Created ${user.role} ${user.email}.\n`)
+    return 0
+  } catch (error) {
+    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  } finally {
+    await db.close()
+  }
+}

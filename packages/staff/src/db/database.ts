@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely'
+import type { StaffAccountsTable } from './tables/accounts.ts'
+import type { StaffAuditLogTable } from './tables/audit-log.ts'
+import type { StaffRateLimitsTable } from './tables/rate-limits.ts'
+import type { StaffSessionsTable } from './tables/sessions.ts'
+import type { StaffSettingsTable } from './tables/settings.ts'
+import type { StaffSignInFailuresTable } from './tables/sign-in-failures.ts'
+import type { StaffTwoFactorsTable } from './tables/two-factors.ts'
+import type { StaffUsersTable } from './tables/users.ts'
+import type { StaffVerificationsTable } from './tables/verifications.ts'
+
+/** The staff package's tables, in the same database as the core's. */
+export interface StaffDatabase {
+  staff_users: StaffUsersTable
+  staff_sessions: StaffSessionsTable
+  staff_accounts: StaffAccountsTable
+  staff_verifications: StaffVerificationsTable
+  staff_two_factors: StaffTwoFactorsTable
+  staff_rate_limits: StaffRateLimitsTable
+  staff_sign_in_failures: StaffSignInFailuresTable
+  staff_settings: StaffSettingsTable
+  staff_audit_log: StaffAuditLogTable
+}
+
+export type StaffKysely = Kysely<StaffDatabase>

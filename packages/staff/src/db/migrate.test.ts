@@ -1,0 +1,45 @@
+import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '@events/core/test-support'
+import { sql, type Kysely } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createStaff } from '../staff.ts'
+import { migrateStaffTables } from './migrate.ts'
+
+describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  it("create the staff tables beside the core's, recorded in a migration table of their own, and run once", async () => {
+    const kysely = testDb.db.kysely as unknown as Kysely<unknown>
+    await migrateStaffTables(kysely)
+    await migrateStaffTables(kysely)
+    const tables = (await kysely.introspection.getTables()).map((table) => table.name)
+    for (const table of ['staff_users', 'staff_sessions', 'staff_accounts', 'staff_verifications', 'staff_two_factors', 'staff_rate_limits', 'staff_audit_log', 'staff_settings', 'staff_sign_in_failures', 'registrations', 'outbox_messages']) {
+      expect(tables).toContain(table)
+    }
+    const staffMigrations = await sql<{ name: string }>`select name from staff_migrations`.execute(kysely)
+    expect(staffMigrations.rows.map((row) => row.name)).toEqual(['2026-11-23-staff-accounts'])
+    const coreMigrations = await sql<{ name: string }>`select name from kysely_migration`.execute(kysely)
+    expect(coreMigrations.rows.map((row) => row.name)).not.toContain('2026-11-23-staff-accounts')
+    expect(coreMigrations.rows.length).toBeGreaterThan(0)
+  })
+
+  it("match better-auth's own schema: its migration planner finds nothing to create or add", async () => {
+    const staff = await createStaff({ db: testDb.db, siteUrl: 'http://localhost:3000' })
+    const kysely = testDb.db.kysely as unknown as Kysely<unknown>
+    const columns = async () =>
+      (await kysely.introspection.getTables())
+        .filter((table) => table.name.startsWith('staff_'))
+        .flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`))
+        .sort()
+    const before = await columns()
+    expect(before).toContain('staff_users.role')
+    await (await staff.auth.$context).runMigrations()
+    expect(await columns()).toEqual(before)
+  })
+})

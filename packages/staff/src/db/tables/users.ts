@@ -1,0 +1,17 @@
+export type StaffRole = 'owner' | 'staff'
+
+/**
+ * better-auth's user model (camelCase columns as better-auth names them) plus the role. Booleans and dates are
+ * stored as SQLite integers and ISO text, as PostgreSQL booleans and timestamptz: the adapter converts both.
+ */
+export interface StaffUsersTable {
+  id: string
+  name: string
+  email: string
+  emailVerified: boolean | number
+  image: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  twoFactorEnabled: boolean | number | null
+  role: StaffRole
+}

@@ -1,0 +1,27 @@
+export { listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditPage, type AuditRecord } from './audit.ts'
+export {
+  DEFAULT_SIGN_IN_LIMITS,
+  IDLE_EXPIRY_SECONDS,
+  MIN_PASSWORD_LENGTH,
+  SIGN_IN_FAILED_MESSAGE,
+  STAFF_AUTH_BASE_PATH,
+  STAFF_CLIENT_IP_HEADER,
+  type SignInLimits,
+  type StaffAuth,
+} from './auth.ts'
+export type { StaffDatabase, StaffKysely } from './db/database.ts'
+export type { StaffRole } from './db/tables/users.ts'
+export {
+  ADMIN_PATHS,
+  INVITATION_LINK_SECONDS,
+  STAFF_ROLES,
+  StaffAccountError,
+  createStaff,
+  type NewStaffUser,
+  type RequireStaffOptions,
+  type SignInResult,
+  type Staff,
+  type StaffOptions,
+  type StaffSession,
+  type StaffUser,
+} from './staff.ts'
