@@ -11,47 +11,91 @@ const isProduction = process.env.NODE_ENV !== 'development'
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
+const buildDir = path.join(here, 'build')
+let devServer
+if (!isProduction) {
+  const vite = await import('vite')
+  devServer = await vite.createServer({ root: here, server: { middlewareMode: true } })
+}
+const { createSite, createLogger, readLogLevel, serverFaultHandler, ConfigError } = devServer
+  ? await devServer.ssrLoadModule('./server/app.ts')
+  : await import(path.join(buildDir, 'server/index.js'))
+
+/** A setting the operator must change, or a database that never answered: one line saying what, no stack trace. */
+function stopForConfiguration(log, message) {
+  log.fatal(`Cannot start: ${message}`)
+  process.exit(1)
+}
+
+let logger
+try {
+  logger = createLogger({ level: readLogLevel(process.env) })
+} catch (error) {
+  stopForConfiguration(createLogger(), error.message)
+}
+// Whatever ends the process unexpectedly is told in the log's format, like everything else it prints.
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    logger.fatal({ err: error }, `${event}: exiting`)
+    process.exit(1)
+  })
+}
+
+const datasetPath = path.resolve(process.env.CONTENT_DATASET_PATH ?? path.join(here, '../../packages/content/dataset/production.ndjson'))
+let site
+try {
+  site = await createSite({ env: process.env, datasetPath, logger })
+} catch (error) {
+  // The database's retries have been logged one by one; their end is one clear line too.
+  if (error instanceof ConfigError || error?.name === 'DatabaseUnreachableError') stopForConfiguration(logger, error.message)
+  logger.fatal({ err: error }, `The site could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
+app.use(site.observeRequests)
+// Static files carry the security headers too, so they come after them.
+app.use(site.securityHeaders)
 app.use(compression())
 
-let loadSite
-if (isProduction) {
-  const buildDir = path.join(here, 'build')
+if (devServer) {
+  app.use(devServer.middlewares)
+} else {
   // Hashed assets never change under the same name, so browsers may keep them for a year.
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
-  loadSite = () => import(path.join(buildDir, 'server/index.js'))
-} else {
-  const vite = await import('vite')
-  const devServer = await vite.createServer({ root: here, server: { middlewareMode: true } })
-  app.use(devServer.middlewares)
-  loadSite = () => devServer.ssrLoadModule('./server/app.ts')
 }
 
-const { createSite } = await loadSite()
-const datasetPath = path.resolve(here, '../../packages/content/dataset/production.ndjson')
-const site = await createSite({ env: process.env, datasetPath })
 app.use(site.handler)
+// The last stop of every error, instead of Express's HTML 500: logged with the request id, answered without details.
+app.use(serverFaultHandler)
 
 const server = createServer(app)
-await new Promise((resolve) => server.listen(port, host, resolve))
+await new Promise((resolve) => {
+  server.once('error', (error) => {
+    if (error.code === 'EADDRINUSE') stopForConfiguration(logger, `port ${port} on ${host} is already in use: set PORT to a free port`)
+    if (error.code === 'EACCES') stopForConfiguration(logger, `this user may not listen on port ${port}: set PORT to 1024 or above`)
+    throw error
+  })
+  server.listen(port, host, resolve)
+})
 const address = server.address()
-console.log(`Site listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`)
+logger.info(`Site listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`)
 
 let shuttingDown = false
 async function shutdown(signal) {
   if (shuttingDown) return
   shuttingDown = true
-  console.log(`${signal} received: finishing open requests`)
+  logger.info(`${signal} received: finishing open requests`)
   // Stop accepting, close idle keep-alive connections, and wait for the requests already under way.
   const requestsFinished = new Promise((resolve) => server.close(resolve))
   // Keep-alive connections go idle as their last response ends; close them then rather than at their timeout.
   const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
   server.closeIdleConnections()
   const forceExit = setTimeout(() => {
-    console.error('Shutdown took longer than 10 s; exiting')
+    logger.error('Shutdown took longer than 10 s; exiting')
     process.exit(1)
   }, 10_000)
   forceExit.unref()

@@ -38,6 +38,36 @@ async function violationsAtRest(): Promise<string[]> {
 
 const toast = (text: string) => page.locator('[data-rht-toaster]').getByText(text, { exact: true })
 
+const requiredFields = 'Please fill in all required fields before submitting.'
+
+/** Whether the toast with this text is shown: present and not faded out (a dismissed toast fades, then goes). */
+async function toastShown(text: string): Promise<boolean> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  )
+  const shown = toast(text)
+  if ((await shown.count()) === 0) return false
+  return shown.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      if (getComputedStyle(node).opacity === '0') return false
+    }
+    return true
+  })
+}
+
+/** Whether the toast with this text is what the visitor sees at its centre (not hidden under a backdrop or the header). */
+function toastOnTop(text: string): Promise<boolean> {
+  return toast(text).evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return hit !== null && (element.contains(hit) || hit.contains(element))
+  })
+}
+
+async function headerBottom(): Promise<number> {
+  return page.locator('header.site-header').evaluate((header) => header.getBoundingClientRect().bottom)
+}
+
 describe('contact form with JavaScript', () => {
   const form = () => page.locator('#contact form')
   const button = () => form().getByRole('button', { name: /^Submit/ })
@@ -50,15 +80,38 @@ describe('contact form with JavaScript', () => {
     await form().getByLabel('Message').fill('Please send the sponsorship packages.')
   }
 
-  it('shows the failure toast with the reason and the messages at the fields', async () => {
+  it('tells a visitor who missed fields which ones, not that sending failed', async () => {
     page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, '/')
+    await form().getByLabel('Full name').fill('Naledi Dlamini')
     await button().click()
-    await toast('Failed to send message: Please fill in all required fields before submitting.').waitFor()
-    expect(await form().getByLabel('Full name').getAttribute('aria-invalid')).toBe('true')
-    expect(await form().locator('.form__summary[role="alert"]').isVisible()).toBe(true)
+    await toast(requiredFields).waitFor()
+    expect(await form().getByLabel('Email').getAttribute('aria-invalid')).toBe('true')
+    const summary = form().locator('.form__summary[role="alert"]')
+    expect(await summary.locator('.form__summary-title').innerText()).toBe(requiredFields)
+    const formText = await form().innerText()
+    for (const message of ['Email is required', 'Phone is required', 'Interest is required', 'Message is required']) {
+      expect(formText).toContain(message)
+    }
+    expect(formText).not.toContain('Failed to send message')
+    expect(formText.split(requiredFields)).toHaveLength(2)
     expect(await button().innerText()).toBe('Submit')
     expect(await violationsAtRest()).toEqual([])
+  })
+
+  it.each(['desktop', 'phone'] as const)('at the %s width a new submission dismisses the failure toast of the one before, and toasts stay below the header', async (viewport) => {
+    page = await openPage(browser(), viewport)
+    await gotoHydrated(page, '/')
+    await button().click()
+    await toast(requiredFields).waitFor()
+    const failureTop = await toast(requiredFields).evaluate((element) => element.getBoundingClientRect().top)
+    await fillContact()
+    await button().click()
+    await toast('Message sent!').waitFor()
+    expect(await toastShown('Message sent!')).toBe(true)
+    expect(await toastShown(requiredFields)).toBe(false)
+    expect(failureTop).toBeGreaterThanOrEqual(await headerBottom())
+    expect(await toast('Message sent!').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(await headerBottom())
   })
 
   it('sends: Submitting... and disabled, the loading toast, then Message sent!, Submitted and a reset form, Submit again after 30 s', async () => {
@@ -104,6 +157,21 @@ describe('contact form with JavaScript', () => {
   })
 })
 
+describe('Become a Sponsor', () => {
+  it.each([true, false])('opens the event’s contact form with Sponsorship chosen (JavaScript %s)', async (javaScriptEnabled) => {
+    page = await openPage(browser(), 'phone', { javaScriptEnabled })
+    if (javaScriptEnabled) await gotoHydrated(page, '/conference/Resilience?tab=sponsor')
+    else await page.goto(siteUrl('/conference/Resilience?tab=sponsor'))
+    const eventTitle = await page.getByRole('heading', { level: 1 }).innerText()
+    await page.getByRole('link', { name: 'Become a Sponsor' }).click()
+    await page.waitForURL((url) => url.pathname === '/conference/Resilience/contact')
+    const form = page.locator('main form')
+    await form.waitFor()
+    expect(await form.getByLabel('I am interested in').inputValue()).toBe('Sponsorship')
+    expect(await form.getByLabel('Message').inputValue()).toContain(eventTitle)
+  })
+})
+
 describe('training request dialog with JavaScript', () => {
   const dialog = () => page.getByRole('dialog')
   const button = () => dialog().getByRole('button', { name: /^Submit/ })
@@ -115,14 +183,17 @@ describe('training request dialog with JavaScript', () => {
     await dialog().waitFor({ state: 'visible' })
   }
 
-  it('shows each field’s message and the failure toast', async () => {
+  it('shows each field’s message and the required-fields toast above the dialog', async () => {
     await openDialog('/inhouse-training')
     await button().click()
-    await toast('Failed to submit request. Please try again.').waitFor()
+    await toast(requiredFields).waitFor()
+    expect(await toastShown(requiredFields)).toBe(true)
+    expect(await toastOnTop(requiredFields)).toBe(true)
     const text = await dialog().innerText()
     for (const message of ['Name is required', 'Email is required', 'Phone is required', 'Organization is required', 'Message is required']) {
       expect(text).toContain(message)
     }
+    expect(text).not.toContain('Failed to submit request')
     expect(await violationsAtRest()).toEqual([])
   })
 
@@ -165,7 +236,9 @@ describe('without JavaScript', () => {
     await open('/')
     const form = () => page.locator('#contact form')
     await post(form().getByRole('button', { name: 'Submit' }))
-    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Failed to send message: Please fill in all required fields before submitting.')
+    expect(await form().locator('.form__summary-title').innerText()).toBe(requiredFields)
+    expect(await form().innerText()).toContain('Full name is required')
+    expect(await form().innerText()).not.toContain('Failed to send message')
     await form().getByLabel('Full name').fill('Naledi Dlamini')
     await form().getByLabel('Email').fill('naledi@client.test')
     await form().getByLabel('Phone').fill('+27 82 555 0101')
@@ -180,8 +253,9 @@ describe('without JavaScript', () => {
     await open('/inhouse-training/request')
     const form = () => page.locator('main form')
     await post(form().getByRole('button', { name: 'Submit Request' }))
-    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Failed to submit request. Please try again.')
+    expect(await form().locator('.form__summary-title').innerText()).toBe(requiredFields)
     expect(await form().innerText()).toContain('Organization is required')
+    expect(await form().innerText()).not.toContain('Failed to submit request')
     await form().getByLabel('Name').fill('Sipho Nkosi')
     await form().getByLabel('Email').fill('sipho@client.test')
     await form().getByLabel('Business number').fill('+27 11 555 0102')

@@ -125,8 +125,9 @@ describe('with JavaScript', () => {
     await form().getByRole('button', { name: 'Submit Form' }).click()
     const summary = form().locator('.form__summary[role="alert"]')
     await summary.waitFor()
-    expect(await summary.innerText()).toContain('Please fill in all required fields before submitting.')
+    expect(await summary.locator('.form__summary-title').innerText()).toBe('Please fill in all required fields before submitting.')
     expect(await form().getByLabel('Company name').getAttribute('aria-invalid')).toBe('true')
+    expect(await form().locator('#register-companyName-error').innerText()).toBe('Company name is required')
     expect(new URL(page.url()).pathname).toBe('/conference/Resilience')
     await expectNoViolations()
 
@@ -141,6 +142,8 @@ describe('with JavaScript', () => {
     // The address changes as the navigation starts; the status page renders when its data has come.
     await page.getByRole('heading', { level: 1, name: 'Registration received' }).waitFor()
     expect(await page.locator('main').innerText()).toContain(reference)
+    // Resilience runs over two days: the confirmation names both.
+    expect(await page.locator('main').innerText()).toContain('23–24 July 2025')
     expect(await page.getByText('What happens next').isVisible()).toBe(true)
     expect(await page.locator('.bank-details').innerText()).toContain(reference)
     await expectNoViolations()
@@ -185,10 +188,42 @@ describe('without JavaScript', () => {
     expect(await form().getByText(capMessage).isVisible()).toBe(true)
   })
 
+  it('lands back at the delegates after Add and Remove delegate, and at the total after Update total, on a phone', async () => {
+    page = await openPage(browser(), 'phone', { javaScriptEnabled: false, viewport: { width: 375, height: 812 } })
+    await page.goto(siteUrl(registerPath))
+    /** Where an element sits in the viewport, and the bottom of the sticky header above it. */
+    const placeOf = (selector: string) =>
+      page.locator(selector).evaluate((element) => ({
+        top: element.getBoundingClientRect().top,
+        bottom: element.getBoundingClientRect().bottom,
+        headerBottom: document.querySelector('header.site-header')!.getBoundingClientRect().bottom,
+        viewportHeight: window.innerHeight,
+      }))
+    const expectInView = async (selector: string) => {
+      const place = await placeOf(selector)
+      expect(place.top).toBeGreaterThanOrEqual(place.headerBottom)
+      expect(place.bottom).toBeLessThanOrEqual(place.viewportHeight)
+    }
+
+    await post(addDelegate())
+    expect(await delegateRows().count()).toBe(2)
+    await expectInView('#register-delegates')
+    await post(delegateRows().nth(1).getByRole('button', { name: 'Remove delegate 2' }))
+    expect(await delegateRows().count()).toBe(1)
+    await expectInView('#register-delegates')
+
+    await option(/^Venue/).check()
+    await form().getByRole('radio', { name: 'Bank Transfer' }).check()
+    await post(form().getByRole('button', { name: 'Update total' }))
+    await expectInView('.registration-form__total')
+  })
+
   it('shows the errors of a submit in the page, then registers and opens the status page', async () => {
     await open(registerPath)
     await post(form().getByRole('button', { name: 'Submit Form' }))
-    expect(await form().locator('.form__summary[role="alert"]').innerText()).toContain('Please fill in all required fields before submitting.')
+    expect(await form().locator('.form__summary-title').innerText()).toBe('Please fill in all required fields before submitting.')
+    expect(await form().locator('#register-companyName-error').innerText()).toBe('Company name is required')
+    expect(await form().locator('#register-legalAgreement-error').innerText()).toBe('Please accept the terms and conditions before submitting.')
 
     await option(/^Online/).check()
     await fillDetails()
@@ -199,5 +234,6 @@ describe('without JavaScript', () => {
     await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Registration received')
     expect(await page.locator('main').innerText()).toContain('R 6 313.50')
+    expect(await page.locator('main').innerText()).toContain('23–24 July 2025')
   })
 })

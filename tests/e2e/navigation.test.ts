@@ -128,6 +128,31 @@ describe.each(['phone', 'desktop'] as const)('About Us from another page at the 
   })
 })
 
+describe('home sections from the open menu at 375 px', () => {
+  const sections = [
+    { name: 'About Us', id: 'about' },
+    { name: 'Divisions', id: 'divisions' },
+    { name: 'Contact Us', id: 'contact' },
+  ]
+
+  // Smooth scrolling on: an animated scroll keeps the target it measured when it started.
+  it.each(['/', '/terms'])('from %s each section lands just below the 85 px header', async (startPath) => {
+    page = await openPage(browser(), 'phone', { viewport: { width: 375, height: 812 }, reducedMotion: 'no-preference' })
+    await gotoHydrated(page, startPath)
+    for (const section of sections) {
+      await menuButton().click()
+      await mainNavigation().getByRole('link', { name: section.name }).click()
+      await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${section.id}`)
+      const sectionTop = () =>
+        page.locator(`#${section.id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top))
+      await expect
+        .poll(sectionTop, { timeout: 5_000 })
+        .toSatisfy((top: number) => top >= 84 && top <= 86)
+      expect(await expanded(menuButton())).toBe('false')
+    }
+  })
+})
+
 describe('route changes', () => {
   it('a link followed from far down a page opens the next page at its top', async () => {
     await open('desktop', '/')

@@ -16,8 +16,8 @@ afterAll(async () => {
 describe('the site server', () => {
   it('renders the home page on the server from the shipped dataset through the local content endpoint', async () => {
     const html = await (await fetch(`${site.baseUrl}/`)).text()
-    const settings = await fetch(`${site.baseUrl}/_content/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "siteSettings"][0].siteName')}`)
-    const { result: siteName } = (await settings.json()) as { result: string }
+    const settings = await fetch(`${site.baseUrl}/api/content/siteSettings`)
+    const { siteName } = (await settings.json()) as { siteName: string }
     expect(siteName).toBeTruthy()
     expect(html).toContain(siteName)
     expect(html).toMatch(/<h1[^>]*>[^<]+/)
@@ -30,7 +30,7 @@ describe('the site server', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  it('answers /healthz with 503 and no details, and pages with the branded error page, while the content source is unreachable', async () => {
+  it('answers /healthz with 503 and no details, pages with the branded error page and the content route with 503, while the content source is unreachable', async () => {
     // A hosted Sanity project on a machine that cannot reach it: every content request fails.
     const offline = await startSite({ env: { SANITY_PROJECT_ID: 'unreachable1', SANITY_DATASET: 'production' }, requireHealthy: false })
     try {
@@ -46,6 +46,12 @@ describe('the site server', () => {
       expect(html).toContain('<h1>Something went wrong</h1>')
       expect(html).toContain('href="/#contact"')
       expect(html).not.toMatch(/unreachable1|api\.sanity\.io|ENOTFOUND|at [\w.]+ \(/)
+
+      const content = await fetch(`${offline.baseUrl}/api/content/siteSettings`)
+      expect(content.status).toBe(503)
+      const body = await content.text()
+      expect(JSON.parse(body)).toMatchObject({ error: { code: 'content-unavailable' } })
+      expect(body).not.toMatch(/unreachable1|api\.sanity\.io|ENOTFOUND/)
     } finally {
       await offline.stop()
     }

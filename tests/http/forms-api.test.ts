@@ -1,7 +1,10 @@
 // The registration, contact and training-request endpoints and the registrant's status page over real HTTP,
 // against the built site with its e-mails delivered to a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, recordBankTransfer } from '../../packages/core/src/index.ts'
+import { fixedCatalog } from '../../packages/core/src/test-support.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
+import { registrationBody } from '../support/registrations.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const ORGANISER = 'bookings@organiser.test'
@@ -59,30 +62,10 @@ async function postJson(path: string, body: unknown, { ip = freshAddress(), head
   return { response, status: response.status, json: text.startsWith('{') ? (JSON.parse(text) as AnswerBody) : undefined, text }
 }
 
-function registration(overrides: Record<string, unknown> = {}) {
-  const unique = Math.random().toString(36).slice(2, 8)
-  return {
-    event: 'legalOpinion',
-    code: 'LOW2025',
-    companyName: `Acme Legal ${unique}`,
-    address: '1 Main Road, Sandton',
-    email: `bookings-${unique}@acme.test`,
-    tel: '+27 11 555 0100',
-    vatNumber: '4123456789',
-    delegates: [
-      { name: 'Thandi Mokoena', position: 'Attorney', email: `thandi-${unique}@acme.test` },
-      { name: 'Pieter Botha', position: 'Paralegal', email: `pieter-${unique}@acme.test` },
-    ],
-    attendanceOption: 'venue',
-    paymentMethod: 'Bank Transfer',
-    legalAgreement: true,
-    ...overrides,
-  }
-}
 
 describe('POST /api/registrations', () => {
   it('answers 201 with the receipt, priced on the server whatever total the client sent', async () => {
-    const body = registration({ totalPrice: '1.00' })
+    const body = registrationBody({ totalPrice: '1.00' })
     const { status, json, response } = await postJson('/api/registrations', body)
     expect(status).toBe(201)
     // Legal Opinion venue: 2 × R8 990 = R17 980 + 15% VAT = R20 677.00.
@@ -105,43 +88,53 @@ describe('POST /api/registrations', () => {
   })
 
   it('answers 422 with the specification’s message and each missing field', async () => {
-    const { status, json } = await postJson('/api/registrations', registration({ companyName: '', delegates: [{ name: 'A', position: '', email: 'a@acme.test' }] }))
+    const { status, json } = await postJson('/api/registrations', registrationBody({ companyName: '', delegates: [{ name: 'A', position: '', email: 'a@acme.test' }] }))
     expect(status).toBe(422)
     expect(json).toEqual({
       error: {
         code: 'missing-fields',
         message: 'Please fill in all required fields before submitting.',
-        fields: expect.objectContaining({ companyName: expect.any(String), 'delegates.0.position': expect.any(String) }),
+        fields: { companyName: 'Company name is required', 'delegates.0.position': 'Position is required' },
       },
+    })
+  })
+
+  it('leads an unticked legal agreement with the specification’s required-fields message', async () => {
+    const { status, json } = await postJson('/api/registrations', registrationBody({ legalAgreement: false }))
+    expect(status).toBe(422)
+    expect(json!.error).toEqual({
+      code: 'missing-fields',
+      message: 'Please fill in all required fields before submitting.',
+      fields: { legalAgreement: 'Please accept the terms and conditions before submitting.' },
     })
   })
 
   it('refuses more delegates than a table admits, an option the event does not offer, and an early-bird after its date', async () => {
     const delegates = Array.from({ length: 6 }, (_, index) => ({ name: `D${index}`, position: 'Manager', email: `d${index}@acme.test` }))
-    const table = await postJson('/api/registrations', registration({ event: 'Resilience', code: 'RES2025', attendanceOption: 'table-5', delegates }))
+    const table = await postJson('/api/registrations', registrationBody({ event: 'Resilience', code: 'RES2025', attendanceOption: 'table-5', delegates }))
     expect(table.status).toBe(422)
     expect(table.json!.error.fields.delegates).toBe('You can only add up to 5 delegates for this option.')
 
-    const notOffered = await postJson('/api/registrations', registration({ attendanceOption: 'table-10' }))
+    const notOffered = await postJson('/api/registrations', registrationBody({ attendanceOption: 'table-10' }))
     expect(notOffered.status).toBe(422)
     expect(notOffered.json!.error.code).toBe('option-not-offered')
 
-    const lateEarlyBird = await postJson('/api/registrations', registration({ event: 'boardManagement', code: 'BMG2025', attendanceOption: 'early-bird' }))
+    const lateEarlyBird = await postJson('/api/registrations', registrationBody({ event: 'boardManagement', code: 'BMG2025', attendanceOption: 'early-bird' }))
     expect(lateEarlyBird.status).toBe(409)
     expect(lateEarlyBird.json!.error.code).toBe('option-unavailable')
   })
 
   it('answers 409 once registration has closed and 404 for an unknown event', async () => {
-    const closed = await postJson('/api/registrations', registration({ event: 'boardManagement', code: 'BMG2025' }), { base: closedSite.baseUrl })
+    const closed = await postJson('/api/registrations', registrationBody({ event: 'boardManagement', code: 'BMG2025' }), { base: closedSite.baseUrl })
     expect(closed.status).toBe(409)
     expect(closed.json!.error).toMatchObject({ code: 'registration-closed', message: 'Registration for this event has closed.' })
-    const unknown = await postJson('/api/registrations', registration({ event: 'no-such-event' }))
+    const unknown = await postJson('/api/registrations', registrationBody({ event: 'no-such-event' }))
     expect(unknown.status).toBe(404)
     expect(unknown.json!.error.code).toBe('unknown-event')
   })
 
   it('makes one registration for one Idempotency-Key, and refuses the key with different details', async () => {
-    const body = registration()
+    const body = registrationBody()
     const key = `key-${Math.random()}`
     const ip = freshAddress()
     const first = await postJson('/api/registrations', body, { ip, headers: { 'idempotency-key': key } })
@@ -155,7 +148,7 @@ describe('POST /api/registrations', () => {
   })
 
   it('pretends to accept a filled honeypot and stores and sends nothing', async () => {
-    const body = registration({ honeypot: 'http://spam.example' })
+    const body = registrationBody({ honeypot: 'http://spam.example' })
     const { status, json } = await postJson('/api/registrations', body)
     expect(status).toBe(201)
     const page = await fetch(json!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl), { headers: { accept: 'application/json' } })
@@ -247,9 +240,20 @@ describe('POST /api/contact and /api/training-requests', () => {
     expect(acknowledgement.parsed.subject).toContain('Thank you for contacting')
   })
 
+  it('answers 422 to a contact enquiry with a message naming each missing field', async () => {
+    const { status, json } = await postJson('/api/contact', { fullName: 'Naledi Dlamini', email: 'naledi@client.test', interest: 'Conference' })
+    expect(status).toBe(422)
+    expect(json!.error).toEqual({
+      code: 'missing-fields',
+      message: 'Please fill in all required fields before submitting.',
+      fields: { phone: 'Phone is required', message: 'Message is required' },
+    })
+  })
+
   it('answers 422 with the training request’s own messages', async () => {
     const { status, json } = await postJson('/api/training-requests', { kind: 'online' })
     expect(status).toBe(422)
+    expect(json!.error.message).toBe('Please fill in all required fields before submitting.')
     expect(json!.error.fields).toEqual({
       name: 'Name is required',
       email: 'Email is required',
@@ -278,7 +282,7 @@ describe('POST /api/contact and /api/training-requests', () => {
 
 describe('the status URL', () => {
   it('answers JSON to Accept: application/json and a private, unindexed page to browsers', async () => {
-    const { json: receipt } = await postJson('/api/registrations', registration({ paymentMethod: 'Bank Transfer' }))
+    const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
     const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
 
     const asJson = await fetch(statusUrl, { headers: { accept: 'application/json' } })
@@ -290,6 +294,8 @@ describe('the status URL', () => {
       event: expect.objectContaining({ slug: 'legalOpinion', title: 'Legal Opinion Writing 2025' }),
       total: '20677.00',
       totalCents: 2_067_700,
+      paidCents: 0,
+      outstandingCents: 2_067_700,
       currency: 'ZAR',
       paymentMethod: 'Bank Transfer',
       delegates: [expect.objectContaining({ name: 'Thandi Mokoena' }), expect.objectContaining({ name: 'Pieter Botha' })],
@@ -307,6 +313,26 @@ describe('the status URL', () => {
 
     const wrongSecret = await fetch(`${statusUrl.replace(/\/[^/]+$/, '/not-the-secret')}`, { headers: { accept: 'application/json' } })
     expect(wrongSecret.status).toBe(404)
+  })
+
+  it('shows a bank transfer short of the total as part-paid, with what was received and what is still to pay', async () => {
+    const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
+    const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
+    // Recorded as the back office does, on the site's own SQLite database.
+    const db = await openDatabase({ dataDir: site.dataDir })
+    try {
+      const context = { db, catalog: fixedCatalog(), siteUrl: site.baseUrl }
+      await recordBankTransfer(context, { reference: receipt!.reference, amountCents: 500_000, receivedOn: '2025-04-09', bankReference: `HTTP-${receipt!.reference}` }, { id: 'staff', name: 'Staff' })
+    } finally {
+      await db.close()
+    }
+
+    const asJson = await fetch(statusUrl, { headers: { accept: 'application/json' } })
+    expect(await asJson.json()).toMatchObject({ status: 'part-paid', totalCents: 2_067_700, paidCents: 500_000, outstandingCents: 1_567_700 })
+    const html = await (await fetch(statusUrl, { headers: { accept: 'text/html' } })).text()
+    expect(html).toContain('Part payment received.')
+    expect(html).toMatch(/We have received <span class="amount">R 5 000\.00<\/span>;.*<span class="amount">R 15 677\.00<\/span> is still to be paid/s)
+    expect(html).toContain('Branch code')
   })
 })
 

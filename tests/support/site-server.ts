@@ -81,11 +81,13 @@ async function freePort(): Promise<number> {
 
 export interface RunningSite {
   baseUrl: string
+  /** The server's DATA_DIR. */
+  dataDir: string
   /** Sends SIGTERM, waits for the exit and removes the data directory. */
   stop(): Promise<void>
   /** How the server process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  /** The server's recent console output. */
+  /** The server's recent console output (all of it with `keepOutput`). */
   output(): string
 }
 
@@ -106,15 +108,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
 }
 
-/**
- * Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200, or answers at
- * all when `requireHealthy` is false (a test of the site with its content source down).
- */
-export async function startSite({ env = {}, requireHealthy = true }: { env?: Record<string, string>; requireHealthy?: boolean } = {}): Promise<RunningSite> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
-  const baseUrl = `http://127.0.0.1:${port}`
-  const server = spawn(existsSync(node24) ? node24 : process.execPath, ['server.js'], {
+function spawnSite(port: number, dataDir: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined): ChildProcess {
+  return spawn(existsSync(node24) ? node24 : process.execPath, ['server.js'], {
     cwd: siteDir,
     env: {
       ...process.env,
@@ -124,14 +119,31 @@ export async function startSite({ env = {}, requireHealthy = true }: { env?: Rec
       DATA_DIR: dataDir,
       SITE_DATE: testSiteDate,
       // Links in pages, e-mails and payment redirects then point at the address the tests browse.
-      SITE_URL: baseUrl,
+      SITE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   })
+}
+
+/**
+ * Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200, or answers at
+ * all when `requireHealthy` is false (a test of the site with its content source down).
+ */
+export async function startSite({
+  env = {},
+  requireHealthy = true,
+  keepOutput = false,
+}: { env?: Record<string, string>; requireHealthy?: boolean; keepOutput?: boolean } = {}): Promise<RunningSite> {
+  const port = await freePort()
+  const ownDataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
+  const dataDir = env.DATA_DIR ?? ownDataDir
+  const baseUrl = `http://127.0.0.1:${port}`
+  const server = spawnSite(port, ownDataDir, env, undefined)
   let log = ''
   const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
+    log = keepOutput ? log + chunk.toString() : (log + chunk.toString()).slice(-20_000)
   }
   server.stdout?.on('data', collect)
   server.stderr?.on('data', collect)
@@ -146,7 +158,7 @@ export async function startSite({ env = {}, requireHealthy = true }: { env?: Rec
       await exited
       clearTimeout(forced)
     }
-    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(ownDataDir, { recursive: true, force: true })
   }
 
   try {
@@ -155,5 +167,32 @@ export async function startSite({ env = {}, requireHealthy = true }: { env?: Rec
     await stop()
     throw error
   }
-  return { baseUrl, stop, exited, output: () => log }
+  return { baseUrl, dataDir, stop, exited, output: () => log }
+}
+
+export interface RefusedStart {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Starts the built site with settings it must refuse and waits for it to exit (at most 60 s), with what it printed.
+ * `user` runs it as another user (root may write anywhere, so a read-only directory needs an unprivileged server).
+ */
+export async function startSiteExpectingExit({ env = {}, user }: { env?: Record<string, string>; user?: { uid: number; gid: number } }): Promise<RefusedStart> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
+  const server = spawnSite(await freePort(), dataDir, env, user)
+  let stdout = ''
+  let stderr = ''
+  server.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const timer = setTimeout(() => server.kill('SIGKILL'), 60_000)
+  try {
+    const code = await new Promise<number | null>((resolve) => server.once('exit', (exitCode) => resolve(exitCode)))
+    return { code, stdout, stderr }
+  } finally {
+    clearTimeout(timer)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }

@@ -1,12 +1,16 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { bodyFontFace } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
+import { NonceContext } from './lib/nonce'
+import { requestFactsContext } from './lib/services.server'
+import tokenStyles from './styles/tokens.css?inline'
 import siteStyles from './styles/app.css?inline'
 import widgetStyles from './styles/event-widgets.css?inline'
 
-const inlineStyles = siteStyles + widgetStyles
+const inlineStyles = bodyFontFace + tokenStyles + siteStyles + widgetStyles
 
 export const streamTimeout = 5_000
 
@@ -20,17 +24,24 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  responseHeaders.set('Content-Type', 'text/html')
+  // A HEAD answers GET's status and headers without rendering a body nobody reads.
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  const { cspNonce } = loadContext.get(requestFactsContext)
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext.Provider value={inlineStyles}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </InlineStylesContext.Provider>,
+      <NonceContext.Provider value={cspNonce}>
+        <InlineStylesContext.Provider value={inlineStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </InlineStylesContext.Provider>
+      </NonceContext.Provider>,
       {
+      // React's own inline scripts and the hoisted stylesheet carry the nonce the Content-Security-Policy names.
+      nonce: { script: cspNonce, style: cspNonce },
       // React moves large Suspense boundaries out of line to stream them; this page is sent whole, so keep them in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
@@ -41,7 +52,6 @@ export default function handleRequest(
             callback()
           },
         })
-        responseHeaders.set('Content-Type', 'text/html')
         pipe(body)
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
       },
@@ -50,8 +60,15 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500
-        console.error(error)
+        loadContext.get(requestFactsContext).log.error({ err: error }, 'Rendering the page failed')
       },
     })
   })
+}
+
+/** A loader or action that threw: logged with the request's id rather than printed to the console. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A visitor who went away is not a fault.
+  if (request.signal.aborted) return
+  context.get(requestFactsContext).log.error({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`)
 }

@@ -1,27 +1,33 @@
-import { useContext, type ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
-import { siteSettingsQuery } from '@events/content/browser'
+import { lazy, Suspense, useContext, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { ContentBoundary, contentRequest } from './lib/content'
 import { prefetchContent } from './lib/content.server'
+import { bodyFontUrl } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
+import { useNonce } from './lib/nonce'
 import { LazyToaster } from './lib/toast'
-import { servicesContext } from './lib/services.server'
-import { ErrorPage, NotFoundPage } from './components/ErrorPages'
+import { requestFactsContext, servicesContext } from './lib/services.server'
+import { ErrorPage, NotFoundPage, UnavailablePage } from './components/ErrorPages'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Fetched with the HTML rather than after the stylesheet is parsed, so text is rarely drawn in the fallback first.
+  { rel: 'preload', href: bodyFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ]
 
-export const siteSettingsRequest = contentRequest(siteSettingsQuery)
+export const siteSettingsRequest = contentRequest('siteSettings')
+
+// Loaded only for an editor in draft mode, so public pages' JavaScript stays as it is.
+const PreviewTools = lazy(() => import('./components/PreviewTools'))
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, publicContentConfig, config } = context.get(servicesContext)
+  const { content, config } = context.get(servicesContext)
   return {
+    preview: context.get(requestFactsContext).preview,
     dehydratedState: (await prefetchContent(content, [siteSettingsRequest])).dehydratedState,
-    contentConfig: publicContentConfig,
     siteUrl: config.siteUrl,
     now: config.now().toISOString(),
   }
@@ -30,26 +36,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Only error pages use the root's title: every route sets its own. */
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return []
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return [{ title: notFound ? 'Page not found' : 'Something went wrong' }, { name: 'robots', content: 'noindex' }]
+  const status = isRouteErrorResponse(error) ? error.status : undefined
+  const title = status === 404 ? 'Page not found' : status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
+  return [{ title }, { name: 'robots', content: 'noindex' }]
 }
 
 // Runs before first paint so enhanced widgets (menus, carousel) render collapsed without a layout shift;
 // without JavaScript the class stays "no-js" and everything is shown expanded.
-const enhancementFlag = `document.documentElement.className=document.documentElement.className.replace('no-js','js')`
+// It also hands the nonce to goober, which react-hot-toast uses to add its <style> element at run time.
+const enhancementFlag = `document.documentElement.className=document.documentElement.className.replace('no-js','js');window.__nonce__=document.currentScript.nonce`
 
 export function Layout({ children }: { children: ReactNode }) {
   // The stylesheet travels inside the HTML: on mobile data a render-blocking request costs more than its bytes.
   // In the browser React finds the server's element by its href and keeps it.
   const styles = useContext(InlineStylesContext)
+  const nonce = useNonce()
   return (
     <html lang="en-ZA" className="no-js">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d5c" />
-        <script dangerouslySetInnerHTML={{ __html: enhancementFlag }} />
-        <style href="site-styles" precedence="default">
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: enhancementFlag }} />
+        <style href="site-styles" precedence="default" nonce={nonce}>
           {styles}
         </style>
         <Meta />
@@ -57,8 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -80,20 +89,38 @@ function Shell({ children }: { children: ReactNode }) {
   )
 }
 
+/** The id of the back office's layout route (routes.ts), which brings its own header instead of the site's. */
+const ADMIN_LAYOUT_ID = 'admin'
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const backOffice = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID)
+  if (backOffice) return <Outlet />
   return (
     <ContentBoundary state={loaderData.dehydratedState}>
       <Shell>
         <Outlet />
       </Shell>
+      {loaderData.preview ? (
+        <Suspense>
+          <PreviewTools />
+        </Suspense>
+      ) : null}
     </ContentBoundary>
   )
+}
+
+// A page whose loader failed is rendered by this boundary, with the headers its failure carried: no caching, and
+// Retry-After while the database is away.
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers()
 }
 
 export function ErrorBoundary() {
   const error = useRouteError()
   const rootData = useRouteLoaderData<typeof loader>('root')
-  const page = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage error={error} />
+  const status = isRouteErrorResponse(error) ? error.status : undefined
+  // 503: the page's data could not be read just now (lib/database.server.ts), not a fault in the page.
+  const page = status === 404 ? <NotFoundPage /> : status === 503 ? <UnavailablePage /> : <ErrorPage error={error} />
   if (!rootData) return page
   return (
     <ContentBoundary state={rootData.dehydratedState}>

@@ -21,5 +21,15 @@ export default [
   route('payments/sandbox/:checkoutId', 'routes/sandbox-checkout.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
+    index('routes/admin/home.tsx'),
+    route('sign-in', 'routes/admin/sign-in.tsx'),
+    route('sign-out', 'routes/admin/sign-out.tsx'),
+    route('forgot-password', 'routes/admin/forgot-password.tsx'),
+    route('set-password', 'routes/admin/set-password.tsx'),
+    route('two-factor', 'routes/admin/two-factor.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

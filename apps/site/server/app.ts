@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequestListener } from '@remix-run/node-fetch-server'
@@ -11,18 +12,33 @@ import {
   PLACEHOLDERS_QUERY,
   type PlaceholderSource,
 } from '@events/content'
-import { startCore } from '@events/core'
+import { DataDirectoryError, outboxHealth, startCore } from '@events/core'
+import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
+import { createStaff } from '@events/staff'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
-import { requestFactsContext, servicesContext, type PublicContentConfig, type SiteServices } from '../app/lib/services.server'
+import { requestFactsContext, servicesContext, type SiteServices } from '../app/lib/services.server'
 import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
-import { readConfig } from './config'
-import { pageFormGuard } from './http-guards'
+import { createContentApiRouter } from './content-api'
+import { ConfigError, readConfig } from './config'
+import { adminPageHeaders, staffAuthHandler, staffClientAddress } from './admin'
+import { malformedAddressHandler, methodGuard, pageFormGuard } from './http-guards'
 import { createSitePayments } from './payments'
+import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
+import { createPreviewMode } from './preview-mode'
+import { cspNonce, securityHeaders } from './security-headers'
+
+export { createLogger, readLogLevel } from '@events/observability'
+export { ConfigError } from './config'
+export { serverFaultHandler } from './server-faults'
 
 export interface SiteHandle {
+  /** Goes first in the chain: request ids, a log line per request, the request duration histogram. */
+  observeRequests: express.RequestHandler
   handler: express.Router
+  /** The security headers and CSP nonce; mounted before anything that answers, static files included. */
+  securityHeaders: express.RequestHandler
   close(): Promise<void>
 }
 
@@ -30,28 +46,38 @@ export interface SiteOptions {
   env: NodeJS.ProcessEnv
   /** The shipped NDJSON dataset the local endpoint serves when no Sanity project is configured. */
   datasetPath: string
+  logger: Logger
 }
 
 /**
  * Builds the site's request handling for one process: content endpoint, health check, the JSON API, the form
  * guards and the React Router app, with the core (database, services, outbox worker) behind them.
  */
-export async function createSite({ env, datasetPath }: SiteOptions): Promise<SiteHandle> {
+export async function createSite({ env, datasetPath, logger }: SiteOptions): Promise<SiteHandle> {
   const config = readConfig(env)
   const router = express.Router()
+  const metrics = createMetrics({ onCollectError: (error) => logger.warn({ err: error }, 'Metrics: the outbox could not be read') })
+  router.use(methodGuard)
+  router.use(staffClientAddress)
 
-  const localSource = config.hostedContent ? undefined : createLocalContentSource({ datasetPath })
+  // Drafts are read with SANITY_API_READ_TOKEN from Sanity, or with a token made for this process from the embedded
+  // endpoint, which then answers drafts only to this server.
+  const previewToken = config.hostedContent ? env.SANITY_API_READ_TOKEN || undefined : randomBytes(32).toString('base64url')
+  const localSource = config.hostedContent
+    ? undefined
+    : createLocalContentSource({ datasetPath, previewToken, onError: (error) => logger.error({ err: error }, 'Local content endpoint failed') })
   let internalContentServer: Server | undefined
   let localApiHost = ''
   if (localSource) {
-    const listener = createRequestListener(async (request) => (await localSource.handleContentRequest(request)) ?? new Response('Not found', { status: 404 }))
-    // Browsers refetch content and load images through the site's own port.
+    // The public port serves the dataset's images only: the query endpoint evaluates any GROQ it is sent.
+    const assetListener = createRequestListener(async (request) => (await localSource.handleAssetRequest(request)) ?? new Response('Not found', { status: 404 }))
     router.use(LOCAL_CONTENT_PREFIX, (req, res) => {
       req.url = req.originalUrl
-      void listener(req, res)
+      void assetListener(req, res)
     })
-    // The server's own reads use a loopback listener of their own, so requests still under way when the public
-    // port stops accepting (SIGTERM) can finish.
+    // The server's own reads use a loopback listener, reachable from this machine only, so requests still under way
+    // when the public port stops accepting (SIGTERM) can finish.
+    const listener = createRequestListener(async (request) => (await localSource.handleContentRequest(request)) ?? new Response('Not found', { status: 404 }))
     const server = createServer(listener)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     internalContentServer = server
@@ -59,54 +85,88 @@ export async function createSite({ env, datasetPath }: SiteOptions): Promise<Sit
   }
 
   const content = createContentClient(env, { localApiHost })
-  const clientConfig = content.config()
-  const publicContentConfig: PublicContentConfig = {
-    projectId: clientConfig.projectId ?? 'local',
-    dataset: clientConfig.dataset ?? 'production',
-    apiVersion: clientConfig.apiVersion ?? '2025-02-19',
-    apiHost: config.hostedContent ? undefined : LOCAL_CONTENT_PREFIX,
-    useCdn: clientConfig.useCdn ?? false,
-  }
+  const preview = createPreviewMode({ content, token: previewToken, siteUrl: config.siteUrl, studioOrigin: config.studioOrigin })
   const catalog = createContentCatalog(content, config.siteUrl)
-  const core = await startCore({ config: config.core, catalog })
-  const payments = createSitePayments({ config, core, catalog })
-  const services: SiteServices = { config, content, publicContentConfig, core, payments: payments.service }
+  const core = await startCore({
+    config: config.core,
+    catalog,
+    log: (line) => logger.info(line),
+    logProblem: (line) => logger.warn(line),
+    onRegistrationCreated: ({ paymentMethod }) => metrics.registrationCreated(paymentMethod),
+  }).catch((error: unknown) => {
+    throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
+  })
+  metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
+  const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
+  const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
+  const services: SiteServices = { config, content, core, payments: payments.service, staff }
+  const build = await import('virtual:react-router/server-build')
+  const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
+  // The browser reads content through the site; only images may come from Sanity's CDN.
+  const imageOrigins = config.hostedContent ? ['https://cdn.sanity.io'] : []
+  // `pnpm dev`: Vite's hot-reload socket listens on its own port (24678 in middleware mode).
+  const connectOrigins = env.NODE_ENV === 'development' ? ['ws://localhost:24678', 'ws://127.0.0.1:24678'] : []
 
-  router.get('/healthz', async (_req, res) => {
-    try {
-      await content.fetch('count(*[_id == "siteSettings"])')
+  router.get('/healthz', async (req, res) => {
+    const [contentCheck, databaseCheck] = await Promise.allSettled([content.fetch('count(*[_id == "siteSettings"])'), core.checkDatabase()])
+    if (contentCheck.status === 'fulfilled' && databaseCheck.status === 'fulfilled') {
       res.set('Cache-Control', 'no-store').json({ status: 'ok' })
-    } catch (error) {
-      // The reason goes to the log: it may name files or hosts that a public answer should not.
-      console.error(`Health check: the content source did not answer: ${(error as Error).message}`)
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
+      return
     }
+    // The reasons go to the log: they may name files or hosts that a public answer should not.
+    if (contentCheck.status === 'rejected') req.log.error(`Health check: the content source did not answer: ${(contentCheck.reason as Error).message}`)
+    if (databaseCheck.status === 'rejected') req.log.error(`Health check: the database did not answer: ${(databaseCheck.reason as Error).message}`)
+    res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
   })
 
+  router.use(preview.neverCachePreviews)
+  router.use(preview.router)
+  router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
+  // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.
+  if (config.metricsToken) router.get('/metrics', metricsEndpoint({ metrics, token: config.metricsToken }))
   router.use('/api', createApiRouter(core, config.siteUrl))
   router.use(payments.router)
   router.get('/registrations/:reference/:secret', statusJsonHandler(core))
+  router.use(adminPageHeaders)
+  router.use(staffAuthHandler(staff))
   router.use(pageFormGuard)
   router.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider()
-        context.set(servicesContext, services)
-        context.set(requestFactsContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+        const inPreview = preview.isPreview(req)
+        context.set(servicesContext, inPreview ? { ...services, content: preview.contentFor(req) } : services)
+        context.set(requestFactsContext, {
+          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          log: req.log,
+          cspNonce: cspNonce(res),
+          preview: inPreview,
+          dataRequest: req.path.endsWith('.data'),
+        })
         return context
       },
     }),
   )
 
+  router.use(malformedAddressHandler)
+
   try {
-    console.log(formatPlaceholderReport(listPlaceholders(await content.fetch<PlaceholderSource[]>(PLACEHOLDERS_QUERY))))
+    logger.info(formatPlaceholderReport(listPlaceholders(await content.fetch<PlaceholderSource[]>(PLACEHOLDERS_QUERY))))
   } catch (error) {
-    console.error(`Content source did not answer at startup: ${(error as Error).message}`)
+    logger.error(`Content source did not answer at startup: ${(error as Error).message}`)
   }
 
   return {
+    observeRequests: observeRequests({ logger, metrics, routePattern }),
     handler: router,
+    securityHeaders: securityHeaders({
+      siteUrl: config.siteUrl,
+      formTargets: payments.checkoutOrigins,
+      connectOrigins,
+      imageOrigins,
+      framingOrigins: (req) => preview.framingOrigins(req),
+    }),
     /** Stops the outbox worker after the e-mail it is sending, closes the database and the content listener. */
     async close() {
       await core.close()

@@ -24,7 +24,18 @@ describe('readConfig', () => {
     expect(config.core).toMatchObject({ formRateLimit: 0, organiserEmail: 'team@x.test', siteUrl: 'http://localhost:8080' })
   })
 
-  it.each([[{ PORT: 'x' }], [{ FORM_RATE_LIMIT: '-1' }], [{ SITE_DATE: 'soon' }]])('refuses %j', (env) => {
+  it('has no metrics token unless METRICS_TOKEN is set', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined()
+    expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined()
+    expect(readConfig({ METRICS_TOKEN: 'a1b2c3d4e5f6a7b8c9d0' }).metricsToken).toBe('a1b2c3d4e5f6a7b8c9d0')
+  })
+
+  it('lets the local Studio frame previews unless SANITY_STUDIO_URL names another', () => {
+    expect(readConfig({}).studioOrigin).toBe('http://localhost:3333')
+    expect(readConfig({ SANITY_STUDIO_URL: 'https://events.sanity.studio/desk' }).studioOrigin).toBe('https://events.sanity.studio')
+  })
+
+  it.each([[{ SANITY_STUDIO_URL: 'events.sanity.studio' }], [{ PORT: 'x' }], [{ FORM_RATE_LIMIT: '-1' }], [{ SITE_DATE: 'soon' }], [{ METRICS_TOKEN: 'short' }], [{ METRICS_TOKEN: 'sixteen chars with spaces' }]])('refuses %j', (env) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
   })
 })

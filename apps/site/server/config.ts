@@ -19,6 +19,10 @@ export interface SiteConfig {
   yocoApiBase: string
   /** PAYMENTS_SANDBOX: the sandbox checkout may serve a public SITE_URL (a staging site, say). */
   paymentsSandboxAllowed: boolean
+  /** METRICS_TOKEN: the bearer token /metrics answers to; without it there is no /metrics. */
+  metricsToken: string | undefined
+  /** SANITY_STUDIO_URL's origin: the Studio whose Presentation tool may frame draft previews. */
+  studioOrigin: string
 }
 
 /** The shipped dataset is the 2025 programme: without a Sanity project the site previews it as of early 2025. */
@@ -26,11 +30,25 @@ export const EMBEDDED_PREVIEW_DATE = '2025-03-01T09:00:00+02:00'
 
 export class ConfigError extends Error {}
 
+// A token anyone could guess would publish the site's traffic and queue figures.
+const MIN_METRICS_TOKEN_LENGTH = 16
+
 /** Reads and checks the environment once at startup; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
   const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`)
   const hostedContent = Boolean(env.SANITY_PROJECT_ID && env.SANITY_DATASET)
+  const metricsToken = env.METRICS_TOKEN || undefined
+  if (metricsToken !== undefined && (metricsToken.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(metricsToken))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces, e.g. the output of \`openssl rand -hex 32\``)
+  }
+
+  let studioOrigin: string
+  try {
+    studioOrigin = new URL(env.SANITY_STUDIO_URL || 'http://localhost:3333').origin
+  } catch {
+    throw new ConfigError(`SANITY_STUDIO_URL must be the Studio's address, e.g. https://events.sanity.studio, not "${env.SANITY_STUDIO_URL}"`)
+  }
 
   let core: CoreConfig
   try {
@@ -59,5 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
     yocoWebhookSecret: env.YOCO_WEBHOOK_SECRET || undefined,
     yocoApiBase: (env.YOCO_API_BASE ?? 'https://payments.yoco.com').replace(/\/+$/, ''),
     paymentsSandboxAllowed: ['1', 'true', 'on'].includes((env.PAYMENTS_SANDBOX ?? '').toLowerCase()),
+    metricsToken,
+    studioOrigin,
   }
 }

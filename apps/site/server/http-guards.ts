@@ -5,14 +5,27 @@ import express from 'express'
 export const MAX_BODY_BYTES = 100 * 1024
 
 /** Codes of refusals made before a submission reaches a service; the services' own codes come from the core. */
-export type RefusalCode = 'payload-too-large' | 'unsupported-media-type' | 'length-required' | 'invalid-request' | 'rate-limited'
+export type RefusalCode =
+  | 'malformed-address'
+  | 'method-not-allowed'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
+  | 'length-required'
+  | 'invalid-request'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'internal-error'
 
 export const REFUSALS: Record<RefusalCode, { status: number; message: string }> = {
+  'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
+  'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
   'unsupported-media-type': { status: 415, message: 'The submission was sent in a format this address does not accept.' },
   'length-required': { status: 411, message: 'The submission must state its length.' },
   'invalid-request': { status: 400, message: errorMessage('invalid-request') },
   'rate-limited': { status: 429, message: errorMessage('rate-limited') },
+  unavailable: { status: 503, message: 'Our service is unavailable just now. Please try again in a few minutes.' },
+  'internal-error': { status: 500, message: 'Something went wrong on our side. Please try again later.' },
 }
 
 /** The JSON error body every refusal and validation failure shares: { error: { code, message, fields } }. */
@@ -41,8 +54,8 @@ function clientKey(req: express.Request): string {
  */
 export function jsonApiGuard(limiter: RateLimiter): Array<express.RequestHandler | express.ErrorRequestHandler> {
   const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false, type: () => true })
-  const admit: express.RequestHandler = (req, res, next) => {
-    const decision = limiter.check(clientKey(req))
+  const admit: express.RequestHandler = async (req, res, next) => {
+    const decision = await limiter.check(clientKey(req))
     if (!decision.allowed) {
       res.set('Retry-After', String(decision.retryAfterSeconds))
       refuse(res, 'rate-limited', 'json')
@@ -103,4 +116,33 @@ export const pageFormGuard: express.RequestHandler = (req, res, next) => {
     return
   }
   next()
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST']
+
+/**
+ * Refuses with 405 every method but GET, HEAD and POST (TRACE, PROPFIND, PUT, DELETE...) before a route sees it:
+ * the Fetch API React Router builds requests with cannot even represent some of them, and a page's action must
+ * not take a DELETE for a form post. Under /api/ every endpoint takes POST only, and answers in JSON.
+ */
+export const methodGuard: express.RequestHandler = (req, res, next) => {
+  if (PAGE_METHODS.includes(req.method)) {
+    next()
+    return
+  }
+  const api = req.path.startsWith('/api/')
+  res.set('Allow', api ? 'POST' : PAGE_METHODS.join(', '))
+  refuse(res, 'method-not-allowed', api ? 'json' : 'text')
+}
+
+/**
+ * Answers an address Express could not decode (a malformed %-escape in a path parameter) with a refusal in the
+ * visitor's words and the site's headers, rather than Express's bare error page; other errors go on.
+ */
+export const malformedAddressHandler: express.ErrorRequestHandler = (error, req, res, next) => {
+  if (!(error instanceof URIError) || res.headersSent) {
+    next(error)
+    return
+  }
+  refuse(res, 'malformed-address', req.path.startsWith('/api/') ? 'json' : 'text')
 }

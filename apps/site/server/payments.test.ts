@@ -5,7 +5,7 @@ import { createSitePayments } from './payments'
 
 const catalog: EventCatalog = { getEvent: async () => undefined, getSettings: async () => { throw new Error('not needed') } }
 // Choosing the provider touches nothing of the core but its database handle and outbox.
-const core = { db: {}, outbox: { wake() {} }, formRateLimiter: { check: () => ({ allowed: true }) } } as unknown as Core
+const core = { db: {}, outbox: { wake() {} }, formRateLimiter: { check: async () => ({ allowed: true }) } } as unknown as Core
 
 describe('card payment provider from the environment', () => {
   it('uses the sandbox without a Yoco key and says so at startup', () => {
@@ -13,6 +13,8 @@ describe('card payment provider from the environment', () => {
     const payments = createSitePayments({ config: readConfig({}), core, catalog, log: (line) => lines.push(line) })
     expect(payments.service.provider).toBe('sandbox')
     expect(lines).toEqual(['Card payments: the local sandbox checkout, which charges nothing (set YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET for Yoco)'])
+    // The sandbox checkout is on the site's own origin, which form-action 'self' already allows.
+    expect(payments.checkoutOrigins).toEqual([])
   })
 
   it('uses Yoco with a key and a webhook secret, at YOCO_API_BASE', () => {
@@ -21,6 +23,7 @@ describe('card payment provider from the environment', () => {
     const payments = createSitePayments({ config, core, catalog, log: (line) => lines.push(line) })
     expect(payments.service.provider).toBe('yoco')
     expect(lines).toEqual(['Card payments: Yoco Checkout at http://127.0.0.1:9'])
+    expect(payments.checkoutOrigins).toEqual(['https://c.yoco.com', 'http://127.0.0.1:9'])
   })
 
   it('refuses the sandbox on a public SITE_URL unless PAYMENTS_SANDBOX allows it', () => {
@@ -35,6 +38,6 @@ describe('card payment provider from the environment', () => {
   })
 
   it('refuses to start with a Yoco key but no webhook secret, since nothing could be marked paid', () => {
-    expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog })).toThrow(/YOCO_WEBHOOK_SECRET must be set/)
+    expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog, log: () => {} })).toThrow(/YOCO_WEBHOOK_SECRET must be set/)
   })
 })

@@ -5,6 +5,7 @@ import {
   createPaymentService,
   createSandboxProvider,
   createYocoProvider,
+  yocoCheckoutOrigins,
   type PaymentService,
   type SandboxAction,
 } from '@events/payments'
@@ -17,6 +18,8 @@ export interface SitePayments {
   service: PaymentService
   /** The webhook, the pay endpoint, the sandbox's buttons, invoice and calendar downloads. */
   router: express.Router
+  /** Origins besides the site's own that a Pay form's redirect may lead to (the provider's checkout page). */
+  checkoutOrigins: string[]
 }
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
@@ -25,6 +28,10 @@ const SANDBOX_ACTIONS: readonly SandboxAction[] = ['pay', 'cancel', 'fail']
 function isLoopbackOrigin(siteUrl: string): boolean {
   const host = new URL(siteUrl).hostname
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(address ?? '')
 }
 
 function wantsJson(req: express.Request): boolean {
@@ -39,12 +46,15 @@ export function createSitePayments({
   config,
   core,
   catalog,
-  log = (line: string) => console.log(line),
+  log,
+  onPaymentSucceeded,
 }: {
   config: SiteConfig
   core: Core
   catalog: EventCatalog
-  log?: (line: string) => void
+  log: (line: string) => void
+  /** Told once for each card payment that marks a registration paid. */
+  onPaymentSucceeded?: () => void
 }): SitePayments {
   if (config.yocoSecretKey && !config.yocoWebhookSecret) {
     throw new ConfigError('YOCO_WEBHOOK_SECRET must be set with YOCO_SECRET_KEY: without it Yoco webhooks cannot be verified and nothing would be marked paid')
@@ -71,7 +81,9 @@ export function createSitePayments({
     provider,
     siteUrl: config.siteUrl,
     organiserEmail: config.core.organiserEmail,
+    siteNow: config.now,
     onMailQueued: () => core.outbox.wake(),
+    onPaymentSucceeded,
   })
   const router = express.Router()
 
@@ -88,10 +100,10 @@ export function createSitePayments({
   })
 
   // The Pay button: JSON for the enhanced page ({ success, redirectUrl, message }), a 303 for a plain form post.
-  router.post('/registrations/:reference/:secret/pay', (req, res, next) => {
+  router.post('/registrations/:reference/:secret/pay', async (req, res, next) => {
     const json = wantsJson(req)
     res.set(privateHeaders)
-    const decision = core.formRateLimiter.check(req.ip ?? req.socket.remoteAddress ?? 'unknown')
+    const decision = await core.formRateLimiter.check(req.ip ?? req.socket.remoteAddress ?? 'unknown')
     if (!decision.allowed) {
       res.set('Retry-After', String(decision.retryAfterSeconds)).status(429)
       const message = 'Too many attempts from your connection. Please wait a minute and try again.'
@@ -102,7 +114,11 @@ export function createSitePayments({
     service.startCheckout(String(req.params.reference), String(req.params.secret)).then(
       (started) => {
         const redirectUrl = started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
-        const message = started.kind === 'redirect' ? 'Redirecting to the payment page.' : 'This registration is already paid.'
+        const message = {
+          redirect: 'Redirecting to the payment page.',
+          'already-paid': 'This registration is already paid.',
+          'pay-by-transfer': 'Part of this registration has been paid by bank transfer. Please pay the rest by bank transfer too.',
+        }[started.kind]
         if (json) res.json({ success: true, redirectUrl, message })
         else res.redirect(303, redirectUrl)
       },
@@ -118,6 +134,16 @@ export function createSitePayments({
         else res.redirect(303, `${req.path}?error=${encodeURIComponent(error.message)}`)
       },
     )
+  })
+
+  // The sandbox marks registrations paid for nothing: unless PAYMENTS_SANDBOX says a staging site offers it, only a
+  // browser on the machine itself (a developer's) may use it. req.ip is the client behind a trusted proxy.
+  router.use('/payments/sandbox', (req, res, next) => {
+    if (config.paymentsSandboxAllowed || isLoopbackAddress(req.ip)) {
+      next()
+      return
+    }
+    res.status(403).set('Cache-Control', 'no-store').type('text/plain').send('The test checkout is only available on the computer that runs the site.')
   })
 
   router.post('/payments/sandbox/:checkoutId', express.urlencoded({ extended: false, limit: 1024 }), (req, res, next) => {
@@ -162,5 +188,6 @@ export function createSitePayments({
     }, next)
   })
 
-  return { service, router }
+  const checkoutOrigins = provider.name === 'yoco' ? yocoCheckoutOrigins(config.yocoApiBase) : []
+  return { service, router, checkoutOrigins }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
-import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
+import { fieldError, NETWORK_FAILURE, SERVER_FAULT, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
 import { interestOptions } from '../lib/contact-interests'
 
@@ -20,9 +20,15 @@ const summaryFields = [
   { name: 'message', id: 'contact-message', label: 'Message' },
 ]
 
-/** The words shown when an enquiry fails: the specification's prefix and the reason. */
+/**
+ * The words shown when an enquiry is not taken: the specification's failure wording when the network or the server
+ * failed, the refusal's own words (e.g. the required-fields sentence) when the visitor can put it right.
+ */
 export function contactFailureText(outcome: ContactOutcome): string {
-  return outcome.status === 'error' && outcome.code === NETWORK_FAILURE ? 'Network error. Please try again.' : `Failed to send message: ${outcome.status === 'error' ? outcome.message : ''}`
+  if (outcome.status !== 'error') return ''
+  if (outcome.code === NETWORK_FAILURE) return 'Network error. Please try again.'
+  if (outcome.code === SERVER_FAULT) return `Failed to send message: ${outcome.message}`
+  return outcome.message
 }
 
 /**

@@ -7,6 +7,11 @@ export interface SummaryField {
   label: string
 }
 
+/** A field's line in the summary: its message alone when that already names the field ('Phone is required'). */
+function summaryLine(label: string, message: string): string {
+  return message.startsWith(`${label} `) ? message : `${label}: ${message}`
+}
+
 /**
  * The error summary at the top of a form: the leading message and a link to each field with its own message.
  * role="alert" so screen readers announce it when a post comes back with errors.
@@ -20,9 +25,7 @@ export function ErrorSummary({ title, fields, messages }: { title: string; field
         <ul>
           {listed.map((field) => (
             <li key={field.name}>
-              <a href={`#${field.id}`}>
-                {field.label}: {messages[field.name]}
-              </a>
+              <a href={`#${field.id}`}>{summaryLine(field.label, messages[field.name] ?? '')}</a>
             </li>
           ))}
         </ul>

@@ -1,15 +1,14 @@
-import { siteSettingsQuery } from '@events/content/browser'
 import { dehydrate, QueryClient } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, Outlet } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { ContentBoundary } from '../lib/content'
+import { ContentBoundary, contentQueryKey, contentRequest } from '../lib/content'
 import { Header } from './Header'
 
 function renderHeader() {
   const queryClient = new QueryClient()
-  queryClient.setQueryData(['content', siteSettingsQuery, {}], { siteName: 'Summit Business Events' })
+  queryClient.setQueryData(contentQueryKey(contentRequest('siteSettings')), { siteName: 'Summit Business Events' })
   const Layout = () => (
     <ContentBoundary state={dehydrate(queryClient)}>
       <Header />

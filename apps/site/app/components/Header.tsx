@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useSiteSettings } from '../lib/site-settings'
 
@@ -48,6 +48,13 @@ export function Header() {
   // A chosen link changes the location: both menus close.
   useEffect(closeAll, [location.key, closeAll])
 
+  // The open small-screen menu pushes the page down: it must be gone before the router measures where a
+  // section link (/#about) scrolls to, or a smooth scroll ends a menu's height too far. Closing on the click
+  // does that: React commits a click's update before the router's navigation, which runs as a transition.
+  function closeBeforeFollowingLink(event: MouseEvent<HTMLElement>) {
+    if (event.target instanceof Element && event.target.closest('a')) closeAll()
+  }
+
   useEffect(() => {
     if (!menuOpen && !eventsOpen) return
     function onPointerDown(event: PointerEvent) {
@@ -84,7 +91,7 @@ export function Header() {
           <span className="menu-button__bars" aria-hidden="true" />
           Menu
         </button>
-        <nav id="site-navigation" aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}>
+        <nav id="site-navigation" aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} onClick={closeBeforeFollowingLink}>
           <ul className="site-nav__list">
             {sectionLinks.map((link) => (
               <li key={link.to}>

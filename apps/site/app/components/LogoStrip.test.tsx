@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { LogoStrip, type CompanyLogo } from './LogoStrip'
 
 const logos: CompanyLogo[] = [
-  { _key: 'a', alt: 'Acme Mining', url: '/logos/acme.svg', width: 160, height: 48 },
-  { _key: 'b', alt: 'Baobab Bank', url: '/logos/baobab.svg', width: 120, height: 48 },
-  { _key: 'c', alt: 'Cape Logistics', url: '/logos/cape.svg', width: 200, height: 48 },
+  { _key: 'a', alt: 'Acme Mining', url: '/logos/acme.svg', srcSet: null, width: 160, height: 48 },
+  { _key: 'b', alt: 'Baobab Bank', url: '/logos/baobab.svg', srcSet: null, width: 120, height: 48 },
+  { _key: 'c', alt: 'Cape Logistics', url: '/logos/cape.svg', srcSet: null, width: 200, height: 48 },
 ]
 
 describe('LogoStrip', () => {
@@ -58,7 +58,7 @@ describe('LogoStrip', () => {
   })
 
   it('leaves out logos without an image and renders nothing when none is left', () => {
-    const { container, rerender } = render(<LogoStrip logos={[...logos, { _key: 'd', alt: 'Draft', url: null, width: null, height: null }]} />)
+    const { container, rerender } = render(<LogoStrip logos={[...logos, { _key: 'd', alt: 'Draft', url: null, srcSet: null, width: null, height: null }]} />)
     expect(within(screen.getByRole('list')).getAllByRole('img')).toHaveLength(3)
     rerender(<LogoStrip logos={[]} />)
     expect(container).toBeEmptyDOMElement()

@@ -1,13 +1,18 @@
-import { useState, type CSSProperties } from 'react'
+import { useState } from 'react'
+import { ContentImage } from './ContentImage'
 
 export type CompanyLogo = {
   _key: string
   /** The company's name. */
   alt: string | null
   url: string | null
+  srcSet: string | null
   width: number | null
   height: number | null
 }
+
+/** Logos are shown 3rem high; a wide one is about three times that. */
+const LOGO_SIZES = '10rem'
 
 /** The strip loops by sliding one copy's width, so it needs copies enough to fill wide screens while it moves. */
 const COPIES = 3
@@ -23,14 +28,7 @@ function LogoList({ logos, copy }: { logos: readonly CompanyLogo[]; copy: number
     >
       {logos.map((logo) => (
         <li key={logo._key} className="logo-strip__item">
-          <img
-            src={logo.url ?? undefined}
-            width={logo.width ?? undefined}
-            height={logo.height ?? undefined}
-            alt={isOriginal ? (logo.alt ?? '') : ''}
-            loading="lazy"
-            decoding="async"
-          />
+          <ContentImage image={logo} alt={isOriginal ? undefined : ''} sizes={LOGO_SIZES} />
         </li>
       ))}
     </ul>
@@ -49,7 +47,8 @@ export function LogoStrip({ logos }: { logos: readonly CompanyLogo[] }) {
   return (
     <div
       className={paused ? 'logo-strip logo-strip--paused' : 'logo-strip'}
-      style={{ '--logo-count': shown.length } as CSSProperties}
+      // Set through the CSSOM rather than a style attribute, which the Content-Security-Policy does not allow.
+      ref={(node) => node?.style.setProperty('--logo-count', String(shown.length))}
     >
       <button type="button" className="logo-strip__pause" aria-pressed={paused} onClick={() => setPaused((value) => !value)}>
         Pause logo animation

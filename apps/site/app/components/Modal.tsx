@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import { LazyToaster, setToastsInModal } from '../lib/toast'
 
 const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -11,6 +12,9 @@ export function Modal({ open, onClose, title, children }: { open: boolean; onClo
     if (!dialog) return
     if (open && !dialog.open) dialog.showModal()
     if (!open && dialog.open) dialog.close()
+    if (!open) return
+    setToastsInModal(true)
+    return () => setToastsInModal(false)
   }, [open])
 
   function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -37,6 +41,7 @@ export function Modal({ open, onClose, title, children }: { open: boolean; onClo
         </button>
       </div>
       {children}
+      {open && <LazyToaster inModal />}
     </dialog>
   )
 }

@@ -1,7 +1,7 @@
-import type { PageQueryResult } from '@events/content/browser'
+import type { ContentQueryResults } from '@events/content/browser'
 
 /** The authored body of a content page: intro, sections with bullets, and a closing bullet list. */
-export function PageSections({ page }: { page: NonNullable<PageQueryResult> }) {
+export function PageSections({ page }: { page: NonNullable<ContentQueryResults['page']> }) {
   return (
     <>
       {page.intro && <p className="lead preserve-lines">{page.intro}</p>}

@@ -1,4 +1,4 @@
-import { formatRand } from '@events/pricing'
+import { Amount } from './Amount'
 import { useState, type FormEvent } from 'react'
 
 /** The specification's words when the payment request failed without an answer. */
@@ -50,7 +50,13 @@ export function PayButton({ paymentPath, totalCents, initialError }: { paymentPa
         </p>
       )}
       <button type="submit" className="button button--accent" disabled={busy}>
-        {busy ? 'Opening the payment page...' : `Pay ${formatRand(totalCents)}`}
+        {busy ? (
+          'Opening the payment page...'
+        ) : (
+          <>
+            Pay <Amount cents={totalCents} />
+          </>
+        )}
       </button>
     </form>
   )

@@ -1,5 +1,5 @@
-import type { EventPageQueryResult } from '@events/content/browser'
-import { formatRand, isOptionKey, isRegistrationOpen, optionAvailability, quote, randsToCents } from '@events/pricing'
+import type { ContentQueryResults } from '@events/content/browser'
+import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import {
@@ -19,9 +19,10 @@ import { useSiteNow } from '../lib/site-clock'
 import { useSiteSettings } from '../lib/site-settings'
 import { ErrorSummary, HoneypotField, SuccessMessage, type SummaryField } from './FormMessages'
 import { BankDetailsList } from './BankDetailsList'
+import { Amount } from './Amount'
 import { useEntriesBeforeHydration } from './enhancement'
 
-type EventPage = NonNullable<EventPageQueryResult>
+type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
 /**
  * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
@@ -167,8 +168,13 @@ function RegistrationForm({
     return <SuccessMessage>Thank you. Your registration was received.</SuccessMessage>
   }
 
+  const action = `/${event.kind}/${event.slug}?tab=register`
+  // Without JavaScript these buttons are round trips: the answer opens where the visitor was, not at the page's top.
+  const backToDelegates = `${action}#${idFor('delegates')}`
+  const backToPayment = `${action}#${idFor('paymentMethod')}`
+
   return (
-    <fetcher.Form method="post" action={`/${event.kind}/${event.slug}?tab=register`} className="form registration-form" noValidate>
+    <fetcher.Form method="post" action={action} className="form registration-form" noValidate>
       {error && (
         <div ref={summaryRef} tabIndex={-1}>
           <ErrorSummary title={error.message} fields={summaryFields(draft, codeLabel)} messages={fieldErrors} />
@@ -176,211 +182,303 @@ function RegistrationForm({
       )}
       <input type="hidden" name="token" value={draft.token} />
       <HoneypotField idPrefix="register" />
+      <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
+      <div className="registration-form__fields">
 
-      <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
-        <legend id={idFor('attendanceOption')} tabIndex={-1}>
-          Attendance option
-        </legend>
-        {options.map((option) => {
-          const unit = randsToCents(option.amount)
-          const withVat = isOptionKey(option.key) ? quote({ key: option.key, amountCents: unit }, 1, vatRate).totalCents : unit
-          const perDelegate = option.key === 'table-5' || option.key === 'table-10' ? 'per table' : 'per delegate'
-          return (
-            <div className="form__choice" key={option.key}>
-              <input
-                type="radio"
-                id={`register-option-${option.key}`}
-                name="attendanceOption"
-                value={option.key}
-                checked={draft.attendanceOption === option.key}
-                disabled={!option.available}
-                aria-describedby={option.available ? undefined : `register-option-${option.key}-closed`}
-                onChange={() => apply(fitDelegatesToOption({ ...draft, attendanceOption: option.key }))}
+        <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
+          <legend id={idFor('attendanceOption')} tabIndex={-1}>
+            Attendance option
+          </legend>
+          {options.map((option) => {
+            const unit = randsToCents(option.amount)
+            const withVat = isOptionKey(option.key) ? quote({ key: option.key, amountCents: unit }, 1, vatRate).totalCents : unit
+            const perDelegate = option.key === 'table-5' || option.key === 'table-10' ? 'per table' : 'per delegate'
+            return (
+              <div className="form__choice" key={option.key}>
+                <input
+                  type="radio"
+                  id={`register-option-${option.key}`}
+                  name="attendanceOption"
+                  value={option.key}
+                  checked={draft.attendanceOption === option.key}
+                  disabled={!option.available}
+                  aria-describedby={option.available ? undefined : `register-option-${option.key}-closed`}
+                  onChange={() => apply(fitDelegatesToOption({ ...draft, attendanceOption: option.key }))}
+                />
+                <label htmlFor={`register-option-${option.key}`}>
+                  {option.label}: <Amount cents={unit} /> excl. VAT (<Amount cents={withVat} /> incl. VAT) {perDelegate}
+                  {!option.available && (
+                    <span className="form__closed" id={`register-option-${option.key}-closed`}>
+                      {' '}
+                      (closed)
+                    </span>
+                  )}
+                </label>
+              </div>
+            )
+          })}
+          {errorText('attendanceOption')}
+        </fieldset>
+
+        <div className="form__field">
+          <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
+          <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
+          {errorText('code')}
+        </div>
+
+        {detailFields.map((detail) => (
+          <div className="form__field" key={detail.name}>
+            <label htmlFor={idFor(detail.name)}>{detail.label}</label>
+            {detail.type === 'textarea' ? (
+              <textarea
+                id={idFor(detail.name)}
+                name={detail.name}
+                rows={3}
+                required
+                autoComplete={detail.autoComplete}
+                value={draft[detail.name]}
+                onChange={(change) => set(detail.name, change.target.value)}
+                {...errorAttributes(detail.name)}
               />
-              <label htmlFor={`register-option-${option.key}`}>
-                {option.label}: {formatRand(unit)} excl. VAT ({formatRand(withVat)} incl. VAT) {perDelegate}
-                {!option.available && (
-                  <span className="form__closed" id={`register-option-${option.key}-closed`}>
-                    {' '}
-                    (closed)
-                  </span>
-                )}
-              </label>
-            </div>
-          )
-        })}
-        {errorText('attendanceOption')}
-      </fieldset>
-
-      <div className="form__field">
-        <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
-        <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
-        {errorText('code')}
-      </div>
-
-      {detailFields.map((detail) => (
-        <div className="form__field" key={detail.name}>
-          <label htmlFor={idFor(detail.name)}>{detail.label}</label>
-          {detail.type === 'textarea' ? (
-            <textarea
-              id={idFor(detail.name)}
-              name={detail.name}
-              rows={3}
-              required
-              autoComplete={detail.autoComplete}
-              value={draft[detail.name]}
-              onChange={(change) => set(detail.name, change.target.value)}
-              {...errorAttributes(detail.name)}
-            />
-          ) : (
-            <input
-              id={idFor(detail.name)}
-              name={detail.name}
-              type={detail.type}
-              required
-              autoComplete={detail.autoComplete}
-              value={draft[detail.name]}
-              onChange={(change) => set(detail.name, change.target.value)}
-              {...errorAttributes(detail.name)}
-            />
-          )}
-          {errorText(detail.name)}
-        </div>
-      ))}
-
-      <fieldset className="form__group">
-        <legend id={idFor('delegates')} tabIndex={-1}>
-          Delegates
-        </legend>
-        {draft.delegates.length === 0 && <p>No delegates listed. Add at least one before submitting.</p>}
-        {draft.delegates.map((delegate, row) => (
-          <fieldset className="form__delegate" key={row}>
-            <legend>Delegate {row + 1}</legend>
-            {delegateFields.map((field) => {
-              const name = `delegates.${row}.${field.name}`
-              return (
-                <div className="form__field" key={field.name}>
-                  <label htmlFor={idFor(name)}>{field.label}</label>
-                  <input
-                    id={idFor(name)}
-                    name={name}
-                    type={field.type}
-                    required
-                    value={delegate[field.name]}
-                    onChange={(change) => setDelegate(row, field.name, change.target.value)}
-                    {...errorAttributes(name)}
-                  />
-                  {errorText(name)}
-                </div>
-              )
-            })}
-            <button
-              type="submit"
-              name="intent"
-              value={`remove-delegate:${row}`}
-              className="button button--secondary"
-              formNoValidate
-              onClick={(click) => {
-                click.preventDefault()
-                apply(removeDelegate(draft, row))
-              }}
-            >
-              Remove delegate {row + 1}
-            </button>
-          </fieldset>
-        ))}
-        <div className="form__live" role="alert">
-          {notice && <p className="form__error">{notice}</p>}
-          {errorText('delegates')}
-        </div>
-        <button
-          type="submit"
-          name="intent"
-          value="add-delegate"
-          className="button button--secondary"
-          formNoValidate
-          onClick={(click) => {
-            click.preventDefault()
-            apply(addDelegate(draft))
-          }}
-        >
-          Add delegate
-        </button>
-      </fieldset>
-
-      <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
-        <legend id={idFor('paymentMethod')} tabIndex={-1}>
-          Payment method
-        </legend>
-        {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
-          <div className="form__choice" key={value}>
-            <input
-              type="radio"
-              id={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}
-              name="paymentMethod"
-              value={value}
-              checked={draft.paymentMethod === value}
-              onChange={() => set('paymentMethod', value)}
-            />
-            <label htmlFor={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}>{label}</label>
+            ) : (
+              <input
+                id={idFor(detail.name)}
+                name={detail.name}
+                type={detail.type}
+                required
+                autoComplete={detail.autoComplete}
+                value={draft[detail.name]}
+                onChange={(change) => set(detail.name, change.target.value)}
+                {...errorAttributes(detail.name)}
+              />
+            )}
+            {errorText(detail.name)}
           </div>
         ))}
-        {errorText('paymentMethod')}
-      </fieldset>
 
-      <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formNoValidate>
-        Update total
-      </button>
-
-      {draft.paymentMethod !== '' && (
-        <section className="registration-form__payment" aria-labelledby="register-total-title">
-          <h3 id="register-total-title">Total</h3>
-          <p className="registration-form__total" aria-live="polite">
-            <strong>{formatRand(price.totalCents)}</strong> incl. {vatPercent} VAT
-          </p>
-          {draft.paymentMethod === 'Bank Transfer' ? (
-            <div>
-              <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
-              {bankDetails && (
-                <BankDetailsList bank={bankDetails} />
-              )}
-            </div>
-          ) : (
-            <div>
-              <p>
-                Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
-                Google Pay). If you submit without paying, your registration page offers the Pay button later.
-              </p>
-              <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
-                {busy ? 'Submitting...' : `Pay ${formatRand(price.totalCents)}`}
+        <fieldset className="form__group">
+          <legend id={idFor('delegates')} tabIndex={-1}>
+            Delegates
+          </legend>
+          {draft.delegates.length === 0 && <p>No delegates listed. Add at least one before submitting.</p>}
+          {draft.delegates.map((delegate, row) => (
+            <fieldset className="form__delegate" key={row}>
+              <legend>Delegate {row + 1}</legend>
+              <div className="form__delegate-fields">
+                {delegateFields.map((field) => {
+                  const name = `delegates.${row}.${field.name}`
+                  return (
+                    <div className="form__field" key={field.name}>
+                      <label htmlFor={idFor(name)}>{field.label}</label>
+                      <input
+                        id={idFor(name)}
+                        name={name}
+                        type={field.type}
+                        required
+                        value={delegate[field.name]}
+                        onChange={(change) => setDelegate(row, field.name, change.target.value)}
+                        {...errorAttributes(name)}
+                      />
+                      {errorText(name)}
+                    </div>
+                  )
+                })}
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value={`remove-delegate:${row}`}
+                className="icon-button"
+                formAction={backToDelegates}
+                formNoValidate
+                onClick={(click) => {
+                  click.preventDefault()
+                  apply(removeDelegate(draft, row))
+                }}
+              >
+                <RemoveIcon />
+                <span className="visually-hidden">Remove delegate {row + 1}</span>
               </button>
+            </fieldset>
+          ))}
+          <div className="form__live" role="alert">
+            {notice && <p className="form__error">{notice}</p>}
+            {errorText('delegates')}
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="add-delegate"
+            className="button button--secondary"
+            formAction={backToDelegates}
+            formNoValidate
+            onClick={(click) => {
+              click.preventDefault()
+              apply(addDelegate(draft))
+            }}
+          >
+            Add delegate
+          </button>
+        </fieldset>
+
+        <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
+          <legend id={idFor('paymentMethod')} tabIndex={-1}>
+            Payment method
+          </legend>
+          {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
+            <div className="form__choice" key={value}>
+              <input
+                type="radio"
+                id={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}
+                name="paymentMethod"
+                value={value}
+                checked={draft.paymentMethod === value}
+                onChange={() => set('paymentMethod', value)}
+              />
+              <label htmlFor={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}>{label}</label>
             </div>
-          )}
-        </section>
-      )}
+          ))}
+          {errorText('paymentMethod')}
+        </fieldset>
 
-      <div className="form__choice">
-        <input
-          type="checkbox"
-          id={idFor('legalAgreement')}
-          name="legalAgreement"
-          checked={draft.legalAgreement}
-          onChange={(change) => set('legalAgreement', change.target.checked)}
-          {...errorAttributes('legalAgreement')}
-        />
-        <label htmlFor={idFor('legalAgreement')}>
-          I have read and accept the <Link to="/terms">terms and conditions</Link>; this registration is legally binding.
-        </label>
+        <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formAction={backToPayment} formNoValidate>
+          Update total
+        </button>
+
+        {draft.paymentMethod !== '' && (
+          <section className="registration-form__payment" aria-labelledby="register-total-title">
+            <h3 id="register-total-title">Total</h3>
+            <p className="registration-form__total" aria-live="polite">
+              <strong>
+                <Amount cents={price.totalCents} />
+              </strong>{' '}
+              incl. {vatPercent} VAT
+            </p>
+            {draft.paymentMethod === 'Bank Transfer' ? (
+              <div>
+                <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
+                {bankDetails && (
+                  <BankDetailsList bank={bankDetails} />
+                )}
+              </div>
+            ) : (
+              <div>
+                <p>
+                  Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
+                  Google Pay). If you submit without paying, your registration page offers the Pay button later.
+                </p>
+                <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
+                  {busy ? (
+                    'Submitting...'
+                  ) : (
+                    <>
+                      Pay <Amount cents={price.totalCents} />
+                    </>
+                  )}
+                </button>
+              </div>
+            )}
+          </section>
+        )}
+
+        <div className="form__choice">
+          <input
+            type="checkbox"
+            id={idFor('legalAgreement')}
+            name="legalAgreement"
+            checked={draft.legalAgreement}
+            onChange={(change) => set('legalAgreement', change.target.checked)}
+            {...errorAttributes('legalAgreement')}
+          />
+          <label htmlFor={idFor('legalAgreement')}>
+            I have read and accept the <Link to="/terms">terms and conditions</Link>; this registration is legally binding.
+          </label>
+        </div>
+        {errorText('legalAgreement')}
+
+        <p className="form__notice">
+          We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
+          send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+        </p>
+        <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit Form'}
+        </button>
       </div>
-      {errorText('legalAgreement')}
-
-      <p className="form__notice">
-        We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
-        send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
-      </p>
-      <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-        {busy ? 'Submitting...' : 'Submit Form'}
-      </button>
     </fetcher.Form>
+  )
+}
+
+function RemoveIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  )
+}
+
+/**
+ * What the registration costs so far: beside the form on wide screens (sticky), above it on phones. It shows from
+ * the start, before a payment method is chosen, and the server renders it after every no-JavaScript round trip.
+ */
+function OrderSummary({
+  draft,
+  options,
+  price,
+  vatPercent,
+}: {
+  draft: RegistrationDraft
+  options: OfferedOption[]
+  price: ReturnType<typeof priceDraft>
+  vatPercent: string
+}) {
+  const chosen = options.find((option) => option.key === draft.attendanceOption && option.available)
+  const delegates = draft.delegates.length
+  const isTable = chosen !== undefined && isOptionKey(chosen.key) && isTableOption(chosen.key)
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-title">
+      <h3 id="order-summary-title">Order summary</h3>
+      <dl className="order-summary__lines">
+        <div>
+          <dt>Option</dt>
+          <dd>{chosen ? chosen.label : 'Not chosen yet'}</dd>
+        </div>
+        <div>
+          <dt>{isTable ? 'Table' : 'Delegates'}</dt>
+          <dd>
+            {chosen ? (
+              isTable ? (
+                <>
+                  {delegates} {delegates === 1 ? 'delegate' : 'delegates'}, <Amount cents={randsToCents(chosen.amount)} /> flat
+                </>
+              ) : (
+                <>
+                  {delegates} × <Amount cents={randsToCents(chosen.amount)} />
+                </>
+              )
+            ) : (
+              delegates
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Subtotal excl. VAT</dt>
+          <dd>
+            <Amount cents={price.subtotalCents} />
+          </dd>
+        </div>
+        <div>
+          <dt>VAT {vatPercent}</dt>
+          <dd>
+            <Amount cents={price.vatCents} />
+          </dd>
+        </div>
+        <div className="order-summary__total">
+          <dt>Total</dt>
+          <dd>
+            <Amount cents={price.totalCents} />
+          </dd>
+        </div>
+      </dl>
+    </aside>
   )
 }

@@ -15,7 +15,7 @@ function speaker(number: number, overrides: Partial<Speaker> = {}): Speaker {
     position: 'Chief Economist',
     company: `Company ${number}`,
     bio: longBio,
-    image: { url: `/images/speaker-${number}.svg`, width: 400, height: 400, alt: `Portrait of Speaker ${number}` },
+    image: { url: `/images/speaker-${number}.svg`, srcSet: null, width: 400, height: 400, alt: `Portrait of Speaker ${number}` },
     ...overrides,
   }
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { previewBio } from './bio-preview'
+import { ContentImage } from './ContentImage'
 import { carouselWindow, nextIndex, previousIndex } from './carousel-window'
 import { useHydrated, useMediaQuery } from './enhancement'
 
@@ -8,7 +9,10 @@ export const BIO_PREVIEW_LENGTH = 50
 /** From this width the carousel shows three speakers at a time and steps by three; below it, one by one. */
 export const WIDE_CAROUSEL_QUERY = '(min-width: 769px)'
 
-export type SpeakerImage = { url: string | null; width: number | null; height: number | null; alt: string | null }
+export type SpeakerImage = { url: string | null; srcSet: string | null; width: number | null; height: number | null; alt: string | null }
+
+/** Three photos side by side on wide screens, one at a time below. */
+const SPEAKER_PHOTO_SIZES = `${WIDE_CAROUSEL_QUERY} 33vw, 100vw`
 
 export type Speaker = {
   _id: string
@@ -33,17 +37,7 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
 
   return (
     <article className="speaker-card">
-      {image?.url && (
-        <img
-          className="speaker-card__photo"
-          src={image.url}
-          width={image.width ?? undefined}
-          height={image.height ?? undefined}
-          alt={image.alt ?? ''}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      {image && <ContentImage className="speaker-card__photo" image={image} sizes={SPEAKER_PHOTO_SIZES} />}
       <h3 className="speaker-card__name">{speaker.name}</h3>
       {speaker.position && <p className="speaker-card__position">{speaker.position}</p>}
       {speaker.company && <p className="speaker-card__company">{speaker.company}</p>}

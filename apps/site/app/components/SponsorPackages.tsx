@@ -13,7 +13,7 @@ export type SponsorPackagesProps = {
   heading: string | null
   intro: string | null
   packages: readonly SponsorPackage[]
-  /** Where 'Become a Sponsor' leads: the event's contact form, e.g. /conference/Resilience/contact. */
+  /** Where 'Become a Sponsor' leads: the event's contact form asking for sponsorship, e.g. /conference/Resilience/contact?interest=Sponsorship. */
   contactHref: string
 }
 

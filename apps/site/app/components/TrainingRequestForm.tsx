@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
-import { fieldError, NETWORK_FAILURE, type FormOutcome } from '../lib/form-outcome'
+import { fieldError, NETWORK_FAILURE, SERVER_FAULT, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
 
 export type TrainingKind = 'inhouse' | 'online'
@@ -23,9 +23,15 @@ export const trainingMessages = {
   failed: 'There was an error. Please try again later.',
 } as const
 
-/** The toast / summary text for a failed request: the network case reads differently from a refusal. */
+/**
+ * The toast / summary text for a request not taken: the specification's failure wording when the network or the
+ * server failed, the refusal's own words (e.g. the required-fields sentence) when the visitor can put it right.
+ */
 export function trainingFailureText(outcome: TrainingOutcome): string {
-  return outcome.status === 'error' && outcome.code === NETWORK_FAILURE ? trainingMessages.failed : trainingMessages.rejected
+  if (outcome.status !== 'error') return ''
+  if (outcome.code === NETWORK_FAILURE) return trainingMessages.failed
+  if (outcome.code === SERVER_FAULT) return trainingMessages.rejected
+  return outcome.message
 }
 
 /**

@@ -1,17 +1,20 @@
+import { fetchNamedContent, type ContentQueryName, type ContentQueryResults } from '@events/content'
 import type { SanityClient } from '@sanity/client'
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query'
 import { contentQueryKey, type ContentRequest } from './content'
 
+type Results<Requests extends readonly ContentRequest[]> = { [Index in keyof Requests]: ContentQueryResults[Requests[Index]['name']] }
+
 /** Fetches every request into a fresh React Query cache; returns the results in order and the cache dehydrated for the browser. */
-export async function prefetchContent(
+export async function prefetchContent<const Requests extends readonly ContentRequest[]>(
   client: SanityClient,
-  requests: ContentRequest[],
-): Promise<{ dehydratedState: DehydratedState; results: unknown[] }> {
+  requests: Requests,
+): Promise<{ dehydratedState: DehydratedState; results: Results<Requests> }> {
   const queryClient = new QueryClient()
   const results = await Promise.all(
-    requests.map((request) =>
-      queryClient.fetchQuery({ queryKey: contentQueryKey(request), queryFn: () => client.fetch(request.query, request.params) }),
+    requests.map((request: ContentRequest<ContentQueryName>) =>
+      queryClient.fetchQuery({ queryKey: contentQueryKey(request), queryFn: () => fetchNamedContent(client, request.name, request.params) }),
     ),
   )
-  return { dehydratedState: dehydrate(queryClient), results }
+  return { dehydratedState: dehydrate(queryClient), results: results as Results<Requests> }
 }

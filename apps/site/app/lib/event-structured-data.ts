@@ -1,4 +1,4 @@
-import type { EventPageQueryResult } from '@events/content/browser'
+import type { ContentQueryResults } from '@events/content/browser'
 import { formatAmount, isOptionKey, optionAvailability, quote, randsToCents } from '@events/pricing'
 
 const attendanceModes = {
@@ -7,7 +7,7 @@ const attendanceModes = {
   hybrid: 'https://schema.org/MixedEventAttendanceMode',
 } as const
 
-type EventPage = NonNullable<EventPageQueryResult>
+type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
 interface StructuredDataOptions {
   url: string

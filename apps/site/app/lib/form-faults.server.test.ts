@@ -1,9 +1,13 @@
+import { createLogger } from '@events/observability'
 import { RouterContextProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { submitContactForm } from './contact.server'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT, SERVER_FAULT_MESSAGE } from './form-outcome'
 import { registrationAction } from './registration.server'
-import { servicesContext, type SiteServices } from './services.server'
+import { requestFactsContext, servicesContext, type SiteServices } from './services.server'
+
+const logged: string[] = []
+const log = createLogger({ destination: { write: (line: string) => void logged.push(line) } })
 
 // A core whose storage fails the way an unreachable database does: every submission throws a plain Error.
 function contextWithFailingStorage(): RouterContextProvider {
@@ -11,12 +15,13 @@ function contextWithFailingStorage(): RouterContextProvider {
     throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
   }
   const core = {
-    formRateLimiter: { check: () => ({ allowed: true }) },
+    formRateLimiter: { check: async () => ({ allowed: true }) },
     enquiries: { submitContactEnquiry: fault, submitTrainingRequest: fault },
     registrations: { createRegistration: fault },
   }
   const context = new RouterContextProvider()
   context.set(servicesContext, { core } as unknown as SiteServices)
+  context.set(requestFactsContext, { clientIp: '198.51.100.7', log, cspNonce: '', preview: false, dataRequest: false })
   return context
 }
 
@@ -31,23 +36,20 @@ function answered(result: unknown): { status: number | undefined; body: Record<s
 }
 
 describe('form actions when the server fails', () => {
-  afterEach(() => {
-    vi.restoreAllMocks()
-  })
-
   it('answers the contact form 503 with the reason and what the visitor typed, and logs the fault', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    logged.length = 0
     const typed = { fullName: 'Naledi Dlamini', companyName: '', email: 'naledi@client.test', phone: '082 555 0101', interest: 'Sponsorship', message: 'Packages, please.' }
 
     const { status, body } = answered(await submitContactForm(post(typed), contextWithFailingStorage()))
 
     expect(status).toBe(503)
     expect(body).toEqual({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values: typed })
-    expect(String(log.mock.calls[0]?.[1])).toContain('ECONNREFUSED')
+    expect(logged).toHaveLength(1)
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ level: 50, msg: 'Form submission to / failed', err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' } })
   })
 
   it('answers a registration 503 with the form as sent and the send-failure message', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    logged.length = 0
     const form = {
       code: 'ERC2025',
       companyName: 'Acme',
@@ -61,6 +63,7 @@ describe('form actions when the server fails', () => {
 
     expect(status).toBe(503)
     expect(body.error).toEqual({ code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} })
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ level: 50, msg: 'Registration for Resilience failed', err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' } })
     expect(body.draft).toMatchObject({ companyName: 'Acme', delegates: [{ name: 'Thandi Mokoena', position: 'Director', email: 'thandi@acme.test' }] })
   })
 })

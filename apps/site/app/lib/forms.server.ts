@@ -22,10 +22,10 @@ export function formValues(form: FormData): Record<string, string> {
 }
 
 /** Counts a form submission against the per-IP limit (FORM_RATE_LIMIT); throws 'rate-limited' when it is spent. */
-export function countSubmission(context: Readonly<RouterContextProvider>): void {
+export async function countSubmission(context: Readonly<RouterContextProvider>): Promise<void> {
   const { core } = context.get(servicesContext)
   const { clientIp } = context.get(requestFactsContext)
-  if (!core.formRateLimiter.check(clientIp).allowed) throw new ValidationError('rate-limited')
+  if (!(await core.formRateLimiter.check(clientIp)).allowed) throw new ValidationError('rate-limited')
 }
 
 function failure<Values>(error: ValidationError, values: Values) {
@@ -41,6 +41,7 @@ function failure<Values>(error: ValidationError, values: Values) {
  */
 export async function handleForm<Values extends Record<string, string>>(
   request: Request,
+  context: Readonly<RouterContextProvider>,
   emptyValues: Values,
   submit: (values: Values, form: FormData) => Promise<FormOutcome<Values>>,
 ) {
@@ -57,7 +58,7 @@ export async function handleForm<Values extends Record<string, string>>(
     return await submit(values, form)
   } catch (error) {
     if (isValidationError(error)) return failure(error, values)
-    console.error(`Form submission to ${new URL(request.url).pathname} failed:`, error)
+    context.get(requestFactsContext).log.error({ err: error }, `Form submission to ${new URL(request.url).pathname} failed`)
     return data<FormOutcome<Values>>({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values }, { status: 503 })
   }
 }

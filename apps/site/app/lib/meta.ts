@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from './social-image'
 
 interface PageMeta {
   title: string
@@ -7,6 +8,7 @@ interface PageMeta {
   path: string
   siteUrl: string
   siteName?: string
+  /** The link-preview image, 1200×630 (see socialImageOf). */
   image?: string | null
   type?: 'website' | 'article'
 }
@@ -25,7 +27,13 @@ export function pageMeta({ title, description, path, siteUrl, siteName, image, t
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     ...(siteName ? [{ property: 'og:site_name', content: siteName }] : []),
-    ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+    ...(imageUrl
+      ? [
+          { property: 'og:image', content: imageUrl },
+          { property: 'og:image:width', content: String(SOCIAL_IMAGE_WIDTH) },
+          { property: 'og:image:height', content: String(SOCIAL_IMAGE_HEIGHT) },
+        ]
+      : []),
     { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },

@@ -7,3 +7,11 @@ export function pagePathname(request: Request): string {
 export function pageSlug(request: Request): string {
   return pagePathname(request).split('/')[1] ?? ''
 }
+
+/** The id of an event page's tabs: links to a tab land there, so the opened tab is in view. */
+export const EVENT_SECTIONS_ID = 'event-sections'
+
+/** The link that opens an event page on its Register tab, with or without JavaScript. */
+export function registerTabHref(eventPath: string): string {
+  return `${eventPath}?tab=register#${EVENT_SECTIONS_ID}`
+}

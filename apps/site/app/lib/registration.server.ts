@@ -5,7 +5,7 @@ import { isHoneypotFilled } from './honeypot.server'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
 import { countSubmission, readForm } from './forms.server'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
-import { servicesContext } from './services.server'
+import { requestFactsContext, servicesContext } from './services.server'
 
 /**
  * Where the form's Pay button leads once the registration is stored: the checkout, or the registration's payment
@@ -46,7 +46,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
   if (intent.type !== 'submit' && intent.type !== 'pay') return applyIntent(draft, intent) satisfies RegistrationOutcome
 
   try {
-    countSubmission(context)
+    await countSubmission(context)
     if (isHoneypotFilled({ honeypot: form.get('honeypot') })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
     const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
@@ -57,7 +57,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     if (isValidationError(error)) return refused(error, draft)
     // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
     // same submission token, so it cannot register twice if the registration was stored before the fault.
-    console.error(`Registration for ${eventSlug} failed:`, error)
+    context.get(requestFactsContext).log.error({ err: error }, `Registration for ${eventSlug} failed`)
     return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: 503 })
   }
 }

@@ -4,5 +4,5 @@ import { useContent } from './content'
 
 /** The site settings prefetched by the root route. */
 export function useSiteSettings(): SiteSettingsQueryResult {
-  return useContent<SiteSettingsQueryResult>(siteSettingsRequest)
+  return useContent(siteSettingsRequest)
 }

@@ -12,18 +12,23 @@ interface SubmissionToasts<Outcome> {
 
 /**
  * The toasts of a form posted in the background: the loading toast while it is sent, dismissed before the
- * success or failure toast of each new answer. Returns whether the post is under way.
+ * success or failure toast of each new answer; a new post dismisses the toasts of the one before, so an old
+ * failure never stands beside a new success. Returns whether the post is under way.
  */
 export function useSubmissionToasts<Outcome extends { status: string }>(
   fetcher: { state: string; data?: Outcome | undefined },
   { loading, success, failure, onSuccess }: SubmissionToasts<Outcome>,
 ): boolean {
   const loadingToast = useRef<string | undefined>(undefined)
+  const answerToast = useRef<string | undefined>(undefined)
   const handled = useRef<Outcome | undefined>(undefined)
   const busy = fetcher.state !== 'idle'
 
   useEffect(() => {
-    if (busy && loadingToast.current === undefined) loadingToast.current = toast.loading(loading)
+    if (!busy || loadingToast.current !== undefined) return
+    if (answerToast.current !== undefined) toast.dismiss(answerToast.current)
+    answerToast.current = undefined
+    loadingToast.current = toast.loading(loading)
   }, [busy, loading])
 
   useEffect(() => {
@@ -33,10 +38,10 @@ export function useSubmissionToasts<Outcome extends { status: string }>(
     if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
     loadingToast.current = undefined
     if (outcome.status === 'success') {
-      toast.success(success)
+      answerToast.current = toast.success(success)
       onSuccess()
     } else {
-      toast.error(failure(outcome))
+      answerToast.current = toast.error(failure(outcome))
     }
     // Only a new answer shows a toast; the messages and callbacks of later renders do not.
   }, [busy, fetcher.data])

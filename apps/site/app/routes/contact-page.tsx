@@ -1,25 +1,37 @@
 import { eventSlugsQuery, pageQuery, type EventSlugsQueryResult, type PageQueryResult } from '@events/content/browser'
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/contact-page'
 import type { SanityClient } from '@sanity/client'
 import type { ContactValues } from '../components/ContactForm'
 import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
+import { interestOptions } from '../lib/contact-interests'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
 import { pageMeta } from '../lib/meta'
 import { pagePathname } from '../lib/page-path'
+import { throwRedirectOrNotFound } from '../lib/redirects.server'
 import { servicesContext } from '../lib/services.server'
 
 /** Which enquiry a contact sub-route is about: sponsorship, or a named event (legacy slug casing is canonical). */
-async function enquirySubject(content: SanityClient, pathname: string, slug: string | undefined) {
+async function enquirySubject(content: SanityClient, request: Request, slug: string | undefined) {
+  const pathname = pagePathname(request)
   if (!slug) return { interest: 'Sponsorship', context: 'Sponsorship', about: 'sponsorship' }
   const kind = pathname.startsWith('/conference') ? 'conference' : 'workshop'
   const events = await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)
   const event = events.find((candidate) => candidate.kind === kind && candidate.slug?.toLowerCase() === slug.toLowerCase())
-  if (!event?.slug) throw data('Event not found', { status: 404 })
+  if (!event?.slug) return throwRedirectOrNotFound(content, request, 'Event not found')
   if (event.slug !== slug) throw redirect(`/${kind}/${event.slug}/contact`, 301)
   const title = event.title ?? event.slug
   return { interest: kind === 'conference' ? 'Conference' : 'Workshop', context: title, about: title }
+}
+
+/**
+ * The interest a link asks for (the Sponsor tab's 'Become a Sponsor' asks for `?interest=Sponsorship`), when it is
+ * one of the form's options; the event stays the subject.
+ */
+function requestedInterest(request: Request): string | undefined {
+  const asked = new URL(request.url).searchParams.get('interest')
+  return interestOptions.find((option) => option.value === asked)?.value
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -27,13 +39,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const pathname = pagePathname(request)
   const home = await content.fetch<PageQueryResult>(pageQuery, { slug: 'home' })
   const heading = { title: home?.contactTitle ?? 'Contact us', subtitle: home?.contactSubtitle ?? 'Fill in the form below' }
-  return { ...heading, ...(await enquirySubject(content, pathname, params.slug)), path: pathname, siteUrl: config.siteUrl }
+  const subject = await enquirySubject(content, request, params.slug)
+  return { ...heading, ...subject, interest: requestedInterest(request) ?? subject.interest, path: pathname, siteUrl: config.siteUrl }
 }
 
 /** The enquiry, with its subject (the event or sponsorship) named from the route rather than from the form. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { content } = context.get(servicesContext)
-  const subject = await enquirySubject(content, pagePathname(request), params.slug)
+  const subject = await enquirySubject(content, request, params.slug)
   return submitContactForm(request, context, subject.context)
 }
 

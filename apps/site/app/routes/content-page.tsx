@@ -1,4 +1,3 @@
-import { pageQuery, sponsorPackagesQuery, type PageQueryResult, type SponsorPackagesQueryResult } from '@events/content/browser'
 import type { Route } from './+types/content-page'
 import { PageSections } from '../components/PageSections'
 import { SponsorPackages } from '../components/SponsorPackages'
@@ -9,7 +8,7 @@ import { pageSlug } from '../lib/page-path'
 import { useSiteSettings } from '../lib/site-settings'
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadContentPage(context, request, pageSlug(request) === 'sponsorship' ? [contentRequest(sponsorPackagesQuery)] : [])
+  return loadContentPage(context, request, pageSlug(request) === 'sponsorship' ? [contentRequest('sponsorPackages')] : [])
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -26,7 +25,7 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
 }
 
 function ContentPage({ slug }: { slug: string }) {
-  const page = useContent<PageQueryResult>(contentRequest(pageQuery, { slug }))
+  const page = useContent(contentRequest('page', { slug }))
   if (!page) return null
   return (
     <>
@@ -44,7 +43,7 @@ function ContentPage({ slug }: { slug: string }) {
 }
 
 function SponsorshipPackages() {
-  const packages = useContent<SponsorPackagesQueryResult>(contentRequest(sponsorPackagesQuery))
+  const packages = useContent(contentRequest('sponsorPackages'))
   return (
     <div className="section section--alt">
       <SponsorPackages heading="Sponsorship packages" intro="" packages={packages} contactHref="/sponsorship/contact" />

@@ -1,28 +1,33 @@
-import { eventCardsQuery, pageQuery, type EventCardsQueryResult, type PageQueryResult } from '@events/content/browser'
 import { Link, data } from 'react-router'
 import type { Route } from './+types/event-listing'
+import { ContentImage } from '../components/ContentImage'
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { servicesContext } from '../lib/services.server'
+import { socialImageOf } from '../lib/social-image.server'
 
 type ListingKind = 'conference' | 'workshop'
+
+/** The cards fill a grid of columns at least 18rem wide within the page's width. */
+const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
 
 function kindOf(pathname: string): ListingKind {
   return pathname.startsWith('/conference') ? 'conference' : 'workshop'
 }
 
 // The listing's own page (its slug is the kind) holds the hero and the description; the cards come from the events.
-const listingPage = (kind: ListingKind) => contentRequest(pageQuery, { slug: kind })
-const listingCards = (kind: ListingKind) => contentRequest(eventCardsQuery, { kind })
+const listingPage = (kind: ListingKind) => contentRequest('page', { slug: kind })
+const listingCards = (kind: ListingKind) => contentRequest('eventCards', { kind })
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const kind = kindOf(new URL(request.url).pathname)
   const { dehydratedState, results } = await prefetchContent(content, [listingPage(kind), listingCards(kind)])
-  const page = results[0] as PageQueryResult
+  const [page] = results
   if (!page) throw data(`The ${kind} listing page content is missing`, { status: 500 })
-  return { dehydratedState, kind, meta: { title: page.title ?? '', description: page.seoDescription ?? '' }, siteUrl: config.siteUrl }
+  const image = await socialImageOf(content, page._id)
+  return { dehydratedState, kind, meta: { title: page.title ?? '', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -39,8 +44,8 @@ export default function EventListing({ loaderData }: Route.ComponentProps) {
 }
 
 function Listing({ kind }: { kind: ListingKind }) {
-  const page = useContent<PageQueryResult>(listingPage(kind))
-  const cards = useContent<EventCardsQueryResult>(listingCards(kind))
+  const page = useContent(listingPage(kind))
+  const cards = useContent(listingCards(kind))
   if (!page) return null
   return (
     <>
@@ -52,9 +57,7 @@ function Listing({ kind }: { kind: ListingKind }) {
         <ul className="event-cards">
           {cards.map((card) => (
             <li key={card._id} className="event-card">
-              {card.image?.url && (
-                <img src={card.image.url} alt={card.image.alt ?? ''} width={card.image.width ?? undefined} height={card.image.height ?? undefined} loading="lazy" />
-              )}
+              {card.image && <ContentImage image={card.image} sizes={EVENT_CARD_SIZES} />}
               <div className="event-card__body">
                 <h2>{card.title}</h2>
                 <p className="event-card__meta">

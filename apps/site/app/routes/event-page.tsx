@@ -1,21 +1,25 @@
 import {
-  eventPageQuery,
   eventSlugsQuery,
   siteSettingsQuery,
-  type EventPageQueryResult,
+  type ContentQueryResults,
   type EventSlugsQueryResult,
   type SiteSettingsQueryResult,
 } from '@events/content/browser'
 import { lazy, useEffect } from 'react'
-import { data, redirect, useSearchParams } from 'react-router'
+import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'
 import { EventTabs } from '../components/EventTabs'
 import { LogoStrip } from '../components/LogoStrip'
+import { PriceHeadline } from '../components/PriceHeadline'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
+import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
 import { eventStructuredData } from '../lib/event-structured-data'
 import { pageMeta } from '../lib/meta'
+import { throwRedirectOrNotFound } from '../lib/redirects.server'
+import { socialImageOf } from '../lib/social-image.server'
+import { EVENT_SECTIONS_ID, registerTabHref } from '../lib/page-path'
 import type { RegistrationOutcome } from '../lib/registration-draft'
 import { registrationAction } from '../lib/registration.server'
 import { servicesContext } from '../lib/services.server'
@@ -47,7 +51,7 @@ function usePanelsFetchedWhenIdle() {
 
 
 type EventKind = 'conference' | 'workshop'
-type EventPage = NonNullable<EventPageQueryResult>
+type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
 const tabLabels: Record<string, string> = {
   overview: 'Overview',
@@ -70,15 +74,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const url = new URL(request.url)
   const kind = kindOf(url.pathname)
-  const eventRequest = contentRequest(eventPageQuery, { kind, slug: params.slug })
+  const eventRequest = contentRequest('eventPage', { kind, slug: params.slug })
   const { dehydratedState, results } = await prefetchContent(content, [eventRequest])
-  const event = results[0] as EventPageQueryResult
+  const [event] = results
   if (!event) {
     const canonical = findCanonicalSlug(await content.fetch<EventSlugsQueryResult>(eventSlugsQuery), kind, params.slug)
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
-    throw data('Event not found', { status: 404 })
+    return throwRedirectOrNotFound(content, request, 'Event not found')
   }
-  const settings = await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)
+  const [settings, image] = await Promise.all([content.fetch<SiteSettingsQueryResult>(siteSettingsQuery), socialImageOf(content, event._id)])
   const path = `/${kind}/${event.slug}`
   return {
     dehydratedState,
@@ -87,7 +91,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     // A fresh token per rendered form: resubmitting the same form (a double click, the back button) makes one registration.
     submissionToken: crypto.randomUUID(),
-    meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image: event.card?.image?.url },
+    // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
+    headline: eventHeadline(event, config.now()),
+    meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
     structuredData: eventStructuredData(event, {
       url: `${config.siteUrl}${path}`,
       siteUrl: config.siteUrl,
@@ -118,13 +124,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ContentBoundary state={loaderData.dehydratedState}>
-      <EventContent kind={loaderData.kind} slug={loaderData.slug} token={loaderData.submissionToken} registration={actionData} />
+      <EventContent
+        kind={loaderData.kind}
+        slug={loaderData.slug}
+        token={loaderData.submissionToken}
+        headline={loaderData.headline}
+        registration={actionData}
+      />
     </ContentBoundary>
   )
 }
 
-function EventContent({ kind, slug, token, registration }: { kind: EventKind; slug: string; token: string; registration: RegistrationOutcome | undefined }) {
-  const event = useContent<EventPageQueryResult>(contentRequest(eventPageQuery, { kind, slug }))
+function EventContent({
+  kind,
+  slug,
+  token,
+  headline,
+  registration,
+}: {
+  kind: EventKind
+  slug: string
+  token: string
+  headline: PriceHeadlineText | undefined
+  registration: RegistrationOutcome | undefined
+}) {
+  const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
   if (!event) return null
@@ -149,15 +173,15 @@ function EventContent({ kind, slug, token, registration }: { kind: EventKind; sl
         heading={event.sponsorHeading ?? 'Sponsorship opportunities'}
         intro={event.sponsorIntro ?? ''}
         packages={event.sponsorPackages ?? []}
-        contactHref={`/${kind}/${event.slug}/contact`}
+        contactHref={`/${kind}/${event.slug}/contact?interest=Sponsorship`}
       />
     ),
   }
 
   return (
     <>
-      <EventHero event={event} />
-      <div className="section event-body">
+      <EventHero event={event} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
+      <div id={EVENT_SECTIONS_ID} className="section event-body">
         <EventTabs
           label={`${event.title} information`}
           tabs={tabs.map((tab) => ({ id: tab, label: tabLabels[tab]!, panel: panels[tab] }))}
@@ -177,37 +201,54 @@ function EventContent({ kind, slug, token, registration }: { kind: EventKind; sl
 
 const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In person and online' } as const
 
-function EventHero({ event }: { event: EventPage }) {
+const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
+
+function EventHero({ event, headline, registerHref }: { event: EventPage; headline: PriceHeadlineText | undefined; registerHref: string | undefined }) {
   return (
     <section className="page-hero event-hero">
-      <h1>{event.title}</h1>
-      <dl className="event-facts">
-        <div>
-          <dt>Date</dt>
-          <dd>
-            {event.card?.dateLabel} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
-          </dd>
+      <div className="event-hero__inner">
+        <div className="event-hero__main">
+          <p className="eyebrow">{kindNames[event.kind as EventKind] ?? 'Event'}</p>
+          <h1>{event.title}</h1>
+          <dl className="event-facts">
+            <div>
+              <dt>Date</dt>
+              <dd>
+                {event.card?.dateLabel} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+              </dd>
+            </div>
+            <div>
+              <dt>Venue</dt>
+              <dd>
+                {event.venue?.name}
+                {event.venue?.address ? `, ${event.venue.address}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Format</dt>
+              <dd>{formatNames[(event.format ?? 'in-person') as keyof typeof formatNames]}</dd>
+            </div>
+            <div>
+              <dt>Contact</dt>
+              <dd>
+                {event.contactPhone && <a href={`tel:${event.contactPhone.replace(/\s+/g, '')}`}>{event.contactPhone}</a>}
+                {event.contactPhone && event.contactEmail && ' · '}
+                {event.contactEmail && <a href={`mailto:${event.contactEmail}`}>{event.contactEmail}</a>}
+              </dd>
+            </div>
+          </dl>
         </div>
-        <div>
-          <dt>Venue</dt>
-          <dd>
-            {event.venue?.name}
-            {event.venue?.address ? `, ${event.venue.address}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Format</dt>
-          <dd>{formatNames[(event.format ?? 'in-person') as keyof typeof formatNames]}</dd>
-        </div>
-        <div>
-          <dt>Contact</dt>
-          <dd>
-            {event.contactPhone && <a href={`tel:${event.contactPhone.replace(/\s+/g, '')}`}>{event.contactPhone}</a>}
-            {event.contactPhone && event.contactEmail && ' · '}
-            {event.contactEmail && <a href={`mailto:${event.contactEmail}`}>{event.contactEmail}</a>}
-          </dd>
-        </div>
-      </dl>
+        {registerHref && (
+          <div className="event-hero__ticket">
+            {headline ? <PriceHeadline headline={headline} /> : <p className="event-hero__closed">Registration is closed</p>}
+            {headline && (
+              <Link className="button button--accent button--block" to={registerHref}>
+                Register now
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   )
 }

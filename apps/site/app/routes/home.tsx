@@ -1,25 +1,61 @@
-import { divisionsQuery, pageQuery, type DivisionsQueryResult, type PageQueryResult } from '@events/content/browser'
+import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
 import { Link, data, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
 import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
+import { PriceHeadline } from '../components/PriceHeadline'
 import { interestOptions } from '../lib/contact-interests'
+import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
+import { socialImageOf } from '../lib/social-image.server'
+import { registerTabHref } from '../lib/page-path'
 import { servicesContext } from '../lib/services.server'
 
-const homePage = contentRequest(pageQuery, { slug: 'home' })
-const divisions = contentRequest(divisionsQuery)
+const homePage = contentRequest('page', { slug: 'home' })
+const divisions = contentRequest('divisions')
+
+/** How many upcoming events the home page shows below its hero. */
+const UPCOMING_COUNT = 3
+
+interface UpcomingEvent {
+  id: string
+  title: string
+  kind: 'conference' | 'workshop'
+  href: string
+  dateLabel: string
+  location: string
+  headline: PriceHeadlineText | undefined
+}
+
+// Priced here, at the business clock, so the page shows what the Register form will charge; only open events appear.
+function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingEvent[] {
+  return events
+    .map((event) => ({
+      id: event._id,
+      title: event.title,
+      kind: event.kind,
+      href: `/${event.kind}/${event.slug}`,
+      dateLabel: event.dateLabel,
+      location: event.location,
+      headline: eventHeadline(event, now),
+    }))
+    .filter((event) => event.headline !== undefined)
+    .slice(0, UPCOMING_COUNT)
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions])
-  const page = results[0] as PageQueryResult
+  const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
-  return { dehydratedState, meta: { title: page.title ?? 'Home', description: page.seoDescription ?? '' }, siteUrl: config.siteUrl }
+  const now = config.now()
+  const upcoming = upcomingEvents(await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() }), now)
+  const image = await socialImageOf(content, page._id)
+  return { dehydratedState, upcoming, meta: { title: page.title ?? 'Home', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }
 }
 
 /** The contact form of the home page. */
@@ -39,14 +75,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ContentBoundary state={loaderData.dehydratedState}>
-      <HomeContent contactOutcome={actionData} />
+      <HomeContent upcoming={loaderData.upcoming} contactOutcome={actionData} />
     </ContentBoundary>
   )
 }
 
-function HomeContent({ contactOutcome }: { contactOutcome: Route.ComponentProps['actionData'] }) {
-  const page = useContent<PageQueryResult>(homePage)
-  const divisionList = useContent<DivisionsQueryResult>(divisions)
+function HomeContent({ upcoming, contactOutcome }: { upcoming: UpcomingEvent[]; contactOutcome: Route.ComponentProps['actionData'] }) {
+  const page = useContent(homePage)
+  const divisionList = useContent(divisions)
   const [searchParams] = useSearchParams()
   const requestedInterest = searchParams.get('interest')
   const interest = interestOptions.find((option) => option.value === requestedInterest)?.value
@@ -56,7 +92,16 @@ function HomeContent({ contactOutcome }: { contactOutcome: Route.ComponentProps[
       <section id="hero" className="home-hero">
         <h1>{page.title}</h1>
         {page.subtitle && <p className="home-hero__subtitle">{page.subtitle}</p>}
+        <p className="home-hero__actions">
+          <a className="button button--accent" href="#upcoming-title">
+            See upcoming events
+          </a>
+          <Link className="button button--on-brand" to="/inhouse-training">
+            Training for your team
+          </Link>
+        </p>
       </section>
+      {upcoming.length > 0 && <UpcomingEvents events={upcoming} />}
       <section id="about" className="section" aria-labelledby="about-title">
         <h2 id="about-title">About Us</h2>
         {page.intro && <p className="lead">{page.intro}</p>}
@@ -100,5 +145,39 @@ function HomeContent({ contactOutcome }: { contactOutcome: Route.ComponentProps[
         <ContactForm action="/?index#contact" interest={interest} outcome={contactOutcome} />
       </section>
     </>
+  )
+}
+
+const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
+
+function UpcomingEvents({ events }: { events: UpcomingEvent[] }) {
+  return (
+    <section className="section upcoming" aria-labelledby="upcoming-title">
+      <div className="section-heading">
+        <h2 id="upcoming-title">Upcoming events</h2>
+        <p className="section-heading__links">
+          <Link to="/conference">All conferences</Link>
+          <Link to="/workshop">All workshops</Link>
+        </p>
+      </div>
+      <ul className="upcoming__list">
+        {events.map((event) => (
+          <li key={event.id} className="upcoming__item">
+            <p className="eyebrow">{kindNames[event.kind]}</p>
+            <h3>
+              <Link to={event.href}>{event.title}</Link>
+            </h3>
+            <p className="upcoming__facts">
+              <span>{event.dateLabel}</span>
+              <span>{event.location}</span>
+            </p>
+            {event.headline && <PriceHeadline headline={event.headline} />}
+            <Link className="button button--accent" to={registerTabHref(event.href)}>
+              Register<span className="visually-hidden"> for {event.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

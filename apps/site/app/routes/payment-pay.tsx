@@ -1,7 +1,8 @@
-import { formatRand } from '@events/pricing'
+import { Amount } from '../components/Amount'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/payment-pay'
 import { PayButton, paymentFailedMessage } from '../components/PayButton'
+import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
@@ -11,7 +12,7 @@ const MAX_ERROR_LENGTH = 300
 // button posts to the same URL, which the server answers with the checkout (server/payments.ts).
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
-  const details = await core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret)
+  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   const statusPath = new URL(details.statusUrl).pathname
   if (details.status === 'paid') throw redirect(statusPath, { headers: privateHeaders })
@@ -45,7 +46,9 @@ export default function PaymentPay({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="section prose">
         <p>
-          {loaderData.eventTitle}: <strong>{formatRand(loaderData.totalCents)}</strong> incl. VAT.
+          {loaderData.eventTitle}: <strong>
+            <Amount cents={loaderData.totalCents} />
+          </strong> incl. VAT.
         </p>
         <p>The button takes you to the secure card payment page (card, EFT or Google Pay).</p>
         <PayButton paymentPath={loaderData.paymentPath} totalCents={loaderData.totalCents} initialError={loaderData.error ? paymentFailedMessage(loaderData.error) : undefined} />

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/payment-return'
 import { PayButton } from '../components/PayButton'
+import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
@@ -15,9 +16,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { core, payments } = context.get(servicesContext)
   const outcome = OUTCOMES.find((candidate) => candidate === params.outcome)
   if (!outcome) throw data('Not found', { status: 404, headers: privateHeaders })
-  const details = await core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret)
+  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
-  await payments.recordReturn(params.reference, params.secret, outcome)
+  await fromDatabase(context, () => payments.recordReturn(params.reference, params.secret, outcome))
   const statusPath = new URL(details.statusUrl).pathname
   return data(
     {

@@ -1,8 +1,10 @@
-import { formatRand } from '@events/pricing'
+import { formatEventDays } from '@events/core'
+import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
 import { PayButton } from '../components/PayButton'
 import { PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '../lib/registration-draft'
+import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 import { useSiteSettings } from '../lib/site-settings'
 import { BankDetailsList } from '../components/BankDetailsList'
@@ -13,12 +15,13 @@ const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': '
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
-  const details = await core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret)
+  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   return data(
     {
       reference: details.reference,
       event: details.event,
+      eventDays: formatEventDays(details.event.start, details.event.end),
       companyName: details.companyName,
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
@@ -29,6 +32,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       email: details.email,
       paymentPath: details.paymentUrl ? new URL(details.paymentUrl).pathname : undefined,
       paid: details.status === 'paid',
+      partPaid: details.status === 'part-paid',
+      paidCents: details.paidCents,
+      outstandingCents: details.outstandingCents,
       invoice: details.invoice ? { number: details.invoice.number, path: new URL(details.invoice.url).pathname } : undefined,
     },
     { headers: privateHeaders },
@@ -45,8 +51,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { name: 'robots', content: 'noindex, nofollow' },
   ]
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' })
 
 export default function RegistrationStatus({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings()
@@ -69,7 +73,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
         </p>
         <h2>{registration.event.title}</h2>
         <p>
-          {dateFormat.format(new Date(registration.event.start))}, {registration.event.venue.name}
+          {registration.eventDays}, {registration.event.venue.name}
           {registration.event.venue.address ? `, ${registration.event.venue.address}` : ''}
         </p>
         <dl className="registration-summary">
@@ -80,12 +84,19 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
           <dt>Payment method</dt>
           <dd>{paymentLabel}</dd>
           <dt>Subtotal</dt>
-          <dd>{formatRand(registration.subtotalCents)}</dd>
+          <dd>
+            <Amount cents={registration.subtotalCents} />
+          </dd>
           <dt>VAT</dt>
-          <dd>{formatRand(registration.vatCents)}</dd>
+          <dd>
+            <Amount cents={registration.vatCents} />
+          </dd>
           <dt>Total</dt>
           <dd>
-            <strong>{formatRand(registration.totalCents)}</strong> incl. VAT
+            <strong>
+              <Amount cents={registration.totalCents} />
+            </strong>{' '}
+            incl. VAT
           </dd>
         </dl>
         <h2>Delegates</h2>
@@ -108,6 +119,15 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
           <p className="payment-status" role="status">
             <strong>Payment received.</strong> Your registration is paid in full; the receipt is in your e-mail.
           </p>
+        ) : registration.partPaid ? (
+          <>
+            <p className="payment-status" role="status">
+              <strong>Part payment received.</strong> We have received <Amount cents={registration.paidCents} />;{' '}
+              <Amount cents={registration.outstandingCents} /> is still to be paid. Please pay the rest by bank transfer, quoting{' '}
+              <strong>{registration.reference}</strong> as the payment reference.
+            </p>
+            {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
+          </>
         ) : isBankTransfer ? (
           <>
             <p>

@@ -1,4 +1,4 @@
-import { formatRand } from '@events/pricing'
+import { Amount } from '../components/Amount'
 import { data } from 'react-router'
 import type { Route } from './+types/sandbox-checkout'
 import { servicesContext } from '../lib/services.server'
@@ -41,12 +41,15 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
           <dd>{checkout.eventTitle}</dd>
           <dt>Amount</dt>
           <dd>
-            <strong>{formatRand(checkout.amountCents)}</strong> ({checkout.currency})
+            <strong>
+              <Amount cents={checkout.amountCents} />
+            </strong>{' '}
+            ({checkout.currency})
           </dd>
         </dl>
         <form method="post" action={`/payments/sandbox/${checkout.id}`} className="sandbox-actions">
           <button type="submit" name="action" value="pay" className="button button--accent">
-            Pay {formatRand(checkout.amountCents)}
+            Pay <Amount cents={checkout.amountCents} />
           </button>{' '}
           <button type="submit" name="action" value="cancel" className="button button--secondary">
             Cancel

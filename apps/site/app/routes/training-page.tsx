@@ -1,4 +1,3 @@
-import { pageQuery, type PageQueryResult } from '@events/content/browser'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/training-page'
@@ -29,7 +28,7 @@ export default function TrainingPageRoute({ loaderData }: Route.ComponentProps) 
 }
 
 function TrainingPage({ slug }: { slug: string }) {
-  const page = useContent<PageQueryResult>(contentRequest(pageQuery, { slug }))
+  const page = useContent(contentRequest('page', { slug }))
   const [requestOpen, setRequestOpen] = useState(false)
   if (!page) return null
   const kind = slug === 'online-training' ? 'online' : 'inhouse'

@@ -1,0 +1,36 @@
+import { formatRand, headline, randsToCents } from '@events/pricing'
+
+/** The part of an event the headline needs, as the content queries return it (prices in rands). */
+export interface HeadlineSource {
+  start: string | null
+  registrationClosesAt: string | null
+  priceOptions: ReadonlyArray<{ key: string | null; amount: number | null; earlyBirdUntil: string | null }> | null
+}
+
+/** An event's headline as the page shows it: "R 5 490.00", and the last early-bird day as "13 June 2025". */
+export interface PriceHeadlineText {
+  from: string
+  earlyBirdUntil?: string
+}
+
+// Content dates are Johannesburg calendar days; formatting them at UTC midnight keeps the day as written.
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/**
+ * The "from R …" and running early-bird of an event at the business clock's `now`, worded on the server so the
+ * pricing rules stay out of the pages' JavaScript; undefined once registration has closed.
+ */
+export function eventHeadline(event: HeadlineSource, now: Date): PriceHeadlineText | undefined {
+  if (!event.start) return undefined
+  const options = (event.priceOptions ?? []).map((option) => ({
+    key: option.key,
+    amountCents: randsToCents(option.amount ?? 0),
+    earlyBirdUntil: option.earlyBirdUntil,
+  }))
+  const found = headline(options, { start: event.start, registrationClosesAt: event.registrationClosesAt }, now)
+  if (!found) return undefined
+  return {
+    from: formatRand(found.fromCents),
+    ...(found.earlyBirdUntil ? { earlyBirdUntil: dayFormat.format(new Date(`${found.earlyBirdUntil}T00:00:00Z`)) } : {}),
+  }
+}

@@ -1,0 +1,66 @@
+import { data, Form, Link, redirect } from 'react-router'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, MIN_PASSWORD_LENGTH, refuseCrossSitePost } from '../../lib/admin.server'
+import { fromDatabase } from '../../lib/database.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/set-password'
+
+export function meta() {
+  return adminMeta('Choose a password')
+}
+
+// The target of the links in invitation and password-reset e-mails.
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '', minLength: MIN_PASSWORD_LENGTH }
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { request, context } = args
+  const { staff } = context.get(servicesContext)
+  const form = await request.formData()
+  const password = formText(form, 'password')
+  if (password !== formText(form, 'confirmation')) return data({ message: 'The two passwords differ. Type the same password twice.' }, { status: 400 })
+  const result = await fromDatabase(context, () => staff.resetPassword(formText(form, 'token'), password))
+  if (!result.ok) return data({ message: result.message }, { status: 400 })
+  throw redirect('/admin/sign-in?password-set')
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.token === '') {
+    return (
+      <>
+        <h1>Choose a password</h1>
+        <p>This page needs the link from your invitation or password-reset e-mail.</p>
+        <p>
+          <Link to="/admin/forgot-password">Ask for a new link</Link>
+        </p>
+      </>
+    )
+  }
+  return (
+    <>
+      <h1>Choose a password</h1>
+      {actionData?.message ? (
+        <p className="admin-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      <Form method="post" className="form">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <div className="form__field">
+          <label htmlFor="password">New password</label>
+          <input id="password" name="password" type="password" autoComplete="new-password" minLength={loaderData.minLength} required aria-describedby="password-hint" />
+          <p id="password-hint">At least {loaderData.minLength} characters.</p>
+        </div>
+        <div className="form__field">
+          <label htmlFor="confirmation">The same password again</label>
+          <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" minLength={loaderData.minLength} required />
+        </div>
+        <button type="submit" className="button">
+          Set password
+        </button>
+      </Form>
+    </>
+  )
+}

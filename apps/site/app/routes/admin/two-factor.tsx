@@ -1,0 +1,139 @@
+import { data, Form, Link, redirect } from 'react-router'
+import { adminMeta } from '../../lib/admin-meta'
+import { attemptAccountChange, formText, qrCodeSvg, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { fromDatabase } from '../../lib/database.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/two-factor'
+
+export function meta() {
+  return adminMeta('Two-factor sign-in')
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, headers } = await requireStaffMember(args, { allowPendingTwoFactorSetup: true })
+  const { staff } = args.context.get(servicesContext)
+  const required = await fromDatabase(args.context, () => staff.twoFactorSetupRequired(user))
+  return data({ enabled: user.twoFactorEnabled, mustSetUp: required, done: new URL(args.request.url).searchParams.get('done') }, { headers })
+}
+
+/** The secret inside an otpauth:// URI, for typing into an app by hand. */
+function secretOf(totpURI: string): string {
+  return new URL(totpURI).searchParams.get('secret') ?? ''
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  await requireStaffMember(args, { allowPendingTwoFactorSetup: true })
+  const { request, context } = args
+  const { staff } = context.get(servicesContext)
+  const form = await request.formData()
+  const intent = formText(form, 'intent')
+  if (intent === 'begin') {
+    const begun = await attemptAccountChange(context, () => staff.beginTwoFactorSetup(request, formText(form, 'password')))
+    if (!begun.ok) return data({ step: 'refused' as const, message: begun.message }, { status: 400 })
+    const { totpURI, backupCodes } = begun.value
+    return { step: 'confirm' as const, totpURI, qrCode: await qrCodeSvg(totpURI), secret: secretOf(totpURI), backupCodes, message: null }
+  }
+  if (intent === 'confirm') {
+    const confirmed = await attemptAccountChange(context, () => staff.confirmTwoFactorSetup(request, formText(form, 'code')))
+    if (confirmed.ok) throw redirect('/admin/two-factor?done=on', { headers: confirmed.value })
+    const totpURI = formText(form, 'totpURI')
+    return data(
+      { step: 'confirm' as const, totpURI, qrCode: await qrCodeSvg(totpURI), secret: secretOf(totpURI), backupCodes: [], message: confirmed.message },
+      { status: 400 },
+    )
+  }
+  const disabled = await attemptAccountChange(context, () => staff.disableTwoFactor(request, formText(form, 'password')))
+  if (disabled.ok) throw redirect('/admin/two-factor?done=off', { headers: disabled.value })
+  return data({ step: 'refused' as const, message: disabled.message }, { status: 400 })
+}
+
+function PasswordField() {
+  return (
+    <div className="form__field">
+      <label htmlFor="password">Your password</label>
+      <input id="password" name="password" type="password" autoComplete="current-password" required />
+    </div>
+  )
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Two-factor sign-in</h1>
+      {loaderData.mustSetUp ? (
+        <p className="admin-notice">An owner requires two-factor sign-in for every account: set it up before you continue.</p>
+      ) : null}
+      {loaderData.done && !actionData ? (
+        <p className="admin-notice" role="status">
+          Two-factor sign-in is now {loaderData.done === 'on' ? 'on' : 'off'}.
+        </p>
+      ) : null}
+      {actionData?.message ? (
+        <p className="admin-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      {actionData?.step === 'confirm' ? (
+        <>
+          <p>Add this account to your authenticator app: scan the QR code, or type the setup address or the key below. Then type the code it shows.</p>
+          {/* The SVG is drawn on the server by the qrcode library from the setup address alone. */}
+          <div className="admin-qr" role="img" aria-label="QR code of the setup address" dangerouslySetInnerHTML={{ __html: actionData.qrCode }} />
+          <dl>
+            <dt>Setup address (otpauth)</dt>
+            <dd className="admin-secret">{actionData.totpURI}</dd>
+            <dt>Key to type by hand</dt>
+            <dd className="admin-secret">{actionData.secret}</dd>
+          </dl>
+          {actionData.backupCodes.length > 0 ? (
+            <>
+              <h2>Backup codes</h2>
+              <p>Keep these somewhere safe: each lets you sign in once without the app.</p>
+              <ul className="admin-secret">
+                {actionData.backupCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="totpURI" value={actionData.totpURI} />
+            <div className="form__field">
+              <label htmlFor="code">Code from your authenticator app</label>
+              <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+            </div>
+            <button type="submit" className="button">
+              Turn on two-factor sign-in
+            </button>
+          </Form>
+        </>
+      ) : loaderData.enabled ? (
+        <>
+          <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app.</p>
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="disable" />
+            <PasswordField />
+            <button type="submit" className="button button--secondary">
+              Turn off two-factor sign-in
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="begin" />
+            <PasswordField />
+            <button type="submit" className="button">
+              Set up two-factor sign-in
+            </button>
+          </Form>
+        </>
+      )}
+      <p>
+        <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}

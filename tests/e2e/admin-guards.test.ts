@@ -1,0 +1,180 @@
+// Every back-office route is guarded: walked from the route manifest, so a new /admin route is covered as it is added.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { base32 } from '@better-auth/utils/base32'
+import { createOTP } from '@better-auth/utils/otp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminRoutePaths, createStaffAccount, dataPath, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
+
+/** Pages anyone may open: signing in, and choosing a password through an e-mailed link. */
+const OPEN_PATHS = ['/admin/sign-in', '/admin/forgot-password', '/admin/set-password']
+const OWNER_ONLY_PATHS = ['/admin/staff', '/admin/audit']
+
+let site: RunningSite
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-guards-'))
+  await createStaffAccount(dataDir, OWNER)
+  await createStaffAccount(dataDir, STAFF)
+  site = await startSite({ env: { DATA_DIR: dataDir } })
+})
+afterAll(async () => {
+  await site?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const url = (pathname: string) => `${site.baseUrl}${pathname}`
+
+/** A Cookie header with the Set-Cookie lines of a response applied to it. */
+function withCookies(cookie: string, setCookies: string[]): string {
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const))
+  for (const line of setCookies) {
+    const pair = line.split(';')[0] ?? ''
+    jar.set(pair.slice(0, pair.indexOf('=')), pair)
+  }
+  return [...jar.values()].join('; ')
+}
+const guardedPaths = adminRoutePaths().filter((pathname) => !OPEN_PATHS.includes(pathname))
+
+describe('the back office’s guards', () => {
+  it('finds the back-office routes in the route manifest', () => {
+    expect(guardedPaths).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', ...OWNER_ONLY_PATHS]))
+    expect(adminRoutePaths()).toEqual(expect.arrayContaining(OPEN_PATHS))
+  })
+
+  it('sends an anonymous page request to sign in, and answers its data request 401', async () => {
+    for (const pathname of guardedPaths) {
+      const page = await fetch(url(pathname), { redirect: 'manual' })
+      expect(page.status, pathname).toBe(302)
+      expect(page.headers.get('location'), pathname).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent(pathname)}`)
+      expect(page.headers.get('cache-control'), pathname).toBe('no-store')
+      const data = await fetch(url(dataPath(pathname)), { redirect: 'manual' })
+      expect(data.status, `${pathname} data`).toBe(401)
+    }
+  })
+
+  it('answers a staff member 403 on the owner-only routes, and lets them open the rest', async () => {
+    const staffCookie = await signInCookie(site.baseUrl, STAFF)
+    const ownerCookie = await signInCookie(site.baseUrl, OWNER)
+    for (const pathname of guardedPaths) {
+      const asStaff = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: staffCookie } })
+      const asOwner = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: ownerCookie } })
+      const expected = OWNER_ONLY_PATHS.includes(pathname) ? 403 : pathname === '/admin/sign-out' ? 302 : 200
+      expect(asStaff.status, `${pathname} as staff`).toBe(expected)
+      expect(asOwner.status, `${pathname} as owner`).toBe(pathname === '/admin/sign-out' ? 302 : 200)
+    }
+    for (const pathname of OWNER_ONLY_PATHS) {
+      const data = await fetch(url(dataPath(pathname)), { redirect: 'manual', headers: { cookie: staffCookie } })
+      expect(data.status, `${pathname} data as staff`).toBe(403)
+    }
+  })
+
+  it('opens the sign-in, forgot-password and set-password pages to anyone, never cached, never indexed', async () => {
+    for (const pathname of OPEN_PATHS) {
+      const response = await fetch(url(pathname))
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers.get('cache-control'), pathname).toBe('no-store')
+      expect(response.headers.get('x-robots-tag'), pathname).toMatch(/noindex/)
+      expect(await response.text(), pathname).toContain('<meta name="robots" content="noindex, nofollow"/>')
+    }
+  })
+
+  it('refuses form posts another site made the browser send', async () => {
+    const ownerCookie = await signInCookie(site.baseUrl, OWNER)
+    const invite = (headers: Record<string, string>, email: string) =>
+      fetch(url('/admin/staff'), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: ownerCookie, ...headers },
+        body: new URLSearchParams({ intent: 'invite', name: 'Mallory', email, role: 'owner' }),
+      })
+    expect((await invite({ origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' }, 'mallory1@example.com')).status).toBeGreaterThanOrEqual(400)
+    expect((await invite({ 'sec-fetch-site': 'cross-site' }, 'mallory2@example.com')).status).toBe(403)
+    expect((await invite({}, 'mallory3@example.com')).status).toBe(403)
+    const signIn = await fetch(url('/admin/sign-in'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ email: OWNER.email, password: OWNER.password }),
+    })
+    expect(signIn.status).toBe(403)
+    expect(signIn.headers.getSetCookie()).toEqual([])
+
+    const accounts = await (await fetch(url('/admin/staff'), { headers: { cookie: ownerCookie } })).text()
+    expect(accounts).toContain(STAFF.email)
+    expect(accounts).not.toContain('mallory')
+    const sameSite = await invite({ origin: site.baseUrl, 'sec-fetch-site': 'same-origin' }, 'thandi@example.com')
+    expect(sameSite.status).toBe(200)
+    expect(await sameSite.text()).toContain('An invitation is on its way to thandi@example.com')
+  })
+
+  it('counts sign-ins by the address Express trusts (TRUST_PROXY), not by an address header the client made up', async () => {
+    const failed = await fetch(url('/admin/sign-in'), {
+      method: 'POST',
+      headers: { origin: site.baseUrl, 'x-forwarded-for': '198.51.100.44', 'x-staff-client-ip': '203.0.113.9' },
+      body: new URLSearchParams({ email: STAFF.email, password: 'not the right password' }),
+    })
+    expect(failed.status).toBe(400)
+    const ownerCookie = await signInCookie(site.baseUrl, OWNER)
+    const log = await (await fetch(url('/admin/audit'), { headers: { cookie: ownerCookie } })).text()
+    const failure = /<td>sign-in-failed<\/td>[\s\S]*?<\/tr>/.exec(log)?.[0] ?? ''
+    expect(failure).toContain('<td>198.51.100.44</td>')
+    expect(log).not.toContain('203.0.113.9')
+  })
+
+  it('serves better-auth’s own endpoints under /admin/auth, with its Origin check and without public sign-up', async () => {
+    const post = (pathname: string, origin: string, body: unknown) =>
+      fetch(url(pathname), {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.60' },
+        body: JSON.stringify(body),
+      })
+    expect((await post('/admin/auth/sign-in/email', 'https://attacker.example', { email: OWNER.email, password: OWNER.password })).status).toBe(403)
+    const wrong = await post('/admin/auth/sign-in/email', site.baseUrl, { email: OWNER.email, password: 'not the right password' })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toMatchObject({ message: 'The e-mail address or password is wrong.' })
+    const signedIn = await post('/admin/auth/sign-in/email', site.baseUrl, { email: OWNER.email, password: OWNER.password })
+    expect(signedIn.status).toBe(200)
+    const signUp = await post('/admin/auth/sign-up/email', site.baseUrl, { email: 'eve@example.com', password: 'eve wants an account', name: 'Eve' })
+    expect(signUp.ok).toBe(false)
+  })
+
+  it('lets an owner require two-factor of everyone from Staff accounts, recorded in the audit log', async () => {
+    let ownerCookie = await signInCookie(site.baseUrl, OWNER)
+    const staffCookie = await signInCookie(site.baseUrl, STAFF)
+    const post = (pathname: string, cookie: string, fields: Record<string, string>) =>
+      fetch(url(pathname), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: site.baseUrl, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams(fields),
+      })
+    // The owner turns two-factor on first: once it is required, a member without it may open nothing else.
+    const setup = await (await post('/admin/two-factor', ownerCookie, { intent: 'begin', password: OWNER.password })).text()
+    const secret = /secret=([A-Z2-7]+)/.exec(setup)?.[1] ?? ''
+    const confirmed = await post('/admin/two-factor', ownerCookie, { intent: 'confirm', code: await createOTP(base32.decode(secret)).totp() })
+    expect(confirmed.headers.get('location')).toBe('/admin/two-factor?done=on')
+    // Turning two-factor on renews the session cookie.
+    ownerCookie = withCookies(ownerCookie, confirmed.headers.getSetCookie())
+
+    const turnedOn = await post('/admin/staff', ownerCookie, { intent: 'require-two-factor', required: 'yes' })
+    expect(turnedOn.status).toBe(200)
+    expect(await turnedOn.text()).toContain('Two-factor sign-in is now required for every account.')
+    const home = await fetch(url('/admin'), { redirect: 'manual', headers: { cookie: staffCookie } })
+    expect(home.status).toBe(302)
+    expect(home.headers.get('location')).toBe('/admin/two-factor')
+    expect(await (await fetch(url('/admin/two-factor'), { headers: { cookie: staffCookie } })).text()).toContain('An owner requires two-factor sign-in for every account')
+
+    expect((await post('/admin/staff', ownerCookie, { intent: 'require-two-factor', required: 'no' })).status).toBe(200)
+    expect((await fetch(url('/admin'), { redirect: 'manual', headers: { cookie: staffCookie } })).status).toBe(200)
+    const log = await (await fetch(url('/admin/audit'), { headers: { cookie: ownerCookie } })).text()
+    expect(log).toMatch(/<td>owner@example\.com<\/td><td>setting-changed<\/td><td>staff-setting [^<]+<\/td><td><code>true<\/code><\/td><td><code>false<\/code>/)
+    expect(log).toMatch(/<td>owner@example\.com<\/td><td>two-factor-enabled<\/td>/)
+  })
+})

@@ -1,0 +1,71 @@
+// Back-office helpers for the browser and HTTP tests: accounts made with `pnpm admin`, the /admin routes of the
+// route manifest, and sign-in over plain HTTP.
+import { spawn } from 'node:child_process'
+import routes from '../../apps/site/app/routes.ts'
+import { repoRoot } from './site-server.ts'
+
+type RouteConfigEntry = (typeof routes)[number]
+
+export interface StaffAccount {
+  email: string
+  name: string
+  role: 'owner' | 'staff'
+  password: string
+}
+
+/** Creates a back-office account in DATA_DIR's SQLite database with `pnpm admin create-user --password-stdin`. */
+export async function createStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+  const args = ['admin', 'create-user', '--email', account.email, '--name', account.name, '--role', account.role, '--password-stdin']
+  const child = spawn('pnpm', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'pipe' })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stdin.end(`${account.password}\n`)
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', resolve)
+  })
+  if (code !== 0) throw new Error(`pnpm admin create-user exited with ${code}:\n${output}`)
+}
+
+function flatten(entries: readonly RouteConfigEntry[], parentPath: string): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parentPath : [parentPath, entry.path].filter((part) => part && part !== '/').join('/')
+    return [{ path: `/${path}`.replace(/\/+/g, '/'), file: entry.file }, ...flatten(entry.children ?? [], path)]
+  })
+}
+
+/** Every page path of the back office, read from the site's route manifest (apps/site/app/routes.ts). */
+export function adminRoutePaths(): string[] {
+  const paths = flatten(routes, '')
+    .filter((route) => route.file.startsWith('routes/admin/') && route.file !== 'routes/admin/layout.tsx')
+    .map((route) => route.path)
+  return [...new Set(paths)]
+}
+
+/** The single-fetch data address React Router's browser code asks for a page's loader data. */
+export function dataPath(pagePath: string): string {
+  return pagePath === '/' ? '/_root.data' : `${pagePath}.data`
+}
+
+let signIns = 0
+
+/**
+ * Signs in over HTTP as a browser on the site would; the session cookie to send with later requests. Each sign-in
+ * comes from its own address (X-Forwarded-For, trusted from loopback), so a file's many sign-ins stay under the
+ * per-address limit.
+ */
+export async function signInCookie(baseUrl: string, account: Pick<StaffAccount, 'email' | 'password'>): Promise<string> {
+  signIns += 1
+  const response = await fetch(`${baseUrl}/admin/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: baseUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `192.0.2.${signIns}` },
+    body: new URLSearchParams({ email: account.email, password: account.password }),
+  })
+  if (response.status !== 302) throw new Error(`Sign-in as ${account.email} answered ${response.status}`)
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
