@@ -408,6 +408,30 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(2)
   })
 
+  it('waits longer between rounds while the database stays unreachable, and resumes polling once it is back', async () => {
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    let databaseDown = true
+    const unreachableWhileDown = new Proxy(testDb.db, {
+      get(target, property, receiver) {
+        if (databaseDown) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
+        return Reflect.get(target, property, receiver) as unknown
+      },
+    })
+    const lines: string[] = []
+    const worker = startOutboxWorker({ db: unreachableWhileDown, transport, pollIntervalMs: 10, maxFailureBackoffMs: 80, now: () => clock, log: (line) => void lines.push(line) })
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    // Polling every 10 ms would have failed about 60 times; doubling to 80 ms apart makes it about 10.
+    const failures = lines.filter((line) => line.startsWith('outbox: delivery round failed'))
+    expect(failures.length).toBeGreaterThanOrEqual(4)
+    expect(failures.length).toBeLessThanOrEqual(15)
+    expect(failures.slice(0, 4).map((line) => /next in ([\d.]+) s/.exec(line)?.[1])).toEqual(['0.02', '0.04', '0.08', '0.08'])
+
+    databaseDown = false
+    await waitFor(async () => sink.received.length === 2)
+    await worker.stop()
+    expect(lines.at(-1)).toMatch(/^outbox: delivery resumed after \d+ failed rounds$/)
+  })
+
   it('sends several messages at a time, and when stopped finishes those in flight and starts no other', async () => {
     for (let index = 0; index < 3; index++) {
       await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })

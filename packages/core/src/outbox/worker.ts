@@ -198,6 +198,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
 export interface OutboxWorkerOptions extends Omit<DeliveryOptions, 'shouldContinue'> {
   /** How often to look for due messages. */
   pollIntervalMs?: number
+  /** The longest wait between rounds while rounds keep failing (the database is unreachable); default 30 s. */
+  maxFailureBackoffMs?: number
 }
 
 export interface OutboxWorker {
@@ -207,14 +209,24 @@ export interface OutboxWorker {
   stop(): Promise<void>
 }
 
-/** Starts delivering outbox messages in the background, polling every pollIntervalMs (default 1 s). */
+/**
+ * Starts delivering outbox messages in the background, polling every pollIntervalMs (default 1 s). While rounds
+ * fail (the database is unreachable), the wait doubles up to maxFailureBackoffMs, so an outage costs a log line
+ * every 30 s per instance rather than every second.
+ */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1000
+  const maxFailureBackoffMs = options.maxFailureBackoffMs ?? 30_000
   const log = options.log ?? ((line: string) => console.error(line))
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let wokenWhileRunning = false
+  let failedRounds = 0
+
+  function nextRoundDelayMs(): number {
+    return failedRounds === 0 ? pollIntervalMs : Math.min(pollIntervalMs * 2 ** failedRounds, maxFailureBackoffMs)
+  }
 
   function schedule(delayMs: number): void {
     if (stopped) return
@@ -232,14 +244,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     clearTimeout(timer)
     running = deliverDueMessages({ ...options, shouldContinue: () => !stopped })
       .then(
-        () => undefined,
-        (error: unknown) => log(`outbox: delivery round failed: ${describe(error)}`),
+        () => {
+          if (failedRounds > 0) log(`outbox: delivery resumed after ${failedRounds} failed rounds`)
+          failedRounds = 0
+        },
+        (error: unknown) => {
+          failedRounds += 1
+          log(`outbox: delivery round failed (${failedRounds} in a row, next in ${nextRoundDelayMs() / 1000} s): ${describe(error)}`)
+        },
       )
       .finally(() => {
         running = undefined
         const again = wokenWhileRunning
         wokenWhileRunning = false
-        schedule(again ? 0 : pollIntervalMs)
+        schedule(again ? 0 : nextRoundDelayMs())
       })
   }
 
