@@ -20,6 +20,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       </a>
       <header className="admin-bar">
         <Link to="/admin">Back office</Link>
+        <Link to="/admin/events">Delegate lists</Link>
         <a href="/">Public site</a>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
