@@ -60,7 +60,11 @@ export async function loader(args: Route.LoaderArgs) {
   const body = await download.render(list, context)
   // The lists carry delegates' personal data: who took a copy is on record.
   await auditChange(context, user, { action: 'delegate-list-downloaded', subjectType: 'event', subjectId: list.event.slug, after: { format: download.format, delegates: list.rows.length } })
-  headers.set('Content-Type', download.contentType)
-  headers.set('Content-Disposition', `${download.disposition}; filename="${download.fileName(fileSlug(list.event.slug))}"`)
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers })
+  const fileHeaders = new Headers({
+    'Content-Type': download.contentType,
+    'Content-Disposition': `${download.disposition}; filename="${download.fileName(fileSlug(list.event.slug))}"`,
+  })
+  // A session whose expiry the guard pushed on renews its cookie; the server already marks the answer no-store.
+  for (const cookie of headers.getSetCookie()) fileHeaders.append('Set-Cookie', cookie)
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers: fileHeaders })
 }
