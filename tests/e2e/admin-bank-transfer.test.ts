@@ -38,8 +38,11 @@ afterAll(async () => {
 
 const url = (pathname: string) => `${site.baseUrl}${pathname}`
 
+/** axe finds nothing, and nothing is wider than the screen (the pages are checked at phone width). */
 async function expectAccessible(page: Page): Promise<void> {
-  expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
+  const pathname = new URL(page.url()).pathname
+  expect(await accessibilityViolations(page), `axe on ${pathname}`).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `overflow on ${pathname}`).toBeLessThanOrEqual(0)
 }
 
 async function signIn(page: Page, account: StaffAccount): Promise<void> {

@@ -152,6 +152,7 @@ describe('recording a bank transfer', () => {
   it('answers 404 for a reference that does not exist', async () => {
     const response = await fetch(`${site.baseUrl}/admin/registrations/NOSUCH99/payments/new`, { headers: { cookie: staffCookie } })
     expect(response.status).toBe(404)
+    expect(await pageText(response)).toContain('Not found The back office has nothing at this address.')
   })
 })
 
@@ -230,7 +231,7 @@ describe('the delegate lists', () => {
   it('lists the event with its delegates and serves the CSV, the workbook and the attendance register with their types and names', async () => {
     const { reference, body } = await register()
     const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
-    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ \d+ CSV Excel Attendance register \(PDF\)/)
+    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations CSV Excel Attendance register \(PDF\)/)
 
     const csv = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.csv`, { headers: { cookie: staffCookie } })
     expect(csv.status).toBe(200)

@@ -31,8 +31,6 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">Event</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Registrations</th>
               <th scope="col">Delegates</th>
               <th scope="col">Downloads</th>
             </tr>
@@ -42,13 +40,20 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               const base = `/admin/events/${encodeURIComponent(event.slug)}`
               return (
                 <tr key={event.slug}>
+                  {/* Three columns, the dates under the title, so the table fits a phone's width. */}
                   <th scope="row">
                     {event.title}
                     {event.past ? ' (past)' : ''}
+                    <br />
+                    <span className="admin-table__detail">{event.days}</span>
                   </th>
-                  <td>{event.days}</td>
-                  <td>{event.registrations}</td>
-                  <td>{event.delegates}</td>
+                  <td>
+                    {event.delegates}
+                    <br />
+                    <span className="admin-table__detail">
+                      in {event.registrations} {event.registrations === 1 ? 'registration' : 'registrations'}
+                    </span>
+                  </td>
                   <td>
                     <ul className="admin-links">
                       {/* Plain links: the files come from resource routes, which the router must not fetch as pages. */}
