@@ -1,6 +1,6 @@
 import { changeDelegate, normaliseReference } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
-import { AdminField, adminFieldId } from '../../components/AdminField'
+import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
