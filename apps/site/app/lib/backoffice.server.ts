@@ -42,7 +42,7 @@ export async function auditChange(
 }
 
 /** Why a change was refused, in staff's words, with the message of each field at fault. */
-export interface Refusal {
+interface Refusal {
   status: number
   message: string
   fields: Record<string, string>

@@ -30,7 +30,6 @@ export async function loader(args: Route.LoaderArgs) {
       reference: registration.reference,
       companyName: registration.company.name,
       eventTitle: registration.event.title,
-      paymentMethod: registration.paymentMethod,
       totalCents: registration.amounts.totalCents,
       paidCents: registration.amounts.paidCents,
       outstandingCents: registration.amounts.outstandingCents,
