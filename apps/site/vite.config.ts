@@ -19,8 +19,9 @@ export default defineConfig({
       output: {
         // The site's small shared modules (content hook, toasts, meta, form outcomes, images…) would otherwise be a
         // dozen tiny chunks, each a request and a gzip stream of its own: one shared chunk is about 3 KB less per page.
+        // The back office's own components (components/admin) stay out of it, since every public page loads it.
         codeSplitting: {
-          groups: [{ name: 'site-shared', test: /\/apps\/site\/app\/(lib|components)\//, minShareCount: 3 }],
+          groups: [{ name: 'site-shared', test: /\/apps\/site\/app\/(lib|components)\/(?!admin\/)/, minShareCount: 3 }],
         },
       },
     },

@@ -6,6 +6,7 @@ import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRoutePaths, createStaffAccount, dataPath, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
@@ -17,12 +18,20 @@ const OWNER_ONLY_PATHS = ['/admin/staff', '/admin/audit']
 
 let site: RunningSite
 let dataDir: string
+/** Values for the routes' parameters that name things that exist: a registration, its first delegate, its event. */
+const routeParams: Record<string, string> = { delegateId: '1', eventSlug: 'legalOpinion' }
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-guards-'))
   await createStaffAccount(dataDir, OWNER)
   await createStaffAccount(dataDir, STAFF)
   site = await startSite({ env: { DATA_DIR: dataDir } })
+  const registered = await fetch(`${site.baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody({ event: routeParams.eventSlug })),
+  })
+  routeParams.reference = ((await registered.json()) as RegistrationReceipt).reference
 })
 afterAll(async () => {
   await site?.stop()
@@ -40,16 +49,19 @@ function withCookies(cookie: string, setCookies: string[]): string {
   }
   return [...jar.values()].join('; ')
 }
-const guardedPaths = adminRoutePaths().filter((pathname) => !OPEN_PATHS.includes(pathname))
+const guardedRoutes = adminRoutePaths().filter((pathname) => !OPEN_PATHS.includes(pathname))
+/** The guarded paths with their parameters filled in, read once beforeAll has made what they name. */
+const guarded = () => guardedRoutes.map((pattern) => pattern.replace(/:(\w+)/g, (_match, name: string) => routeParams[name] ?? `unknown-${name}`))
 
 describe('the back office’s guards', () => {
   it('finds the back-office routes in the route manifest', () => {
-    expect(guardedPaths).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', ...OWNER_ONLY_PATHS]))
+    expect(guardedRoutes).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', ...OWNER_ONLY_PATHS]))
+    expect(guarded().every((pathname) => !pathname.includes('unknown-')), guarded().join(', ')).toBe(true)
     expect(adminRoutePaths()).toEqual(expect.arrayContaining(OPEN_PATHS))
   })
 
   it('sends an anonymous page request to sign in, and answers its data request 401', async () => {
-    for (const pathname of guardedPaths) {
+    for (const pathname of guarded()) {
       const page = await fetch(url(pathname), { redirect: 'manual' })
       expect(page.status, pathname).toBe(302)
       expect(page.headers.get('location'), pathname).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent(pathname)}`)
@@ -62,7 +74,7 @@ describe('the back office’s guards', () => {
   it('answers a staff member 403 on the owner-only routes, and lets them open the rest', async () => {
     const staffCookie = await signInCookie(site.baseUrl, STAFF)
     const ownerCookie = await signInCookie(site.baseUrl, OWNER)
-    for (const pathname of guardedPaths) {
+    for (const pathname of guarded()) {
       const asStaff = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: staffCookie } })
       const asOwner = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: ownerCookie } })
       const expected = OWNER_ONLY_PATHS.includes(pathname) ? 403 : pathname === '/admin/sign-out' ? 302 : 200

@@ -30,6 +30,13 @@ export default [
     route('two-factor', 'routes/admin/two-factor.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('registrations/:reference/payments/new', 'routes/admin/registration-payment.tsx'),
+    route('registrations/:reference/delegates/:delegateId', 'routes/admin/registration-delegate.tsx'),
+    route('registrations/:reference/company', 'routes/admin/registration-company.tsx'),
+    route('events', 'routes/admin/events.tsx'),
+    route('events/:eventSlug/delegates.csv', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-csv' }),
+    route('events/:eventSlug/delegates.xlsx', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-xlsx' }),
+    route('events/:eventSlug/attendance-register.pdf', 'routes/admin/event-delegate-list.ts', { id: 'admin-attendance-register' }),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { delegateListEvents } from './backoffice/delegate-list.ts'
 import { readCoreConfig } from './config.ts'
 import { startCore } from './core.ts'
 import { DataDirectoryError } from './private-files.ts'
@@ -15,6 +16,8 @@ describe('startCore', () => {
     try {
       const { receipt } = await core.registrations.createRegistration(registrationInput())
       expect(receipt.total).toBe('20677.00')
+      // The back office reads the same database by the same business clock: SITE_DATE puts the event ahead.
+      expect(await delegateListEvents(core.backOffice)).toMatchObject([{ slug: 'legalOpinion', registrations: 1, delegates: 2, past: false }])
       expect(existsSync(path.join(dir, 'events.sqlite'))).toBe(true)
 
       const mailDir = path.join(dir, 'mail')

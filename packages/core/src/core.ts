@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { BackOfficeContext } from './backoffice/context.ts'
 import type { EventCatalog } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
@@ -22,6 +23,8 @@ export interface Core {
   /** Resolves when the database answers a trivial query, rejects with its fault otherwise (for /healthz). */
   checkDatabase(): Promise<void>
   outbox: OutboxWorker
+  /** What the back-office functions (`recordBankTransfer`, `delegateList`, …) take: this core's database, catalog, site URL and business clock. */
+  backOffice: BackOfficeContext
   /** Stops the outbox worker after the messages in flight, then closes mail and database connections. */
   close(): Promise<void>
 }
@@ -53,12 +56,13 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
   const outbox = startOutboxWorker({ db, transport, log: logProblem })
   const siteDate = config.siteDate
+  const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
   const registrations = createRegistrationService({
     db,
     catalog,
     siteUrl: config.siteUrl,
     organiserEmail: config.organiserEmail,
-    siteNow: () => (siteDate ? new Date(siteDate) : new Date()),
+    siteNow,
   })
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
   const wakeAfter =
@@ -90,6 +94,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
       await sql`select 1`.execute(db.kysely)
     },
     outbox,
+    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow },
     async close() {
       await outbox.stop()
       transport.close()

@@ -102,7 +102,15 @@ export {
   type RegistrationListRow,
 } from './backoffice/registrations-list.ts'
 export { attendanceRegisterPdf } from './backoffice/attendance-register-pdf.ts'
-export { delegateList, delegateListCsv, delegateListXlsx, type DelegateList, type DelegateListRow } from './backoffice/delegate-list.ts'
+export {
+  delegateList,
+  delegateListCsv,
+  delegateListEvents,
+  delegateListXlsx,
+  type DelegateList,
+  type DelegateListEvent,
+  type DelegateListRow,
+} from './backoffice/delegate-list.ts'
 export {
   listFailedMessages,
   resendRegistrationMail,

@@ -17,6 +17,7 @@ it('exports exactly the runtime values of the pricing contract', () => {
       'isRegistrationOpen',
       'isTableOption',
       'optionAvailability',
+      'parseRandAmount',
       'quote',
       'randsToCents',
     ].sort(),

@@ -8,7 +8,7 @@ export {
   type CapCheck,
   type OptionKey,
 } from './options.ts'
-export { formatAmount, formatRand, randsToCents } from './money.ts'
+export { formatAmount, formatRand, parseRandAmount, randsToCents } from './money.ts'
 export { DEFAULT_VAT_RATE, quote, type PricedOption, type Quote } from './quote.ts'
 export {
   TIME_ZONE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatRand, randsToCents } from './money.ts'
+import { formatAmount, formatRand, parseRandAmount, randsToCents } from './money.ts'
 
 describe('formatRand', () => {
   it.each([
@@ -75,4 +75,31 @@ describe('randsToCents', () => {
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e14])('rejects R%s', (rands) => {
     expect(() => randsToCents(rands)).toThrow(RangeError)
   })
+})
+
+describe('parseRandAmount', () => {
+  it.each([
+    ['8990', 899_000],
+    ['8 990.00', 899_000],
+    ['R 8,990.00', 899_000],
+    ['R8990', 899_000],
+    ['r 8 990', 899_000],
+    ['ZAR 8990.5', 899_050],
+    ['  R\u00a08\u00a0990.55  ', 899_055],
+    ['8 990,50', 899_050],
+    ['8990,5', 899_050],
+    ['20 677.00', 2_067_700],
+    ['1,234,567.89', 123_456_789],
+    ['0', 0],
+    ['0.07', 7],
+  ])('reads %j as %d cents', (text, cents) => {
+    expect(parseRandAmount(text)).toBe(cents)
+  })
+
+  it.each(['', 'R', 'abc', 'eight thousand', '-500', '8990.001', '8,99.00', '89 90', '8.990,00', '8,990,5', '1e5', '0x10', '8990 R', 'R 8 990.00.00', '99999999999999999'])(
+    'refuses %j',
+    (text) => {
+      expect(parseRandAmount(text)).toBeUndefined()
+    },
+  )
 })

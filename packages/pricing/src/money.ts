@@ -11,6 +11,27 @@ export function randsToCents(rands: number): number {
   return rands < 0 && cents !== 0 ? -cents : cents
 }
 
+// Thousands grouped by spaces ("8 990") or by commas ("8,990"), or not at all; a decimal point and one or two
+// decimals may follow. With space groups (or none) a decimal comma is read too ("8 990,50"), as South Africa writes it.
+const POINT_DECIMAL = /^(\d{1,3}(?: \d{3})+|\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/
+const COMMA_DECIMAL = /^(\d{1,3}(?: \d{3})+|\d+),(\d{1,2})$/
+
+/**
+ * Reads an amount in rand as people type it ("8990", "8 990.00", "R 8,990.00", "R8 990,50") into whole cents;
+ * undefined for anything else (letters, a minus sign, three decimals, groups of the wrong size).
+ */
+export function parseRandAmount(text: string): number | undefined {
+  const amount = text
+    .replace(/[\u00a0\u202f\u2009]/g, ' ')
+    .trim()
+    .replace(/^(?:R|ZAR)\s*/i, '')
+  const parts = POINT_DECIMAL.exec(amount) ?? COMMA_DECIMAL.exec(amount)
+  if (!parts) return undefined
+  const rands = Number((parts[1] ?? '').replace(/[ ,]/g, ''))
+  const cents = rands * 100 + Number((parts[2] ?? '').padEnd(2, '0'))
+  return Number.isSafeInteger(cents) ? cents : undefined
+}
+
 /** Formats cents for visitors: "R 9 763.50", with a space between thousands and "-R" for negative amounts. */
 export function formatRand(cents: number): string {
   const { sign, rands, fraction } = splitCents(cents)

@@ -100,7 +100,11 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await recordBankTransfer(context, transfer(reference!, { amountCents: 2_000_000, bankReference: 'PART-1' }), STAFF)
 
     const refused = recordBankTransfer(context, transfer(reference!, { amountCents: 100_000, bankReference: 'PART-2' }), STAFF)
-    await expect(refused).rejects.toThrow(new BackOfficeError('overpayment', `R 1 000.00 is more than the R 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`))
+    await expect(refused).rejects.toMatchObject({
+      code: 'overpayment',
+      field: 'amountCents',
+      message: `R 1 000.00 is more than the R 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`,
+    })
     const payments = await testDb.db.kysely.selectFrom('bank_payments').select('bank_reference').execute()
     expect(payments.map((payment) => payment.bank_reference)).toEqual(['PART-1'])
   })
@@ -117,23 +121,25 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     const context = testContext(testDb.db)
     await recordBankTransfer(context, transfer(first!, { amountCents: 500_000, bankReference: 'Capitec 4411' }), STAFF)
 
-    await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500_000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toThrow(
-      `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-02-28). A transfer is recorded once.`,
-    )
+    await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500_000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toMatchObject({
+      code: 'duplicate-bank-reference',
+      field: 'bankReference',
+      message: `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-02-28). A transfer is recorded once.`,
+    })
     expect((await registrationRow(second!)).status).toBe('awaiting-payment')
   })
 
   it.each([
-    ['no amount', { amountCents: 0 }, 'Enter the amount received, more than R 0.00.'],
-    ['a negative amount', { amountCents: -100 }, 'Enter the amount received, more than R 0.00.'],
-    ['a fraction of a cent', { amountCents: 10.5 }, 'Enter the amount received, more than R 0.00.'],
-    ['a date that is not one', { receivedOn: '28/02/2025' }, 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
-    ['an impossible date', { receivedOn: '2025-02-30' }, 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
-    ['a date after today', { receivedOn: '2025-03-02' }, 'The date received cannot be later than today.'],
-    ['no bank reference', { bankReference: '   ' }, "Enter the bank's reference of the transfer."],
-  ])('refuses %s', async (_case, overrides, message) => {
+    ['no amount', { amountCents: 0 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
+    ['a negative amount', { amountCents: -100 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
+    ['a fraction of a cent', { amountCents: 10.5 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
+    ['a date that is not one', { receivedOn: '28/02/2025' }, 'receivedOn', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
+    ['an impossible date', { receivedOn: '2025-02-30' }, 'receivedOn', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
+    ['a date after today', { receivedOn: '2025-03-02' }, 'receivedOn', 'The date received cannot be later than today.'],
+    ['no bank reference', { bankReference: '   ' }, 'bankReference', "Enter the bank's reference of the transfer."],
+  ])('refuses %s', async (_case, overrides, field, message) => {
     const [reference] = await register(testDb.db, {})
-    await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, overrides), STAFF)).rejects.toThrow(new BackOfficeError('invalid-input', message))
+    await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, overrides), STAFF)).rejects.toMatchObject({ code: 'invalid-input', field, message })
   })
 
   it('refuses an unknown reference', async () => {

@@ -69,20 +69,20 @@ export function normaliseBankReference(input: string): string {
 
 function readInput(input: BankTransferInput, today: string): Required<BankTransferInput> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    throw new BackOfficeError('invalid-input', 'Enter the amount received, more than R 0.00.')
+    throw new BackOfficeError('invalid-input', 'Enter the amount received, more than R 0.00.', 'amountCents')
   }
   const receivedOn = DateTime.fromISO(String(input.receivedOn), { zone: TIME_ZONE })
   if (!/^\d{4}-\d{2}-\d{2}$/.test(String(input.receivedOn)) || !receivedOn.isValid) {
-    throw new BackOfficeError('invalid-input', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).')
+    throw new BackOfficeError('invalid-input', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).', 'receivedOn')
   }
-  if (input.receivedOn > today) throw new BackOfficeError('invalid-input', 'The date received cannot be later than today.')
+  if (input.receivedOn > today) throw new BackOfficeError('invalid-input', 'The date received cannot be later than today.', 'receivedOn')
   const bankReference = normaliseBankReference(String(input.bankReference ?? ''))
-  if (bankReference === '') throw new BackOfficeError('invalid-input', "Enter the bank's reference of the transfer.")
+  if (bankReference === '') throw new BackOfficeError('invalid-input', "Enter the bank's reference of the transfer.", 'bankReference')
   if (bankReference.length > MAX_BANK_REFERENCE_LENGTH) {
-    throw new BackOfficeError('invalid-input', `The bank reference is too long (at most ${MAX_BANK_REFERENCE_LENGTH} characters).`)
+    throw new BackOfficeError('invalid-input', `The bank reference is too long (at most ${MAX_BANK_REFERENCE_LENGTH} characters).`, 'bankReference')
   }
   const note = String(input.note ?? '').trim()
-  if (note.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The note is too long (at most ${MAX_NOTE_LENGTH} characters).`)
+  if (note.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The note is too long (at most ${MAX_NOTE_LENGTH} characters).`, 'note')
   return { reference: input.reference, amountCents: input.amountCents, receivedOn: input.receivedOn, bankReference, note }
 }
 
@@ -103,6 +103,7 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
   return new BackOfficeError(
     'duplicate-bank-reference',
     `Bank reference ${bankReference} was already recorded (registration ${earlier.reference}, received ${earlier.received_on}). A transfer is recorded once.`,
+    'bankReference',
   )
 }
 
@@ -139,6 +140,7 @@ export async function recordBankTransfer(context: BackOfficeContext, input: Bank
         throw new BackOfficeError(
           'overpayment',
           `${formatRand(transfer.amountCents)} is more than the ${formatRand(before.outstandingCents)} outstanding on registration ${registration.reference}. Record at most the outstanding amount.`,
+          'amountCents',
         )
       }
       const payment: BankPayment = {

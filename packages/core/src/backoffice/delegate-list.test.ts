@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { attendanceRegisterPdf } from './attendance-register-pdf.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
-import { delegateList, delegateListCsv, delegateListXlsx, type DelegateList } from './delegate-list.ts'
+import { delegateList, delegateListCsv, delegateListEvents, delegateListXlsx, type DelegateList } from './delegate-list.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
 
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -51,6 +51,25 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', option: 'Venue', paymentStatus: 'part-paid' },
     ])
     expect(await delegateList(testContext(testDb.db), 'noSuchEvent')).toBeUndefined()
+  })
+
+  it('lists the events with registrations, those not yet over first, soonest first, then the past ones', async () => {
+    const legalOpinion = { slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z', registrations: 2, delegates: 4 }
+    const resilience = { slug: 'Resilience', title: 'Economic Resilience Conference 2025', start: '2025-07-23T05:30:00Z', registrations: 1, delegates: 2 }
+    expect(await delegateListEvents(testContext(testDb.db))).toMatchObject([
+      { ...legalOpinion, past: false },
+      { ...resilience, past: false },
+    ])
+    const afterLegalOpinion = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-05T08:00:00Z') }
+    expect(await delegateListEvents(afterLegalOpinion)).toMatchObject([
+      { ...resilience, past: false },
+      { ...legalOpinion, past: true },
+    ])
+    const afterBoth = { ...testContext(testDb.db), siteNow: () => new Date('2025-08-01T08:00:00Z') }
+    expect((await delegateListEvents(afterBoth)).map((event) => [event.slug, event.past])).toEqual([
+      ['Resilience', true],
+      ['legalOpinion', true],
+    ])
   })
 
   it('writes RFC 4180 CSV with formulas defused', () => {

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
-import type { BackOfficeContext } from './context.ts'
+import { businessClock, type BackOfficeContext } from './context.ts'
 
 export interface DelegateListRow {
   reference: string
@@ -16,6 +16,18 @@ export interface DelegateList {
   event: { slug: string; title: string; start: string; end: string; venue: { name: string; address: string } }
   /** By company, then registration, then in the order the registrant listed the delegates. */
   rows: DelegateListRow[]
+}
+
+/** An event that has registrations, with how many delegates they list. */
+export interface DelegateListEvent {
+  slug: string
+  title: string
+  start: string
+  end: string
+  registrations: number
+  delegates: number
+  /** True once the event is over by the business clock. */
+  past: boolean
 }
 
 const COLUMNS: ReadonlyArray<{ key: keyof DelegateListRow; header: string; width: number }> = [
@@ -72,6 +84,40 @@ export async function delegateList(context: BackOfficeContext, eventSlug: string
       paymentStatus: row.status,
     })),
   }
+}
+
+/**
+ * Every event that has registrations, with its registrations and delegates: events not yet over first, soonest
+ * first, then those that are over, the most recent first.
+ */
+export async function delegateListEvents(context: BackOfficeContext): Promise<DelegateListEvent[]> {
+  const now = businessClock(context).toISOString()
+  const rows = await context.db.kysely
+    .selectFrom('registrations')
+    .select((eb) => [
+      'event_slug',
+      eb.fn.max('event_title').as('event_title'),
+      eb.fn.min('event_start').as('event_start'),
+      eb.fn.max('event_end').as('event_end'),
+      eb.fn.countAll<number | string>().as('registrations'),
+      eb.fn.sum<number | string>('delegate_count').as('delegates'),
+    ])
+    .groupBy('event_slug')
+    .execute()
+  const events = rows.map(
+    (row): DelegateListEvent => ({
+      slug: row.event_slug,
+      title: row.event_title,
+      start: row.event_start,
+      end: row.event_end,
+      registrations: Number(row.registrations),
+      delegates: Number(row.delegates),
+      past: row.event_end <= now,
+    }),
+  )
+  const upcoming = events.filter((event) => !event.past).sort((a, b) => a.start.localeCompare(b.start) || a.slug.localeCompare(b.slug))
+  const past = events.filter((event) => event.past).sort((a, b) => b.start.localeCompare(a.start) || a.slug.localeCompare(b.slug))
+  return [...upcoming, ...past]
 }
 
 /**

@@ -8,14 +8,19 @@ export type BackOfficeErrorCode =
   | 'event-started'
   | 'not-retryable'
 
-/** A refused back-office action; `message` is written for staff and may be shown as it is. */
+/**
+ * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input
+ * at fault (e.g. `bankReference`), so a form can show the message beside it; absent when no one field is.
+ */
 export class BackOfficeError extends Error {
   readonly code: BackOfficeErrorCode
+  readonly field: string | undefined
 
-  constructor(code: BackOfficeErrorCode, message: string) {
+  constructor(code: BackOfficeErrorCode, message: string, field?: string) {
     super(message)
     this.name = 'BackOfficeError'
     this.code = code
+    this.field = field
   }
 }
 

@@ -20,6 +20,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       </a>
       <header className="admin-bar">
         <Link to="/admin">Back office</Link>
+        <Link to="/admin/events">Delegate lists</Link>
         <a href="/">Public site</a>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
@@ -38,6 +39,7 @@ export default function AdminLayout() {
 }
 
 function errorText(status: number | undefined): { title: string; text: string } {
+  if (status === 404) return { title: 'Not found', text: 'The back office has nothing at this address. Check the reference or event in it.' }
   if (status === 403) return { title: 'Not allowed', text: 'Your account may not open this page. An owner of the back office can help.' }
   if (status === 401) return { title: 'Signed out', text: 'Sign in to the back office to continue.' }
   if (status === 503) return { title: 'Temporarily unavailable', text: 'The back office cannot reach its data just now. Try again in a few minutes.' }

@@ -1,0 +1,83 @@
+import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type RegistrationDetail } from '@events/core'
+import { TIME_ZONE } from '@events/pricing'
+import type { StaffUser } from '@events/staff'
+import { data, type RouterContextProvider } from 'react-router'
+import { fromDatabase } from './database.server'
+import { requestFactsContext, servicesContext } from './services.server'
+
+type Context = Readonly<RouterContextProvider>
+
+/** The staff member as the core keeps them beside what they recorded. */
+export function actingStaff(user: StaffUser): ActingStaff {
+  return { id: user.id, name: user.name }
+}
+
+/** A registration the back office works on, by the reference in its address; 404 when there is none. */
+export async function registrationOr404(context: Context, reference: string): Promise<RegistrationDetail> {
+  const { core } = context.get(servicesContext)
+  const detail = await fromDatabase(context, () => getRegistrationDetail(core.backOffice, reference))
+  if (!detail) throw data(`No registration has the reference ${reference}.`, { status: 404 })
+  return detail
+}
+
+/** Today's date in Johannesburg by the business clock (SITE_DATE aware), as YYYY-MM-DD. */
+export function businessToday(context: Context): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(context.get(servicesContext).config.now())
+}
+
+/** True once an event has started by the business clock: its registration can no longer be changed. */
+export function hasStarted(context: Context, eventStart: string): boolean {
+  return context.get(servicesContext).config.now().getTime() >= new Date(eventStart).getTime()
+}
+
+/** Appends a back-office change to the audit log: who made it, from which address, and the subject before and after. */
+export async function auditChange(
+  context: Context,
+  user: StaffUser,
+  change: { action: string; subjectType: string; subjectId: string; before?: unknown; after?: unknown },
+): Promise<void> {
+  const { staff } = context.get(servicesContext)
+  const { clientIp } = context.get(requestFactsContext)
+  await fromDatabase(context, () => staff.recordAudit({ actor: { id: user.id, email: user.email }, ipAddress: clientIp, ...change }))
+}
+
+/** Why a change was refused, in staff's words, with the message of each field at fault. */
+interface Refusal {
+  status: number
+  message: string
+  fields: Record<string, string>
+}
+
+/** The summary above a form whose refusal names one field: the message itself stands beside that field. */
+export const NOTHING_CHANGED = 'Nothing was changed. Correct the field marked below and send the form again.'
+
+/**
+ * Runs a back-office change: its result, or the refusal to show in the form (a BackOfficeError or the registration
+ * form's own ValidationError). `fieldNames` maps the core's field names to the form's where they differ. Database
+ * faults answer 503; other errors go on.
+ */
+export async function attemptChange<Result>(
+  context: Context,
+  run: () => Promise<Result>,
+  fieldNames: Record<string, string> = {},
+): Promise<{ ok: true; value: Result } | ({ ok: false } & Refusal)> {
+  try {
+    return { ok: true, value: await fromDatabase(context, run) }
+  } catch (error) {
+    if (isValidationError(error)) {
+      const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
+      return { ok: false, status: error.status, message: error.message, fields }
+    }
+    if (isBackOfficeError(error)) {
+      const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409
+      if (!error.field) return { ok: false, status, message: error.message, fields: {} }
+      return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[error.field] ?? error.field]: error.message } }
+    }
+    throw error
+  }
+}
+
+/** Where a registration's page is, with the notice of what was just recorded (read by that page). */
+export function registrationPagePath(reference: string, recorded: 'payment' | 'delegate' | 'company'): string {
+  return `/admin/registrations/${encodeURIComponent(reference)}?recorded=${recorded}`
+}

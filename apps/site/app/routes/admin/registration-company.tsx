@@ -1,0 +1,90 @@
+import { correctCompanyDetails, normaliseReference, type CompanyDetails } from '@events/core'
+import { data, Form, Link, redirect } from 'react-router'
+import { AdminField, adminFieldId } from '../../components/admin/AdminField'
+import { ErrorSummary } from '../../components/FormMessages'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/registration-company'
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Company details: ${params.reference}`)
+}
+
+// The labels of the public registration form, whose validation messages name them.
+const FIELDS: ReadonlyArray<{ name: keyof CompanyDetails; label: string; type?: 'email' | 'tel'; multiline?: boolean }> = [
+  { name: 'companyName', label: 'Company name' },
+  { name: 'address', label: 'Address', multiline: true },
+  { name: 'email', label: 'E-mail', type: 'email' },
+  { name: 'tel', label: 'Telephone', type: 'tel' },
+  { name: 'vatNumber', label: 'VAT number' },
+]
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const registration = await registrationOr404(args.context, args.params.reference)
+  const { name, ...rest } = registration.company
+  return data(
+    {
+      reference: registration.reference,
+      eventTitle: registration.event.title,
+      started: hasStarted(args.context, registration.event.start),
+      company: { companyName: name, ...rest } satisfies CompanyDetails,
+    },
+    { headers },
+  )
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user, headers } = await requireStaffMember(args)
+  const { request, context, params } = args
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as unknown as CompanyDetails
+  const { core } = context.get(servicesContext)
+  const corrected = await attemptChange(context, () => correctCompanyDetails(core.backOffice, params.reference, values))
+  if (!corrected.ok) return data({ message: corrected.message, fields: corrected.fields, values }, { status: corrected.status, headers })
+  const reference = normaliseReference(params.reference) ?? params.reference
+  await auditChange(context, user, { action: 'registration-company-corrected', subjectType: 'registration', subjectId: reference, ...corrected.value })
+  throw redirect(registrationPagePath(reference, 'company'), { headers })
+}
+
+export default function CompanyDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { reference, eventTitle, started, company } = loaderData
+  const fields = actionData?.fields ?? {}
+  return (
+    <>
+      <h1>Company details</h1>
+      <p>
+        <Link to={`/admin/registrations/${reference}`}>Registration {reference}</Link>: {company.companyName}, {eventTitle}.
+      </p>
+      {started ? (
+        <p className="admin-error" role="alert">
+          {eventTitle} has started; registration {reference} can no longer be changed.
+        </p>
+      ) : (
+        <>
+          <p>Corrections show in e-mails sent from now on. The amounts and the tax invoice already issued stay as they are.</p>
+          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          <Form method="post" className="form" noValidate>
+            {FIELDS.map((field) => (
+              <AdminField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type}
+                multiline={field.multiline}
+                value={actionData?.values[field.name] ?? company[field.name]}
+                error={fields[field.name]}
+              />
+            ))}
+            <button type="submit" className="button">
+              Save the company details
+            </button>
+          </Form>
+        </>
+      )}
+    </>
+  )
+}

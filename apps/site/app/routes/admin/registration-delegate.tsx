@@ -1,0 +1,105 @@
+import { changeDelegate, normaliseReference } from '@events/core'
+import { data, Form, Link, redirect } from 'react-router'
+import { AdminField, adminFieldId } from '../../components/admin/AdminField'
+import { ErrorSummary } from '../../components/FormMessages'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/registration-delegate'
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Change delegate ${params.delegateId}: ${params.reference}`)
+}
+
+const FIELDS = [
+  { name: 'name', label: 'Name' },
+  { name: 'position', label: 'Position' },
+  { name: 'email', label: 'E-mail' },
+] as const
+
+type FieldName = (typeof FIELDS)[number]['name']
+
+/** The delegate's place in the registration from the address (1 is the first listed); 404 for anything else. */
+function delegateNumber(param: string): number {
+  const number = /^[1-9]\d{0,2}$/.test(param) ? Number(param) : NaN
+  if (Number.isNaN(number)) throw data('No such delegate.', { status: 404 })
+  return number
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const number = delegateNumber(args.params.delegateId)
+  const registration = await registrationOr404(args.context, args.params.reference)
+  const delegate = registration.delegates[number - 1]
+  if (!delegate) throw data(`Registration ${registration.reference} has no delegate ${number}.`, { status: 404 })
+  return data(
+    {
+      reference: registration.reference,
+      companyName: registration.company.name,
+      eventTitle: registration.event.title,
+      started: hasStarted(args.context, registration.event.start),
+      number,
+      delegate,
+    },
+    { headers },
+  )
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user, headers } = await requireStaffMember(args)
+  const { request, context, params } = args
+  const number = delegateNumber(params.delegateId)
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
+  const { core } = context.get(servicesContext)
+  const changed = await attemptChange(context, () => changeDelegate(core.backOffice, params.reference, number - 1, values))
+  if (!changed.ok) return data({ message: changed.message, fields: changed.fields, values }, { status: changed.status, headers })
+  // The new delegate's e-mail is waiting in the outbox: send it now rather than at the next poll.
+  if (changed.value.noticeQueued) core.outbox.wake()
+  const reference = normaliseReference(params.reference) ?? params.reference
+  await auditChange(context, user, {
+    action: 'registration-delegate-changed',
+    subjectType: 'registration',
+    subjectId: reference,
+    before: { delegate: number, ...changed.value.before },
+    after: { delegate: number, ...changed.value.after },
+  })
+  throw redirect(registrationPagePath(reference, 'delegate'), { headers })
+}
+
+export default function ChangeDelegate({ loaderData, actionData }: Route.ComponentProps) {
+  const { reference, companyName, eventTitle, started, number, delegate } = loaderData
+  const fields = actionData?.fields ?? {}
+  const shown = (name: FieldName) => actionData?.values[name] ?? delegate[name]
+  return (
+    <>
+      <h1>Change delegate {number}</h1>
+      <p>
+        <Link to={`/admin/registrations/${reference}`}>Registration {reference}</Link>: {companyName}, {eventTitle}.
+      </p>
+      {started ? (
+        <p className="admin-error" role="alert">
+          {eventTitle} has started; registration {reference} can no longer be changed.
+        </p>
+      ) : (
+        <>
+          <p>
+            Replace {delegate.name} with the person who will attend in their place. A new e-mail address gets the delegate’s confirmation; the amounts and the
+            tax invoice stay as they are.
+          </p>
+          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          <Form method="post" className="form" noValidate>
+            <AdminField name="name" label="Name" value={shown('name')} error={fields.name} />
+            <AdminField name="position" label="Position" value={shown('position')} error={fields.position} />
+            <AdminField name="email" label="E-mail" type="email" value={shown('email')} error={fields.email} />
+            <button type="submit" className="button">
+              Save the delegate
+            </button>
+          </Form>
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,133 @@
+import { recordBankTransfer } from '@events/core'
+import { formatRand, parseRandAmount } from '@events/pricing'
+import { data, Form, Link, redirect } from 'react-router'
+import { AdminField, adminFieldId } from '../../components/admin/AdminField'
+import { ErrorSummary } from '../../components/FormMessages'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { actingStaff, attemptChange, auditChange, businessToday, NOTHING_CHANGED, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/registration-payment'
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Record a bank transfer: ${params.reference}`)
+}
+
+const FIELDS = [
+  { name: 'amount', label: 'Amount received (rand)' },
+  { name: 'receivedOn', label: 'Date received' },
+  { name: 'bankReference', label: 'Bank reference' },
+  { name: 'note', label: 'Note' },
+] as const
+
+type FieldName = (typeof FIELDS)[number]['name']
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const registration = await registrationOr404(args.context, args.params.reference)
+  return data(
+    {
+      reference: registration.reference,
+      companyName: registration.company.name,
+      eventTitle: registration.event.title,
+      totalCents: registration.amounts.totalCents,
+      paidCents: registration.amounts.paidCents,
+      outstandingCents: registration.amounts.outstandingCents,
+      today: businessToday(args.context),
+    },
+    { headers },
+  )
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user, headers } = await requireStaffMember(args)
+  const { request, context, params } = args
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
+  const refused = (status: number, message: string, fields: Record<string, string>) => data({ message, fields, values }, { status, headers })
+
+  const amountCents = parseRandAmount(values.amount)
+  if (amountCents === undefined) {
+    return refused(400, NOTHING_CHANGED, { amount: 'Enter the amount in rand as on the bank statement, e.g. 8 990.00.' })
+  }
+  const { core } = context.get(servicesContext)
+  const recorded = await attemptChange(
+    context,
+    () =>
+      recordBankTransfer(
+        core.backOffice,
+        { reference: params.reference, amountCents, receivedOn: values.receivedOn.trim(), bankReference: values.bankReference, note: values.note },
+        actingStaff(user),
+      ),
+    { amountCents: 'amount' },
+  )
+  if (!recorded.ok) return refused(recorded.status, recorded.message, recorded.fields)
+  const { reference, payment, before, after } = recorded.value
+  // The receipt of a registration paid in full is waiting in the outbox: send it now rather than at the next poll.
+  core.outbox.wake()
+  await auditChange(context, user, {
+    action: 'registration-payment-recorded',
+    subjectType: 'registration',
+    subjectId: reference,
+    before,
+    after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference } },
+  })
+  throw redirect(registrationPagePath(reference, 'payment'), { headers })
+}
+
+export default function RecordBankTransfer({ loaderData, actionData }: Route.ComponentProps) {
+  const registration = loaderData
+  const fields = actionData?.fields ?? {}
+  const typed = (name: FieldName, fallback = '') => actionData?.values[name] ?? fallback
+  const settled = registration.outstandingCents === 0
+  return (
+    <>
+      <h1>Record a bank transfer</h1>
+      <p>
+        <Link to={`/admin/registrations/${registration.reference}`}>Registration {registration.reference}</Link>
+      </p>
+      <dl className="admin-facts">
+        <dt>Reference</dt>
+        <dd>{registration.reference}</dd>
+        <dt>Company</dt>
+        <dd>{registration.companyName}</dd>
+        <dt>Event</dt>
+        <dd>{registration.eventTitle}</dd>
+        <dt>Total incl. VAT</dt>
+        <dd>{formatRand(registration.totalCents)}</dd>
+        <dt>Paid so far</dt>
+        <dd>{formatRand(registration.paidCents)}</dd>
+        <dt>Outstanding</dt>
+        <dd>
+          <strong>{formatRand(registration.outstandingCents)}</strong>
+        </dd>
+      </dl>
+      {settled ? (
+        <p className="admin-notice" role="status">
+          This registration is paid in full; nothing is outstanding.
+        </p>
+      ) : (
+        <>
+          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          <Form method="post" className="form" noValidate>
+            <AdminField
+              name="amount"
+              label="Amount received (rand)"
+              value={typed('amount')}
+              error={fields.amount}
+              inputMode="decimal"
+              hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid.`}
+            />
+            <AdminField name="receivedOn" label="Date received" type="date" value={typed('receivedOn', registration.today)} error={fields.receivedOn} />
+            <AdminField name="bankReference" label="Bank reference" value={typed('bankReference')} error={fields.bankReference} hint="The reference on the bank statement. Each transfer is recorded once." />
+            <AdminField name="note" label="Note" value={typed('note')} error={fields.note} multiline required={false} />
+            <button type="submit" className="button">
+              Record the transfer
+            </button>
+          </Form>
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,195 @@
+// A bank transfer from the public form to the receipt, in Chromium against the real site: a visitor registers by
+// bank transfer through the Register tab; an owner made with `pnpm admin` records a part payment and then the rest,
+// whose receipt with the tax invoice reaches a real SMTP server; the delegate list holds the delegate; a replaced
+// delegate gets their confirmation; a staff account may not read the audit log. axe checks each form at phone width,
+// a refused one included; one payment is recorded with JavaScript off.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { accessibilityViolations } from '../support/axe.ts'
+import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const STAFF: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'a long enough staff password' }
+
+const browser = useBrowser()
+let site: RunningSite
+let sink: SmtpSink
+let dataDir: string
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-bank-transfer-'))
+  await createStaffAccount(dataDir, OWNER)
+  await createStaffAccount(dataDir, STAFF)
+  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' } })
+})
+afterAll(async () => {
+  await site?.stop()
+  await sink?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const url = (pathname: string) => `${site.baseUrl}${pathname}`
+
+/** axe finds nothing, and nothing is wider than the screen (the pages are checked at phone width). */
+async function expectAccessible(page: Page): Promise<void> {
+  const pathname = new URL(page.url()).pathname
+  expect(await accessibilityViolations(page), `axe on ${pathname}`).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `overflow on ${pathname}`).toBeLessThanOrEqual(0)
+}
+
+async function signIn(page: Page, account: StaffAccount): Promise<void> {
+  await page.goto(url('/admin'))
+  await page.getByLabel('E-mail address').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((address) => address.pathname === '/admin')
+}
+
+/** The facts list of the payment page as label → value. */
+async function paymentFacts(page: Page): Promise<Record<string, string>> {
+  const terms = await page.locator('dl.admin-facts dt').allInnerTexts()
+  const values = await page.locator('dl.admin-facts dd').allInnerTexts()
+  return Object.fromEntries(terms.map((term, index) => [term, values[index] ?? '']))
+}
+
+async function recordTransfer(page: Page, transfer: { amount: string; bankReference: string }): Promise<void> {
+  await page.getByLabel('Amount received (rand)').fill(transfer.amount)
+  await page.getByLabel('Bank reference').fill(transfer.bankReference)
+  await page.getByRole('button', { name: 'Record the transfer' }).click()
+}
+
+describe('recording a bank transfer in the back office', () => {
+  it('takes a registration from the public form to paid, with the receipt, the delegate list and a delegate change', async () => {
+    const unique = Date.now().toString(36)
+    const registrant = { company: `Mokoena Attorneys ${unique}`, email: `accounts-${unique}@mokoena.test` }
+    const delegates = [
+      { name: 'Thandi Mokoena', email: `thandi-${unique}@mokoena.test` },
+      { name: 'Pieter Botha', email: `pieter-${unique}@mokoena.test` },
+    ]
+
+    const visitor = await openPage(browser(), 'phone')
+    await visitor.goto(url('/workshop/legalOpinion?tab=register'))
+    await waitForHydration(visitor)
+    const form = visitor.locator('form.registration-form')
+    await form.getByRole('radio', { name: /^Venue/ }).check()
+    await form.getByLabel('Company name').fill(registrant.company)
+    await form.getByLabel('Address').fill('1 Main Road, Sandton')
+    await form.getByLabel('E-mail', { exact: true }).first().fill(registrant.email)
+    await form.getByLabel('Telephone').fill('+27 11 555 0100')
+    await form.getByLabel('VAT number').fill('4123456789')
+    await form.getByRole('button', { name: 'Add delegate' }).click()
+    for (const [row, delegate] of delegates.entries()) {
+      const fieldset = form.locator('fieldset.form__delegate').nth(row)
+      await fieldset.getByLabel('Name').fill(delegate.name)
+      await fieldset.getByLabel('Position').fill('Attorney')
+      await fieldset.getByLabel('E-mail').fill(delegate.email)
+    }
+    await form.getByRole('radio', { name: 'Bank Transfer' }).check()
+    await form.getByRole('checkbox', { name: /terms and conditions/ }).check()
+    await form.getByRole('button', { name: 'Submit Form' }).click()
+    await visitor.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
+    const reference = /\/registrations\/([A-Z0-9]+)\//.exec(visitor.url())![1]!
+    await visitor.context().close()
+
+    const owner = await openPage(browser(), 'phone')
+    await signIn(owner, OWNER)
+    const paymentPath = `/admin/registrations/${reference}/payments/new`
+    await owner.goto(url(paymentPath))
+    await waitForHydration(owner)
+    expect(await paymentFacts(owner)).toMatchObject({
+      Reference: reference,
+      Company: registrant.company,
+      'Total incl. VAT': 'R 20 677.00',
+      'Paid so far': 'R 0.00',
+      Outstanding: 'R 20 677.00',
+    })
+    expect(await owner.getByLabel('Date received').inputValue()).toBe('2025-03-01')
+    await expectAccessible(owner)
+
+    await recordTransfer(owner, { amount: 'R 25,000.00', bankReference: 'FNB 77001' })
+    const refusal = owner.locator('#field-amount-error')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toBe(`R 25 000.00 is more than the R 20 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`)
+    expect(await owner.getByLabel('Amount received (rand)').getAttribute('aria-invalid')).toBe('true')
+    expect(await owner.getByLabel('Bank reference').inputValue()).toBe('FNB 77001')
+    await expectAccessible(owner)
+
+    await recordTransfer(owner, { amount: '8 990.00', bankReference: 'FNB 77001' })
+    await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'payment')
+    await owner.goto(url(paymentPath))
+    await waitForHydration(owner)
+    expect(await paymentFacts(owner)).toMatchObject({ 'Paid so far': 'R 8 990.00', Outstanding: 'R 11 687.00' })
+
+    await recordTransfer(owner, { amount: 'R 11,687.00', bankReference: 'FNB 77002' })
+    await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}`)
+    const receipt = await sink.waitFor((mail) => mail.recipients.includes(registrant.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
+    expect(receipt.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/^tax-invoice-INV-\d+\.pdf$/)]])
+    expect(receipt.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
+
+    await owner.goto(url('/admin'))
+    await owner.getByRole('link', { name: 'Delegate lists' }).click()
+    await owner.getByRole('heading', { level: 1, name: 'Events and delegate lists' }).waitFor()
+    await waitForHydration(owner)
+    await expectAccessible(owner)
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('link', { name: 'Delegate list of Legal Opinion Writing 2025 as CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('legalOpinion-delegates.csv')
+    const csv = readFileSync(await download.path(), 'utf8')
+    expect(csv).toContain(`${reference},${registrant.company},Pieter Botha,Attorney,${delegates[1]!.email},Venue,paid`)
+
+    const successor = { name: 'Naledi Khumalo', email: `naledi-${unique}@mokoena.test` }
+    await owner.goto(url(`/admin/registrations/${reference}/delegates/2`))
+    await waitForHydration(owner)
+    expect(await owner.getByLabel('Name').inputValue()).toBe('Pieter Botha')
+    await expectAccessible(owner)
+    await owner.getByLabel('Name').fill(successor.name)
+    await owner.getByLabel('Position').fill('Candidate Attorney')
+    await owner.getByLabel('E-mail').fill(successor.email)
+    await owner.getByRole('button', { name: 'Save the delegate' }).click()
+    await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'delegate')
+    const confirmation = await sink.waitFor((mail) => mail.recipients.includes(successor.email), 15_000)
+    expect(confirmation.parsed.text).toContain(successor.name)
+    expect(confirmation.parsed.subject).toContain('Legal Opinion Writing 2025')
+
+    await owner.goto(url(`/admin/registrations/${reference}/company`))
+    await waitForHydration(owner)
+    expect(await owner.getByLabel('Company name').inputValue()).toBe(registrant.company)
+    await expectAccessible(owner)
+    await owner.context().close()
+  })
+
+  it('keeps the audit log from a staff account', async () => {
+    const page = await openPage(browser(), 'phone')
+    await signIn(page, STAFF)
+    const refused = await page.goto(url('/admin/audit'))
+    expect(refused?.status()).toBe(403)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not allowed')
+    await page.context().close()
+  })
+
+  it('without JavaScript: a staff member records the whole amount and the registration is paid', async () => {
+    const body = registrationBody()
+    const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const { reference } = (await registered.json()) as RegistrationReceipt
+    const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
+    await signIn(page, STAFF)
+    await page.goto(url(`/admin/registrations/${reference}/payments/new`))
+    await recordTransfer(page, { amount: 'twenty thousand', bankReference: 'ABSA 9001' })
+    expect(await page.locator('#field-amount-error').innerText()).toBe('Enter the amount in rand as on the bank statement, e.g. 8 990.00.')
+    expect(await page.getByLabel('Bank reference').inputValue()).toBe('ABSA 9001')
+    await recordTransfer(page, { amount: '20677', bankReference: 'ABSA 9001' })
+    await page.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'payment')
+    await page.goto(url(`/admin/registrations/${reference}/payments/new`))
+    expect(await paymentFacts(page)).toMatchObject({ 'Paid so far': 'R 20 677.00', Outstanding: 'R 0.00' })
+    expect(await page.getByRole('status').innerText()).toBe('This registration is paid in full; nothing is outstanding.')
+    await sink.waitFor((mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,268 @@
+// The back office's writing screens and delegate lists over real HTTP against the built site: what each refusal
+// answers and that it changes nothing, the cross-site guard, changes after an event started (a second instance on the
+// same data, its business clock after the event's start), the downloads' types and file names, and the audit log.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
+
+let sink: SmtpSink
+let dataDir: string
+let site: RunningSite
+/** The same data as `site`, on 3 July 2025 at 10:00, after Legal Opinion Writing 2025 began. */
+let duringEvent: RunningSite
+let staffCookie: string
+let ownerCookie: string
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-actions-'))
+  await createStaffAccount(dataDir, OWNER)
+  await createStaffAccount(dataDir, STAFF)
+  const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' }
+  site = await startSite({ env })
+  duringEvent = await startSite({ env: { ...env, SITE_DATE: '2025-07-03T10:00:00+02:00' } })
+  staffCookie = await signInCookie(site.baseUrl, STAFF)
+  ownerCookie = await signInCookie(site.baseUrl, OWNER)
+})
+afterAll(async () => {
+  await duringEvent?.stop()
+  await site?.stop()
+  await sink?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** A Legal Opinion registration by bank transfer: venue, two delegates, R 20 677.00 incl. VAT. */
+async function register(): Promise<RegistrationReceipt & { body: ReturnType<typeof registrationBody> }> {
+  const body = registrationBody()
+  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  expect(response.status).toBe(201)
+  return { ...((await response.json()) as RegistrationReceipt), body }
+}
+
+/** A form post as the back office's own page sends it, unless `headers` say otherwise. */
+function post(pathname: string, fields: Record<string, string>, { base = site.baseUrl, cookie = staffCookie, headers }: { base?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+  return fetch(`${base}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: headers ?? { cookie, origin: base, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/** A page's text as a reader sees it: tags dropped, React's entities read back. */
+async function pageText(response: Response): Promise<string> {
+  const html = await response.text()
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+async function paymentPage(reference: string): Promise<string> {
+  const response = await fetch(`${site.baseUrl}/admin/registrations/${reference}/payments/new`, { headers: { cookie: staffCookie } })
+  expect(response.status).toBe(200)
+  return pageText(response)
+}
+
+const transfer = (overrides: Record<string, string> = {}) => ({ amount: '1 000.00', receivedOn: '2025-02-28', bankReference: 'FNB 1', note: '', ...overrides })
+
+describe('recording a bank transfer', () => {
+  it('shows the registration, what is paid and outstanding, and today in Johannesburg by the business clock', async () => {
+    const { reference, body } = await register()
+    const text = await paymentPage(reference)
+    expect(text).toContain(`Reference ${reference}`)
+    expect(text).toContain(`Company ${body.companyName}`)
+    expect(text).toContain('Total incl. VAT R 20 677.00')
+    expect(text).toContain('Paid so far R 0.00')
+    expect(text).toContain('Outstanding R 20 677.00')
+    const html = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/payments/new`, { headers: { cookie: staffCookie } })).text()
+    expect(html).toMatch(/name="receivedOn"[^>]*value="2025-03-01"|value="2025-03-01"[^>]*name="receivedOn"/)
+  })
+
+  it('refuses a malformed amount beside the field, keeps what was typed, and records nothing', async () => {
+    const { reference } = await register()
+    const response = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'eight thousand', bankReference: 'Typed ref 77', note: 'Kept note' }))
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toMatch(/<input(?=[^>]*name="amount")(?=[^>]*aria-invalid="true")[^>]*>/)
+    expect(html).toContain('<p class="form__error" id="field-amount-error">Enter the amount in rand as on the bank statement, e.g. 8 990.00.</p>')
+    expect(html).toContain('value="eight thousand"')
+    expect(html).toContain('value="Typed ref 77"')
+    expect(html).toContain('Kept note')
+    expect(await paymentPage(reference)).toContain('Paid so far R 0.00')
+  })
+
+  it('refuses more than is owed, naming the outstanding amount, and records nothing', async () => {
+    const { reference } = await register()
+    const response = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'R 30,000.00', bankReference: 'TOO MUCH 1' }))
+    expect(response.status).toBe(409)
+    const text = await pageText(response)
+    expect(text).toContain(`R 30 000.00 is more than the R 20 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`)
+    expect(await paymentPage(reference)).toContain('Outstanding R 20 677.00')
+  })
+
+  it('records a part payment, then refuses the same bank reference however it is typed, and records the rest', async () => {
+    const { reference, body } = await register()
+    const part = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: '8 990', bankReference: 'Capitec 4411' }))
+    expect(part.status).toBe(302)
+    expect(part.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=payment`)
+    let text = await paymentPage(reference)
+    expect(text).toContain('Paid so far R 8 990.00')
+    expect(text).toContain('Outstanding R 11 687.00')
+
+    const again = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: '100', bankReference: ' capitec   4411 ' }))
+    expect(again.status).toBe(409)
+    const refusal = await again.text()
+    expect(refusal).toMatch(/<input(?=[^>]*name="bankReference")(?=[^>]*aria-invalid="true")[^>]*>/)
+    expect(refusal).toContain(`Bank reference CAPITEC 4411 was already recorded (registration ${reference}, received 2025-02-28). A transfer is recorded once.`)
+    expect(await paymentPage(reference)).toContain('Outstanding R 11 687.00')
+
+    const rest = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'R 11,687.00', bankReference: 'Capitec 4412' }))
+    expect(rest.status).toBe(302)
+    text = await paymentPage(reference)
+    expect(text).toContain('Outstanding R 0.00')
+    expect(text).toContain('This registration is paid in full; nothing is outstanding.')
+    const receipt = await sink.waitFor((mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
+    expect(receipt.parsed.attachments.map(({ contentType, filename }) => [contentType, filename])).toEqual([['application/pdf', expect.stringMatching(/INV-\d+/)]])
+
+    const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
+    expect(log).toContain(`sipho@example.com registration-payment-recorded registration ${reference}`)
+  })
+
+  it('refuses a post another site made the browser send, and records nothing', async () => {
+    const { reference } = await register()
+    const pathname = `/admin/registrations/${reference}/payments/new`
+    const crossSite = await post(pathname, transfer({ bankReference: 'CROSS 1' }), { headers: { cookie: staffCookie, origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' } })
+    expect(crossSite.status).toBeGreaterThanOrEqual(400)
+    const noOrigin = await post(pathname, transfer({ bankReference: 'CROSS 2' }), { headers: { cookie: staffCookie } })
+    expect(noOrigin.status).toBe(403)
+    expect(await paymentPage(reference)).toContain('Paid so far R 0.00')
+  })
+
+  it('answers 404 for a reference that does not exist', async () => {
+    const response = await fetch(`${site.baseUrl}/admin/registrations/NOSUCH99/payments/new`, { headers: { cookie: staffCookie } })
+    expect(response.status).toBe(404)
+    expect(await pageText(response)).toContain('Not found The back office has nothing at this address.')
+  })
+})
+
+describe('changing a delegate and the company details', () => {
+  it('refuses a delegate without a name or with a malformed address in the public form’s words, and changes nothing', async () => {
+    const { reference, body } = await register()
+    const response = await post(`/admin/registrations/${reference}/delegates/2`, { name: '', position: 'Paralegal', email: 'not an address' })
+    expect(response.status).toBe(422)
+    const html = await response.text()
+    expect(html).toContain('Please fill in all required fields before submitting.')
+    expect(html).toContain('<p class="form__error" id="field-name-error">Name is required</p>')
+    expect(html).toContain('<p class="form__error" id="field-email-error">Please enter a valid e-mail address.</p>')
+    const page = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}/delegates/2`, { headers: { cookie: staffCookie } }))
+    expect(page).toContain('Replace Pieter Botha')
+    expect(page).not.toContain(body.email.replace('bookings', 'nobody'))
+  })
+
+  it('replaces a delegate, whose successor gets the delegate’s confirmation, and records it in the audit log', async () => {
+    const { reference } = await register()
+    const successor = `naledi-${reference.toLowerCase()}@acme.test`
+    const response = await post(`/admin/registrations/${reference}/delegates/2`, { name: 'Naledi Khumalo', position: 'Senior Paralegal', email: successor })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=delegate`)
+    const notice = await sink.waitFor((mail) => mail.recipients.includes(successor), 15_000)
+    expect(notice.parsed.text).toContain('Naledi Khumalo')
+    const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
+    expect(log).toContain(`sipho@example.com registration-delegate-changed registration ${reference}`)
+  })
+
+  it('answers 404 for a delegate the registration does not have', async () => {
+    const { reference } = await register()
+    for (const delegate of ['3', '0', 'first']) {
+      const response = await fetch(`${site.baseUrl}/admin/registrations/${reference}/delegates/${delegate}`, { headers: { cookie: staffCookie } })
+      expect(response.status, delegate).toBe(404)
+    }
+  })
+
+  it('corrects the company details, and refuses a missing VAT number in the public form’s words', async () => {
+    const { reference } = await register()
+    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '' }
+    const refused = await post(`/admin/registrations/${reference}/company`, details)
+    expect(refused.status).toBe(422)
+    expect(await refused.text()).toContain('<p class="form__error" id="field-vatNumber-error">VAT number is required</p>')
+    const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })
+    expect(corrected.status).toBe(302)
+    expect(corrected.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=company`)
+    const page = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).text()
+    expect(page).toContain('value="Acme Legal (Pty) Ltd"')
+    expect(page).toContain('value="4999999999"')
+  })
+
+  it('refuses every change once the event has started, and says so on the page', async () => {
+    const { reference, body } = await register()
+    const cookie = await signInCookie(duringEvent.baseUrl, STAFF)
+    const page = await fetch(`${duringEvent.baseUrl}/admin/registrations/${reference}/delegates/1`, { headers: { cookie } })
+    const started = `Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`
+    const pageHtml = await pageText(page)
+    expect(pageHtml).toContain(started)
+    expect(pageHtml).not.toContain('Save the delegate')
+
+    const delegate = await post(`/admin/registrations/${reference}/delegates/1`, { name: 'Late Comer', position: 'Clerk', email: 'late@acme.test' }, { base: duringEvent.baseUrl, cookie })
+    expect(delegate.status).toBe(409)
+    expect(await pageText(delegate)).toContain(started)
+    const company = await post(
+      `/admin/registrations/${reference}/company`,
+      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '1', vatNumber: '1' },
+      { base: duringEvent.baseUrl, cookie },
+    )
+    expect(company.status).toBe(409)
+    const unchanged = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}/delegates/1`, { headers: { cookie: staffCookie } }))
+    expect(unchanged).toContain(`Replace ${body.delegates[0]!.name}`)
+  })
+})
+
+describe('the delegate lists', () => {
+  it('lists the event with its delegates and serves the CSV, the workbook and the attendance register with their types and names', async () => {
+    const { reference, body } = await register()
+    const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
+    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations CSV Excel Attendance register \(PDF\)/)
+
+    const csv = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.csv`, { headers: { cookie: staffCookie } })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="legalOpinion-delegates.csv"')
+    expect(csv.headers.get('cache-control')).toBe('no-store')
+    const bytes = Buffer.from(await csv.arrayBuffer())
+    // The byte-order mark makes Excel read UTF-8; fetch's text() would drop it.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = bytes.subarray(3).toString('utf8').split('\r\n')
+    expect(rows[0]).toBe('Reference,Company,Delegate,Position,E-mail,Option,Payment status')
+    expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,${body.delegates[0]!.email},Venue,awaiting-payment`)
+
+    const xlsx = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
+    expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="legalOpinion-delegates.xlsx"')
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK')
+
+    const pdf = await fetch(`${site.baseUrl}/admin/events/legalOpinion/attendance-register.pdf`, { headers: { cookie: staffCookie } })
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf.headers.get('content-disposition')).toBe('inline; filename="legalOpinion-attendance-register.pdf"')
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+
+    expect((await fetch(`${site.baseUrl}/admin/events/boardManagement/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
+    const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
+    expect(log).toContain('sipho@example.com delegate-list-downloaded event legalOpinion')
+  })
+
+  it('sends an anonymous download to sign in', async () => {
+    const response = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.csv`, { redirect: 'manual' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent('/admin/events/legalOpinion/delegates.csv')}`)
+  })
+})
