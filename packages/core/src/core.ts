@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { BackOfficeContext } from './backoffice/context.ts'
 import type { EventCatalog } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
@@ -14,6 +15,8 @@ export interface Core {
   db: CoreDatabase
   registrations: RegistrationService
   enquiries: EnquiryService
+  /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site address and clocks. */
+  backOffice: BackOfficeContext
   /**
    * Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. On PostgreSQL it is
    * counted in the database, so every instance shares it.
@@ -53,13 +56,8 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
   const outbox = startOutboxWorker({ db, transport, log: logProblem })
   const siteDate = config.siteDate
-  const registrations = createRegistrationService({
-    db,
-    catalog,
-    siteUrl: config.siteUrl,
-    organiserEmail: config.organiserEmail,
-    siteNow: () => (siteDate ? new Date(siteDate) : new Date()),
-  })
+  const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
+  const registrations = createRegistrationService({ db, catalog, siteUrl: config.siteUrl, organiserEmail: config.organiserEmail, siteNow })
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
   const wakeAfter =
     <Args extends unknown[], Result>(submit: (...args: Args) => Promise<Result>) =>
@@ -79,6 +77,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
         return result
       }),
     },
+    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow },
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),
       submitTrainingRequest: wakeAfter(enquiries.submitTrainingRequest),
