@@ -30,6 +30,10 @@ export default [
     route('two-factor', 'routes/admin/two-factor.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('registrations', 'routes/admin/registrations.tsx'),
+    route('registrations/:reference', 'routes/admin/registration.tsx'),
+    route('registrations/:reference/invoice.pdf', 'routes/admin/registration-invoice.ts'),
+    route('emails', 'routes/admin/emails.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,4 @@
-import { StaffAccountError, type StaffSession } from '@events/staff'
+import { StaffAccountError, type AuditRecord, type StaffSession, type StaffUser } from '@events/staff'
 import QRCode from 'qrcode'
 import { data, type RouterContextProvider } from 'react-router'
 import { fromDatabase } from './database.server'
@@ -41,6 +41,17 @@ export function refuseCrossSitePost({ request, context }: AdminArgs): void {
     context.get(requestFactsContext).log.warn({ origin, fetchSite }, 'Back office: a form post from another site was refused')
     throw data('Send this form from the back office’s own page.', { status: 403 })
   }
+}
+
+/** Records what a staff member changed in the audit log, with the address they acted from. */
+export async function recordStaffAction(
+  { context }: AdminArgs,
+  user: StaffUser,
+  record: Pick<AuditRecord, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'>,
+): Promise<void> {
+  const { staff } = context.get(servicesContext)
+  const { clientIp } = context.get(requestFactsContext)
+  await fromDatabase(context, () => staff.recordAudit({ ...record, actor: { id: user.id, email: user.email }, ipAddress: clientIp }))
 }
 
 /** A text field of a posted form, or the empty string. */
