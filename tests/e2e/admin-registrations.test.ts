@@ -1,0 +1,268 @@
+// The back office's registration screens in Chromium against the real site: an owner made with `pnpm admin` signs in,
+// reads the dashboard's figures for registrations made through the JSON API, finds them in the list, opens one, sends
+// its confirmation again (received by a real SMTP server) and sends a failed e-mail again from E-mails. Then axe at
+// phone width, and the filter form and the resend button without JavaScript.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { accessibilityViolations } from '../support/axe.ts'
+import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+
+const browser = useBrowser()
+let site: RunningSite
+let sink: SmtpSink
+let dataDir: string
+/** Registered by bank transfer and by card, each with two delegates at the venue price: R 20 677.00 incl. VAT. */
+interface Registered {
+  reference: string
+  companyName: string
+  email: string
+  delegateEmails: string[]
+}
+let bank: Registered
+let card: Registered
+
+async function register(overrides: Record<string, unknown>): Promise<Registered> {
+  const body = registrationBody(overrides)
+  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  expect(response.status).toBe(201)
+  const { reference } = (await response.json()) as RegistrationReceipt
+  return { reference, companyName: body.companyName, email: body.email, delegateEmails: body.delegates.map((delegate) => delegate.email) }
+}
+
+/** The e-mails about a registration: to its registrant or delegates, or naming its reference (the organiser's). */
+const mailsAbout = (registration: Registered) =>
+  sink.received.filter(
+    (mail) =>
+      mail.parsed.subject?.includes(registration.reference) ||
+      mail.recipients.some((address) => address === registration.email || registration.delegateEmails.includes(address)),
+  )
+
+/** Waits until the sink has received at least `count` e-mails about the registration. */
+async function waitForMailsAbout(registration: Registered, count: number): Promise<ReceivedMail[]> {
+  await sink.waitFor(() => mailsAbout(registration).length >= count, 15_000)
+  return mailsAbout(registration)
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-registrations-'))
+  await createStaffAccount(dataDir, OWNER)
+  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url } })
+  bank = await register({})
+  card = await register({ companyName: `Bolt Engineering ${Math.random().toString(36).slice(2, 8)}`, paymentMethod: 'Credit/Debit Card' })
+  // Each registration's four e-mails (registrant, organiser, two delegates) are out before the tests look at them.
+  await waitForMailsAbout(bank, 4)
+  await waitForMailsAbout(card, 4)
+})
+afterAll(async () => {
+  await site?.stop()
+  await sink?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+const url = (pathname: string) => `${site.baseUrl}${pathname}`
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(url('/admin/sign-in'))
+  await page.getByLabel('E-mail address').fill(OWNER.email)
+  await page.getByLabel('Password').fill(OWNER.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((address) => address.pathname === '/admin')
+}
+
+/** The cells of a table's rows, as text, header row left out. */
+async function tableRows(page: Page, tableName: string): Promise<string[][]> {
+  const table = page.getByRole('table', { name: tableName })
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+}
+
+/** Marks a registration's e-mail to the organiser as given up on, as the outbox does after a day of refusals. */
+function failOrganiserMail(reference: string): void {
+  const database = new DatabaseSync(path.join(dataDir, 'events.sqlite'), { timeout: 5_000 })
+  try {
+    const changed = database
+      .prepare(
+        `update outbox_messages set status = 'failed', attempts = 9, last_error = '550 5.1.1 Mailbox unavailable'
+         where topic = 'registration.organiser' and source_id = (select id from registrations where reference = ?)`,
+      )
+      .run(reference)
+    expect(changed.changes).toBe(1)
+  } finally {
+    database.close()
+  }
+}
+
+describe('the back office’s registration screens', () => {
+  it('shows the dashboard’s figures, finds registrations in the list, opens one and resends its confirmation', async () => {
+    const page = await openPage(browser(), 'desktop')
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(`${error.message} at ${page.url()}`))
+    await signIn(page)
+    await waitForHydration(page)
+
+    // Two registrations of R 20 677.00, none paid: both amounts await payment.
+    expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
+      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 0.00', 'R 41 354.00'],
+    ])
+    const outbox = page.getByRole('region', { name: 'E-mail outbox' })
+    expect(await outbox.locator('dl').innerText()).toMatch(/Waiting to be sent\s+0\s+Failed\s+0/)
+
+    await page.getByRole('link', { name: 'Registrations', exact: true }).click()
+    await page.getByRole('heading', { name: 'Registrations', level: 1 }).waitFor()
+    await waitForHydration(page)
+    expect((await tableRows(page, 'Registrations, page 1 of 1; amounts incl. VAT')).map((row) => row[0])).toEqual([card.reference, bank.reference])
+
+    await page.getByLabel('Search').fill(bank.reference.toLowerCase())
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('q') === bank.reference.toLowerCase())
+    await page.getByRole('status').getByText('1 registration match').waitFor()
+    expect((await tableRows(page, 'Registrations, page 1 of 1; amounts incl. VAT')).map((row) => row[0])).toEqual([bank.reference])
+
+    await page.getByLabel('Search').fill(card.companyName.toUpperCase())
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('q') === card.companyName.toUpperCase())
+    await page.getByRole('status').getByText('1 registration match').waitFor()
+    const [cardRow] = await tableRows(page, 'Registrations, page 1 of 1; amounts incl. VAT')
+    expect(cardRow?.[0]).toBe(card.reference)
+    expect(cardRow?.[2]).toContain(card.companyName)
+    expect(cardRow?.slice(4)).toEqual(['2', 'Card', 'Awaiting payment', 'R 20 677.00', 'R 0.00'])
+
+    await page.getByLabel('Search').fill('')
+    await page.getByLabel('Payment method').selectOption('Bank Transfer')
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('method') === 'Bank Transfer')
+    expect((await tableRows(page, 'Registrations, page 1 of 1; amounts incl. VAT')).map((row) => row[0])).toEqual([bank.reference])
+
+    await page.getByRole('link', { name: bank.reference }).click()
+    await page.getByRole('heading', { name: `Registration ${bank.reference}`, level: 1 }).waitFor()
+    await waitForHydration(page)
+    expect(await tableRows(page, `Delegates of registration ${bank.reference}`)).toEqual([
+      expect.arrayContaining(['Thandi Mokoena', 'Attorney']),
+      expect.arrayContaining(['Pieter Botha', 'Paralegal']),
+    ])
+    const amounts = await page.getByRole('region', { name: 'Amounts' }).innerText()
+    expect(amounts).toMatch(/Subtotal \(excl\. VAT\)\s+R 17 980\.00/)
+    expect(amounts).toMatch(/VAT \(15%\)\s+R 2 697\.00/)
+    expect(amounts).toMatch(/Total \(incl\. VAT\)\s+R 20 677\.00/)
+    expect(amounts).toMatch(/Outstanding\s+R 20 677\.00/)
+
+    const invoiceLink = page.getByRole('link', { name: /^Download tax invoice INV-\d{6} \(PDF\)$/ })
+    const invoice = await page.request.get(url((await invoiceLink.getAttribute('href')) ?? ''))
+    expect(invoice.status()).toBe(200)
+    expect(invoice.headers()['content-type']).toBe('application/pdf')
+    expect((await invoice.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+
+    const emailsTable = `E-mails about registration ${bank.reference}, oldest first, with where each is in the outbox`
+    const emailsBefore = await tableRows(page, emailsTable)
+    expect(emailsBefore).toHaveLength(4)
+    expect(emailsBefore.every((row) => row[3]?.startsWith('Sent'))).toBe(true)
+    expect(await page.getByRole('button', { name: 'Resend receipt' }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Resend confirmation' }).click()
+    await page.waitForURL((address) => address.searchParams.get('resent') === 'confirmation')
+    expect(await page.getByRole('status').innerText()).toContain('The confirmation is queued to be sent again')
+    const resent = (await waitForMailsAbout(bank, 5)).filter((mail) => mail.recipients.includes(bank.email))
+    expect(resent).toHaveLength(2)
+    expect(resent[1]?.parsed.subject).toBe(resent[0]?.parsed.subject)
+    expect(resent[1]?.parsed.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf')
+
+    // The outbox records the delivery just after the mail server has taken the message.
+    const confirmationRows = async () => {
+      await page.reload()
+      return (await tableRows(page, emailsTable)).filter((row) => row[0]?.startsWith('Confirmation to the registrant'))
+    }
+    await expect.poll(async () => (await confirmationRows()).map((row) => [row[1], row[3]?.split(' ')[0]])).toEqual([
+      [bank.email, 'Sent'],
+      [bank.email, 'Sent'],
+    ])
+    const trail = await tableRows(page, `What staff did about registration ${bank.reference}, newest first`)
+    expect(trail).toEqual([[expect.any(String), OWNER.email, 'registration-mail-resent', expect.stringContaining('"mail":"confirmation"')]])
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('sends a failed e-mail again from E-mails, and the dashboard counts it until then', async () => {
+    const before = await waitForMailsAbout(card, 4)
+    const organiserCopy = before.find((mail) => !mail.recipients.some((address) => address === card.email || card.delegateEmails.includes(address)))
+    expect(organiserCopy).toBeDefined()
+    failOrganiserMail(card.reference)
+
+    const page = await openPage(browser(), 'desktop')
+    await signIn(page)
+    const outbox = page.getByRole('region', { name: 'E-mail outbox' })
+    expect(await outbox.locator('dl').innerText()).toMatch(/Failed\s+1/)
+    await outbox.getByRole('link', { name: 'See the failed e-mail' }).click()
+    await page.getByRole('heading', { name: 'E-mails', level: 1 }).waitFor()
+    await waitForHydration(page)
+    const [failed] = await tableRows(page, 'Failed e-mails, newest first')
+    expect(failed?.slice(0, 3)).toEqual([expect.stringContaining('New registration, to the organiser'), organiserCopy!.recipients.join(', '), card.reference])
+    expect(failed?.[4]).toBe('550 5.1.1 Mailbox unavailable (9 attempts)')
+
+    await page.getByRole('button', { name: /^Retry:/ }).click()
+    await page.waitForURL((address) => address.searchParams.has('retried'))
+    expect(await page.getByRole('status').innerText()).toContain('The e-mail is back in the queue')
+    const after = await waitForMailsAbout(card, 5)
+    expect(after[4]?.recipients).toEqual(organiserCopy!.recipients)
+    expect(after[4]?.parsed.subject).toBe(organiserCopy!.parsed.subject)
+    await page.reload()
+    await page.getByText('No e-mail has failed.').waitFor()
+
+    await page.goto(url(`/admin/registrations/${card.reference}`))
+    const trail = await tableRows(page, `What staff did about registration ${card.reference}, newest first`)
+    expect(trail).toEqual([[expect.any(String), OWNER.email, 'outbox-message-retried', expect.stringContaining('"status":"pending"')]])
+    await page.context().close()
+  })
+
+  it('passes axe on the dashboard, the list and a registration’s page at phone width, without sideways scrolling of the page', async () => {
+    const page = await openPage(browser(), 'phone')
+    await signIn(page)
+    for (const pathname of ['/admin', `/admin/registrations?q=${bank.reference}`, `/admin/registrations/${bank.reference}`, '/admin/emails']) {
+      await page.goto(url(pathname))
+      await waitForHydration(page)
+      await expectAccessible(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${pathname} is wider than the phone`).toBe(0)
+    }
+    await page.context().close()
+  })
+
+  it('without JavaScript: filters the list through the address and resends a confirmation', async () => {
+    const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
+    await signIn(page)
+    await page.getByRole('link', { name: 'Registrations', exact: true }).click()
+    await page.getByLabel('Payment method').selectOption('Credit/Debit Card')
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('method') === 'Credit/Debit Card')
+    expect((await tableRows(page, 'Registrations, page 1 of 1; amounts incl. VAT')).map((row) => row[0])).toEqual([card.reference])
+    await page.getByLabel('Registered from').fill('2099-01-01')
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('from') === '2099-01-01')
+    expect(await page.getByRole('status').innerText()).toBe('No registration matches.')
+
+    const refused = await page.goto(url('/admin/registrations?from=yesterday'))
+    expect(refused?.status()).toBe(400)
+    expect(await page.getByRole('alert').innerText()).toBe('Enter the from date as YYYY-MM-DD.')
+
+    await page.goto(url(`/admin/registrations/${card.reference}`))
+    const sentBefore = mailsAbout(card).filter((mail) => mail.recipients.includes(card.email)).length
+    await page.getByRole('button', { name: 'Resend confirmation' }).click()
+    await page.waitForURL((address) => address.searchParams.get('resent') === 'confirmation')
+    expect(await page.getByRole('status').innerText()).toContain('The confirmation is queued to be sent again')
+    await sink.waitFor(() => mailsAbout(card).filter((mail) => mail.recipients.includes(card.email)).length === sentBefore + 1, 15_000)
+    await page.context().close()
+  })
+})
