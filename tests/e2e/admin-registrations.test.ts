@@ -57,7 +57,8 @@ beforeAll(async () => {
   sink = await startSmtpSink()
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-registrations-'))
   await createStaffAccount(dataDir, OWNER)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url } })
+  // The paging test registers more than a page of registrations from this one address.
+  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' } })
   bank = await register({})
   card = await register({ companyName: `Bolt Engineering ${Math.random().toString(36).slice(2, 8)}`, paymentMethod: 'Credit/Debit Card' })
   // Each registration's four e-mails (registrant, organiser, two delegates) are out before the tests look at them.
@@ -263,6 +264,27 @@ describe('the back office’s registration screens', () => {
     await page.waitForURL((address) => address.searchParams.get('resent') === 'confirmation')
     expect(await page.getByRole('status').innerText()).toContain('The confirmation is queued to be sent again')
     await sink.waitFor(() => mailsAbout(card).filter((mail) => mail.recipients.includes(card.email)).length === sentBefore + 1, 15_000)
+    await page.context().close()
+  })
+
+  it('pages through a filtered list, the filters kept in the next and previous links', async () => {
+    // With the bank registration already there, 25 more make 26 bank transfers: a page of 25 and a page of 1.
+    const more: Registered[] = []
+    for (let index = 0; index < 25; index += 1) more.push(await register({ delegates: [{ name: `Delegate ${index}`, position: 'Clerk', email: `delegate-${index}@paging.test` }] }))
+    const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
+    await signIn(page)
+    await page.goto(url('/admin/registrations?method=Bank+Transfer'))
+    expect(await page.getByRole('status').innerText()).toBe('26 registrations match, newest first; page 1 of 2.')
+    expect((await tableRows(page, 'Registrations, page 1 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual(more.map((registration) => registration.reference).reverse())
+    expect(await page.getByRole('link', { name: 'Previous page' }).count()).toBe(0)
+
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await page.waitForURL((address) => address.searchParams.get('page') === '2' && address.searchParams.get('method') === 'Bank Transfer')
+    expect((await tableRows(page, 'Registrations, page 2 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual([bank.reference])
+    expect(await page.getByRole('link', { name: 'Next page' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Previous page' }).click()
+    await page.waitForURL((address) => !address.searchParams.has('page') && address.searchParams.get('method') === 'Bank Transfer')
+    await page.getByRole('table', { name: 'Registrations, page 1 of 2; amounts incl. VAT' }).waitFor()
     await page.context().close()
   })
 })
