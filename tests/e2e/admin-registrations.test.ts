@@ -8,7 +8,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -265,6 +265,32 @@ describe('the back office’s registration screens', () => {
     expect(await page.getByRole('status').innerText()).toContain('The confirmation is queued to be sent again')
     await sink.waitFor(() => mailsAbout(card).filter((mail) => mail.recipients.includes(card.email)).length === sentBefore + 1, 15_000)
     await page.context().close()
+  })
+
+  it('refuses a resend another site posted, and answers an unknown registration, e-mail or choice with a message, changing nothing', async () => {
+    const cookie = await signInCookie(site.baseUrl, OWNER)
+    const post = (pathname: string, fields: Record<string, string>, headers: Record<string, string> = { origin: site.baseUrl, 'sec-fetch-site': 'same-origin' }) =>
+      fetch(url(pathname), { method: 'POST', redirect: 'manual', headers: { cookie, ...headers }, body: new URLSearchParams(fields) })
+    const confirmationsQueued = async () => ((await (await fetch(url(`/admin/registrations/${bank.reference}`), { headers: { cookie } })).text()).match(/Confirmation to the registrant/g) ?? []).length
+    const queuedBefore = await confirmationsQueued()
+
+    expect((await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' })).status).toBeGreaterThanOrEqual(400)
+    expect((await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    const unknownMail = await post(`/admin/registrations/${bank.reference}`, { mail: 'invoice' })
+    expect(unknownMail.status).toBe(400)
+    expect(await unknownMail.text()).toContain('Choose the confirmation or the receipt to send again.')
+    const unpaidReceipt = await post(`/admin/registrations/${bank.reference}`, { mail: 'receipt' })
+    expect(unpaidReceipt.status).toBe(400)
+    expect(await unpaidReceipt.text()).toContain('it is not paid in full yet')
+    expect(await confirmationsQueued()).toBe(queuedBefore)
+
+    const unknownMessage = await post('/admin/emails', { message: 'no-such-message' })
+    expect(unknownMessage.status).toBe(400)
+    expect(await unknownMessage.text()).toContain('That e-mail does not exist.')
+    const missing = await fetch(url('/admin/registrations/ZZZZ9999'), { headers: { cookie } })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Nothing is at this address in the back office.')
+    expect((await fetch(url('/admin/registrations/ZZZZ9999/invoice.pdf'), { headers: { cookie } })).status).toBe(404)
   })
 
   it('pages through a filtered list, the filters kept in the next and previous links', async () => {
