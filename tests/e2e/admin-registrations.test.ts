@@ -24,6 +24,8 @@ let dataDir: string
 /** Registered by bank transfer and by card, each with two delegates at the venue price: R 20 677.00 incl. VAT. */
 interface Registered {
   reference: string
+  /** The registrant's private page, where a card registration is paid. */
+  statusUrl: string
   companyName: string
   email: string
   delegateEmails: string[]
@@ -35,8 +37,8 @@ async function register(overrides: Record<string, unknown>): Promise<Registered>
   const body = registrationBody(overrides)
   const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect(response.status).toBe(201)
-  const { reference } = (await response.json()) as RegistrationReceipt
-  return { reference, companyName: body.companyName, email: body.email, delegateEmails: body.delegates.map((delegate) => delegate.email) }
+  const { reference, statusUrl } = (await response.json()) as RegistrationReceipt
+  return { reference, statusUrl, companyName: body.companyName, email: body.email, delegateEmails: body.delegates.map((delegate) => delegate.email) }
 }
 
 /** The e-mails about a registration: to its registrant or delegates, or naming its reference (the organiser's). */
@@ -264,6 +266,40 @@ describe('the back office’s registration screens', () => {
     await page.waitForURL((address) => address.searchParams.get('resent') === 'confirmation')
     expect(await page.getByRole('status').innerText()).toContain('The confirmation is queued to be sent again')
     await sink.waitFor(() => mailsAbout(card).filter((mail) => mail.recipients.includes(card.email)).length === sentBefore + 1, 15_000)
+    await page.context().close()
+  })
+
+  it('counts a card payment on the dashboard, shows its checkout on the registration’s page and resends the receipt', async () => {
+    const page = await openPage(browser(), 'desktop')
+    await page.goto(card.statusUrl)
+    await page.getByRole('button', { name: 'Pay R 20 677.00' }).click()
+    await page.waitForURL('**/payments/sandbox/*')
+    await page.getByRole('button', { name: 'Pay R 20 677.00' }).click()
+    await page.waitForURL('**/payment/success')
+    const receiptSubject = `Payment received: registration ${card.reference}`
+    await sink.waitFor((mail) => mail.parsed.subject === receiptSubject, 15_000)
+
+    await signIn(page)
+    expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
+      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 20 677.00', 'R 20 677.00'],
+    ])
+    await page.goto(url(`/admin/registrations/${card.reference}`))
+    await waitForHydration(page)
+    const [checkout] = await tableRows(page, 'Checkouts')
+    expect(checkout?.slice(2, 4)).toEqual(['sandbox', 'R 20 677.00'])
+    const amounts = await page.getByRole('region', { name: 'Amounts' }).innerText()
+    expect(amounts).toMatch(/Paid\s+R 20 677\.00/)
+    expect(amounts).toMatch(/Outstanding\s+R 0\.00/)
+
+    await page.getByRole('button', { name: 'Resend receipt' }).click()
+    await page.waitForURL((address) => address.searchParams.get('resent') === 'receipt')
+    expect(await page.getByRole('status').innerText()).toContain('The payment receipt is queued to be sent again')
+    await sink.waitFor(() => sink.received.filter((mail) => mail.parsed.subject === receiptSubject).length === 2, 15_000)
+    const receipts = sink.received.filter((mail) => mail.parsed.subject === receiptSubject)
+    expect(receipts[1]?.recipients).toEqual([card.email])
+    // A copy of the receipt that was sent, word for word.
+    expect(receipts[1]?.parsed.text).toBe(receipts[0]?.parsed.text)
+    expect(receipts[1]?.parsed.text).toContain('R 20 677.00')
     await page.context().close()
   })
 
