@@ -1,7 +1,8 @@
 // The back office's registration screens in Chromium against the real site: an owner made with `pnpm admin` signs in,
 // reads the dashboard's figures for registrations made through the JSON API, finds them in the list, opens one, sends
-// its confirmation again (received by a real SMTP server) and sends a failed e-mail again from E-mails. Then axe at
-// phone width, and the filter form and the resend button without JavaScript.
+// its confirmation again (received by a real SMTP server) and sends a failed e-mail again from E-mails; a card payment
+// through the sandbox shows on the dashboard and its receipt is resent. Then axe at phone width, the filter form and the
+// resend button without JavaScript, refused posts, and paging.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
