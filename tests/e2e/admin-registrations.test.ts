@@ -257,6 +257,10 @@ describe('the back office’s registration screens', () => {
     await page.waitForURL((address) => address.searchParams.get('from') === '2099-01-01')
     expect(await page.getByRole('status').innerText()).toBe('No registration matches.')
 
+    await page.goto(url('/admin/registrations?event=an-event-no-longer-in-the-content'))
+    expect(await page.getByLabel('Event').inputValue()).toBe('an-event-no-longer-in-the-content')
+    expect(await page.getByRole('status').innerText()).toBe('No registration matches.')
+
     const refused = await page.goto(url('/admin/registrations?from=yesterday'))
     expect(refused?.status()).toBe(400)
     expect(await page.getByRole('alert').innerText()).toBe('Enter the from date as YYYY-MM-DD.')

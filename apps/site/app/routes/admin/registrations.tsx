@@ -35,6 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
   const searchParams = new URL(args.request.url).searchParams
   const filters = filtersOf(searchParams)
   const events = (await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)).map((event) => ({ slug: event.slug ?? '', title: event.title ?? '' }))
+  // An event since renamed or removed in the content keeps its registrations: the filter still shows it chosen.
+  if (filters.event && !events.some((event) => event.slug === filters.event)) events.push({ slug: filters.event, title: filters.event })
   // The core's lists travel as data: the page's own code must not import the core.
   const choices = { events, statuses: REGISTRATION_STATUSES, paymentMethods: PAYMENT_METHODS }
   try {
