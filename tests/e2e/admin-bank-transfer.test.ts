@@ -102,7 +102,14 @@ describe('recording a bank transfer in the back office', () => {
     const owner = await openPage(browser(), 'phone')
     await signIn(owner, OWNER)
     const paymentPath = `/admin/registrations/${reference}/payments/new`
-    await owner.goto(url(paymentPath))
+    // Found as staff would find it: searched for in the registrations list, opened, then "Record a bank transfer".
+    await owner.goto(url('/admin/registrations'))
+    await owner.getByLabel('Search').fill(reference)
+    await owner.getByRole('button', { name: 'Show registrations' }).click()
+    await owner.getByRole('link', { name: reference, exact: true }).click()
+    await owner.getByRole('heading', { level: 1, name: `Registration ${reference}` }).waitFor()
+    await owner.getByRole('link', { name: 'Record a bank transfer' }).click()
+    await owner.waitForURL((address) => address.pathname === paymentPath)
     await waitForHydration(owner)
     expect(await paymentFacts(owner)).toMatchObject({
       Reference: reference,
@@ -124,6 +131,7 @@ describe('recording a bank transfer in the back office', () => {
 
     await recordTransfer(owner, { amount: '8 990.00', bankReference: 'FNB 77001' })
     await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'payment')
+    expect(await owner.getByRole('status').filter({ hasText: 'The bank transfer is recorded.' }).count()).toBe(1)
     await owner.goto(url(paymentPath))
     await waitForHydration(owner)
     expect(await paymentFacts(owner)).toMatchObject({ 'Paid so far': 'R 8 990.00', Outstanding: 'R 11 687.00' })

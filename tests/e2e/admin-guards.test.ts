@@ -55,7 +55,7 @@ const guarded = () => guardedRoutes.map((pattern) => pattern.replace(/:(\w+)/g, 
 
 describe('the back office’s guards', () => {
   it('finds the back-office routes in the route manifest', () => {
-    expect(guardedRoutes).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', ...OWNER_ONLY_PATHS]))
+    expect(guardedRoutes).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', '/admin/registrations', '/admin/emails', ...OWNER_ONLY_PATHS]))
     expect(guarded().every((pathname) => !pathname.includes('unknown-')), guarded().join(', ')).toBe(true)
     expect(adminRoutePaths()).toEqual(expect.arrayContaining(OPEN_PATHS))
   })

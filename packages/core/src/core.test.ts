@@ -1,6 +1,8 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dashboard } from './backoffice/dashboard.ts'
+import { listRegistrations } from './backoffice/registrations-list.ts'
 import { delegateListEvents } from './backoffice/delegate-list.ts'
 import { readCoreConfig } from './config.ts'
 import { startCore } from './core.ts'
@@ -33,6 +35,11 @@ describe('startCore', () => {
       const decisions = []
       for (let post = 0; post < 3; post++) decisions.push((await core.formRateLimiter.check('198.51.100.1')).allowed)
       expect(decisions).toEqual([true, true, false])
+
+      // The back office reads the same database, with SITE_DATE deciding which events are still to come.
+      expect(core.backOffice.siteUrl).toBe('https://events.example.com')
+      expect((await listRegistrations(core.backOffice, { search: receipt.reference })).rows.map((row) => row.reference)).toEqual([receipt.reference])
+      expect((await dashboard(core.backOffice)).events).toMatchObject([{ registrations: 1, awaitingCents: 2_067_700 }])
     } finally {
       await core.close()
       remove()

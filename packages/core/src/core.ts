@@ -15,6 +15,8 @@ export interface Core {
   db: CoreDatabase
   registrations: RegistrationService
   enquiries: EnquiryService
+  /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site address and clocks. */
+  backOffice: BackOfficeContext
   /**
    * Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. On PostgreSQL it is
    * counted in the database, so every instance shares it.
@@ -23,8 +25,6 @@ export interface Core {
   /** Resolves when the database answers a trivial query, rejects with its fault otherwise (for /healthz). */
   checkDatabase(): Promise<void>
   outbox: OutboxWorker
-  /** What the back-office functions (`recordBankTransfer`, `delegateList`, …) take: this core's database, catalog, site URL and business clock. */
-  backOffice: BackOfficeContext
   /** Stops the outbox worker after the messages in flight, then closes mail and database connections. */
   close(): Promise<void>
 }
@@ -57,13 +57,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const outbox = startOutboxWorker({ db, transport, log: logProblem })
   const siteDate = config.siteDate
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
-  const registrations = createRegistrationService({
-    db,
-    catalog,
-    siteUrl: config.siteUrl,
-    organiserEmail: config.organiserEmail,
-    siteNow,
-  })
+  const registrations = createRegistrationService({ db, catalog, siteUrl: config.siteUrl, organiserEmail: config.organiserEmail, siteNow })
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
   const wakeAfter =
     <Args extends unknown[], Result>(submit: (...args: Args) => Promise<Result>) =>
@@ -83,6 +77,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
         return result
       }),
     },
+    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow },
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),
       submitTrainingRequest: wakeAfter(enquiries.submitTrainingRequest),
@@ -94,7 +89,6 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
       await sql`select 1`.execute(db.kysely)
     },
     outbox,
-    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow },
     async close() {
       await outbox.stop()
       transport.close()

@@ -128,5 +128,5 @@ export {
   type DelegateChange,
 } from './backoffice/registration-changes.ts'
 export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
-export { getRegistrationDetail, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
+export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'

@@ -40,6 +40,19 @@ export interface AuditPage {
   hasMore: boolean
 }
 
+/** What an entry is about, e.g. `{ subjectType: 'registration', subjectId: 'K7M2QX' }`. */
+export interface AuditSubject {
+  subjectType: string
+  subjectId: string
+}
+
+export interface AuditListOptions {
+  page?: number
+  pageSize?: number
+  /** Only the entries about one of these subjects; every entry when left out. */
+  subjects?: readonly AuditSubject[]
+}
+
 const DEFAULT_PAGE_SIZE = 50
 const MAX_PAGE_SIZE = 200
 
@@ -84,14 +97,19 @@ export async function recordAudit(kysely: StaffKysely, record: AuditRecord): Pro
     .execute()
 }
 
-/** One page of the audit log, newest first (pages count from 1). */
-export async function listAudit(kysely: StaffKysely, options: { page?: number; pageSize?: number } = {}): Promise<AuditPage> {
+/** One page of the audit log, newest first (pages count from 1), of every entry or of those about given subjects. */
+export async function listAudit(kysely: StaffKysely, options: AuditListOptions = {}): Promise<AuditPage> {
   const page = Math.max(1, Math.floor(options.page ?? 1))
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   // One row more than the page tells whether another page follows, without counting the whole log.
   const rows = await kysely
     .selectFrom('staff_audit_log')
     .selectAll()
+    .$if(options.subjects !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or((options.subjects ?? []).map((subject) => eb.and([eb('subject_type', '=', subject.subjectType), eb('subject_id', '=', subject.subjectId)]))),
+      ),
+    )
     .orderBy('occurred_at', 'desc')
     .orderBy('id', 'desc')
     .limit(pageSize + 1)

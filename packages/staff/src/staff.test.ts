@@ -388,6 +388,28 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(last.entries).toMatchObject([{ action: 'staff-created', actor: null, subjectId: owner.id, after: { email: OWNER.email, name: OWNER.name, role: 'owner' } }])
   })
 
+  it('lists the entries about given subjects only, newest first', async () => {
+    const staff = await open()
+    const owner: StaffUser = await staff.createUser(OWNER)
+    const about = (action: string, subjectType: string, subjectId: string) => staff.recordAudit({ actor: owner, action, subjectType, subjectId })
+    await about('registration-mail-resent', 'registration', 'ABC123')
+    await about('registration-mail-resent', 'registration', 'XYZ789')
+    await about('outbox-message-retried', 'outbox-message', 'message-1')
+    await about('outbox-message-retried', 'outbox-message', 'ABC123')
+
+    const subjects = [
+      { subjectType: 'registration', subjectId: 'ABC123' },
+      { subjectType: 'outbox-message', subjectId: 'message-1' },
+    ]
+    const { entries } = await staff.listAudit({ subjects })
+    expect(entries.map((entry) => [entry.subjectType, entry.subjectId])).toEqual([
+      ['outbox-message', 'message-1'],
+      ['registration', 'ABC123'],
+    ])
+    expect((await staff.listAudit({ subjects: [] })).entries).toEqual([])
+    expect((await staff.listAudit()).entries).toHaveLength(5)
+  })
+
   it('refuses a short password, a duplicate address and a malformed one', async () => {
     const staff = await open()
     await staff.createUser(OWNER)

@@ -1,7 +1,7 @@
 import { enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase } from '@events/core'
 import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
-import { listAudit, recordAudit, type AuditActor, type AuditPage, type AuditRecord } from './audit.ts'
+import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
 import {
   DEFAULT_SIGN_IN_LIMITS,
   MIN_PASSWORD_LENGTH,
@@ -118,7 +118,7 @@ export interface Staff {
   /** Sets a new password with the token of a reset or invitation link; every session of the user ends. */
   resetPassword(token: string, newPassword: string): Promise<{ ok: true } | { ok: false; message: string }>
   recordAudit(record: AuditRecord): Promise<void>
-  listAudit(options?: { page?: number; pageSize?: number }): Promise<AuditPage>
+  listAudit(options?: AuditListOptions): Promise<AuditPage>
 }
 
 export interface NewStaffUser {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { register, SITE_URL, STAFF, testContext } from './fixtures.ts'
-import { getRegistrationDetail } from './registration-detail.ts'
+import { getRegistrationDetail, registrationInvoicePdf } from './registration-detail.ts'
 
 describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
   let testDb: TestDatabase
@@ -93,5 +93,16 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
   it('answers undefined for an unknown or malformed reference', async () => {
     expect(await getRegistrationDetail(testContext(testDb.db), 'ZZZZ9999')).toBeUndefined()
     expect(await getRegistrationDetail(testContext(testDb.db), "' or 1=1 --")).toBeUndefined()
+    expect(await registrationInvoicePdf(testContext(testDb.db), 'ZZZZ9999')).toBeUndefined()
+    expect(await registrationInvoicePdf(testContext(testDb.db), "' or 1=1 --")).toBeUndefined()
+  })
+
+  it('gives staff the tax invoice PDF by reference alone, the same bytes every time', async () => {
+    const [first, second] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const invoice = await registrationInvoicePdf(testContext(testDb.db), second!.toLowerCase())
+    expect(invoice?.filename).toBe('tax-invoice-INV-000002.pdf')
+    expect(invoice!.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect((await registrationInvoicePdf(testContext(testDb.db), second!))!.pdf.equals(invoice!.pdf)).toBe(true)
+    expect((await registrationInvoicePdf(testContext(testDb.db), first!))?.filename).toBe('tax-invoice-INV-000001.pdf')
   })
 })

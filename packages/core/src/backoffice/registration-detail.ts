@@ -4,10 +4,11 @@ import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { CheckoutStatus } from '../db/tables/payment-checkouts.ts'
 import type { WebhookOutcome } from '../db/tables/payment-webhooks.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { registrationStatusUrl, storedEventOf, type StoredEvent } from '../registration/service.ts'
+import { registrationStatusUrl, storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/service.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
 import type { BackOfficeContext } from './context.ts'
 
@@ -134,4 +135,20 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     bankPayments: bankPayments.map(bankPaymentOf),
     emails,
   }
+}
+
+/** A registration's tax invoice PDF by its reference alone, for staff; undefined when there is no such invoice. */
+export async function registrationInvoicePdf(context: BackOfficeContext, referenceInput: string): Promise<InvoiceDownload | undefined> {
+  const { db } = context
+  const reference = normaliseReference(String(referenceInput))
+  if (!reference) return undefined
+  const invoice = await db.kysely
+    .selectFrom('invoices')
+    .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
+    .select(['invoices.id', 'invoices.number'])
+    .where('registrations.reference', '=', reference)
+    .executeTakeFirst()
+  const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
+  if (!invoice || !pdf) return undefined
+  return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }
 }

@@ -23,7 +23,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
       expect(tables).toContain(table)
     }
     const staffMigrations = await sql<{ name: string }>`select name from staff_migrations`.execute(kysely)
-    expect(staffMigrations.rows.map((row) => row.name)).toEqual(['2026-11-23-staff-accounts'])
+    expect(staffMigrations.rows.map((row) => row.name)).toEqual(['2026-11-23-staff-accounts', '2026-11-24-audit-subject-index'])
     const coreMigrations = await sql<{ name: string }>`select name from kysely_migration`.execute(kysely)
     expect(coreMigrations.rows.map((row) => row.name)).not.toContain('2026-11-23-staff-accounts')
     expect(coreMigrations.rows.length).toBeGreaterThan(0)

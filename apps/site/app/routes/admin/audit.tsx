@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { formatAdminTime } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
@@ -35,8 +36,6 @@ export async function loader(args: Route.LoaderArgs) {
   )
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Africa/Johannesburg' })
-
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, page, hasMore } = loaderData
   return (
@@ -63,7 +62,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td>
-                  <time dateTime={entry.occurredAt}>{timeFormat.format(new Date(entry.occurredAt))}</time>
+                  <time dateTime={entry.occurredAt}>{formatAdminTime(entry.occurredAt)}</time>
                 </td>
                 <td>{entry.actor ?? 'nobody signed in'}</td>
                 <td>{entry.action}</td>

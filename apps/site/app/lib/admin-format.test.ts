@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { formatAdminDay, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
+
+describe('back-office times', () => {
+  it.each([
+    // 22:30 UTC is already the next day in Johannesburg (UTC+2).
+    ['2025-03-01T22:30:05.000Z', '02 Mar 2025, 00:30:05', '02 Mar 2025'],
+    ['2025-07-03T06:30:00Z', '03 Jul 2025, 08:30:00', '03 Jul 2025'],
+  ])('%s is read in South African time', (iso, time, day) => {
+    expect(formatAdminTime(iso)).toBe(time)
+    expect(formatAdminDay(iso)).toBe(day)
+  })
+})
+
+describe('back-office names of the core’s codes', () => {
+  it.each([
+    [registrationStatusName, 'awaiting-payment', 'Awaiting payment'],
+    [registrationStatusName, 'part-paid', 'Part paid'],
+    [paymentMethodName, 'Credit/Debit Card', 'Card'],
+    [paymentMethodName, 'Bank Transfer', 'Bank transfer'],
+    [outboxStatusName, 'pending', 'Waiting to be sent'],
+    [mailTopicName, 'registration.registrant', 'Confirmation to the registrant'],
+    [mailTopicName, 'payment.receipt', 'Payment receipt'],
+  ])('%o names %s "%s"', (name, code, expected) => {
+    expect(name(code)).toBe(expected)
+  })
+
+  it('shows a code it has no name for as it is, rather than nothing', () => {
+    expect(registrationStatusName('cancelled')).toBe('cancelled')
+    expect(mailTopicName('enquiry.new-kind')).toBe('enquiry.new-kind')
+  })
+})

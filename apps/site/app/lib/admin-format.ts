@@ -1,0 +1,66 @@
+// How the back office words the core's codes and times, in one place for every /admin screen.
+import { TIME_ZONE } from '@events/pricing'
+
+const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: TIME_ZONE })
+
+/** A moment as South African staff read it, e.g. "24 Nov 2026, 10:15:02". */
+export function formatAdminTime(iso: string): string {
+  return timeFormat.format(new Date(iso))
+}
+
+/** A moment's day in Johannesburg, e.g. "3 Jul 2025". */
+export function formatAdminDay(iso: string): string {
+  return dayFormat.format(new Date(iso))
+}
+
+const REGISTRATION_STATUS_NAMES: Record<string, string> = {
+  'awaiting-payment': 'Awaiting payment',
+  'part-paid': 'Part paid',
+  paid: 'Paid',
+}
+
+/** A registration's status in words. */
+export function registrationStatusName(status: string): string {
+  return REGISTRATION_STATUS_NAMES[status] ?? status
+}
+
+const PAYMENT_METHOD_NAMES: Record<string, string> = {
+  'Bank Transfer': 'Bank transfer',
+  'Credit/Debit Card': 'Card',
+}
+
+/** A registration's payment method in words. */
+export function paymentMethodName(method: string): string {
+  return PAYMENT_METHOD_NAMES[method] ?? method
+}
+
+const OUTBOX_STATUS_NAMES: Record<string, string> = {
+  pending: 'Waiting to be sent',
+  sent: 'Sent',
+  failed: 'Failed',
+}
+
+/** Where an e-mail is in the outbox, in words. */
+export function outboxStatusName(status: string): string {
+  return OUTBOX_STATUS_NAMES[status] ?? status
+}
+
+const MAIL_TOPIC_NAMES: Record<string, string> = {
+  'registration.registrant': 'Confirmation to the registrant',
+  'registration.organiser': 'New registration, to the organiser',
+  'registration.delegate': 'Notice to a delegate',
+  'payment.receipt': 'Payment receipt',
+  'payment.problem': 'Payment problem, to the organiser',
+  'contact.organiser': 'Enquiry, to the organiser',
+  'contact.acknowledgement': 'Enquiry acknowledgement',
+  'training.organiser': 'Training request, to the organiser',
+  'training.acknowledgement': 'Training request acknowledgement',
+  'staff-invitation': 'Back-office invitation',
+  'staff-password-reset': 'Back-office password reset',
+}
+
+/** What kind of e-mail an outbox topic is, in words. */
+export function mailTopicName(topic: string): string {
+  return MAIL_TOPIC_NAMES[topic] ?? topic
+}

@@ -1,0 +1,109 @@
+import { isBackOfficeError, listFailedMessages, retryFailedMessage } from '@events/core'
+import { data, Form, Link, redirect } from 'react-router'
+import { formatAdminTime, mailTopicName } from '../../lib/admin-format'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { auditChange } from '../../lib/backoffice.server'
+import { fromDatabase } from '../../lib/database.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/emails'
+
+export function meta() {
+  return adminMeta('E-mails')
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const { core } = args.context.get(servicesContext)
+  const failed = await fromDatabase(args.context, () => listFailedMessages(core.backOffice))
+  const retried = new URL(args.request.url).searchParams.get('retried')
+  return data({ failed, retried }, { headers })
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user } = await requireStaffMember(args)
+  const { core } = args.context.get(servicesContext)
+  const messageId = formText(await args.request.formData(), 'message')
+  try {
+    const retried = await fromDatabase(args.context, () => retryFailedMessage(core.backOffice, messageId))
+    core.outbox.wake()
+    await auditChange(args.context, user, { action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: retried.id, before: retried.before, after: retried.after })
+  } catch (error) {
+    if (!isBackOfficeError(error)) throw error
+    return data({ error: error.message }, { status: 400 })
+  }
+  // Post/redirect/get: reloading the page does not post the retry again.
+  throw redirect(`/admin/emails?retried=${encodeURIComponent(messageId)}`)
+}
+
+export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
+  const { failed, retried } = loaderData
+  return (
+    <>
+      <h1>E-mails</h1>
+      <p>E-mails the outbox gave up on after trying for a day. Once the cause is fixed (a full mailbox, a mistyped address), send them again.</p>
+      {retried && !actionData ? (
+        <p className="admin-notice" role="status">
+          The e-mail is back in the queue and goes out within a minute. The home page shows how many are waiting.
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="admin-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {failed.length === 0 ? (
+        <p>No e-mail has failed.</p>
+      ) : (
+        <div className="admin-table-scroll" role="region" aria-label="Failed e-mails" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="visually-hidden">Failed e-mails, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">To</th>
+                <th scope="col">Registration</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Last error</th>
+                <th scope="col">
+                  <span className="visually-hidden">Send again</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((message) => (
+                <tr key={message.id}>
+                  <th scope="row">
+                    {mailTopicName(message.topic)}
+                    <br />
+                    <span className="admin-quiet">{message.subject}</span>
+                  </th>
+                  <td>{message.to.join(', ')}</td>
+                  <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
+                  <td>
+                    <time dateTime={message.createdAt}>{formatAdminTime(message.createdAt)}</time>
+                  </td>
+                  <td>
+                    {message.lastError ?? '—'} ({message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'})
+                  </td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="message" value={message.id} />
+                      <button type="submit" className="button" aria-label={`Retry: ${message.subject} to ${message.to.join(', ')}`}>
+                        Retry
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,428 @@
+import { isBackOfficeError, normaliseReference, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { data, Form, Link, redirect } from 'react-router'
+import { Amount } from '../../components/Amount'
+import { formatAdminDay, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
+import { fromDatabase } from '../../lib/database.server'
+import { servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/registration'
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Registration ${params.reference}`)
+}
+
+const RESENDABLE: readonly ResendableMail[] = ['confirmation', 'receipt']
+const RESENT_NOTICES: Record<ResendableMail, string> = {
+  confirmation: 'The confirmation is queued to be sent again; its status is under E-mails.',
+  receipt: 'The payment receipt is queued to be sent again; its status is under E-mails.',
+}
+/** What the change pages (payment, delegate, company) report when they send staff back here (`?recorded=`). */
+const RECORDED_NOTICES: Record<string, string> = {
+  payment: 'The bank transfer is recorded.',
+  delegate: 'The delegate is changed; the new delegate’s confirmation is queued under E-mails.',
+  company: 'The company details are corrected.',
+}
+
+function noticeFor(searchParams: URLSearchParams): string | null {
+  const resent = searchParams.get('resent')
+  if (RESENDABLE.includes(resent as ResendableMail)) return RESENT_NOTICES[resent as ResendableMail]
+  return RECORDED_NOTICES[searchParams.get('recorded') ?? ''] ?? null
+}
+
+/** The entries about this registration and its e-mails, for its audit trail. */
+const AUDIT_TRAIL_LIMIT = 200
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const { staff } = args.context.get(servicesContext)
+  const detail = await registrationOr404(args.context, args.params.reference)
+  const subjects = [
+    { subjectType: 'registration', subjectId: detail.reference },
+    ...detail.emails.map((email) => ({ subjectType: 'outbox-message', subjectId: email.id })),
+  ]
+  const audit = await fromDatabase(args.context, () => staff.listAudit({ subjects, pageSize: AUDIT_TRAIL_LIMIT }))
+  return data(
+    {
+      detail,
+      notice: noticeFor(new URL(args.request.url).searchParams),
+      auditTrail: audit.entries.map((entry) => ({
+        id: entry.id,
+        occurredAt: entry.occurredAt,
+        actor: entry.actor?.email ?? null,
+        action: entry.action,
+        after: entry.after === null ? '' : JSON.stringify(entry.after),
+      })),
+    },
+    { headers },
+  )
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user } = await requireStaffMember(args)
+  const { core } = args.context.get(servicesContext)
+  const which = formText(await args.request.formData(), 'mail')
+  const reference = normaliseReference(args.params.reference) ?? args.params.reference
+  if (!RESENDABLE.includes(which as ResendableMail)) return data({ error: 'Choose the confirmation or the receipt to send again.' }, { status: 400 })
+  try {
+    const queued = await fromDatabase(args.context, () => resendRegistrationMail(core.backOffice, reference, which as ResendableMail))
+    core.outbox.wake()
+    await auditChange(args.context, user, {
+      action: 'registration-mail-resent',
+      subjectType: 'registration',
+      subjectId: reference,
+      after: { mail: which, messageId: queued.messageId, to: queued.to },
+    })
+  } catch (error) {
+    if (!isBackOfficeError(error)) throw error
+    return data({ error: error.message }, { status: 400 })
+  }
+  // Post/redirect/get: reloading the page shows the notice again instead of sending the e-mail once more.
+  throw redirect(`/admin/registrations/${encodeURIComponent(reference)}?resent=${which}`)
+}
+
+function Facts({ rows }: { rows: Array<[term: string, value: React.ReactNode]> }) {
+  return (
+    <dl className="admin-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function Time({ iso, day = false }: { iso: string; day?: boolean }) {
+  return <time dateTime={iso}>{day ? formatAdminDay(iso) : formatAdminTime(iso)}</time>
+}
+
+/** A wide table that scrolls sideways on a phone rather than widening the page; focusable so keyboards can scroll it. */
+function ScrollingTable({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="admin-table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  )
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, notice, auditTrail } = loaderData
+  const { amounts, company } = detail
+  const pagePath = `/admin/registrations/${encodeURIComponent(detail.reference)}`
+  return (
+    <>
+      <p>
+        <Link to="/admin/registrations">All registrations</Link>
+      </p>
+      <h1>Registration {detail.reference}</h1>
+      {notice && !actionData ? (
+        <p className="admin-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="admin-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Facts
+        rows={[
+          ['Event', `${detail.event.title} (${formatAdminDay(detail.event.start)})`],
+          ['Status', registrationStatusName(detail.status)],
+          ['Registered', <Time key="registered" iso={detail.createdAt} />],
+          ...(detail.paidAt ? ([['Paid in full', <Time key="paid" iso={detail.paidAt} />]] as Array<[string, React.ReactNode]>) : []),
+          ['Payment method', paymentMethodName(detail.paymentMethod)],
+          ['Attendance', detail.attendanceOption.label],
+          ['Code given', detail.code],
+          ['Registrant’s own page', <a key="status-page" href={detail.statusUrl}>{detail.statusUrl}</a>],
+        ]}
+      />
+
+      <section aria-labelledby="company-heading">
+        <h2 id="company-heading">Company</h2>
+        <Facts
+          rows={[
+            ['Name', company.name],
+            ['Address', <span key="address" className="admin-address">{company.address}</span>],
+            ['E-mail address', company.email],
+            ['Telephone', company.tel],
+            ['VAT number', company.vatNumber],
+          ]}
+        />
+        <p>
+          <Link to={`${pagePath}/company`}>Correct the company details</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="delegates-heading">
+        <h2 id="delegates-heading">Delegates ({detail.delegates.length})</h2>
+        <ScrollingTable label="Delegates">
+          <table className="admin-table">
+            <caption className="visually-hidden">Delegates of registration {detail.reference}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Position</th>
+                <th scope="col">E-mail address</th>
+                <th scope="col">
+                  <span className="visually-hidden">Change</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.delegates.map((delegate, index) => (
+                <tr key={index}>
+                  <th scope="row">{delegate.name}</th>
+                  <td>{delegate.position}</td>
+                  <td>{delegate.email}</td>
+                  <td>
+                    <Link to={`${pagePath}/delegates/${index + 1}`}>
+                      Change<span className="visually-hidden"> {delegate.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      </section>
+
+      <section aria-labelledby="amounts-heading">
+        <h2 id="amounts-heading">Amounts</h2>
+        <Facts
+          rows={[
+            ['Price per delegate (excl. VAT)', <Amount key="unit" cents={amounts.unitAmountCents} />],
+            ['Subtotal (excl. VAT)', <Amount key="subtotal" cents={amounts.subtotalCents} />],
+            [`VAT (${Math.round(amounts.vatRate * 100)}%)`, <Amount key="vat" cents={amounts.vatCents} />],
+            ['Total (incl. VAT)', <Amount key="total" cents={amounts.totalCents} />],
+            ['Paid', <Amount key="paid" cents={amounts.paidCents} />],
+            ['Outstanding', <Amount key="outstanding" cents={amounts.outstandingCents} />],
+          ]}
+        />
+        <h3>Tax invoice</h3>
+        {detail.invoice ? (
+          <p>
+            {detail.invoice.number}, issued <Time iso={detail.invoice.issuedAt} day />.{' '}
+            <a href={`/admin/registrations/${detail.reference}/invoice.pdf`} download>
+              Download tax invoice {detail.invoice.number} (PDF)
+            </a>
+          </p>
+        ) : (
+          <p>No tax invoice was issued.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="card-heading">
+        <h2 id="card-heading">Card payments</h2>
+        {detail.checkouts.length === 0 ? (
+          <p>No card checkout was started.</p>
+        ) : (
+          <ScrollingTable label="Card checkouts">
+            <table className="admin-table">
+              <caption>Checkouts</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Attempt</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Provider</th>
+                  <th scope="col" className="admin-number">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.checkouts.map((checkout) => (
+                  <tr key={checkout.id}>
+                    <th scope="row">{checkout.attempt}</th>
+                    <td>
+                      <Time iso={checkout.createdAt} />
+                    </td>
+                    <td>{checkout.provider}</td>
+                    <td className="admin-number">
+                      <Amount cents={checkout.amountCents} />
+                    </td>
+                    <td>{checkout.status}</td>
+                    <td>{checkout.paymentId ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        )}
+        {detail.webhooks.length === 0 ? (
+          <p>No payment notice (webhook) was received.</p>
+        ) : (
+          <ScrollingTable label="Payment notices received">
+            <table className="admin-table">
+              <caption>Payment notices received (webhooks)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Event</th>
+                  <th scope="col" className="admin-number">Amount</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.webhooks.map((webhook) => (
+                  <tr key={webhook.webhookId}>
+                    <th scope="row">
+                      <Time iso={webhook.receivedAt} />
+                    </th>
+                    <td>{webhook.eventType}</td>
+                    <td className="admin-number">{webhook.amountCents === null ? '—' : <Amount cents={webhook.amountCents} />}</td>
+                    <td>{webhook.outcome}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        )}
+      </section>
+
+      <section aria-labelledby="bank-heading">
+        <h2 id="bank-heading">Bank transfers</h2>
+        {amounts.outstandingCents > 0 ? (
+          <p>
+            <Link to={`${pagePath}/payments/new`}>Record a bank transfer</Link>
+          </p>
+        ) : null}
+        {detail.bankPayments.length === 0 ? (
+          <p>No bank transfer is recorded.</p>
+        ) : (
+          <ScrollingTable label="Bank transfers recorded">
+            <table className="admin-table">
+              <caption className="visually-hidden">Bank transfers recorded for registration {detail.reference}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Received on</th>
+                  <th scope="col" className="admin-number">Amount</th>
+                  <th scope="col">Bank reference</th>
+                  <th scope="col">Note</th>
+                  <th scope="col">Recorded by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.bankPayments.map((payment) => (
+                  <tr key={payment.id}>
+                    <th scope="row">{payment.receivedOn}</th>
+                    <td className="admin-number">
+                      <Amount cents={payment.amountCents} />
+                    </td>
+                    <td>{payment.bankReference}</td>
+                    <td>{payment.note}</td>
+                    <td>
+                      {payment.recordedBy.name}, <Time iso={payment.recordedAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        )}
+      </section>
+
+      <section aria-labelledby="emails-heading">
+        <h2 id="emails-heading">E-mails</h2>
+        <ScrollingTable label="E-mails about this registration">
+          <table className="admin-table">
+            <caption className="visually-hidden">E-mails about registration {detail.reference}, oldest first, with where each is in the outbox</caption>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">To</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="admin-number">Attempts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.emails.map((email) => (
+                <tr key={email.id}>
+                  <th scope="row">
+                    {mailTopicName(email.topic)}
+                    <br />
+                    <span className="admin-quiet">{email.subject}</span>
+                  </th>
+                  <td>{email.to.join(', ')}</td>
+                  <td>
+                    <Time iso={email.createdAt} />
+                  </td>
+                  <td>
+                    {outboxStatusName(email.status)}
+                    {email.sentAt ? (
+                      <>
+                        {' '}
+                        <Time iso={email.sentAt} />
+                      </>
+                    ) : null}
+                    {email.lastError ? (
+                      <>
+                        <br />
+                        <span className="admin-quiet">{email.lastError}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="admin-number">{email.attempts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+        <Form method="post" className="admin-inline-form">
+          <input type="hidden" name="mail" value="confirmation" />
+          <button type="submit" className="button">
+            Resend confirmation
+          </button>
+        </Form>{' '}
+        {detail.status === 'paid' ? (
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="mail" value="receipt" />
+            <button type="submit" className="button button--secondary">
+              Resend receipt
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="audit-heading">
+        <h2 id="audit-heading">Audit trail</h2>
+        {auditTrail.length === 0 ? (
+          <p>No one in the back office has changed or sent anything for this registration.</p>
+        ) : (
+          <ScrollingTable label="Audit trail">
+            <table className="admin-table">
+              <caption className="visually-hidden">What staff did about registration {detail.reference}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {auditTrail.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      <Time iso={entry.occurredAt} />
+                    </th>
+                    <td>{entry.actor ?? 'nobody signed in'}</td>
+                    <td>{entry.action}</td>
+                    <td>
+                      <code>{entry.after}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        )}
+      </section>
+    </>
+  )
+}
