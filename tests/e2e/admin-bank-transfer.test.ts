@@ -131,7 +131,7 @@ describe('recording a bank transfer in the back office', () => {
 
     await recordTransfer(owner, { amount: '8 990.00', bankReference: 'FNB 77001' })
     await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'payment')
-    expect(await owner.getByRole('status').filter({ hasText: 'The bank transfer is recorded.' }).count()).toBe(1)
+    await owner.getByRole('status').filter({ hasText: 'The bank transfer is recorded.' }).waitFor()
     await owner.goto(url(paymentPath))
     await waitForHydration(owner)
     expect(await paymentFacts(owner)).toMatchObject({ 'Paid so far': 'R 8 990.00', Outstanding: 'R 11 687.00' })

@@ -152,7 +152,7 @@ describe('recording a bank transfer', () => {
   it('answers 404 for a reference that does not exist', async () => {
     const response = await fetch(`${site.baseUrl}/admin/registrations/NOSUCH99/payments/new`, { headers: { cookie: staffCookie } })
     expect(response.status).toBe(404)
-    expect(await pageText(response)).toContain('Not found The back office has nothing at this address.')
+    expect(await pageText(response)).toContain('Not found Nothing is at this address in the back office.')
   })
 })
 
