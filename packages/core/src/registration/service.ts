@@ -258,6 +258,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         created_at: createdAtIso,
         updated_at: createdAtIso,
         paid_at: null,
+        cancelled_at: null,
       }
       for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && row.reference === ''; attempt++) {
         const reference = nextReference()
