@@ -30,6 +30,8 @@ export default [
     route('two-factor', 'routes/admin/two-factor.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
+    route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

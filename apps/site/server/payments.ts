@@ -169,6 +169,18 @@ export function createSitePayments({
     }, next)
   })
 
+  router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
+    const number = String(req.params.file).replace(/\.pdf$/, '')
+    core.registrations.getCreditNotePdf(String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
+      res.set(privateHeaders)
+      if (!creditNote) {
+        res.status(404).type('text/plain').send('No credit note was found at this address.')
+        return
+      }
+      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${creditNote.filename}"`).send(creditNote.pdf)
+    }, next)
+  })
+
   router.get('/:kind/:slug/calendar.ics', (req, res, next) => {
     const kind = req.params.kind
     if (kind !== 'conference' && kind !== 'workshop') {

@@ -135,6 +135,6 @@ export {
   type RefundPayoutInput,
   type RefundSummary,
 } from './cancellation/cancel.ts'
-export { creditNoteFilename, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
+export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'

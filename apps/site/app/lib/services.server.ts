@@ -1,4 +1,4 @@
-import type { Core } from '@events/core'
+import type { BackOfficeContext, Core, EventCatalog } from '@events/core'
 import type { Logger } from '@events/observability'
 import type { PaymentService } from '@events/payments'
 import type { Staff } from '@events/staff'
@@ -12,6 +12,8 @@ export interface SiteServices {
   content: SanityClient
   /** Registrations, enquiries and the form rate limiter. */
   core: Core
+  /** The events and site settings, as the core's services read them. */
+  catalog: EventCatalog
   /** Card checkouts and the sandbox checkout page. */
   payments: PaymentService
   /** Back-office staff accounts: sign-in, the guards of /admin, the audit log. */
@@ -33,4 +35,9 @@ export interface RequestFacts {
 }
 
 export const servicesContext = createContext<SiteServices>()
+
+/** What the core's back-office functions need: the database, the catalog, the site's address and business clock. */
+export function backOfficeContextOf(services: SiteServices): BackOfficeContext {
+  return { db: services.core.db, catalog: services.catalog, siteUrl: services.config.siteUrl, siteNow: services.config.now }
+}
 export const requestFactsContext = createContext<RequestFacts>()

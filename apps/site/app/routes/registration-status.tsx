@@ -36,6 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       paidCents: details.paidCents,
       outstandingCents: details.outstandingCents,
       invoice: details.invoice ? { number: details.invoice.number, path: new URL(details.invoice.url).pathname } : undefined,
+      creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: new URL(note.url).pathname })),
+      cancelled: details.cancelledAt !== null,
     },
     { headers: privateHeaders },
   )
@@ -114,6 +116,18 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </a>
           </p>
         )}
+        {registration.cancelled && (
+          <p className="payment-status" role="status">
+            <strong>This registration is cancelled.</strong> The credit note below says what was credited.
+          </p>
+        )}
+        {registration.creditNotes.map((note) => (
+          <p key={note.number}>
+            <a href={note.path} download>
+              Download credit note {note.number} (PDF)
+            </a>
+          </p>
+        ))}
         <h2>What happens next</h2>
         {registration.paid ? (
           <p className="payment-status" role="status">

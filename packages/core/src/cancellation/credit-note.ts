@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import type { MailAttachment } from '../mail/outgoing-mail.ts'
+import { normaliseReference } from '../registration/reference.ts'
 import { renderCreditNotePdf, type CreditNoteData } from './credit-note-pdf.ts'
 
 const CREDIT_NOTE_SERIES = 'credit-note'
@@ -42,6 +43,34 @@ export async function renderStoredCreditNote(db: CoreDatabase, creditNoteId: str
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
   await db.kysely.updateTable('credit_notes').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', creditNoteId).where('pdf_base64', '=', '').execute()
   return pdf
+}
+
+/** A stored credit note of a registration (by the registration's id and the credit note's printed number), as a download. */
+export async function creditNoteDownload(
+  db: CoreDatabase,
+  registrationId: string,
+  creditNoteNumber: string,
+): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const number = /^CN-(\d{6,})$/.exec(String(creditNoteNumber))
+  if (!number) return undefined
+  const note = await db.kysely
+    .selectFrom('credit_notes')
+    .select('id')
+    .where('registration_id', '=', registrationId)
+    .where('number', '=', Number(number[1]))
+    .executeTakeFirst()
+  const pdf = note ? await renderStoredCreditNote(db, note.id) : undefined
+  return pdf ? { filename: creditNoteFilename(formatCreditNoteNumber(Number(number[1]))), pdf } : undefined
+}
+
+/** A registration's credit note for staff, by the registration's reference and the credit note's number. */
+export async function creditNoteDownloadByReference(
+  db: CoreDatabase,
+  reference: string,
+  creditNoteNumber: string,
+): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const registration = await db.kysely.selectFrom('registrations').select('id').where('reference', '=', normaliseReference(reference) ?? '').executeTakeFirst()
+  return registration ? creditNoteDownload(db, registration.id, creditNoteNumber) : undefined
 }
 
 /** The credit note as an e-mail attachment, its PDF filled in when the message is sent. */
