@@ -117,7 +117,7 @@ export function createSitePayments({
         const message = {
           redirect: 'Redirecting to the payment page.',
           'already-paid': 'This registration is already paid.',
-          'pay-by-transfer': 'Part of this registration has been paid by bank transfer. Please pay the rest by bank transfer too.',
+          'pay-by-transfer': 'Part of this registration has been paid by bank transfer or credited. Please pay the rest by bank transfer.',
         }[started.kind]
         if (json) res.json({ success: true, redirectUrl, message })
         else res.redirect(303, redirectUrl)

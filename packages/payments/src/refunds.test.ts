@@ -116,6 +116,16 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     expect(yoco.refundRequests.map((request) => request.idempotencyKey)).toEqual([`refund-${refundId}-attempt-1`])
   })
 
+  it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
+    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
+    const { receipt } = await registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
+    await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
+    const started = await payments.startCheckout(receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
+    expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: receipt.statusUrl })
+    expect(yoco.requests).toHaveLength(0)
+  })
+
   it('refunds in the sandbox without asking Yoco', async () => {
     const { refundId } = await paidThenCancelled()
     const sandbox = createPaymentService({ db: testDb.db, catalog: fixedCatalog(), provider: createSandboxProvider({ siteUrl: SITE_URL }), siteUrl: SITE_URL })

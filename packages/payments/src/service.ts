@@ -39,8 +39,8 @@ export type StartCheckoutResult =
   /** Paid registrations get no new checkout; the visitor goes back to the status page. */
   | { kind: 'already-paid'; statusUrl: string }
   /**
-   * Part-paid registrations get no card checkout either: a card charge is always for the whole total, so the rest is
-   * paid by transfer, as the status page says.
+   * Part-paid registrations get no card checkout either, nor those a cancellation credited in part: a card charge is
+   * always for the whole total, so the rest is paid by transfer, as the status page says.
    */
   | { kind: 'pay-by-transfer'; statusUrl: string }
 
@@ -155,6 +155,8 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
     if (registration.status === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
     if (registration.status === 'part-paid') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
+    const credit = await db.kysely.selectFrom('cancellations').select('id').where('registration_id', '=', registration.id).where('credited_total_cents', '>', 0).executeTakeFirst()
+    if (credit) return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
 
     const latest = await db.kysely
       .selectFrom('payment_checkouts')

@@ -142,6 +142,21 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </p>
             {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
           </>
+        ) : registration.creditNotes.length > 0 ? (
+          registration.outstandingCents > 0 ? (
+            <>
+              <p className="payment-status" role="status">
+                After what the credit {registration.creditNotes.length === 1 ? 'note credits' : 'notes credit'},{' '}
+                <Amount cents={registration.outstandingCents} /> is still to be paid. Please pay it by bank transfer, quoting{' '}
+                <strong>{registration.reference}</strong> as the payment reference.
+              </p>
+              {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
+            </>
+          ) : (
+            <p className="payment-status" role="status">
+              Nothing more is to be paid.
+            </p>
+          )
         ) : isBankTransfer ? (
           <>
             <p>

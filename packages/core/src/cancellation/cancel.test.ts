@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
+import { paymentStateOf } from '../registration/payment-state.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import { register, STAFF, testContext } from '../backoffice/fixtures.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
@@ -110,6 +111,25 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     const after = await cancellationProposal(context, reference!)
     expect(after.cancellations.map((cancellation) => cancellation.creditNote?.number)).toEqual(['CN-000001', 'CN-000002'])
     expect(after.cancelledAt).not.toBeNull()
+  })
+
+  it('leaves the fee outstanding on an unpaid registration, paid by transfer; a later cancellation refunds the right amount', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = contextOn(IN_HALF_FEE_WINDOW)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, STAFF)
+    const row = await testDb.db.kysely.selectFrom('registrations').select(['id', 'status', 'total_cents']).where('reference', '=', reference!).executeTakeFirstOrThrow()
+    // One delegate at 50%: R 5 169.25 credited, so R 15 507.75 is owed.
+    expect(await paymentStateOf(testDb.db.kysely, row)).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: 1_550_775 })
+
+    const transfer = { reference: reference!, receivedOn: '2025-06-20', bankReference: 'FNB 9' }
+    await expect(recordBankTransfer(context, { ...transfer, amountCents: TOTAL_CENTS }, STAFF)).rejects.toMatchObject({ code: 'overpayment' })
+    const paid = await recordBankTransfer(context, { ...transfer, amountCents: 1_550_775 }, STAFF)
+    expect(paid.after).toEqual({ status: 'paid', paidCents: 1_550_775, outstandingCents: 0 })
+
+    // The other delegate at 50% credits R 5 169.25 more, which was paid and goes back.
+    const second = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)
+    expect(second.cancellation).toMatchObject({ creditedTotalCents: 516_925, refundableCents: 516_925, refund: { method: 'bank-transfer', amountCents: 516_925 } })
   })
 
   it('applies another fee only with a reason, and a refusal changes nothing', async () => {

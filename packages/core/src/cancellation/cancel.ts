@@ -300,7 +300,8 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
       vatCents: registration.vat_cents - balances.creditedVatCents,
       vatRate: registration.vat_rate,
     }
-    const cancelledSubtotalCents = whole ? charged.subtotalCents : registration.unit_amount_cents * chosen.length
+    // Delegates are cancelled at their price: the fees of earlier cancellations stay charged. A table goes as a whole.
+    const cancelledSubtotalCents = table ? charged.subtotalCents : registration.unit_amount_cents * chosen.length
     const credit = cancellationCredit(charged, cancelledSubtotalCents, feePercent)
     const owedBefore = registration.total_cents - balances.creditedTotalCents
     const owedAfter = owedBefore - credit.creditedTotalCents
