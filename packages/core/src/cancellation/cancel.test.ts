@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
-import { register, STAFF, testContext } from '../backoffice/fixtures.ts'
+import { register, SITE_URL, STAFF, testContext } from '../backoffice/fixtures.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { createRegistrationService } from '../registration/service.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { cancellationProposal, cancelRegistration, recordRefundPaidOut } from './cancel.ts'
 import { renderStoredCreditNote } from './credit-note.ts'
 
@@ -80,6 +81,17 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(mail.text).toContain('To be refunded: R 10 338.50')
     expect(mail.attachments?.[0]).toMatchObject({ filename: 'credit-note-CN-000001.pdf', contentType: 'application/pdf' })
     expect(await pdfText(Buffer.from(mail.attachments![0]!.content, 'base64'))).toContain('CN-000001')
+
+    // The registrant downloads it through their private link only.
+    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL })
+    const secret = (await testDb.db.kysely.selectFrom('registrations').select('secret').where('id', '=', registration.id).executeTakeFirstOrThrow()).secret
+    expect((await registrations.getRegistrationByReferenceAndSecret(reference!, secret))?.creditNotes).toEqual([
+      { number: 'CN-000001', url: `${SITE_URL}/registrations/${reference}/${secret}/credit-notes/CN-000001.pdf` },
+    ])
+    expect((await registrations.getCreditNotePdf(reference!, secret, 'CN-000001'))?.filename).toBe('credit-note-CN-000001.pdf')
+    expect(await registrations.getCreditNotePdf(reference!, 'not-the-secret', 'CN-000001')).toBeUndefined()
+    expect(await registrations.getCreditNotePdf(reference!, secret, 'CN-000002')).toBeUndefined()
+    expect(await registrations.getCreditNotePdf(reference!, secret, '../invoice')).toBeUndefined()
 
     const refundId = outcome.cancellation.refund!.id
     await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, STAFF)).rejects.toThrow(

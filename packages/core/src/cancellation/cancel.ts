@@ -344,7 +344,8 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
     let creditNote: { id: string; number: string } | undefined
     if (invoice && invoice.data_json !== null && credit.creditedTotalCents > 0) {
       const invoiced = JSON.parse(invoice.data_json) as TaxInvoiceData
-      const number = formatCreditNoteNumber(await nextCreditNoteNumber(transaction))
+      const serial = await nextCreditNoteNumber(transaction)
+      const number = formatCreditNoteNumber(serial)
       const data: CreditNoteData = {
         number,
         issueDate: formatDate(today),
@@ -372,7 +373,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
           cancellation_id: cancellationId,
           registration_id: registration.id,
           invoice_id: invoice.id,
-          number: Number(number.slice(3)),
+          number: serial,
           issued_at: today.toISOString(),
           pdf_base64: '',
           data_json: JSON.stringify(data),
