@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
+import { delegateList } from '../backoffice/delegate-list.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import { register, SITE_URL, STAFF, testContext } from '../backoffice/fixtures.ts'
@@ -116,6 +117,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(first.cancellation).toMatchObject({ wholeRegistration: false, delegates: ['Pieter van Wyk'], creditedTotalCents: 1_033_850, refund: null })
     expect(first.after).toMatchObject({ owedCents: 1_033_850, registrationCancelled: false })
     await expect(cancelRegistration(context, { reference: reference!, delegateIds: [pieter.id] }, STAFF)).rejects.toThrow('already cancelled')
+    expect((await delegateList(context, 'legalOpinion'))?.rows.map((row) => row.delegateName)).toEqual(['Thandi Nkosi'])
 
     const second = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)
     expect(second.cancellation).toMatchObject({ wholeRegistration: true, delegates: ['Thandi Nkosi'], creditedTotalCents: 1_033_850, creditNote: { number: 'CN-000002' } })
