@@ -1,14 +1,16 @@
 // Cancellations in Chromium against the real site on 20 June 2025, when Legal Opinion Writing (3 July 2025) is 9
 // working days away and the terms' fee is 50%: an owner cancels a bank-transfer registration, downloads its credit
 // note, and the registrant's credit note e-mail reaches a real SMTP server; another waives the fee with a reason
-// without JavaScript; a card registration paid in the sandbox is cancelled in part and refunded to the card. The screen
-// is checked with axe at phone width.
+// without JavaScript; a card registration paid in the sandbox is cancelled in part and refunded to the card; with the
+// local Yoco stand-in, a refund Yoco refuses is shown and then paid out by bank transfer. The screen is checked with axe
+// at phone width.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
@@ -155,5 +157,75 @@ describe('cancelling registrations in the back office', () => {
     await page.getByRole('status').getByText('Card refund of R 5 169.25: made.').waitFor()
     await page.locator('article').getByText(/^R 5 169\.25, refunded to the card: Refunded in the sandbox/).waitFor()
     expect(await page.getByLabel(/^The whole registration \(1 delegate\)/).count()).toBe(1)
+    await page.goto(url('/admin/audit'))
+    expect(await page.locator('main').innerText()).toContain('card-refund-requested')
+  })
+})
+
+describe('a card refund Yoco refuses', () => {
+  let yoco: YocoStandIn
+  let yocoSite: RunningSite
+  let yocoDataDir: string
+
+  beforeAll(async () => {
+    yoco = await startYocoStandIn()
+    yocoDataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-cancellation-yoco-'))
+    await createStaffAccount(yocoDataDir, OWNER)
+    yocoSite = await startSite({
+      env: {
+        DATA_DIR: yocoDataDir,
+        SITE_DATE: '2025-06-20T10:00:00+02:00',
+        YOCO_SECRET_KEY: yoco.secretKey,
+        YOCO_WEBHOOK_SECRET: yoco.webhookSecret,
+        YOCO_API_BASE: yoco.apiBase,
+      },
+    })
+    yoco.setWebhookUrl(`${yocoSite.baseUrl}/api/payments/yoco/webhook`)
+  })
+  afterAll(async () => {
+    await yocoSite?.stop()
+    await yoco?.close()
+    rmSync(yocoDataDir, { recursive: true, force: true })
+  })
+
+  it('shows Yoco’s reason, and staff record the refund paid out by bank transfer instead', async () => {
+    const response = await fetch(`${yocoSite.baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody({ paymentMethod: 'Credit/Debit Card' })),
+    })
+    const registration = (await response.json()) as RegistrationReceipt
+    const page = await openPage(browser(), 'phone')
+    await page.goto(registration.paymentUrl!)
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await page.waitForURL((address) => address.origin === yoco.apiBase)
+    await page.getByRole('button', { name: /^Pay R/ }).click()
+    await page.getByText('Payment received').first().waitFor()
+
+    yoco.refuseRefunds('Insufficient balance to process the refund.')
+    await page.goto(`${yocoSite.baseUrl}/admin/registrations/${registration.reference}/cancel`)
+    await page.getByLabel('E-mail address').fill(OWNER.email)
+    await page.getByLabel('Password').fill(OWNER.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((address) => address.pathname.endsWith('/cancel'))
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Confirm cancellation' }).click()
+    await page.getByRole('status').getByText('Card refund of R 10 338.50: refused.').waitFor()
+    await page
+      .locator('article')
+      .getByText('R 10 338.50, refused by the card provider: The payment provider refused the refund (400): Insufficient balance to process the refund.')
+      .waitFor()
+    expect(yoco.refundRequests).toHaveLength(1)
+    expect(yoco.refundRequests[0]).toMatchObject({ status: 400, body: { amount: 1_033_850 } })
+    expect(yoco.refundRequests[0]?.idempotencyKey).toMatch(/^refund-.+-attempt-1$/)
+    await page.getByRole('button', { name: 'Try the card refund again' }).waitFor()
+    expect(await accessibilityViolations(page)).toEqual([])
+
+    await page.getByLabel('Date paid out').fill('2025-06-20')
+    await page.getByLabel('Bank reference of the payout').fill('eft 4471')
+    await page.getByRole('button', { name: 'Record refund paid out' }).click()
+    await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on 2025-06-20.').waitFor()
+    await page.locator('article').getByText(/^R 10 338\.50, paid out by bank transfer on Fri, 20 June 2025 \(bank reference EFT 4471\)/).waitFor()
+    expect(await page.getByRole('button', { name: 'Try the card refund again' }).count()).toBe(0)
   })
 })
