@@ -77,9 +77,12 @@ describe('the back office’s guards', () => {
     for (const pathname of guarded()) {
       const asStaff = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: staffCookie } })
       const asOwner = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: ownerCookie } })
-      const expected = OWNER_ONLY_PATHS.includes(pathname) ? 403 : pathname === '/admin/sign-out' ? 302 : 200
+      // A path with a parameter (`:reference`) is walked as written, so a signed-in member gets past the guard to the
+      // page's own answer that no registration has that reference.
+      const allowed = pathname === '/admin/sign-out' ? 302 : pathname.includes('/:') ? 404 : 200
+      const expected = OWNER_ONLY_PATHS.includes(pathname) ? 403 : allowed
       expect(asStaff.status, `${pathname} as staff`).toBe(expected)
-      expect(asOwner.status, `${pathname} as owner`).toBe(pathname === '/admin/sign-out' ? 302 : 200)
+      expect(asOwner.status, `${pathname} as owner`).toBe(allowed)
     }
     for (const pathname of OWNER_ONLY_PATHS) {
       const data = await fetch(url(dataPath(pathname)), { redirect: 'manual', headers: { cookie: staffCookie } })

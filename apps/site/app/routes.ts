@@ -41,6 +41,8 @@ export default [
     route('events/:eventSlug/delegates.csv', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-csv' }),
     route('events/:eventSlug/delegates.xlsx', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-xlsx' }),
     route('events/:eventSlug/attendance-register.pdf', 'routes/admin/event-delegate-list.ts', { id: 'admin-attendance-register' }),
+    route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
+    route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -117,7 +117,7 @@ export function createSitePayments({
         const message = {
           redirect: 'Redirecting to the payment page.',
           'already-paid': 'This registration is already paid.',
-          'pay-by-transfer': 'Part of this registration has been paid by bank transfer. Please pay the rest by bank transfer too.',
+          'pay-by-transfer': 'Part of this registration has been paid by bank transfer or credited. Please pay the rest by bank transfer.',
         }[started.kind]
         if (json) res.json({ success: true, redirectUrl, message })
         else res.redirect(303, redirectUrl)
@@ -166,6 +166,18 @@ export function createSitePayments({
         return
       }
       res.type('application/pdf').set('Content-Disposition', `attachment; filename="${invoice.filename}"`).send(invoice.pdf)
+    }, next)
+  })
+
+  router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
+    const number = String(req.params.file).replace(/\.pdf$/, '')
+    core.registrations.getCreditNotePdf(String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
+      res.set(privateHeaders)
+      if (!creditNote) {
+        res.status(404).type('text/plain').send('No credit note was found at this address.')
+        return
+      }
+      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${creditNote.filename}"`).send(creditNote.pdf)
     }, next)
   })
 

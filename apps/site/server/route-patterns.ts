@@ -14,6 +14,7 @@ export const SERVER_ROUTE_PATTERNS: readonly string[] = [
   '/api/training-requests',
   '/api/payments/yoco/webhook',
   '/registrations/:reference/:secret/invoice.pdf',
+  '/registrations/:reference/:secret/credit-notes/:file',
   '/:kind/:slug/calendar.ics',
 ]
 

@@ -130,3 +130,19 @@ export {
 export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
+export {
+  cancelRegistration,
+  cancellationProposal,
+  recordRefundPaidOut,
+  type CancellationDelegate,
+  type CancellationInput,
+  type CancellationOutcome,
+  type CancellationProposal,
+  type CancellationSummary,
+  type RecordedRefundPayout,
+  type RefundPayoutInput,
+  type RefundSummary,
+} from './cancellation/cancel.ts'
+export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
+export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
+export type { RefundRow } from './db/tables/cancellations.ts'

@@ -1,4 +1,12 @@
-export { PaymentProviderError, type CheckoutRequest, type CreatedCheckout, type PaymentProvider, type ProviderName } from './provider.ts'
+export {
+  PaymentProviderError,
+  type CheckoutRequest,
+  type CreatedCheckout,
+  type PaymentProvider,
+  type ProviderName,
+  type RefundRequest,
+  type RefundResult,
+} from './provider.ts'
 export { createSandboxProvider, sandboxCheckoutPath, type SandboxProviderOptions } from './sandbox.ts'
 export {
   PaymentError,
@@ -6,6 +14,7 @@ export {
   type PaymentErrorCode,
   type PaymentService,
   type PaymentServiceOptions,
+  type CardRefundResult,
   type ReturnOutcome,
   type SandboxAction,
   type SandboxCheckout,

@@ -22,12 +22,26 @@ export interface CreatedCheckout {
 
 export type ProviderName = 'yoco' | 'sandbox'
 
+/** A refund of (part of) a completed checkout. */
+export interface RefundRequest {
+  checkoutId: string
+  amountCents: number
+  metadata: Record<string, string>
+  /** The same key for a retried request, so the provider refunds once. */
+  idempotencyKey: string
+}
+
+/** The provider's answer to a refund: made, or refused with its reason. */
+export type RefundResult = { outcome: 'succeeded'; refundId: string; message: string } | { outcome: 'refused'; message: string }
+
 /** A card payment provider: Yoco Checkout, or the local sandbox that charges nothing. */
 export interface PaymentProvider {
   name: ProviderName
   /** The whsec_ secret its webhooks are signed with (Standard Webhooks). */
   webhookSecret: string
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>
+  /** Refunds a completed checkout; throws PaymentProviderError when the provider cannot be reached or fails. */
+  refund(request: RefundRequest): Promise<RefundResult>
 }
 
 /** The provider refused or could not be reached; the message is safe to show the visitor. */

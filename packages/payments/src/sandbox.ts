@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { CheckoutRequest, CreatedCheckout, PaymentProvider } from './provider.ts'
+import type { CheckoutRequest, CreatedCheckout, PaymentProvider, RefundRequest, RefundResult } from './provider.ts'
 
 /** Where the sandbox checkout page of a checkout lives on the site. */
 export function sandboxCheckoutPath(checkoutId: string): string {
@@ -29,6 +29,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
     async createCheckout(_request: CheckoutRequest): Promise<CreatedCheckout> {
       const id = `ch_sandbox_${randomBytes(16).toString('hex')}`
       return { id, redirectUrl: `${siteUrl}${sandboxCheckoutPath(id)}` }
+    },
+    // The sandbox charged no card, so its refunds move no money either; they succeed so the workflow can be tried.
+    async refund(_request: RefundRequest): Promise<RefundResult> {
+      return { outcome: 'succeeded', refundId: `rf_sandbox_${randomBytes(16).toString('hex')}`, message: 'Refunded in the sandbox: no card was charged or refunded.' }
     },
   }
 }

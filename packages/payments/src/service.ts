@@ -12,15 +12,16 @@ import {
   type EventCatalog,
   type PaidRegistration,
   type QueuedMail,
+  type RefundRow,
   type RegistrationRow,
   type SiteSettingsForMail,
   type WebhookOutcome,
 } from '@events/core'
 import type { Transaction } from 'kysely'
-import type { PaymentProvider } from './provider.ts'
+import { PaymentProviderError, type PaymentProvider } from './provider.ts'
 import { signWebhook, verifyWebhook, WebhookRejectedError, type WebhookHeaders } from './webhook.ts'
 
-/** Why a checkout could not be started; the site maps each to its answer. */
+/** Why a checkout could not be started or a refund made; the site maps each to its answer. */
 export type PaymentErrorCode = 'not-found' | 'provider-failed'
 
 export class PaymentError extends Error {
@@ -38,8 +39,8 @@ export type StartCheckoutResult =
   /** Paid registrations get no new checkout; the visitor goes back to the status page. */
   | { kind: 'already-paid'; statusUrl: string }
   /**
-   * Part-paid registrations get no card checkout either: a card charge is always for the whole total, so the rest is
-   * paid by transfer, as the status page says.
+   * Part-paid registrations get no card checkout either, nor those a cancellation credited in part: a card charge is
+   * always for the whole total, so the rest is paid by transfer, as the status page says.
    */
   | { kind: 'pay-by-transfer'; statusUrl: string }
 
@@ -90,6 +91,19 @@ export interface PaymentService {
   getSandboxCheckout(checkoutId: string): Promise<SandboxCheckout | undefined>
   /** Completes a sandbox checkout: Pay sends a signed payment.succeeded webhook through handleWebhook. Answers where the visitor goes next. */
   completeSandboxCheckout(checkoutId: string, action: SandboxAction): Promise<string | undefined>
+  /**
+   * Sends a cancellation's pending (or refused) card refund to the provider and records its answer. A refund that
+   * could not reach the provider stays pending with the reason, and is retried with the same idempotency key.
+   */
+  refundCard(refundId: string): Promise<CardRefundResult>
+}
+
+/** Where a card refund stands after asking the provider. */
+export interface CardRefundResult {
+  before: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
+  after: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
+  registrationId: string
+  amountCents: number
 }
 
 interface PaymentEvent {
@@ -141,6 +155,8 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
     if (registration.status === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
     if (registration.status === 'part-paid') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
+    const credit = await db.kysely.selectFrom('cancellations').select('id').where('registration_id', '=', registration.id).where('credited_total_cents', '>', 0).executeTakeFirst()
+    if (credit) return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
 
     const latest = await db.kysely
       .selectFrom('payment_checkouts')
@@ -398,5 +414,44 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     return returnUrl(row, 'success')
   }
 
-  return { provider: provider.name, startCheckout, handleWebhook, recordReturn, getSandboxCheckout, completeSandboxCheckout }
+  async function refundCard(refundId: string): Promise<CardRefundResult> {
+    const refund = await db.kysely.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst()
+    if (!refund || refund.method !== 'card' || refund.checkout_id === null) throw new PaymentError('not-found', 'This card refund does not exist.')
+    const before = { status: refund.status, attempts: refund.attempts, provider_refund_id: refund.provider_refund_id, outcome_message: refund.outcome_message }
+    const answer = { registrationId: refund.registration_id, amountCents: refund.amount_cents, before }
+    if (refund.status !== 'pending' && refund.status !== 'refused') return { ...answer, after: before }
+    // A retry after a refusal is a new request; a retry after no answer is the same one, so Yoco refunds at most once.
+    const attempt = refund.status === 'refused' ? refund.attempts + 1 : Math.max(refund.attempts, 1)
+    const at = now().toISOString()
+    let update: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
+    try {
+      const result = await provider.refund({
+        checkoutId: refund.checkout_id,
+        amountCents: refund.amount_cents,
+        metadata: { refundId: refund.id, cancellationId: refund.cancellation_id },
+        idempotencyKey: `refund-${refund.id}-attempt-${attempt}`,
+      })
+      update =
+        result.outcome === 'succeeded'
+          ? { status: 'succeeded', attempts: attempt, provider_refund_id: result.refundId, outcome_message: result.message }
+          : { status: 'refused', attempts: attempt, provider_refund_id: null, outcome_message: result.message }
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error
+      update = { status: 'pending', attempts: attempt, provider_refund_id: null, outcome_message: error.message }
+    }
+    // Only a refund still as it was read is changed, so two staff pressing at once record one answer.
+    const stored = await db.kysely
+      .updateTable('refunds')
+      .set({ ...update, updated_at: at })
+      .where('id', '=', refund.id)
+      .where('status', '=', refund.status)
+      .where('attempts', '=', refund.attempts)
+      .returning(['status', 'attempts', 'provider_refund_id', 'outcome_message'])
+      .executeTakeFirst()
+    if (stored) return { ...answer, after: stored }
+    const current = await db.kysely.selectFrom('refunds').select(['status', 'attempts', 'provider_refund_id', 'outcome_message']).where('id', '=', refund.id).executeTakeFirstOrThrow()
+    return { ...answer, after: current }
+  }
+
+  return { provider: provider.name, startCheckout, handleWebhook, recordReturn, getSandboxCheckout, completeSandboxCheckout, refundCard }
 }

@@ -1,4 +1,4 @@
-import { PaymentProviderError, type CheckoutRequest, type CreatedCheckout, type PaymentProvider } from './provider.ts'
+import { PaymentProviderError, type CheckoutRequest, type CreatedCheckout, type PaymentProvider, type RefundRequest, type RefundResult } from './provider.ts'
 import { assertWebhookSecret } from './webhook.ts'
 
 /** Yoco's API origin unless YOCO_API_BASE says otherwise. */
@@ -35,6 +35,16 @@ function problemMessage(body: unknown): string | undefined {
   return undefined
 }
 
+/** The answer's JSON body, or undefined when it has none or it is not JSON. */
+async function jsonBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** Yoco Checkout: POST {apiBase}/api/checkouts with the secret key; the visitor pays on Yoco's page. */
 export function createYocoProvider(options: YocoProviderOptions): PaymentProvider {
   assertWebhookSecret(options.webhookSecret, 'YOCO_WEBHOOK_SECRET')
@@ -68,13 +78,7 @@ export function createYocoProvider(options: YocoProviderOptions): PaymentProvide
       } catch (error) {
         throw new PaymentProviderError(`The payment provider could not be reached (${(error as Error).message}).`)
       }
-      const text = await response.text()
-      let body: unknown
-      try {
-        body = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        body = undefined
-      }
+      const body = await jsonBody(response)
       if (!response.ok) {
         throw new PaymentProviderError(`The payment provider answered ${response.status}: ${problemMessage(body) ?? response.statusText}`)
       }
@@ -83,6 +87,37 @@ export function createYocoProvider(options: YocoProviderOptions): PaymentProvide
         throw new PaymentProviderError('The payment provider answered without a checkout id and redirect URL.')
       }
       return { id: checkout.id, redirectUrl: checkout.redirectUrl }
+    },
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      let response: Response
+      try {
+        response = await fetchImpl(`${apiBase}/api/checkouts/${encodeURIComponent(request.checkoutId)}/refund`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${options.secretKey}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': request.idempotencyKey,
+          },
+          body: JSON.stringify({ amount: request.amountCents, metadata: request.metadata }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        })
+      } catch (error) {
+        throw new PaymentProviderError(`The payment provider could not be reached (${(error as Error).message}).`)
+      }
+      const body = await jsonBody(response)
+      // A 4xx is Yoco's answer about this refund (not paid, more than is left, …); a 5xx, a request still in progress
+      // under the same key (409) or a rate limit (429) says nothing about it yet, so the same key is tried again later.
+      if (response.status >= 400 && response.status < 500 && response.status !== 409 && response.status !== 429) {
+        return { outcome: 'refused', message: `The payment provider refused the refund (${response.status}): ${problemMessage(body) ?? response.statusText}` }
+      }
+      if (!response.ok) throw new PaymentProviderError(`The payment provider answered ${response.status}: ${problemMessage(body) ?? response.statusText}`)
+      const refund = (body ?? {}) as { refundId?: unknown; id?: unknown; message?: unknown; status?: unknown }
+      const refundId = typeof refund.refundId === 'string' ? refund.refundId : typeof refund.id === 'string' ? refund.id : undefined
+      if (refundId === undefined) throw new PaymentProviderError('The payment provider answered a refund without its id.')
+      if (refund.status !== undefined && refund.status !== 'succeeded') {
+        return { outcome: 'refused', message: `The payment provider answered the refund with status ${String(refund.status)}.` }
+      }
+      return { outcome: 'succeeded', refundId, message: typeof refund.message === 'string' ? refund.message : 'Refund successfully processed' }
     },
   }
 }

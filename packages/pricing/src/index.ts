@@ -9,7 +9,16 @@ export {
   type OptionKey,
 } from './options.ts'
 export { formatAmount, formatRand, parseRandAmount, randsToCents } from './money.ts'
-export { DEFAULT_VAT_RATE, quote, type PricedOption, type Quote } from './quote.ts'
+export {
+  DEFAULT_VAT_RATE,
+  cancellationCredit,
+  quote,
+  vatOn,
+  type CancellationCredit,
+  type ChargedAmounts,
+  type PricedOption,
+  type Quote,
+} from './quote.ts'
 export {
   TIME_ZONE,
   isRegistrationOpen,

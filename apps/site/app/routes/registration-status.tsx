@@ -36,6 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       paidCents: details.paidCents,
       outstandingCents: details.outstandingCents,
       invoice: details.invoice ? { number: details.invoice.number, path: new URL(details.invoice.url).pathname } : undefined,
+      creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: new URL(note.url).pathname })),
+      cancelled: details.cancelledAt !== null,
     },
     { headers: privateHeaders },
   )
@@ -114,6 +116,18 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </a>
           </p>
         )}
+        {registration.cancelled && (
+          <p className="payment-status" role="status">
+            <strong>This registration is cancelled.</strong> The credit note below says what was credited.
+          </p>
+        )}
+        {registration.creditNotes.map((note) => (
+          <p key={note.number}>
+            <a href={note.path} download>
+              Download credit note {note.number} (PDF)
+            </a>
+          </p>
+        ))}
         <h2>What happens next</h2>
         {registration.paid ? (
           <p className="payment-status" role="status">
@@ -128,6 +142,21 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </p>
             {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
           </>
+        ) : registration.creditNotes.length > 0 ? (
+          registration.outstandingCents > 0 ? (
+            <>
+              <p className="payment-status" role="status">
+                After what the credit {registration.creditNotes.length === 1 ? 'note credits' : 'notes credit'},{' '}
+                <Amount cents={registration.outstandingCents} /> is still to be paid. Please pay it by bank transfer, quoting{' '}
+                <strong>{registration.reference}</strong> as the payment reference.
+              </p>
+              {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
+            </>
+          ) : (
+            <p className="payment-status" role="status">
+              Nothing more is to be paid.
+            </p>
+          )
         ) : isBankTransfer ? (
           <>
             <p>

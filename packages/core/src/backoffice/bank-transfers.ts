@@ -196,7 +196,7 @@ export async function recordBankTransfer(context: BackOfficeContext, input: Bank
         await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
       }
       const after: PaymentState = paidInFull
-        ? { status: 'paid', paidCents: registration.total_cents, outstandingCents: 0 }
+        ? { status: 'paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: 0 }
         : { status: 'part-paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: before.outstandingCents - transfer.amountCents }
       return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull }
     })

@@ -40,7 +40,7 @@ const COLUMNS: ReadonlyArray<{ key: keyof DelegateListRow; header: string; width
   { key: 'paymentStatus', header: 'Payment status', width: 16 },
 ]
 
-/** The delegates of every registration for an event; undefined when the event has no registrations. */
+/** The delegates attending an event (cancelled ones left out); undefined when it has none. */
 export async function delegateList(context: BackOfficeContext, eventSlug: string): Promise<DelegateList | undefined> {
   const rows = await context.db.kysely
     .selectFrom('registration_delegates')
@@ -60,6 +60,7 @@ export async function delegateList(context: BackOfficeContext, eventSlug: string
       'registration_delegates.email',
     ])
     .where('registrations.event_slug', '=', eventSlug)
+    .where('registration_delegates.cancellation_id', 'is', null)
     .orderBy('registrations.company_name')
     .orderBy('registrations.reference')
     .orderBy('registration_delegates.ordinal')

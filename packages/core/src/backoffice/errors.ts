@@ -7,6 +7,7 @@ export type BackOfficeErrorCode =
   | 'duplicate-bank-reference'
   | 'event-started'
   | 'not-retryable'
+  | 'already-cancelled'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
+import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
@@ -26,6 +27,9 @@ export interface Database {
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
   bank_payments: BankPaymentsTable
+  cancellations: CancellationsTable
+  credit_notes: CreditNotesTable
+  refunds: RefundsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

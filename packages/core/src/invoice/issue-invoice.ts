@@ -6,6 +6,7 @@ import { newId } from '../ids.ts'
 import { formatDate, formatEventDates } from '../mail/dates.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { RegistrationSubmission } from '../registration/validate.ts'
+import { renderStoredCreditNote } from '../cancellation/credit-note.ts'
 import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
 import { renderTaxInvoicePdf, type TaxInvoiceData } from './tax-invoice-pdf.ts'
 
@@ -124,14 +125,14 @@ export function invoiceAttachment(invoice: Pick<IssuedInvoice, 'id' | 'number'>)
   return { filename: invoiceFilename(invoice.number), contentType: 'application/pdf', content: '', encoding: 'base64', invoiceId: invoice.id }
 }
 
-/** Fills in the PDF of every stored-invoice attachment of a message about to be sent. */
+/** Fills in the PDF of every stored-invoice and stored-credit-note attachment of a message about to be sent. */
 export async function withRenderedInvoices(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
-  if (!mail.attachments?.some((attachment) => attachment.invoiceId)) return mail
+  if (!mail.attachments?.some((attachment) => attachment.invoiceId || attachment.creditNoteId)) return mail
   const attachments = await Promise.all(
-    mail.attachments.map(async ({ invoiceId, ...attachment }) => {
-      if (!invoiceId) return attachment
-      const pdf = await renderStoredInvoice(db, invoiceId)
-      if (!pdf) throw new Error(`Invoice ${invoiceId} of an outgoing message does not exist`)
+    mail.attachments.map(async ({ invoiceId, creditNoteId, ...attachment }) => {
+      if (!invoiceId && !creditNoteId) return attachment
+      const pdf = invoiceId ? await renderStoredInvoice(db, invoiceId) : await renderStoredCreditNote(db, creditNoteId!)
+      if (!pdf) throw new Error(`${invoiceId ? `Invoice ${invoiceId}` : `Credit note ${creditNoteId}`} of an outgoing message does not exist`)
       return { ...attachment, content: pdf.toString('base64'), encoding: 'base64' as const }
     }),
   )

@@ -16,4 +16,6 @@ export interface MailAttachment {
   encoding?: 'base64'
   /** The id of a stored tax invoice whose PDF becomes the content when the message is sent. */
   invoiceId?: string
+  /** The id of a stored credit note whose PDF becomes the content when the message is sent. */
+  creditNoteId?: string
 }

@@ -8,6 +8,7 @@ import { newId, sha256Hex } from '../ids.ts'
 import { registrationMailJobs, type RegistrationMailContext } from '../mail/registration-mails.ts'
 import { invoiceAttachment, invoiceFilename, issueTaxInvoice, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { creditNoteDownload, formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { singleLine } from '../validation/fields.ts'
@@ -71,6 +72,10 @@ export interface RegistrationDetails {
   paymentUrl?: string
   /** The tax invoice: its number and where the registrant downloads it. */
   invoice?: { number: string; url: string }
+  /** The credit notes of its cancellations, oldest first, and where the registrant downloads them. */
+  creditNotes: Array<{ number: string; url: string }>
+  /** When the whole registration was cancelled. */
+  cancelledAt: string | null
 }
 
 /** A stored tax invoice, ready to be sent as a download. */
@@ -103,6 +108,8 @@ export interface RegistrationService {
   getRegistrationByReferenceAndSecret(reference: string, secret: string): Promise<RegistrationDetails | undefined>
   /** The registration's tax invoice PDF, for the holder of its private link. */
   getInvoicePdf(reference: string, secret: string): Promise<InvoiceDownload | undefined>
+  /** One of the registration's credit notes (by its number, CN-000001), for the holder of its private link. */
+  getCreditNotePdf(reference: string, secret: string, creditNoteNumber: string): Promise<InvoiceDownload | undefined>
 }
 
 interface SubmissionClaim {
@@ -174,6 +181,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
   const paymentUrlOf = (statusUrl: string, paymentMethod: string): string | undefined =>
     paymentMethod === 'Credit/Debit Card' ? `${statusUrl}/pay` : undefined
   const invoiceUrlOf = (statusUrl: string): string => `${statusUrl}/invoice.pdf`
+  const creditNoteUrlOf = (statusUrl: string, number: string): string => `${statusUrl}/credit-notes/${number}.pdf`
 
   function receiptOf(row: Pick<RegistrationRow, 'reference' | 'secret' | 'total_cents' | 'currency' | 'status' | 'payment_method'>): RegistrationReceipt {
     const statusUrl = statusUrlOf(row.reference, row.secret)
@@ -258,6 +266,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
         created_at: createdAtIso,
         updated_at: createdAtIso,
         paid_at: null,
+        cancelled_at: null,
       }
       for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && row.reference === ''; attempt++) {
         const reference = nextReference()
@@ -357,6 +366,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     const row = await findByReferenceAndSecret(referenceInput, secret)
     if (!row) return undefined
     const invoice = await db.kysely.selectFrom('invoices').select('number').where('registration_id', '=', row.id).executeTakeFirst()
+    const creditNotes = await db.kysely.selectFrom('credit_notes').select('number').where('registration_id', '=', row.id).orderBy('number').execute()
     const delegates = await db.kysely
       .selectFrom('registration_delegates')
       .select(['name', 'position', 'email'])
@@ -390,6 +400,11 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
       statusUrl: receipt.statusUrl,
       ...(receipt.paymentUrl ? { paymentUrl: receipt.paymentUrl } : {}),
       ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), url: invoiceUrlOf(receipt.statusUrl) } } : {}),
+      creditNotes: creditNotes.map((note) => {
+        const number = formatCreditNoteNumber(Number(note.number))
+        return { number, url: creditNoteUrlOf(receipt.statusUrl, number) }
+      }),
+      cancelledAt: row.cancelled_at,
     }
   }
 
@@ -402,7 +417,12 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }
   }
 
-  return { createRegistration, getRegistrationByReferenceAndSecret, getInvoicePdf }
+  async function getCreditNotePdf(referenceInput: string, secret: string, creditNoteNumber: string): Promise<InvoiceDownload | undefined> {
+    const row = await findByReferenceAndSecret(referenceInput, secret)
+    return row ? creditNoteDownload(db, row.id, creditNoteNumber) : undefined
+  }
+
+  return { createRegistration, getRegistrationByReferenceAndSecret, getInvoicePdf, getCreditNotePdf }
 }
 
 export interface RegistrationStatusJson {

@@ -389,6 +389,13 @@ export default function Registration({ loaderData, actionData }: Route.Component
         ) : null}
       </section>
 
+      <section aria-labelledby="cancellation-heading">
+        <h2 id="cancellation-heading">Cancellation</h2>
+        <p>
+          <Link to={`${pagePath}/cancel`}>Cancel the registration or some of its delegates, with credit notes and refunds</Link>
+        </p>
+      </section>
+
       <section aria-labelledby="audit-heading">
         <h2 id="audit-heading">Audit trail</h2>
         {auditTrail.length === 0 ? (

@@ -6,4 +6,6 @@ export interface RegistrationDelegatesTable {
   name: string
   position: string
   email: string
+  /** The cancellation that cancelled this delegate, or null while they attend. */
+  cancellation_id: string | null
 }

@@ -36,6 +36,8 @@ export interface RegistrationsTable {
   updated_at: string
   /** When a verified payment webhook marked it paid. */
   paid_at: string | null
+  /** When the whole registration was cancelled (all its delegates); it keeps its history, invoice and credit notes. */
+  cancelled_at: string | null
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>

@@ -1,0 +1,314 @@
+import { BackOfficeError, cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
+import { PaymentError } from '@events/payments'
+import { formatRand } from '@events/pricing'
+import { data, Form, Link } from 'react-router'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { fromDatabase } from '../../lib/database.server'
+import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/registration-cancel'
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Cancel registration ${params.reference}`)
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+
+/** A Johannesburg day (YYYY-MM-DD) as staff read it: "Fri, 20 June 2025". */
+function showDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T12:00:00+02:00`))
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const services = args.context.get(servicesContext)
+  const proposal = await fromDatabase(args.context, () =>
+    cancellationProposal(services.core.backOffice, args.params.reference).catch((error: unknown) => {
+      if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
+      throw error
+    }),
+  )
+  return data(proposal, { headers })
+}
+
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSitePost(args)
+  const { user } = await requireStaffMember(args)
+  const { request, context, params } = args
+  const services = context.get(servicesContext)
+  const { log } = context.get(requestFactsContext)
+  const backOffice = services.core.backOffice
+  const actor = { id: user.id, email: user.email }
+  const acting = { id: user.id, name: user.name }
+  const form = await request.formData()
+  const intent = formText(form, 'intent')
+  try {
+    if (intent === 'cancel') {
+      const wholeRegistration = formText(form, 'scope') !== 'delegates'
+      const feeText = formText(form, 'feePercent').trim()
+      const outcome = await fromDatabase(context, () =>
+        cancelRegistration(
+          backOffice,
+          {
+            reference: params.reference,
+            delegateIds: wholeRegistration ? 'all' : form.getAll('delegateId').map(String),
+            feePercent: feeText === '' ? undefined : Number(feeText),
+            overrideReason: formText(form, 'overrideReason'),
+          },
+          acting,
+        ),
+      )
+      const { cancellation } = outcome
+      await services.staff.recordAudit({
+        actor,
+        action: 'registration-cancelled',
+        subjectType: 'registration',
+        subjectId: outcome.reference,
+        before: outcome.before,
+        after: {
+          ...outcome.after,
+          cancellationId: cancellation.id,
+          feePercent: cancellation.feePercent,
+          feeSubtotalCents: cancellation.feeSubtotalCents,
+          creditedTotalCents: cancellation.creditedTotalCents,
+          creditNote: cancellation.creditNote?.number ?? null,
+          refundableCents: cancellation.refundableCents,
+        },
+      })
+      if (cancellation.feePercent !== cancellation.proposedFeePercent) {
+        await services.staff.recordAudit({
+          actor,
+          action: 'cancellation-fee-overridden',
+          subjectType: 'registration',
+          subjectId: outcome.reference,
+          before: { feePercent: cancellation.proposedFeePercent },
+          after: { feePercent: cancellation.feePercent, reason: cancellation.overrideReason },
+        })
+      }
+      services.core.outbox.wake()
+      let refundNotice = ''
+      if (outcome.cardRefundPending && cancellation.refund) {
+        const refunded = await fromDatabase(context, () => services.payments.refundCard(cancellation.refund!.id))
+        await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: cancellation.refund.id, before: refunded.before, after: refunded.after })
+        log.info({ reference: outcome.reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
+        refundNotice = ` Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`
+      }
+      const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
+      return { notice: `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`, error: null }
+    }
+    if (intent === 'retry-refund') {
+      const refundId = formText(form, 'refundId')
+      const refunded = await fromDatabase(context, () => services.payments.refundCard(refundId))
+      await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: refundId, before: refunded.before, after: refunded.after })
+      return { notice: `Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`, error: null }
+    }
+    if (intent === 'refund-paid-out') {
+      const recorded = await fromDatabase(context, () =>
+        recordRefundPaidOut(
+          backOffice,
+          { reference: params.reference, refundId: formText(form, 'refundId'), paidOutOn: formText(form, 'paidOutOn'), bankReference: formText(form, 'bankReference') },
+          acting,
+        ),
+      )
+      await services.staff.recordAudit({ actor, action: 'refund-paid-out', subjectType: 'refund', subjectId: recorded.after.id, before: recorded.before, after: recorded.after })
+      return { notice: `Refund of ${formatRand(recorded.after.amountCents)} recorded as paid out on ${recorded.after.paidOutOn}.`, error: null }
+    }
+    return data({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
+  } catch (error) {
+    if (error instanceof BackOfficeError) return data({ notice: null, error: error.message }, { status: error.code === 'not-found' ? 404 : 400 })
+    if (error instanceof PaymentError) return data({ notice: null, error: error.message }, { status: 404 })
+    throw error
+  }
+}
+
+const REFUND_STATUS = {
+  pending: 'waiting for the card provider',
+  succeeded: 'refunded to the card',
+  refused: 'refused by the card provider',
+  'awaiting-payout': 'to be paid out by bank transfer',
+  'paid-out': 'paid out by bank transfer',
+} as const
+
+function CancellationOutcome({ cancellation, reference, today }: { cancellation: CancellationSummary; reference: string; today: string }) {
+  const { refund, creditNote } = cancellation
+  return (
+    <article aria-labelledby={`cancellation-${cancellation.id}`}>
+      <h3 id={`cancellation-${cancellation.id}`}>
+        {cancellation.wholeRegistration ? 'Whole registration' : 'Delegates'} cancelled on {showDay(cancellation.cancelledOn)} by {cancellation.cancelledBy.name}
+      </h3>
+      <dl>
+        <dt>Delegates</dt>
+        <dd>{cancellation.delegates.join(', ')}</dd>
+        <dt>Fee</dt>
+        <dd>
+          {cancellation.feePercent}% of {formatRand(cancellation.cancelledSubtotalCents)}: {formatRand(cancellation.feeSubtotalCents)} excl. VAT
+          {cancellation.feePercent !== cancellation.proposedFeePercent
+            ? ` (the terms proposed ${cancellation.proposedFeePercent}%; reason: ${cancellation.overrideReason})`
+            : ` (${cancellation.workingDaysBefore} working days before the event)`}
+        </dd>
+        <dt>Credited</dt>
+        <dd>
+          {formatRand(cancellation.creditedSubtotalCents)} excl. VAT + {formatRand(cancellation.creditedVatCents)} VAT = {formatRand(cancellation.creditedTotalCents)}
+        </dd>
+        <dt>Credit note</dt>
+        <dd>
+          {creditNote ? (
+            <a href={`/admin/registrations/${reference}/credit-notes/${creditNote.number}.pdf`} download>
+              Download credit note {creditNote.number} (PDF)
+            </a>
+          ) : (
+            'None: nothing is credited.'
+          )}
+        </dd>
+        <dt>Refund</dt>
+        <dd>
+          {refund
+            ? `${formatRand(refund.amountCents)}, ${REFUND_STATUS[refund.status]}${refund.paidOutOn ? ` on ${showDay(refund.paidOutOn)} (bank reference ${refund.bankReference})` : ''}${refund.outcomeMessage ? `: ${refund.outcomeMessage}` : ''}`
+            : 'None: nothing was paid beyond what is still owed.'}
+        </dd>
+      </dl>
+      {refund && refund.method === 'card' && (refund.status === 'pending' || refund.status === 'refused') ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry-refund" />
+          <input type="hidden" name="refundId" value={refund.id} />
+          <button type="submit" className="button button--secondary">
+            Try the card refund again
+          </button>
+        </Form>
+      ) : null}
+      {refund && (refund.status === 'awaiting-payout' || refund.status === 'refused') ? (
+        <Form method="post" className="form" aria-label={`Record the refund of ${formatRand(refund.amountCents)} as paid out`}>
+          <input type="hidden" name="intent" value="refund-paid-out" />
+          <input type="hidden" name="refundId" value={refund.id} />
+          <p>Once the bank transfer of {formatRand(refund.amountCents)} has left the account, record it here.</p>
+          <div className="form__field">
+            <label htmlFor={`paid-out-on-${refund.id}`}>Date paid out</label>
+            <input id={`paid-out-on-${refund.id}`} name="paidOutOn" type="date" max={today} required />
+          </div>
+          <div className="form__field">
+            <label htmlFor={`bank-reference-${refund.id}`}>Bank reference of the payout</label>
+            <input id={`bank-reference-${refund.id}`} name="bankReference" autoComplete="off" required />
+          </div>
+          <button type="submit" className="button">
+            Record refund paid out
+          </button>
+        </Form>
+      ) : null}
+    </article>
+  )
+}
+
+export default function RegistrationCancel({ loaderData, actionData }: Route.ComponentProps) {
+  const registration = loaderData
+  const { fee } = registration
+  const attending = registration.delegates.filter((delegate) => delegate.cancellationId === null)
+  return (
+    <>
+      <h1>Cancel registration {registration.reference}</h1>
+      {actionData?.notice ? (
+        <p className="admin-notice" role="status">
+          {actionData.notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="admin-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <dl>
+        <dt>Company</dt>
+        <dd>{registration.companyName}</dd>
+        <dt>Event</dt>
+        <dd>
+          {registration.eventTitle}, starting {showDay(fee.eventDay)}
+        </dd>
+        <dt>Option</dt>
+        <dd>{registration.optionLabel}</dd>
+        <dt>Tax invoice</dt>
+        <dd>{registration.invoiceNumber ?? 'None'}</dd>
+        <dt>Paid</dt>
+        <dd>{formatRand(registration.paidCents)}</dd>
+        <dt>Owed after earlier cancellations</dt>
+        <dd>{formatRand(registration.owedCents)}</dd>
+      </dl>
+
+      <section aria-labelledby="fee-heading">
+        <h2 id="fee-heading">The fee the terms propose: {fee.feePercent}%</h2>
+        <p>
+          Today, {showDay(fee.cancelledOn)}, is {fee.workingDaysBefore} working {fee.workingDaysBefore === 1 ? 'day' : 'days'} ({fee.calendarDaysBefore} calendar{' '}
+          {fee.calendarDaysBefore === 1 ? 'day' : 'days'}) before the event on {showDay(fee.eventDay)}. Weekends and South African public holidays are not working
+          days.
+        </p>
+        <ul>
+          <li>No fee before {showDay(fee.halfFeeFrom)}.</li>
+          <li>50% from {showDay(fee.halfFeeFrom)}, the 14th working day before the event.</li>
+          <li>100% from {showDay(fee.fullFeeFrom)}, 7 calendar days before the event.</li>
+        </ul>
+        {fee.holidaysSkipped.length > 0 ? (
+          <p>Public holidays before the event, not counted: {fee.holidaysSkipped.map((holiday) => `${holiday.name} (${showDay(holiday.date)})`).join('; ')}.</p>
+        ) : null}
+        <p>The fee is a percentage of the cancelled amount excl. VAT; the rest is credited on a credit note against the tax invoice.</p>
+      </section>
+
+      {attending.length > 0 ? (
+        <section aria-labelledby="cancel-heading">
+          <h2 id="cancel-heading">Cancel</h2>
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="cancel" />
+            <fieldset className="form__group">
+              <legend>What to cancel</legend>
+              <div className="form__choice">
+                <input type="radio" id="scope-all" name="scope" value="all" defaultChecked />
+                <label htmlFor="scope-all">The whole registration ({attending.length === 1 ? '1 delegate' : `${attending.length} delegates`})</label>
+              </div>
+              {registration.pricedAsTable ? (
+                <p>A table is priced as a whole, so it is cancelled as a whole.</p>
+              ) : (
+                <>
+                  <div className="form__choice">
+                    <input type="radio" id="scope-delegates" name="scope" value="delegates" />
+                    <label htmlFor="scope-delegates">Only the delegates ticked below ({formatRand(registration.unitAmountCents)} excl. VAT each)</label>
+                  </div>
+                  {attending.map((delegate) => (
+                    <div className="form__choice" key={delegate.id}>
+                      <input type="checkbox" id={`delegate-${delegate.id}`} name="delegateId" value={delegate.id} />
+                      <label htmlFor={`delegate-${delegate.id}`}>
+                        {delegate.name}, {delegate.position}
+                      </label>
+                    </div>
+                  ))}
+                </>
+              )}
+            </fieldset>
+            <div className="form__field">
+              <label htmlFor="fee-percent">Fee, % of the cancelled amount excl. VAT</label>
+              <input id="fee-percent" name="feePercent" type="number" min={0} max={100} step={1} defaultValue={fee.feePercent} required aria-describedby="fee-percent-hint" />
+              <p id="fee-percent-hint">The terms propose {fee.feePercent}%. Another fee needs a reason (“unless agreed”).</p>
+            </div>
+            <div className="form__field">
+              <label htmlFor="override-reason">Reason for another fee</label>
+              <textarea id="override-reason" name="overrideReason" rows={2} maxLength={500} />
+            </div>
+            <button type="submit" className="button">
+              Confirm cancellation
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <p className="admin-notice">Every delegate of this registration is cancelled.</p>
+      )}
+
+      {registration.cancellations.length > 0 ? (
+        <section aria-labelledby="outcome-heading">
+          <h2 id="outcome-heading">Cancellations</h2>
+          {registration.cancellations.map((cancellation) => (
+            <CancellationOutcome key={cancellation.id} cancellation={cancellation} reference={registration.reference} today={fee.cancelledOn} />
+          ))}
+        </section>
+      ) : null}
+      <p>
+        <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import { formatRand } from '@events/pricing'
+import type { SiteSettingsForMail } from '../catalog.ts'
+import { html } from '../mail/html.ts'
+import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
+import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
+
+export interface CancellationMailContext {
+  email: string
+  reference: string
+  eventTitle: string
+  /** What was cancelled: "the registration" or the delegates' names. */
+  cancelled: string
+  feeSubtotalCents: number
+  feePercent: number
+  creditedTotalCents: number
+  refundCents: number
+  creditNoteNumber: string
+  invoiceNumber: string
+  statusUrl: string
+  settings: SiteSettingsForMail
+  creditNote: MailAttachment
+}
+
+/** Tells the registrant what was cancelled, what the fee is and what is credited, with the credit note attached. */
+export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
+  const { settings } = context
+  const subject = `Cancellation and credit note ${context.creditNoteNumber}: registration ${context.reference}`
+  const rows: Array<[string, string]> = [
+    ['Reference', context.reference],
+    ['Event', context.eventTitle],
+    ['Cancelled', context.cancelled],
+    ['Cancellation fee', `${context.feePercent}%: ${formatRand(context.feeSubtotalCents)} excl. VAT`],
+    ['Credit note', `${context.creditNoteNumber} against tax invoice ${context.invoiceNumber}`],
+    ['Credited incl. VAT', formatRand(context.creditedTotalCents)],
+    ...(context.refundCents > 0 ? ([['To be refunded', formatRand(context.refundCents)]] as Array<[string, string]>) : []),
+  ]
+  const intro = `As agreed, we have cancelled ${context.cancelled} for ${context.eventTitle}. The credit note is attached.`
+  const statusLine = 'Your registration page (with the tax invoice and credit note to download):'
+  const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+  return {
+    to: [context.email],
+    subject,
+    text: [intro, detailsText(rows), `${statusLine}\n${context.statusUrl}`].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
+      footer,
+    ),
+    attachments: [context.creditNote],
+  }
+}
