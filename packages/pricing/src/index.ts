@@ -13,9 +13,11 @@ export { DEFAULT_VAT_RATE, quote, type PricedOption, type Quote } from './quote.
 export {
   TIME_ZONE,
   isRegistrationOpen,
+  nextAvailabilityChange,
   optionAvailability,
   type Availability,
   type EventSchedule,
+  type EventWindows,
   type OptionWindow,
 } from './availability.ts'
 export { headline, type Headline, type ListedOption } from './headline.ts'
