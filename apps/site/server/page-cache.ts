@@ -193,7 +193,8 @@ export function pageCache(options: PageCacheMiddlewareOptions): express.RequestH
   const { store } = options
 
   function send(req: express.Request, res: express.Response, page: CachedPage, rendered: boolean): void {
-    const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding
+    // The smallest form the client takes, whatever order it lists them in (browsers send "gzip, deflate, br").
+    const encoding: Encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity'
     const body = page.representations[encoding]
     for (const [name, value] of page.headers) res.setHeader(name, value)
     res.setHeader('Cache-Control', options.cacheControl)
