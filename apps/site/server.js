@@ -66,10 +66,22 @@ if (devServer) {
   app.use(devServer.middlewares)
 } else {
   // The build writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is.
-  const precompressed = (serveStatic) => ({ enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic })
+  const staticFiles = (directory, serveStatic) => {
+    const serve = expressStaticGzip(directory, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic })
+    return (req, res, next) => {
+      // It would answer an undecodable path in its own words; the site's handlers answer those as they do elsewhere.
+      try {
+        decodeURIComponent(req.path)
+      } catch {
+        next()
+        return
+      }
+      serve(req, res, next)
+    }
+  }
   // Hashed assets never change under the same name, so browsers may keep them for a year.
-  app.use('/assets', expressStaticGzip(path.join(buildDir, 'client/assets'), precompressed({ immutable: true, maxAge: '1y' })))
-  app.use(expressStaticGzip(path.join(buildDir, 'client'), precompressed({ maxAge: '1h' })))
+  app.use('/assets', staticFiles(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
+  app.use(staticFiles(path.join(buildDir, 'client'), { maxAge: '1h' }))
 }
 
 app.use(site.handler)
