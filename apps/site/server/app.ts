@@ -13,7 +13,7 @@ import {
   type PlaceholderSource,
   watchDataset,
 } from '@events/content'
-import { DataDirectoryError, outboxHealth, startCore } from '@events/core'
+import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
@@ -37,6 +37,9 @@ export { createLogger, readLogLevel } from '@events/observability'
 export { ConfigError } from './config'
 export { isPrecompressed } from './page-cache'
 export { serverFaultHandler } from './server-faults'
+
+/** The PostgreSQL channel on which instances say that content changed. */
+const CONTENT_CHANGED_CHANNEL = 'events_site_content_changed'
 
 export interface SiteHandle {
   /** Goes first in the chain: request ids, a log line per request, the request duration histogram. */
@@ -143,7 +146,22 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
 
   router.use(preview.neverCachePreviews)
   router.use(preview.router)
-  if (config.sanityWebhookSecret) router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged: () => contentRevision.bump() }))
+  // Instances sharing a PostgreSQL database tell each other when one of them learns that content changed.
+  const contentNotices = config.core.databaseUrl
+    ? await openNoticeChannel({
+        databaseUrl: config.core.databaseUrl,
+        channel: CONTENT_CHANGED_CHANNEL,
+        onNotice: () => contentRevision.bump(),
+        onProblem: (message) => logger.warn(message),
+      })
+    : undefined
+  if (config.sanityWebhookSecret) {
+    const onContentChanged = () => {
+      contentRevision.bump()
+      void contentNotices?.publish()
+    }
+    router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged }))
+  }
   router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
   // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.
   if (config.metricsToken) router.get('/metrics', metricsEndpoint({ metrics, token: config.metricsToken }))
@@ -203,6 +221,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     /** Stops the outbox worker after the e-mail it is sending, closes the database and the content listener. */
     async close() {
       datasetWatch?.close()
+      await contentNotices?.close()
       await core.close()
       if (internalContentServer) {
         const server = internalContentServer
