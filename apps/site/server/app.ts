@@ -172,10 +172,10 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   router.use(staffAuthHandler(staff))
   router.use(pageFormGuard)
   const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), env.NODE_ENV)
-  function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {
+  function loadContextFor(req: express.Request, res: express.Response, published: SiteServices = services): RouterContextProvider {
     const context = new RouterContextProvider()
     const inPreview = preview.isPreview(req)
-    context.set(servicesContext, inPreview ? { ...services, content: preview.contentFor(req) } : services)
+    context.set(servicesContext, inPreview ? { ...services, content: preview.contentFor(req) } : published)
     context.set(requestFactsContext, {
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       log: req.log,
@@ -186,18 +186,24 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     return context
   }
   const epochOf = availabilityEpoch({ content, revision: contentRevision, now: config.now })
-  // Public pages are the same for every visitor: rendered once per content revision and availability epoch.
-  router.use(
-    pageCache({
-      store: pages,
-      cacheControl: config.pageCacheControl,
-      isCacheable: (req) => !isPerVisitorPath(req.path) && !preview.isPreview(req),
-      variantOf: async () => `${contentRevision.current()} ${await epochOf()}`,
-      render: (req, res) => renderDocument(createRequest(req, res), loadContextFor(req, res)),
-      applyPagePolicy: (req, res, page) => usePagePolicy(req, res, page),
-      onOutcome: (outcome) => metrics.pageCacheOutcome(outcome),
-    }),
-  )
+  // A page kept until the next webhook must not be rendered from a Sanity API CDN answer that predates the change the
+  // webhook announced; pages render once per change, so the live API sees little of it.
+  const servicesForKeptPages = config.hostedContent && config.sanityWebhookSecret ? { ...services, content: content.withConfig({ useCdn: false }) } : services
+  // Public pages are the same for every visitor: rendered once per content revision and availability epoch. Not under
+  // `pnpm dev`, where a page must show the code edited a moment ago.
+  if (env.NODE_ENV !== 'development') {
+    router.use(
+      pageCache({
+        store: pages,
+        cacheControl: config.pageCacheControl,
+        isCacheable: (req) => !isPerVisitorPath(req.path) && !preview.isPreview(req),
+        variantOf: async () => `${contentRevision.current()} ${await epochOf()}`,
+        render: (req, res) => renderDocument(createRequest(req, res), loadContextFor(req, res, servicesForKeptPages)),
+        applyPagePolicy: (req, res, page) => usePagePolicy(req, res, page),
+        onOutcome: (outcome) => metrics.pageCacheOutcome(outcome),
+      }),
+    )
+  }
   router.use(createRequestHandler({ build: () => import('virtual:react-router/server-build'), getLoadContext: loadContextFor }))
 
   router.use(malformedAddressHandler)
