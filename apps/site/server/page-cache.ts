@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { LRUCache } from 'lru-cache'
+import { isAdminPath } from './admin'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -147,9 +148,7 @@ export class PageStore {
  */
 export function isPerVisitorPath(path: string): boolean {
   return (
-    path === '/admin' ||
-    path.startsWith('/admin/') ||
-    path.startsWith('/admin.') ||
+    isAdminPath(path) ||
     path.startsWith('/registrations/') ||
     path.startsWith('/payments/') ||
     path.startsWith('/api/') ||
