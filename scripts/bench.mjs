@@ -5,10 +5,11 @@ import { ensureSiteBuild, startSite } from '../tests/support/site-server.ts'
 import * as adminList from './bench/admin-list.mjs'
 import * as lighthouseScores from './bench/lighthouse-scores.mjs'
 import * as mailDelivery from './bench/mail-delivery.mjs'
+import * as pageThroughput from './bench/page-throughput.mjs'
 import * as pageWeight from './bench/page-weight.mjs'
 import * as registrations from './bench/registrations.mjs'
 
-const benchmarks = [pageWeight, lighthouseScores, registrations, mailDelivery, adminList]
+const benchmarks = [pageWeight, lighthouseScores, pageThroughput, registrations, mailDelivery, adminList]
 
 ensureSiteBuild({ force: process.argv.includes('--rebuild') })
 const site = await startSite()

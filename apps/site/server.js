@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import compression from 'compression'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const isProduction = process.env.NODE_ENV !== 'development'
@@ -17,7 +18,7 @@ if (!isProduction) {
   const vite = await import('vite')
   devServer = await vite.createServer({ root: here, server: { middlewareMode: true } })
 }
-const { createSite, createLogger, readLogLevel, serverFaultHandler, ConfigError } = devServer
+const { createSite, createLogger, readLogLevel, serverFaultHandler, ConfigError, isPrecompressed } = devServer
   ? await devServer.ssrLoadModule('./server/app.ts')
   : await import(path.join(buildDir, 'server/index.js'))
 
@@ -58,14 +59,29 @@ app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
 app.use(site.observeRequests)
 // Static files carry the security headers too, so they come after them.
 app.use(site.securityHeaders)
-app.use(compression())
+// Cached pages and the built files are compressed ahead of time (once, with brotli or gzip); compression handles the rest.
+app.use(compression({ filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }))
 
 if (devServer) {
   app.use(devServer.middlewares)
 } else {
+  // The build writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is.
+  const staticFiles = (directory, serveStatic) => {
+    const serve = expressStaticGzip(directory, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic })
+    return (req, res, next) => {
+      // It would answer an undecodable path in its own words; the site's handlers answer those as they do elsewhere.
+      try {
+        decodeURIComponent(req.path)
+      } catch {
+        next()
+        return
+      }
+      serve(req, res, next)
+    }
+  }
   // Hashed assets never change under the same name, so browsers may keep them for a year.
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  app.use('/assets', staticFiles(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
+  app.use(staticFiles(path.join(buildDir, 'client'), { maxAge: '1h' }))
 }
 
 app.use(site.handler)

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
+import { precompressPlugin } from './server/precompress.ts'
 import { socialImagesPlugin } from './server/social-images.ts'
 
 const shippedDataset = fileURLToPath(new URL('../../packages/content/dataset/production.ndjson', import.meta.url))
@@ -31,5 +32,5 @@ export default defineConfig({
       resolveDependencies: (chunk, dependencies) => (chunk.includes('PreviewTools') ? [] : dependencies),
     },
   },
-  plugins: [reactRouter(), socialImagesPlugin({ datasetPath: shippedDataset })],
+  plugins: [reactRouter(), socialImagesPlugin({ datasetPath: shippedDataset }), precompressPlugin()],
 })

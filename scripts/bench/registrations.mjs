@@ -101,7 +101,7 @@ export function percentile(sorted, fraction) {
 }
 
 /** Runs CONCURRENCY callers of `submitOne` back to back: first a warm-up, then for MEASURE_MS; returns the rate and latencies. */
-async function measure(submitOne) {
+export async function measure(submitOne) {
   let warmUpLeft = WARM_UP_REQUESTS
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {

@@ -2,12 +2,15 @@
 // connections terminated by the server, two instances sharing one rate limit, and a database that never comes up.
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { userInfo } from 'node:os'
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
+const WEBHOOK_SECRET = 'faults-webhook-secret'
+const METRICS_TOKEN = 'faults-metrics-token-0123456789'
 
 
 let nextAddress = 1
@@ -113,7 +116,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s) while the database fai
     await admin.connect()
     await admin.query(`create schema "${schema}"`)
     proxy = await startProxy(target.hostname || '127.0.0.1', Number(target.port || 5432))
-    const env = { FORM_RATE_LIMIT: '3' }
+    const env = { FORM_RATE_LIMIT: '3', SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN }
     // One after the other: Kysely's migrator can trip over a second instance creating its tables in an empty schema.
     site = await startSite({ env: { ...env, DATABASE_URL: siteDatabaseUrl(proxy.port) } })
     otherInstance = await startSite({ env: { ...env, DATABASE_URL: siteDatabaseUrl(Number(target.port || 5432)) } })
@@ -236,6 +239,31 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s) while the database fai
     expect([...statuses, refused.status]).toEqual([201, 201, 201, 429])
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(refused.json?.error?.code).toBe('rate-limited')
+  })
+
+  it('drops the other instance’s cached pages when one gets the Sanity webhook, after the outages above too', async () => {
+    const rendered = async (instance: RunningSite) => {
+      const metrics = await (await fetch(`${instance.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+      return Number(/^page_cache_responses_total\{outcome="miss"\} (\d+)$/m.exec(metrics)?.[1] ?? 0)
+    }
+    for (const instance of [site, otherInstance]) await fetch(`${instance.baseUrl}/conference/Resilience`)
+    const before = await rendered(otherInstance)
+    await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
+    expect(await rendered(otherInstance), 'kept before the webhook').toBe(before)
+
+    const body = JSON.stringify({ _id: 'event-resilience', _type: 'event' })
+    const delivered = await fetch(`${site.baseUrl}/api/sanity/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET) },
+      body,
+    })
+    expect(delivered.status).toBe(200)
+    await expect
+      .poll(async () => {
+        await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
+        return rendered(otherInstance)
+      }, { timeout: 10_000 })
+      .toBe(before + 1)
   })
 })
 

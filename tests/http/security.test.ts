@@ -1,5 +1,6 @@
 // The security headers on every kind of response, HEAD and unsupported methods, visitor strings that name inherited
 // object properties, and the sandbox checkout's loopback rule, against the built site over real HTTP.
+import { createHash } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSite, type RunningSite } from '../support/site-server.ts'
@@ -56,15 +57,19 @@ function directives(csp: string): Map<string, string> {
   return new Map(csp.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name!, values.join(' ')]))
 }
 
-/** Checks the headers every response carries and returns the CSP nonce. */
-function expectSecurityHeaders(headers: Headers, label: string): string {
+/**
+ * Checks the headers every response carries and returns the CSP nonce. A cached public page (`cached`) allows its
+ * inline scripts by their hashes and scripts from 'self' instead of a nonce, and keeps a nonce for its styles.
+ */
+function expectSecurityHeaders(headers: Headers, label: string, { cached = false } = {}): string {
   const csp = headers.get('content-security-policy') ?? ''
   const policy = directives(csp)
-  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy.get('script-src') ?? '')?.[1]
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy.get('style-src') ?? '')?.[1]
   expect(nonce, `${label}: ${csp}`).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+  if (cached) expect(policy.get('script-src'), label).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/)
   expect(Object.fromEntries(policy), label).toMatchObject({
     'default-src': "'none'",
-    'script-src': `'nonce-${nonce}' 'strict-dynamic'`,
+    ...(cached ? {} : { 'script-src': `'nonce-${nonce}' 'strict-dynamic'` }),
     'style-src': `'nonce-${nonce}'`,
     'object-src': "'none'",
     'base-uri': "'none'",
@@ -119,22 +124,33 @@ describe('security headers', () => {
     const nonces = new Set<string>()
     for (const [label, response, status] of answers) {
       expect(response.status, label).toBe(status)
-      nonces.add(expectSecurityHeaders(response.headers, label))
+      nonces.add(expectSecurityHeaders(response.headers, label, { cached: label === 'the home page' }))
     }
     expect(nonces.size, 'a fresh nonce for every response').toBe(answers.length)
   })
 
-  it('name the page nonce on every inline script and style, and leave JSON-LD alone as data', async () => {
+  it('allow a cached page’s inline scripts by hash on every response, and keep its style nonce with the page', async () => {
+    const first = await fetch(`${site.baseUrl}/sponsorship`)
+    const second = await fetch(`${site.baseUrl}/sponsorship`)
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    const nonce = expectSecurityHeaders(second.headers, 'a cached page', { cached: true })
+    expect(expectSecurityHeaders(first.headers, 'the same page when rendered', { cached: true })).toBe(nonce)
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+  })
+
+  it('name the hash of every inline script and the page nonce on every style, and leave JSON-LD alone as data', async () => {
     const response = await fetch(`${site.baseUrl}/conference/Resilience`)
-    const nonce = expectSecurityHeaders(response.headers, 'an event page')
+    const nonce = expectSecurityHeaders(response.headers, 'an event page', { cached: true })
+    const scriptSources = directives(response.headers.get('content-security-policy') ?? '').get('script-src') ?? ''
     const html = await response.text()
-    const scripts = html.match(/<script\b[^>]*>/g) ?? []
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     const styles = html.match(/<style\b[^>]*>/g) ?? []
-    const executable = scripts.filter((tag) => !tag.includes('type="application/ld+json"'))
+    const executable = scripts.filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'))
     expect(executable.length).toBeGreaterThanOrEqual(3)
     expect(styles.length).toBeGreaterThanOrEqual(1)
-    for (const tag of [...executable, ...styles]) expect(tag).toContain(`nonce="${nonce}"`)
-    expect(scripts.some((tag) => tag.includes('type="application/ld+json"'))).toBe(true)
+    for (const [, , text] of executable) expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
+    for (const tag of styles) expect(tag).toContain(`nonce="${nonce}"`)
+    expect(scripts.some(([, attributes]) => attributes!.includes('type="application/ld+json"'))).toBe(true)
     expect(html).not.toMatch(/\sstyle="/)
   })
 

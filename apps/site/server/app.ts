@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRequestListener } from '@remix-run/node-fetch-server'
+import { createRequest, createRequestListener } from '@remix-run/node-fetch-server'
 import { createRequestHandler } from '@react-router/express'
 import {
   createContentClient,
@@ -11,12 +11,13 @@ import {
   LOCAL_CONTENT_PREFIX,
   PLACEHOLDERS_QUERY,
   type PlaceholderSource,
+  watchDataset,
 } from '@events/content'
-import { DataDirectoryError, outboxHealth, startCore } from '@events/core'
+import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
-import { RouterContextProvider } from 'react-router'
+import { createRequestHandler as createRenderer, RouterContextProvider } from 'react-router'
 import { requestFactsContext, servicesContext, type SiteServices } from '../app/lib/services.server'
 import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
@@ -27,11 +28,18 @@ import { malformedAddressHandler, methodGuard, pageFormGuard } from './http-guar
 import { createSitePayments } from './payments'
 import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
 import { createPreviewMode } from './preview-mode'
-import { cspNonce, securityHeaders } from './security-headers'
+import { availabilityEpoch, createContentRevision } from './content-revision'
+import { isPerVisitorPath, pageCache, PageStore } from './page-cache'
+import { sanityWebhook } from './sanity-webhook'
+import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
 
 export { createLogger, readLogLevel } from '@events/observability'
 export { ConfigError } from './config'
+export { isPrecompressed } from './page-cache'
 export { serverFaultHandler } from './server-faults'
+
+/** The PostgreSQL channel on which instances say that content changed. */
+const CONTENT_CHANGED_CHANNEL = 'events_site_content_changed'
 
 export interface SiteHandle {
   /** Goes first in the chain: request ids, a log line per request, the request duration histogram. */
@@ -87,6 +95,23 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const content = createContentClient(env, { localApiHost })
   const preview = createPreviewMode({ content, token: previewToken, siteUrl: config.siteUrl, studioOrigin: config.studioOrigin })
   const catalog = createContentCatalog(content, config.siteUrl)
+  // Whatever was made from content (cached pages, the catalog's short-lived reads) is dropped when it changes.
+  const contentRevision = createContentRevision()
+  const pages = new PageStore({
+    maxBytes: config.pageCacheMaxBytes,
+    // Hosted content with no webhook to say it changed: pages are kept as long as a CDN keeps them (s-maxage).
+    ...(config.hostedContent && !config.sanityWebhookSecret ? { ttlMs: 60_000 } : {}),
+  })
+  contentRevision.onChange(() => {
+    pages.clear()
+    catalog.forget()
+  })
+  const datasetWatch = localSource
+    ? watchDataset(datasetPath, () => {
+        logger.info('The content dataset changed: cached pages dropped')
+        contentRevision.bump()
+      })
+    : undefined
   const core = await startCore({
     config: config.core,
     catalog,
@@ -121,6 +146,22 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
 
   router.use(preview.neverCachePreviews)
   router.use(preview.router)
+  // Instances sharing a PostgreSQL database tell each other when one of them learns that content changed.
+  const contentNotices = config.core.databaseUrl
+    ? await openNoticeChannel({
+        databaseUrl: config.core.databaseUrl,
+        channel: CONTENT_CHANGED_CHANNEL,
+        onNotice: () => contentRevision.bump(),
+        onProblem: (message) => logger.warn(message),
+      })
+    : undefined
+  if (config.sanityWebhookSecret) {
+    const onContentChanged = () => {
+      contentRevision.bump()
+      void contentNotices?.publish()
+    }
+    router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged }))
+  }
   router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
   // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.
   if (config.metricsToken) router.get('/metrics', metricsEndpoint({ metrics, token: config.metricsToken }))
@@ -130,24 +171,40 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   router.use(adminPageHeaders)
   router.use(staffAuthHandler(staff))
   router.use(pageFormGuard)
-  router.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider()
-        const inPreview = preview.isPreview(req)
-        context.set(servicesContext, inPreview ? { ...services, content: preview.contentFor(req) } : services)
-        context.set(requestFactsContext, {
-          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          log: req.log,
-          cspNonce: cspNonce(res),
-          preview: inPreview,
-          dataRequest: req.path.endsWith('.data'),
-        })
-        return context
-      },
-    }),
-  )
+  const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), env.NODE_ENV)
+  function loadContextFor(req: express.Request, res: express.Response, published: SiteServices = services): RouterContextProvider {
+    const context = new RouterContextProvider()
+    const inPreview = preview.isPreview(req)
+    context.set(servicesContext, inPreview ? { ...services, content: preview.contentFor(req) } : published)
+    context.set(requestFactsContext, {
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      log: req.log,
+      cspNonce: cspNonce(res),
+      preview: inPreview,
+      dataRequest: req.path.endsWith('.data'),
+    })
+    return context
+  }
+  const epochOf = availabilityEpoch({ content, revision: contentRevision, now: config.now })
+  // A page kept until the next webhook must not be rendered from a Sanity API CDN answer that predates the change the
+  // webhook announced; pages render once per change, so the live API sees little of it.
+  const servicesForKeptPages = config.hostedContent && config.sanityWebhookSecret ? { ...services, content: content.withConfig({ useCdn: false }) } : services
+  // Public pages are the same for every visitor: rendered once per content revision and availability epoch. Not under
+  // `pnpm dev`, where a page must show the code edited a moment ago.
+  if (env.NODE_ENV !== 'development') {
+    router.use(
+      pageCache({
+        store: pages,
+        cacheControl: config.pageCacheControl,
+        isCacheable: (req) => !isPerVisitorPath(req.path) && !preview.isPreview(req),
+        variantOf: async () => `${contentRevision.current()} ${await epochOf()}`,
+        render: (req, res) => renderDocument(createRequest(req, res), loadContextFor(req, res, servicesForKeptPages)),
+        applyPagePolicy: (req, res, page) => usePagePolicy(req, res, page),
+        onOutcome: (outcome) => metrics.pageCacheOutcome(outcome),
+      }),
+    )
+  }
+  router.use(createRequestHandler({ build: () => import('virtual:react-router/server-build'), getLoadContext: loadContextFor }))
 
   router.use(malformedAddressHandler)
 
@@ -169,6 +226,8 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     }),
     /** Stops the outbox worker after the e-mail it is sending, closes the database and the content listener. */
     async close() {
+      datasetWatch?.close()
+      await contentNotices?.close()
       await core.close()
       if (internalContentServer) {
         const server = internalContentServer

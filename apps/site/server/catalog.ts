@@ -20,7 +20,7 @@ interface CacheEntry<T> {
 
 function shortLivedCache<T>(load: (key: string) => Promise<T>, now: () => number = Date.now) {
   const entries = new Map<string, CacheEntry<T>>()
-  return (key: string): Promise<T> => {
+  const read = (key: string): Promise<T> => {
     const cached = entries.get(key)
     if (cached && cached.expiresAt > now()) return cached.value
     // Unknown slugs are cached too; forgetting everything now and then keeps junk keys from piling up.
@@ -31,6 +31,7 @@ function shortLivedCache<T>(load: (key: string) => Promise<T>, now: () => number
     value.catch(() => entries.delete(key))
     return value
   }
+  return Object.assign(read, { forget: () => entries.clear() })
 }
 
 /** Maps the site settings content onto what the e-mails print; missing values read as empty. */
@@ -82,8 +83,11 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
   }
 }
 
-/** The core's view of the content: events by route slug and the site settings, read through the site's Sanity client. */
-export function createContentCatalog(content: SanityClient, siteUrl: string): EventCatalog {
+/**
+ * The core's view of the content: events by route slug and the site settings, read through the site's Sanity client.
+ * forget() drops the reads it keeps, when the content changed.
+ */
+export function createContentCatalog(content: SanityClient, siteUrl: string): EventCatalog & { forget(): void } {
   const events = shortLivedCache(async (slug) => {
     const event = await content.fetch<RegistrationEventQueryResult>(registrationEventQuery, { slug })
     return event ? registrationEvent(event, siteUrl) : undefined
@@ -92,5 +96,9 @@ export function createContentCatalog(content: SanityClient, siteUrl: string): Ev
   return {
     getEvent: (slug) => events(slug),
     getSettings: () => settings('settings'),
+    forget() {
+      events.forget()
+      settings.forget()
+    },
   }
 }

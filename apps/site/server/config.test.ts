@@ -35,7 +35,20 @@ describe('readConfig', () => {
     expect(readConfig({ SANITY_STUDIO_URL: 'https://events.sanity.studio/desk' }).studioOrigin).toBe('https://events.sanity.studio')
   })
 
-  it.each([[{ SANITY_STUDIO_URL: 'events.sanity.studio' }], [{ PORT: 'x' }], [{ FORM_RATE_LIMIT: '-1' }], [{ SITE_DATE: 'soon' }], [{ METRICS_TOKEN: 'short' }], [{ METRICS_TOKEN: 'sixteen chars with spaces' }]])('refuses %j', (env) => {
+  it('caches pages under the documented Cache-Control and memory limit unless told otherwise', () => {
+    expect(readConfig({}).pageCacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=86400')
+    expect(readConfig({}).pageCacheMaxBytes).toBe(64 * 1024 * 1024)
+    const tuned = readConfig({ PAGE_CACHE_CONTROL: 'public, max-age=60', PAGE_CACHE_MAX_MB: '0.5' })
+    expect(tuned.pageCacheControl).toBe('public, max-age=60')
+    expect(tuned.pageCacheMaxBytes).toBe(512 * 1024)
+  })
+
+  it('has a Sanity webhook secret only when SANITY_WEBHOOK_SECRET is set', () => {
+    expect(readConfig({}).sanityWebhookSecret).toBeUndefined()
+    expect(readConfig({ SANITY_WEBHOOK_SECRET: 'shh' }).sanityWebhookSecret).toBe('shh')
+  })
+
+  it.each([[{ PAGE_CACHE_MAX_MB: '0' }], [{ PAGE_CACHE_MAX_MB: 'lots' }], [{ SANITY_STUDIO_URL: 'events.sanity.studio' }], [{ PORT: 'x' }], [{ FORM_RATE_LIMIT: '-1' }], [{ SITE_DATE: 'soon' }], [{ METRICS_TOKEN: 'short' }], [{ METRICS_TOKEN: 'sixteen chars with spaces' }]])('refuses %j', (env) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
   })
 })

@@ -23,12 +23,22 @@ export interface SiteConfig {
   metricsToken: string | undefined
   /** SANITY_STUDIO_URL's origin: the Studio whose Presentation tool may frame draft previews. */
   studioOrigin: string
+  /** SANITY_WEBHOOK_SECRET: the secret Sanity signs content-change webhooks with; without it there is no webhook route. */
+  sanityWebhookSecret: string | undefined
+  /** PAGE_CACHE_CONTROL: the Cache-Control of cached public pages. */
+  pageCacheControl: string
+  /** PAGE_CACHE_MAX_MB, in bytes: the most memory the page cache may take. */
+  pageCacheMaxBytes: number
 }
 
 /** The shipped dataset is the 2025 programme: without a Sanity project the site previews it as of early 2025. */
 export const EMBEDDED_PREVIEW_DATE = '2025-03-01T09:00:00+02:00'
 
 export class ConfigError extends Error {}
+
+/** Public pages: browsers revalidate by ETag each time, a CDN keeps them a minute and may serve them stale meanwhile. */
+export const DEFAULT_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=86400'
+const DEFAULT_PAGE_CACHE_MAX_MB = 64
 
 // A token anyone could guess would publish the site's traffic and queue figures.
 const MIN_METRICS_TOKEN_LENGTH = 16
@@ -49,6 +59,9 @@ export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
   } catch {
     throw new ConfigError(`SANITY_STUDIO_URL must be the Studio's address, e.g. https://events.sanity.studio, not "${env.SANITY_STUDIO_URL}"`)
   }
+
+  const pageCacheMaxMb = Number(env.PAGE_CACHE_MAX_MB || DEFAULT_PAGE_CACHE_MAX_MB)
+  if (!(pageCacheMaxMb > 0)) throw new ConfigError(`PAGE_CACHE_MAX_MB must be a number of megabytes above 0, not "${env.PAGE_CACHE_MAX_MB}"`)
 
   let core: CoreConfig
   try {
@@ -79,5 +92,8 @@ export function readConfig(env: NodeJS.ProcessEnv): SiteConfig {
     paymentsSandboxAllowed: ['1', 'true', 'on'].includes((env.PAYMENTS_SANDBOX ?? '').toLowerCase()),
     metricsToken,
     studioOrigin,
+    sanityWebhookSecret: env.SANITY_WEBHOOK_SECRET || undefined,
+    pageCacheControl: env.PAGE_CACHE_CONTROL?.trim() || DEFAULT_PAGE_CACHE_CONTROL,
+    pageCacheMaxBytes: Math.round(pageCacheMaxMb * 1024 * 1024),
   }
 }

@@ -40,34 +40,63 @@ export function cspNonce(res: express.Response): string {
   return nonce
 }
 
+/** What a cached page's policy allows instead of the response's own nonce (see usePagePolicy). */
+interface PagePolicy {
+  scriptHashes: readonly string[]
+  styleNonce: string
+}
+
+/**
+ * Gives this response a cached page's Content-Security-Policy: its inline scripts are allowed by their hashes, so a
+ * page rendered once can be sent to everyone, and scripts it loads by 'self' (a nonce the page's bytes carry to every
+ * visitor could not keep injected scripts out; 'strict-dynamic' would refuse its modulepreload links, which carry no
+ * hash). Its inline styles and goober's run-time style element keep the nonce the page was rendered with: a style
+ * cannot run code, and a new render (new content, a new availability moment) brings a new nonce.
+ */
+export function usePagePolicy(req: IncomingMessage, res: express.Response, policy: PagePolicy): void {
+  res.locals.cspNonce = policy.styleNonce
+  res.locals.cspPagePolicy = policy
+  const apply = res.locals.applyContentSecurityPolicy as ((req: IncomingMessage, res: express.Response) => void) | undefined
+  if (!apply) throw new Error('usePagePolicy(): the securityHeaders middleware did not run for this response')
+  apply(req, res)
+}
+
+function scriptSources(res: express.Response): string {
+  const pagePolicy = res.locals.cspPagePolicy as PagePolicy | undefined
+  if (pagePolicy) return ["'self'", ...pagePolicy.scriptHashes].join(' ')
+  // 'strict-dynamic' lets the nonce-carrying module scripts load the route chunks they import.
+  return `'nonce-${cspNonce(res)}' 'strict-dynamic'`
+}
+
 /**
  * The security headers of every response (pages, API, static files, errors, redirects): a Content-Security-Policy
- * whose inline scripts and styles are allowed by a fresh per-response nonce, nosniff, Referrer-Policy,
- * Permissions-Policy, COOP and CORP, framing refused (but by the Studio, for previews), and HSTS when the public origin is https.
+ * whose inline scripts and styles are allowed by a fresh per-response nonce (or, for a cached page, by hashes: see
+ * usePagePolicy), nosniff, Referrer-Policy, Permissions-Policy, COOP and CORP, framing refused (but by the Studio, for
+ * previews), and HSTS when the public origin is https.
  */
 export function securityHeaders(options: SecurityHeadersOptions): express.RequestHandler {
   const https = new URL(options.siteUrl).protocol === 'https:'
   const framingOriginsOf = options.framingOrigins ?? (() => [])
   const nonceSource = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as express.Response)}'`
-  const applyHelmet = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        // 'strict-dynamic' lets the nonce-carrying module scripts load the route chunks they import.
-        scriptSrc: [nonceSource, "'strict-dynamic'"],
-        styleSrc: [nonceSource],
-        imgSrc: ["'self'", ...(options.imageOrigins ?? [])],
-        connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
-        fontSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        formAction: ["'self'", ...(options.formTargets ?? [])],
-        frameAncestors: [(req) => framingOriginsOf(req).join(' ') || "'none'"],
-        baseUri: ["'none'"],
-        objectSrc: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
+  const applyContentSecurityPolicy = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: [(_req, res) => scriptSources(res as express.Response)],
+      styleSrc: [nonceSource],
+      imgSrc: ["'self'", ...(options.imageOrigins ?? [])],
+      connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
+      fontSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      formAction: ["'self'", ...(options.formTargets ?? [])],
+      frameAncestors: [(req) => framingOriginsOf(req).join(' ') || "'none'"],
+      baseUri: ["'none'"],
+      objectSrc: ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
     },
+  })
+  const applyOtherHeaders = helmet({
+    contentSecurityPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // COEP would stop no attack here and would break cross-origin images in hosted mode.
@@ -76,10 +105,13 @@ export function securityHeaders(options: SecurityHeadersOptions): express.Reques
     strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   })
+  const setPolicy = (req: IncomingMessage, res: express.Response) => applyContentSecurityPolicy(req, res, () => undefined)
   return (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
+    res.locals.applyContentSecurityPolicy = setPolicy
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
-    applyHelmet(req, res, (error?: unknown) => {
+    setPolicy(req, res)
+    applyOtherHeaders(req, res, (error?: unknown) => {
       // A framed preview answers to frame-ancestors; X-Frame-Options knows no origin list and would refuse it.
       if (framingOriginsOf(req).length > 0) res.removeHeader('X-Frame-Options')
       next(error)

@@ -146,6 +146,13 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }
 }`)
 
+/** Every event's moments at which availability changes (start, closing, early-bird dates), for the page cache. */
+export const availabilityScheduleQuery = defineQuery(`*[_type == "event"]{
+  start,
+  registrationClosesAt,
+  "options": priceOptions[]->{ earlyBirdUntil }
+}`)
+
 /** Slugs and kinds of all events, for the sitemap and the contact sub-routes. */
 export const eventSlugsQuery = defineQuery(`*[_type == "event"] | order(start asc){
   title,

@@ -713,6 +713,17 @@ export type RegistrationEventQueryResult = {
 } | null;
 
 // Source: ../packages/content/src/queries.ts
+// Variable: availabilityScheduleQuery
+// Query: *[_type == "event"]{  start,  registrationClosesAt,  "options": priceOptions[]->{ earlyBirdUntil }}
+export type AvailabilityScheduleQueryResult = Array<{
+  start: string;
+  registrationClosesAt: string | null;
+  options: Array<{
+    earlyBirdUntil: string | null;
+  }> | null;
+}>;
+
+// Source: ../packages/content/src/queries.ts
 // Variable: eventSlugsQuery
 // Query: *[_type == "event"] | order(start asc){  title,  kind,  "slug": slug.current,  _updatedAt}
 export type EventSlugsQueryResult = Array<{
@@ -780,6 +791,7 @@ declare module "@sanity/client" {
     '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  registrationClosesAt,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }\n}': UpcomingEventsQueryResult;
     '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{\n      _id,\n      "time": start + " \u2013 " + end,\n      title,\n      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n      isBreak\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
     '*[_type == "event" && slug.current == $slug][0]{\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }\n}': RegistrationEventQueryResult;
+    '*[_type == "event"]{\n  start,\n  registrationClosesAt,\n  "options": priceOptions[]->{ earlyBirdUntil }\n}': AvailabilityScheduleQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult;
     '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult;

@@ -3,6 +3,7 @@ export { parseSiteDate, readCoreConfig, type CoreConfig } from './config.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
 export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
+export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
 export {
   ValidationError,

@@ -28,6 +28,18 @@ describe('createMetrics', () => {
     expect(sample(text, 'card_payments_succeeded_total')).toBe(1)
   })
 
+  it('counts the page cache outcomes', async () => {
+    const metrics = createMetrics()
+    metrics.pageCacheOutcome('miss')
+    metrics.pageCacheOutcome('hit')
+    metrics.pageCacheOutcome('hit')
+    metrics.pageCacheOutcome('not-modified')
+    const text = await metrics.registry.metrics()
+    expect(sample(text, 'page_cache_responses_total{outcome="miss"}')).toBe(1)
+    expect(sample(text, 'page_cache_responses_total{outcome="hit"}')).toBe(2)
+    expect(sample(text, 'page_cache_responses_total{outcome="not-modified"}')).toBe(1)
+  })
+
   it('reads the outbox gauges once per scrape, at the scrape', async () => {
     const metrics = createMetrics()
     let reads = 0

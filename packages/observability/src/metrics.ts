@@ -20,6 +20,8 @@ export interface SiteMetrics {
   observeRequest(observation: RequestObservation): void
   registrationCreated(paymentMethod: string): void
   cardPaymentSucceeded(): void
+  /** A public page answered by the page cache: from memory (hit), a 304 (not-modified), or rendered and kept (miss). */
+  pageCacheOutcome(outcome: 'hit' | 'miss' | 'not-modified'): void
   /** Where the outbox gauges are read from at each scrape (they report 0 until it is set). */
   readOutboxHealthFrom(read: () => Promise<OutboxHealthSnapshot>): void
 }
@@ -51,6 +53,13 @@ export function createMetrics(options: MetricsOptions = {}): SiteMetrics {
   const cardPayments = new Counter({
     name: 'card_payments_succeeded_total',
     help: 'Card payments that marked a registration paid.',
+    registers,
+  })
+
+  const pageCache = new Counter({
+    name: 'page_cache_responses_total',
+    help: 'Public pages answered by the page cache: hit (from memory), not-modified (304) or miss (rendered, then kept).',
+    labelNames: ['outcome'] as const,
     registers,
   })
 
@@ -94,6 +103,9 @@ export function createMetrics(options: MetricsOptions = {}): SiteMetrics {
     },
     cardPaymentSucceeded() {
       cardPayments.inc()
+    },
+    pageCacheOutcome(outcome) {
+      pageCache.inc({ outcome })
     },
     readOutboxHealthFrom(read) {
       readOutboxHealth = read

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TIME_ZONE, isRegistrationOpen, optionAvailability, type EventSchedule } from './availability.ts'
+import { TIME_ZONE, isRegistrationOpen, nextAvailabilityChange, optionAvailability, type EventSchedule, type EventWindows } from './availability.ts'
 
 // Wall-clock time in Johannesburg according to the time-zone database, so that every UTC instant below is
 // checked to be the local time it claims to be rather than trusted.
@@ -140,5 +140,35 @@ describe('invalid input', () => {
     const invalidNow = new Date(Number.NaN)
     expect(() => isRegistrationOpen(conference, invalidNow)).toThrow(RangeError)
     expect(() => optionAvailability({ key, earlyBirdUntil: '2025-06-13' }, conference, invalidNow)).toThrow(RangeError)
+  })
+})
+
+describe('next availability change', () => {
+  const resilience: EventWindows = { start: '2025-07-15T06:00:00Z', options: [{ earlyBirdUntil: '2025-06-13' }, { earlyBirdUntil: null }] }
+  const workshop: EventWindows = { start: '2025-05-20T07:00:00Z', registrationClosesAt: '2025-05-16T17:00:00+02:00' }
+  // The early-bird date 13 June is available to its end in Johannesburg: 14 June 00:00 SAST.
+  const earlyBirdEnds = '2025-06-13T22:00:00.000Z'
+
+  it.each([
+    ['2025-03-01T07:00:00Z', '2025-05-16T15:00:00.000Z', 'the workshop closing comes first'],
+    ['2025-05-16T15:00:00Z', '2025-05-20T07:00:00.000Z', 'at the closing moment the next is the workshop start'],
+    ['2025-05-21T00:00:00Z', earlyBirdEnds, 'then the early-bird end'],
+    ['2025-06-13T21:59:59.999Z', earlyBirdEnds, 'a millisecond before it'],
+    [earlyBirdEnds, '2025-07-15T06:00:00.000Z', 'at the early-bird end the next is the conference start'],
+  ])('from %s it is %s (%s)', (now, expected) => {
+    expect(nextAvailabilityChange([resilience, workshop], new Date(now))?.toISOString()).toBe(expected)
+  })
+
+  it('is undefined once every event has started', () => {
+    expect(nextAvailabilityChange([resilience, workshop], new Date('2025-08-01T00:00:00Z'))).toBeUndefined()
+    expect(nextAvailabilityChange([], new Date('2025-08-01T00:00:00Z'))).toBeUndefined()
+  })
+
+  it('agrees with optionAvailability on both sides of the instant it names', () => {
+    const now = new Date('2025-06-01T00:00:00Z')
+    const change = nextAvailabilityChange([resilience], now)!
+    const option = { key: 'early-bird' as const, earlyBirdUntil: '2025-06-13' }
+    expect(optionAvailability(option, resilience, new Date(change.getTime() - 1))).toEqual({ available: true })
+    expect(optionAvailability(option, resilience, change)).toEqual({ available: false, reason: 'early-bird-ended' })
   })
 })

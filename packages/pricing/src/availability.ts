@@ -42,6 +42,32 @@ export function optionAvailability(option: OptionWindow, event: EventSchedule, n
   return { available: true }
 }
 
+/** An event's schedule with the deadlines of its options, as far as availability depends on them. */
+export interface EventWindows extends EventSchedule {
+  options?: readonly { earlyBirdUntil?: string | null }[] | null
+}
+
+/**
+ * The first instant after `now` at which any event's availability changes: an early-bird window ends, registration
+ * closes, or an event starts (and leaves the upcoming lists). Undefined when nothing changes any more. Whatever was
+ * decided from availability before that instant stays true until it.
+ */
+export function nextAvailabilityChange(events: readonly EventWindows[], now: Date): Date | undefined {
+  const current = instantOf(now)
+  let next = Number.POSITIVE_INFINITY
+  const consider = (instant: number) => {
+    if (instant > current && instant < next) next = instant
+  }
+  for (const event of events) {
+    consider(parseInstant(event.start))
+    if (event.registrationClosesAt) consider(parseInstant(event.registrationClosesAt))
+    for (const option of event.options ?? []) {
+      if (option.earlyBirdUntil) consider(startOfJohannesburgDay(option.earlyBirdUntil) + DAY_MS)
+    }
+  }
+  return Number.isFinite(next) ? new Date(next) : undefined
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:\d{2})?$/
 

@@ -22,9 +22,11 @@ export {
 export {
   TIME_ZONE,
   isRegistrationOpen,
+  nextAvailabilityChange,
   optionAvailability,
   type Availability,
   type EventSchedule,
+  type EventWindows,
   type OptionWindow,
 } from './availability.ts'
 export { headline, type Headline, type ListedOption } from './headline.ts'
