@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
+    // The studio's browser tests are a project of their own (tests/studio): they need no site server.
+    exclude: ['studio/**', '**/node_modules/**'],
     globalSetup: ['./setup/global-setup.ts'],
     // One browser at a time: the machines have two cores, shared by Chromium and the site server.
     fileParallelism: false,
