@@ -23,6 +23,9 @@ const project = sanityProjectSettings({
   SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
 })
 const { projectId, dataset } = project
+// Another origin for Sanity's API than api.sanity.io: a proxy, or the stand-in the studio's browser tests run
+// (tests/studio). The project id still prefixes the host (`<projectId>.<host>`).
+const apiHost = process.env.SANITY_STUDIO_API_HOST || undefined
 
 // The site the Presentation tool previews drafts on; its enable route checks the Studio's secret (see the README).
 const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000'
@@ -34,6 +37,7 @@ export default defineConfig({
   title: 'Events',
   projectId,
   dataset,
+  ...(apiHost ? { apiHost } : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({
