@@ -73,7 +73,7 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
-  it('duplicates an event for next year: a new draft with its own price options, opened at once', async () => {
+  it('duplicates an event for next year: a new draft with its own price options, its entry opened in the desk', async () => {
     const priceOptionsBefore = storedDocuments().filter((document) => document._type === 'priceOption').length
     const page = await openEvent('event-resilience')
     await runDocumentAction(page, 'Duplicate for next year')
@@ -125,7 +125,7 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
-  it('needed no request the stand-in does not answer, but presence’s WebSocket', () => {
+  it('needed nothing the stand-in does not answer, but presence’s WebSocket', () => {
     expect(harness.lake().unanswered.filter((request) => !request.includes('/socket/'))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 // A stand-in for Sanity's API that the studio's browser tests point the studio at (SANITY_STUDIO_API_HOST): the
 // signed-in user, the project, grants, GROQ queries, documents by id, mutations and the listener, over documents
 // held in memory. It answers what the studio asks on its way to the desk and a document's form; anything else is
-// answered 404 and recorded, so a test can say which requests it did not expect. Presence (who else is editing)
+// answered 404 and recorded, so a test can say which requests it did not expect or failed to answer. Presence (who else is editing)
 // goes over a WebSocket the stand-in does not speak: the studio retries it and works without.
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -33,7 +33,7 @@ export interface ContentLake {
   apiHost: string
   /** The stored documents by id, drafts included. */
   documents: Map<string, SanityDocument>
-  /** Requests answered 404 because the stand-in does not know them. */
+  /** Requests the stand-in did not answer properly: 404 for those it does not know, 500 for those it failed on. */
   unanswered: string[]
   stop(): Promise<void>
 }
@@ -158,6 +158,7 @@ export async function startContentLake({ documents, images = new Map(), dataset 
       commit({ mutations: actions.flatMap((action) => mutationsFor(action, store)) }, transactionId)
       return json(response, 200, { transactionId })
     }
+    // Every listener hears every change, whatever its query: more than Sanity sends, which the studio tolerates.
     if (path === `/data/listen/${dataset}`) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       response.write(`event: welcome\ndata: ${JSON.stringify({ listenerName: `listener-${listeners.size}` })}\n\n`)
@@ -204,7 +205,10 @@ export async function startContentLake({ documents, images = new Map(), dataset 
       response.end()
       return
     }
-    route(request, response).catch((error: unknown) => json(response, 500, { error: { description: String(error), type: 'internalError' } }))
+    route(request, response).catch((error: unknown) => {
+      unanswered.push(`${request.method} ${request.url}: ${String(error)}`)
+      json(response, 500, { error: { description: String(error), type: 'internalError' } })
+    })
   })
   // Every connection, HTTP/2 or HTTP/1.1, so stopping never waits for a listener the browser keeps open.
   const sockets = new Set<TLSSocket>()
