@@ -73,6 +73,20 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
+  it('checks an amount as it is typed, and saves the edit as a draft', async () => {
+    const page = await harness.open('structure/events;event-resilience;prices;price-resilience-online')
+    const amount = page.locator('input#amount')
+    await expect.poll(() => amount.inputValue(), { timeout: 30_000 }).toBe('5490')
+    await amount.fill('0')
+    await page.getByRole('button', { name: 'Validation' }).click()
+    await page.getByText('The amount must be above zero').first().waitFor()
+    await amount.fill('5990')
+    await page.getByText('R 5 990.00 excl. VAT · R 6 888.50 incl. VAT').waitFor()
+    await waitForLake('the edited draft', () => (harness.lake().documents.get('drafts.price-resilience-online')?.amount === 5990 ? true : undefined))
+    expect(harness.lake().documents.get('price-resilience-online')?.amount).toBe(5490)
+    await page.context().close()
+  })
+
   it('duplicates an event for next year: a new draft with its own price options, its entry opened in the desk', async () => {
     const priceOptionsBefore = storedDocuments().filter((document) => document._type === 'priceOption').length
     const page = await openEvent('event-resilience')
