@@ -67,7 +67,8 @@ export function ensureSiteBuild({ force = false }: { force?: boolean } = {}): vo
   if (force || siteBuildIsStale()) buildSite()
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on at the moment, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
