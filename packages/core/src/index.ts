@@ -122,3 +122,21 @@ export {
 export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
+export {
+  assignStatementLine,
+  confirmStatementLines,
+  getStatementImport,
+  importBankStatement,
+  listStatementImports,
+  listStatementMappings,
+  statementLines,
+  type ConfirmedLine,
+  type StatementImport,
+  type StatementLineState,
+  type StatementLineView,
+  type StatementMapping,
+  type StatementMappingInput,
+  type StatementUpload,
+} from './backoffice/bank-statements/bank-statements.ts'
+export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementDateFormat, type StatementDelimiter } from './backoffice/bank-statements/parse-csv.ts'
+export { MAX_STATEMENT_LINES } from './backoffice/bank-statements/statement-line.ts'

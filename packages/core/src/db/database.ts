@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
+import type {
+  BankStatementImportLinesTable,
+  BankStatementImportsTable,
+  BankStatementLinesTable,
+  BankStatementMappingsTable,
+} from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
@@ -26,6 +32,10 @@ export interface Database {
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
   bank_payments: BankPaymentsTable
+  bank_statement_mappings: BankStatementMappingsTable
+  bank_statement_imports: BankStatementImportsTable
+  bank_statement_lines: BankStatementLinesTable
+  bank_statement_import_lines: BankStatementImportLinesTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
