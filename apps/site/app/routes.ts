@@ -30,6 +30,7 @@ export default [
     route('two-factor', 'routes/admin/two-factor.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('bank-statements', 'routes/admin/bank-statements.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

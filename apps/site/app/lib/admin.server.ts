@@ -1,4 +1,5 @@
-import { StaffAccountError, type StaffSession } from '@events/staff'
+import { isBackOfficeError, type ActingStaff, type BackOfficeContext } from '@events/core'
+import { StaffAccountError, type AuditActor, type StaffSession } from '@events/staff'
 import QRCode from 'qrcode'
 import { data, type RouterContextProvider } from 'react-router'
 import { fromDatabase } from './database.server'
@@ -73,4 +74,31 @@ export function afterSignInPath(requested: string | null): string {
 /** The otpauth:// setup address as an SVG QR code for the authenticator app's camera, drawn on the server. */
 export function qrCodeSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', margin: 2 })
+}
+
+/** The core's back-office functions' view of the site: its database, content, address and business clock. */
+export function backOfficeContext(context: Readonly<RouterContextProvider>): BackOfficeContext {
+  const { core, catalog, config } = context.get(servicesContext)
+  return { db: core.db, catalog, siteUrl: config.siteUrl, siteNow: config.now }
+}
+
+/** The signed-in member as the core records them (`recorded_by`) and as the audit log names them. */
+export function actingStaff({ user }: StaffSession): { staff: ActingStaff; actor: AuditActor } {
+  return { staff: { id: user.id, name: user.name }, actor: { id: user.id, email: user.email } }
+}
+
+/**
+ * Runs a back-office operation that staff may be refused (a `BackOfficeError`: bad input, nothing outstanding): its
+ * result, or the refusal's message for the form. Database faults answer 503; other errors go on.
+ */
+export async function attemptBackOfficeChange<Result>(
+  context: Readonly<RouterContextProvider>,
+  run: () => Promise<Result>,
+): Promise<{ ok: true; value: Result } | { ok: false; message: string }> {
+  try {
+    return { ok: true, value: await fromDatabase(context, run) }
+  } catch (error) {
+    if (isBackOfficeError(error)) return { ok: false, message: error.message }
+    throw error
+  }
 }

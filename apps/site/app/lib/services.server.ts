@@ -1,4 +1,4 @@
-import type { Core } from '@events/core'
+import type { Core, EventCatalog } from '@events/core'
 import type { Logger } from '@events/observability'
 import type { PaymentService } from '@events/payments'
 import type { Staff } from '@events/staff'
@@ -12,6 +12,8 @@ export interface SiteServices {
   content: SanityClient
   /** Registrations, enquiries and the form rate limiter. */
   core: Core
+  /** Events and site settings from the content, as the core's e-mails and back-office functions read them. */
+  catalog: EventCatalog
   /** Card checkouts and the sandbox checkout page. */
   payments: PaymentService
   /** Back-office staff accounts: sign-in, the guards of /admin, the audit log. */
