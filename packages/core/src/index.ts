@@ -140,3 +140,17 @@ export {
 } from './backoffice/bank-statements/bank-statements.ts'
 export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementDateFormat, type StatementDelimiter } from './backoffice/bank-statements/parse-csv.ts'
 export { MAX_STATEMENT_LINES } from './backoffice/bank-statements/statement-line.ts'
+export {
+  ENQUIRY_STATUSES,
+  addEnquiryNote,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  updateEnquiry,
+  type EnquiryActivity,
+  type EnquiryChange,
+  type EnquiryDetail,
+  type EnquiryKind,
+  type EnquiryStatus,
+  type EnquirySummary,
+} from './backoffice/enquiries-inbox.ts'

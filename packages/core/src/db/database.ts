@@ -9,6 +9,7 @@ import type {
   BankStatementMappingsTable,
 } from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
+import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
@@ -36,6 +37,7 @@ export interface Database {
   bank_statement_imports: BankStatementImportsTable
   bank_statement_lines: BankStatementLinesTable
   bank_statement_import_lines: BankStatementImportLinesTable
+  enquiry_activity: EnquiryActivityTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
