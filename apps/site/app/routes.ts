@@ -31,6 +31,7 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
+    route('enquiries', 'routes/admin/enquiries.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

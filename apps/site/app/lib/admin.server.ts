@@ -76,10 +76,10 @@ export function qrCodeSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', margin: 2 })
 }
 
-/** The core's back-office functions' view of the site: its database, content, address and business clock. */
+/** The core's back-office functions' view of the site: its database, content, addresses and business clock. */
 export function backOfficeContext(context: Readonly<RouterContextProvider>): BackOfficeContext {
   const { core, catalog, config } = context.get(servicesContext)
-  return { db: core.db, catalog, siteUrl: config.siteUrl, siteNow: config.now }
+  return { db: core.db, catalog, siteUrl: config.siteUrl, siteNow: config.now, organiserEmail: config.core.organiserEmail }
 }
 
 /** The signed-in member as the core records them (`recorded_by`) and as the audit log names them. */

@@ -25,6 +25,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Back office">
         <ul className="admin-links">
           <li>
+            <Link to="/admin/enquiries">Enquiries</Link>
+          </li>
+          <li>
             <Link to="/admin/bank-statements">Bank statements</Link>
           </li>
           <li>
