@@ -12,7 +12,7 @@ import {
   PLACEHOLDERS_QUERY,
   type PlaceholderSource,
 } from '@events/content'
-import { DataDirectoryError, outboxHealth, startCore } from '@events/core'
+import { DataDirectoryError, outboxHealth, startCore, startRetentionJob } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
@@ -100,6 +100,15 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
   const services: SiteServices = { config, content, core, catalog, payments: payments.service, staff }
+  // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
+  const retention = startRetentionJob({
+    context: { db: core.db },
+    enquiryRetentionMonths: config.core.enquiryRetentionMonths,
+    onResult: ({ enquiriesAnonymised, registrationsAnonymised }) => {
+      if (enquiriesAnonymised + registrationsAnonymised > 0) logger.info({ enquiriesAnonymised, registrationsAnonymised }, 'Retention: expired personal data anonymised')
+    },
+    onError: (error) => logger.error({ err: error }, 'Retention: the job failed; it runs again in six hours'),
+  })
   const build = await import('virtual:react-router/server-build')
   const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
   // The browser reads content through the site; only images may come from Sanity's CDN.
@@ -169,6 +178,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     }),
     /** Stops the outbox worker after the e-mail it is sending, closes the database and the content listener. */
     async close() {
+      retention.stop()
       await core.close()
       if (internalContentServer) {
         const server = internalContentServer

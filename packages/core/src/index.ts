@@ -154,3 +154,16 @@ export {
   type EnquiryStatus,
   type EnquirySummary,
 } from './backoffice/enquiries-inbox.ts'
+export {
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  INVOICE_RETENTION_YEARS,
+  anonymiseExpiredPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  startRetentionJob,
+  type ErasureResult,
+  type PersonalDataReport,
+  type RetentionContext,
+  type RetentionJob,
+  type RetentionResult,
+} from './backoffice/personal-data.ts'

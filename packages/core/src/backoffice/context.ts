@@ -21,7 +21,7 @@ export interface ActingStaff {
   name: string
 }
 
-export function wallClock(context: BackOfficeContext): Date {
+export function wallClock(context: Pick<BackOfficeContext, 'now'>): Date {
   return (context.now ?? (() => new Date()))()
 }
 
