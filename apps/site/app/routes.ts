@@ -32,6 +32,8 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     route('enquiries', 'routes/admin/enquiries.tsx'),
+    route('data-requests', 'routes/admin/data-requests.tsx'),
+    route('data-requests/export', 'routes/admin/data-requests-export.ts'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

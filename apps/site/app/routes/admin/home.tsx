@@ -31,6 +31,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/bank-statements">Bank statements</Link>
           </li>
           <li>
+            <Link to="/admin/data-requests">Personal data requests</Link>
+          </li>
+          <li>
             <Link to="/admin/two-factor">Two-factor sign-in ({loaderData.twoFactorEnabled ? 'on' : 'off'})</Link>
           </li>
           {owner ? (
