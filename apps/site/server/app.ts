@@ -101,11 +101,16 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
   const services: SiteServices = { config, content, core, catalog, payments: payments.service, staff }
   // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
+  const { enquiryRetentionMonths } = config.core
   const retention = startRetentionJob({
     context: { db: core.db },
-    enquiryRetentionMonths: config.core.enquiryRetentionMonths,
-    onResult: ({ enquiriesAnonymised, registrationsAnonymised }) => {
-      if (enquiriesAnonymised + registrationsAnonymised > 0) logger.info({ enquiriesAnonymised, registrationsAnonymised }, 'Retention: expired personal data anonymised')
+    enquiryRetentionMonths,
+    onResult: (result) => {
+      if (result.enquiriesAnonymised + result.registrationsAnonymised === 0) return
+      logger.info(result, 'Retention: expired personal data anonymised')
+      staff
+        .recordAudit({ actor: null, action: 'personal-data-anonymised', subjectType: 'retention-job', after: { ...result, enquiryRetentionMonths } })
+        .catch((error: unknown) => logger.error({ err: error }, 'Retention: the audit log could not be written'))
     },
     onError: (error) => logger.error({ err: error }, 'Retention: the job failed; it runs again in six hours'),
   })
