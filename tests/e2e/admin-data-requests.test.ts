@@ -57,6 +57,7 @@ describe('personal data requests', () => {
     await page.getByRole('heading', { name: 'Enquiries and training requests (1)' }).waitFor()
     expect(await page.locator('main').innerText()).toContain(`${receipt.reference}, Legal Opinion Writing 2025, as delegate`)
     expect(await accessibilityViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download everything as JSON' }).click()])
     expect(download.suggestedFilename()).toBe(`personal-data-${delegate}.json`)

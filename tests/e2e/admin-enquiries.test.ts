@@ -96,6 +96,7 @@ describe('the enquiries inbox', () => {
     await page.getByRole('button', { name: 'Send reply' }).click()
     await page.getByRole('status').filter({ hasText: 'Your reply is on its way.' }).waitFor()
     await page.getByText(`Reply “Sponsoring the PFAS conference” by ${LERATO.name}`).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await expectAccessible(page)
 
     const reply = await sink.waitFor((mail) => mail.recipients.includes('naledi@client.test') && mail.parsed.subject === 'Sponsoring the PFAS conference', 15_000)
