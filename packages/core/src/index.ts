@@ -138,8 +138,7 @@ export {
   type StatementMappingInput,
   type StatementUpload,
 } from './backoffice/bank-statements/bank-statements.ts'
-export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementDateFormat, type StatementDelimiter } from './backoffice/bank-statements/parse-csv.ts'
-export { MAX_STATEMENT_LINES } from './backoffice/bank-statements/statement-line.ts'
+export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS } from './backoffice/bank-statements/parse-csv.ts'
 export {
   ENQUIRY_STATUSES,
   addEnquiryNote,
@@ -155,8 +154,6 @@ export {
   type EnquirySummary,
 } from './backoffice/enquiries-inbox.ts'
 export {
-  DEFAULT_ENQUIRY_RETENTION_MONTHS,
-  INVOICE_RETENTION_YEARS,
   anonymiseExpiredPersonalData,
   erasePersonalData,
   findPersonalData,
