@@ -90,6 +90,12 @@ describe('parseCsvStatement', () => {
     )
   })
 
+  it('refuses a statement of more than 5,000 lines, and takes one of 5,000', () => {
+    const rows = (count: number) => ['Date,Amount,Description,Reference', ...Array.from({ length: count }, (_, index) => `2025/02/24,${index + 1}.00,PAYMENT,${index}`)].join('\n')
+    expect(parseCsvStatement(rows(5000), FNB_STYLE).lines).toHaveLength(5000)
+    expect(() => parseCsvStatement(rows(5001), FNB_STYLE)).toThrow('The statement has 5001 lines; import at most 5000 at a time (a shorter period).')
+  })
+
   it('refuses text that is not CSV', () => {
     expect(() => parseCsvStatement('Date,Amount,Description,Reference\n2025/02/24,"1.00,x,y\n', FNB_STYLE)).toThrow(/^The file could not be read as CSV/)
   })

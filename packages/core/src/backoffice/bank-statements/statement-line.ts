@@ -21,7 +21,7 @@ export interface ParsedStatement {
   debitsSkipped: number
 }
 
-export const MAX_STATEMENT_LINES = 5000
+const MAX_STATEMENT_LINES = 5000
 const MAX_TEXT_LENGTH = 500
 
 /** A description or reference as kept: one line, trimmed, at most 500 characters. */
