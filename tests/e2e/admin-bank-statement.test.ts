@@ -103,6 +103,9 @@ describe('bank-statement matching in the back office', () => {
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
     await page.getByRole('heading', { name: 'Lines of february.csv' }).waitFor()
+    // The import form starts afresh, offering the mapping just saved.
+    expect(await page.getByLabel('Statement file (CSV or OFX)').inputValue()).toBe('')
+    expect(await page.getByRole('combobox', { name: 'The bank’s columns' }).locator('option:checked').innerText()).toBe('FNB cheque account')
 
     const lines = page.getByRole('region', { name: 'Lines of february.csv' })
     expect(await lines.getByRole('row').count()).toBe(4)

@@ -273,7 +273,8 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="import-heading">
         <h2 id="import-heading">Import a statement</h2>
-        <Form method="post" encType="multipart/form-data" className="form">
+        {/* Keyed by the import shown: after an import the form starts afresh, with the new mapping in its list. */}
+        <Form method="post" encType="multipart/form-data" className="form" key={shownImport?.id ?? 'none'}>
           <input type="hidden" name="intent" value="import" />
           <div className="form__field">
             <label htmlFor="statement-file">Statement file (CSV or OFX)</label>
