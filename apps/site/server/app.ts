@@ -13,7 +13,7 @@ import {
   type PlaceholderSource,
   watchDataset,
 } from '@events/content'
-import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore } from '@events/core'
+import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore, startRetentionJob } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
@@ -125,6 +125,20 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
   const services: SiteServices = { config, content, core, payments: payments.service, staff }
+  // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
+  const { enquiryRetentionMonths } = config.core
+  const retention = startRetentionJob({
+    context: { db: core.db },
+    enquiryRetentionMonths,
+    onResult: (result) => {
+      if (result.enquiriesAnonymised + result.registrationsAnonymised === 0) return
+      logger.info(result, 'Retention: expired personal data anonymised')
+      staff
+        .recordAudit({ actor: null, action: 'personal-data-anonymised', subjectType: 'retention-job', after: { ...result, enquiryRetentionMonths } })
+        .catch((error: unknown) => logger.error({ err: error }, 'Retention: the audit log could not be written'))
+    },
+    onError: (error) => logger.error({ err: error }, 'Retention: the job failed; it runs again in six hours'),
+  })
   const build = await import('virtual:react-router/server-build')
   const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
   // The browser reads content through the site; only images may come from Sanity's CDN.
@@ -228,6 +242,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     async close() {
       datasetWatch?.close()
       await contentNotices?.close()
+      retention.stop()
       await core.close()
       if (internalContentServer) {
         const server = internalContentServer

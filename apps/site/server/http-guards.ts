@@ -1,8 +1,19 @@
 import { errorMessage, type RateLimiter } from '@events/core'
 import express from 'express'
 
-/** The largest request body any form or API endpoint accepts. */
+/** The largest request body any form or API endpoint accepts, but for the back office's file uploads. */
 export const MAX_BODY_BYTES = 100 * 1024
+
+/** The largest bank statement staff may upload: a busy account's month of lines, with room to spare. */
+export const MAX_STATEMENT_UPLOAD_BYTES = 2 * 1024 * 1024
+
+// Only signed-in staff reach the upload's action, which checks the session before it reads the body.
+const UPLOAD_PATHS = new Set(['/admin/bank-statements', '/admin/bank-statements.data'])
+
+/** The largest body a page form post to `path` may declare. */
+export function formBodyLimit(path: string): number {
+  return UPLOAD_PATHS.has(path) ? MAX_STATEMENT_UPLOAD_BYTES : MAX_BODY_BYTES
+}
 
 /** Codes of refusals made before a submission reaches a service; the services' own codes come from the core. */
 export type RefusalCode =
@@ -92,7 +103,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /**
  * The page forms' gate, before React Router reads a post: form encodings only, a declared length of at most
- * MAX_BODY_BYTES (browsers always declare it; an undeclared length could not be bounded before the route reads
+ * `formBodyLimit` (browsers always declare it; an undeclared length could not be bounded before the route reads
  * the body). The per-IP limit is applied by the actions, which know whether a post is a submission.
  */
 export const pageFormGuard: express.RequestHandler = (req, res, next) => {
@@ -106,7 +117,7 @@ export const pageFormGuard: express.RequestHandler = (req, res, next) => {
     refuse(res, 'length-required', 'text')
     return
   }
-  if (length > MAX_BODY_BYTES) {
+  if (length > formBodyLimit(req.path)) {
     res.set('Connection', 'close')
     refuse(res, 'payload-too-large', 'text')
     return

@@ -9,6 +9,7 @@ describe('readCoreConfig', () => {
       mailFrom: 'Events <no-reply@localhost>',
       siteUrl: 'http://localhost:3000',
       formRateLimit: 20,
+      enquiryRetentionMonths: 24,
       databaseStartupWaitMs: 60_000,
     })
   })
@@ -24,6 +25,7 @@ describe('readCoreConfig', () => {
       SITE_DATE: '2025-03-01',
       FORM_RATE_LIMIT: '0',
       DATABASE_STARTUP_WAIT_SECONDS: '2.5',
+      ENQUIRY_RETENTION_MONTHS: '36',
     })
     expect(config).toEqual({
       dataDir: '/var/lib/events',
@@ -34,12 +36,17 @@ describe('readCoreConfig', () => {
       siteUrl: 'https://events.example.com',
       siteDate: new Date('2025-02-28T22:00:00Z'),
       formRateLimit: 0,
+      enquiryRetentionMonths: 36,
       databaseStartupWaitMs: 2_500,
     })
   })
 
   it.each(['-1', '2.5', 'twenty'])('refuses FORM_RATE_LIMIT=%s', (value) => {
     expect(() => readCoreConfig({ FORM_RATE_LIMIT: value })).toThrow(/FORM_RATE_LIMIT/)
+  })
+
+  it.each(['0', '1.5', 'two years'])('refuses ENQUIRY_RETENTION_MONTHS=%s', (value) => {
+    expect(() => readCoreConfig({ ENQUIRY_RETENTION_MONTHS: value })).toThrow(/ENQUIRY_RETENTION_MONTHS/)
   })
 
   it.each(['-1', 'a minute'])('refuses DATABASE_STARTUP_WAIT_SECONDS=%s', (value) => {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { DEFAULT_ENQUIRY_RETENTION_MONTHS } from './backoffice/personal-data.ts'
 
 /** The settings the core reads from the environment. */
 export interface CoreConfig {
@@ -8,6 +9,8 @@ export interface CoreConfig {
   mailFrom: string
   /** Unset: mail goes to the contact e-mail of the site settings. */
   organiserEmail?: string
+  /** ENQUIRY_RETENTION_MONTHS: how long contact enquiries and training requests are kept before they are anonymised. */
+  enquiryRetentionMonths: number
   siteUrl: string
   /** SITE_DATE: the fixed "now" for registration rules; unset means the real time. */
   siteDate?: Date
@@ -48,6 +51,11 @@ export function readCoreConfig(env: Readonly<Record<string, string | undefined>>
   if (!Number.isFinite(startupWaitSeconds) || startupWaitSeconds < 0) {
     throw new Error(`DATABASE_STARTUP_WAIT_SECONDS must be a number of seconds: ${startupWaitText}`)
   }
+  const retentionText = nonEmpty(env.ENQUIRY_RETENTION_MONTHS)
+  const enquiryRetentionMonths = retentionText === undefined ? DEFAULT_ENQUIRY_RETENTION_MONTHS : Number(retentionText)
+  if (!Number.isInteger(enquiryRetentionMonths) || enquiryRetentionMonths < 1) {
+    throw new Error(`ENQUIRY_RETENTION_MONTHS must be a whole number of months, 1 or more: ${retentionText}`)
+  }
   const databaseUrl = nonEmpty(env.DATABASE_URL)
   const smtpUrl = nonEmpty(env.SMTP_URL)
   const organiserEmail = nonEmpty(env.ORGANISER_EMAIL)
@@ -61,6 +69,7 @@ export function readCoreConfig(env: Readonly<Record<string, string | undefined>>
     siteUrl: (nonEmpty(env.SITE_URL) ?? `http://localhost:${nonEmpty(env.PORT) ?? '3000'}`).replace(/\/+$/, ''),
     ...(siteDate ? { siteDate: parseSiteDate(siteDate) } : {}),
     formRateLimit,
+    enquiryRetentionMonths,
     databaseStartupWaitMs: startupWaitSeconds * 1000,
   }
 }

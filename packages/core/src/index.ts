@@ -147,3 +147,45 @@ export {
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'
+export {
+  assignStatementLine,
+  confirmStatementLines,
+  getStatementImport,
+  importBankStatement,
+  listStatementImports,
+  listStatementMappings,
+  statementLines,
+  type ConfirmedLine,
+  type StatementImport,
+  type StatementLineState,
+  type StatementLineView,
+  type StatementMapping,
+  type StatementMappingInput,
+  type StatementUpload,
+} from './backoffice/bank-statements/bank-statements.ts'
+export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS } from './backoffice/bank-statements/parse-csv.ts'
+export {
+  ENQUIRY_STATUSES,
+  addEnquiryNote,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  updateEnquiry,
+  type EnquiryActivity,
+  type EnquiryChange,
+  type EnquiryDetail,
+  type EnquiryKind,
+  type EnquiryStatus,
+  type EnquirySummary,
+} from './backoffice/enquiries-inbox.ts'
+export {
+  anonymiseExpiredPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  startRetentionJob,
+  type ErasureResult,
+  type PersonalDataReport,
+  type RetentionContext,
+  type RetentionJob,
+  type RetentionResult,
+} from './backoffice/personal-data.ts'
