@@ -5,8 +5,14 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './catalog.ts'
+import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
 import { openDatabase, postgresClientConfig, type OpenDatabaseOptions } from './db/open-database.ts'
+
+/** The settings `@events/config` hands the core for a newcomer's setup, with the test's own in `overrides`. */
+export function testCoreConfig(overrides: Partial<CoreConfig> & Pick<CoreConfig, 'dataDir'>): CoreConfig {
+  return { mailFrom: 'Events <no-reply@localhost>', siteUrl: 'http://localhost:3000', formRateLimit: 20, databaseStartupWaitMs: 60_000, ...overrides }
+}
 
 /** The database backends the storage and service tests run on: SQLite always, PostgreSQL with TEST_DATABASE_URL. */
 export const TEST_BACKENDS: ReadonlyArray<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
