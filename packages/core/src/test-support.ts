@@ -131,8 +131,8 @@ export const RESILIENCE: RegistrationEvent = {
     { key: 'venue', label: 'Venue', amount: 8490 },
     { key: 'early-bird', label: 'Early-bird: register and pay by 13 June 2025', amount: 7490, earlyBirdUntil: '2025-06-13' },
     { key: 'online', label: 'Online', amount: 5490 },
-    { key: 'table-5', label: 'Table of 5 delegates', amount: 34950, cap: 5 },
-    { key: 'table-10', label: 'Table of 10 delegates', amount: 59900, cap: 10 },
+    { key: 'table-5', label: 'Table of 5 delegates', amount: 34950 },
+    { key: 'table-10', label: 'Table of 10 delegates', amount: 59900 },
   ],
 }
 
