@@ -2,11 +2,12 @@
 // Anonymises contact enquiries and training requests older than ENQUIRY_RETENTION_MONTHS (24 by default) and
 // registrations whose tax invoice is more than five years old, and records what it did in the audit log; reads
 // DATA_DIR / DATABASE_URL like the server.
-import { anonymiseExpiredPersonalData, openDatabase, readCoreConfig } from '../packages/core/src/index.ts'
+import { readConfig } from '../packages/config/src/index.ts'
+import { anonymiseExpiredPersonalData, openDatabase } from '../packages/core/src/index.ts'
 import { createStaff } from '../packages/staff/src/index.ts'
 
 try {
-  const config = readCoreConfig(process.env)
+  const config = readConfig(process.env).core
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startupWaitMs: config.databaseStartupWaitMs })
   try {
     const { enquiryRetentionMonths } = config

@@ -10,8 +10,6 @@ import { BackOfficeError } from './errors.ts'
 
 /** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
 export const INVOICE_RETENTION_YEARS = 5
-/** How long enquiries and training requests are kept before they are anonymised, unless configured otherwise. */
-export const DEFAULT_ENQUIRY_RETENTION_MONTHS = 24
 
 const ANONYMISED = '[anonymised]'
 // The invoice line's detail that names the delegates ("Delegate: …", "3 delegates: …"; issue-invoice.ts).
