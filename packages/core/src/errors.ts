@@ -1,4 +1,5 @@
 import { capMessage } from '@events/pricing'
+import type { FieldIssue } from './submissions/fields.ts'
 
 /** Stable codes of everything a visitor can be told is wrong with a submission. */
 export type ErrorCode =
@@ -16,14 +17,6 @@ export type ErrorCode =
   | 'option-unavailable'
   | 'idempotency-conflict'
   | 'rate-limited'
-
-/** The legal-agreement checkbox's own message; the summary keeps the required-fields wording. */
-export const LEGAL_AGREEMENT_MESSAGE = 'Please accept the terms and conditions before submitting.'
-
-/** A missing field's own message, naming the field as its label does, e.g. 'Company name is required'. */
-export function requiredFieldMessage(label: string): string {
-  return `${label} is required`
-}
 
 interface ErrorDescription {
   status: number
@@ -48,10 +41,28 @@ const ERRORS: Record<ErrorCode, ErrorDescription> = {
   'rate-limited': { status: 429, message: 'Too many submissions from your connection. Please wait a minute and try again.' },
 }
 
-/** The visitor-facing message for an error code, e.g. with the delegate cap filled in. */
-export function errorMessage(code: ErrorCode, params: { cap?: number } = {}): string {
-  if (code === 'delegate-cap' && params.cap !== undefined) return capMessage(params.cap)
+/** The visitor-facing message for an error code. */
+export function errorMessage(code: ErrorCode): string {
   return ERRORS[code].message
+}
+
+/**
+ * The message shown beside one field: a missing one named as its label does ('Company name is required'), the
+ * legal agreement saying what to do, a limit or cap with its number, otherwise the code's own message.
+ */
+export function fieldIssueMessage(issue: FieldIssue, label: string): string {
+  switch (issue.code) {
+    case 'required':
+      return `${label} is required`
+    case 'not-accepted':
+      return 'Please accept the terms and conditions before submitting.'
+    case 'too-long':
+      return `Please keep this to at most ${issue.maximum} characters.`
+    case 'delegate-cap':
+      return issue.cap === undefined ? errorMessage(issue.code) : capMessage(issue.cap)
+    default:
+      return errorMessage(issue.code)
+  }
 }
 
 /** The HTTP status that answers an error code. */

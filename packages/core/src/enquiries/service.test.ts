@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
 import { INHERITED_NAMES, TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
-import { createEnquiryService, normaliseInterest } from './service.ts'
+import { normaliseInterest } from '../submissions/enquiries.ts'
+import { createEnquiryService } from './service.ts'
 
 const CONTACT = {
   fullName: 'Naledi Dlamini',

@@ -13,7 +13,7 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { singleLine } from '../validation/fields.ts'
 import { generateReference, generateSecret, normaliseReference } from './reference.ts'
-import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
+import { readEventSlug, validateRegistration, type CompanyDetails, type DelegateSubmission, type RegistrationSubmission } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
 /**
@@ -45,19 +45,14 @@ export interface CreateRegistrationResult {
   paymentMethod: string
 }
 
-export interface RegistrationDetails {
+export interface RegistrationDetails extends CompanyDetails {
   reference: string
   status: string
   event: StoredEvent
   code: string
-  companyName: string
-  address: string
-  email: string
-  tel: string
-  vatNumber: string
   attendanceOption: { key: string; label: string }
   paymentMethod: string
-  delegates: Array<{ name: string; position: string; email: string }>
+  delegates: DelegateSubmission[]
   subtotalCents: number
   vatCents: number
   totalCents: number

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
 import { INHERITED_NAMES, LEGAL_OPINION, RESILIENCE, SITE_NOW, registrationInput } from '../test-support.ts'
-import { MAX_DELEGATES, validateRegistration } from './validate.ts'
+import { MAX_DELEGATES } from './choices.ts'
+import { validateRegistration } from './registration.ts'
 
 function delegates(count: number) {
   return Array.from({ length: count }, (_, index) => ({

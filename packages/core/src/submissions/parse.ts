@@ -1,0 +1,61 @@
+import type * as z from 'zod/mini'
+import { fieldIssueMessage, ValidationError } from '../errors.ts'
+import { isRecord } from '../validation/fields.ts'
+import type { FieldIssue, FieldIssueCode } from './fields.ts'
+
+const FIELD_ISSUE_CODES: ReadonlySet<string> = new Set<FieldIssueCode>([
+  'required',
+  'not-accepted',
+  'invalid-email',
+  'too-long',
+  'invalid-choice',
+  'no-delegates',
+  'too-many-delegates',
+  'delegate-cap',
+  'option-not-offered',
+  'option-unavailable',
+  'registration-closed',
+])
+
+function isFieldIssueCode(value: string): value is FieldIssueCode {
+  return FIELD_ISSUE_CODES.has(value)
+}
+
+/** A zod issue as a stable code and the field's dotted path ('delegates.0.email'), with the limit it names. */
+export function fieldIssueOf(issue: z.core.$ZodIssue): FieldIssue {
+  // Every check of the schemas carries its code as its message; anything else is a shape no form sends.
+  if (!isFieldIssueCode(issue.message)) throw new ValidationError('invalid-request')
+  const path = issue.path.join('.')
+  if (issue.code === 'too_big') return { path, code: issue.message, maximum: Number(issue.maximum) }
+  if (issue.code === 'custom' && typeof issue.params?.cap === 'number') return { path, code: issue.message, cap: issue.params.cap }
+  return { path, code: issue.message }
+}
+
+/**
+ * Parses a submission with its schema. A body that is not an object is 'invalid-request'; failed rules are one
+ * ValidationError naming every field (a missing one by its `labels` entry, keyed by the last part of its path).
+ */
+export function parseSubmission<Output>(schema: z.ZodMiniType<Output>, input: unknown, labels: Readonly<Record<string, string>>): Output {
+  if (!isRecord(input)) throw new ValidationError('invalid-request')
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issues = result.error.issues.map(fieldIssueOf)
+  const fields: Record<string, string> = {}
+  for (const issue of issues) fields[issue.path] ??= fieldIssueMessage(issue, labels[issue.path.split('.').at(-1) ?? ''] ?? issue.path)
+  // A missing field leads with the specification's required-fields sentence, otherwise the first problem's message.
+  if (issues.some(isMissing)) throw new ValidationError('missing-fields', fields)
+  const first = issues.find(isRefusal)
+  if (!first) throw new ValidationError('invalid-request')
+  throw new ValidationError(first.code, fields, fields[first.path])
+}
+
+type MissingCode = 'required' | 'not-accepted'
+
+// The specification counts the legal agreement among the required fields.
+function isMissing(issue: FieldIssue): issue is FieldIssue & { code: MissingCode } {
+  return issue.code === 'required' || issue.code === 'not-accepted'
+}
+
+function isRefusal(issue: FieldIssue): issue is FieldIssue & { code: Exclude<FieldIssueCode, MissingCode> } {
+  return !isMissing(issue)
+}
