@@ -1,6 +1,6 @@
-import { HONEYPOT_FIELD } from '@events/core'
+import { HONEYPOT_FIELD, type TrainingKind } from '@events/core'
 import type { RouterContextProvider } from 'react-router'
-import { trainingMessages, type TrainingKind, type TrainingOutcome, type TrainingValues } from '../components/TrainingRequestForm'
+import { trainingMessages, type TrainingOutcome, type TrainingValues } from '../components/TrainingRequestForm'
 import { countSubmission, handleForm } from './forms.server'
 import { servicesContext } from './services.server'
 
