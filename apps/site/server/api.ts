@@ -1,7 +1,7 @@
-import { errorBody, isValidationError, registrationStatusJson, type Core } from '@events/core'
+import { errorBody, isHoneypotFilled, isValidationError, registrationStatusJson, type Core } from '@events/core'
 import express from 'express'
 import { jsonApiGuard } from './http-guards'
-import { honeypotReceipt, isHoneypotFilled } from '../app/lib/honeypot.server'
+import { honeypotReceipt } from '../app/lib/honeypot.server'
 
 type Handler = (req: express.Request, res: express.Response) => Promise<void>
 

@@ -1,20 +1,12 @@
 import { capMessage } from '@events/pricing'
-import type { FieldIssue } from './submissions/fields.ts'
+import type { FieldIssue, FieldIssueCode, MissingFieldCode } from './submissions/fields.ts'
 
-/** Stable codes of everything a visitor can be told is wrong with a submission. */
+/** Stable codes of everything a visitor can be told is wrong with a submission: a field's own refusal, or the whole one's. */
 export type ErrorCode =
   | 'invalid-request'
   | 'missing-fields'
-  | 'invalid-email'
-  | 'too-long'
-  | 'invalid-choice'
-  | 'no-delegates'
-  | 'too-many-delegates'
-  | 'delegate-cap'
+  | Exclude<FieldIssueCode, MissingFieldCode>
   | 'unknown-event'
-  | 'registration-closed'
-  | 'option-not-offered'
-  | 'option-unavailable'
   | 'idempotency-conflict'
   | 'rate-limited'
 

@@ -17,6 +17,7 @@ export {
 export {
   HONEYPOT_FIELD,
   createEnquiryService,
+  isHoneypotFilled,
   type EnquiryService,
   type EnquiryServiceOptions,
   type SubmissionAccepted,

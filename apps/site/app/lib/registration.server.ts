@@ -1,7 +1,6 @@
-import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { errorBody, HONEYPOT_FIELD, isHoneypotFilled, isValidationError, ValidationError } from '@events/core'
 import { PaymentError, type PaymentService } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isHoneypotFilled } from './honeypot.server'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
 import { countSubmission, readForm } from './forms.server'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
@@ -47,7 +46,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
 
   try {
     await countSubmission(context)
-    if (isHoneypotFilled({ honeypot: form.get('honeypot') })) return { received: true } satisfies RegistrationOutcome
+    if (isHoneypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
     const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
     const statusPath = new URL(receipt.statusUrl).pathname

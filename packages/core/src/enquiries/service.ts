@@ -4,7 +4,7 @@ import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { enquiryAcknowledgementMail, organiserEnquiryMail, type EnquiryMailContext } from '../mail/enquiry-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { isRecord, type InputRecord } from '../validation/fields.ts'
+import { isRecord } from '../validation/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
 import { CONTACT_LABELS, contactEnquirySchema, TRAINING_LABELS, trainingRequestSchema } from '../submissions/enquiries.ts'
 
@@ -28,8 +28,10 @@ export interface EnquiryService {
   submitTrainingRequest(input: unknown): Promise<SubmissionAccepted>
 }
 
-function filledHoneypot(input: InputRecord): boolean {
-  const value = Object.hasOwn(input, HONEYPOT_FIELD) ? input[HONEYPOT_FIELD] : undefined
+/** Whether a submission filled the field people never see; form-filling robots do. */
+export function isHoneypotFilled(input: unknown): boolean {
+  if (!isRecord(input) || !Object.hasOwn(input, HONEYPOT_FIELD)) return false
+  const value = input[HONEYPOT_FIELD]
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null && value !== false
 }
 
@@ -46,7 +48,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
   async function submitContactEnquiry(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
     // A robot is told it succeeded, so it has no reason to try again; nothing is stored or sent.
-    if (filledHoneypot(input)) return { id: newId() }
+    if (isHoneypotFilled(input)) return { id: newId() }
     const { fullName, companyName, email, phone, interest, message } = parseSubmission(contactEnquirySchema, input, CONTACT_LABELS)
 
     const rows: Array<[string, string]> = [
@@ -89,7 +91,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
 
   async function submitTrainingRequest(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
-    if (filledHoneypot(input)) return { id: newId() }
+    if (isHoneypotFilled(input)) return { id: newId() }
     const { kind, name, email, phone, organization, message } = parseSubmission(trainingRequestSchema, input, TRAINING_LABELS)
 
     const title = kind === 'inhouse' ? 'In-house training request' : 'Online training request'

@@ -5,18 +5,23 @@ import { isEmailAddress, isRecord, isTicked, multiLine, singleLine } from '../va
  * Stable codes of what can be wrong with one field of a submission. Each schema check carries its code as its
  * message, so a failed parse reads as codes and field paths; the wording is chosen where the issue is shown.
  */
-export type FieldIssueCode =
-  | 'required'
-  | 'not-accepted'
-  | 'invalid-email'
-  | 'too-long'
-  | 'invalid-choice'
-  | 'no-delegates'
-  | 'too-many-delegates'
-  | 'delegate-cap'
-  | 'option-not-offered'
-  | 'option-unavailable'
-  | 'registration-closed'
+export const FIELD_ISSUE_CODES = [
+  'required',
+  'not-accepted',
+  'invalid-email',
+  'too-long',
+  'invalid-choice',
+  'no-delegates',
+  'too-many-delegates',
+  'delegate-cap',
+  'option-not-offered',
+  'option-unavailable',
+  'registration-closed',
+] as const
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
+
+/** The field issues that count as a field left empty: the specification counts the legal agreement among them. */
+export type MissingFieldCode = 'required' | 'not-accepted'
 
 /** One problem of a submission: its code, the field's dotted path ('delegates.0.email') and the limit it names. */
 export interface FieldIssue {

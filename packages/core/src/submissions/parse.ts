@@ -1,24 +1,10 @@
 import type * as z from 'zod/mini'
 import { fieldIssueMessage, ValidationError } from '../errors.ts'
 import { isRecord } from '../validation/fields.ts'
-import type { FieldIssue, FieldIssueCode } from './fields.ts'
-
-const FIELD_ISSUE_CODES: ReadonlySet<string> = new Set<FieldIssueCode>([
-  'required',
-  'not-accepted',
-  'invalid-email',
-  'too-long',
-  'invalid-choice',
-  'no-delegates',
-  'too-many-delegates',
-  'delegate-cap',
-  'option-not-offered',
-  'option-unavailable',
-  'registration-closed',
-])
+import { FIELD_ISSUE_CODES, type FieldIssue, type FieldIssueCode, type MissingFieldCode } from './fields.ts'
 
 function isFieldIssueCode(value: string): value is FieldIssueCode {
-  return FIELD_ISSUE_CODES.has(value)
+  return (FIELD_ISSUE_CODES as readonly string[]).includes(value)
 }
 
 /** A zod issue as a stable code and the field's dotted path ('delegates.0.email'), with the limit it names. */
@@ -49,13 +35,10 @@ export function parseSubmission<Output>(schema: z.ZodMiniType<Output>, input: un
   throw new ValidationError(first.code, fields, fields[first.path])
 }
 
-type MissingCode = 'required' | 'not-accepted'
-
-// The specification counts the legal agreement among the required fields.
-function isMissing(issue: FieldIssue): issue is FieldIssue & { code: MissingCode } {
+function isMissing(issue: FieldIssue): issue is FieldIssue & { code: MissingFieldCode } {
   return issue.code === 'required' || issue.code === 'not-accepted'
 }
 
-function isRefusal(issue: FieldIssue): issue is FieldIssue & { code: Exclude<FieldIssueCode, MissingCode> } {
+function isRefusal(issue: FieldIssue): issue is FieldIssue & { code: Exclude<FieldIssueCode, MissingFieldCode> } {
   return !isMissing(issue)
 }
