@@ -5,7 +5,7 @@ import type { RegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { companyDetailsSchema, delegateSchema, REGISTRATION_LABELS, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
+import { companyDetailsSchema, delegateSchema, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 
@@ -49,7 +49,7 @@ async function updateMailContext(transaction: Transaction<Database>, registratio
  * they are. A new e-mail address gets the delegate's notice through the outbox.
  */
 export async function changeDelegate(context: BackOfficeContext, reference: string, index: number, input: Record<keyof DelegateSubmission, string>): Promise<DelegateChange> {
-  const after = parseSubmission(delegateSchema, input, REGISTRATION_LABELS)
+  const after = parseSubmission(delegateSchema, input)
   const at = wallClock(context)
   return context.db.writeTransaction(async (transaction) => {
     const registration = await changeableRegistration(context, transaction, reference)
@@ -75,7 +75,7 @@ export async function changeDelegate(context: BackOfficeContext, reference: stri
 
 /** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
 export async function correctCompanyDetails(context: BackOfficeContext, reference: string, input: Record<keyof CompanyDetails, string>): Promise<CompanyChange> {
-  const after = parseSubmission(companyDetailsSchema, input, REGISTRATION_LABELS)
+  const after = parseSubmission(companyDetailsSchema, input)
   const at = wallClock(context)
   return context.db.writeTransaction(async (transaction) => {
     const registration = await changeableRegistration(context, transaction, reference)

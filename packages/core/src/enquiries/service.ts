@@ -6,7 +6,7 @@ import { enquiryAcknowledgementMail, organiserEnquiryMail, type EnquiryMailConte
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { isRecord } from '../validation/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { CONTACT_LABELS, contactEnquirySchema, TRAINING_LABELS, trainingRequestSchema } from '../submissions/enquiries.ts'
+import { contactEnquirySchema, trainingRequestSchema } from '../submissions/enquiries.ts'
 
 /** The form field that people leave empty and form-filling robots do not. */
 export const HONEYPOT_FIELD = 'honeypot'
@@ -49,7 +49,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     if (!isRecord(input)) throw new ValidationError('invalid-request')
     // A robot is told it succeeded, so it has no reason to try again; nothing is stored or sent.
     if (isHoneypotFilled(input)) return { id: newId() }
-    const { fullName, companyName, email, phone, interest, message } = parseSubmission(contactEnquirySchema, input, CONTACT_LABELS)
+    const { fullName, companyName, email, phone, interest, message } = parseSubmission(contactEnquirySchema, input)
 
     const rows: Array<[string, string]> = [
       ['Name', fullName],
@@ -92,7 +92,7 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
   async function submitTrainingRequest(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
     if (isHoneypotFilled(input)) return { id: newId() }
-    const { kind, name, email, phone, organization, message } = parseSubmission(trainingRequestSchema, input, TRAINING_LABELS)
+    const { kind, name, email, phone, organization, message } = parseSubmission(trainingRequestSchema, input)
 
     const title = kind === 'inhouse' ? 'In-house training request' : 'Online training request'
     const rows: Array<[string, string]> = [

@@ -19,15 +19,6 @@ export function normaliseInterest(value: string): ContactInterest | undefined {
   return LEGACY_INTERESTS.get(value)
 }
 
-/** The labels that name a missing contact-form field in its message ('Full name is required'). */
-export const CONTACT_LABELS: Readonly<Record<string, string>> = {
-  fullName: 'Full name',
-  email: 'Email',
-  phone: 'Phone',
-  interest: 'Interest',
-  message: 'Message',
-}
-
 /** A contact-form enquiry; the company is optional, a legacy interest spelling reads as today's option. */
 export const contactEnquirySchema = z.pipe(
   ownFields,
@@ -44,15 +35,6 @@ export const contactEnquirySchema = z.pipe(
   }),
 )
 export type ContactEnquiry = z.output<typeof contactEnquirySchema>
-
-/** The specification's labels for missing training-request fields ('Name is required'). */
-export const TRAINING_LABELS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  organization: 'Organization',
-  message: 'Message',
-}
 
 /** An in-house or online training request. */
 export const trainingRequestSchema = z.pipe(

@@ -17,6 +17,7 @@ export const FIELD_ISSUE_CODES = [
   'option-not-offered',
   'option-unavailable',
   'registration-closed',
+  'unknown-event',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { fieldIssueMessage, ValidationError } from '../errors.ts'
+import { ValidationError } from '../errors.ts'
 import { isRecord } from '../validation/fields.ts'
 import { FIELD_ISSUE_CODES, type FieldIssue, type FieldIssueCode, type MissingFieldCode } from './fields.ts'
 
@@ -19,20 +19,16 @@ export function fieldIssueOf(issue: z.core.$ZodIssue): FieldIssue {
 
 /**
  * Parses a submission with its schema. A body that is not an object is 'invalid-request'; failed rules are one
- * ValidationError naming every field (a missing one by its `labels` entry, keyed by the last part of its path).
+ * ValidationError listing every field's issue, coded 'missing-fields' when a field is missing, else as its first issue.
  */
-export function parseSubmission<Output>(schema: z.ZodMiniType<Output>, input: unknown, labels: Readonly<Record<string, string>>): Output {
+export function parseSubmission<Output>(schema: z.ZodMiniType<Output>, input: unknown): Output {
   if (!isRecord(input)) throw new ValidationError('invalid-request')
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issues = result.error.issues.map(fieldIssueOf)
-  const fields: Record<string, string> = {}
-  for (const issue of issues) fields[issue.path] ??= fieldIssueMessage(issue, labels[issue.path.split('.').at(-1) ?? ''] ?? issue.path)
-  // A missing field leads with the specification's required-fields sentence, otherwise the first problem's message.
-  if (issues.some(isMissing)) throw new ValidationError('missing-fields', fields)
+  if (issues.some(isMissing)) throw new ValidationError('missing-fields', issues)
   const first = issues.find(isRefusal)
-  if (!first) throw new ValidationError('invalid-request')
-  throw new ValidationError(first.code, fields, fields[first.path])
+  throw new ValidationError(first?.code ?? 'invalid-request', issues)
 }
 
 function isMissing(issue: FieldIssue): issue is FieldIssue & { code: MissingFieldCode } {

@@ -1,7 +1,7 @@
 import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionAvailability } from '@events/pricing'
 import * as z from 'zod/mini'
 import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
-import { errorMessage, ValidationError } from '../errors.ts'
+import { ValidationError } from '../errors.ts'
 import { isRecord, MAX_EMAIL_LENGTH } from '../validation/fields.ts'
 import { MAX_DELEGATES, PAYMENT_METHODS } from './choices.ts'
 import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredText, ticked } from './fields.ts'
@@ -18,20 +18,6 @@ export const FIELD_LIMITS = {
   delegateName: 200,
   delegatePosition: 200,
 } as const
-
-/** The labels that name a missing field in its message ('Company name is required'), by the last part of its path. */
-export const REGISTRATION_LABELS: Readonly<Record<string, string>> = {
-  code: 'Code',
-  companyName: 'Company name',
-  address: 'Address',
-  email: 'E-mail',
-  tel: 'Telephone',
-  vatNumber: 'VAT number',
-  name: 'Name',
-  position: 'Position',
-  attendanceOption: 'Attendance option',
-  paymentMethod: 'Payment method',
-}
 
 /** One delegate: the registration form's rows and the back office's delegate change. */
 export const delegateSchema = z.pipe(
@@ -125,7 +111,7 @@ const eventSlugSchema = z.object({ event: requiredLine(FIELD_LIMITS.event) })
 export function readEventSlug(input: unknown): string {
   if (!isRecord(input)) throw new ValidationError('invalid-request')
   const parsed = eventSlugSchema.safeParse(input)
-  if (!parsed.success) throw new ValidationError('unknown-event', { event: errorMessage('unknown-event') })
+  if (!parsed.success) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
   return parsed.data.event
 }
 
@@ -136,7 +122,7 @@ export function readEventSlug(input: unknown): string {
 export function validateRegistration(input: unknown, event: RegistrationEvent, now: Date): ValidatedRegistration {
   if (!isRecord(input)) throw new ValidationError('invalid-request')
   if (!isRegistrationOpen(event, now)) throw new ValidationError('registration-closed')
-  const fields = parseSubmission(registrationSchemaFor(event, now), input, REGISTRATION_LABELS)
+  const fields = parseSubmission(registrationSchemaFor(event, now), input)
   const option = event.priceOptions.find((candidate) => candidate.key === fields.attendanceOption)
   if (!option) throw new ValidationError('invalid-request')
   return { submission: { eventSlug: event.slug, ...fields }, option }
