@@ -40,23 +40,20 @@ export function createApiRouter(core: Core, siteUrl: string): express.Router {
     }),
   )
 
-  router.post(
-    '/contact',
-    guard,
-    answeringValidationErrors('contact', async (req, res) => {
-      const accepted = await core.enquiries.submitContactEnquiry(req.body)
-      res.status(201).set('Cache-Control', 'no-store').json(accepted)
-    }),
-  )
-
-  router.post(
-    '/training-requests',
-    guard,
-    answeringValidationErrors('training', async (req, res) => {
-      const accepted = await core.enquiries.submitTrainingRequest(req.body)
-      res.status(201).set('Cache-Control', 'no-store').json(accepted)
-    }),
-  )
+  const enquiries = [
+    ['/contact', 'contact', core.enquiries.submitContactEnquiry],
+    ['/training-requests', 'training', core.enquiries.submitTrainingRequest],
+  ] as const
+  for (const [path, kind, submit] of enquiries) {
+    router.post(
+      path,
+      guard,
+      answeringValidationErrors(kind, async (req, res) => {
+        const accepted = await submit(req.body)
+        res.status(201).set('Cache-Control', 'no-store').json(accepted)
+      }),
+    )
+  }
 
   router.all(['/registrations', '/contact', '/training-requests'], (_req, res) => {
     res.status(405).set('Allow', 'POST').json(refusalBody('method-not-allowed'))

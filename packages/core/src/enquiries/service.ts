@@ -1,5 +1,6 @@
 import type { EventCatalog } from '../catalog.ts'
-import type { CoreDatabase } from '../db/database.ts'
+import type { Transaction } from 'kysely'
+import type { CoreDatabase, Database } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { enquiryAcknowledgementMail, organiserEnquiryMail, type EnquiryMailContext } from '../mail/enquiry-mails.ts'
@@ -45,6 +46,29 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     return { title, rows, senderName, senderEmail, organiserEmail: options.organiserEmail || settings.email, settings }
   }
 
+  /** Stores an enquiry (`insert`, given its new id and time) with the organiser's copy and the sender's acknowledgement, in one transaction. */
+  async function storeWithMails(
+    topic: 'contact' | 'training',
+    context: EnquiryMailContext,
+    insert: (transaction: Transaction<Database>, id: string, createdAt: string) => Promise<unknown>,
+  ): Promise<SubmissionAccepted> {
+    const id = newId()
+    const createdAt = now()
+    await db.writeTransaction(async (transaction) => {
+      await insert(transaction, id, createdAt.toISOString())
+      await enqueueMails(
+        transaction,
+        id,
+        [
+          { topic: `${topic}.organiser`, mail: organiserEnquiryMail(context) },
+          { topic: `${topic}.acknowledgement`, mail: enquiryAcknowledgementMail(context) },
+        ],
+        createdAt,
+      )
+    })
+    return { id }
+  }
+
   async function submitContactEnquiry(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
     // A robot is told it succeeded, so it has no reason to try again; nothing is stored or sent.
@@ -60,33 +84,12 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
       ['Message', message],
     ]
     const context = await mailContext(`Website enquiry: ${interest}`, rows, fullName, email)
-    const id = newId()
-    const createdAt = now()
-    await db.writeTransaction(async (transaction) => {
-      await transaction
+    return storeWithMails('contact', context, (transaction, id, createdAt) =>
+      transaction
         .insertInto('contact_enquiries')
-        .values({
-          id,
-          full_name: fullName,
-          company_name: companyName === '' ? null : companyName,
-          email,
-          phone,
-          interest,
-          message,
-          created_at: createdAt.toISOString(),
-        })
-        .execute()
-      await enqueueMails(
-        transaction,
-        id,
-        [
-          { topic: 'contact.organiser', mail: organiserEnquiryMail(context) },
-          { topic: 'contact.acknowledgement', mail: enquiryAcknowledgementMail(context) },
-        ],
-        createdAt,
-      )
-    })
-    return { id }
+        .values({ id, full_name: fullName, company_name: companyName === '' ? null : companyName, email, phone, interest, message, created_at: createdAt })
+        .execute(),
+    )
   }
 
   async function submitTrainingRequest(input: unknown): Promise<SubmissionAccepted> {
@@ -103,24 +106,9 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
       ['Training topic or area of interest', message],
     ]
     const context = await mailContext(title, rows, name, email)
-    const id = newId()
-    const createdAt = now()
-    await db.writeTransaction(async (transaction) => {
-      await transaction
-        .insertInto('training_requests')
-        .values({ id, kind, name, email, phone, organization, message, created_at: createdAt.toISOString() })
-        .execute()
-      await enqueueMails(
-        transaction,
-        id,
-        [
-          { topic: 'training.organiser', mail: organiserEnquiryMail(context) },
-          { topic: 'training.acknowledgement', mail: enquiryAcknowledgementMail(context) },
-        ],
-        createdAt,
-      )
-    })
-    return { id }
+    return storeWithMails('training', context, (transaction, id, createdAt) =>
+      transaction.insertInto('training_requests').values({ id, kind, name, email, phone, organization, message, created_at: createdAt }).execute(),
+    )
   }
 
   return { submitContactEnquiry, submitTrainingRequest }
