@@ -107,7 +107,7 @@ export interface ValidatedRegistration {
 
 const eventSlugSchema = z.object({ event: requiredLine(FIELD_LIMITS.event) })
 
-/** Reads the event's route slug from a submission, or throws 'invalid-request' when there is none. */
+/** Reads the event's route slug from a submission: 'unknown-event' when it names none, 'invalid-request' for a body that is not an object. */
 export function readEventSlug(input: unknown): string {
   if (!isRecord(input)) throw new ValidationError('invalid-request')
   const parsed = eventSlugSchema.safeParse(input)
