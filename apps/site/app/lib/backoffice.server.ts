@@ -1,4 +1,5 @@
 import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type BackOfficeContext, type RegistrationDetail } from '@events/core'
+import { validationRefusal } from './refusals'
 import { TIME_ZONE } from '@events/pricing'
 import type { AuditActor, StaffUser } from '@events/staff'
 import { data, type RouterContextProvider } from 'react-router'
@@ -70,8 +71,10 @@ export async function attemptChange<Result>(
     return { ok: true, value: await fromDatabase(context, run) }
   } catch (error) {
     if (isValidationError(error)) {
-      const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
-      return { ok: false, status: error.status, message: error.message, fields }
+      // The company details and delegates are the registration form's fields, refused in its words.
+      const { status, body } = validationRefusal(error, 'registration')
+      const fields = Object.fromEntries(Object.entries(body.error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
+      return { ok: false, status, message: body.error.message, fields }
     }
     if (isBackOfficeError(error)) {
       const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409
