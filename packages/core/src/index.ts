@@ -69,7 +69,6 @@ export {
   createRegistrationService,
   registrationStatusJson,
   registrationStatusUrl,
-  sameSecret,
   type CreateRegistrationOptions,
   type InvoiceDownload,
   type CreateRegistrationResult,
@@ -84,6 +83,15 @@ export { FIELD_LIMITS, MAX_DELEGATES, PAYMENT_METHODS, validateRegistration, typ
 export { isEmailAddress } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
+export { findRegistrationByReferenceAndSecret, findRegistrationById, sameSecret } from './registration/queries.ts'
+export {
+  cardChargeStanding,
+  recordCardPayment,
+  type CardChargeStanding,
+  type CardPaymentInput,
+  type CardPaymentOutcome,
+  type RecordedCardPayment,
+} from './registration/card-payment.ts'
 export type { ActingStaff, BackOfficeContext } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
@@ -147,3 +155,4 @@ export {
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'
+export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { createRegistrationService, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
+import { cancelRegistration, cancellationProposal, createRegistrationService, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -185,6 +185,48 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     )
     expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: registration.statusUrl })
     expect(yoco.requests).toHaveLength(0)
+  })
+
+  it('does not count a card payment opened before a bank transfer was recorded: it keeps it for a refund and tells the organiser', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    await recordBankTransfer(
+      { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW },
+      { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
+      { id: 'staff-1', name: 'Finance' },
+    )
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect(await registrationRow(registration.reference)).toEqual({ status: 'part-paid', paid_at: null })
+    expect(paymentsSucceeded).toBe(0)
+    const checkout = await testDb.db.kysely.selectFrom('payment_checkouts').select(['status', 'payment_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
+    expect(checkout).toEqual({ status: 'succeeded', payment_id: expect.any(String) as string })
+    const [problem] = await mails('payment.problem')
+    expect(problem?.to).toEqual([ORGANISER])
+    expect(problem?.text).toContain('R 5 000.00 had been paid by bank transfer and R 15 677.00 was outstanding')
+    expect(problem?.text).toContain('please refund the card payment with the provider')
+    expect(await mails('payment.receipt')).toHaveLength(0)
+
+    // The same payment announced again is not reported twice.
+    const body = delivery.body
+    expect(await payments.handleWebhook(body, signed(yoco.webhookSecret, 'msg_same_payment_again', body))).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect(await mails('payment.problem')).toHaveLength(1)
+  })
+
+  it('does not count a card payment opened before a cancellation credited part of the registration', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const proposal = await cancellationProposal(context, registration.reference)
+    const [firstDelegate] = proposal.delegates
+    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, { id: 'staff-1', name: 'Finance' })
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+    expect(await mails('payment.problem')).toHaveLength(1)
+    expect(await mails('payment.receipt')).toHaveLength(0)
   })
 
   it('does not mark a payment of another amount paid: it records it and tells the organiser', async () => {

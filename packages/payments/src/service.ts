@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto'
 import {
+  cardChargeStanding,
   enqueueMails,
-  formatInvoiceNumber,
+  findCardRefund,
+  findRegistrationById,
+  findRegistrationByReferenceAndSecret,
   paymentProblemMail,
   paymentReceiptMail,
+  recordCardPayment,
+  recordCardRefundAnswer,
   registrationStatusUrl,
-  sameSecret,
-  normaliseReference,
   type CoreDatabase,
   type Database,
   type EventCatalog,
   type PaidRegistration,
   type QueuedMail,
-  type RefundRow,
+  type CardRefundState,
   type RegistrationRow,
   type SiteSettingsForMail,
   type WebhookOutcome,
 } from '@events/core'
+import { formatRand } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import { PaymentProviderError, type PaymentProvider } from './provider.ts'
 import { signWebhook, verifyWebhook, WebhookRejectedError, type WebhookHeaders } from './webhook.ts'
@@ -100,8 +104,8 @@ export interface PaymentService {
 
 /** Where a card refund stands after asking the provider. */
 export interface CardRefundResult {
-  before: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
-  after: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
+  before: CardRefundState
+  after: CardRefundState
   registrationId: string
   amountCents: number
 }
@@ -129,6 +133,11 @@ function readEvent(event: unknown): PaymentEvent {
   }
 }
 
+/** Records the provider's payment on the checkout it paid. */
+async function markCheckoutSucceeded(transaction: Transaction<Database>, checkoutId: string, paymentId: string | null, at: Date): Promise<void> {
+  await transaction.updateTable('payment_checkouts').set({ status: 'succeeded', payment_id: paymentId, updated_at: at.toISOString() }).where('id', '=', checkoutId).execute()
+}
+
 function randomId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`
 }
@@ -143,20 +152,14 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   const statusUrlOf = (row: Pick<RegistrationRow, 'reference' | 'secret'>) => registrationStatusUrl(siteUrl, row.reference, row.secret)
   const returnUrl = (row: Pick<RegistrationRow, 'reference' | 'secret'>, outcome: ReturnOutcome) => `${statusUrlOf(row)}/payment/${outcome}`
 
-  async function findRegistration(referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
-    const reference = normaliseReference(String(referenceInput))
-    if (!reference || typeof secret !== 'string' || secret === '') return undefined
-    const row = await db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
-    return row && sameSecret(row.secret, secret) ? row : undefined
-  }
+  const findRegistration = (reference: string, secret: string) => findRegistrationByReferenceAndSecret(db.kysely, reference, secret)
 
   async function startCheckout(reference: string, secret: string): Promise<StartCheckoutResult> {
     const registration = await findRegistration(reference, secret)
     if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
-    if (registration.status === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
-    if (registration.status === 'part-paid') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
-    const credit = await db.kysely.selectFrom('cancellations').select('id').where('registration_id', '=', registration.id).where('credited_total_cents', '>', 0).executeTakeFirst()
-    if (credit) return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
+    const standing = await cardChargeStanding(db.kysely, registration)
+    if (standing === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(registration) }
+    if (standing === 'not-owed') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(registration) }
 
     const latest = await db.kysely
       .selectFrom('payment_checkouts')
@@ -244,7 +247,14 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       ? await transaction.selectFrom('payment_checkouts').selectAll().where('id', '=', event.checkoutId).executeTakeFirst()
       : undefined
     if (!checkout) return { outcome: 'unknown-checkout', registrationId: null, mails: [] }
-    const registration = await transaction.selectFrom('registrations').selectAll().where('id', '=', checkout.registration_id).executeTakeFirstOrThrow()
+    const recorded = await recordCardPayment(transaction, {
+      registrationId: checkout.registration_id,
+      amountCents: event.amountCents,
+      currency: event.currency,
+      at,
+      lock: db.dialect === 'postgres',
+    })
+    const { registration } = recorded
     const organiserEmail = options.organiserEmail || settings.email
     const problem = (text: string): QueuedMail => ({
       topic: 'payment.problem',
@@ -260,47 +270,50 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
         settings,
       }),
     })
+    const samePaymentSeenBefore = async () =>
+      (await transaction
+        .selectFrom('payment_checkouts')
+        .select('id')
+        .where('registration_id', '=', registration.id)
+        .where('payment_id', '=', event.paymentId ?? '')
+        .executeTakeFirst()) !== undefined
 
-    if (event.amountCents !== registration.total_cents || event.currency !== registration.currency) {
+    if (recorded.outcome === 'amount-mismatch') {
       return {
         outcome: 'amount-mismatch',
         registrationId: registration.id,
         mails: [problem('A card payment arrived whose amount or currency differs from the registration total. The registration was not marked paid; please check the payment with the provider.')],
       }
     }
-
-    const marked = await transaction
-      .updateTable('registrations')
-      .set({ status: 'paid', paid_at: at.toISOString(), updated_at: at.toISOString() })
-      .where('id', '=', registration.id)
-      .where('status', '<>', 'paid')
-      .executeTakeFirst()
-    if (Number(marked.numUpdatedRows) === 0) {
-      const samePayment = await transaction
-        .selectFrom('payment_checkouts')
-        .select('id')
-        .where('registration_id', '=', registration.id)
-        .where('payment_id', '=', event.paymentId ?? '')
-        .executeTakeFirst()
-      if (samePayment) return { outcome: 'already-paid', registrationId: registration.id, mails: [] }
+    if (recorded.outcome === 'already-paid') {
+      if (await samePaymentSeenBefore()) return { outcome: 'already-paid', registrationId: registration.id, mails: [] }
       return {
         outcome: 'duplicate-payment',
         registrationId: registration.id,
         mails: [problem('A second card payment arrived for a registration that was already paid. The registrant may need a refund.')],
       }
     }
+    if (recorded.outcome === 'not-owed') {
+      if (await samePaymentSeenBefore()) return { outcome: 'payment-not-owed', registrationId: registration.id, mails: [] }
+      // The payment is kept on its checkout, so staff can see what was charged and refund it.
+      await markCheckoutSucceeded(transaction, checkout.id, event.paymentId, at)
+      return {
+        outcome: 'payment-not-owed',
+        registrationId: registration.id,
+        mails: [
+          problem(
+            `A card payment of the whole total arrived when the card total was no longer owed: ${formatRand(recorded.paidCents)} had been paid by bank transfer and ${formatRand(recorded.outstandingCents)} was outstanding (a cancellation may have credited part of it). The registration was not marked paid and the payment was not counted; please refund the card payment with the provider.`,
+          ),
+        ],
+      }
+    }
 
-    await transaction
-      .updateTable('payment_checkouts')
-      .set({ status: 'succeeded', payment_id: event.paymentId, updated_at: at.toISOString() })
-      .where('id', '=', checkout.id)
-      .execute()
-    const invoice = await transaction.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).executeTakeFirst()
+    await markCheckoutSucceeded(transaction, checkout.id, event.paymentId, at)
     const receipt = paymentReceiptMail({
       registration: paidRegistration(registration),
       paidAt: siteNow(),
       paymentId: event.paymentId ?? checkout.id,
-      invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined,
+      invoiceNumber: recorded.invoiceNumber,
       testMode: event.testMode,
       settings,
     })
@@ -363,21 +376,15 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
 
   async function sandboxCheckoutRow(checkoutId: string) {
     if (provider.name !== 'sandbox') return undefined
-    return db.kysely
+    const checkout = await db.kysely
       .selectFrom('payment_checkouts')
-      .innerJoin('registrations', 'registrations.id', 'payment_checkouts.registration_id')
-      .select([
-        'payment_checkouts.id as id',
-        'payment_checkouts.amount_cents as amount_cents',
-        'payment_checkouts.currency as currency',
-        'payment_checkouts.status as status',
-        'registrations.reference as reference',
-        'registrations.secret as secret',
-        'registrations.event_title as event_title',
-      ])
-      .where('payment_checkouts.id', '=', checkoutId)
-      .where('payment_checkouts.provider', '=', 'sandbox')
+      .select(['id', 'registration_id', 'amount_cents', 'currency', 'status'])
+      .where('id', '=', checkoutId)
+      .where('provider', '=', 'sandbox')
       .executeTakeFirst()
+    const registration = checkout ? await findRegistrationById(db.kysely, checkout.registration_id) : undefined
+    if (!checkout || !registration) return undefined
+    return { ...checkout, reference: registration.reference, secret: registration.secret, event_title: registration.event_title }
   }
 
   async function getSandboxCheckout(checkoutId: string): Promise<SandboxCheckout | undefined> {
@@ -415,15 +422,14 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   }
 
   async function refundCard(refundId: string): Promise<CardRefundResult> {
-    const refund = await db.kysely.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst()
-    if (!refund || refund.method !== 'card' || refund.checkout_id === null) throw new PaymentError('not-found', 'This card refund does not exist.')
-    const before = { status: refund.status, attempts: refund.attempts, provider_refund_id: refund.provider_refund_id, outcome_message: refund.outcome_message }
+    const refund = await findCardRefund(db.kysely, refundId)
+    if (!refund) throw new PaymentError('not-found', 'This card refund does not exist.')
+    const before: CardRefundState = { status: refund.status, attempts: refund.attempts, provider_refund_id: refund.provider_refund_id, outcome_message: refund.outcome_message }
     const answer = { registrationId: refund.registration_id, amountCents: refund.amount_cents, before }
     if (refund.status !== 'pending' && refund.status !== 'refused') return { ...answer, after: before }
     // A retry after a refusal is a new request; a retry after no answer is the same one, so Yoco refunds at most once.
     const attempt = refund.status === 'refused' ? refund.attempts + 1 : Math.max(refund.attempts, 1)
-    const at = now().toISOString()
-    let update: Pick<RefundRow, 'status' | 'attempts' | 'provider_refund_id' | 'outcome_message'>
+    let update: CardRefundState
     try {
       const result = await provider.refund({
         checkoutId: refund.checkout_id,
@@ -439,18 +445,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       if (!(error instanceof PaymentProviderError)) throw error
       update = { status: 'pending', attempts: attempt, provider_refund_id: null, outcome_message: error.message }
     }
-    // Only a refund still as it was read is changed, so two staff pressing at once record one answer.
-    const stored = await db.kysely
-      .updateTable('refunds')
-      .set({ ...update, updated_at: at })
-      .where('id', '=', refund.id)
-      .where('status', '=', refund.status)
-      .where('attempts', '=', refund.attempts)
-      .returning(['status', 'attempts', 'provider_refund_id', 'outcome_message'])
-      .executeTakeFirst()
-    if (stored) return { ...answer, after: stored }
-    const current = await db.kysely.selectFrom('refunds').select(['status', 'attempts', 'provider_refund_id', 'outcome_message']).where('id', '=', refund.id).executeTakeFirstOrThrow()
-    return { ...answer, after: current }
+    return { ...answer, after: await recordCardRefundAnswer(db.kysely, refund, update, now()) }
   }
 
   return { provider: provider.name, startCheckout, handleWebhook, recordReturn, getSandboxCheckout, completeSandboxCheckout, refundCard }

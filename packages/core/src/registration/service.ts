@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import { formatAmount, quote, randsToCents, type Quote } from '@events/pricing'
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { CoreDatabase } from '../db/database.ts'
@@ -12,7 +11,8 @@ import { creditNoteDownload, formatCreditNoteNumber } from '../cancellation/cred
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { singleLine } from '../validation/fields.ts'
-import { generateReference, generateSecret, normaliseReference } from './reference.ts'
+import { findRegistrationByReferenceAndSecret } from './queries.ts'
+import { generateReference, generateSecret } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
 
 export const CURRENCY = 'ZAR'
@@ -161,12 +161,6 @@ function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: 
 /** The private status page of a registration: {siteUrl}/registrations/{reference}/{secret}. */
 export function registrationStatusUrl(siteUrl: string, reference: string, secret: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/registrations/${reference}/${secret}`
-}
-
-/** Compares a registration's secret with one from a URL in constant time. */
-export function sameSecret(expected: string, given: string): boolean {
-  // Compare digests so the comparison takes the same time whatever the lengths.
-  return timingSafeEqual(Buffer.from(sha256Hex(expected), 'hex'), Buffer.from(sha256Hex(given), 'hex'))
 }
 
 /** Creates the registration service: validation, pricing, idempotent storage with its e-mails in one transaction. */
@@ -355,12 +349,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
     return { receipt: receiptOf(existing), replayed: true, paymentMethod: existing.payment_method }
   }
 
-  async function findByReferenceAndSecret(referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
-    const reference = normaliseReference(String(referenceInput))
-    if (!reference || typeof secret !== 'string' || secret === '') return undefined
-    const row = await db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
-    return row && sameSecret(row.secret, secret) ? row : undefined
-  }
+  const findByReferenceAndSecret = (reference: string, secret: string) => findRegistrationByReferenceAndSecret(db.kysely, reference, secret)
 
   async function getRegistrationByReferenceAndSecret(referenceInput: string, secret: string): Promise<RegistrationDetails | undefined> {
     const row = await findByReferenceAndSecret(referenceInput, secret)
