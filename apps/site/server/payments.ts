@@ -1,4 +1,4 @@
-import { eventCalendarFile, type Core, type EventCatalog } from '@events/core'
+import { eventCalendarFile, getCreditNotePdf, getInvoicePdf, type Core, type EventCatalog } from '@events/core'
 import {
   PaymentError,
   WebhookRejectedError,
@@ -159,7 +159,7 @@ export function createSitePayments({
   })
 
   router.get('/registrations/:reference/:secret/invoice.pdf', (req, res, next) => {
-    core.registrations.getInvoicePdf(String(req.params.reference), String(req.params.secret)).then((invoice) => {
+    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then((invoice) => {
       res.set(privateHeaders)
       if (!invoice) {
         res.status(404).type('text/plain').send('No invoice was found at this address.')
@@ -171,7 +171,7 @@ export function createSitePayments({
 
   router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
     const number = String(req.params.file).replace(/\.pdf$/, '')
-    core.registrations.getCreditNotePdf(String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
+    getCreditNotePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
       res.set(privateHeaders)
       if (!creditNote) {
         res.status(404).type('text/plain').send('No credit note was found at this address.')

@@ -6,6 +6,7 @@ import { listRegistrations } from './backoffice/registrations-list.ts'
 import { delegateListEvents } from './backoffice/delegate-list.ts'
 import { readCoreConfig } from './config.ts'
 import { startCore } from './core.ts'
+import { createRegistration } from './registration/commands.ts'
 import { DataDirectoryError } from './private-files.ts'
 import { fixedCatalog, registrationInput, temporaryDirectory } from './test-support.ts'
 
@@ -16,7 +17,7 @@ describe('startCore', () => {
     const config = readCoreConfig({ DATA_DIR: dir, SITE_DATE: '2025-03-01', SITE_URL: 'https://events.example.com', FORM_RATE_LIMIT: '2' })
     const core = await startCore({ config, catalog: fixedCatalog(), log: (line) => lines.push(line) })
     try {
-      const { receipt } = await core.registrations.createRegistration(registrationInput())
+      const { receipt } = await createRegistration(core.registrations, registrationInput())
       expect(receipt.total).toBe('20677.00')
       // The back office reads the same database by the same business clock: SITE_DATE puts the event ahead.
       expect(await delegateListEvents(core.backOffice)).toMatchObject([{ slug: 'legalOpinion', registrations: 1, delegates: 2, past: false }])
@@ -52,9 +53,9 @@ describe('startCore', () => {
     const config = readCoreConfig({ DATA_DIR: dir, SITE_DATE: '2025-03-01' })
     const core = await startCore({ config, catalog: fixedCatalog(), log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
     try {
-      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
-      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
-      await core.registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
+      await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
+      await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
+      await createRegistration(core.registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
       expect(created).toEqual(['Bank Transfer', 'Credit/Debit Card'])
     } finally {
       await core.close()
@@ -75,7 +76,7 @@ describe('DATA_DIR and the files in it', () => {
     const dataDir = path.join(dir, 'site', 'data')
     const core = await startCore({ config: readCoreConfig({ DATA_DIR: dataDir, SITE_DATE: '2025-03-01' }), catalog: fixedCatalog(), log: () => {} })
     try {
-      await core.registrations.createRegistration(registrationInput())
+      await createRegistration(core.registrations, registrationInput())
       const mailDir = path.join(dataDir, 'mail')
       const deadline = Date.now() + 10_000
       while (!(existsSync(mailDir) && readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length === 4)) {

@@ -65,25 +65,29 @@ export {
 export { REFERENCE_ALPHABET, REFERENCE_LENGTH, generateReference, normaliseReference } from './registration/reference.ts'
 export {
   CURRENCY,
-  DUPLICATE_WINDOW_MS,
-  createRegistrationService,
   registrationStatusJson,
   registrationStatusUrl,
-  type CreateRegistrationOptions,
-  type InvoiceDownload,
   type CreateRegistrationResult,
+  type InvoiceDownload,
+  type RegistrationContext,
   type RegistrationDetails,
   type RegistrationReceipt,
-  type RegistrationService,
-  type RegistrationServiceOptions,
   type RegistrationStatus,
   type RegistrationStatusJson,
-} from './registration/service.ts'
+} from './registration/model.ts'
+export { DUPLICATE_WINDOW_MS, createRegistration, type CreateRegistrationOptions } from './registration/commands.ts'
 export { FIELD_LIMITS, MAX_DELEGATES, PAYMENT_METHODS, validateRegistration, type PaymentMethod } from './registration/validate.ts'
 export { isEmailAddress } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
-export { findRegistrationByReferenceAndSecret, findRegistrationById, sameSecret } from './registration/queries.ts'
+export {
+  findRegistrationById,
+  findRegistrationByReferenceAndSecret,
+  getCreditNotePdf,
+  getInvoicePdf,
+  getRegistrationByReferenceAndSecret,
+  sameSecret,
+} from './registration/queries.ts'
 export {
   cardChargeStanding,
   recordCardPayment,

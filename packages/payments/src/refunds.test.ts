@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { cancelRegistration, createRegistrationService } from '@events/core'
+import { cancelRegistration, createRegistration } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
@@ -59,8 +59,8 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
 
   /** A card registration paid through the stand-in, then cancelled on HALF_FEE_DAY: answers the pending refund. */
   async function paidThenCancelled(): Promise<{ refundId: string; checkoutId: string }> {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
     const started = await payments.startCheckout(receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
@@ -117,8 +117,8 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   })
 
   it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
     const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
     await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
     const started = await payments.startCheckout(receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')

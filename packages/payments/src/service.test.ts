@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { cancelRegistration, cancellationProposal, createRegistrationService, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
+import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -75,10 +75,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
 
   /** A card registration whose browser claimed a total of R 1.00; the server's total is R 20 677.00. */
   async function cardRegistration() {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(
-      registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }),
-    )
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }))
     return { ...receipt, secret: receipt.statusUrl.split('/').at(-1) ?? '' }
   }
 

@@ -1,4 +1,4 @@
-import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { createRegistration, errorBody, isValidationError, ValidationError } from '@events/core'
 import { PaymentError, type PaymentService } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isHoneypotFilled } from './honeypot.server'
@@ -49,7 +49,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     await countSubmission(context)
     if (isHoneypotFilled({ honeypot: form.get('honeypot') })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
-    const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
+    const { receipt } = await createRegistration(core.registrations, registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
     const statusPath = new URL(receipt.statusUrl).pathname
     if (intent.type !== 'pay' || !receipt.paymentUrl) return redirect(statusPath, 303)
     return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)

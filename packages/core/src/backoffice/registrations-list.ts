@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { PAYMENT_METHODS } from '../registration/validate.ts'
-import type { RegistrationStatus } from '../registration/service.ts'
+import type { RegistrationStatus } from '../registration/model.ts'
 import { BackOfficeError } from './errors.ts'
 import type { BackOfficeContext } from './context.ts'
 
