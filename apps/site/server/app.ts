@@ -124,7 +124,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
   const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
-  const services: SiteServices = { config, content, core, payments: payments.service, staff }
+  const services: SiteServices = { config, content, core, payments: payments.context, staff }
   const build = await import('virtual:react-router/server-build')
   const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
   // The browser reads content through the site; only images may come from Sanity's CDN.

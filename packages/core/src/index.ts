@@ -96,7 +96,7 @@ export {
   type CardPaymentOutcome,
   type RecordedCardPayment,
 } from './registration/card-payment.ts'
-export type { ActingStaff, BackOfficeContext } from './backoffice/context.ts'
+export { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
   normaliseBankReference,

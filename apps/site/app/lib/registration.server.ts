@@ -1,5 +1,5 @@
 import { createRegistration, errorBody, isValidationError, ValidationError } from '@events/core'
-import { PaymentError, type PaymentService } from '@events/payments'
+import { PaymentError, startCheckout, type PaymentContext } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isHoneypotFilled } from './honeypot.server'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
@@ -11,10 +11,10 @@ import { requestFactsContext, servicesContext } from './services.server'
  * Where the form's Pay button leads once the registration is stored: the checkout, or the registration's payment
  * page with the reason when no checkout could be made (the registration is kept either way).
  */
-async function checkoutUrl(payments: PaymentService, reference: string, statusPath: string): Promise<string> {
+async function checkoutUrl(payments: PaymentContext, reference: string, statusPath: string): Promise<string> {
   const secret = statusPath.split('/').at(-1) ?? ''
   try {
-    const started = await payments.startCheckout(reference, secret)
+    const started = await startCheckout(payments, reference, secret)
     return started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
   } catch (error) {
     if (error instanceof PaymentError) return `${statusPath}/pay?error=${encodeURIComponent(error.message)}`
