@@ -117,7 +117,6 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       event_end: event.end,
       venue_name: event.venue.name,
       venue_address: event.venue.address ?? '',
-      registration_subject: event.registrationSubject,
       submitted_code: submission.code,
       company_name: submission.companyName,
       address: submission.address,

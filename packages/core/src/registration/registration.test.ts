@@ -61,7 +61,6 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
     })
     const row = await testDb.db.kysely.selectFrom('registrations').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({
-      registration_subject: 'Legal Opinion Delegate Registration',
       subtotal_cents: 1798000,
       vat_cents: 269700,
       total_cents: 2067700,

@@ -7,6 +7,7 @@ import * as formRateLimits from './2026-11-23-form-rate-limits.ts'
 import * as bankPayments from './2026-11-23-bank-payments.ts'
 import * as registrationListIndexes from './2026-11-23-registration-list-indexes.ts'
 import * as cancellations from './2026-11-24-cancellations.ts'
+import * as dropRegistrationSubject from './2026-11-24-drop-registration-subject.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-bank-payments': bankPayments,
   '2026-11-23-registration-list-indexes': registrationListIndexes,
   '2026-11-24-cancellations': cancellations,
+  '2026-11-24-drop-registration-subject': dropRegistrationSubject,
 }
 
 /** The core's migrations, in the order they were written. */

@@ -13,7 +13,6 @@ export interface RegistrationsTable {
   event_end: string
   venue_name: string
   venue_address: string
-  registration_subject: string
   submitted_code: string
   company_name: string
   address: string
