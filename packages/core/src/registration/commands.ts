@@ -8,7 +8,7 @@ import { registrationMailJobs, type RegistrationMailContext } from '../mail/regi
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
-import { CURRENCY, receiptOf, type CreateRegistrationResult, type RegistrationContext, type RegistrationStatus } from './model.ts'
+import { CURRENCY, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
 
@@ -109,7 +109,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       id: registrationId,
       reference: '',
       secret: generateSecret(),
-      status: 'awaiting-payment' satisfies RegistrationStatus,
+      status: 'awaiting-payment',
       event_slug: event.slug,
       event_kind: event.kind,
       event_title: event.title,

@@ -1,13 +1,9 @@
 import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
-import type { RegistrationRow } from '../db/tables/registrations.ts'
+import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
 
 export const CURRENCY = 'ZAR'
-/**
- * A registration waits for payment until a verified card payment webhook, or bank transfers recorded by staff that
- * add up to its total, mark it paid; bank transfers that fall short leave it part-paid.
- */
-export type RegistrationStatus = 'awaiting-payment' | 'part-paid' | 'paid'
+export type { RegistrationStatus } from '../db/tables/registrations.ts'
 
 /** The answer to a registration: the 201 body. */
 export interface RegistrationReceipt {
@@ -15,7 +11,7 @@ export interface RegistrationReceipt {
   total: string
   totalCents: number
   currency: string
-  status: string
+  status: RegistrationStatus
   statusUrl: string
   paymentUrl?: string
 }
@@ -29,7 +25,7 @@ export interface CreateRegistrationResult {
 
 export interface RegistrationDetails {
   reference: string
-  status: string
+  status: RegistrationStatus
   event: StoredEvent
   code: string
   companyName: string
@@ -102,7 +98,7 @@ export function receiptOf(
 
 export interface RegistrationStatusJson {
   reference: string
-  status: string
+  status: RegistrationStatus
   event: RegistrationDetails['event']
   total: string
   totalCents: number
