@@ -47,19 +47,18 @@ function seedBody(index) {
 
 /** Fills DATA_DIR's SQLite database with the registrations; answers their references in order. */
 async function seed(dataDir) {
-  const { createRegistrationService, openDatabase, recordBankTransfer } = await import('../../packages/core/src/index.ts')
+  const { createRegistration, openDatabase, recordBankTransfer } = await import('../../packages/core/src/index.ts')
   const { SITE_NOW, fixedCatalog } = await import('../../packages/core/src/test-support.ts')
   const db = await openDatabase({ dataDir })
   try {
     const context = { db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW }
-    const service = createRegistrationService({ ...context })
     let next = 0
     const references = []
     await Promise.all(
       Array.from({ length: SEED_CONCURRENCY }, async () => {
         while (next < REGISTRATIONS) {
           const index = next++
-          const { receipt } = await service.createRegistration(seedBody(index))
+          const { receipt } = await createRegistration(context, seedBody(index))
           references[index] = receipt.reference
         }
       }),

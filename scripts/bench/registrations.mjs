@@ -137,13 +137,13 @@ async function measurePosts(url) {
 // The service the route calls, called directly on a fresh SQLite database with a fixed catalog: no HTTP, no
 // Express, no outbox worker. What it reaches is the most any change to the HTTP side could give the endpoint.
 async function measureServiceInProcess() {
-  const { createRegistrationService, openDatabase } = await import('../../packages/core/src/index.ts')
+  const { createRegistration, openDatabase } = await import('../../packages/core/src/index.ts')
   const { SITE_NOW, fixedCatalog, temporaryDirectory } = await import('../../packages/core/src/test-support.ts')
   const dataDir = temporaryDirectory()
   const db = await openDatabase({ dataDir: dataDir.dir })
   try {
-    const service = createRegistrationService({ db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW })
-    return await measure(() => service.createRegistration(JSON.parse(registrationBody())))
+    const context = { db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW }
+    return await measure(() => createRegistration(context, JSON.parse(registrationBody())))
   } finally {
     await db.close()
     dataDir.remove()

@@ -1,4 +1,4 @@
-import { isHoneypotFilled, isValidationError, registrationStatusJson, type Core } from '@events/core'
+import { createRegistration, getRegistrationByReferenceAndSecret, isHoneypotFilled, isValidationError, registrationStatusJson, type Core } from '@events/core'
 import express from 'express'
 import { jsonApiGuard } from './http-guards'
 import { honeypotReceipt } from '../app/lib/honeypot.server'
@@ -35,7 +35,7 @@ export function createApiRouter(core: Core, siteUrl: string): express.Router {
         res.status(201).json(honeypotReceipt(siteUrl))
         return
       }
-      const { receipt } = await core.registrations.createRegistration(req.body, { idempotencyKey: req.get('Idempotency-Key') })
+      const { receipt } = await createRegistration(core.registrations, req.body, { idempotencyKey: req.get('Idempotency-Key') })
       res.status(201).location(receipt.statusUrl).json(receipt)
     }),
   )
@@ -75,8 +75,7 @@ export function statusJsonHandler(core: Core): express.RequestHandler {
     }
     const reference = String(req.params.reference ?? '')
     const secret = String(req.params.secret ?? '')
-    core.registrations
-      .getRegistrationByReferenceAndSecret(reference, secret)
+    getRegistrationByReferenceAndSecret(core.registrations, reference, secret)
       .then((details) => {
         res.set(privateHeaders)
         if (!details) res.status(404).json(refusalBody('not-found'))

@@ -123,7 +123,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
   const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
-  const services: SiteServices = { config, content, core, payments: payments.service, staff }
+  const services: SiteServices = { config, content, core, payments: payments.context, staff }
   // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
   const { enquiryRetentionMonths } = config.core
   const retention = startRetentionJob({

@@ -11,7 +11,7 @@ describe('card payment provider from the environment', () => {
   it('uses the sandbox without a Yoco key and says so at startup', () => {
     const lines: string[] = []
     const payments = createSitePayments({ config: readConfig({}), core, catalog, log: (line) => lines.push(line) })
-    expect(payments.service.provider).toBe('sandbox')
+    expect(payments.context.provider.name).toBe('sandbox')
     expect(lines).toEqual(['Card payments: the local sandbox checkout, which charges nothing (set YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET for Yoco)'])
     // The sandbox checkout is on the site's own origin, which form-action 'self' already allows.
     expect(payments.checkoutOrigins).toEqual([])
@@ -21,7 +21,7 @@ describe('card payment provider from the environment', () => {
     const lines: string[] = []
     const config = readConfig({ YOCO_SECRET_KEY: 'sk_test_1', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', YOCO_API_BASE: 'http://127.0.0.1:9/' })
     const payments = createSitePayments({ config, core, catalog, log: (line) => lines.push(line) })
-    expect(payments.service.provider).toBe('yoco')
+    expect(payments.context.provider.name).toBe('yoco')
     expect(lines).toEqual(['Card payments: Yoco Checkout at http://127.0.0.1:9'])
     expect(payments.checkoutOrigins).toEqual(['https://c.yoco.com', 'http://127.0.0.1:9'])
   })
@@ -31,9 +31,9 @@ describe('card payment provider from the environment', () => {
       /Card payments need YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET on https:\/\/events\.example\.com; set PAYMENTS_SANDBOX=1/,
     )
     const allowed = createSitePayments({ config: readConfig({ SITE_URL: 'https://events.example.com', PAYMENTS_SANDBOX: '1' }), core, catalog, log: () => {} })
-    expect(allowed.service.provider).toBe('sandbox')
+    expect(allowed.context.provider.name).toBe('sandbox')
     for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000']) {
-      expect(createSitePayments({ config: readConfig({ SITE_URL: siteUrl }), core, catalog, log: () => {} }).service.provider).toBe('sandbox')
+      expect(createSitePayments({ config: readConfig({ SITE_URL: siteUrl }), core, catalog, log: () => {} }).context.provider.name).toBe('sandbox')
     }
   })
 

@@ -1,12 +1,14 @@
-import { eventCalendarFile, type Core, type EventCatalog } from '@events/core'
+import { eventCalendarFile, getCreditNotePdf, getInvoicePdf, type Core, type EventCatalog } from '@events/core'
 import {
   PaymentError,
   WebhookRejectedError,
-  createPaymentService,
+  completeSandboxCheckout,
   createSandboxProvider,
   createYocoProvider,
+  handleWebhook,
+  startCheckout,
   yocoCheckoutOrigins,
-  type PaymentService,
+  type PaymentContext,
   type SandboxAction,
 } from '@events/payments'
 import express from 'express'
@@ -14,7 +16,8 @@ import { ConfigError, type Config } from '@events/config'
 import { MAX_BODY_BYTES } from './http-guards'
 
 export interface SitePayments {
-  service: PaymentService
+  /** What the payment functions of `@events/payments` take: the provider, core's database and the site's clocks. */
+  context: PaymentContext
   /** The webhook, the pay endpoint, the sandbox's buttons, invoice and calendar downloads. */
   router: express.Router
   /** Origins besides the site's own that a Pay form's redirect may lead to (the provider's checkout page). */
@@ -74,7 +77,7 @@ export function createSitePayments({
       ? `Card payments: Yoco Checkout at ${config.yocoApiBase}`
       : 'Card payments: the local sandbox checkout, which charges nothing (set YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET for Yoco)',
   )
-  const service = createPaymentService({
+  const context: PaymentContext = {
     db: core.db,
     catalog,
     provider,
@@ -83,13 +86,13 @@ export function createSitePayments({
     siteNow: config.now,
     onMailQueued: () => core.outbox.wake(),
     onPaymentSucceeded,
-  })
+  }
   const router = express.Router()
 
   // Signatures cover the exact bytes Yoco sent, so the body is read raw, never re-serialised JSON.
   router.post('/api/payments/yoco/webhook', express.raw({ type: () => true, limit: MAX_BODY_BYTES }), (req, res, next) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : ''
-    service.handleWebhook(rawBody, req.headers).then(
+    handleWebhook(context, rawBody, req.headers).then(
       (result) => res.set('Cache-Control', 'no-store').json({ received: true, ...result }),
       (error: unknown) => {
         if (error instanceof WebhookRejectedError) res.status(error.status).set('Cache-Control', 'no-store').json({ error: { code: 'webhook-rejected', message: error.message } })
@@ -110,7 +113,7 @@ export function createSitePayments({
       else res.type('text/plain').send(message)
       return
     }
-    service.startCheckout(String(req.params.reference), String(req.params.secret)).then(
+    startCheckout(context, String(req.params.reference), String(req.params.secret)).then(
       (started) => {
         const redirectUrl = started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
         const message = {
@@ -151,14 +154,14 @@ export function createSitePayments({
       res.status(400).type('text/plain').send('Choose Pay, Cancel or Fail.')
       return
     }
-    service.completeSandboxCheckout(String(req.params.checkoutId), action as SandboxAction).then((next303) => {
+    completeSandboxCheckout(context, String(req.params.checkoutId), action as SandboxAction).then((next303) => {
       if (next303) res.set('Cache-Control', 'no-store').redirect(303, next303)
       else res.status(404).type('text/plain').send('No sandbox checkout at this address.')
     }, next)
   })
 
   router.get('/registrations/:reference/:secret/invoice.pdf', (req, res, next) => {
-    core.registrations.getInvoicePdf(String(req.params.reference), String(req.params.secret)).then((invoice) => {
+    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then((invoice) => {
       res.set(privateHeaders)
       if (!invoice) {
         res.status(404).type('text/plain').send('No invoice was found at this address.')
@@ -170,7 +173,7 @@ export function createSitePayments({
 
   router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
     const number = String(req.params.file).replace(/\.pdf$/, '')
-    core.registrations.getCreditNotePdf(String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
+    getCreditNotePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
       res.set(privateHeaders)
       if (!creditNote) {
         res.status(404).type('text/plain').send('No credit note was found at this address.')
@@ -200,5 +203,5 @@ export function createSitePayments({
   })
 
   const checkoutOrigins = provider.name === 'yoco' ? yocoCheckoutOrigins(config.yocoApiBase) : []
-  return { service, router, checkoutOrigins }
+  return { context, router, checkoutOrigins }
 }

@@ -5,6 +5,7 @@ import { dashboard } from './backoffice/dashboard.ts'
 import { listRegistrations } from './backoffice/registrations-list.ts'
 import { delegateListEvents } from './backoffice/delegate-list.ts'
 import { startCore } from './core.ts'
+import { createRegistration } from './registration/commands.ts'
 import { DataDirectoryError } from './private-files.ts'
 import { fixedCatalog, registrationInput, temporaryDirectory, testCoreConfig } from './test-support.ts'
 
@@ -15,7 +16,7 @@ describe('startCore', () => {
     const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00'), siteUrl: 'https://events.example.com', formRateLimit: 2 })
     const core = await startCore({ config, catalog: fixedCatalog(), log: (line) => lines.push(line) })
     try {
-      const { receipt } = await core.registrations.createRegistration(registrationInput())
+      const { receipt } = await createRegistration(core.registrations, registrationInput())
       expect(receipt.total).toBe('20677.00')
       // The back office reads the same database by the same business clock: SITE_DATE puts the event ahead.
       expect(await delegateListEvents(core.backOffice)).toMatchObject([{ slug: 'legalOpinion', registrations: 1, delegates: 2, past: false }])
@@ -51,9 +52,9 @@ describe('startCore', () => {
     const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00') })
     const core = await startCore({ config, catalog: fixedCatalog(), log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
     try {
-      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
-      await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
-      await core.registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
+      await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
+      await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
+      await createRegistration(core.registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
       expect(created).toEqual(['Bank Transfer', 'Credit/Debit Card'])
     } finally {
       await core.close()
@@ -74,7 +75,7 @@ describe('DATA_DIR and the files in it', () => {
     const dataDir = path.join(dir, 'site', 'data')
     const core = await startCore({ config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }), catalog: fixedCatalog(), log: () => {} })
     try {
-      await core.registrations.createRegistration(registrationInput())
+      await createRegistration(core.registrations, registrationInput())
       const mailDir = path.join(dataDir, 'mail')
       const deadline = Date.now() + 10_000
       while (!(existsSync(mailDir) && readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length === 4)) {

@@ -9,11 +9,12 @@ import { createMailTransport } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { preparePrivateDataDirectory } from './private-files.ts'
-import { createRegistrationService, type CreateRegistrationResult, type RegistrationService } from './registration/service.ts'
+import type { CreateRegistrationResult, RegistrationContext } from './registration/model.ts'
 
 export interface Core {
   db: CoreDatabase
-  registrations: RegistrationService
+  /** What the registration commands and queries (`src/registration`) take, with the outbox told of new e-mails. */
+  registrations: RegistrationContext
   enquiries: EnquiryService
   /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site address and clocks. */
   backOffice: BackOfficeContext
@@ -57,7 +58,6 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const outbox = startOutboxWorker({ db, transport, log: logProblem })
   const siteDate = config.siteDate
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
-  const registrations = createRegistrationService({ db, catalog, siteUrl: config.siteUrl, organiserEmail: config.organiserEmail, siteNow })
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
   const wakeAfter =
     <Args extends unknown[], Result>(submit: (...args: Args) => Promise<Result>) =>
@@ -68,16 +68,20 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     }
   return {
     db,
-    // New e-mails go out at once rather than at the next poll.
     registrations: {
-      ...registrations,
-      createRegistration: wakeAfter(async (...args: Parameters<RegistrationService['createRegistration']>) => {
-        const result = await registrations.createRegistration(...args)
-        if (!result.replayed) options.onRegistrationCreated?.(result)
-        return result
-      }),
+      db,
+      catalog,
+      siteUrl: config.siteUrl,
+      organiserEmail: config.organiserEmail,
+      siteNow,
+      onRegistrationCreated(result) {
+        // Its e-mails go out at once rather than at the next poll.
+        outbox.wake()
+        options.onRegistrationCreated?.(result)
+      },
     },
     backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow, organiserEmail: config.organiserEmail },
+    // New e-mails go out at once rather than at the next poll.
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),
       submitTrainingRequest: wakeAfter(enquiries.submitTrainingRequest),

@@ -70,21 +70,17 @@ export {
 export { REFERENCE_ALPHABET, REFERENCE_LENGTH, generateReference, normaliseReference } from './registration/reference.ts'
 export {
   CURRENCY,
-  DUPLICATE_WINDOW_MS,
-  createRegistrationService,
   registrationStatusJson,
   registrationStatusUrl,
-  sameSecret,
-  type CreateRegistrationOptions,
-  type InvoiceDownload,
   type CreateRegistrationResult,
+  type InvoiceDownload,
+  type RegistrationContext,
   type RegistrationDetails,
   type RegistrationReceipt,
-  type RegistrationService,
-  type RegistrationServiceOptions,
   type RegistrationStatus,
   type RegistrationStatusJson,
-} from './registration/service.ts'
+} from './registration/model.ts'
+export { DUPLICATE_WINDOW_MS, createRegistration, type CreateRegistrationOptions } from './registration/commands.ts'
 export {
   FIELD_LIMITS,
   companyDetailsSchema,
@@ -99,7 +95,23 @@ export {
 export { isEmailAddress } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
-export type { ActingStaff, BackOfficeContext } from './backoffice/context.ts'
+export {
+  findRegistrationById,
+  findRegistrationByReferenceAndSecret,
+  getCreditNotePdf,
+  getInvoicePdf,
+  getRegistrationByReferenceAndSecret,
+  sameSecret,
+} from './registration/queries.ts'
+export {
+  cardChargeStanding,
+  recordCardPayment,
+  type CardChargeStanding,
+  type CardPaymentInput,
+  type CardPaymentOutcome,
+  type RecordedCardPayment,
+} from './registration/card-payment.ts'
+export { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
   normaliseBankReference,
@@ -198,3 +210,4 @@ export {
   type RetentionJob,
   type RetentionResult,
 } from './backoffice/personal-data.ts'
+export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'

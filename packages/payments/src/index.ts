@@ -10,16 +10,16 @@ export {
 export { createSandboxProvider, sandboxCheckoutPath, type SandboxProviderOptions } from './sandbox.ts'
 export {
   PaymentError,
-  createPaymentService,
-  type PaymentErrorCode,
-  type PaymentService,
-  type PaymentServiceOptions,
   type CardRefundResult,
+  type PaymentContext,
+  type PaymentErrorCode,
   type ReturnOutcome,
   type SandboxAction,
   type SandboxCheckout,
   type StartCheckoutResult,
   type WebhookResult,
-} from './service.ts'
+} from './context.ts'
+export { completeSandboxCheckout, handleWebhook, recordReturn, refundCard, startCheckout } from './commands.ts'
+export { getSandboxCheckout } from './queries.ts'
 export { DEFAULT_YOCO_API_BASE, YOCO_CHECKOUT_ORIGIN, createYocoProvider, yocoCheckoutOrigins, type YocoProviderOptions } from './yoco.ts'
 export { WebhookRejectedError, type WebhookHeaders } from './webhook.ts'

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http'
-import { cancelRegistration, createRegistrationService } from '@events/core'
+import { cancelRegistration, createRegistration } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { createSandboxProvider } from './sandbox.ts'
-import { createPaymentService, type PaymentService } from './service.ts'
+import { handleWebhook, refundCard, startCheckout } from './commands.ts'
+import type { PaymentContext } from './context.ts'
 import { createYocoProvider } from './yoco.ts'
 
 const SITE_URL = 'https://events.example.com'
@@ -15,13 +16,12 @@ const HALF_FEE_DAY = new Date('2025-06-20T10:00:00+02:00')
 const REFUND_CENTS = 1_033_850
 
 /** The site's webhook route in miniature. */
-async function startWebhookReceiver(handle: () => PaymentService): Promise<{ url: string; server: Server }> {
+async function startWebhookReceiver(handle: () => PaymentContext): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      handle()
-        .handleWebhook(Buffer.concat(chunks).toString('utf8'), request.headers)
+      handleWebhook(handle(), Buffer.concat(chunks).toString('utf8'), request.headers)
         .then(
           (result) => response.writeHead(200).end(JSON.stringify(result)),
           (error: unknown) => response.writeHead(500).end((error as Error).message),
@@ -37,7 +37,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   let testDb: TestDatabase
   let yoco: YocoStandIn
   let receiver: { url: string; server: Server }
-  let payments: PaymentService
+  let payments: PaymentContext
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
@@ -52,16 +52,16 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     await testDb.dispose()
   })
 
-  function service(apiBase: string): PaymentService {
+  function service(apiBase: string): PaymentContext {
     const provider = createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase })
-    return createPaymentService({ db: testDb.db, catalog: fixedCatalog(), provider, siteUrl: SITE_URL, siteNow: () => SITE_NOW })
+    return { db: testDb.db, catalog: fixedCatalog(), provider, siteUrl: SITE_URL, siteNow: () => SITE_NOW }
   }
 
   /** A card registration paid through the stand-in, then cancelled on HALF_FEE_DAY: answers the pending refund. */
   async function paidThenCancelled(): Promise<{ refundId: string; checkoutId: string }> {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const started = await payments.startCheckout(receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const started = await startCheckout(payments, receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
     const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
@@ -73,7 +73,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
 
   it('refunds what was paid less the fee through Yoco, once, and records the outcome', async () => {
     const { refundId, checkoutId } = await paidThenCancelled()
-    const result = await payments.refundCard(refundId)
+    const result = await refundCard(payments, refundId)
     expect(result.before.status).toBe('pending')
     expect(result.after).toMatchObject({ status: 'succeeded', attempts: 1, outcome_message: 'Refund successfully processed' })
     expect(result.after.provider_refund_id).toMatch(/^rfd_/)
@@ -87,19 +87,19 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
       status: 200,
     })
     // A second press changes nothing and asks Yoco nothing.
-    expect((await payments.refundCard(refundId)).after.status).toBe('succeeded')
+    expect((await refundCard(payments, refundId)).after.status).toBe('succeeded')
     expect(yoco.refundRequests).toHaveLength(1)
   })
 
   it('records a refused refund with Yoco’s reason, and a retry is a new request', async () => {
     const { refundId } = await paidThenCancelled()
     yoco.refuseRefunds('Insufficient balance to process the refund.')
-    const refused = await payments.refundCard(refundId)
+    const refused = await refundCard(payments, refundId)
     expect(refused.after).toMatchObject({ status: 'refused', attempts: 1, provider_refund_id: null })
     expect(refused.after.outcome_message).toBe('The payment provider refused the refund (400): Insufficient balance to process the refund.')
 
     yoco.refuseRefunds(undefined)
-    const retried = await payments.refundCard(refundId)
+    const retried = await refundCard(payments, refundId)
     expect(retried.after).toMatchObject({ status: 'succeeded', attempts: 2 })
     expect(yoco.refundRequests.map((request) => request.idempotencyKey)).toEqual([`refund-${refundId}-attempt-1`, `refund-${refundId}-attempt-2`])
   })
@@ -107,29 +107,29 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   it('keeps a refund pending when Yoco cannot be reached, and retries it with the same key', async () => {
     const { refundId } = await paidThenCancelled()
     const unreachable = service('http://127.0.0.1:9')
-    const failed = await unreachable.refundCard(refundId)
+    const failed = await refundCard(unreachable, refundId)
     expect(failed.after.status).toBe('pending')
     expect(failed.after.outcome_message).toContain('could not be reached')
 
-    const retried = await payments.refundCard(refundId)
+    const retried = await refundCard(payments, refundId)
     expect(retried.after).toMatchObject({ status: 'succeeded', attempts: 1 })
     expect(yoco.refundRequests.map((request) => request.idempotencyKey)).toEqual([`refund-${refundId}-attempt-1`])
   })
 
   it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
     const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
     await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
-    const started = await payments.startCheckout(receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
+    const started = await startCheckout(payments, receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
     expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: receipt.statusUrl })
     expect(yoco.requests).toHaveLength(0)
   })
 
   it('refunds in the sandbox without asking Yoco', async () => {
     const { refundId } = await paidThenCancelled()
-    const sandbox = createPaymentService({ db: testDb.db, catalog: fixedCatalog(), provider: createSandboxProvider({ siteUrl: SITE_URL }), siteUrl: SITE_URL })
-    const result = await sandbox.refundCard(refundId)
+    const sandbox: PaymentContext = { db: testDb.db, catalog: fixedCatalog(), provider: createSandboxProvider({ siteUrl: SITE_URL }), siteUrl: SITE_URL }
+    const result = await refundCard(sandbox, refundId)
     expect(result.after).toMatchObject({ status: 'succeeded', outcome_message: 'Refunded in the sandbox: no card was charged or refunded.' })
     expect(yoco.refundRequests).toHaveLength(0)
   })

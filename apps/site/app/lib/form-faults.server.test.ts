@@ -17,7 +17,8 @@ function contextWithFailingStorage(): RouterContextProvider {
   const core = {
     formRateLimiter: { check: async () => ({ allowed: true }) },
     enquiries: { submitContactEnquiry: fault, submitTrainingRequest: fault },
-    registrations: { createRegistration: fault },
+    // The registration context's catalog and database are both unreachable, so the first one asked fails.
+    registrations: { catalog: { getEvent: fault, getSettings: fault }, db: { writeTransaction: fault } },
   }
   const context = new RouterContextProvider()
   context.set(servicesContext, { core } as unknown as SiteServices)

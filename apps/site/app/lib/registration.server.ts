@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD, isHoneypotFilled, isValidationError, ValidationError } from '@events/core'
-import { PaymentError, type PaymentService } from '@events/payments'
+import { createRegistration, HONEYPOT_FIELD, isHoneypotFilled, isValidationError, ValidationError } from '@events/core'
+import { PaymentError, startCheckout, type PaymentContext } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
 import { countSubmission, readForm } from './forms.server'
@@ -11,10 +11,10 @@ import { requestFactsContext, servicesContext } from './services.server'
  * Where the form's Pay button leads once the registration is stored: the checkout, or the registration's payment
  * page with the reason when no checkout could be made (the registration is kept either way).
  */
-async function checkoutUrl(payments: PaymentService, reference: string, statusPath: string): Promise<string> {
+async function checkoutUrl(payments: PaymentContext, reference: string, statusPath: string): Promise<string> {
   const secret = statusPath.split('/').at(-1) ?? ''
   try {
-    const started = await payments.startCheckout(reference, secret)
+    const started = await startCheckout(payments, reference, secret)
     return started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
   } catch (error) {
     if (error instanceof PaymentError) return `${statusPath}/pay?error=${encodeURIComponent(error.message)}`
@@ -50,7 +50,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     await countSubmission(context)
     if (isHoneypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
-    const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
+    const { receipt } = await createRegistration(core.registrations, registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
     const statusPath = new URL(receipt.statusUrl).pathname
     if (intent.type !== 'pay' || !receipt.paymentUrl) return redirect(statusPath, 303)
     return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)

@@ -1,6 +1,6 @@
 import type { Core } from '@events/core'
 import type { Logger } from '@events/observability'
-import type { PaymentService } from '@events/payments'
+import type { PaymentContext } from '@events/payments'
 import type { Staff } from '@events/staff'
 import type { SanityClient } from '@sanity/client'
 import { createContext } from 'react-router'
@@ -13,7 +13,7 @@ export interface SiteServices {
   /** Registrations, enquiries and the form rate limiter. */
   core: Core
   /** Card checkouts and the sandbox checkout page. */
-  payments: PaymentService
+  payments: PaymentContext
   /** Back-office staff accounts: sign-in, the guards of /admin, the audit log. */
   staff: Staff
 }

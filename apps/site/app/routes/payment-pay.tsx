@@ -1,3 +1,4 @@
+import { getRegistrationByReferenceAndSecret } from '@events/core'
 import { Amount } from '../components/Amount'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/payment-pay'
@@ -12,7 +13,7 @@ const MAX_ERROR_LENGTH = 300
 // button posts to the same URL, which the server answers with the checkout (server/payments.ts).
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
-  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
+  const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   const statusPath = new URL(details.statusUrl).pathname
   if (details.status === 'paid') throw redirect(statusPath, { headers: privateHeaders })

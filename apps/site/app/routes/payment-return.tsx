@@ -1,3 +1,5 @@
+import { getRegistrationByReferenceAndSecret } from '@events/core'
+import { recordReturn } from '@events/payments'
 import { data } from 'react-router'
 import type { Route } from './+types/payment-return'
 import { PayButton } from '../components/PayButton'
@@ -16,9 +18,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { core, payments } = context.get(servicesContext)
   const outcome = OUTCOMES.find((candidate) => candidate === params.outcome)
   if (!outcome) throw data('Not found', { status: 404, headers: privateHeaders })
-  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
+  const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
-  await fromDatabase(context, () => payments.recordReturn(params.reference, params.secret, outcome))
+  await fromDatabase(context, () => recordReturn(payments, params.reference, params.secret, outcome))
   const statusPath = new URL(details.statusUrl).pathname
   return data(
     {

@@ -1,4 +1,4 @@
-import { formatEventDays, type PaymentMethod } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, type PaymentMethod } from '@events/core'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
@@ -15,7 +15,7 @@ const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': '
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
-  const details = await fromDatabase(context, () => core.registrations.getRegistrationByReferenceAndSecret(params.reference, params.secret))
+  const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   return data(
     {

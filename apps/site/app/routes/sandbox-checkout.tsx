@@ -1,3 +1,4 @@
+import { getSandboxCheckout } from '@events/payments'
 import { Amount } from '../components/Amount'
 import { data } from 'react-router'
 import type { Route } from './+types/sandbox-checkout'
@@ -9,7 +10,7 @@ const privateHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' 
 // server (server/payments.ts), which completes the checkout through the same signed webhook handling as Yoco.
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { payments } = context.get(servicesContext)
-  const checkout = await payments.getSandboxCheckout(params.checkoutId)
+  const checkout = await getSandboxCheckout(payments, params.checkoutId)
   if (!checkout) throw data('No sandbox checkout at this address', { status: 404, headers: privateHeaders })
   return data(checkout, { headers: privateHeaders })
 }

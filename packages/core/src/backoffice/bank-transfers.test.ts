@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMailTransport } from '../mail/transport.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { createRegistrationService, registrationStatusJson } from '../registration/service.ts'
+import { createRegistration } from '../registration/commands.ts'
+import { registrationStatusJson } from '../registration/model.ts'
+import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startSmtpSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
 import { BackOfficeError } from './errors.ts'
@@ -62,12 +64,12 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   })
 
   it("shows a part payment on the registrant's status: part-paid, what was received and what is outstanding", async () => {
-    const service = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
-    const { receipt } = await service.createRegistration(registrationInput())
+    const service = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(service, registrationInput())
     const [reference, secret] = receipt.statusUrl.split('/').slice(-2) as [string, string]
     await recordBankTransfer(testContext(testDb.db), transfer(reference, { amountCents: 67_700 }), STAFF)
 
-    const status = registrationStatusJson((await service.getRegistrationByReferenceAndSecret(reference, secret))!)
+    const status = registrationStatusJson((await getRegistrationByReferenceAndSecret(service, reference, secret))!)
     expect(status).toMatchObject({ status: 'part-paid', totalCents: TOTAL_CENTS, paidCents: 67_700, outstandingCents: 2_000_000 })
   })
 

@@ -1,5 +1,5 @@
 import type { CoreDatabase } from '../db/database.ts'
-import { createRegistrationService } from '../registration/service.ts'
+import { createRegistration } from '../registration/commands.ts'
 import { fixedCatalog, registrationInput, SITE_NOW } from '../test-support.ts'
 import type { BackOfficeContext } from './context.ts'
 
@@ -13,10 +13,10 @@ export function testContext(db: CoreDatabase, now: () => Date = () => new Date('
 
 /** Registers through the real registration service (one per override set) and answers the references in order. */
 export async function register(db: CoreDatabase, ...overrides: Array<Record<string, unknown>>): Promise<string[]> {
-  const service = createRegistrationService({ db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW })
+  const service = { db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
   const references: string[] = []
   for (const override of overrides) {
-    const { receipt } = await service.createRegistration(registrationInput(override))
+    const { receipt } = await createRegistration(service, registrationInput(override))
     references.push(receipt.reference)
   }
   return references

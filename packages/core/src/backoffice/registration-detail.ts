@@ -8,7 +8,7 @@ import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.t
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { registrationStatusUrl, storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/service.ts'
+import { registrationStatusUrl, storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
 import type { BackOfficeContext } from './context.ts'
 

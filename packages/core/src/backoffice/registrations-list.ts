@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { PAYMENT_METHODS } from '../submissions/choices.ts'
-import type { RegistrationStatus } from '../registration/service.ts'
+import type { RegistrationStatus } from '../registration/model.ts'
 import { BackOfficeError } from './errors.ts'
 import type { BackOfficeContext } from './context.ts'
 
@@ -30,7 +30,7 @@ export interface RegistrationListQuery {
 export interface RegistrationListRow {
   reference: string
   createdAt: string
-  status: string
+  status: RegistrationStatus
   eventSlug: string
   eventTitle: string
   companyName: string
@@ -74,7 +74,8 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const { db } = context
   const page = wholeNumber(query.page, 1, 'page number')
   const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'page size', MAX_PAGE_SIZE)
-  if (query.status && !REGISTRATION_STATUSES.includes(query.status as RegistrationStatus)) {
+  const status = REGISTRATION_STATUSES.find((known) => known === query.status)
+  if (query.status && !status) {
     throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_STATUSES.join(', ')}.`)
   }
   if (query.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(query.paymentMethod)) {
@@ -90,7 +91,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
     kysely
       .selectFrom('registrations')
       .$if(Boolean(query.eventSlug), (builder) => builder.where('event_slug', '=', query.eventSlug!))
-      .$if(Boolean(query.status), (builder) => builder.where('status', '=', query.status!))
+      .$if(status !== undefined, (builder) => builder.where('status', '=', status!))
       .$if(Boolean(query.paymentMethod), (builder) => builder.where('payment_method', '=', query.paymentMethod!))
       .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))
       .$if(createdBefore !== undefined, (builder) => builder.where('created_at', '<', createdBefore!))

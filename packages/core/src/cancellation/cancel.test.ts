@@ -7,7 +7,7 @@ import { BackOfficeError } from '../backoffice/errors.ts'
 import { register, SITE_URL, STAFF, testContext } from '../backoffice/fixtures.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
-import { createRegistrationService } from '../registration/service.ts'
+import { getCreditNotePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { cancellationProposal, cancelRegistration, recordRefundPaidOut } from './cancel.ts'
 import { renderStoredCreditNote } from './credit-note.ts'
@@ -84,15 +84,15 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await pdfText(Buffer.from(mail.attachments![0]!.content, 'base64'))).toContain('CN-000001')
 
     // The registrant downloads it through their private link only.
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL })
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL }
     const secret = (await testDb.db.kysely.selectFrom('registrations').select('secret').where('id', '=', registration.id).executeTakeFirstOrThrow()).secret
-    expect((await registrations.getRegistrationByReferenceAndSecret(reference!, secret))?.creditNotes).toEqual([
+    expect((await getRegistrationByReferenceAndSecret(registrations, reference!, secret))?.creditNotes).toEqual([
       { number: 'CN-000001', url: `${SITE_URL}/registrations/${reference}/${secret}/credit-notes/CN-000001.pdf` },
     ])
-    expect((await registrations.getCreditNotePdf(reference!, secret, 'CN-000001'))?.filename).toBe('credit-note-CN-000001.pdf')
-    expect(await registrations.getCreditNotePdf(reference!, 'not-the-secret', 'CN-000001')).toBeUndefined()
-    expect(await registrations.getCreditNotePdf(reference!, secret, 'CN-000002')).toBeUndefined()
-    expect(await registrations.getCreditNotePdf(reference!, secret, '../invoice')).toBeUndefined()
+    expect((await getCreditNotePdf(registrations, reference!, secret, 'CN-000001'))?.filename).toBe('credit-note-CN-000001.pdf')
+    expect(await getCreditNotePdf(registrations, reference!, 'not-the-secret', 'CN-000001')).toBeUndefined()
+    expect(await getCreditNotePdf(registrations, reference!, secret, 'CN-000002')).toBeUndefined()
+    expect(await getCreditNotePdf(registrations, reference!, secret, '../invoice')).toBeUndefined()
 
     const refundId = outcome.cancellation.refund!.id
     await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, STAFF)).rejects.toThrow(

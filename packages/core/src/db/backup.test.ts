@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createRegistrationService } from '../registration/service.ts'
+import { createRegistration } from '../registration/commands.ts'
 import { SITE_NOW, fixedCatalog, registrationInput, temporaryDirectory } from '../test-support.ts'
 import { backupDataDirectory, sqliteIntegrity } from './backup.ts'
 import type { CoreDatabase } from './database.ts'
@@ -26,10 +26,10 @@ describe('backupDataDirectory', () => {
   })
 
   async function register(count: number): Promise<string[]> {
-    const service = createRegistrationService({ db, catalog: fixedCatalog(), siteUrl: 'https://events.example.com', siteNow: () => SITE_NOW })
+    const service = { db, catalog: fixedCatalog(), siteUrl: 'https://events.example.com', siteNow: () => SITE_NOW }
     const references: string[] = []
     for (let index = 0; index < count; index++) {
-      const { receipt } = await service.createRegistration(registrationInput({ companyName: `Company ${index}` }))
+      const { receipt } = await createRegistration(service, registrationInput({ companyName: `Company ${index}` }))
       references.push(receipt.reference)
     }
     return references

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { createRegistrationService } from '../registration/service.ts'
+import { createRegistration } from '../registration/commands.ts'
+import type { RegistrationContext } from '../registration/model.ts'
+import { getInvoicePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../test-support.ts'
 import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
 
@@ -29,15 +31,14 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const service = () =>
-    createRegistrationService({
-      db: testDb.db,
-      catalog: fixedCatalog(),
-      siteUrl: SITE_URL,
-      organiserEmail: 'organiser@example.com',
-      siteNow: () => SITE_NOW,
-      now: () => wallClock,
-    })
+  const service = (): RegistrationContext => ({
+    db: testDb.db,
+    catalog: fixedCatalog(),
+    siteUrl: SITE_URL,
+    organiserEmail: 'organiser@example.com',
+    siteNow: () => SITE_NOW,
+    now: () => wallClock,
+  })
 
   async function registrantMail(reference: string): Promise<OutgoingMail> {
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('topic', '=', 'registration.registrant').execute()
@@ -49,10 +50,10 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
 
   it('issues a full tax invoice with every figure SARS asks for, attached to the confirmation and downloadable', async () => {
     const registrations = service()
-    const { receipt } = await registrations.createRegistration(registrationInput())
+    const { receipt } = await createRegistration(registrations, registrationInput())
     const secret = receipt.statusUrl.split('/').at(-1) ?? ''
 
-    const download = await registrations.getInvoicePdf(receipt.reference, secret)
+    const download = await getInvoicePdf(registrations, receipt.reference, secret)
     expect(download?.filename).toBe('tax-invoice-INV-000001.pdf')
     const text = await pdfText(download!.pdf)
     for (const expected of [
@@ -96,13 +97,14 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     expect(Buffer.from(attachment!.content, 'base64').equals(download!.pdf)).toBe(true)
     expect(mail.text).toContain('within 5 days of the invoice date (by 6 March 2025)')
 
-    const details = await registrations.getRegistrationByReferenceAndSecret(receipt.reference, secret)
+    const details = await getRegistrationByReferenceAndSecret(registrations, receipt.reference, secret)
     expect(details?.invoice).toEqual({ number: 'INV-000001', url: `${receipt.statusUrl}/invoice.pdf` })
-    expect(await registrations.getInvoicePdf(receipt.reference, 'not-the-secret')).toBeUndefined()
+    expect(await getInvoicePdf(registrations, receipt.reference, 'not-the-secret')).toBeUndefined()
   })
 
   it('prints names with any Latin diacritic, Greek or Cyrillic as they were typed', async () => {
-    const { receipt } = await service().createRegistration(
+    const { receipt } = await createRegistration(
+      service(),
       registrationInput({
         companyName: 'Łódź Żółć Holdings (Pty) Ltd',
         address: 'Ševčenko Straße 5\nΑθήνα\nМосква',
@@ -110,7 +112,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
       }),
     )
     const secret = receipt.statusUrl.split('/').at(-1) ?? ''
-    const text = await pdfText((await service().getInvoicePdf(receipt.reference, secret))!.pdf)
+    const text = await pdfText((await getInvoicePdf(service(), receipt.reference, secret))!.pdf)
     expect(text).toContain('Łódź Żółć Holdings (Pty) Ltd')
     expect(text).toContain('Ševčenko Straße 5 Αθήνα Москва')
     expect(text).toContain('Delegate: Zoë Ndlovu-Müller')
@@ -118,19 +120,17 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
 
   it('keeps the invoice as first rendered, whatever changes later', async () => {
     const registrations = service()
-    const { receipt } = await registrations.createRegistration(registrationInput())
+    const { receipt } = await createRegistration(registrations, registrationInput())
     const secret = receipt.statusUrl.split('/').at(-1) ?? ''
-    const first = await registrations.getInvoicePdf(receipt.reference, secret)
+    const first = await getInvoicePdf(registrations, receipt.reference, secret)
     await testDb.db.kysely.updateTable('invoices').set({ data_json: '{}' }).execute()
-    expect((await registrations.getInvoicePdf(receipt.reference, secret))?.pdf.equals(first!.pdf)).toBe(true)
+    expect((await getInvoicePdf(registrations, receipt.reference, secret))?.pdf.equals(first!.pdf)).toBe(true)
   })
 
   it('invoices a table as one item at its flat price', async () => {
-    const { receipt } = await service().createRegistration(
-      registrationInput({ event: 'Resilience', code: 'ERC2025', attendanceOption: 'table-5' }),
-    )
+    const { receipt } = await createRegistration(service(), registrationInput({ event: 'Resilience', code: 'ERC2025', attendanceOption: 'table-5' }))
     const secret = receipt.statusUrl.split('/').at(-1) ?? ''
-    const text = await pdfText((await service().getInvoicePdf(receipt.reference, secret))!.pdf)
+    const text = await pdfText((await getInvoicePdf(service(), receipt.reference, secret))!.pdf)
     expect(text).toContain('Economic Resilience Conference 2025: Table of 5 delegates')
     expect(text).toContain('1 R 34 950.00 R 34 950.00')
     expect(text).toContain('VAT at 15% R 5 242.50')
@@ -141,13 +141,13 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     const registrations = service()
     await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        registrations.createRegistration(registrationInput({ companyName: `Company ${index}` }), { idempotencyKey: `key-${index}` }),
+        createRegistration(registrations, registrationInput({ companyName: `Company ${index}` }), { idempotencyKey: `key-${index}` }),
       ),
     )
     const numbers = await testDb.db.kysely.selectFrom('invoices').select('number').orderBy('number').execute()
     expect(numbers.map((row) => Number(row.number))).toEqual([1, 2, 3, 4, 5, 6])
     // A replay is the same registration and gets no second invoice.
-    await registrations.createRegistration(registrationInput({ companyName: 'Company 0' }), { idempotencyKey: 'key-0' })
+    await createRegistration(registrations, registrationInput({ companyName: 'Company 0' }), { idempotencyKey: 'key-0' })
     expect(await testDb.db.kysely.selectFrom('invoices').select('number').execute()).toHaveLength(6)
   })
 

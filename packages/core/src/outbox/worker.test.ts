@@ -6,7 +6,8 @@ import type { AddressObject } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createMailTransport, type MailTransport } from '../mail/transport.ts'
-import { createRegistrationService } from '../registration/service.ts'
+import { createRegistration } from '../registration/commands.ts'
+import type { RegistrationContext } from '../registration/model.ts'
 import {
   SITE_NOW,
   TEST_BACKENDS,
@@ -85,20 +86,19 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const registrations = () =>
-    createRegistrationService({
-      db: testDb.db,
-      catalog: fixedCatalog(),
-      siteUrl: 'https://events.example.com',
-      organiserEmail: ORGANISER,
-      siteNow: () => SITE_NOW,
-      now: () => clock,
-    })
+  const registrations = (): RegistrationContext => ({
+    db: testDb.db,
+    catalog: fixedCatalog(),
+    siteUrl: 'https://events.example.com',
+    organiserEmail: ORGANISER,
+    siteNow: () => SITE_NOW,
+    now: () => clock,
+  })
   const enquiries = () => createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), organiserEmail: ORGANISER, now: () => clock })
   const deliver = () => deliverDueMessages({ db: testDb.db, transport, now: () => clock, log: quiet })
 
   it('sends the organiser, the registrant and each delegate their e-mail', async () => {
-    const { receipt } = await registrations().createRegistration(registrationInput())
+    const { receipt } = await createRegistration(registrations(), registrationInput())
     expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
 
     expect(sink.received).toHaveLength(4)
@@ -176,7 +176,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('tells card registrants where to pay', async () => {
-    const { receipt } = await registrations().createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }))
+    const { receipt } = await createRegistration(registrations(), registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }))
     await deliver()
     // The only delegate is the registrant, who gets the full confirmation rather than a second notice.
     expect(sink.received).toHaveLength(2)
@@ -187,14 +187,15 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('keeps visitor input out of the headers', async () => {
     const injection = 'Evil\r\nBcc: attacker@evil.example\r\nSubject: Free money'
-    await registrations().createRegistration(
+    await createRegistration(
+      registrations(),
       registrationInput({
         companyName: injection,
         delegates: [{ name: injection, position: injection, email: 'thandi@acme.example.com' }],
       }),
     )
     await expect(
-      registrations().createRegistration(registrationInput({ email: 'victim@example.com\r\nBcc: attacker@evil.example' })),
+      createRegistration(registrations(), registrationInput({ email: 'victim@example.com\r\nBcc: attacker@evil.example' })),
     ).rejects.toMatchObject({ code: 'invalid-email' })
     await enquiries().submitContactEnquiry({
       fullName: injection,
@@ -253,7 +254,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('accepts a registration while SMTP is down and delivers it exactly once when SMTP returns', async () => {
     await sink.stop()
-    const { receipt } = await registrations().createRegistration(registrationInput())
+    const { receipt } = await createRegistration(registrations(), registrationInput())
     expect(receipt.status).toBe('awaiting-payment')
     expect(await deliver()).toEqual({ sent: 0, retrying: 4, failed: 0 })
 
@@ -288,7 +289,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     const limitedSink = await startSmtpSink({ maxClients: 1 })
     const limitedTransport = createMailTransport({ smtpUrl: `${limitedSink.url}/?maxConnections=1`, dataDir: '/nonexistent', from: FROM })
     try {
-      await registrations().createRegistration(registrationInput())
+      await createRegistration(registrations(), registrationInput())
       const report = await deliverDueMessages({ db: testDb.db, transport: limitedTransport, now: () => clock, log: quiet })
       expect(report).toEqual({ sent: 4, retrying: 0, failed: 0 })
       expect(limitedSink.received).toHaveLength(4)
@@ -325,7 +326,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     await sink.stop()
     const service = registrations()
     for (let index = 0; index < 6; index++) {
-      await service.createRegistration(registrationInput({ companyName: `Company ${index}` }))
+      await createRegistration(service, registrationInput({ companyName: `Company ${index}` }))
     }
     const otherInstance = await testDb.openAnother()
     const workers = [testDb.db, otherInstance].map((db) =>

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { RegistrationRow } from '../db/tables/registrations.ts'
+import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
 
 /** Marks a registration paid in full inside the caller's transaction, once; answers false when it already was. */
 export async function markRegistrationPaid(transaction: Transaction<Database>, registrationId: string, at: Date): Promise<boolean> {
@@ -15,7 +15,7 @@ export async function markRegistrationPaid(transaction: Transaction<Database>, r
 
 /** Where a registration stands with its payment. */
 export interface PaymentState {
-  status: string
+  status: RegistrationStatus
   paidCents: number
   outstandingCents: number
 }

@@ -1,5 +1,5 @@
 import { BackOfficeError, cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
-import { PaymentError } from '@events/payments'
+import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
@@ -88,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
       services.core.outbox.wake()
       let refundNotice = ''
       if (outcome.cardRefundPending && cancellation.refund) {
-        const refunded = await fromDatabase(context, () => services.payments.refundCard(cancellation.refund!.id))
+        const refunded = await fromDatabase(context, () => refundCard(services.payments, cancellation.refund!.id))
         await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: cancellation.refund.id, before: refunded.before, after: refunded.after })
         log.info({ reference: outcome.reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
         refundNotice = ` Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`
@@ -98,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent === 'retry-refund') {
       const refundId = formText(form, 'refundId')
-      const refunded = await fromDatabase(context, () => services.payments.refundCard(refundId))
+      const refunded = await fromDatabase(context, () => refundCard(services.payments, refundId))
       await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: refundId, before: refunded.before, after: refunded.after })
       return { notice: `Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`, error: null }
     }

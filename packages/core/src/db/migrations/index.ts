@@ -9,6 +9,7 @@ import * as registrationListIndexes from './2026-11-23-registration-list-indexes
 import * as cancellations from './2026-11-24-cancellations.ts'
 import * as bankStatements from './2026-11-24-bank-statements.ts'
 import * as enquiryInbox from './2026-11-24-enquiry-inbox.ts'
+import * as dropRegistrationSubject from './2026-11-24-drop-registration-subject.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-cancellations': cancellations,
   '2026-11-24-bank-statements': bankStatements,
   '2026-11-24-enquiry-inbox': enquiryInbox,
+  '2026-11-24-drop-registration-subject': dropRegistrationSubject,
 }
 
 /** The core's migrations, in the order they were written. */

@@ -1,5 +1,8 @@
-/** What a verified webhook did. Only 'paid' changes a registration. */
-export type WebhookOutcome = 'paid' | 'already-paid' | 'duplicate-payment' | 'amount-mismatch' | 'unknown-checkout' | 'ignored'
+/**
+ * What a verified webhook did. Only 'paid' changes a registration; 'payment-not-owed' is a card payment of the whole
+ * total that arrived after transfers were recorded or a cancellation credited part of it, kept for a refund.
+ */
+export type WebhookOutcome = 'paid' | 'already-paid' | 'duplicate-payment' | 'payment-not-owed' | 'amount-mismatch' | 'unknown-checkout' | 'ignored'
 
 /** Every verified webhook, by its webhook-id, with what it did; the row makes redeliveries harmless. */
 export interface PaymentWebhooksTable {

@@ -1,11 +1,17 @@
 import type { Selectable } from 'kysely'
 
+/**
+ * A registration waits for payment until a verified card payment webhook, or bank transfers recorded by staff that
+ * add up to its total, mark it paid; bank transfers that fall short leave it part-paid.
+ */
+export type RegistrationStatus = 'awaiting-payment' | 'part-paid' | 'paid'
+
 /** A registration with a snapshot of the event and price it was made for, so later content edits do not change it. */
 export interface RegistrationsTable {
   id: string
   reference: string
   secret: string
-  status: string
+  status: RegistrationStatus
   event_slug: string
   event_kind: string
   event_title: string
@@ -13,7 +19,6 @@ export interface RegistrationsTable {
   event_end: string
   venue_name: string
   venue_address: string
-  registration_subject: string
   submitted_code: string
   company_name: string
   address: string

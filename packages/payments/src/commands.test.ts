@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http'
-import { createRegistrationService, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
+import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { createSandboxProvider } from './sandbox.ts'
-import { createPaymentService, PaymentError, type PaymentService } from './service.ts'
+import { completeSandboxCheckout, handleWebhook, recordReturn, startCheckout } from './commands.ts'
+import { PaymentError, type PaymentContext } from './context.ts'
+import type { PaymentProvider } from './provider.ts'
+import { getSandboxCheckout } from './queries.ts'
 import { WebhookRejectedError } from './webhook.ts'
 import { createYocoProvider } from './yoco.ts'
 
@@ -13,13 +16,12 @@ const SITE_URL = 'https://events.example.com'
 const ORGANISER = 'organiser@example.com'
 
 /** The site's webhook route in miniature: the raw body and headers to the service, its outcome as the answer. */
-async function startWebhookReceiver(handle: () => PaymentService): Promise<{ url: string; server: Server }> {
+async function startWebhookReceiver(handle: () => PaymentContext): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      handle()
-        .handleWebhook(Buffer.concat(chunks).toString('utf8'), request.headers)
+      handleWebhook(handle(), Buffer.concat(chunks).toString('utf8'), request.headers)
         .then(
           (result) => {
             response.writeHead(200, { 'Content-Type': 'application/json' })
@@ -41,7 +43,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   let testDb: TestDatabase
   let yoco: YocoStandIn
   let receiver: { url: string; server: Server }
-  let payments: PaymentService
+  let payments: PaymentContext
   let mailWakeUps: number
   let paymentsSucceeded: number
 
@@ -50,7 +52,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     yoco = await startYocoStandIn()
     mailWakeUps = 0
     paymentsSucceeded = 0
-    payments = paymentService(createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
+    payments = paymentContext(createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
     receiver = await startWebhookReceiver(() => payments)
     yoco.setWebhookUrl(receiver.url)
   })
@@ -60,8 +62,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     await testDb.dispose()
   })
 
-  function paymentService(provider: Parameters<typeof createPaymentService>[0]['provider']): PaymentService {
-    return createPaymentService({
+  function paymentContext(provider: PaymentProvider): PaymentContext {
+    return {
       db: testDb.db,
       catalog: fixedCatalog(),
       provider,
@@ -70,15 +72,13 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       siteNow: () => SITE_NOW,
       onMailQueued: () => mailWakeUps++,
       onPaymentSucceeded: () => paymentsSucceeded++,
-    })
+    }
   }
 
   /** A card registration whose browser claimed a total of R 1.00; the server's total is R 20 677.00. */
   async function cardRegistration() {
-    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW })
-    const { receipt } = await registrations.createRegistration(
-      registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }),
-    )
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW }
+    const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }))
     return { ...receipt, secret: receipt.statusUrl.split('/').at(-1) ?? '' }
   }
 
@@ -92,7 +92,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   }
 
   async function startYocoCheckout(reference: string, secret: string) {
-    const started = await payments.startCheckout(reference, secret)
+    const started = await startCheckout(payments, reference, secret)
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     return started
   }
@@ -168,11 +168,11 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const sameEvent = JSON.parse(delivery.body) as unknown
     const body = JSON.stringify(sameEvent)
     const headers = signed(yoco.webhookSecret, 'msg_same_payment_new_id', body)
-    expect(await payments.handleWebhook(body, headers)).toEqual({ outcome: 'already-paid', replayed: false })
+    expect(await handleWebhook(payments, body, headers)).toEqual({ outcome: 'already-paid', replayed: false })
     expect(await mails('payment.receipt')).toHaveLength(1)
     expect(paymentsSucceeded).toBe(1)
 
-    expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: registration.statusUrl })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: registration.statusUrl })
     expect(yoco.requests).toHaveLength(1)
   })
 
@@ -183,8 +183,50 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
       { id: 'staff-1', name: 'Finance' },
     )
-    expect(await payments.startCheckout(registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: registration.statusUrl })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: registration.statusUrl })
     expect(yoco.requests).toHaveLength(0)
+  })
+
+  it('does not count a card payment opened before a bank transfer was recorded: it keeps it for a refund and tells the organiser', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    await recordBankTransfer(
+      { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW },
+      { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
+      { id: 'staff-1', name: 'Finance' },
+    )
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect(await registrationRow(registration.reference)).toEqual({ status: 'part-paid', paid_at: null })
+    expect(paymentsSucceeded).toBe(0)
+    const checkout = await testDb.db.kysely.selectFrom('payment_checkouts').select(['status', 'payment_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
+    expect(checkout).toEqual({ status: 'succeeded', payment_id: expect.any(String) as string })
+    const [problem] = await mails('payment.problem')
+    expect(problem?.to).toEqual([ORGANISER])
+    expect(problem?.text).toContain('R 5 000.00 had been paid by bank transfer and R 15 677.00 was outstanding')
+    expect(problem?.text).toContain('please refund the card payment with the provider')
+    expect(await mails('payment.receipt')).toHaveLength(0)
+
+    // The same payment announced again is not reported twice.
+    const body = delivery.body
+    expect(await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_same_payment_again', body))).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect(await mails('payment.problem')).toHaveLength(1)
+  })
+
+  it('does not count a card payment opened before a cancellation credited part of the registration', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const proposal = await cancellationProposal(context, registration.reference)
+    const [firstDelegate] = proposal.delegates
+    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, { id: 'staff-1', name: 'Finance' })
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
+    expect(await mails('payment.problem')).toHaveLength(1)
+    expect(await mails('payment.receipt')).toHaveLength(0)
   })
 
   it('does not mark a payment of another amount paid: it records it and tells the organiser', async () => {
@@ -239,31 +281,31 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(0)
 
     // The same body, properly signed and fresh, is accepted.
-    expect(await payments.handleWebhook(body, signed(yoco.webhookSecret, 'msg_real', body))).toEqual({ outcome: 'paid', replayed: false })
+    expect(await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_real', body))).toEqual({ outcome: 'paid', replayed: false })
   })
 
   it('acknowledges webhooks about unknown checkouts and other events without acting on them', async () => {
     const unknown = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', payload: { id: 'p_1', amount: 900, currency: 'ZAR', metadata: { checkoutId: 'ch_nobody' } } })
-    expect(await payments.handleWebhook(unknown, signed(yoco.webhookSecret, 'msg_unknown', unknown))).toEqual({ outcome: 'unknown-checkout', replayed: false })
+    expect(await handleWebhook(payments, unknown, signed(yoco.webhookSecret, 'msg_unknown', unknown))).toEqual({ outcome: 'unknown-checkout', replayed: false })
     const refund = JSON.stringify({ id: 'evt_2', type: 'refund.succeeded', payload: { id: 'r_1' } })
-    expect(await payments.handleWebhook(refund, signed(yoco.webhookSecret, 'msg_refund', refund))).toEqual({ outcome: 'ignored', replayed: false })
+    expect(await handleWebhook(payments, refund, signed(yoco.webhookSecret, 'msg_refund', refund))).toEqual({ outcome: 'ignored', replayed: false })
   })
 
   it('reports Yoco refusing the checkout with its message', async () => {
     const registration = await cardRegistration()
-    payments = paymentService(createYocoProvider({ secretKey: 'sk_test_wrong', webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
-    const error = await payments.startCheckout(registration.reference, registration.secret).catch((caught: unknown) => caught)
+    payments = paymentContext(createYocoProvider({ secretKey: 'sk_test_wrong', webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
+    const error = await startCheckout(payments, registration.reference, registration.secret).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PaymentError)
     expect(error).toMatchObject({ code: 'provider-failed', message: 'The payment provider answered 403: A key is required, but has not been specified.' })
     expect(await testDb.db.kysely.selectFrom('payment_checkouts').select('id').execute()).toHaveLength(0)
 
-    await expect(payments.startCheckout(registration.reference, 'wrong-secret')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(startCheckout(payments, registration.reference, 'wrong-secret')).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('offers a new checkout with a new idempotency key after the visitor cancelled', async () => {
     const registration = await cardRegistration()
     const first = await startYocoCheckout(registration.reference, registration.secret)
-    await payments.recordReturn(registration.reference, registration.secret, 'cancel')
+    await recordReturn(payments, registration.reference, registration.secret, 'cancel')
     const second = await startYocoCheckout(registration.reference, registration.secret)
     expect(second.checkoutId).not.toBe(first.checkoutId)
     expect(yoco.requests.map((request) => request.idempotencyKey)).toEqual([
@@ -273,25 +315,25 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   })
 
   it('runs the sandbox checkout through the same signed webhook handling', async () => {
-    payments = paymentService(createSandboxProvider({ siteUrl: SITE_URL }))
+    payments = paymentContext(createSandboxProvider({ siteUrl: SITE_URL }))
     const registration = await cardRegistration()
     const started = await startYocoCheckout(registration.reference, registration.secret)
     expect(started.redirectUrl).toBe(`${SITE_URL}/payments/sandbox/${started.checkoutId}`)
-    expect(await payments.getSandboxCheckout(started.checkoutId)).toMatchObject({
+    expect(await getSandboxCheckout(payments, started.checkoutId)).toMatchObject({
       reference: registration.reference,
       amountCents: 2067700,
       currency: 'ZAR',
       status: 'open',
     })
 
-    expect(await payments.completeSandboxCheckout(started.checkoutId, 'cancel')).toBe(`${registration.statusUrl}/payment/cancel`)
-    expect(await payments.completeSandboxCheckout(started.checkoutId, 'fail')).toBe(`${registration.statusUrl}/payment/failure`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'cancel')).toBe(`${registration.statusUrl}/payment/cancel`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'fail')).toBe(`${registration.statusUrl}/payment/failure`)
     expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
 
-    expect(await payments.completeSandboxCheckout(started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
     expect((await registrationRow(registration.reference)).status).toBe('paid')
     // Pressing Pay again pays nothing twice.
-    expect(await payments.completeSandboxCheckout(started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
     expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(1)
     const [receipt] = await mails('payment.receipt')
     expect(receipt?.text).toContain('This was a test payment: no card was charged.')
@@ -300,8 +342,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
 
     // A webhook signed with another secret than the sandbox's is rejected like any forgery.
     const body = JSON.stringify({ type: 'payment.succeeded', payload: { amount: 2067700, currency: 'ZAR', metadata: { checkoutId: started.checkoutId } } })
-    await expect(payments.handleWebhook(body, signed(yoco.webhookSecret, 'msg_x', body))).rejects.toBeInstanceOf(WebhookRejectedError)
-    expect(await payments.getSandboxCheckout('ch_unknown')).toBeUndefined()
+    await expect(handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_x', body))).rejects.toBeInstanceOf(WebhookRejectedError)
+    expect(await getSandboxCheckout(payments, 'ch_unknown')).toBeUndefined()
   })
 })
 

@@ -10,7 +10,9 @@ import {
   registrationInput,
   type TestDatabase,
 } from '../test-support.ts'
-import { createRegistrationService, registrationStatusJson, type RegistrationServiceOptions } from './service.ts'
+import { createRegistration } from './commands.ts'
+import { registrationStatusJson, type RegistrationContext } from './model.ts'
+import { getRegistrationByReferenceAndSecret } from './queries.ts'
 
 const SITE_URL = 'https://events.example.com'
 
@@ -34,8 +36,8 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
     await testDb.dispose()
   })
 
-  function service(overrides: Partial<RegistrationServiceOptions> = {}) {
-    return createRegistrationService({
+  function context(overrides: Partial<RegistrationContext> = {}): RegistrationContext {
+    return {
       db: testDb.db,
       catalog: fixedCatalog(),
       siteUrl: `${SITE_URL}/`,
@@ -43,11 +45,11 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
       siteNow: () => SITE_NOW,
       now: () => wallClock,
       ...overrides,
-    })
+    }
   }
 
   it('prices Legal Opinion venue for two delegates at R 20 677.00 incl. VAT and answers the 201 body', async () => {
-    const { receipt, replayed } = await service().createRegistration(registrationInput({ totalPrice: '1.00', sub: 'Cheap' }))
+    const { receipt, replayed } = await createRegistration(context(), registrationInput({ totalPrice: '1.00', sub: 'Cheap' }))
     expect(replayed).toBe(false)
     expect(receipt).toEqual({
       reference: expect.stringMatching(/^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/),
@@ -59,7 +61,6 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
     })
     const row = await testDb.db.kysely.selectFrom('registrations').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({
-      registration_subject: 'Legal Opinion Delegate Registration',
       subtotal_cents: 1798000,
       vat_cents: 269700,
       total_cents: 2067700,
@@ -72,7 +73,7 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
   })
 
   it('gives card registrations a payment URL', async () => {
-    const { receipt } = await service().createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+    const { receipt } = await createRegistration(context(), registrationInput({ paymentMethod: 'Credit/Debit Card' }))
     expect(receipt.paymentUrl).toBe(`${receipt.statusUrl}/pay`)
   })
 
@@ -82,12 +83,12 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
       attendanceOption: 'table-5',
       delegates: [{ name: 'A', position: 'B', email: 'a@example.com' }],
     })
-    expect((await service().createRegistration(input)).receipt.total).toBe('40192.50')
+    expect((await createRegistration(context(), input)).receipt.total).toBe('40192.50')
   })
 
   it('stores nothing for an invalid registration', async () => {
-    await expect(service().createRegistration(registrationInput({ email: 'nope' }))).rejects.toBeInstanceOf(ValidationError)
-    await expect(service().createRegistration(registrationInput({ event: 'nope' }))).rejects.toMatchObject({ code: 'unknown-event', issues: [{ path: 'event', code: 'unknown-event' }] })
+    await expect(createRegistration(context(), registrationInput({ email: 'nope' }))).rejects.toBeInstanceOf(ValidationError)
+    await expect(createRegistration(context(), registrationInput({ event: 'nope' }))).rejects.toMatchObject({ code: 'unknown-event', issues: [{ path: 'event', code: 'unknown-event' }] })
     expect(await count(testDb.db, 'registrations')).toBe(0)
     expect(await count(testDb.db, 'outbox_messages')).toBe(0)
     expect(await count(testDb.db, 'submission_keys')).toBe(0)
@@ -109,59 +110,58 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
       JSON.parse('{"event":"legalOpinion","__proto__":{"legalAgreement":true}}'),
     ]
     for (const body of bodies) {
-      await expect(service().createRegistration(body)).rejects.toBeInstanceOf(ValidationError)
+      await expect(createRegistration(context(), body)).rejects.toBeInstanceOf(ValidationError)
     }
     await expect(
-      service().createRegistration(registrationInput(), { idempotencyKey: 'k'.repeat(1000) }),
+      createRegistration(context(), registrationInput(), { idempotencyKey: 'k'.repeat(1000) }),
     ).rejects.toMatchObject({ code: 'invalid-request' })
     expect(await count(testDb.db, 'registrations')).toBe(0)
   })
 
   describe('idempotency', () => {
     it('creates one registration for the same key twice, answering the same body', async () => {
-      const first = await service().createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
-      const second = await service().createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
+      const first = await createRegistration(context(), registrationInput(), { idempotencyKey: 'form-token-1' })
+      const second = await createRegistration(context(), registrationInput(), { idempotencyKey: 'form-token-1' })
       expect(second).toEqual({ receipt: first.receipt, replayed: true, paymentMethod: 'Bank Transfer' })
       expect(await count(testDb.db, 'registrations')).toBe(1)
       expect(await count(testDb.db, 'outbox_messages')).toBe(4)
     })
 
     it('refuses the same key with different details', async () => {
-      await service().createRegistration(registrationInput(), { idempotencyKey: 'form-token-2' })
+      await createRegistration(context(), registrationInput(), { idempotencyKey: 'form-token-2' })
       await expect(
-        service().createRegistration(registrationInput({ companyName: 'Other' }), { idempotencyKey: 'form-token-2' }),
+        createRegistration(context(), registrationInput({ companyName: 'Other' }), { idempotencyKey: 'form-token-2' }),
       ).rejects.toMatchObject({ code: 'idempotency-conflict' })
       expect(await count(testDb.db, 'registrations')).toBe(1)
     })
 
     it('creates one registration for a concurrent double submit', async () => {
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => service().createRegistration(registrationInput(), { idempotencyKey: 'double-click' })),
-      )
+        Array.from({ length: 5 }, () => createRegistration(context(), registrationInput(), { idempotencyKey: 'double-click' })))
       expect(new Set(results.map((result) => result.receipt.reference)).size).toBe(1)
       expect(results.filter((result) => !result.replayed)).toHaveLength(1)
       expect(await count(testDb.db, 'registrations')).toBe(1)
     })
 
     it('treats an identical payload without a key as a resubmission for 10 minutes', async () => {
-      const results = await Promise.all([service().createRegistration(registrationInput()), service().createRegistration(registrationInput())])
+      const results = await Promise.all([createRegistration(context(), registrationInput()), createRegistration(context(), registrationInput())])
       expect(results[0].receipt).toEqual(results[1].receipt)
       wallClock = new Date(wallClock.getTime() + 9 * 60_000)
-      expect((await service().createRegistration(registrationInput({ email: 'BOOKINGS@acme.example.com' }))).replayed).toBe(true)
+      expect((await createRegistration(context(), registrationInput({ email: 'BOOKINGS@acme.example.com' }))).replayed).toBe(true)
       expect(await count(testDb.db, 'registrations')).toBe(1)
 
       wallClock = new Date(wallClock.getTime() + 2 * 60_000)
-      const later = await service().createRegistration(registrationInput())
+      const later = await createRegistration(context(), registrationInput())
       expect(later.replayed).toBe(false)
       expect(later.receipt.reference).not.toBe(results[0].receipt.reference)
       expect(await count(testDb.db, 'registrations')).toBe(2)
     })
 
     it('keeps different payloads and different keys apart', async () => {
-      await service().createRegistration(registrationInput())
-      await service().createRegistration(registrationInput({ attendanceOption: 'online' }))
-      await service().createRegistration(registrationInput(), { idempotencyKey: 'a' })
-      await service().createRegistration(registrationInput(), { idempotencyKey: 'b' })
+      await createRegistration(context(), registrationInput())
+      await createRegistration(context(), registrationInput({ attendanceOption: 'online' }))
+      await createRegistration(context(), registrationInput(), { idempotencyKey: 'a' })
+      await createRegistration(context(), registrationInput(), { idempotencyKey: 'b' })
       expect(await count(testDb.db, 'registrations')).toBe(4)
     })
   })
@@ -169,27 +169,27 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
   it('retries the reference on a collision', async () => {
     const references = ['AAAA2222', 'AAAA2222', 'BBBB3333']
     const generateReference = () => references.shift() ?? 'CCCC4444'
-    const first = await service({ generateReference }).createRegistration(registrationInput(), { idempotencyKey: '1' })
-    const second = await service({ generateReference }).createRegistration(registrationInput(), { idempotencyKey: '2' })
+    const first = await createRegistration(context({ generateReference }), registrationInput(), { idempotencyKey: '1' })
+    const second = await createRegistration(context({ generateReference }), registrationInput(), { idempotencyKey: '2' })
     expect([first.receipt.reference, second.receipt.reference]).toEqual(['AAAA2222', 'BBBB3333'])
   })
 
   it('rolls the registration back when its e-mails cannot be written', async () => {
     await sql`alter table outbox_messages rename to outbox_messages_away`.execute(testDb.db.kysely)
-    await expect(service().createRegistration(registrationInput())).rejects.toThrow()
+    await expect(createRegistration(context(), registrationInput())).rejects.toThrow()
     await sql`alter table outbox_messages_away rename to outbox_messages`.execute(testDb.db.kysely)
     expect(await count(testDb.db, 'registrations')).toBe(0)
     expect(await count(testDb.db, 'registration_delegates')).toBe(0)
     expect(await count(testDb.db, 'submission_keys')).toBe(0)
     // The failed attempt does not block the visitor's next try.
-    expect((await service().createRegistration(registrationInput())).replayed).toBe(false)
+    expect((await createRegistration(context(), registrationInput())).replayed).toBe(false)
   })
 
   describe('getRegistrationByReferenceAndSecret', () => {
     it('finds a registration by reference and secret only', async () => {
-      const { receipt } = await service().createRegistration(registrationInput({ paymentMethod: 'Credit/Debit Card' }))
+      const { receipt } = await createRegistration(context(), registrationInput({ paymentMethod: 'Credit/Debit Card' }))
       const [reference, secret] = receipt.statusUrl.split('/').slice(-2) as [string, string]
-      const details = await service().getRegistrationByReferenceAndSecret(reference.toLowerCase(), secret)
+      const details = await getRegistrationByReferenceAndSecret(context(), reference.toLowerCase(), secret)
       expect(details).toBeDefined()
       expect(registrationStatusJson(details!)).toEqual({
         reference,
@@ -216,10 +216,10 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
       expect(details?.paymentUrl).toBe(receipt.paymentUrl)
 
       const lastCharacterChanged = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`
-      expect(await service().getRegistrationByReferenceAndSecret(reference, lastCharacterChanged)).toBeUndefined()
-      expect(await service().getRegistrationByReferenceAndSecret(reference, '')).toBeUndefined()
-      expect(await service().getRegistrationByReferenceAndSecret('ZZZZ9999', secret)).toBeUndefined()
-      expect(await service().getRegistrationByReferenceAndSecret("' or 1=1 --", secret)).toBeUndefined()
+      expect(await getRegistrationByReferenceAndSecret(context(), reference, lastCharacterChanged)).toBeUndefined()
+      expect(await getRegistrationByReferenceAndSecret(context(), reference, '')).toBeUndefined()
+      expect(await getRegistrationByReferenceAndSecret(context(), 'ZZZZ9999', secret)).toBeUndefined()
+      expect(await getRegistrationByReferenceAndSecret(context(), "' or 1=1 --", secret)).toBeUndefined()
     })
   })
 })

@@ -1,0 +1,241 @@
+import { quote, randsToCents, type Quote } from '@events/pricing'
+import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
+import { ValidationError } from '../errors.ts'
+import { newId, sha256Hex } from '../ids.ts'
+import { invoiceAttachment, issueTaxInvoice } from '../invoice/issue-invoice.ts'
+import { registrationMailJobs, type RegistrationMailContext } from '../mail/registration-mails.ts'
+import { enqueueMails } from '../outbox/enqueue.ts'
+import { businessClock, wallClock } from '../backoffice/context.ts'
+import { singleLine } from '../validation/fields.ts'
+import { CURRENCY, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
+import { generateReference, generateSecret } from './reference.ts'
+import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
+
+/** How long an identical submission without a token counts as a resubmission of the first. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+const REFERENCE_ATTEMPTS = 10
+
+export interface CreateRegistrationOptions {
+  /** The form's hidden submission token or the API's Idempotency-Key header. */
+  idempotencyKey?: string | undefined
+}
+
+interface SubmissionClaim {
+  key: string
+  expiresAt: string | null
+}
+
+/** A validated and priced registration, ready to be stored. */
+interface PreparedRegistration {
+  event: RegistrationEvent
+  settings: SiteSettingsForMail
+  submission: RegistrationSubmission
+  optionLabel: string
+  unitAmountCents: number
+  price: Quote
+  claim: SubmissionClaim
+  payloadHash: string
+  /** The business date the registration was checked at, which also dates its tax invoice. */
+  siteToday: Date
+}
+
+function payloadHashOf(submission: RegistrationSubmission): string {
+  // Built field by field so the hash does not depend on the order the client sent its keys in.
+  return sha256Hex(
+    JSON.stringify([
+      submission.eventSlug,
+      submission.code,
+      submission.companyName,
+      submission.address,
+      submission.email.toLowerCase(),
+      submission.tel,
+      submission.vatNumber,
+      submission.delegates.map((delegate) => [delegate.name, delegate.position, delegate.email.toLowerCase()]),
+      submission.attendanceOption,
+      submission.paymentMethod,
+    ]),
+  )
+}
+
+function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: Date): SubmissionClaim {
+  const key = singleLine(idempotencyKey)
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ValidationError('invalid-request', [{ path: 'idempotencyKey', code: 'too-long', maximum: MAX_IDEMPOTENCY_KEY_LENGTH }])
+  }
+  if (key !== '') return { key: `token:${sha256Hex(key)}`, expiresAt: null }
+  return { key: `payload:${payloadHash}`, expiresAt: new Date(now.getTime() + DUPLICATE_WINDOW_MS).toISOString() }
+}
+
+async function insertRegistration(context: RegistrationContext, prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
+  const { db } = context
+  const nextReference = context.generateReference ?? generateReference
+  const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash, siteToday } = prepared
+  const createdAt = wallClock(context)
+  const createdAtIso = createdAt.toISOString()
+  const registrationId = newId()
+  return db.writeTransaction(async (transaction) => {
+    // A claim whose duplicate window has passed is taken over; a token's claim (no expiry) or a fresh one stays,
+    // and nothing is returned. On PostgreSQL a concurrent claim of the same key waits here for the other
+    // transaction, then finds its fresh claim.
+    const claimed = await transaction
+      .insertInto('submission_keys')
+      .values({ key: claim.key, registration_id: registrationId, payload_hash: payloadHash, expires_at: claim.expiresAt, created_at: createdAtIso })
+      .onConflict((conflict) =>
+        conflict
+          .column('key')
+          .doUpdateSet((eb) => ({
+            registration_id: eb.ref('excluded.registration_id'),
+            payload_hash: eb.ref('excluded.payload_hash'),
+            expires_at: eb.ref('excluded.expires_at'),
+            created_at: eb.ref('excluded.created_at'),
+          }))
+          .where('submission_keys.expires_at', '<=', createdAtIso),
+      )
+      .returning('key')
+      .executeTakeFirst()
+    if (!claimed) {
+      const existing = await transaction
+        .selectFrom('submission_keys')
+        .select(['registration_id', 'payload_hash'])
+        .where('key', '=', claim.key)
+        .executeTakeFirstOrThrow()
+      if (existing.payload_hash !== payloadHash) throw new ValidationError('idempotency-conflict')
+      return { replayOf: existing.registration_id }
+    }
+
+    const row: RegistrationRow = {
+      id: registrationId,
+      reference: '',
+      secret: generateSecret(),
+      status: 'awaiting-payment',
+      event_slug: event.slug,
+      event_kind: event.kind,
+      event_title: event.title,
+      event_start: event.start,
+      event_end: event.end,
+      venue_name: event.venue.name,
+      venue_address: event.venue.address ?? '',
+      submitted_code: submission.code,
+      company_name: submission.companyName,
+      address: submission.address,
+      email: submission.email,
+      tel: submission.tel,
+      vat_number: submission.vatNumber,
+      attendance_option: submission.attendanceOption,
+      attendance_option_label: optionLabel,
+      payment_method: submission.paymentMethod,
+      delegate_count: submission.delegates.length,
+      unit_amount_cents: unitAmountCents,
+      subtotal_cents: price.subtotalCents,
+      vat_cents: price.vatCents,
+      total_cents: price.totalCents,
+      vat_rate: price.vatRate,
+      currency: CURRENCY,
+      payload_hash: payloadHash,
+      legal_agreement_accepted_at: createdAtIso,
+      created_at: createdAtIso,
+      updated_at: createdAtIso,
+      paid_at: null,
+      cancelled_at: null,
+    }
+    for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && row.reference === ''; attempt++) {
+      const reference = nextReference()
+      const inserted = await transaction
+        .insertInto('registrations')
+        .values({ ...row, reference })
+        .onConflict((conflict) => conflict.column('reference').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (inserted) row.reference = reference
+    }
+    if (row.reference === '') throw new Error('Could not find an unused registration reference')
+
+    await transaction
+      .insertInto('registration_delegates')
+      .values(
+        submission.delegates.map((delegate, ordinal) => ({
+          id: newId(),
+          registration_id: registrationId,
+          ordinal,
+          name: delegate.name,
+          position: delegate.position,
+          email: delegate.email,
+        })),
+      )
+      .execute()
+
+    const invoice = await issueTaxInvoice(transaction, {
+      registrationId,
+      reference: row.reference,
+      event,
+      settings,
+      submission,
+      optionLabel,
+      unitAmountCents,
+      quote: price,
+      issuedAt: siteToday,
+    })
+    const receipt = receiptOf(context.siteUrl, row)
+    const mailContext: RegistrationMailContext = {
+      reference: row.reference,
+      statusUrl: receipt.statusUrl,
+      paymentUrl: receipt.paymentUrl,
+      privacyUrl: `${context.siteUrl.replace(/\/+$/, '')}/privacy`,
+      organiserEmail: context.organiserEmail || settings.email,
+      event,
+      settings,
+      submission,
+      optionLabel,
+      quote: price,
+      invoice: { number: invoice.number, issueDate: invoice.issueDate, dueDate: invoice.dueDate, attachment: invoiceAttachment(invoice) },
+    }
+    await transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) }).execute()
+    const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
+    await enqueueMails(transaction, registrationId, mails, createdAt)
+    return { created: row }
+  })
+}
+
+/**
+ * Validates, prices and stores a registration with its tax invoice and e-mails in one transaction; a repeated
+ * submission (the same token, or the same payload within the duplicate window) answers the first registration.
+ */
+export async function createRegistration(
+  context: RegistrationContext,
+  input: unknown,
+  createOptions: CreateRegistrationOptions = {},
+): Promise<CreateRegistrationResult> {
+  const { db, catalog } = context
+  const slug = readEventSlug(input)
+  const event = await catalog.getEvent(slug)
+  if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
+  // The business clock (SITE_DATE) decides the rules and dates the invoice; the real clock only keeps the books.
+  const siteToday = businessClock(context)
+  const { submission, option } = validateRegistration(input, event, siteToday)
+  const settings = await catalog.getSettings()
+  const unitAmountCents = randsToCents(option.amount)
+  const price = quote({ key: option.key, amountCents: unitAmountCents }, submission.delegates.length, settings.vatRate)
+  const payloadHash = payloadHashOf(submission)
+  const claim = claimFor(createOptions.idempotencyKey, payloadHash, wallClock(context))
+
+  const outcome = await insertRegistration(context, {
+    event,
+    settings,
+    submission,
+    optionLabel: option.label,
+    unitAmountCents,
+    price,
+    claim,
+    payloadHash,
+    siteToday,
+  })
+  if ('created' in outcome) {
+    const created = { receipt: receiptOf(context.siteUrl, outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }
+    context.onRegistrationCreated?.(created)
+    return created
+  }
+  const existing = await db.kysely.selectFrom('registrations').selectAll().where('id', '=', outcome.replayOf).executeTakeFirstOrThrow()
+  return { receipt: receiptOf(context.siteUrl, existing), replayed: true, paymentMethod: existing.payment_method }
+}
