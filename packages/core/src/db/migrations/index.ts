@@ -6,10 +6,10 @@ import * as registrationMailData from './2026-11-23-registration-mail-data.ts'
 import * as formRateLimits from './2026-11-23-form-rate-limits.ts'
 import * as bankPayments from './2026-11-23-bank-payments.ts'
 import * as registrationListIndexes from './2026-11-23-registration-list-indexes.ts'
-import * as cancellations from './2026-11-24-cancellations.ts'
 import * as bankStatements from './2026-11-24-bank-statements.ts'
+import * as cancellations from './2026-11-24-cancellations.ts'
 import * as enquiryInbox from './2026-11-24-enquiry-inbox.ts'
-import * as dropRegistrationSubject from './2026-11-24-drop-registration-subject.ts'
+import * as registrationsWithoutSubject from './2026-11-24-registrations-without-subject.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -20,10 +20,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-form-rate-limits': formRateLimits,
   '2026-11-23-bank-payments': bankPayments,
   '2026-11-23-registration-list-indexes': registrationListIndexes,
-  '2026-11-24-cancellations': cancellations,
   '2026-11-24-bank-statements': bankStatements,
+  '2026-11-24-cancellations': cancellations,
   '2026-11-24-enquiry-inbox': enquiryInbox,
-  '2026-11-24-drop-registration-subject': dropRegistrationSubject,
+  '2026-11-24-registrations-without-subject': registrationsWithoutSubject,
 }
 
 /** The core's migrations, in the order they were written. */

@@ -5,7 +5,7 @@ import { createRegistration } from '../../registration/commands.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-24-drop-registration-subject on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-24-registrations-without-subject on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {
@@ -23,7 +23,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-24-drop-registration-subject on 
     const before = await kysely.selectFrom('registrations').selectAll().where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
 
     // The database as it was before the migration, its row holding the subject as registrations stored it then.
-    expect((await migrator.migrateTo('2026-11-24-cancellations')).error).toBeUndefined()
+    expect((await migrator.migrateTo('2026-11-24-enquiry-inbox')).error).toBeUndefined()
     await sql`update registrations set registration_subject = ${'Legal Opinion Delegate Registration'}`.execute(kysely)
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
