@@ -194,6 +194,31 @@ describe('per-visitor answers', () => {
     expect(await outcomesOf(() => fetch(`${site.baseUrl}/inhouse-training/request`))).toEqual({ ...none, hit: 1 })
   })
 
+  it('an event page’s registration form, kept for every visitor, lets each visitor without JavaScript register their own', async () => {
+    const registerPage = `${site.baseUrl}/workshop/legalOpinion?tab=register`
+    await fetch(registerPage)
+    let kept = ''
+    expect(await outcomesOf(async () => (kept = await (await fetch(registerPage)).text()))).toEqual({ ...none, hit: 1 })
+    // A token in the kept page would be every visitor's idempotency key, so one visitor's submit could answer another's.
+    const token = /<input type="hidden" name="token" value="([^"]*)"/.exec(kept)?.[1]
+    expect(token).toBe('')
+
+    const locations = []
+    for (const visitor of ['first', 'second']) {
+      const body = registrationBody({ companyName: `Acme ${visitor} visitor` })
+      const form = new URLSearchParams({ token: token!, code: body.code, companyName: body.companyName, address: body.address, email: body.email, tel: body.tel, vatNumber: body.vatNumber, attendanceOption: body.attendanceOption, paymentMethod: body.paymentMethod, legalAgreement: 'on' })
+      body.delegates.forEach((delegate, row) => {
+        for (const [field, value] of Object.entries(delegate)) form.set(`delegates.${row}.${field}`, value)
+      })
+      const answer = await fetch(registerPage, { method: 'POST', body: form, redirect: 'manual' })
+      expect(answer.status, `${visitor} visitor`).toBe(303)
+      locations.push(answer.headers.get('location'))
+    }
+    expect(locations[0]).toMatch(/^\/registrations\/[A-Z0-9]+\//)
+    expect(locations[1]).toMatch(/^\/registrations\/[A-Z0-9]+\//)
+    expect(locations[1]).not.toBe(locations[0])
+  })
+
   it('a page in preview (the preview cookie) is rendered for its editor alone', async () => {
     await fetch(`${site.baseUrl}/conference/pfas`)
     const enable = await fetch(

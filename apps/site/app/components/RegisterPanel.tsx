@@ -28,7 +28,7 @@ type EventPage = NonNullable<ContentQueryResults['eventPage']>
  * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
  * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
  */
-export function RegisterPanel({ event, token, outcome }: { event: EventPage; token: string; outcome?: RegistrationOutcome | undefined }) {
+export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: RegistrationOutcome | undefined }) {
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -61,12 +61,11 @@ export function RegisterPanel({ event, token, outcome }: { event: EventPage; tok
     <section aria-labelledby="register-title">
       <h2 id="register-title">Registration</h2>
       <RegistrationForm
-        key={outcome?.draft ? JSON.stringify(outcome.draft) : token}
+        key={outcome?.draft ? JSON.stringify(outcome.draft) : 'blank'}
         event={event}
         options={options}
         vatRate={settings?.vatRate ?? 0.15}
         bankDetails={settings?.bankDetails ?? null}
-        token={token}
         outcome={outcome}
       />
     </section>
@@ -114,18 +113,16 @@ function RegistrationForm({
   options,
   vatRate,
   bankDetails,
-  token,
   outcome,
 }: {
   event: EventPage
   options: OfferedOption[]
   vatRate: number
   bankDetails: BankDetails | null
-  token: string
   outcome: RegistrationOutcome | undefined
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
-  const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? '', token))
+  const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? ''))
   const [notice, setNotice] = useState<string | undefined>(outcome?.notice)
   // Hydration renders the server's draft; what the visitor entered before then becomes the draft right after,
   // read by the same parser the server uses for a posted form.
@@ -133,6 +130,11 @@ function RegistrationForm({
   useLayoutEffect(() => {
     if (entriesBeforeHydration) setDraft(draftFromForm(entriesBeforeHydration))
   }, [entriesBeforeHydration])
+  // The page is the same for every visitor (it is cached), so its form carries no submission token until this
+  // browser makes its own: resubmitting the form (a double click, the back button) then makes one registration.
+  useEffect(() => {
+    setDraft((current) => (current.token ? current : { ...current, token: crypto.randomUUID() }))
+  }, [])
   const summaryRef = useRef<HTMLDivElement>(null)
 
   const busy = fetcher.state !== 'idle'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { applyIntent, blankDraft, draftFromForm, parseIntent, priceDraft, type OfferedOption, type RegistrationDraft } from './registration-draft'
 
 const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test` }))
-const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025', 'token'), ...overrides })
+const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025'), token: 'token', ...overrides })
 
 const options: OfferedOption[] = [
   { key: 'venue', label: 'Venue', amount: 8490, available: true },
@@ -26,7 +26,7 @@ describe('parseIntent', () => {
 
 describe('applyIntent', () => {
   it('starts with one blank delegate and the event code', () => {
-    expect(blankDraft('ERC2025', 't')).toMatchObject({ code: 'ERC2025', delegates: [{ name: '', position: '', email: '' }], attendanceOption: '', paymentMethod: '' })
+    expect(blankDraft('ERC2025')).toMatchObject({ code: 'ERC2025', token: '', delegates: [{ name: '', position: '', email: '' }], attendanceOption: '', paymentMethod: '' })
   })
 
   it('adds a row, but not beyond a table’s cap', () => {

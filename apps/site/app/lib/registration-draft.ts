@@ -9,7 +9,10 @@ export type DelegateDraft = RegistrationDraft['delegates'][number]
 
 /** What the visitor has filled in so far: the registration schema's fields as typed, and the form's submission token. */
 export type RegistrationDraft = RegistrationFormValues & {
-  /** The submission token rendered with the form: the idempotency key of its submit. */
+  /**
+   * The form's submission token, the idempotency key of its submit: made by the visitor's browser, or by the server
+   * on the form's first round trip without JavaScript; empty on a form as the (shared, cached) page first serves it.
+   */
   token: string
 }
 
@@ -37,7 +40,7 @@ export function blankDelegate(): DelegateDraft {
 }
 
 /** The form as it starts: the event code prefilled, one blank delegate, no option, no payment method. */
-export function blankDraft(code: string, token: string): RegistrationDraft {
+export function blankDraft(code: string): RegistrationDraft {
   return {
     code,
     companyName: '',
@@ -49,7 +52,7 @@ export function blankDraft(code: string, token: string): RegistrationDraft {
     paymentMethod: '',
     legalAgreement: false,
     delegates: [blankDelegate()],
-    token,
+    token: '',
   }
 }
 
@@ -70,7 +73,7 @@ function text(form: FormData, name: string): string {
 }
 
 // Every text field of the form by its name; the blank draft spells them once.
-const TEXT_FIELDS = Object.keys(blankDraft('', '')).filter((name) => name !== 'delegates' && name !== 'legalAgreement') as Array<
+const TEXT_FIELDS = Object.keys(blankDraft('')).filter((name) => name !== 'delegates' && name !== 'legalAgreement') as Array<
   Exclude<keyof RegistrationDraft, 'delegates' | 'legalAgreement'>
 >
 const DELEGATE_FIELDS = Object.keys(blankDelegate()) as Array<keyof DelegateDraft>

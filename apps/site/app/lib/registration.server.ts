@@ -43,8 +43,11 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     throw error
   }
   const draft = draftFromForm(form)
+  // A form posted without JavaScript from the cached page has no token yet; the form it gets back carries one, so
+  // from then on it is resubmitted under its own key. Its first submit is deduplicated by its content instead.
+  const tokened = draft.token ? draft : { ...draft, token: crypto.randomUUID() }
   const intent = parseIntent(form.get('intent'))
-  if (intent.type !== 'submit' && intent.type !== 'pay') return applyIntent(draft, intent) satisfies RegistrationOutcome
+  if (intent.type !== 'submit' && intent.type !== 'pay') return applyIntent(tokened, intent) satisfies RegistrationOutcome
 
   try {
     await countSubmission(context)
@@ -55,7 +58,8 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     if (intent.type !== 'pay' || !receipt.paymentUrl) return redirect(statusPath, 303)
     return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)
   } catch (error) {
-    if (isValidationError(error)) return refused(error, draft)
+    // Nothing was stored for a refused submission, so the form may come back under a fresh token.
+    if (isValidationError(error)) return refused(error, tokened)
     // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
     // same submission token, so it cannot register twice if the registration was stored before the fault.
     context.get(requestFactsContext).log.error({ err: error }, `Registration for ${eventSlug} failed`)

@@ -85,8 +85,6 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     kind,
     slug: event.slug!,
     siteUrl: config.siteUrl,
-    // A fresh token per rendered form: resubmitting the same form (a double click, the back button) makes one registration.
-    submissionToken: crypto.randomUUID(),
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
     headline: eventHeadline(event, config.now()),
     meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
@@ -123,7 +121,6 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
       <EventContent
         kind={loaderData.kind}
         slug={loaderData.slug}
-        token={loaderData.submissionToken}
         headline={loaderData.headline}
         registration={actionData}
       />
@@ -134,13 +131,11 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
 function EventContent({
   kind,
   slug,
-  token,
   headline,
   registration,
 }: {
   kind: EventKind
   slug: string
-  token: string
   headline: PriceHeadlineText | undefined
   registration: RegistrationOutcome | undefined
 }) {
@@ -162,7 +157,7 @@ function EventContent({
         hrefForDay={(day) => `?tab=agenda&day=${day}`}
       />
     ),
-    register: <RegisterPanel event={event} token={token} outcome={registration} />,
+    register: <RegisterPanel event={event} outcome={registration} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
       <SponsorPackages
