@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cancelRegistration } from '../cancellation/cancel.ts'
 import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
@@ -53,6 +54,26 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     ])
     // Each registration queued four e-mails (organiser, registrant, a delegate each) and the paid one a receipt.
     expect(figures.outbox).toMatchObject({ pending: 2 * 4 + 3 + 1, failed: 0 })
+  })
+
+  it('leaves out cancelled delegates and registrations, and awaits only what the credit notes left owing', async () => {
+    // Legal Opinion: two registrations of two delegates, R 20 677.00 each, awaiting a bank transfer.
+    const [partlyCancelled, cancelled] = await register(testDb.db, {}, { companyName: 'Second Company' })
+    const context = testContext(testDb.db)
+    const [pieter] = await testDb.db.kysely
+      .selectFrom('registration_delegates')
+      .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+      .select('registration_delegates.id')
+      .where('registrations.reference', '=', partlyCancelled!)
+      .orderBy('registration_delegates.ordinal', 'desc')
+      .execute()
+    const one = await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter!.id], feePercent: 0 }, STAFF)
+    const whole = await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' }, STAFF)
+
+    const [legalOpinion] = (await dashboard(context)).events
+    expect(legalOpinion).toMatchObject({ registrations: 1, delegates: 1, paidCents: 0 })
+    expect(legalOpinion!.awaitingCents).toBe(2 * 2_067_700 - one.cancellation.creditedTotalCents - whole.cancellation.creditedTotalCents)
+    expect(whole.cancellation.creditedTotalCents).toBeGreaterThan(0)
   })
 
   it('leaves out events that are over by the business clock', async () => {

@@ -1,15 +1,18 @@
 import { outboxHealth, type OutboxHealth } from '../outbox/health.ts'
+import { paidCentsOf } from '../registration/payment-state.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 
 export interface EventFigures {
   eventSlug: string
   eventTitle: string
   eventStart: string
+  /** Registrations not cancelled as a whole. */
   registrations: number
+  /** Delegates still attending: cancelled ones are left out. */
   delegates: number
-  /** Incl. VAT: registrations paid in full plus the bank transfers of part-paid ones. */
+  /** Incl. VAT: registrations paid in full plus the bank transfers of the others. */
   paidCents: number
-  /** Incl. VAT: what the registrations still owe. */
+  /** Incl. VAT: what the registrations still owe, after what their cancellations credited. */
   awaitingCents: number
 }
 
@@ -23,45 +26,50 @@ export interface Dashboard {
 export async function dashboard(context: BackOfficeContext): Promise<Dashboard> {
   const { kysely } = context.db
   const now = businessClock(context).toISOString()
-  const [totals, partPayments, outbox] = await Promise.all([
+  const [registrations, attending, outbox] = await Promise.all([
+    // One row a registration, with what it received by transfer and what its cancellations credited.
     kysely
       .selectFrom('registrations')
-      .select((eb) => [
-        'event_slug',
-        eb.fn.max('event_title').as('event_title'),
-        eb.fn.min('event_start').as('event_start'),
-        eb.fn.countAll<number | string>().as('registrations'),
-        eb.fn.sum<number | string>('delegate_count').as('delegates'),
-        eb.fn.sum<number | string>('total_cents').as('total_cents'),
-        eb.fn.sum<number | string>(eb.case().when('status', '=', 'paid').then(eb.ref('total_cents')).else(0).end()).as('paid_in_full_cents'),
-      ])
+      .leftJoin(
+        (eb) => eb.selectFrom('bank_payments').select((inner) => ['registration_id', inner.fn.sum<number | string>('amount_cents').as('received_cents')]).groupBy('registration_id').as('received'),
+        (join) => join.onRef('received.registration_id', '=', 'registrations.id'),
+      )
+      .leftJoin(
+        (eb) =>
+          eb.selectFrom('cancellations').select((inner) => ['registration_id', inner.fn.sum<number | string>('credited_total_cents').as('credited_cents')]).groupBy('registration_id').as('credited'),
+        (join) => join.onRef('credited.registration_id', '=', 'registrations.id'),
+      )
+      .select(['event_slug', 'event_title', 'event_start', 'status', 'total_cents', 'cancelled_at', 'received.received_cents', 'credited.credited_cents'])
       .where('event_end', '>', now)
-      .groupBy('event_slug')
       .execute(),
     kysely
-      .selectFrom('bank_payments')
-      .innerJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
-      .select((eb) => ['registrations.event_slug', eb.fn.sum<number | string>('bank_payments.amount_cents').as('received_cents')])
-      .where('registrations.status', '=', 'part-paid')
+      .selectFrom('registration_delegates')
+      .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+      .select((eb) => ['registrations.event_slug', eb.fn.countAll<number | string>().as('delegates')])
+      .where('registration_delegates.cancellation_id', 'is', null)
       .where('registrations.event_end', '>', now)
       .groupBy('registrations.event_slug')
       .execute(),
     outboxHealth(context.db, wallClock(context)),
   ])
-  const partPaidBy = new Map(partPayments.map((row) => [row.event_slug, Number(row.received_cents)]))
-  const events = totals
-    .map((row): EventFigures => {
-      const paidCents = Number(row.paid_in_full_cents) + (partPaidBy.get(row.event_slug) ?? 0)
-      return {
-        eventSlug: row.event_slug,
-        eventTitle: row.event_title,
-        eventStart: row.event_start,
-        registrations: Number(row.registrations),
-        delegates: Number(row.delegates),
-        paidCents,
-        awaitingCents: Number(row.total_cents) - paidCents,
-      }
-    })
-    .sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventSlug.localeCompare(b.eventSlug))
+  const delegatesBy = new Map(attending.map((row) => [row.event_slug, Number(row.delegates)]))
+  const figuresBy = new Map<string, EventFigures>()
+  for (const row of registrations) {
+    const figures = figuresBy.get(row.event_slug) ?? {
+      eventSlug: row.event_slug,
+      eventTitle: row.event_title,
+      eventStart: row.event_start,
+      registrations: 0,
+      delegates: delegatesBy.get(row.event_slug) ?? 0,
+      paidCents: 0,
+      awaitingCents: 0,
+    }
+    const paidCents = paidCentsOf(row, Number(row.received_cents ?? 0))
+    if (row.cancelled_at === null) figures.registrations += 1
+    figures.paidCents += paidCents
+    figures.awaitingCents += Math.max(0, row.total_cents - Number(row.credited_cents ?? 0) - paidCents)
+    figuresBy.set(row.event_slug, figures)
+  }
+  const events = [...figuresBy.values()].sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventSlug.localeCompare(b.eventSlug))
   return { events, outbox }
 }
