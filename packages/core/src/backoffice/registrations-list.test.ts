@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cancelRegistration } from '../cancellation/cancel.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
@@ -51,6 +52,7 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
       eventSlug: 'Resilience',
       eventTitle: 'Economic Resilience Conference 2025',
       status: 'awaiting-payment',
+      cancelledAt: null,
       paymentMethod: 'Credit/Debit Card',
       delegateCount: 1,
       totalCents: 976_350,
@@ -61,6 +63,13 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
     expect(second.rows.map((row) => row.reference)).toEqual([refs.acme])
     expect(second.total).toBe(4)
     expect((await list({ page: 3, pageSize: 3 })).rows).toEqual([])
+  })
+
+  it('marks a registration cancelled as a whole with when it was', async () => {
+    await cancelRegistration(testContext(testDb.db), { reference: refs.acme, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed' }, STAFF)
+    const [acme] = (await list({ search: refs.acme })).rows
+    expect(acme?.cancelledAt).toEqual(expect.any(String))
+    expect((await list({ search: refs.bolt })).rows[0]?.cancelledAt).toBeNull()
   })
 
   it.each<[string, RegistrationListQuery, Array<keyof typeof refs>]>([

@@ -31,6 +31,8 @@ export interface RegistrationListRow {
   reference: string
   createdAt: string
   status: RegistrationStatus
+  /** When the registration was cancelled as a whole; null while any delegate still attends. */
+  cancelledAt: string | null
   eventSlug: string
   eventTitle: string
   companyName: string
@@ -125,6 +127,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
         'reference',
         'created_at',
         'status',
+        'cancelled_at',
         'event_slug',
         'event_title',
         'company_name',
@@ -154,6 +157,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
       reference: row.reference,
       createdAt: row.created_at,
       status: row.status,
+      cancelledAt: row.cancelled_at,
       eventSlug: row.event_slug,
       eventTitle: row.event_title,
       companyName: row.company_name,

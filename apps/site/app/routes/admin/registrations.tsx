@@ -175,7 +175,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                   <td>{row.eventTitle}</td>
                   <td className="admin-number">{row.delegateCount}</td>
                   <td>{paymentMethodName(row.paymentMethod)}</td>
-                  <td>{registrationStatusName(row.status)}</td>
+                  <td>{row.cancelledAt ? `Cancelled (${registrationStatusName(row.status).toLowerCase()})` : registrationStatusName(row.status)}</td>
                   <td className="admin-number">
                     <Amount cents={row.totalCents} />
                   </td>
