@@ -62,9 +62,13 @@ export function buildSite(): void {
   }
 }
 
-/** Builds the site when forced (CI) or when the build is missing or older than its sources. */
+/** Builds the site when forced (CI) or when the build is missing or older than its sources, once per process. */
 export function ensureSiteBuild({ force = false }: { force?: boolean } = {}): void {
+  // Each test project's global setup asks for the build, all in Vitest's main process: one (forced) build serves
+  // them all. The mark lives in the environment because each project loads its own copy of this module.
+  if (process.env.EVENTS_SITE_BUILT_IN_PROCESS === String(process.pid)) return
   if (force || siteBuildIsStale()) buildSite()
+  process.env.EVENTS_SITE_BUILT_IN_PROCESS = String(process.pid)
 }
 
 async function freePort(): Promise<number> {
