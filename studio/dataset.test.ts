@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { OPTION_KEYS, delegateCap } from '@events/pricing'
+import { OPTION_KEYS } from '@events/pricing'
 import type { SanityDocument } from 'sanity'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { slugFromTitle } from './lib/slugs.ts'
@@ -72,11 +72,10 @@ describe('the shipped dataset', () => {
     expect(markers.length).toBeGreaterThan(0)
   })
 
-  it('uses the delegate caps of the pricing package', () => {
+  it('leaves the delegate caps to the pricing package: no price option repeats one', () => {
     for (const option of documents.filter((document) => document._type === 'priceOption')) {
-      const key = option.key as (typeof OPTION_KEYS)[number]
-      expect(OPTION_KEYS).toContain(key)
-      expect(option.cap, option._id).toBe(delegateCap(key))
+      expect(OPTION_KEYS).toContain(option.key)
+      expect(option, option._id).not.toHaveProperty('cap')
     }
   })
 })
@@ -133,8 +132,6 @@ describe('the studio rules reject broken content', () => {
       path: 'earlyBirdUntil',
       eventToo: 'event-pfas',
     },
-    { name: 'a cap on a per-delegate option', id: 'price-pfas-venue', change: (option) => (option.cap = 5), path: 'cap' },
-    { name: 'a table cap that does not match its size', id: 'price-pfas-table-10', change: (option) => (option.cap = 12), path: 'cap' },
     { name: 'a negative price', id: 'price-pfas-online', change: (option) => (option.amount = -1), path: 'amount', eventToo: 'event-pfas' },
     { name: 'a price with fractions of a cent', id: 'price-pfas-online', change: (option) => (option.amount = 5490.555), path: 'amount' },
     { name: 'a speaker without a photo', id: 'speaker-pfas-01', change: (speaker) => delete speaker.image, path: 'image' },

@@ -1,9 +1,12 @@
 import { defineCliConfig } from 'sanity/cli'
+import { sanityProjectSettings } from './lib/sanityProject.ts'
+
+const { projectId, dataset } = sanityProjectSettings(process.env)
 
 export default defineCliConfig({
   api: {
-    projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'localonly',
-    dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+    projectId,
+    dataset,
   },
   typegen: {
     path: '../packages/content/src/queries.ts',

@@ -4,6 +4,7 @@ import { defineDocuments, defineLocations, presentationTool } from 'sanity/prese
 import { structureTool } from 'sanity/structure'
 import { AddStandardPriceOptionsAction } from './components/AddStandardPriceOptionsAction.tsx'
 import { BackOfficeNavbar } from './components/BackOfficeNavbar.tsx'
+import { ConnectProjectScreen } from './components/ConnectProjectScreen.tsx'
 import { DuplicateForNextYearAction } from './components/DuplicateForNextYearAction.tsx'
 import { withSlugRedirect } from './components/PublishWithRedirectAction.tsx'
 import { newEventTemplates } from './newEventTemplates.ts'
@@ -11,11 +12,20 @@ import { schemaTypes } from './schemaTypes/index.ts'
 import { SITE_SETTINGS_ID } from './lib/siteSettingsId.ts'
 import { structure } from './structure.ts'
 import { eventLocations, pageLocations, siteSettingsLocations } from './lib/previewLocations.ts'
+import { sanityProjectSettings } from './lib/sanityProject.ts'
+import { unconnectedAuthStore } from './lib/unconnectedAuth.ts'
 
-// Placeholder project id so `sanity build` and `sanity schema extract` run without a Sanity project; set
-// SANITY_STUDIO_PROJECT_ID to edit real content.
-const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'localonly'
-const dataset = process.env.SANITY_STUDIO_DATASET || 'production'
+// Without SANITY_STUDIO_PROJECT_ID a placeholder project id lets `sanity build` and `sanity schema extract` run, and
+// the studio shows how to connect a project instead of the schema's editor. The variables are named one by one:
+// the bundler replaces each `process.env.SANITY_STUDIO_…` expression, not `process.env` itself.
+const project = sanityProjectSettings({
+  SANITY_STUDIO_PROJECT_ID: process.env.SANITY_STUDIO_PROJECT_ID,
+  SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
+})
+const { projectId, dataset } = project
+// Another origin for Sanity's API than api.sanity.io: a proxy, or the stand-in the studio's browser tests run
+// (tests/studio). The project id still prefixes the host (`<projectId>.<host>`).
+const apiHost = process.env.SANITY_STUDIO_API_HOST || undefined
 
 // The site the Presentation tool previews drafts on; its enable route checks the Studio's secret (see the README).
 const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000'
@@ -27,6 +37,7 @@ export default defineConfig({
   title: 'Events',
   projectId,
   dataset,
+  ...(apiHost ? { apiHost } : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({
@@ -56,7 +67,10 @@ export default defineConfig({
     }),
     visionTool(),
   ],
-  studio: { components: { navbar: BackOfficeNavbar } },
+  ...(project.configured ? {} : { auth: unconnectedAuthStore(project) }),
+  studio: {
+    components: project.configured ? { navbar: BackOfficeNavbar } : { navbar: BackOfficeNavbar, layout: ConnectProjectScreen },
+  },
   schema: {
     types: schemaTypes,
     // The site settings exist once (created by the dataset import), so editors cannot create another.

@@ -74,7 +74,7 @@ describe('pnpm content:validate', () => {
     const file = await dataset('warnings', [
       { ...event, priceOptions: [...event.priceOptions, { _key: 't', _type: 'reference', _ref: 'price-table' }] },
       venue,
-      { _id: 'price-table', _type: 'priceOption', key: 'table-5', amount: 50000, cap: 5 },
+      { _id: 'price-table', _type: 'priceOption', key: 'table-5', amount: 50000 },
     ])
     const { code, lines } = await validate(file)
     expect(lines).toEqual([

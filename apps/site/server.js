@@ -8,9 +8,8 @@ import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+// Which code to load is decided before the configuration module is loaded from it; everything else comes from that module.
 const isProduction = process.env.NODE_ENV !== 'development'
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? '0.0.0.0'
 
 const buildDir = path.join(here, 'build')
 let devServer
@@ -18,7 +17,7 @@ if (!isProduction) {
   const vite = await import('vite')
   devServer = await vite.createServer({ root: here, server: { middlewareMode: true } })
 }
-const { createSite, createLogger, readLogLevel, serverFaultHandler, ConfigError, isPrecompressed } = devServer
+const { createSite, createLogger, readConfig, serverFaultHandler, ConfigError, isPrecompressed } = devServer
   ? await devServer.ssrLoadModule('./server/app.ts')
   : await import(path.join(buildDir, 'server/index.js'))
 
@@ -28,12 +27,15 @@ function stopForConfiguration(log, message) {
   process.exit(1)
 }
 
-let logger
+let config
 try {
-  logger = createLogger({ level: readLogLevel(process.env) })
+  config = readConfig(process.env)
 } catch (error) {
+  if (!(error instanceof ConfigError)) throw error
   stopForConfiguration(createLogger(), error.message)
 }
+const { port, host } = config
+const logger = createLogger({ level: config.logLevel })
 // Whatever ends the process unexpectedly is told in the log's format, like everything else it prints.
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
@@ -42,10 +44,10 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   })
 }
 
-const datasetPath = path.resolve(process.env.CONTENT_DATASET_PATH ?? path.join(here, '../../packages/content/dataset/production.ndjson'))
+const datasetPath = config.contentDatasetPath ?? path.join(here, '../../packages/content/dataset/production.ndjson')
 let site
 try {
-  site = await createSite({ env: process.env, datasetPath, logger })
+  site = await createSite({ config, datasetPath, logger })
 } catch (error) {
   // The database's retries have been logged one by one; their end is one clear line too.
   if (error instanceof ConfigError || error?.name === 'DatabaseUnreachableError') stopForConfiguration(logger, error.message)
@@ -55,7 +57,7 @@ try {
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
+app.set('trust proxy', config.trustProxy)
 app.use(site.observeRequests)
 // Static files carry the security headers too, so they come after them.
 app.use(site.securityHeaders)

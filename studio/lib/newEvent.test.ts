@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newEventValue, standardPriceOptions } from './newEvent.ts'
-import { checkCap, checkEarlyBirdDate, checkTabContent } from './rules.ts'
+import { checkEarlyBirdDate, checkOptionsComplete, checkTabContent } from './rules.ts'
 
 function counter() {
   let next = 0
@@ -37,12 +37,12 @@ describe('newEventValue', () => {
 describe('standardPriceOptions', () => {
   it('makes the five standard options of a conference, titled after it', () => {
     const { priceOptions, references } = standardPriceOptions({ kind: 'conference', title: 'Mining Summit 2026' }, [], counter())
-    expect(priceOptions.map((option) => [option._id, option.key, option.amount, option.cap])).toEqual([
-      ['price-new-1', 'venue', 7990, undefined],
-      ['price-new-2', 'early-bird', 6990, undefined],
-      ['price-new-3', 'online', 5490, undefined],
-      ['price-new-4', 'table-5', 34950, 5],
-      ['price-new-5', 'table-10', 59900, 10],
+    expect(priceOptions.map((option) => [option._id, option.key, option.amount])).toEqual([
+      ['price-new-1', 'venue', 7990],
+      ['price-new-2', 'early-bird', 6990],
+      ['price-new-3', 'online', 5490],
+      ['price-new-4', 'table-5', 34950],
+      ['price-new-5', 'table-10', 59900],
     ])
     expect(priceOptions[0]).toMatchObject({ _type: 'priceOption', title: 'Mining Summit 2026 — Venue', label: 'Venue' })
     expect(references).toEqual(priceOptions.map((option) => ({ _key: option._id, _type: 'reference', _ref: option._id })))
@@ -59,7 +59,7 @@ describe('standardPriceOptions', () => {
 
   it('makes options that pass the rules, but for the early-bird date the editor has to choose', () => {
     const { priceOptions } = standardPriceOptions({ kind: 'conference' }, [], counter())
-    expect(priceOptions.map((option) => checkCap(option))).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(checkOptionsComplete(priceOptions)).toEqual(['New event — Early-bird: Early-bird options need the last day to register and pay'])
     expect(priceOptions.map((option) => checkEarlyBirdDate(option))).toEqual([undefined, 'Early-bird options need the last day to register and pay', undefined, undefined, undefined])
   })
 })

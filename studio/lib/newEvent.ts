@@ -1,4 +1,4 @@
-import { delegateCap, type OptionKey } from '@events/pricing'
+import type { OptionKey } from '@events/pricing'
 import type { ContentDocument } from './rules.ts'
 
 export type EventKind = 'conference' | 'workshop'
@@ -50,7 +50,6 @@ export function standardPriceOptions(
   const priceOptions = Object.entries(prices)
     .filter(([key]) => !existingKeys.includes(key))
     .map(([key, amount]) => {
-      const cap = delegateCap(key as OptionKey)
       const label = OPTION_LABELS[key as OptionKey]
       return {
         _id: newId(),
@@ -59,7 +58,6 @@ export function standardPriceOptions(
         key,
         label,
         amount,
-        ...(cap === undefined ? {} : { cap }),
       }
     })
   return { priceOptions, references: priceOptions.map((option) => reference(option._id)) }

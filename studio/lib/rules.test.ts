@@ -4,7 +4,6 @@ import { priceSummary } from './price.ts'
 import {
   checkAgendaDayDates,
   checkAmountAboveZero,
-  checkCap,
   checkDocument,
   checkEarlyBirdBelowVenue,
   checkEarlyBirdDate,
@@ -223,17 +222,6 @@ describe('price option rules', () => {
   ])('early-bird date of %o', (option, expected) => {
     expect(checkEarlyBirdDate(option)).toBe(expected)
   })
-
-  it.each([
-    [{ key: 'table-5', cap: 5 }, undefined],
-    [{ key: 'table-10', cap: 10 }, undefined],
-    [{ key: 'table-10' }, 'A table-10 option admits exactly 10 delegates'],
-    [{ key: 'table-5', cap: 10 }, 'A table-5 option admits exactly 5 delegates'],
-    [{ key: 'online', cap: 5 }, 'Only table options have a delegate cap; remove it'],
-    [{ key: 'online' }, undefined],
-  ])('cap of %o', (option, expected) => {
-    expect(checkCap(option)).toBe(expected)
-  })
 })
 
 describe('VAT rate', () => {
@@ -280,7 +268,7 @@ describe('checkDocument', () => {
     expect(checkDocument({ _id: 's', _type: 'agendaSession', start: 'banana', end: '08:00' }, lookup)).toEqual([
       { documentId: 's', field: 'start', level: 'error', message: '"banana" is not a time; use 24-hour HH:mm, e.g. 07:30' },
     ])
-    expect(checkDocument({ _id: 'p', _type: 'priceOption', key: 'table-5', amount: 0, cap: 5 }, lookup)).toEqual([
+    expect(checkDocument({ _id: 'p', _type: 'priceOption', key: 'table-5', amount: 0 }, lookup)).toEqual([
       { documentId: 'p', field: 'amount', level: 'error', message: 'The amount must be above zero' },
     ])
     expect(checkDocument({ _id: 'siteSettings', _type: 'siteSettings', vatRate: 0.5 }, lookup)).toHaveLength(1)

@@ -1,6 +1,6 @@
 // The content rules, each written once over plain documents: the studio runs them as document validation
 // (schemaRules.ts) and `pnpm content:validate` runs them over an NDJSON dataset (contentValidation.ts).
-import { delegateCap, formatRand, isOptionKey, randsToCents, type OptionKey } from '@events/pricing'
+import { delegateCap, formatRand, isOptionKey, randsToCents } from '@events/pricing'
 import { dateInEventTimeZone, isAfter } from './dates.ts'
 import { checkRedirect, sitePaths, type EventAddress } from './redirects.ts'
 
@@ -44,7 +44,7 @@ type EventFields = {
   sponsorPackages?: Reference[]
 }
 /** The fields of a price option the rules look at. */
-export type PriceOptionFields = { _id?: string; key?: string; amount?: number; earlyBirdUntil?: string; cap?: number }
+export type PriceOptionFields = { _id?: string; key?: string; amount?: number; earlyBirdUntil?: string }
 /** The fields of an agenda session the rules look at. */
 export type SessionFields = { _id?: string; title?: string; start?: string; end?: string; speakers?: Reference[]; speaker?: string }
 
@@ -233,13 +233,6 @@ export function checkEarlyBirdDate(option: PriceOptionFields): string | undefine
   return undefined
 }
 
-/** Why the delegate cap is wrong for the option's key, or undefined: tables carry their own size, other options none. */
-export function checkCap(option: PriceOptionFields): string | undefined {
-  const expected = isOptionKey(option.key) ? delegateCap(option.key as OptionKey) : undefined
-  if (expected === undefined) return option.cap === undefined ? undefined : 'Only table options have a delegate cap; remove it'
-  return option.cap === expected ? undefined : `A ${option.key} option admits exactly ${expected} delegates`
-}
-
 // Site settings --------------------------------------------------------------------------------------------
 
 /** Why the VAT rate is wrong, or undefined: a fraction from 0 to 0.3 (South African VAT is 0.15). */
@@ -325,7 +318,6 @@ export const RULES: Record<string, FieldRule[]> = {
   priceOption: [
     { field: 'amount', level: 'error', check: (option) => problem(checkAmountAboveZero(fields<PriceOptionFields>(option).amount)) },
     { field: 'earlyBirdUntil', level: 'error', check: (option) => problem(checkEarlyBirdDate(fields<PriceOptionFields>(option))) },
-    { field: 'cap', level: 'error', check: (option) => problem(checkCap(fields<PriceOptionFields>(option))) },
   ],
   redirect: [
     {

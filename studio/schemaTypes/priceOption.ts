@@ -1,17 +1,21 @@
 import { TagIcon } from '@sanity/icons'
-import { isOptionKey, isTableOption, OPTION_KEYS } from '@events/pricing'
+import { delegateCap, OPTION_KEYS, type OptionKey } from '@events/pricing'
 import { defineField, defineType } from 'sanity'
 import { AmountInput } from '../components/AmountInput.tsx'
 import { PriceOptionPreview, type PriceOptionPreviewValue } from '../components/PriceOptionPreview.tsx'
 import { documentRules } from '../lib/schemaRules.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 
-const OPTION_TITLES: Record<(typeof OPTION_KEYS)[number], string> = {
+const PER_DELEGATE_TITLES: Partial<Record<OptionKey, string>> = {
   venue: 'Venue (per delegate)',
   'early-bird': 'Early-bird (per delegate)',
   online: 'Online (per delegate)',
-  'table-5': 'Table of 5 delegates (flat)',
-  'table-10': 'Table of 10 delegates (flat)',
+}
+
+// A table's size is a pricing rule, not content: the editor sees it here and cannot set another.
+function optionTitle(key: OptionKey): string {
+  const cap = delegateCap(key)
+  return cap === undefined ? (PER_DELEGATE_TITLES[key] ?? key) : `Table (flat price, at most ${cap} delegates)`
 }
 
 type PriceOptionDocument = { key?: string }
@@ -36,7 +40,7 @@ export const priceOption = defineType({
       title: 'Option',
       type: 'string',
       group: 'content',
-      options: { list: OPTION_KEYS.map((value) => ({ value, title: OPTION_TITLES[value] })), layout: 'radio' },
+      options: { list: OPTION_KEYS.map((value) => ({ value, title: optionTitle(value) })), layout: 'radio' },
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -62,17 +66,6 @@ export const priceOption = defineType({
       group: 'content',
       description: 'Last day (Africa/Johannesburg) to register and pay at this price; must be before the event',
       hidden: ({ parent, value }) => (parent as PriceOptionDocument | undefined)?.key !== 'early-bird' && !value,
-    }),
-    defineField({
-      name: 'cap',
-      title: 'Delegate cap',
-      type: 'number',
-      group: 'content',
-      description: 'Most delegates a table admits: 5 or 10',
-      hidden: ({ parent, value }) => {
-        const key = (parent as PriceOptionDocument | undefined)?.key
-        return !(isOptionKey(key) && isTableOption(key)) && value === undefined
-      },
     }),
     placeholdersField,
   ],

@@ -5,6 +5,10 @@ import { userInfo } from 'node:os'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createStaffAccount, signInCookie } from '../support/admin.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
 
@@ -84,7 +88,7 @@ async function startProxy(targetHost: string, targetPort: number) {
   }
 }
 
-describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s) while the database fails', (databaseUrl) => {
+describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and the database failing', (databaseUrl) => {
   const target = new URL(databaseUrl)
   const schema = `site_faults_${Date.now().toString(36)}`
   const applicationName = `events_site_${schema}`
@@ -264,6 +268,41 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s) while the database fai
         return rendered(otherInstance)
       }, { timeout: 10_000 })
       .toBe(before + 1)
+  })
+  it('runs the back office on PostgreSQL: an owner made with the CLI records a bank transfer and exports the delegate list', async () => {
+    const owner = { email: 'owner-pg@example.com', name: 'Olu Owner', role: 'owner' as const, password: 'a long enough owner password' }
+    const cliDataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-cli-'))
+    try {
+      await createStaffAccount(cliDataDir, owner, { databaseUrl: siteDatabaseUrl(Number(target.port || 5432)) })
+    } finally {
+      rmSync(cliDataDir, { recursive: true, force: true })
+    }
+    const base = otherInstance.baseUrl
+    const registered = await postJson(base, '/api/registrations', registrationBody({ event: 'legalOpinion', paymentMethod: 'Bank Transfer' }))
+    expect(registered.status).toBe(201)
+    const reference = registered.json!.reference!
+    const { rows: owed } = await admin.query<{ total_cents: string }>(`select total_cents from "${schema}".registrations where reference = $1`, [reference])
+    const totalRands = (Number(owed[0]!.total_cents) / 100).toFixed(2)
+
+    const cookie = await signInCookie(base, owner)
+    const staffPost = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${base}${pathname}`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: base, 'sec-fetch-site': 'same-origin' }, body: new URLSearchParams(fields) })
+    const recorded = await staffPost(`/admin/registrations/${reference}/payments/new`, { amount: totalRands, receivedOn: '2025-03-01', bankReference: 'PG 4242', note: '' })
+    expect(recorded.status).toBe(302)
+    expect(recorded.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=payment`)
+    const again = await staffPost(`/admin/registrations/${reference}/payments/new`, { amount: '1.00', receivedOn: '2025-03-01', bankReference: 'PG 4242', note: '' })
+    expect(again.status).toBeGreaterThanOrEqual(400)
+
+    const { rows: stored } = await admin.query<{ status: string; receipts: string }>(
+      `select status, (select count(*) from "${schema}".outbox_messages m where m.source_id = r.id and m.topic = 'payment.receipt') as receipts
+       from "${schema}".registrations r where reference = $1`,
+      [reference],
+    )
+    expect(stored[0]).toEqual({ status: 'paid', receipts: '1' })
+    const page = await fetch(`${base}/admin/registrations?q=${reference}`, { headers: { cookie } })
+    expect(await page.text()).toContain(`/admin/registrations/${reference}`)
+    const csv = await (await fetch(`${base}/admin/events/legalOpinion/delegates.csv`, { headers: { cookie } })).text()
+    expect(csv).toContain(`${reference},`)
   })
 })
 

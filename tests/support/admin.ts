@@ -13,10 +13,13 @@ export interface StaffAccount {
   password: string
 }
 
-/** Creates a back-office account in DATA_DIR's SQLite database with `pnpm admin create-user --password-stdin`. */
-export async function createStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+/**
+ * Creates a back-office account with `pnpm admin create-user --password-stdin`: in DATA_DIR's SQLite database, or in
+ * the PostgreSQL database `databaseUrl` names.
+ */
+export async function createStaffAccount(dataDir: string, account: StaffAccount, { databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<void> {
   const args = ['admin', 'create-user', '--email', account.email, '--name', account.name, '--role', account.role, '--password-stdin']
-  const child = spawn('pnpm', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'pipe' })
+  const child = spawn('pnpm', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: 'pipe' })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

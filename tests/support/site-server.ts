@@ -71,7 +71,8 @@ export function ensureSiteBuild({ force = false }: { force?: boolean } = {}): vo
   process.env.EVENTS_SITE_BUILT_IN_PROCESS = String(process.pid)
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on at the moment, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

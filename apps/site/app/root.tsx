@@ -3,11 +3,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
-import { ContentBoundary, contentRequest } from './lib/content'
+import { ContentBoundary } from './lib/content'
 import { prefetchContent } from './lib/content.server'
 import { bodyFontUrl } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
 import { useNonce } from './lib/nonce'
+import { siteSettingsRequest } from './lib/site-settings'
 import { LazyToaster } from './lib/toast'
 import { requestFactsContext, servicesContext } from './lib/services.server'
 import { ErrorPage, NotFoundPage, UnavailablePage } from './components/ErrorPages'
@@ -17,8 +18,6 @@ export const links: Route.LinksFunction = () => [
   // Fetched with the HTML rather than after the stylesheet is parsed, so text is rarely drawn in the fallback first.
   { rel: 'preload', href: bodyFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ]
-
-export const siteSettingsRequest = contentRequest('siteSettings')
 
 // Loaded only for an editor in draft mode, so public pages' JavaScript stays as it is.
 const PreviewTools = lazy(() => import('./components/PreviewTools'))

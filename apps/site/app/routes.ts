@@ -43,6 +43,10 @@ export default [
     route('events/:eventSlug/attendance-register.pdf', 'routes/admin/event-delegate-list.ts', { id: 'admin-attendance-register' }),
     route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
+    route('bank-statements', 'routes/admin/bank-statements.tsx'),
+    route('enquiries', 'routes/admin/enquiries.tsx'),
+    route('data-requests', 'routes/admin/data-requests.tsx'),
+    route('data-requests/export', 'routes/admin/data-requests-export.ts'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

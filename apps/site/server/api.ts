@@ -1,16 +1,22 @@
-import { errorBody, isValidationError, registrationStatusJson, type Core } from '@events/core'
+import { isHoneypotFilled, isValidationError, registrationStatusJson, type Core } from '@events/core'
 import express from 'express'
 import { jsonApiGuard } from './http-guards'
-import { honeypotReceipt, isHoneypotFilled } from '../app/lib/honeypot.server'
+import { honeypotReceipt } from '../app/lib/honeypot.server'
+import { refusalBody, validationRefusal, type SubmissionKind } from '../app/lib/refusals'
 
 type Handler = (req: express.Request, res: express.Response) => Promise<void>
 
-// A validation failure answers its 4xx with the shared body; anything else is a fault of ours and goes on to a 500.
-function answeringValidationErrors(handler: Handler): express.RequestHandler {
+// A validation failure answers its 4xx with the shared body, in the words of the submission's form; anything else
+// is a fault of ours and goes on to a 500.
+function answeringValidationErrors(kind: SubmissionKind, handler: Handler): express.RequestHandler {
   return (req, res, next) => {
     handler(req, res).catch((error: unknown) => {
-      if (isValidationError(error)) res.status(error.status).set('Cache-Control', 'no-store').json(errorBody(error))
-      else next(error)
+      if (!isValidationError(error)) {
+        next(error)
+        return
+      }
+      const refusal = validationRefusal(error, kind)
+      res.status(refusal.status).set('Cache-Control', 'no-store').json(refusal.body)
     })
   }
 }
@@ -23,7 +29,7 @@ export function createApiRouter(core: Core, siteUrl: string): express.Router {
   router.post(
     '/registrations',
     guard,
-    answeringValidationErrors(async (req, res) => {
+    answeringValidationErrors('registration', async (req, res) => {
       res.set('Cache-Control', 'no-store')
       if (isHoneypotFilled(req.body)) {
         res.status(201).json(honeypotReceipt(siteUrl))
@@ -34,26 +40,23 @@ export function createApiRouter(core: Core, siteUrl: string): express.Router {
     }),
   )
 
-  router.post(
-    '/contact',
-    guard,
-    answeringValidationErrors(async (req, res) => {
-      const accepted = await core.enquiries.submitContactEnquiry(req.body)
-      res.status(201).set('Cache-Control', 'no-store').json(accepted)
-    }),
-  )
-
-  router.post(
-    '/training-requests',
-    guard,
-    answeringValidationErrors(async (req, res) => {
-      const accepted = await core.enquiries.submitTrainingRequest(req.body)
-      res.status(201).set('Cache-Control', 'no-store').json(accepted)
-    }),
-  )
+  const enquiries = [
+    ['/contact', 'contact', core.enquiries.submitContactEnquiry],
+    ['/training-requests', 'training', core.enquiries.submitTrainingRequest],
+  ] as const
+  for (const [path, kind, submit] of enquiries) {
+    router.post(
+      path,
+      guard,
+      answeringValidationErrors(kind, async (req, res) => {
+        const accepted = await submit(req.body)
+        res.status(201).set('Cache-Control', 'no-store').json(accepted)
+      }),
+    )
+  }
 
   router.all(['/registrations', '/contact', '/training-requests'], (_req, res) => {
-    res.status(405).set('Allow', 'POST').json({ error: { code: 'method-not-allowed', message: 'Use POST.', fields: {} } })
+    res.status(405).set('Allow', 'POST').json(refusalBody('method-not-allowed'))
   })
   return router
 }
@@ -76,7 +79,7 @@ export function statusJsonHandler(core: Core): express.RequestHandler {
       .getRegistrationByReferenceAndSecret(reference, secret)
       .then((details) => {
         res.set(privateHeaders)
-        if (!details) res.status(404).json({ error: { code: 'not-found', message: 'No registration was found at this address.', fields: {} } })
+        if (!details) res.status(404).json(refusalBody('not-found'))
         else res.json(registrationStatusJson(details))
       })
       .catch(next)

@@ -13,7 +13,8 @@ import {
   type PlaceholderSource,
   watchDataset,
 } from '@events/content'
-import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore } from '@events/core'
+import { ConfigError, type Config } from '@events/config'
+import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore, startRetentionJob } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
@@ -22,7 +23,6 @@ import { requestFactsContext, servicesContext, type SiteServices } from '../app/
 import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
 import { createContentApiRouter } from './content-api'
-import { ConfigError, readConfig } from './config'
 import { adminPageHeaders, staffAuthHandler, staffClientAddress } from './admin'
 import { malformedAddressHandler, methodGuard, pageFormGuard } from './http-guards'
 import { createSitePayments } from './payments'
@@ -33,8 +33,8 @@ import { isPerVisitorPath, pageCache, PageStore } from './page-cache'
 import { sanityWebhook } from './sanity-webhook'
 import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
 
-export { createLogger, readLogLevel } from '@events/observability'
-export { ConfigError } from './config'
+export { ConfigError, readConfig } from '@events/config'
+export { createLogger } from '@events/observability'
 export { isPrecompressed } from './page-cache'
 export { serverFaultHandler } from './server-faults'
 
@@ -51,7 +51,7 @@ export interface SiteHandle {
 }
 
 export interface SiteOptions {
-  env: NodeJS.ProcessEnv
+  config: Config
   /** The shipped NDJSON dataset the local endpoint serves when no Sanity project is configured. */
   datasetPath: string
   logger: Logger
@@ -61,8 +61,7 @@ export interface SiteOptions {
  * Builds the site's request handling for one process: content endpoint, health check, the JSON API, the form
  * guards and the React Router app, with the core (database, services, outbox worker) behind them.
  */
-export async function createSite({ env, datasetPath, logger }: SiteOptions): Promise<SiteHandle> {
-  const config = readConfig(env)
+export async function createSite({ config, datasetPath, logger }: SiteOptions): Promise<SiteHandle> {
   const router = express.Router()
   const metrics = createMetrics({ onCollectError: (error) => logger.warn({ err: error }, 'Metrics: the outbox could not be read') })
   router.use(methodGuard)
@@ -70,7 +69,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
 
   // Drafts are read with SANITY_API_READ_TOKEN from Sanity, or with a token made for this process from the embedded
   // endpoint, which then answers drafts only to this server.
-  const previewToken = config.hostedContent ? env.SANITY_API_READ_TOKEN || undefined : randomBytes(32).toString('base64url')
+  const previewToken = config.hostedContent ? config.content.sanity?.readToken : randomBytes(32).toString('base64url')
   const localSource = config.hostedContent
     ? undefined
     : createLocalContentSource({ datasetPath, previewToken, onError: (error) => logger.error({ err: error }, 'Local content endpoint failed') })
@@ -92,7 +91,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     localApiHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
 
-  const content = createContentClient(env, { localApiHost })
+  const content = createContentClient(config.content, { localApiHost })
   const preview = createPreviewMode({ content, token: previewToken, siteUrl: config.siteUrl, studioOrigin: config.studioOrigin })
   const catalog = createContentCatalog(content, config.siteUrl)
   // Whatever was made from content (cached pages, the catalog's short-lived reads) is dropped when it changes.
@@ -125,12 +124,26 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
   const services: SiteServices = { config, content, core, payments: payments.service, staff }
+  // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
+  const { enquiryRetentionMonths } = config.core
+  const retention = startRetentionJob({
+    context: { db: core.db },
+    enquiryRetentionMonths,
+    onResult: (result) => {
+      if (result.enquiriesAnonymised + result.registrationsAnonymised === 0) return
+      logger.info(result, 'Retention: expired personal data anonymised')
+      staff
+        .recordAudit({ actor: null, action: 'personal-data-anonymised', subjectType: 'retention-job', after: { ...result, enquiryRetentionMonths } })
+        .catch((error: unknown) => logger.error({ err: error }, 'Retention: the audit log could not be written'))
+    },
+    onError: (error) => logger.error({ err: error }, 'Retention: the job failed; it runs again in six hours'),
+  })
   const build = await import('virtual:react-router/server-build')
   const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
   // The browser reads content through the site; only images may come from Sanity's CDN.
   const imageOrigins = config.hostedContent ? ['https://cdn.sanity.io'] : []
   // `pnpm dev`: Vite's hot-reload socket listens on its own port (24678 in middleware mode).
-  const connectOrigins = env.NODE_ENV === 'development' ? ['ws://localhost:24678', 'ws://127.0.0.1:24678'] : []
+  const connectOrigins = config.nodeEnv === 'development' ? ['ws://localhost:24678', 'ws://127.0.0.1:24678'] : []
 
   router.get('/healthz', async (req, res) => {
     const [contentCheck, databaseCheck] = await Promise.allSettled([content.fetch('count(*[_id == "siteSettings"])'), core.checkDatabase()])
@@ -171,7 +184,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   router.use(adminPageHeaders)
   router.use(staffAuthHandler(staff))
   router.use(pageFormGuard)
-  const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), env.NODE_ENV)
+  const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), config.nodeEnv)
   function loadContextFor(req: express.Request, res: express.Response, published: SiteServices = services): RouterContextProvider {
     const context = new RouterContextProvider()
     const inPreview = preview.isPreview(req)
@@ -191,7 +204,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
   const servicesForKeptPages = config.hostedContent && config.sanityWebhookSecret ? { ...services, content: content.withConfig({ useCdn: false }) } : services
   // Public pages are the same for every visitor: rendered once per content revision and availability epoch. Not under
   // `pnpm dev`, where a page must show the code edited a moment ago.
-  if (env.NODE_ENV !== 'development') {
+  if (config.nodeEnv !== 'development') {
     router.use(
       pageCache({
         store: pages,
@@ -228,6 +241,7 @@ export async function createSite({ env, datasetPath, logger }: SiteOptions): Pro
     async close() {
       datasetWatch?.close()
       await contentNotices?.close()
+      retention.stop()
       await core.close()
       if (internalContentServer) {
         const server = internalContentServer

@@ -78,7 +78,6 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
       label: option.label,
       amount: option.amount,
       earlyBirdUntil: option.earlyBirdUntil,
-      cap: option.cap,
     })),
   }
 }

@@ -1,36 +1,19 @@
-import { errorMessage, type RateLimiter } from '@events/core'
+import type { RateLimiter } from '@events/core'
 import express from 'express'
+import { REFUSALS, refusalBody, type RefusalCode } from '../app/lib/refusals'
 
-/** The largest request body any form or API endpoint accepts. */
+/** The largest request body any form or API endpoint accepts, but for the back office's file uploads. */
 export const MAX_BODY_BYTES = 100 * 1024
 
-/** Codes of refusals made before a submission reaches a service; the services' own codes come from the core. */
-export type RefusalCode =
-  | 'malformed-address'
-  | 'method-not-allowed'
-  | 'payload-too-large'
-  | 'unsupported-media-type'
-  | 'length-required'
-  | 'invalid-request'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'internal-error'
+/** The largest bank statement staff may upload: a busy account's month of lines, with room to spare. */
+export const MAX_STATEMENT_UPLOAD_BYTES = 2 * 1024 * 1024
 
-export const REFUSALS: Record<RefusalCode, { status: number; message: string }> = {
-  'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
-  'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
-  'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
-  'unsupported-media-type': { status: 415, message: 'The submission was sent in a format this address does not accept.' },
-  'length-required': { status: 411, message: 'The submission must state its length.' },
-  'invalid-request': { status: 400, message: errorMessage('invalid-request') },
-  'rate-limited': { status: 429, message: errorMessage('rate-limited') },
-  unavailable: { status: 503, message: 'Our service is unavailable just now. Please try again in a few minutes.' },
-  'internal-error': { status: 500, message: 'Something went wrong on our side. Please try again later.' },
-}
+// Only signed-in staff reach the upload's action, which checks the session before it reads the body.
+const UPLOAD_PATHS = new Set(['/admin/bank-statements', '/admin/bank-statements.data'])
 
-/** The JSON error body every refusal and validation failure shares: { error: { code, message, fields } }. */
-export function refusalBody(code: RefusalCode): { error: { code: RefusalCode; message: string; fields: Record<string, string> } } {
-  return { error: { code, message: REFUSALS[code].message, fields: {} } }
+/** The largest body a page form post to `path` may declare. */
+export function formBodyLimit(path: string): number {
+  return UPLOAD_PATHS.has(path) ? MAX_STATEMENT_UPLOAD_BYTES : MAX_BODY_BYTES
 }
 
 function refuse(res: express.Response, code: RefusalCode, format: 'json' | 'text'): void {
@@ -92,7 +75,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /**
  * The page forms' gate, before React Router reads a post: form encodings only, a declared length of at most
- * MAX_BODY_BYTES (browsers always declare it; an undeclared length could not be bounded before the route reads
+ * `formBodyLimit` (browsers always declare it; an undeclared length could not be bounded before the route reads
  * the body). The per-IP limit is applied by the actions, which know whether a post is a submission.
  */
 export const pageFormGuard: express.RequestHandler = (req, res, next) => {
@@ -106,7 +89,7 @@ export const pageFormGuard: express.RequestHandler = (req, res, next) => {
     refuse(res, 'length-required', 'text')
     return
   }
-  if (length > MAX_BODY_BYTES) {
+  if (length > formBodyLimit(req.path)) {
     res.set('Connection', 'close')
     refuse(res, 'payload-too-large', 'text')
     return

@@ -1,6 +1,6 @@
 import type { Core, EventCatalog } from '@events/core'
 import { describe, expect, it } from 'vitest'
-import { readConfig } from './config'
+import { readConfig } from '@events/config'
 import { createSitePayments } from './payments'
 
 const catalog: EventCatalog = { getEvent: async () => undefined, getSettings: async () => { throw new Error('not needed') } }

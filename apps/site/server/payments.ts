@@ -10,8 +10,7 @@ import {
   type SandboxAction,
 } from '@events/payments'
 import express from 'express'
-import type { SiteConfig } from './config'
-import { ConfigError } from './config'
+import { ConfigError, type Config } from '@events/config'
 import { MAX_BODY_BYTES } from './http-guards'
 
 export interface SitePayments {
@@ -49,7 +48,7 @@ export function createSitePayments({
   log,
   onPaymentSucceeded,
 }: {
-  config: SiteConfig
+  config: Config
   core: Core
   catalog: EventCatalog
   log: (line: string) => void

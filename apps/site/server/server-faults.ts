@@ -1,7 +1,7 @@
 import { isDatabaseFault } from '@events/core'
 import type express from 'express'
 import { RETRY_AFTER_SECONDS } from '../app/lib/database.server'
-import { REFUSALS, refusalBody, type RefusalCode } from './http-guards'
+import { REFUSALS, refusalBody, type RefusalCode } from '../app/lib/refusals'
 
 function clientErrorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown; statusCode?: unknown } | undefined)?.status ?? (error as { statusCode?: unknown } | undefined)?.statusCode

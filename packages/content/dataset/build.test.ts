@@ -80,14 +80,14 @@ describe('the generated dataset', () => {
     const prices = (eventId: string) =>
       referencedIds(get(eventId).priceOptions).map((id) => {
         const option = get(id)
-        return [option.key, option.amount, option.earlyBirdUntil ?? option.cap ?? null]
+        return [option.key, option.amount, option.earlyBirdUntil ?? null]
       })
     expect(prices('event-resilience')).toEqual([
       ['venue', 8490, null],
       ['early-bird', 7490, '2025-06-13'],
       ['online', 5490, null],
-      ['table-5', 34950, 5],
-      ['table-10', 59900, 10],
+      ['table-5', 34950, null],
+      ['table-10', 59900, null],
     ])
     expect(prices('event-pfas').slice(0, 3)).toEqual([['venue', 7990, null], ['early-bird', 6990, '2025-03-25'], ['online', 5490, null]])
     expect(prices('event-office-professionals')).toEqual([['venue', 7990, null], ['early-bird', 6990, '2025-04-25'], ['online', 5490, null]])

@@ -1,12 +1,4 @@
-export {
-  CONTENT_ENV_VARS,
-  DEFAULT_SANITY_API_VERSION,
-  contentMode,
-  createContentClient,
-  type ContentClientOptions,
-  type ContentEnv,
-  type ContentMode,
-} from './client.ts'
+export { DEFAULT_SANITY_API_VERSION, createContentClient, type ContentClientOptions, type ContentSettings } from './client.ts'
 export {
   documentsForPerspective,
   loadDataset,

@@ -48,7 +48,7 @@ describe('@sanity/client against the local endpoint', () => {
     { name: 'single document', query: '*[_id == "siteSettings"][0]' },
     { name: 'string param', query: '*[_type == "event" && slug.current == $slug][0]{title, code}', params: { slug: 'Resilience' } },
     { name: 'array param', query: '*[_type == "event" && slug.current in $slugs].code', params: { slugs: ['pfas', 'legalOpinion'] } },
-    { name: 'number and boolean params', query: '*[_type == "priceOption" && amount > $min && defined(cap) == $capped].key', params: { min: 1000, capped: false } },
+    { name: 'number and boolean params', query: '*[_type == "priceOption" && amount > $min && defined(earlyBirdUntil) == $earlyBird].key', params: { min: 1000, earlyBird: false } },
     {
       name: 'dereferencing arrays',
       query: '*[_type == "event" && slug.current == "Resilience"][0]{"speakers": speakers[]->{name, position}, "prices": priceOptions[]->{key, amount}}',

@@ -124,7 +124,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     crop,
     hotspot
   },
-  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },
+  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },
   "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
   sponsorHeading,
   sponsorIntro
@@ -143,7 +143,7 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   venue{ name, address },
   contactEmail,
   contactPhone,
-  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }
+  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }
 }`)
 
 /** Every event's moments at which availability changes (start, closing, early-bird dates), for the page cache. */

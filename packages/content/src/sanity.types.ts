@@ -61,7 +61,6 @@ export type PriceOption = {
   label: string;
   amount: number;
   earlyBirdUntil?: string;
-  cap?: number;
   placeholders?: Array<string>;
 };
 
@@ -589,7 +588,7 @@ export type UpcomingEventsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    dateLabel,    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]->{      _id,      "time": start + " – " + end,      title,      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),      isBreak    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    dateLabel,    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]->{      _id,      "time": start + " – " + end,      title,      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),      isBreak    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string;
   kind: "conference" | "workshop";
@@ -673,7 +672,6 @@ export type EventPageQueryResult = {
     label: string;
     amount: number;
     earlyBirdUntil: string | null;
-    cap: number | null;
   }> | null;
   sponsorPackages: Array<{
     _id: string;
@@ -687,7 +685,7 @@ export type EventPageQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: registrationEventQuery
-// Query: *[_type == "event" && slug.current == $slug][0]{  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }}
+// Query: *[_type == "event" && slug.current == $slug][0]{  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }}
 export type RegistrationEventQueryResult = {
   kind: "conference" | "workshop";
   title: string;
@@ -708,7 +706,6 @@ export type RegistrationEventQueryResult = {
     label: string;
     amount: number;
     earlyBirdUntil: string | null;
-    cap: number | null;
   }> | null;
 } | null;
 
@@ -789,8 +786,8 @@ declare module "@sanity/client" {
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
     '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  registrationClosesAt,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }\n}': UpcomingEventsQueryResult;
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{\n      _id,\n      "time": start + " \u2013 " + end,\n      title,\n      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n      isBreak\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil, cap },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
-    '*[_type == "event" && slug.current == $slug][0]{\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil, cap }\n}': RegistrationEventQueryResult;
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{\n      _id,\n      "time": start + " \u2013 " + end,\n      title,\n      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n      isBreak\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
+    '*[_type == "event" && slug.current == $slug][0]{\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }\n}': RegistrationEventQueryResult;
     '*[_type == "event"]{\n  start,\n  registrationClosesAt,\n  "options": priceOptions[]->{ earlyBirdUntil }\n}': AvailabilityScheduleQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult;

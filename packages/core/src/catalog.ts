@@ -6,7 +6,6 @@ export interface RegistrationPriceOption {
   label: string
   amount: number
   earlyBirdUntil?: string | null
-  cap?: number | null
 }
 
 /** What the registration service needs to know about an event; the site maps its content onto it. */

@@ -4,16 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { dashboard } from './backoffice/dashboard.ts'
 import { listRegistrations } from './backoffice/registrations-list.ts'
 import { delegateListEvents } from './backoffice/delegate-list.ts'
-import { readCoreConfig } from './config.ts'
 import { startCore } from './core.ts'
 import { DataDirectoryError } from './private-files.ts'
-import { fixedCatalog, registrationInput, temporaryDirectory } from './test-support.ts'
+import { fixedCatalog, registrationInput, temporaryDirectory, testCoreConfig } from './test-support.ts'
 
 describe('startCore', () => {
   it('wires a newcomer setup: SQLite and .eml files under DATA_DIR, SITE_DATE for the rules', async () => {
     const { dir, remove } = temporaryDirectory()
     const lines: string[] = []
-    const config = readCoreConfig({ DATA_DIR: dir, SITE_DATE: '2025-03-01', SITE_URL: 'https://events.example.com', FORM_RATE_LIMIT: '2' })
+    const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00'), siteUrl: 'https://events.example.com', formRateLimit: 2 })
     const core = await startCore({ config, catalog: fixedCatalog(), log: (line) => lines.push(line) })
     try {
       const { receipt } = await core.registrations.createRegistration(registrationInput())
@@ -49,7 +48,7 @@ describe('startCore', () => {
   it('tells of each new registration with its payment method, not of a repeated submission', async () => {
     const { dir, remove } = temporaryDirectory()
     const created: string[] = []
-    const config = readCoreConfig({ DATA_DIR: dir, SITE_DATE: '2025-03-01' })
+    const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00') })
     const core = await startCore({ config, catalog: fixedCatalog(), log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
     try {
       await core.registrations.createRegistration(registrationInput(), { idempotencyKey: 'form-token-1' })
@@ -73,7 +72,7 @@ describe('DATA_DIR and the files in it', () => {
     // With no umask, anything left to the defaults would be readable (and writable) by every user.
     const previousUmask = process.umask(0)
     const dataDir = path.join(dir, 'site', 'data')
-    const core = await startCore({ config: readCoreConfig({ DATA_DIR: dataDir, SITE_DATE: '2025-03-01' }), catalog: fixedCatalog(), log: () => {} })
+    const core = await startCore({ config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }), catalog: fixedCatalog(), log: () => {} })
     try {
       await core.registrations.createRegistration(registrationInput())
       const mailDir = path.join(dataDir, 'mail')
@@ -95,7 +94,7 @@ describe('DATA_DIR and the files in it', () => {
 
   it('makes a database and a shared-memory file left readable by an earlier version 0600', async () => {
     const { dir, remove } = temporaryDirectory()
-    const config = readCoreConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://127.0.0.1:9' })
+    const config = testCoreConfig({ dataDir: dir, smtpUrl: 'smtp://127.0.0.1:9' })
     try {
       await (await startCore({ config, catalog: fixedCatalog(), log: () => {} })).close()
       const database = path.join(dir, 'events.sqlite')
@@ -122,7 +121,7 @@ describe('DATA_DIR and the files in it', () => {
     try {
       writeFileSync(path.join(dir, 'file'), 'not a directory')
       const dataDir = dataDirIn(dir)
-      const started = startCore({ config: readCoreConfig({ DATA_DIR: dataDir }), catalog: fixedCatalog(), log: () => {} })
+      const started = startCore({ config: testCoreConfig({ dataDir }), catalog: fixedCatalog(), log: () => {} })
       await expect(started).rejects.toThrow(DataDirectoryError)
       await expect(started).rejects.toThrow(`DATA_DIR ${dataDir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`)
     } finally {

@@ -77,7 +77,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
         return result
       }),
     },
-    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow },
+    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow, organiserEmail: config.organiserEmail },
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),
       submitTrainingRequest: wakeAfter(enquiries.submitTrainingRequest),

@@ -1,91 +1,22 @@
-import { capMessage } from '@events/pricing'
+import type { FieldIssue, FieldIssueCode, MissingFieldCode } from './submissions/fields.ts'
 
-/** Stable codes of everything a visitor can be told is wrong with a submission. */
-export type ErrorCode =
-  | 'invalid-request'
-  | 'missing-fields'
-  | 'invalid-email'
-  | 'too-long'
-  | 'invalid-choice'
-  | 'no-delegates'
-  | 'too-many-delegates'
-  | 'delegate-cap'
-  | 'unknown-event'
-  | 'registration-closed'
-  | 'option-not-offered'
-  | 'option-unavailable'
-  | 'idempotency-conflict'
-  | 'rate-limited'
-
-/** The legal-agreement checkbox's own message; the summary keeps the required-fields wording. */
-export const LEGAL_AGREEMENT_MESSAGE = 'Please accept the terms and conditions before submitting.'
-
-/** A missing field's own message, naming the field as its label does, e.g. 'Company name is required'. */
-export function requiredFieldMessage(label: string): string {
-  return `${label} is required`
-}
-
-interface ErrorDescription {
-  status: number
-  message: string
-}
-
-// The visitor wording for every code, in one place: the specification's words where it has them.
-const ERRORS: Record<ErrorCode, ErrorDescription> = {
-  'invalid-request': { status: 400, message: 'The submission could not be read. Please try again.' },
-  'missing-fields': { status: 422, message: 'Please fill in all required fields before submitting.' },
-  'invalid-email': { status: 422, message: 'Please enter a valid e-mail address.' },
-  'too-long': { status: 422, message: 'This entry is too long.' },
-  'invalid-choice': { status: 422, message: 'Please choose one of the options offered.' },
-  'no-delegates': { status: 422, message: 'Please add at least one delegate.' },
-  'too-many-delegates': { status: 422, message: 'Too many delegates for one registration. Please split it into several registrations.' },
-  'delegate-cap': { status: 422, message: 'You can only add up to {n} delegates for this option.' },
-  'unknown-event': { status: 404, message: 'This event does not exist or is no longer open for registration.' },
-  'registration-closed': { status: 409, message: 'Registration for this event has closed.' },
-  'option-not-offered': { status: 422, message: 'This attendance option is not offered for this event.' },
-  'option-unavailable': { status: 409, message: 'This attendance option is no longer available. Please choose another option.' },
-  'idempotency-conflict': { status: 409, message: 'This submission was already received with different details. Please reload the form and submit again.' },
-  'rate-limited': { status: 429, message: 'Too many submissions from your connection. Please wait a minute and try again.' },
-}
-
-/** The visitor-facing message for an error code, e.g. with the delegate cap filled in. */
-export function errorMessage(code: ErrorCode, params: { cap?: number } = {}): string {
-  if (code === 'delegate-cap' && params.cap !== undefined) return capMessage(params.cap)
-  return ERRORS[code].message
-}
-
-/** The HTTP status that answers an error code. */
-export function errorStatus(code: ErrorCode): number {
-  return ERRORS[code].status
-}
+/** Stable codes of everything a visitor can be told is wrong with a submission: a field's own refusal, or the whole one's. */
+export type ErrorCode = 'invalid-request' | 'missing-fields' | Exclude<FieldIssueCode, MissingFieldCode> | 'idempotency-conflict' | 'rate-limited'
 
 /**
- * The one kind of error a submission can cause. `fields` maps each offending field path
- * (e.g. 'delegates.0.email') to its message.
+ * The one kind of error a submission can cause: a stable code and each offending field's issue (its dotted path,
+ * e.g. 'delegates.0.email', and code). The site words them for the visitor and picks the HTTP status.
  */
 export class ValidationError extends Error {
   readonly code: ErrorCode
-  readonly fields: Readonly<Record<string, string>>
+  readonly issues: readonly FieldIssue[]
 
-  constructor(code: ErrorCode, fields: Record<string, string> = {}, message = errorMessage(code)) {
-    super(message)
+  constructor(code: ErrorCode, issues: readonly FieldIssue[] = []) {
+    super(`Submission refused: ${code}${issues.length > 0 ? ` (${issues.map((issue) => `${issue.path}: ${issue.code}`).join(', ')})` : ''}`)
     this.name = 'ValidationError'
     this.code = code
-    this.fields = fields
+    this.issues = issues
   }
-
-  get status(): number {
-    return errorStatus(this.code)
-  }
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields: Record<string, string> }
-}
-
-/** The JSON body of a 4xx answer: { error: { code, message, fields } }. */
-export function errorBody(error: ValidationError): ErrorBody {
-  return { error: { code: error.code, message: error.message, fields: { ...error.fields } } }
 }
 
 /** Whether a value is the core's typed validation error. */

@@ -1,31 +1,36 @@
 export type { BankDetails, EventCatalog, RegistrationEvent, RegistrationPriceOption, SiteSettingsForMail } from './catalog.ts'
-export { parseSiteDate, readCoreConfig, type CoreConfig } from './config.ts'
+export type { CoreConfig } from './config.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
 export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
+export { ValidationError, isValidationError, type ErrorCode } from './errors.ts'
 export {
-  ValidationError,
-  errorBody,
-  errorMessage,
-  errorStatus,
-  isValidationError,
-  type ErrorBody,
-  type ErrorCode,
-} from './errors.ts'
-export {
-  CONTACT_INTERESTS,
   HONEYPOT_FIELD,
-  TRAINING_KINDS,
   createEnquiryService,
-  normaliseInterest,
-  type ContactInterest,
+  isHoneypotFilled,
   type EnquiryService,
   type EnquiryServiceOptions,
   type SubmissionAccepted,
-  type TrainingKind,
 } from './enquiries/service.ts'
+export {
+  CONTACT_INTERESTS,
+  MAX_DELEGATES,
+  PAYMENT_METHODS,
+  TRAINING_KINDS,
+  type ContactInterest,
+  type PaymentMethod,
+  type TrainingKind,
+} from './submissions/choices.ts'
+export {
+  contactEnquirySchema,
+  normaliseInterest,
+  trainingRequestSchema,
+  type ContactEnquiry,
+  type TrainingRequest,
+} from './submissions/enquiries.ts'
+export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
 export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
@@ -80,7 +85,17 @@ export {
   type RegistrationStatus,
   type RegistrationStatusJson,
 } from './registration/service.ts'
-export { FIELD_LIMITS, MAX_DELEGATES, PAYMENT_METHODS, validateRegistration, type PaymentMethod } from './registration/validate.ts'
+export {
+  FIELD_LIMITS,
+  companyDetailsSchema,
+  delegateSchema,
+  registrationSchemaFor,
+  validateRegistration,
+  type CompanyDetails,
+  type DelegateSubmission,
+  type RegistrationFormValues,
+  type RegistrationSubmission,
+} from './submissions/registration.ts'
 export { isEmailAddress } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
@@ -121,13 +136,7 @@ export {
   type ResendableMail,
   type RetriedMessage,
 } from './backoffice/emails.ts'
-export {
-  changeDelegate,
-  correctCompanyDetails,
-  type CompanyChange,
-  type CompanyDetails,
-  type DelegateChange,
-} from './backoffice/registration-changes.ts'
+export { changeDelegate, correctCompanyDetails, type CompanyChange, type DelegateChange } from './backoffice/registration-changes.ts'
 export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
@@ -147,3 +156,45 @@ export {
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'
+export {
+  assignStatementLine,
+  confirmStatementLines,
+  getStatementImport,
+  importBankStatement,
+  listStatementImports,
+  listStatementMappings,
+  statementLines,
+  type ConfirmedLine,
+  type StatementImport,
+  type StatementLineState,
+  type StatementLineView,
+  type StatementMapping,
+  type StatementMappingInput,
+  type StatementUpload,
+} from './backoffice/bank-statements/bank-statements.ts'
+export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS } from './backoffice/bank-statements/parse-csv.ts'
+export {
+  ENQUIRY_STATUSES,
+  addEnquiryNote,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  updateEnquiry,
+  type EnquiryActivity,
+  type EnquiryChange,
+  type EnquiryDetail,
+  type EnquiryKind,
+  type EnquiryStatus,
+  type EnquirySummary,
+} from './backoffice/enquiries-inbox.ts'
+export {
+  anonymiseExpiredPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  startRetentionJob,
+  type ErasureResult,
+  type PersonalDataReport,
+  type RetentionContext,
+  type RetentionJob,
+  type RetentionResult,
+} from './backoffice/personal-data.ts'

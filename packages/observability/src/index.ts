@@ -1,5 +1,5 @@
 export { hasBearerToken, metricsEndpoint, observeRequests, type RequestObservationOptions } from './http.ts'
-export { createLogger, readLogLevel, type Logger, type LoggerOptions } from './logger.ts'
+export { createLogger, type Logger, type LoggerOptions } from './logger.ts'
 export { createMetrics, type MetricsOptions, type OutboxHealthSnapshot, type RequestObservation, type SiteMetrics } from './metrics.ts'
 export { REDACTED, maskEmail, scrubSecrets } from './redact.ts'
 export { requestIdFrom } from './request-id.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, readLogLevel, type LoggerOptions } from './logger.ts'
+import { createLogger, type LoggerOptions } from './logger.ts'
 
 function capturingLogger(level?: LoggerOptions['level']) {
   const lines: Record<string, unknown>[] = []
@@ -37,21 +37,5 @@ describe('createLogger', () => {
     logger.info('not shown')
     logger.warn('shown')
     expect(lines.map((line) => line.msg)).toEqual(['shown'])
-  })
-})
-
-describe('readLogLevel', () => {
-  it.each([
-    [undefined, 'info'],
-    ['', 'info'],
-    ['debug', 'debug'],
-    ['WARN', 'warn'],
-    ['silent', 'silent'],
-  ])('LOG_LEVEL=%s is %s', (value, level) => {
-    expect(readLogLevel({ LOG_LEVEL: value })).toBe(level)
-  })
-
-  it('refuses an unknown level', () => {
-    expect(() => readLogLevel({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
   })
 })

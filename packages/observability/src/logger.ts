@@ -3,15 +3,6 @@ import { REDACTED, scrubSecrets } from './redact.ts'
 
 export type { Logger } from 'pino'
 
-const LEVELS: ReadonlyArray<Level | 'silent'> = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-
-/** LOG_LEVEL, default info; an unknown level stops startup rather than silently logging at another. */
-export function readLogLevel(env: NodeJS.ProcessEnv): Level | 'silent' {
-  const level = (env.LOG_LEVEL || 'info').toLowerCase()
-  if (!LEVELS.includes(level as Level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
-  return level as Level | 'silent'
-}
-
 export interface LoggerOptions {
   level?: Level | 'silent'
   /** Where the JSON lines go; standard output by default. */

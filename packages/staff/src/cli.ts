@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { openDatabase, readCoreConfig } from '@events/core'
+import { readConfig } from '@events/config'
+import { openDatabase } from '@events/core'
 import { STAFF_ROLES, createStaff } from './staff.ts'
 import type { StaffRole } from './db/tables/users.ts'
 
@@ -83,7 +84,7 @@ export async function runAdminCommand(argv: readonly string[], io: CommandIo): P
     io.stderr.write(`${USAGE}\n`)
     return 2
   }
-  const config = readCoreConfig(io.env)
+  const config = readConfig(io.env).core
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     const password = await readPassword(io, values['password-stdin'] === true)

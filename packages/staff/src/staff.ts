@@ -199,7 +199,7 @@ function checkPassword(password: string): void {
 export async function createStaff(options: StaffOptions): Promise<Staff> {
   // The staff tables are this package's own; the core's Database type does not name them.
   const kysely = options.db.kysely as unknown as StaffKysely
-  await migrateStaffTables(kysely as unknown as Kysely<unknown>)
+  await migrateStaffTables(kysely as unknown as Kysely<unknown>, options.db.dialect)
   const siteUrl = options.siteUrl.replace(/\/+$/, '')
   const siteName = options.siteName ?? 'Events'
   const authBase = `${siteUrl}${STAFF_AUTH_BASE_PATH}`

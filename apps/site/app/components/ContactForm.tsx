@@ -1,3 +1,4 @@
+import type { ContactEnquiry } from '@events/core'
 import { useEffect, useRef, useState } from 'react'
 import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
@@ -5,7 +6,8 @@ import { fieldError, NETWORK_FAILURE, SERVER_FAULT, type FormOutcome } from '../
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
 import { interestOptions } from '../lib/contact-interests'
 
-export type ContactValues = Record<'fullName' | 'companyName' | 'email' | 'phone' | 'interest' | 'message', string>
+/** The form's fields as typed: the contact schema's. */
+export type ContactValues = Record<keyof ContactEnquiry, string>
 export type ContactOutcome = FormOutcome<ContactValues>
 
 /** How long the button says 'Submitted' before it offers 'Submit' again. */

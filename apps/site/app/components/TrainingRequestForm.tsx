@@ -1,11 +1,12 @@
+import type { TrainingKind, TrainingRequest } from '@events/core'
 import { useState } from 'react'
 import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
 import { fieldError, NETWORK_FAILURE, SERVER_FAULT, type FormOutcome } from '../lib/form-outcome'
 import { ErrorSummary, HoneypotField, SuccessMessage } from './FormMessages'
 
-export type TrainingKind = 'inhouse' | 'online'
-export type TrainingValues = Record<'name' | 'email' | 'phone' | 'organization' | 'message', string>
+/** The form's fields as typed: the training-request schema's, but the kind, which the route sets. */
+export type TrainingValues = Record<Exclude<keyof TrainingRequest, 'kind'>, string>
 export type TrainingOutcome = FormOutcome<TrainingValues>
 
 const fields = [

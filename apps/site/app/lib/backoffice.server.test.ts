@@ -38,7 +38,10 @@ describe('attemptChange', () => {
     ],
     [
       'the registration form’s own validation',
-      new ValidationError('missing-fields', { name: 'Name is required', email: 'Please enter a valid e-mail address.' }),
+      new ValidationError('missing-fields', [
+        { path: 'name', code: 'required' },
+        { path: 'email', code: 'invalid-email' },
+      ]),
       { status: 422, message: 'Please fill in all required fields before submitting.', fields: { name: 'Name is required', email: 'Please enter a valid e-mail address.' } },
     ],
   ])('turns %s into the form’s refusal', async (_case, error, refusal) => {

@@ -1,15 +1,21 @@
-import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type RegistrationDetail } from '@events/core'
+import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type BackOfficeContext, type RegistrationDetail } from '@events/core'
+import { validationRefusal } from './refusals'
 import { TIME_ZONE } from '@events/pricing'
-import type { StaffUser } from '@events/staff'
+import type { AuditActor, StaffUser } from '@events/staff'
 import { data, type RouterContextProvider } from 'react-router'
 import { fromDatabase } from './database.server'
 import { requestFactsContext, servicesContext } from './services.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/** The staff member as the core keeps them beside what they recorded. */
-export function actingStaff(user: StaffUser): ActingStaff {
-  return { id: user.id, name: user.name }
+/** The signed-in member as the core records them (`recorded_by`) and as the audit log names them. */
+export function actingStaff(user: StaffUser): { staff: ActingStaff; actor: AuditActor } {
+  return { staff: { id: user.id, name: user.name }, actor: { id: user.id, email: user.email } }
+}
+
+/** The core's back-office functions' view of the site: its database, content, addresses and business clock. */
+export function backOfficeContext(context: Context): BackOfficeContext {
+  return context.get(servicesContext).core.backOffice
 }
 
 /** A registration the back office works on, by the reference in its address; 404 when there is none. */
@@ -65,8 +71,10 @@ export async function attemptChange<Result>(
     return { ok: true, value: await fromDatabase(context, run) }
   } catch (error) {
     if (isValidationError(error)) {
-      const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
-      return { ok: false, status: error.status, message: error.message, fields }
+      // The company details and delegates are the registration form's fields, refused in its words.
+      const { status, body } = validationRefusal(error, 'registration')
+      const fields = Object.fromEntries(Object.entries(body.error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
+      return { ok: false, status, message: body.error.message, fields }
     }
     if (isBackOfficeError(error)) {
       const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409

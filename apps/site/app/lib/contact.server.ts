@@ -11,7 +11,7 @@ const emptyContact: ContactValues = { fullName: '', companyName: '', email: '', 
  * the form) names the event or sponsorship in the message when the visitor removed the prefilled line.
  */
 export function submitContactForm(request: Request, context: Readonly<RouterContextProvider>, about?: string) {
-  return handleForm(request, context, emptyContact, async (values, form): Promise<ContactOutcome> => {
+  return handleForm(request, context, 'contact', emptyContact, async (values, form): Promise<ContactOutcome> => {
     await countSubmission(context)
     const { core } = context.get(servicesContext)
     const message = about && values.message.trim() !== '' && !values.message.includes(about) ? `About: ${about}\n${values.message}` : values.message

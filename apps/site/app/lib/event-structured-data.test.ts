@@ -10,9 +10,9 @@ const resilience = {
   registrationClosesAt: null,
   venue: { name: 'Gallagher Convention Centre', address: 'Midrand' },
   priceOptions: [
-    { key: 'venue', label: 'Venue', amount: 8490, earlyBirdUntil: null, cap: null },
-    { key: 'early-bird', label: 'Early-bird', amount: 7490, earlyBirdUntil: '2025-06-13', cap: null },
-    { key: 'table-5', label: 'Table of 5', amount: 34950, earlyBirdUntil: null, cap: 5 },
+    { key: 'venue', label: 'Venue', amount: 8490, earlyBirdUntil: null },
+    { key: 'early-bird', label: 'Early-bird', amount: 7490, earlyBirdUntil: '2025-06-13' },
+    { key: 'table-5', label: 'Table of 5', amount: 34950, earlyBirdUntil: null },
   ],
 } as unknown as EventPage
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from 'react-router'
+import type { RefusalCode } from './refusals'
 
 /** What a form action answers, rendered in the page without JavaScript and read by the enhanced form with it. */
 export type FormOutcome<Values> =
@@ -14,7 +15,7 @@ export function fieldError(outcome: FormOutcome<unknown> | undefined, name: stri
 export const NETWORK_FAILURE = 'network'
 
 /** The code of the outcome a form action answers when a fault of ours, not the visitor's input, stopped it. */
-export const SERVER_FAULT = 'unavailable'
+export const SERVER_FAULT = 'unavailable' satisfies RefusalCode
 
 /** The reason shown for a server fault (after 'Failed to send message: ' on the contact form). */
 export const SERVER_FAULT_MESSAGE = 'Our server could not take your submission just now. Please try again in a few minutes.'

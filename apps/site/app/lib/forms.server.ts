@@ -1,6 +1,7 @@
-import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { isValidationError, ValidationError } from '@events/core'
 import { data, type RouterContextProvider } from 'react-router'
 import { SERVER_FAULT, SERVER_FAULT_MESSAGE, type FormOutcome } from './form-outcome'
+import { REFUSALS, validationRefusal, type SubmissionKind } from './refusals'
 import { requestFactsContext, servicesContext } from './services.server'
 
 /** Reads a posted form; a body that is not a readable form is the visitor's 400, not a server fault. */
@@ -28,20 +29,21 @@ export async function countSubmission(context: Readonly<RouterContextProvider>):
   if (!(await core.formRateLimiter.check(clientIp)).allowed) throw new ValidationError('rate-limited')
 }
 
-function failure<Values>(error: ValidationError, values: Values) {
-  const { code, message, fields } = errorBody(error).error
-  return data<FormOutcome<Values>>({ status: 'error', code, message, fields, values }, { status: error.status })
+function failure<Values>(error: ValidationError, kind: SubmissionKind, values: Values) {
+  const { status, body } = validationRefusal(error, kind)
+  return data<FormOutcome<Values>>({ status: 'error', ...body.error, values }, { status })
 }
 
 /**
- * Reads a posted form and runs a submission with its text fields, turning a validation failure into the error
- * outcome with its HTTP status and what the visitor typed, so the page can show both. A fault of ours (the
+ * Reads a posted form and runs a submission (`kind`) with its text fields, turning a validation failure into the
+ * error outcome with its HTTP status, in the form's words, and what the visitor typed, so the page can show both. A fault of ours (the
  * database unreachable, say) is logged and answered 503 with the same form still filled in, so the visitor
  * can send it again rather than type it again.
  */
 export async function handleForm<Values extends Record<string, string>>(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  kind: SubmissionKind,
   emptyValues: Values,
   submit: (values: Values, form: FormData) => Promise<FormOutcome<Values>>,
 ) {
@@ -49,7 +51,7 @@ export async function handleForm<Values extends Record<string, string>>(
   try {
     form = await readForm(request)
   } catch (error) {
-    if (isValidationError(error)) return failure(error, emptyValues)
+    if (isValidationError(error)) return failure(error, kind, emptyValues)
     throw error
   }
   const submitted = formValues(form)
@@ -57,8 +59,8 @@ export async function handleForm<Values extends Record<string, string>>(
   try {
     return await submit(values, form)
   } catch (error) {
-    if (isValidationError(error)) return failure(error, values)
+    if (isValidationError(error)) return failure(error, kind, values)
     context.get(requestFactsContext).log.error({ err: error }, `Form submission to ${new URL(request.url).pathname} failed`)
-    return data<FormOutcome<Values>>({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values }, { status: 503 })
+    return data<FormOutcome<Values>>({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values }, { status: REFUSALS[SERVER_FAULT].status })
   }
 }

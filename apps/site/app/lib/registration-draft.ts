@@ -1,35 +1,20 @@
+import type { RegistrationFormValues } from '@events/core'
+import { MAX_DELEGATES, type PaymentMethod } from '@events/core/choices'
 import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToCents, type OptionKey, type Quote } from '@events/pricing'
 
 // The registration form's state and its transitions, shared by the browser (instant updates) and the page's
 // action (the same updates without JavaScript), so both behave alike. Prices and caps come from packages/pricing.
 
-export interface DelegateDraft {
-  name: string
-  position: string
-  email: string
-}
+export type DelegateDraft = RegistrationDraft['delegates'][number]
 
-/** What the visitor has filled in so far; the field names are the form's and the API's. */
-export interface RegistrationDraft {
-  code: string
-  companyName: string
-  address: string
-  email: string
-  tel: string
-  vatNumber: string
-  attendanceOption: string
-  paymentMethod: string
-  legalAgreement: boolean
-  delegates: DelegateDraft[]
+/** What the visitor has filled in so far: the registration schema's fields as typed, and the form's submission token. */
+export type RegistrationDraft = RegistrationFormValues & {
   /** The submission token rendered with the form: the idempotency key of its submit. */
   token: string
 }
 
-export const PAYMENT_METHOD_LABELS = { 'Bank Transfer': 'Bank Transfer', 'Credit/Debit Card': 'Card / EFT / GPay' } as const
-export type PaymentMethodValue = keyof typeof PAYMENT_METHOD_LABELS
-
-/** Rows a form accepts at most, whatever the option: the core refuses more than this too. */
-export const MAX_DELEGATE_ROWS = 50
+/** How the form names each payment method (the card one as the specification shows it). */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { 'Bank Transfer': 'Bank Transfer', 'Credit/Debit Card': 'Card / EFT / GPay' }
 
 export type DraftIntent =
   | { type: 'add-delegate' }
@@ -84,34 +69,25 @@ function text(form: FormData, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
+// Every text field of the form by its name; the blank draft spells them once.
+const TEXT_FIELDS = Object.keys(blankDraft('', '')).filter((name) => name !== 'delegates' && name !== 'legalAgreement') as Array<
+  Exclude<keyof RegistrationDraft, 'delegates' | 'legalAgreement'>
+>
+const DELEGATE_FIELDS = Object.keys(blankDelegate()) as Array<keyof DelegateDraft>
+
 /** Reads the registration fields of a posted form; delegate rows are `delegates.<n>.name|position|email`. */
 export function draftFromForm(form: FormData): RegistrationDraft {
   const rows = new Set<number>()
   for (const name of form.keys()) {
-    const match = /^delegates\.(\d{1,3})\.(?:name|position|email)$/.exec(name)
-    if (match) rows.add(Number(match[1]))
+    const match = /^delegates\.(\d{1,3})\.(\w+)$/.exec(name)
+    if (match && (DELEGATE_FIELDS as string[]).includes(match[2] ?? '')) rows.add(Number(match[1]))
   }
   const delegates = [...rows]
     .sort((a, b) => a - b)
-    .slice(0, MAX_DELEGATE_ROWS)
-    .map((row) => ({
-      name: text(form, `delegates.${row}.name`),
-      position: text(form, `delegates.${row}.position`),
-      email: text(form, `delegates.${row}.email`),
-    }))
-  return {
-    code: text(form, 'code'),
-    companyName: text(form, 'companyName'),
-    address: text(form, 'address'),
-    email: text(form, 'email'),
-    tel: text(form, 'tel'),
-    vatNumber: text(form, 'vatNumber'),
-    attendanceOption: text(form, 'attendanceOption'),
-    paymentMethod: text(form, 'paymentMethod'),
-    legalAgreement: form.get('legalAgreement') !== null,
-    delegates,
-    token: text(form, 'token'),
-  }
+    .slice(0, MAX_DELEGATES)
+    .map((row) => Object.fromEntries(DELEGATE_FIELDS.map((name) => [name, text(form, `delegates.${row}.${name}`)])) as DelegateDraft)
+  const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(form, name)])) as Pick<RegistrationDraft, (typeof TEXT_FIELDS)[number]>
+  return { ...texts, legalAgreement: form.get('legalAgreement') !== null, delegates }
 }
 
 function capOf(option: string): number | undefined {
@@ -138,7 +114,7 @@ export function addDelegate(draft: RegistrationDraft): DraftChange {
   const option = isOptionKey(draft.attendanceOption) ? draft.attendanceOption : undefined
   const check = checkDelegateCap(option, draft.delegates.length + 1)
   if (!check.ok) return { draft, notice: check.message }
-  if (draft.delegates.length >= MAX_DELEGATE_ROWS) return { draft, notice: capMessage(MAX_DELEGATE_ROWS) }
+  if (draft.delegates.length >= MAX_DELEGATES) return { draft, notice: capMessage(MAX_DELEGATES) }
   return { draft: { ...draft, delegates: [...draft.delegates, blankDelegate()] } }
 }
 
@@ -182,19 +158,8 @@ export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOp
   return quote({ key, amountCents: randsToCents(chosen.amount) }, draft.delegates.length, vatRate)
 }
 
-/** The draft as the registration API reads it. */
+/** The draft as the registration API reads it: its fields and the event, without the form's token. */
 export function registrationInput(eventSlug: string, draft: RegistrationDraft) {
-  return {
-    event: eventSlug,
-    code: draft.code,
-    companyName: draft.companyName,
-    address: draft.address,
-    email: draft.email,
-    tel: draft.tel,
-    vatNumber: draft.vatNumber,
-    delegates: draft.delegates,
-    attendanceOption: draft.attendanceOption,
-    paymentMethod: draft.paymentMethod,
-    legalAgreement: draft.legalAgreement,
-  }
+  const { token: _token, ...fields } = draft
+  return { event: eventSlug, ...fields }
 }

@@ -1,9 +1,9 @@
-import { errorBody, isValidationError, ValidationError } from '@events/core'
+import { HONEYPOT_FIELD, isHoneypotFilled, isValidationError, ValidationError } from '@events/core'
 import { PaymentError, type PaymentService } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isHoneypotFilled } from './honeypot.server'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
 import { countSubmission, readForm } from './forms.server'
+import { REFUSALS, validationRefusal } from './refusals'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
 import { requestFactsContext, servicesContext } from './services.server'
 
@@ -23,7 +23,8 @@ async function checkoutUrl(payments: PaymentService, reference: string, statusPa
 }
 
 function refused(error: ValidationError, draft: RegistrationDraft | undefined) {
-  return data<RegistrationOutcome>({ ...(draft ? { draft } : {}), error: errorBody(error).error }, { status: error.status })
+  const { status, body } = validationRefusal(error, 'registration')
+  return data<RegistrationOutcome>({ ...(draft ? { draft } : {}), error: body.error }, { status })
 }
 
 /**
@@ -47,7 +48,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
 
   try {
     await countSubmission(context)
-    if (isHoneypotFilled({ honeypot: form.get('honeypot') })) return { received: true } satisfies RegistrationOutcome
+    if (isHoneypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
     const { receipt } = await core.registrations.createRegistration(registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
     const statusPath = new URL(receipt.statusUrl).pathname
@@ -58,6 +59,6 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
     // same submission token, so it cannot register twice if the registration was stored before the fault.
     context.get(requestFactsContext).log.error({ err: error }, `Registration for ${eventSlug} failed`)
-    return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: 503 })
+    return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: REFUSALS[SERVER_FAULT].status })
   }
 }

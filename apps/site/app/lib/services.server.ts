@@ -4,11 +4,11 @@ import type { PaymentService } from '@events/payments'
 import type { Staff } from '@events/staff'
 import type { SanityClient } from '@sanity/client'
 import { createContext } from 'react-router'
-import type { SiteConfig } from '../../server/config'
+import type { Config } from '@events/config'
 
 /** What route loaders and actions need from the server process. */
 export interface SiteServices {
-  config: SiteConfig
+  config: Config
   content: SanityClient
   /** Registrations, enquiries and the form rate limiter. */
   core: Core

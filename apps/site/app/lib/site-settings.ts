@@ -1,6 +1,8 @@
 import type { SiteSettingsQueryResult } from '@events/content/browser'
-import { siteSettingsRequest } from '../root'
-import { useContent } from './content'
+import { contentRequest, useContent } from './content'
+
+/** The site settings: prefetched by the root route for every page. */
+export const siteSettingsRequest = contentRequest('siteSettings')
 
 /** The site settings prefetched by the root route. */
 export function useSiteSettings(): SiteSettingsQueryResult {

@@ -5,6 +5,7 @@ import type { SanityClient } from '@sanity/client'
 import type { ContactValues } from '../components/ContactForm'
 import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
 import { interestOptions } from '../lib/contact-interests'
+import { eventKindOfRoute } from '../lib/event-kind'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
 import { pageMeta } from '../lib/meta'
@@ -13,10 +14,9 @@ import { throwRedirectOrNotFound } from '../lib/redirects.server'
 import { servicesContext } from '../lib/services.server'
 
 /** Which enquiry a contact sub-route is about: sponsorship, or a named event (legacy slug casing is canonical). */
-async function enquirySubject(content: SanityClient, request: Request, slug: string | undefined) {
-  const pathname = pagePathname(request)
+async function enquirySubject(content: SanityClient, request: Request, pattern: string, slug: string | undefined) {
   if (!slug) return { interest: 'Sponsorship', context: 'Sponsorship', about: 'sponsorship' }
-  const kind = pathname.startsWith('/conference') ? 'conference' : 'workshop'
+  const kind = eventKindOfRoute(pattern)
   const events = await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)
   const event = events.find((candidate) => candidate.kind === kind && candidate.slug?.toLowerCase() === slug.toLowerCase())
   if (!event?.slug) return throwRedirectOrNotFound(content, request, 'Event not found')
@@ -34,19 +34,19 @@ function requestedInterest(request: Request): string | undefined {
   return interestOptions.find((option) => option.value === asked)?.value
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, pattern }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const pathname = pagePathname(request)
   const home = await content.fetch<PageQueryResult>(pageQuery, { slug: 'home' })
   const heading = { title: home?.contactTitle ?? 'Contact us', subtitle: home?.contactSubtitle ?? 'Fill in the form below' }
-  const subject = await enquirySubject(content, request, params.slug)
+  const subject = await enquirySubject(content, request, pattern, params.slug)
   return { ...heading, ...subject, interest: requestedInterest(request) ?? subject.interest, path: pathname, siteUrl: config.siteUrl }
 }
 
 /** The enquiry, with its subject (the event or sponsorship) named from the route rather than from the form. */
-export async function action({ context, request, params }: Route.ActionArgs) {
+export async function action({ context, request, params, pattern }: Route.ActionArgs) {
   const { content } = context.get(servicesContext)
-  const subject = await enquirySubject(content, request, params.slug)
+  const subject = await enquirySubject(content, request, pattern, params.slug)
   return submitContactForm(request, context, subject.context)
 }
 

@@ -1,28 +1,23 @@
 import { Link, data } from 'react-router'
 import type { Route } from './+types/event-listing'
 import { ContentImage } from '../components/ContentImage'
+import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { servicesContext } from '../lib/services.server'
 import { socialImageOf } from '../lib/social-image.server'
 
-type ListingKind = 'conference' | 'workshop'
-
 /** The cards fill a grid of columns at least 18rem wide within the page's width. */
 const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
 
-function kindOf(pathname: string): ListingKind {
-  return pathname.startsWith('/conference') ? 'conference' : 'workshop'
-}
-
 // The listing's own page (its slug is the kind) holds the hero and the description; the cards come from the events.
-const listingPage = (kind: ListingKind) => contentRequest('page', { slug: kind })
-const listingCards = (kind: ListingKind) => contentRequest('eventCards', { kind })
+const listingPage = (kind: EventKind) => contentRequest('page', { slug: kind })
+const listingCards = (kind: EventKind) => contentRequest('eventCards', { kind })
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, pattern }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
-  const kind = kindOf(new URL(request.url).pathname)
+  const kind = eventKindOfRoute(pattern)
   const { dehydratedState, results } = await prefetchContent(content, [listingPage(kind), listingCards(kind)])
   const [page] = results
   if (!page) throw data(`The ${kind} listing page content is missing`, { status: 500 })
@@ -43,7 +38,7 @@ export default function EventListing({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Listing({ kind }: { kind: ListingKind }) {
+function Listing({ kind }: { kind: EventKind }) {
   const page = useContent(listingPage(kind))
   const cards = useContent(listingCards(kind))
   if (!page) return null

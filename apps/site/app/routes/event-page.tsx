@@ -15,6 +15,7 @@ import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/for
 import { ContentBoundary, contentRequest, useContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
+import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { eventStructuredData } from '../lib/event-structured-data'
 import { pageMeta } from '../lib/meta'
 import { throwRedirectOrNotFound } from '../lib/redirects.server'
@@ -50,7 +51,6 @@ function usePanelsFetchedWhenIdle() {
 }
 
 
-type EventKind = 'conference' | 'workshop'
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
 const tabLabels: Record<string, string> = {
@@ -61,19 +61,15 @@ const tabLabels: Record<string, string> = {
   sponsor: 'Sponsor',
 }
 
-function kindOf(pathname: string): EventKind {
-  return pathname.startsWith('/conference') ? 'conference' : 'workshop'
-}
-
 /** The legacy mixed-case slugs are canonical; any other casing of an existing event redirects permanently. */
 export function findCanonicalSlug(events: EventSlugsQueryResult, kind: EventKind, slug: string): string | undefined {
   return events.find((event) => event.kind === kind && event.slug?.toLowerCase() === slug.toLowerCase())?.slug ?? undefined
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, pattern }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const url = new URL(request.url)
-  const kind = kindOf(url.pathname)
+  const kind = eventKindOfRoute(pattern)
   const eventRequest = contentRequest('eventPage', { kind, slug: params.slug })
   const { dehydratedState, results } = await prefetchContent(content, [eventRequest])
   const [event] = results
@@ -208,7 +204,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
     <section className="page-hero event-hero">
       <div className="event-hero__inner">
         <div className="event-hero__main">
-          <p className="eyebrow">{kindNames[event.kind as EventKind] ?? 'Event'}</p>
+          <p className="eyebrow">{kindNames[event.kind]}</p>
           <h1>{event.title}</h1>
           <dl className="event-facts">
             <div>

@@ -1,9 +1,9 @@
-import { formatEventDays } from '@events/core'
+import { formatEventDays, type PaymentMethod } from '@events/core'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
 import { PayButton } from '../components/PayButton'
-import { PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '../lib/registration-draft'
+import { PAYMENT_METHOD_LABELS } from '../lib/registration-draft'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 import { useSiteSettings } from '../lib/site-settings'
@@ -59,7 +59,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
   const registration = loaderData
   const bank = settings?.bankDetails
   const isBankTransfer = registration.paymentMethod === 'Bank Transfer'
-  const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod as PaymentMethodValue] ?? registration.paymentMethod
+  const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod as PaymentMethod] ?? registration.paymentMethod
   return (
     <>
       <section className="page-hero">

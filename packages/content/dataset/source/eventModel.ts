@@ -49,12 +49,9 @@ export const EVENT_CONTACT = { phone: '+27 11 000 0000', email: 'events@example.
 
 type OptionKey = 'venue' | 'early-bird' | 'online' | 'table-5' | 'table-10'
 
-// Flat prices and delegate caps of the table options (specification, section 9); the studio's dataset test
-// checks the caps against @events/pricing.
-const TABLES = {
-  'table-5': { amount: 34950, cap: 5 },
-  'table-10': { amount: 59900, cap: 10 },
-} as const
+// Flat prices of the table options (specification, section 9); how many delegates each admits is a rule of
+// @events/pricing, not content.
+const TABLE_AMOUNTS = { 'table-5': 34950, 'table-10': 59900 } as const
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
@@ -85,11 +82,10 @@ function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
     ['venue', venue],
     ['early-bird', earlyBird],
     ['online', online],
-    ...(tables ? ([['table-5', TABLES['table-5'].amount], ['table-10', TABLES['table-10'].amount]] as [OptionKey, number][]) : []),
+    ...(tables ? ([['table-5', TABLE_AMOUNTS['table-5']], ['table-10', TABLE_AMOUNTS['table-10']]] as [OptionKey, number][]) : []),
   ]
   return amounts.map(([key, amount]) => {
     const label = priceLabel(key, earlyBirdUntil)
-    const cap = key === 'table-5' || key === 'table-10' ? TABLES[key].cap : undefined
     return {
       _id: `price-${entry.id}-${key}`,
       _type: 'priceOption',
@@ -98,7 +94,6 @@ function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
       label,
       amount,
       ...(key === 'early-bird' ? { earlyBirdUntil } : {}),
-      ...(cap === undefined ? {} : { cap }),
     }
   })
 }

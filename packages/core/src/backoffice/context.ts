@@ -7,6 +7,8 @@ export interface BackOfficeContext {
   catalog: EventCatalog
   /** Absolute base URL of the site, for the links in e-mails. */
   siteUrl: string
+  /** ORGANISER_EMAIL: the address replies to enquiries come from; the site settings' contact e-mail without it. */
+  organiserEmail?: string | undefined
   /** The wall clock, for the books (recorded_at, paid_at). */
   now?: () => Date
   /** The business clock (SITE_DATE), for what e-mails say and which events are upcoming. */
@@ -19,7 +21,7 @@ export interface ActingStaff {
   name: string
 }
 
-export function wallClock(context: BackOfficeContext): Date {
+export function wallClock(context: Pick<BackOfficeContext, 'now'>): Date {
   return (context.now ?? (() => new Date()))()
 }
 

@@ -62,7 +62,10 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   it('names every field that is missing or wrong', async () => {
     const refused = await changeDelegate(testContext(testDb.db), reference, 0, { name: '', position: 'Partner', email: 'not an address' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ValidationError)
-    expect((refused as ValidationError).fields).toEqual({ name: 'Name is required', email: 'Please enter a valid e-mail address.' })
+    expect((refused as ValidationError).issues).toEqual([
+      { path: 'name', code: 'required' },
+      { path: 'email', code: 'invalid-email' },
+    ])
   })
 
   it("corrects the company details, answering before and after, and the registrant's e-mails say the new ones", async () => {

@@ -4,18 +4,10 @@ import type { RegistrationRow } from '../db/tables/registrations.ts'
 import type { RegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { FIELD_LIMITS, type DelegateSubmission } from '../registration/validate.ts'
-import { Issues, multiLine, requireEmail, requireText, singleLine } from '../validation/fields.ts'
+import { parseSubmission } from '../submissions/parse.ts'
+import { companyDetailsSchema, delegateSchema, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
-
-export interface CompanyDetails {
-  companyName: string
-  address: string
-  email: string
-  tel: string
-  vatNumber: string
-}
 
 export interface DelegateChange {
   before: DelegateSubmission
@@ -56,13 +48,8 @@ async function updateMailContext(transaction: Transaction<Database>, registratio
  * Replaces one delegate (0 is the first listed) up to the event's start; amounts and the issued tax invoice stay as
  * they are. A new e-mail address gets the delegate's notice through the outbox.
  */
-export async function changeDelegate(context: BackOfficeContext, reference: string, index: number, input: DelegateSubmission): Promise<DelegateChange> {
-  const after: DelegateSubmission = { name: singleLine(input.name), position: singleLine(input.position), email: singleLine(input.email) }
-  const issues = new Issues()
-  requireText(issues, 'name', after.name, FIELD_LIMITS.delegateName, 'Name')
-  requireText(issues, 'position', after.position, FIELD_LIMITS.delegatePosition, 'Position')
-  requireEmail(issues, 'email', after.email, 'E-mail')
-  issues.throwIfAny()
+export async function changeDelegate(context: BackOfficeContext, reference: string, index: number, input: Record<keyof DelegateSubmission, string>): Promise<DelegateChange> {
+  const after = parseSubmission(delegateSchema, input)
   const at = wallClock(context)
   return context.db.writeTransaction(async (transaction) => {
     const registration = await changeableRegistration(context, transaction, reference)
@@ -87,21 +74,8 @@ export async function changeDelegate(context: BackOfficeContext, reference: stri
 }
 
 /** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
-export async function correctCompanyDetails(context: BackOfficeContext, reference: string, input: CompanyDetails): Promise<CompanyChange> {
-  const after: CompanyDetails = {
-    companyName: singleLine(input.companyName),
-    address: multiLine(input.address),
-    email: singleLine(input.email),
-    tel: singleLine(input.tel),
-    vatNumber: singleLine(input.vatNumber),
-  }
-  const issues = new Issues()
-  requireText(issues, 'companyName', after.companyName, FIELD_LIMITS.companyName, 'Company name')
-  requireText(issues, 'address', after.address, FIELD_LIMITS.address, 'Address')
-  requireEmail(issues, 'email', after.email, 'E-mail')
-  requireText(issues, 'tel', after.tel, FIELD_LIMITS.tel, 'Telephone')
-  requireText(issues, 'vatNumber', after.vatNumber, FIELD_LIMITS.vatNumber, 'VAT number')
-  issues.throwIfAny()
+export async function correctCompanyDetails(context: BackOfficeContext, reference: string, input: Record<keyof CompanyDetails, string>): Promise<CompanyChange> {
+  const after = parseSubmission(companyDetailsSchema, input)
   const at = wallClock(context)
   return context.db.writeTransaction(async (transaction) => {
     const registration = await changeableRegistration(context, transaction, reference)

@@ -3,7 +3,14 @@ import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
+import type {
+  BankStatementImportLinesTable,
+  BankStatementImportsTable,
+  BankStatementLinesTable,
+  BankStatementMappingsTable,
+} from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
+import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
@@ -30,6 +37,11 @@ export interface Database {
   cancellations: CancellationsTable
   credit_notes: CreditNotesTable
   refunds: RefundsTable
+  bank_statement_mappings: BankStatementMappingsTable
+  bank_statement_imports: BankStatementImportsTable
+  bank_statement_lines: BankStatementLinesTable
+  bank_statement_import_lines: BankStatementImportLinesTable
+  enquiry_activity: EnquiryActivityTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
 import { INHERITED_NAMES, TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
-import { createEnquiryService, normaliseInterest } from './service.ts'
+import { normaliseInterest } from '../submissions/enquiries.ts'
+import { createEnquiryService } from './service.ts'
 
 const CONTACT = {
   fullName: 'Naledi Dlamini',
@@ -87,20 +88,14 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
     ])('refuses a bad %s (%j)', async (path, override, code) => {
       const error = await rejection(service().submitContactEnquiry({ ...CONTACT, ...override }))
       expect(error.code).toBe(code)
-      expect(Object.keys(error.fields)).toEqual([path])
+      expect(error.issues.map((issue) => issue.path)).toEqual([path])
       expect(await stored()).toEqual({ contact: 0, training: 0, outbox: 0 })
     })
 
-    it('leads with the required-fields sentence and names each missing field', async () => {
+    it('refuses with missing-fields, naming each missing field', async () => {
       const error = await rejection(service().submitContactEnquiry({ companyName: 'Acme' }))
-      expect(error.message).toBe('Please fill in all required fields before submitting.')
-      expect(error.fields).toEqual({
-        fullName: 'Full name is required',
-        email: 'Email is required',
-        phone: 'Phone is required',
-        interest: 'Interest is required',
-        message: 'Message is required',
-      })
+      expect(error.code).toBe('missing-fields')
+      expect(error.issues).toEqual(['fullName', 'email', 'phone', 'interest', 'message'].map((path) => ({ path, code: 'required' })))
     })
 
     it('answers a filled honeypot as success and keeps nothing', async () => {
@@ -119,17 +114,10 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
       expect(await stored()).toEqual({ contact: 0, training: 2, outbox: 4 })
     })
 
-    it('names every missing field with the specification messages', async () => {
+    it('refuses with missing-fields, naming each missing field', async () => {
       const error = await rejection(service().submitTrainingRequest({ kind: 'online' }))
       expect(error.code).toBe('missing-fields')
-      expect(error.message).toBe('Please fill in all required fields before submitting.')
-      expect(error.fields).toEqual({
-        name: 'Name is required',
-        email: 'Email is required',
-        phone: 'Phone is required',
-        organization: 'Organization is required',
-        message: 'Message is required',
-      })
+      expect(error.issues).toEqual(['name', 'email', 'phone', 'organization', 'message'].map((path) => ({ path, code: 'required' })))
     })
 
     it.each([
@@ -140,19 +128,7 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
     ])('refuses %j', async (override, code, path) => {
       const error = await rejection(service().submitTrainingRequest({ ...TRAINING, ...override }))
       expect(error.code).toBe(code)
-      expect(Object.keys(error.fields)).toEqual([path])
-    })
-
-    it('leads with the required-fields sentence and names each missing field', async () => {
-      const error = await rejection(service().submitContactEnquiry({ companyName: 'Acme' }))
-      expect(error.message).toBe('Please fill in all required fields before submitting.')
-      expect(error.fields).toEqual({
-        fullName: 'Full name is required',
-        email: 'Email is required',
-        phone: 'Phone is required',
-        interest: 'Interest is required',
-        message: 'Message is required',
-      })
+      expect(error.issues.map((issue) => issue.path)).toEqual([path])
     })
 
     it('answers a filled honeypot as success and keeps nothing', async () => {

@@ -1,57 +1,16 @@
 import type { EventCatalog } from '../catalog.ts'
-import type { CoreDatabase } from '../db/database.ts'
+import type { Transaction } from 'kysely'
+import type { CoreDatabase, Database } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { enquiryAcknowledgementMail, organiserEnquiryMail, type EnquiryMailContext } from '../mail/enquiry-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import {
-  field,
-  isRecord,
-  Issues,
-  limitText,
-  MAX_EMAIL_LENGTH,
-  multiLine,
-  requireEmail,
-  requireText,
-  singleLine,
-  type InputRecord,
-} from '../validation/fields.ts'
+import { isRecord } from '../validation/fields.ts'
+import { parseSubmission } from '../submissions/parse.ts'
+import { contactEnquirySchema, trainingRequestSchema } from '../submissions/enquiries.ts'
 
 /** The form field that people leave empty and form-filling robots do not. */
 export const HONEYPOT_FIELD = 'honeypot'
-
-/** The interest options of the contact form, as stored and shown. */
-export const CONTACT_INTERESTS = [
-  'Inhouse Training',
-  'Online Training',
-  'Conference',
-  'Workshop',
-  'Opportunity To Speak',
-  'Sponsorship',
-  'other',
-] as const
-export type ContactInterest = (typeof CONTACT_INTERESTS)[number]
-
-// Values the old site's form sent, read as today's options. A Map, so names an object inherits ('constructor',
-// '__proto__', 'toString') are not options.
-const LEGACY_INTERESTS = new Map<string, ContactInterest>([
-  ['Sponsership', 'Sponsorship'],
-  ['Opportunity', 'Opportunity To Speak'],
-])
-
-export const TRAINING_KINDS = ['inhouse', 'online'] as const
-export type TrainingKind = (typeof TRAINING_KINDS)[number]
-
-const LIMITS = { name: 200, companyName: 200, email: MAX_EMAIL_LENGTH, phone: 40, organization: 200, message: 5000 } as const
-
-/** The labels that name missing training-request fields in the spec's messages ('Name is required'). */
-const TRAINING_FIELD_LABELS = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  organization: 'Organization',
-  message: 'Message',
-} as const
 
 export interface SubmissionAccepted {
   id: string
@@ -70,18 +29,10 @@ export interface EnquiryService {
   submitTrainingRequest(input: unknown): Promise<SubmissionAccepted>
 }
 
-/** Maps a submitted interest to one of the options (legacy spellings included); undefined when it is none. */
-export function normaliseInterest(value: string): ContactInterest | undefined {
-  if ((CONTACT_INTERESTS as readonly string[]).includes(value)) return value as ContactInterest
-  return LEGACY_INTERESTS.get(value)
-}
-
-function isTrainingKind(value: string): value is TrainingKind {
-  return (TRAINING_KINDS as readonly string[]).includes(value)
-}
-
-function filledHoneypot(input: InputRecord): boolean {
-  const value = field(input, HONEYPOT_FIELD)
+/** Whether a submission filled the field people never see; form-filling robots do. */
+export function isHoneypotFilled(input: unknown): boolean {
+  if (!isRecord(input) || !Object.hasOwn(input, HONEYPOT_FIELD)) return false
+  const value = input[HONEYPOT_FIELD]
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null && value !== false
 }
 
@@ -95,27 +46,34 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
     return { title, rows, senderName, senderEmail, organiserEmail: options.organiserEmail || settings.email, settings }
   }
 
+  /** Stores an enquiry (`insert`, given its new id and time) with the organiser's copy and the sender's acknowledgement, in one transaction. */
+  async function storeWithMails(
+    topic: 'contact' | 'training',
+    context: EnquiryMailContext,
+    insert: (transaction: Transaction<Database>, id: string, createdAt: string) => Promise<unknown>,
+  ): Promise<SubmissionAccepted> {
+    const id = newId()
+    const createdAt = now()
+    await db.writeTransaction(async (transaction) => {
+      await insert(transaction, id, createdAt.toISOString())
+      await enqueueMails(
+        transaction,
+        id,
+        [
+          { topic: `${topic}.organiser`, mail: organiserEnquiryMail(context) },
+          { topic: `${topic}.acknowledgement`, mail: enquiryAcknowledgementMail(context) },
+        ],
+        createdAt,
+      )
+    })
+    return { id }
+  }
+
   async function submitContactEnquiry(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
     // A robot is told it succeeded, so it has no reason to try again; nothing is stored or sent.
-    if (filledHoneypot(input)) return { id: newId() }
-    const issues = new Issues()
-    const fullName = singleLine(field(input, 'fullName'))
-    const companyName = singleLine(field(input, 'companyName'))
-    const email = singleLine(field(input, 'email'))
-    const phone = singleLine(field(input, 'phone'))
-    const rawInterest = singleLine(field(input, 'interest'))
-    const message = multiLine(field(input, 'message'))
-    requireText(issues, 'fullName', fullName, LIMITS.name, 'Full name')
-    limitText(issues, 'companyName', companyName, LIMITS.companyName)
-    requireEmail(issues, 'email', email, 'Email')
-    requireText(issues, 'phone', phone, LIMITS.phone, 'Phone')
-    const interest = normaliseInterest(rawInterest)
-    if (rawInterest === '') issues.addMissing('interest', 'Interest')
-    else if (!interest) issues.add('interest', 'invalid-choice')
-    requireText(issues, 'message', message, LIMITS.message, 'Message')
-    issues.throwIfAny()
-    if (!interest) throw new ValidationError('invalid-request')
+    if (isHoneypotFilled(input)) return { id: newId() }
+    const { fullName, companyName, email, phone, interest, message } = parseSubmission(contactEnquirySchema, input)
 
     const rows: Array<[string, string]> = [
       ['Name', fullName],
@@ -126,55 +84,20 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
       ['Message', message],
     ]
     const context = await mailContext(`Website enquiry: ${interest}`, rows, fullName, email)
-    const id = newId()
-    const createdAt = now()
-    await db.writeTransaction(async (transaction) => {
-      await transaction
+    return storeWithMails('contact', context, (transaction, id, createdAt) =>
+      transaction
         .insertInto('contact_enquiries')
-        .values({
-          id,
-          full_name: fullName,
-          company_name: companyName === '' ? null : companyName,
-          email,
-          phone,
-          interest,
-          message,
-          created_at: createdAt.toISOString(),
-        })
-        .execute()
-      await enqueueMails(
-        transaction,
-        id,
-        [
-          { topic: 'contact.organiser', mail: organiserEnquiryMail(context) },
-          { topic: 'contact.acknowledgement', mail: enquiryAcknowledgementMail(context) },
-        ],
-        createdAt,
-      )
-    })
-    return { id }
+        .values({ id, full_name: fullName, company_name: companyName === '' ? null : companyName, email, phone, interest, message, created_at: createdAt })
+        .execute(),
+    )
   }
 
   async function submitTrainingRequest(input: unknown): Promise<SubmissionAccepted> {
     if (!isRecord(input)) throw new ValidationError('invalid-request')
-    if (filledHoneypot(input)) return { id: newId() }
-    const issues = new Issues()
-    const rawKind = singleLine(field(input, 'kind'))
-    const name = singleLine(field(input, 'name'))
-    const email = singleLine(field(input, 'email'))
-    const phone = singleLine(field(input, 'phone'))
-    const organization = singleLine(field(input, 'organization'))
-    const message = multiLine(field(input, 'message'))
-    if (!isTrainingKind(rawKind)) issues.add('kind', 'invalid-choice')
-    requireText(issues, 'name', name, LIMITS.name, TRAINING_FIELD_LABELS.name)
-    requireEmail(issues, 'email', email, TRAINING_FIELD_LABELS.email)
-    requireText(issues, 'phone', phone, LIMITS.phone, TRAINING_FIELD_LABELS.phone)
-    requireText(issues, 'organization', organization, LIMITS.organization, TRAINING_FIELD_LABELS.organization)
-    requireText(issues, 'message', message, LIMITS.message, TRAINING_FIELD_LABELS.message)
-    issues.throwIfAny()
-    if (!isTrainingKind(rawKind)) throw new ValidationError('invalid-request')
+    if (isHoneypotFilled(input)) return { id: newId() }
+    const { kind, name, email, phone, organization, message } = parseSubmission(trainingRequestSchema, input)
 
-    const title = rawKind === 'inhouse' ? 'In-house training request' : 'Online training request'
+    const title = kind === 'inhouse' ? 'In-house training request' : 'Online training request'
     const rows: Array<[string, string]> = [
       ['Name', name],
       ['E-mail', email],
@@ -183,24 +106,9 @@ export function createEnquiryService(options: EnquiryServiceOptions): EnquirySer
       ['Training topic or area of interest', message],
     ]
     const context = await mailContext(title, rows, name, email)
-    const id = newId()
-    const createdAt = now()
-    await db.writeTransaction(async (transaction) => {
-      await transaction
-        .insertInto('training_requests')
-        .values({ id, kind: rawKind, name, email, phone, organization, message, created_at: createdAt.toISOString() })
-        .execute()
-      await enqueueMails(
-        transaction,
-        id,
-        [
-          { topic: 'training.organiser', mail: organiserEnquiryMail(context) },
-          { topic: 'training.acknowledgement', mail: enquiryAcknowledgementMail(context) },
-        ],
-        createdAt,
-      )
-    })
-    return { id }
+    return storeWithMails('training', context, (transaction, id, createdAt) =>
+      transaction.insertInto('training_requests').values({ id, kind, name, email, phone, organization, message, created_at: createdAt }).execute(),
+    )
   }
 
   return { submitContactEnquiry, submitTrainingRequest }

@@ -47,3 +47,35 @@ export function enquiryAcknowledgementMail(context: EnquiryMailContext): Outgoin
     ),
   }
 }
+
+export interface EnquiryReplyContext {
+  to: string
+  name: string
+  /** One line, already checked: it goes into the Subject header. */
+  subject: string
+  text: string
+  /** What the enquirer wrote, quoted below the reply. */
+  original: string
+  organiserEmail: string
+  settings: SiteSettingsForMail
+}
+
+/** A reply written in the back office, from the organiser's address, with the enquirer's message quoted. */
+export function enquiryReplyMail(context: EnquiryReplyContext): OutgoingMail {
+  const quoted = context.original
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n')
+  return {
+    from: `"${context.settings.siteName.replace(/["\\\r\n]/g, '')}" <${context.organiserEmail}>`,
+    to: [context.to],
+    replyTo: context.organiserEmail,
+    subject: context.subject,
+    text: [`Dear ${context.name},`, context.text, `You wrote:\n${quoted}`].join('\n\n') + '\n',
+    html: mailDocument(
+      context.subject,
+      html`<p>Dear ${context.name},</p><p>${multilineHtml(context.text)}</p><p>You wrote:</p><blockquote>${multilineHtml(context.original)}</blockquote>`,
+      footerText(context.settings),
+    ),
+  }
+}

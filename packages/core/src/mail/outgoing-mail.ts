@@ -1,5 +1,7 @@
 /** An e-mail as stored in the outbox: recipients are validated addresses, every other header is fixed text. */
 export interface OutgoingMail {
+  /** The sender when it is not MAIL_FROM: a reply from the back office comes from the organiser's address. */
+  from?: string
   to: string[]
   replyTo?: string
   subject: string

@@ -1,6 +1,6 @@
 import { formatRand, type Quote } from '@events/pricing'
 import { bankDetailRows, type RegistrationEvent, type SiteSettingsForMail } from '../catalog.ts'
-import type { DelegateSubmission, RegistrationSubmission } from '../registration/validate.ts'
+import type { DelegateSubmission, RegistrationSubmission } from '../submissions/registration.ts'
 import { calendarAttachment, venueText } from './calendar.ts'
 import { formatEventDates } from './dates.ts'
 import { html, multilineHtml, type SafeHtml } from './html.ts'

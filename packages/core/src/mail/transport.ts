@@ -37,7 +37,7 @@ function messageIdDomain(from: string): string {
 
 function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
   return {
-    from,
+    from: mail.from ?? from,
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,

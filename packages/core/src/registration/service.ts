@@ -13,7 +13,7 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { singleLine } from '../validation/fields.ts'
 import { generateReference, generateSecret, normaliseReference } from './reference.ts'
-import { readEventSlug, validateRegistration, type RegistrationSubmission } from './validate.ts'
+import { readEventSlug, validateRegistration, type CompanyDetails, type DelegateSubmission, type RegistrationSubmission } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
 /**
@@ -45,19 +45,14 @@ export interface CreateRegistrationResult {
   paymentMethod: string
 }
 
-export interface RegistrationDetails {
+export interface RegistrationDetails extends CompanyDetails {
   reference: string
   status: string
   event: StoredEvent
   code: string
-  companyName: string
-  address: string
-  email: string
-  tel: string
-  vatNumber: string
   attendanceOption: { key: string; label: string }
   paymentMethod: string
-  delegates: Array<{ name: string; position: string; email: string }>
+  delegates: DelegateSubmission[]
   subtotalCents: number
   vatCents: number
   totalCents: number
@@ -152,7 +147,7 @@ function payloadHashOf(submission: RegistrationSubmission): string {
 function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: Date): SubmissionClaim {
   const key = singleLine(idempotencyKey)
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ValidationError('invalid-request', { idempotencyKey: 'The submission token is too long.' })
+    throw new ValidationError('invalid-request', [{ path: 'idempotencyKey', code: 'too-long', maximum: MAX_IDEMPOTENCY_KEY_LENGTH }])
   }
   if (key !== '') return { key: `token:${sha256Hex(key)}`, expiresAt: null }
   return { key: `payload:${payloadHash}`, expiresAt: new Date(now.getTime() + DUPLICATE_WINDOW_MS).toISOString() }
@@ -329,7 +324,7 @@ export function createRegistrationService(options: RegistrationServiceOptions): 
   async function createRegistration(input: unknown, createOptions: CreateRegistrationOptions = {}): Promise<CreateRegistrationResult> {
     const slug = readEventSlug(input)
     const event = await catalog.getEvent(slug)
-    if (!event) throw new ValidationError('unknown-event', { event: 'This event does not exist or is no longer open for registration.' })
+    if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
     // The business clock (SITE_DATE) decides the rules and dates the invoice; the real clock only keeps the books.
     const siteToday = siteNow()
     const { submission, option } = validateRegistration(input, event, siteToday)

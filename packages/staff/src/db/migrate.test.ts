@@ -16,8 +16,8 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
 
   it("create the staff tables beside the core's, recorded in a migration table of their own, and run once", async () => {
     const kysely = testDb.db.kysely as unknown as Kysely<unknown>
-    await migrateStaffTables(kysely)
-    await migrateStaffTables(kysely)
+    await migrateStaffTables(kysely, testDb.db.dialect)
+    await migrateStaffTables(kysely, testDb.db.dialect)
     const tables = (await kysely.introspection.getTables()).map((table) => table.name)
     for (const table of ['staff_users', 'staff_sessions', 'staff_accounts', 'staff_verifications', 'staff_two_factors', 'staff_rate_limits', 'staff_audit_log', 'staff_settings', 'staff_sign_in_failures', 'registrations', 'outbox_messages']) {
       expect(tables).toContain(table)

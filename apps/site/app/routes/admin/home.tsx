@@ -49,6 +49,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/emails">E-mails</Link>
           </li>
           <li>
+            <Link to="/admin/enquiries">Enquiries</Link>
+          </li>
+          <li>
+            <Link to="/admin/bank-statements">Bank statements</Link>
+          </li>
+          <li>
+            <Link to="/admin/data-requests">Personal data requests</Link>
+          </li>
+          <li>
             <Link to="/admin/two-factor">Two-factor sign-in ({loaderData.twoFactorEnabled ? 'on' : 'off'})</Link>
           </li>
           {owner ? (

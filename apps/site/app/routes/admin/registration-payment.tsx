@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
       recordBankTransfer(
         core.backOffice,
         { reference: params.reference, amountCents, receivedOn: values.receivedOn.trim(), bankReference: values.bankReference, note: values.note },
-        actingStaff(user),
+        actingStaff(user).staff,
       ),
     { amountCents: 'amount' },
   )

@@ -7,6 +7,8 @@ import * as formRateLimits from './2026-11-23-form-rate-limits.ts'
 import * as bankPayments from './2026-11-23-bank-payments.ts'
 import * as registrationListIndexes from './2026-11-23-registration-list-indexes.ts'
 import * as cancellations from './2026-11-24-cancellations.ts'
+import * as bankStatements from './2026-11-24-bank-statements.ts'
+import * as enquiryInbox from './2026-11-24-enquiry-inbox.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-bank-payments': bankPayments,
   '2026-11-23-registration-list-indexes': registrationListIndexes,
   '2026-11-24-cancellations': cancellations,
+  '2026-11-24-bank-statements': bankStatements,
+  '2026-11-24-enquiry-inbox': enquiryInbox,
 }
 
 /** The core's migrations, in the order they were written. */

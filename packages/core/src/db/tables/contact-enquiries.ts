@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely'
+
 /** A message sent with the contact form. */
 export interface ContactEnquiriesTable {
   id: string
@@ -8,4 +10,8 @@ export interface ContactEnquiriesTable {
   interest: string
   message: string
   created_at: string
+  /** In the back office's inbox: `new`, `in-progress` or `closed`, and the staff member it is assigned to. */
+  status: ColumnType<string, string | undefined, string>
+  assignee_id: string | null
+  assignee_name: string | null
 }

@@ -1,9 +1,18 @@
-import { PostgresAdapter, type Kysely } from 'kysely'
+import type { SqlDialectName } from '@events/core'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
-// better-auth's documented schema (camelCase columns), under the staff_ table names the auth configuration maps
-// its models to. better-auth stores booleans and dates natively on PostgreSQL and as integers and ISO text on SQLite.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+/**
+ * better-auth's documented schema (camelCase columns), under the staff_ table names the auth configuration maps
+ * its models to. better-auth stores booleans and dates natively on PostgreSQL and as integers and ISO text on SQLite.
+ * The dialect is told, not guessed from the Kysely adapter's class: in the site's server bundle that class is another
+ * copy than the one the database was opened with.
+ */
+export function staffAccountsMigration(dialect: SqlDialectName): Migration {
+  return { up: (db) => createStaffAccountTables(db, dialect === 'postgres') }
+}
+
+async function createStaffAccountTables(db: Kysely<unknown>, postgres: boolean): Promise<void> {
   const booleanType = postgres ? 'boolean' : 'integer'
   const dateType = postgres ? 'timestamptz' : 'date'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
 import { INHERITED_NAMES, LEGAL_OPINION, RESILIENCE, SITE_NOW, registrationInput } from '../test-support.ts'
-import { MAX_DELEGATES, validateRegistration } from './validate.ts'
+import { MAX_DELEGATES } from './choices.ts'
+import { validateRegistration } from './registration.ts'
 
 function delegates(count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -34,29 +35,27 @@ describe('validateRegistration', () => {
   })
 
   it.each([
-    ['code', { code: '' }, 'code', 'Code is required'],
-    ['companyName', { companyName: '   ' }, 'companyName', 'Company name is required'],
-    ['address', { address: undefined }, 'address', 'Address is required'],
-    ['email', { email: '' }, 'email', 'E-mail is required'],
-    ['tel', { tel: null }, 'tel', 'Telephone is required'],
-    ['vatNumber', { vatNumber: 12 }, 'vatNumber', 'VAT number is required'],
-    ['attendanceOption', { attendanceOption: '' }, 'attendanceOption', 'Attendance option is required'],
-    ['paymentMethod', { paymentMethod: '' }, 'paymentMethod', 'Payment method is required'],
-    ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name', 'Name is required'],
-    ['a delegate position', { delegates: [{ name: 'A', position: '', email: 'a@example.com' }] }, 'delegates.0.position', 'Position is required'],
-    ['a delegate e-mail', { delegates: [{ name: 'A', position: 'Clerk' }] }, 'delegates.0.email', 'E-mail is required'],
-  ])('requires %s', (_label, override, path, fieldMessage) => {
+    ['code', { code: '' }, 'code'],
+    ['companyName', { companyName: '   ' }, 'companyName'],
+    ['address', { address: undefined }, 'address'],
+    ['email', { email: '' }, 'email'],
+    ['tel', { tel: null }, 'tel'],
+    ['vatNumber', { vatNumber: 12 }, 'vatNumber'],
+    ['attendanceOption', { attendanceOption: '' }, 'attendanceOption'],
+    ['paymentMethod', { paymentMethod: '' }, 'paymentMethod'],
+    ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name'],
+    ['a delegate position', { delegates: [{ name: 'A', position: '', email: 'a@example.com' }] }, 'delegates.0.position'],
+    ['a delegate e-mail', { delegates: [{ name: 'A', position: 'Clerk' }] }, 'delegates.0.email'],
+  ])('requires %s', (_label, override, path) => {
     const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe('missing-fields')
-    expect(error.message).toBe('Please fill in all required fields before submitting.')
-    expect(error.fields).toEqual({ [path]: fieldMessage })
-    expect(error.status).toBe(422)
+    expect(error.issues).toEqual([{ path, code: 'required' }])
   })
 
   it('lists every missing field at once', () => {
     const error = failure(() => validateRegistration({ event: 'legalOpinion', legalAgreement: true, delegates: [{}] }, LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe('missing-fields')
-    expect(Object.keys(error.fields)).toEqual([
+    expect(error.issues.map((issue) => issue.path)).toEqual([
       'code',
       'companyName',
       'address',
@@ -97,7 +96,7 @@ describe('validateRegistration', () => {
   ])('refuses %s', (_label, override, code, path) => {
     const error = failure(() => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe(code)
-    expect(Object.keys(error.fields)).toContain(path)
+    expect(error.issues.map((issue) => issue.path)).toContain(path)
   })
 
   it('allows up to the sane maximum of delegates for per-delegate options', () => {
@@ -113,8 +112,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...input, delegates: delegates(cap) }, RESILIENCE, SITE_NOW).submission.delegates).toHaveLength(cap)
     const error = failure(() => validateRegistration({ ...input, delegates: delegates(cap + 1) }, RESILIENCE, SITE_NOW))
     expect(error.code).toBe('delegate-cap')
-    expect(error.message).toBe(`You can only add up to ${cap} delegates for this option.`)
-    expect(error.fields).toEqual({ delegates: `You can only add up to ${cap} delegates for this option.` })
+    expect(error.issues).toEqual([{ path: 'delegates', code: 'delegate-cap', cap }])
   })
 
   it('offers early-bird until the end of its date in Johannesburg', () => {
@@ -122,8 +120,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration(input, RESILIENCE, new Date('2025-06-13T23:59:00+02:00')).option.key).toBe('early-bird')
     const error = failure(() => validateRegistration(input, RESILIENCE, new Date('2025-06-14T00:00:00+02:00')))
     expect(error.code).toBe('option-unavailable')
-    expect(error.status).toBe(409)
-    expect(error.fields).toHaveProperty('attendanceOption')
+    expect(error.issues).toEqual([{ path: 'attendanceOption', code: 'option-unavailable' }])
   })
 
   it('closes registration when the event starts, or at its own closing time', () => {
@@ -151,27 +148,26 @@ describe('validateRegistration', () => {
       }
     }
     const hostile = JSON.parse('{"__proto__": {"companyName": "polluted"}, "delegates": [{"__proto__": {"name": "x"}}]}') as unknown
-    expect(failure(() => validateRegistration(hostile, LEGAL_OPINION, SITE_NOW)).fields).toHaveProperty('companyName')
+    expect(failure(() => validateRegistration(hostile, LEGAL_OPINION, SITE_NOW)).issues).toContainEqual({ path: 'companyName', code: 'required' })
   })
 })
 
 describe('validateRegistration with several problems', () => {
-  it('leads with the required-fields sentence when only the legal agreement is unticked', () => {
+  it('counts an unticked legal agreement as a missing field', () => {
     const error = failure(() => validateRegistration(registrationInput({ legalAgreement: false }), LEGAL_OPINION, SITE_NOW))
-    expect(error.message).toBe('Please fill in all required fields before submitting.')
-    expect(error.fields).toEqual({ legalAgreement: 'Please accept the terms and conditions before submitting.' })
+    expect(error.code).toBe('missing-fields')
+    expect(error.issues).toEqual([{ path: 'legalAgreement', code: 'not-accepted' }])
   })
 
-  it('leads with the missing-fields message and keeps every field message', () => {
+  it('leads with missing-fields and keeps every field issue', () => {
     const error = failure(() =>
       validateRegistration(registrationInput({ email: 'not-an-address', tel: '', legalAgreement: false }), LEGAL_OPINION, SITE_NOW),
     )
     expect(error.code).toBe('missing-fields')
-    expect(error.message).toBe('Please fill in all required fields before submitting.')
-    expect(error.fields).toEqual({
-      email: 'Please enter a valid e-mail address.',
-      tel: 'Telephone is required',
-      legalAgreement: 'Please accept the terms and conditions before submitting.',
-    })
+    expect(error.issues).toEqual([
+      { path: 'email', code: 'invalid-email' },
+      { path: 'tel', code: 'required' },
+      { path: 'legalAgreement', code: 'not-accepted' },
+    ])
   })
 })

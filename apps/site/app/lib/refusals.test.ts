@@ -1,0 +1,89 @@
+import { ValidationError, type FieldIssue } from '@events/core'
+import { describe, expect, it } from 'vitest'
+import { fieldMessage, refusalBody, validationRefusal, type SubmissionKind } from './refusals'
+
+const required = (path: string): FieldIssue => ({ path, code: 'required' })
+
+describe('fieldMessage', () => {
+  it.each<[SubmissionKind, FieldIssue, string]>([
+    ['registration', required('code'), 'Code is required'],
+    ['registration', required('companyName'), 'Company name is required'],
+    ['registration', required('address'), 'Address is required'],
+    ['registration', required('email'), 'E-mail is required'],
+    ['registration', required('tel'), 'Telephone is required'],
+    ['registration', required('vatNumber'), 'VAT number is required'],
+    ['registration', required('attendanceOption'), 'Attendance option is required'],
+    ['registration', required('paymentMethod'), 'Payment method is required'],
+    ['registration', required('delegates.0.name'), 'Name is required'],
+    ['registration', required('delegates.3.position'), 'Position is required'],
+    ['registration', required('delegates.0.email'), 'E-mail is required'],
+    ['registration', { path: 'legalAgreement', code: 'not-accepted' }, 'Please accept the terms and conditions before submitting.'],
+    ['registration', { path: 'email', code: 'invalid-email' }, 'Please enter a valid e-mail address.'],
+    ['registration', { path: 'companyName', code: 'too-long', maximum: 200 }, 'Please keep this to at most 200 characters.'],
+    ['registration', { path: 'delegates', code: 'delegate-cap', cap: 5 }, 'You can only add up to 5 delegates for this option.'],
+    ['registration', { path: 'delegates', code: 'no-delegates' }, 'Please add at least one delegate.'],
+    ['registration', { path: 'attendanceOption', code: 'option-unavailable' }, 'This attendance option is no longer available. Please choose another option.'],
+    ['contact', required('fullName'), 'Full name is required'],
+    ['contact', required('email'), 'Email is required'],
+    ['contact', required('interest'), 'Interest is required'],
+    ['contact', { path: 'interest', code: 'invalid-choice' }, 'Please choose one of the options offered.'],
+    ['training', required('name'), 'Name is required'],
+    ['training', required('phone'), 'Phone is required'],
+    ['training', required('organization'), 'Organization is required'],
+    ['training', required('message'), 'Message is required'],
+  ])('%s %j -> %s', (kind, issue, message) => {
+    expect(fieldMessage(issue, kind)).toBe(message)
+  })
+})
+
+describe('validationRefusal', () => {
+  it('leads with the required-fields sentence and words every field', () => {
+    const error = new ValidationError('missing-fields', [{ path: 'email', code: 'invalid-email' }, required('tel'), { path: 'legalAgreement', code: 'not-accepted' }])
+    expect(validationRefusal(error, 'registration')).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: 'missing-fields',
+          message: 'Please fill in all required fields before submitting.',
+          fields: {
+            email: 'Please enter a valid e-mail address.',
+            tel: 'Telephone is required',
+            legalAgreement: 'Please accept the terms and conditions before submitting.',
+          },
+        },
+      },
+    })
+  })
+
+  it('leads with the field’s own message when the refusal is that field’s, the cap with its number', () => {
+    const refusal = validationRefusal(new ValidationError('delegate-cap', [{ path: 'delegates', code: 'delegate-cap', cap: 10 }]), 'registration')
+    expect(refusal.status).toBe(422)
+    expect(refusal.body.error.message).toBe('You can only add up to 10 delegates for this option.')
+    expect(refusal.body.error.fields).toEqual({ delegates: 'You can only add up to 10 delegates for this option.' })
+  })
+
+  it.each([
+    ['registration-closed', 409, 'Registration for this event has closed.'],
+    ['unknown-event', 404, 'This event does not exist or is no longer open for registration.'],
+    ['idempotency-conflict', 409, 'This submission was already received with different details. Please reload the form and submit again.'],
+    ['rate-limited', 429, 'Too many submissions from your connection. Please wait a minute and try again.'],
+    ['invalid-request', 400, 'The submission could not be read. Please try again.'],
+  ] as const)('answers %s with %i and its message', (code, status, message) => {
+    expect(validationRefusal(new ValidationError(code), 'contact')).toEqual({ status, body: { error: { code, message, fields: {} } } })
+  })
+
+  it('keeps the summary of an unreadable submission when one field is at fault', () => {
+    const error = new ValidationError('invalid-request', [{ path: 'idempotencyKey', code: 'too-long', maximum: 255 }])
+    expect(validationRefusal(error, 'registration').body.error).toEqual({
+      code: 'invalid-request',
+      message: 'The submission could not be read. Please try again.',
+      fields: { idempotencyKey: 'Please keep this to at most 255 characters.' },
+    })
+  })
+})
+
+it('answers a refusal of the HTTP layer with its message and no field', () => {
+  expect(refusalBody('payload-too-large')).toEqual({
+    error: { code: 'payload-too-large', message: 'The submission is too large. Please shorten it and try again.', fields: {} },
+  })
+})

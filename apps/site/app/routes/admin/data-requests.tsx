@@ -1,0 +1,152 @@
+import { erasePersonalData, findPersonalData, type ErasureResult, type PersonalDataReport } from '@events/core'
+import { data, Form, Link } from 'react-router'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
+import { fromDatabase } from '../../lib/database.server'
+import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/data-requests'
+
+export function meta() {
+  return adminMeta('Personal data requests')
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  return data({ retentionMonths: args.context.get(servicesContext).config.core.enquiryRetentionMonths }, { headers })
+}
+
+type ActionAnswer = { report: PersonalDataReport | null; erased: ErasureResult | null; error: string | null }
+
+// The address is posted, never put in the page's URL, so it stays out of access logs and browser history.
+export async function action(args: Route.ActionArgs) {
+  const session = await requireStaffMember(args)
+  refuseCrossSitePost(args)
+  const { request, context } = args
+  const { staff: staffAccounts } = context.get(servicesContext)
+  const { clientIp } = context.get(requestFactsContext)
+  const { actor } = actingStaff(session.user)
+  const backOffice = backOfficeContext(context)
+  const form = await request.formData()
+  const intent = formText(form, 'intent')
+  const email = formText(form, 'email')
+  const refused = (message: string) => data<ActionAnswer>({ report: null, erased: null, error: message }, { status: 400 })
+
+  const found = await attemptChange(context, () => findPersonalData(backOffice, email))
+  if (!found.ok) return refused(found.message)
+  const report = found.value
+  const counts = { registrations: report.registrations.length, enquiries: report.enquiries.length, emails: report.emails.length }
+
+  if (intent === 'erase') {
+    if (formText(form, 'confirm') !== 'yes') return data<ActionAnswer>({ report, erased: null, error: 'Tick the box to confirm the erasure first.' }, { status: 400 })
+    const erased = await fromDatabase(context, () => erasePersonalData(backOffice, report.email))
+    await fromDatabase(context, () =>
+      staffAccounts.recordAudit({ actor, action: 'personal-data-erased', subjectType: 'data-subject', subjectId: report.email, before: counts, after: erased, ipAddress: clientIp }),
+    )
+    return { report: null, erased, error: null }
+  }
+  return { report, erased: null, error: null }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
+
+function Report({ report }: { report: PersonalDataReport }) {
+  return (
+    <section aria-labelledby="report-heading">
+      <h2 id="report-heading">Held about {report.email}</h2>
+      <h3>Registrations ({report.registrations.length})</h3>
+      {report.registrations.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {report.registrations.map((registration) => (
+          <li key={registration.reference}>
+            {registration.reference}, {registration.event}, as {registration.roles.join(' and ')}; {registration.company.name}
+            {registration.invoice ? `, tax invoice ${registration.invoice.number}` : ''}; kept until {registration.keptUntil}
+          </li>
+        ))}
+      </ul>
+      <h3>Enquiries and training requests ({report.enquiries.length})</h3>
+      {report.enquiries.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {report.enquiries.map((enquiry) => (
+          <li key={enquiry.id}>
+            {dayFormat.format(new Date(enquiry.receivedAt))}: {enquiry.subject}, from {enquiry.name}
+            {enquiry.thread.length ? ` (${enquiry.thread.length} notes and replies)` : ''}
+          </li>
+        ))}
+      </ul>
+      <h3>E-mails ({report.emails.length})</h3>
+      <p>Every e-mail sent or queued about these records is in the export, with its subject and recipients.</p>
+
+      <h3>Export</h3>
+      {/* A plain post to the export's resource route, even with JavaScript, so the browser saves the file it answers. */}
+      <Form method="post" action="/admin/data-requests/export" reloadDocument>
+        <input type="hidden" name="email" value={report.email} />
+        <button type="submit" className="button">
+          Download everything as JSON
+        </button>
+      </Form>
+
+      <h3>Erase</h3>
+      <p>
+        Enquiries and training requests are anonymised with their notes and replies, and their e-mails deleted. Registrations are kept for five years
+        after their tax invoice, as SARS requires, and anonymised then by the retention job.
+      </p>
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="erase" />
+        <input type="hidden" name="email" value={report.email} />
+        <div className="form__field">
+          <label>
+            <input type="checkbox" name="confirm" value="yes" required /> Erase what may be erased about {report.email}; this cannot be undone
+          </label>
+        </div>
+        <button type="submit" className="button button--secondary">
+          Erase
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export default function DataRequests({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Personal data requests</h1>
+      <p>
+        Find everything held about a person by their e-mail address, to give them a copy or to erase it (POPIA). Each export and erasure is recorded in
+        the audit log. Enquiries and training requests are anonymised anyway after {loaderData.retentionMonths} months.
+      </p>
+      {actionData?.error ? (
+        <p className="admin-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData?.erased ? (
+        <div className="admin-notice" role="status">
+          <p>
+            Erased: {actionData.erased.enquiriesAnonymised} enquiries and training requests anonymised, {actionData.erased.emailsDeleted} e-mails deleted.
+          </p>
+          {actionData.erased.registrationsKept.length ? (
+            <p>
+              Kept for their tax invoices:{' '}
+              {actionData.erased.registrationsKept.map((registration) => `${registration.reference} (until ${registration.keptUntil})`).join(', ')}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="find" />
+        <div className="form__field">
+          <label htmlFor="data-email">E-mail address</label>
+          <input id="data-email" name="email" type="email" autoComplete="off" required defaultValue={actionData?.report?.email ?? ''} />
+        </div>
+        <button type="submit" className="button">
+          Find
+        </button>
+      </Form>
+      {actionData?.report ? <Report report={actionData.report} /> : null}
+      <p>
+        <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}

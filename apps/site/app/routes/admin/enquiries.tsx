@@ -1,0 +1,274 @@
+import { addEnquiryNote, ENQUIRY_STATUSES, getEnquiry, listEnquiries, replyToEnquiry, updateEnquiry, type EnquiryDetail, type EnquiryStatus, type EnquirySummary } from '@events/core'
+import { data, Form, Link } from 'react-router'
+import { adminMeta } from '../../lib/admin-meta'
+import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
+import { fromDatabase } from '../../lib/database.server'
+import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-names'
+import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import type { Route } from './+types/enquiries'
+
+export function meta() {
+  return adminMeta('Enquiries')
+}
+
+// One route for the inbox and each enquiry (`?id=`), so the list and the enquiry share a guard and an address.
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const { staff } = args.context.get(servicesContext)
+  const search = new URL(args.request.url).searchParams
+  const id = search.get('id')
+  if (id) {
+    const found = await attemptChange(args.context, () => getEnquiry(backOfficeContext(args.context), id))
+    if (!found.ok) throw data(found.message, { status: 404 })
+    const members = await fromDatabase(args.context, () => staff.listStaff())
+    return data({ view: 'enquiry' as const, enquiry: found.value, members: members.map((member) => ({ id: member.id, name: member.name })) }, { headers })
+  }
+  const requested = search.get('status') ?? ''
+  const status = (ENQUIRY_STATUSES as readonly string[]).includes(requested) ? (requested as EnquiryStatus) : undefined
+  const enquiries = await fromDatabase(args.context, () => listEnquiries(backOfficeContext(args.context), { status }))
+  return data({ view: 'list' as const, enquiries, status: status ?? '' }, { headers })
+}
+
+type ActionAnswer = { notice: string | null; error: string | null }
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireStaffMember(args)
+  refuseCrossSitePost(args)
+  const { request, context } = args
+  const id = new URL(request.url).searchParams.get('id') ?? ''
+  const { core, staff: staffAccounts } = context.get(servicesContext)
+  const { clientIp } = context.get(requestFactsContext)
+  const { staff, actor } = actingStaff(session.user)
+  const backOffice = backOfficeContext(context)
+  const form = await request.formData()
+  const intent = formText(form, 'intent')
+  const refused = (message: string) => data<ActionAnswer>({ notice: null, error: message }, { status: 400 })
+  const audit = (action: string, before: unknown, after: unknown) =>
+    fromDatabase(context, () => staffAccounts.recordAudit({ actor, action, subjectType: 'enquiry', subjectId: id, before, after, ipAddress: clientIp }))
+
+  if (intent === 'update') {
+    const assigneeId = formText(form, 'assignee')
+    const members = await fromDatabase(context, () => staffAccounts.listStaff())
+    const member = members.find((candidate) => candidate.id === assigneeId)
+    if (assigneeId !== '' && !member) return refused('That staff member no longer has an account. Choose another.')
+    const changed = await attemptChange(context, () =>
+      updateEnquiry(backOffice, id, { status: formText(form, 'status'), assignee: member ? { id: member.id, name: member.name } : null }),
+    )
+    if (!changed.ok) return refused(changed.message)
+    await audit('enquiry-updated', changed.value.before, changed.value.after)
+    return { notice: 'Status and assignee saved.', error: null }
+  }
+  if (intent === 'note') {
+    const note = formText(form, 'note')
+    const added = await attemptChange(context, () => addEnquiryNote(backOffice, id, note, staff))
+    if (!added.ok) return refused(added.message)
+    await audit('enquiry-note-added', null, { note })
+    return { notice: 'Note added.', error: null }
+  }
+  if (intent === 'reply') {
+    const reply = { subject: formText(form, 'subject'), text: formText(form, 'text') }
+    const sent = await attemptChange(context, () => replyToEnquiry(backOffice, id, reply, staff))
+    if (!sent.ok) return refused(sent.message)
+    core.outbox.wake()
+    await audit('enquiry-replied', null, { subject: reply.subject, outboxMessageId: sent.value.outboxMessageId })
+    return { notice: 'Your reply is on its way.', error: null }
+  }
+  return refused('This form does not say what to do. Reload the page and try again.')
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })
+
+const DELIVERY_NAMES: Record<string, string> = { pending: 'being sent', sent: 'sent', failed: 'could not be delivered' }
+
+function EnquiryList({ enquiries, status }: { enquiries: EnquirySummary[]; status: string }) {
+  return (
+    <>
+      <h1>Enquiries</h1>
+      <p>Contact-form enquiries and in-house and online training requests, newest first. Times are South African.</p>
+      <Form method="get" className="admin-filter">
+        <label htmlFor="enquiry-status">Show</label>
+        <select id="enquiry-status" name="status" defaultValue={status}>
+          <option value="">Every status</option>
+          {Object.entries(ENQUIRY_STATUS_NAMES).map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary">
+          Show
+        </button>
+      </Form>
+      {enquiries.length === 0 ? (
+        <p>No enquiries{status ? ' with this status' : ''}.</p>
+      ) : (
+        <div className="admin-table-scroll" role="region" aria-label="Enquiries" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="visually-hidden">Enquiries and training requests</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {enquiries.map((enquiry) => (
+                <tr key={enquiry.id}>
+                  <td>
+                    <time dateTime={enquiry.receivedAt}>{dayFormat.format(new Date(enquiry.receivedAt))}</time>
+                  </td>
+                  <td>
+                    <Link to={`/admin/enquiries?id=${encodeURIComponent(enquiry.id)}`}>{enquiry.name}</Link>
+                    {enquiry.organisation ? `, ${enquiry.organisation}` : ''}
+                  </td>
+                  <td>
+                    {ENQUIRY_KIND_NAMES[enquiry.kind]}
+                    {enquiry.kind === 'contact' ? `: ${enquiry.topic}` : ''}
+                  </td>
+                  <td>{ENQUIRY_STATUS_NAMES[enquiry.status]}</td>
+                  <td>{enquiry.assignee?.name ?? 'Nobody'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}
+
+function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail; members: Array<{ id: string; name: string }>; actionData: Route.ComponentProps['actionData'] }) {
+  return (
+    <>
+      <h1>
+        {ENQUIRY_KIND_NAMES[enquiry.kind]} from {enquiry.name}
+      </h1>
+      {actionData?.notice ? (
+        <p className="admin-notice" role="status">
+          {actionData.notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="admin-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <dl className="admin-details">
+        <dt>Received</dt>
+        <dd>
+          <time dateTime={enquiry.receivedAt}>{dayFormat.format(new Date(enquiry.receivedAt))}</time>
+        </dd>
+        <dt>E-mail address</dt>
+        <dd>{enquiry.email}</dd>
+        <dt>Phone</dt>
+        <dd>{enquiry.phone}</dd>
+        {enquiry.organisation ? (
+          <>
+            <dt>Organisation</dt>
+            <dd>{enquiry.organisation}</dd>
+          </>
+        ) : null}
+        <dt>{enquiry.kind === 'contact' ? 'Interest' : 'Kind'}</dt>
+        <dd>{enquiry.topic}</dd>
+      </dl>
+      <h2>Message</h2>
+      <p className="admin-message">{enquiry.message}</p>
+
+      <section aria-labelledby="handling-heading">
+        <h2 id="handling-heading">Status and assignee</h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="update" />
+          <div className="form__field">
+            <label htmlFor="enquiry-status">Status</label>
+            <select id="enquiry-status" name="status" defaultValue={enquiry.status}>
+              {Object.entries(ENQUIRY_STATUS_NAMES).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form__field">
+            <label htmlFor="enquiry-assignee">Assigned to</label>
+            <select id="enquiry-assignee" name="assignee" defaultValue={enquiry.assignee?.id ?? ''}>
+              <option value="">Nobody</option>
+              {members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Save status and assignee
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="thread-heading">
+        <h2 id="thread-heading">Notes and replies</h2>
+        {enquiry.activity.length === 0 ? <p>None yet.</p> : null}
+        <ol className="admin-thread">
+          {enquiry.activity.map((entry) => (
+            <li key={entry.id}>
+              <p>
+                <strong>{entry.kind === 'note' ? 'Internal note' : `Reply “${entry.subject}”`}</strong> by {entry.author},{' '}
+                <time dateTime={entry.createdAt}>{dayFormat.format(new Date(entry.createdAt))}</time>
+                {entry.delivery ? ` (${DELIVERY_NAMES[entry.delivery] ?? entry.delivery})` : ''}
+              </p>
+              <p className="admin-message">{entry.body}</p>
+            </li>
+          ))}
+        </ol>
+        {/* Keyed by the thread's length: once the note is in the thread, the form starts empty again. */}
+        <Form method="post" className="form" key={`note-${enquiry.activity.length}`}>
+          <input type="hidden" name="intent" value="note" />
+          <div className="form__field">
+            <label htmlFor="enquiry-note">Internal note (never sent)</label>
+            <textarea id="enquiry-note" name="note" rows={3} required maxLength={5000} />
+          </div>
+          <button type="submit" className="button button--secondary">
+            Add note
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="reply-heading">
+        <h2 id="reply-heading">Reply to {enquiry.name}</h2>
+        <p>Sent to {enquiry.email} from the organiser’s address, with their message quoted, and kept above.</p>
+        <Form method="post" className="form" key={`reply-${enquiry.activity.length}`}>
+          <input type="hidden" name="intent" value="reply" />
+          <div className="form__field">
+            <label htmlFor="reply-subject">Subject (optional)</label>
+            <input id="reply-subject" name="subject" maxLength={200} autoComplete="off" />
+          </div>
+          <div className="form__field">
+            <label htmlFor="reply-text">Reply</label>
+            <textarea id="reply-text" name="text" rows={8} required maxLength={5000} />
+          </div>
+          <button type="submit" className="button">
+            Send reply
+          </button>
+        </Form>
+      </section>
+      <p>
+        <Link to="/admin/enquiries">All enquiries</Link> · <Link to="/admin">Back-office home</Link>
+      </p>
+    </>
+  )
+}
+
+export default function Enquiries({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.view === 'enquiry' ? (
+    <EnquiryPage enquiry={loaderData.enquiry} members={loaderData.members} actionData={actionData} />
+  ) : (
+    <EnquiryList enquiries={loaderData.enquiries} status={loaderData.status} />
+  )
+}

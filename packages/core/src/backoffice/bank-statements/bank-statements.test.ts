@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
+import { recordBankTransfer } from '../bank-transfers.ts'
+import { register, STAFF, testContext } from '../fixtures.ts'
+import {
+  assignStatementLine,
+  confirmStatementLines,
+  getStatementImport,
+  importBankStatement,
+  listStatementImports,
+  listStatementMappings,
+  referencesIn,
+  statementLines,
+  type StatementMappingInput,
+} from './bank-statements.ts'
+
+// Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
+const TOTAL_CENTS = 2_067_700
+
+const FNB_MAPPING: StatementMappingInput = {
+  name: 'FNB cheque account',
+  delimiter: ',',
+  dateColumn: 'Date',
+  dateFormat: 'yyyy/MM/dd',
+  descriptionColumn: 'Description',
+  amountColumn: 'Amount',
+  referenceColumn: 'Reference',
+  decimalSeparator: '.',
+}
+
+/** The FNB-style fixture with its sample reference replaced by real registrations' references. */
+function fnbStatement(...references: string[]): Uint8Array {
+  const lines = [
+    'Date,Amount,Balance,Description,Reference',
+    ...references.map((reference, index) => `2025/02/2${index + 1},"20,677.00",0.00,"FNB OB PMT COMPANY ${index + 1}","REG ${reference}"`),
+    '2025/02/25,-350.00,0.00,"MONTHLY ACCOUNT FEE",""',
+    '2025/02/27,"1,234.50",0.00,"MAGTAPE CREDIT UNKNOWN PAYER",""',
+  ]
+  return new TextEncoder().encode(lines.join('\r\n'))
+}
+
+function csv(...rows: string[]): Uint8Array {
+  return new TextEncoder().encode(['Date,Amount,Balance,Description,Reference', ...rows].join('\n'))
+}
+
+describe('referencesIn', () => {
+  it.each([
+    [['FNB OB PMT', 'REG 7kq2m9xa'], ['7KQ2M9XA']],
+    [['7KQ2M9XA/7KQ2M9XA', ''], ['7KQ2M9XA']],
+    [['PAYMENT 7KQ2M9XAB', ''], []],
+    [['ref 7KQ2M9X0', ''], []],
+    [['A: 7KQ2M9XA B: 8LR3N4YB', ''], ['7KQ2M9XA', '8LR3N4YB']],
+  ])('finds %j → %j', (texts, expected) => {
+    expect(referencesIn(...texts)).toEqual(expected)
+  })
+})
+
+describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  async function statusOf(reference: string) {
+    const row = await testDb.db.kysely.selectFrom('registrations').select(['id', 'status']).where('reference', '=', reference).executeTakeFirstOrThrow()
+    const receipts = await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('source_id', '=', row.id).where('topic', '=', 'payment.receipt').execute()
+    return { status: row.status, receipts: receipts.length }
+  }
+
+  it('proposes the lines naming registrations, records both in one step with receipts, and a re-import records nothing twice', async () => {
+    const [first, second] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const context = testContext(testDb.db)
+
+    const imported = await importBankStatement(context, { fileName: 'february.csv', content: fnbStatement(first!, second!), mapping: { create: FNB_MAPPING } }, STAFF)
+    expect(imported).toMatchObject({ fileName: 'february.csv', format: 'csv', mappingName: 'FNB cheque account', lineCount: 3, newLineCount: 3, debitsSkipped: 1, importedBy: STAFF.name })
+    expect(await listStatementMappings(context)).toEqual([expect.objectContaining({ name: 'FNB cheque account', dateFormat: 'yyyy/MM/dd', referenceColumn: 'Reference' })])
+
+    const lines = await statementLines(context, { importId: imported.id })
+    expect(lines.map((line) => [line.postedOn, line.amountCents, line.state])).toEqual([
+      ['2025-02-21', TOTAL_CENTS, { kind: 'pays-in-full', registrationReference: first, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS }],
+      ['2025-02-22', TOTAL_CENTS, { kind: 'pays-in-full', registrationReference: second, companyName: 'Other Company', outstandingCents: TOTAL_CENTS }],
+      ['2025-02-27', 123_450, { kind: 'unmatched' }],
+    ])
+
+    const confirmed = await confirmStatementLines(context, [lines[0]!.id, lines[1]!.id], STAFF)
+    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'recorded'])
+    expect(confirmed[0]).toMatchObject({ transfer: { reference: first, after: { status: 'paid', outstandingCents: 0 }, receiptQueued: true, payment: { receivedOn: '2025-02-21' } } })
+    expect(await statusOf(first!)).toEqual({ status: 'paid', receipts: 1 })
+    expect(await statusOf(second!)).toEqual({ status: 'paid', receipts: 1 })
+
+    const [savedMapping] = await listStatementMappings(context)
+    const again = await importBankStatement(context, { fileName: 'february again.csv', content: fnbStatement(first!, second!), mapping: { id: savedMapping!.id } }, STAFF)
+    expect(again).toMatchObject({ lineCount: 3, newLineCount: 0 })
+    const reimported = await statementLines(context, { importId: again.id })
+    expect(reimported.map((line) => line.id)).toEqual(lines.map((line) => line.id))
+    expect(reimported.map((line) => line.state.kind)).toEqual(['recorded', 'recorded', 'unmatched'])
+    expect(reimported[0]!.state).toMatchObject({ registrationReference: first, recordedBy: STAFF.name })
+
+    const twice = await confirmStatementLines(context, [lines[0]!.id], STAFF)
+    expect(twice).toEqual([{ lineId: lines[0]!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 is already recorded (registration ${first}).` }])
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toHaveLength(2)
+    expect(await statusOf(first!)).toEqual({ status: 'paid', receipts: 1 })
+
+    expect((await statementLines(context)).map((line) => line.amountCents)).toEqual([123_450])
+    expect((await listStatementImports(context)).map((entry) => entry.fileName)).toEqual(['february again.csv', 'february.csv'])
+  })
+
+  it('shows a part payment as such and a surplus as not recordable, counting earlier lines against what is outstanding', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const imported = await importBankStatement(
+      context,
+      {
+        fileName: 'part.csv',
+        content: csv(`2025/02/20,10000.00,0,"EFT ${reference}",""`, `2025/02/21,20000.00,0,"EFT",${reference}`, `2025/02/22,5.00,0,"EFT",${reference}`),
+        mapping: { create: FNB_MAPPING },
+      },
+      STAFF,
+    )
+    const lines = await statementLines(context, { importId: imported.id })
+    expect(lines.map((line) => line.state)).toEqual([
+      { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS },
+      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_000) },
+      { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000 },
+    ])
+
+    const confirmed = await confirmStatementLines(context, lines.map((line) => line.id), STAFF)
+    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'refused', 'recorded'])
+    expect(confirmed[1]).toMatchObject({
+      message: `The line of R 20 000.00 on 2025-02-21 is R 9 323.00 more than the R 10 677.00 outstanding on registration ${reference}; it is not recorded. Settle the surplus with the registrant.`,
+    })
+    expect(await statusOf(reference!)).toEqual({ status: 'part-paid', receipts: 0 })
+    expect((await statementLines(context)).map((line) => line.state)).toEqual([
+      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_500, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_500) },
+    ])
+  })
+
+  it('leaves lines without a registration for staff to assign by hand, with the amount of the line', async () => {
+    const [reference, other] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const context = testContext(testDb.db)
+    const imported = await importBankStatement(
+      context,
+      { fileName: 'hand.csv', content: csv('2025/02/20,20677.00,0,"CASH DEPOSIT SANDTON",""', `2025/02/21,100.00,0,"PAYS ${reference} AND ${other}",""`), mapping: { create: FNB_MAPPING } },
+      STAFF,
+    )
+    const [cash, both] = await statementLines(context, { importId: imported.id })
+    expect(cash!.state).toEqual({ kind: 'unmatched' })
+    expect(both!.state).toEqual({ kind: 'several-references', registrationReferences: [reference, other] })
+
+    await expect(assignStatementLine(context, cash!.id, 'nonsense', STAFF)).rejects.toThrow("Enter the registration's reference: 8 letters and digits, e.g. 7KQ2M9XA.")
+    await expect(assignStatementLine(context, cash!.id, 'ZZZZZZZZ', STAFF)).rejects.toMatchObject({ code: 'not-found' })
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toHaveLength(0)
+
+    const recorded = await assignStatementLine(context, cash!.id, ` ${reference!.toLowerCase()} `, STAFF)
+    expect(recorded).toMatchObject({ reference, receiptQueued: true, payment: { amountCents: TOTAL_CENTS, note: 'Bank statement of 2025-02-20: CASH DEPOSIT SANDTON' } })
+    await expect(assignStatementLine(context, cash!.id, other!, STAFF)).rejects.toThrow(`The line of R 20 677.00 on 2025-02-20 is already recorded (registration ${reference}).`)
+    expect(await statusOf(other!)).toEqual({ status: 'awaiting-payment', receipts: 0 })
+  })
+
+  it('records a line once when two members confirm it at the same moment', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const other = testContext(await testDb.openAnother())
+    const imported = await importBankStatement(context, { fileName: 'race.csv', content: csv(`2025/02/20,5000.00,0,"EFT ${reference}",""`), mapping: { create: FNB_MAPPING } }, STAFF)
+    const [line] = await statementLines(context, { importId: imported.id })
+
+    const results = (await Promise.all([confirmStatementLines(context, [line!.id], STAFF), confirmStatementLines(other, [line!.id], STAFF)])).flat()
+    expect(results.map((result) => result.outcome).sort()).toEqual(['recorded', 'refused'])
+    const payments = await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()
+    expect(payments).toEqual([{ amount_cents: 500_000 }])
+  })
+
+  it('imports OFX keyed by FITID, so the same transactions exported again are not new', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const ofx = readFileSync(new URL('./fixtures/sgml-statement.ofx', import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference!).replaceAll('7kq2m9xa', reference!.toLowerCase())
+    const first = await importBankStatement(context, { fileName: 'feb.ofx', content: new TextEncoder().encode(ofx) }, STAFF)
+    expect(first).toMatchObject({ format: 'ofx', mappingName: null, lineCount: 2, newLineCount: 2, debitsSkipped: 1 })
+    // The bank's later export of an overlapping period: the same FITIDs, the amounts written differently.
+    const overlapping = ofx.replace('<TRNAMT>5000,00', '<TRNAMT>5000.00')
+    const second = await importBankStatement(context, { fileName: 'feb-again.ofx', content: new TextEncoder().encode(overlapping) }, STAFF)
+    expect(second).toMatchObject({ lineCount: 2, newLineCount: 0 })
+    const lines = await statementLines(context, { importId: second.id })
+    expect(lines.map((line) => line.state.kind)).toEqual(['pays-in-full', 'surplus'])
+    expect(await getStatementImport(context, second.id)).toEqual(second)
+  })
+
+  it('reads a Windows-1252 file and keeps its accents', async () => {
+    await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const bytes = Uint8Array.from([...new TextEncoder().encode('Date,Amount,Balance,Description,Reference\n2025/02/20,10.00,0,"CAF'), 0xc9, ...new TextEncoder().encode(' PAYMENT",""\n')])
+    const imported = await importBankStatement(context, { fileName: 'cafe.csv', content: bytes, mapping: { create: FNB_MAPPING } }, STAFF)
+    expect((await statementLines(context, { importId: imported.id }))[0]!.description).toBe('CAFÉ PAYMENT')
+  })
+
+  it('refuses a file that does not fit, a CSV without a mapping and a duplicate mapping name, storing nothing', async () => {
+    const context = testContext(testDb.db)
+    const semicolons = readFileSync(new URL('./fixtures/semicolon-decimal-comma.csv', import.meta.url))
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: semicolons, mapping: { create: FNB_MAPPING } }, STAFF)).rejects.toThrow(/^The file has no heading row/)
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: semicolons }, STAFF)).rejects.toThrow("Choose the bank's column mapping, or describe a new one, to read a CSV statement.")
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: new Uint8Array() }, STAFF)).rejects.toThrow('Choose the statement file exported from the bank (CSV or OFX).')
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: csv('2025/02/25,-350.00,0,"FEE",""'), mapping: { create: FNB_MAPPING } }, STAFF)).rejects.toThrow(
+      'The statement lists no money received (only 1 payments out), so there is nothing to match.',
+    )
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: csv('2025/02/25,350.00,0,"IN",""'), mapping: { create: { ...FNB_MAPPING, dateFormat: 'yyyy' } } }, STAFF)).rejects.toThrow(
+      'Choose how the dates are written.',
+    )
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: csv('2025/02/25,350.00,0,"IN",""'), mapping: { create: { ...FNB_MAPPING, amountColumn: ' ' } } }, STAFF)).rejects.toThrow(
+      'Enter the heading of the amount column.',
+    )
+    expect(await listStatementMappings(context)).toEqual([])
+    expect(await listStatementImports(context)).toEqual([])
+
+    await importBankStatement(context, { fileName: 'ok.csv', content: csv('2025/02/25,350.00,0,"IN",""'), mapping: { create: FNB_MAPPING } }, STAFF)
+    await expect(importBankStatement(context, { fileName: 'ok2.csv', content: csv('2025/02/26,350.00,0,"IN",""'), mapping: { create: FNB_MAPPING } }, STAFF)).rejects.toThrow(
+      'A mapping named “FNB cheque account” already exists. Choose it from the list, or give the new one another name.',
+    )
+    expect(await listStatementImports(context)).toHaveLength(1)
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toHaveLength(1)
+  })
+
+  it('proposes nothing for a registration paid meanwhile by hand, and refuses to record it', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)
+    await recordBankTransfer(context, { reference: reference!, amountCents: TOTAL_CENTS, receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
+    const [line] = await statementLines(context, { importId: imported.id })
+    expect(line!.state).toEqual({ kind: 'already-paid', registrationReference: reference, companyName: 'Acme Legal Services' })
+    expect(await confirmStatementLines(context, [line!.id], STAFF)).toEqual([
+      { lineId: line!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 names registration ${reference}, which is already paid in full; it is not recorded.` },
+    ])
+  })
+})

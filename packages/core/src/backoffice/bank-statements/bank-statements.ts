@@ -1,0 +1,455 @@
+import { formatRand } from '@events/pricing'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
+import { newId } from '../../ids.ts'
+import { paidCentsOf } from '../../registration/payment-state.ts'
+import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
+import { singleLine } from '../../validation/fields.ts'
+import { recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
+import { BackOfficeError, isBackOfficeError } from '../errors.ts'
+import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
+import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
+import { statementPaymentReference, type ParsedStatement } from './statement-line.ts'
+
+/** A bank's saved CSV column mapping. */
+export interface StatementMapping extends StatementColumns {
+  id: string
+  name: string
+}
+
+/** A mapping as staff typed it in the upload form; every field a string, checked by `readStatementMapping`. */
+export interface StatementMappingInput {
+  name: string
+  delimiter: string
+  dateColumn: string
+  dateFormat: string
+  descriptionColumn: string
+  amountColumn: string
+  referenceColumn: string
+  decimalSeparator: string
+}
+
+export interface StatementUpload {
+  fileName: string
+  content: Uint8Array
+  /** How a CSV file is read: a saved mapping, or a new one saved with the import. OFX files need none. */
+  mapping?: { id: string } | { create: StatementMappingInput } | undefined
+}
+
+export interface StatementImport {
+  id: string
+  fileName: string
+  format: 'csv' | 'ofx'
+  mappingName: string | null
+  lineCount: number
+  newLineCount: number
+  debitsSkipped: number
+  importedBy: string
+  importedAt: string
+}
+
+/** Where a statement line stands: recorded, proposed for a registration, or waiting to be assigned by hand. */
+export type StatementLineState =
+  | { kind: 'recorded'; registrationReference: string; recordedBy: string; recordedAt: string }
+  | { kind: 'pays-in-full' | 'part-payment'; registrationReference: string; companyName: string; outstandingCents: number }
+  | { kind: 'surplus'; registrationReference: string; companyName: string; outstandingCents: number; surplusCents: number }
+  | { kind: 'already-paid'; registrationReference: string; companyName: string }
+  | { kind: 'several-references'; registrationReferences: string[] }
+  | { kind: 'unmatched' }
+
+export interface StatementLineView {
+  id: string
+  /** The bank reference the line is recorded under (bank_payments.bank_reference). */
+  paymentReference: string
+  postedOn: string
+  amountCents: number
+  description: string
+  reference: string
+  state: StatementLineState
+}
+
+export type ConfirmedLine =
+  | { lineId: string; outcome: 'recorded'; transfer: RecordedBankTransfer }
+  | { lineId: string; outcome: 'refused'; message: string }
+
+const MAX_MAPPING_TEXT = 100
+const MAX_FILE_NAME = 200
+const OPEN_LINES_SHOWN = 500
+// Rows per insert: well under SQLite's and PostgreSQL's limits on bound parameters.
+const INSERT_CHUNK = 200
+
+const REFERENCE_TOKEN = new RegExp(`(?<![A-Z0-9])[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}(?![A-Z0-9])`, 'g')
+
+/** The registration references a statement line's description and reference may hold, upper-cased, each once. */
+export function referencesIn(...texts: string[]): string[] {
+  const found = texts.join(' ').toUpperCase().match(REFERENCE_TOKEN) ?? []
+  return [...new Set(found)]
+}
+
+function mappingOf(row: BankStatementMappingRow): StatementMapping {
+  return {
+    id: row.id,
+    name: row.name,
+    delimiter: row.delimiter as StatementColumns['delimiter'],
+    dateColumn: row.date_column,
+    dateFormat: row.date_format as StatementColumns['dateFormat'],
+    descriptionColumn: row.description_column,
+    amountColumn: row.amount_column,
+    referenceColumn: row.reference_column,
+    decimalSeparator: row.decimal_separator as StatementColumns['decimalSeparator'],
+  }
+}
+
+/** Every saved mapping, by name. */
+export async function listStatementMappings(context: BackOfficeContext): Promise<StatementMapping[]> {
+  const rows = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().orderBy('name').execute()
+  return rows.map(mappingOf)
+}
+
+/** Checks a mapping typed in the form: a name, the three required columns, and known separator and date layout. */
+export function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
+  const text = (value: string, what: string, required: boolean) => {
+    const cleaned = singleLine(value)
+    if (required && cleaned === '') throw new BackOfficeError('invalid-input', `Enter ${what}.`)
+    if (cleaned.length > MAX_MAPPING_TEXT) throw new BackOfficeError('invalid-input', `${what[0]!.toUpperCase()}${what.slice(1)} is too long (at most ${MAX_MAPPING_TEXT} characters).`)
+    return cleaned
+  }
+  const name = text(input.name, 'the name of the bank (or account) for the new mapping', true)
+  if (!Object.hasOwn(STATEMENT_DELIMITERS, input.delimiter)) throw new BackOfficeError('invalid-input', 'Choose how the columns are separated: comma, semicolon or tab.')
+  if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', 'Choose how the dates are written.')
+  if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',') throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
+  return {
+    name,
+    delimiter: input.delimiter as StatementColumns['delimiter'],
+    dateColumn: text(input.dateColumn, 'the heading of the date column', true),
+    dateFormat: input.dateFormat as StatementColumns['dateFormat'],
+    descriptionColumn: text(input.descriptionColumn, 'the heading of the description column', true),
+    amountColumn: text(input.amountColumn, 'the heading of the amount column', true),
+    referenceColumn: text(input.referenceColumn, 'the heading of the reference column', false),
+    decimalSeparator: input.decimalSeparator,
+  }
+}
+
+/** A statement file's text: UTF-8 when it is valid UTF-8, else Windows-1252, which South African banks' exports use. */
+function decodeStatement(content: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content)
+  } catch {
+    return new TextDecoder('windows-1252').decode(content)
+  }
+}
+
+async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<Omit<StatementMapping, 'id'> & { id?: string }> {
+  if (!mapping) throw new BackOfficeError('invalid-input', "Choose the bank's column mapping, or describe a new one, to read a CSV statement.")
+  if ('create' in mapping) return readStatementMapping(mapping.create)
+  const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
+  if (!row) throw new BackOfficeError('not-found', 'That column mapping no longer exists. Choose another, or describe a new one.')
+  return mappingOf(row)
+}
+
+async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK))
+}
+
+async function storeImport(
+  transaction: Transaction<Database>,
+  context: BackOfficeContext,
+  parsed: ParsedStatement,
+  fileName: string,
+  mapping: (Omit<StatementMapping, 'id'> & { id?: string }) | undefined,
+  staff: ActingStaff,
+): Promise<StatementImport> {
+  const at = wallClock(context).toISOString()
+  let mappingId: string | null = mapping?.id ?? null
+  if (mapping && !mapping.id) {
+    const taken = await transaction.selectFrom('bank_statement_mappings').select('id').where('name', '=', mapping.name).executeTakeFirst()
+    if (taken) throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
+    mappingId = newId()
+    await transaction
+      .insertInto('bank_statement_mappings')
+      .values({
+        id: mappingId,
+        name: mapping.name,
+        delimiter: mapping.delimiter,
+        date_column: mapping.dateColumn,
+        date_format: mapping.dateFormat,
+        description_column: mapping.descriptionColumn,
+        amount_column: mapping.amountColumn,
+        reference_column: mapping.referenceColumn,
+        decimal_separator: mapping.decimalSeparator,
+        created_by_name: staff.name,
+        created_at: at,
+      })
+      .execute()
+  }
+  const importId = newId()
+  await transaction
+    .insertInto('bank_statement_imports')
+    .values({
+      id: importId,
+      file_name: fileName,
+      format: parsed.format,
+      mapping_id: mappingId,
+      line_count: parsed.lines.length,
+      new_line_count: 0,
+      debits_skipped: parsed.debitsSkipped,
+      imported_by_id: staff.id,
+      imported_by_name: staff.name,
+      imported_at: at,
+    })
+    .execute()
+  // A line seen in an earlier import keeps its row (and so whether it was recorded); only new lines are added.
+  await insertInChunks(parsed.lines, (chunk) =>
+    transaction
+      .insertInto('bank_statement_lines')
+      .values(
+        chunk.map((line) => ({
+          id: newId(),
+          line_key: line.key,
+          payment_reference: statementPaymentReference(line.key),
+          posted_on: line.postedOn,
+          amount_cents: line.amountCents,
+          description: line.description,
+          reference: line.reference,
+          first_import_id: importId,
+          created_at: at,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('line_key').doNothing())
+      .execute(),
+  )
+  const idByKey = new Map<string, { id: string; first_import_id: string }>()
+  await insertInChunks(parsed.lines, async (chunk) => {
+    const rows = await transaction
+      .selectFrom('bank_statement_lines')
+      .select(['id', 'line_key', 'first_import_id'])
+      .where('line_key', 'in', chunk.map((line) => line.key))
+      .execute()
+    for (const row of rows) idByKey.set(row.line_key, row)
+  })
+  await insertInChunks(
+    parsed.lines.map((line, position) => ({ import_id: importId, position, line_id: idByKey.get(line.key)!.id })),
+    (chunk) => transaction.insertInto('bank_statement_import_lines').values(chunk).execute(),
+  )
+  const newLineCount = [...idByKey.values()].filter((row) => row.first_import_id === importId).length
+  await transaction.updateTable('bank_statement_imports').set({ new_line_count: newLineCount }).where('id', '=', importId).execute()
+  return {
+    id: importId,
+    fileName,
+    format: parsed.format,
+    mappingName: mapping?.name ?? null,
+    lineCount: parsed.lines.length,
+    newLineCount,
+    debitsSkipped: parsed.debitsSkipped,
+    importedBy: staff.name,
+    importedAt: at,
+  }
+}
+
+/**
+ * Imports a bank statement (OFX, or CSV read with a saved or new mapping): its credits are kept, each once across
+ * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
+ */
+export async function importBankStatement(context: BackOfficeContext, upload: StatementUpload, staff: ActingStaff): Promise<StatementImport> {
+  const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
+  if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
+  const text = decodeStatement(upload.content)
+  const ofx = looksLikeOfx(text)
+  const mapping = ofx ? undefined : await chosenMapping(context, upload.mapping)
+  const parsed = ofx ? parseOfxStatement(text) : parseCsvStatement(text, mapping!)
+  if (parsed.lines.length === 0) {
+    throw new BackOfficeError('invalid-input', `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`)
+  }
+  return context.db.writeTransaction((transaction) => storeImport(transaction, context, parsed, fileName, mapping, staff))
+}
+
+function importsQuery(context: BackOfficeContext) {
+  return context.db.kysely
+    .selectFrom('bank_statement_imports')
+    .leftJoin('bank_statement_mappings', 'bank_statement_mappings.id', 'bank_statement_imports.mapping_id')
+    .selectAll('bank_statement_imports')
+    .select('bank_statement_mappings.name as mapping_name')
+}
+
+function importOf(row: BankStatementImportRow & { mapping_name: string | null }): StatementImport {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    format: row.format,
+    mappingName: row.mapping_name,
+    lineCount: row.line_count,
+    newLineCount: row.new_line_count,
+    debitsSkipped: row.debits_skipped,
+    importedBy: row.imported_by_name,
+    importedAt: row.imported_at,
+  }
+}
+
+/** The latest imports, newest first. */
+export async function listStatementImports(context: BackOfficeContext, limit = 10): Promise<StatementImport[]> {
+  const rows = await importsQuery(context).orderBy('bank_statement_imports.imported_at', 'desc').orderBy('bank_statement_imports.id', 'desc').limit(limit).execute()
+  return rows.map(importOf)
+}
+
+/** One import's summary, or undefined for an unknown id. */
+export async function getStatementImport(context: BackOfficeContext, importId: string): Promise<StatementImport | undefined> {
+  const row = await importsQuery(context).where('bank_statement_imports.id', '=', importId).executeTakeFirst()
+  return row ? importOf(row) : undefined
+}
+
+type LineWithRecording = BankStatementLineRow & { recorded_for: string | null; recorded_by: string | null; recorded_at: string | null }
+
+function linesWithRecording(queries: Kysely<Database>) {
+  return queries
+    .selectFrom('bank_statement_lines')
+    .leftJoin('bank_payments', 'bank_payments.bank_reference', 'bank_statement_lines.payment_reference')
+    .leftJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+    .selectAll('bank_statement_lines')
+    .select(['registrations.reference as recorded_for', 'bank_payments.recorded_by_name as recorded_by', 'bank_payments.recorded_at as recorded_at'])
+}
+
+/**
+ * What each line proposes, in the order given: a line naming one registration is a payment in full, a part payment
+ * or a surplus against what is still outstanding once the lines before it are counted, so two lines paying one
+ * registration are never both proposed in full.
+ */
+async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[]): Promise<StatementLineView[]> {
+  const open = lines.filter((line) => line.recorded_for === null)
+  const wanted = [...new Set(open.flatMap((line) => referencesIn(line.description, line.reference)))]
+  // `outstandingCents` counts down as lines are proposed; `storedOutstandingCents` is what the books say now.
+  const registrations = new Map<string, { companyName: string; outstandingCents: number; storedOutstandingCents: number }>()
+  for (let start = 0; start < wanted.length; start += INSERT_CHUNK) {
+    const rows = await queries
+      .selectFrom('registrations')
+      .leftJoin('bank_payments', 'bank_payments.registration_id', 'registrations.id')
+      .select(['registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bank_payments.amount_cents'), eb.lit(0)).as('received'))
+      .where('registrations.reference', 'in', wanted.slice(start, start + INSERT_CHUNK))
+      .groupBy(['registrations.id', 'registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
+      .execute()
+    for (const row of rows) {
+      const paidCents = paidCentsOf(row, Number(row.received))
+      const outstandingCents = Math.max(0, row.total_cents - paidCents)
+      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, storedOutstandingCents: outstandingCents })
+    }
+  }
+  return lines.map((line) => {
+    const view = { id: line.id, paymentReference: line.payment_reference, postedOn: line.posted_on, amountCents: line.amount_cents, description: line.description, reference: line.reference }
+    if (line.recorded_for !== null) {
+      return { ...view, state: { kind: 'recorded', registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' } }
+    }
+    const known = referencesIn(line.description, line.reference).filter((reference) => registrations.has(reference))
+    if (known.length === 0) return { ...view, state: { kind: 'unmatched' } }
+    if (known.length > 1) return { ...view, state: { kind: 'several-references', registrationReferences: known } }
+    const registrationReference = known[0]!
+    const registration = registrations.get(registrationReference)!
+    const { companyName, outstandingCents } = registration
+    if (registration.storedOutstandingCents === 0) return { ...view, state: { kind: 'already-paid', registrationReference, companyName } }
+    if (line.amount_cents > outstandingCents) {
+      return { ...view, state: { kind: 'surplus', registrationReference, companyName, outstandingCents, surplusCents: line.amount_cents - outstandingCents } }
+    }
+    registration.outstandingCents -= line.amount_cents
+    return { ...view, state: { kind: line.amount_cents === outstandingCents ? 'pays-in-full' : 'part-payment', registrationReference, companyName, outstandingCents } }
+  })
+}
+
+/**
+ * Statement lines with what each proposes: one import's lines in the file's order (recorded ones included), or without
+ * an import every line not yet recorded, oldest first (at most 500).
+ */
+export async function statementLines(context: BackOfficeContext, options: { importId?: string | undefined } = {}): Promise<StatementLineView[]> {
+  const queries = context.db.kysely
+  const rows = options.importId
+    ? await linesWithRecording(queries)
+        .innerJoin('bank_statement_import_lines', 'bank_statement_import_lines.line_id', 'bank_statement_lines.id')
+        .where('bank_statement_import_lines.import_id', '=', options.importId)
+        .orderBy('bank_statement_import_lines.position')
+        .execute()
+    : await linesWithRecording(queries)
+        .where('bank_payments.id', 'is', null)
+        .orderBy('bank_statement_lines.posted_on')
+        .orderBy('bank_statement_lines.id')
+        .limit(OPEN_LINES_SHOWN)
+        .execute()
+  return proposalsFor(queries, rows)
+}
+
+async function lineRows(context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
+  if (lineIds.length === 0) return []
+  return linesWithRecording(context.db.kysely)
+    .where('bank_statement_lines.id', 'in', [...lineIds])
+    .orderBy('bank_statement_lines.posted_on')
+    .orderBy('bank_statement_lines.id')
+    .execute()
+}
+
+function noteFor(line: Pick<StatementLineView, 'postedOn' | 'description' | 'reference'>): string {
+  return `Bank statement of ${line.postedOn}: ${[line.description, line.reference].filter(Boolean).join(' / ')}`.slice(0, 1000)
+}
+
+function lineName(line: Pick<StatementLineView, 'postedOn' | 'amountCents'>): string {
+  return `The line of ${formatRand(line.amountCents)} on ${line.postedOn}`
+}
+
+function refusalOf(line: StatementLineView): string {
+  const { state } = line
+  switch (state.kind) {
+    case 'recorded':
+      return `${lineName(line)} is already recorded (registration ${state.registrationReference}).`
+    case 'surplus':
+      return `${lineName(line)} is ${formatRand(state.surplusCents)} more than the ${formatRand(state.outstandingCents)} outstanding on registration ${state.registrationReference}; it is not recorded. Settle the surplus with the registrant.`
+    case 'already-paid':
+      return `${lineName(line)} names registration ${state.registrationReference}, which is already paid in full; it is not recorded.`
+    case 'several-references':
+      return `${lineName(line)} names several registrations (${state.registrationReferences.join(', ')}); assign it by hand.`
+    default:
+      return `${lineName(line)} names no registration; assign it by hand.`
+  }
+}
+
+/**
+ * Records the chosen lines' proposals in one step, each through `recordBankTransfer` (receipts, part payments and the
+ * once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
+ * a line recorded meanwhile, or one whose registration was paid meanwhile, is refused rather than recorded twice.
+ */
+export async function confirmStatementLines(context: BackOfficeContext, lineIds: readonly string[], staff: ActingStaff): Promise<ConfirmedLine[]> {
+  const lines = await proposalsFor(context.db.kysely, await lineRows(context, [...new Set(lineIds)]))
+  const results: ConfirmedLine[] = []
+  for (const line of lines) {
+    const { state } = line
+    if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment') {
+      results.push({ lineId: line.id, outcome: 'refused', message: refusalOf(line) })
+      continue
+    }
+    try {
+      results.push({ lineId: line.id, outcome: 'recorded', transfer: await recordLine(context, line, state.registrationReference, staff) })
+    } catch (error) {
+      if (!isBackOfficeError(error)) throw error
+      results.push({ lineId: line.id, outcome: 'refused', message: `${lineName(line)}: ${error.message}` })
+    }
+  }
+  return results
+}
+
+function recordLine(context: BackOfficeContext, line: StatementLineView, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+  return recordBankTransfer(
+    context,
+    { reference: registrationReference, amountCents: line.amountCents, receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
+    staff,
+  )
+}
+
+/**
+ * Records a line that named no registration (or several) against the registration staff chose. The amount is the
+ * line's; more than is outstanding is refused by `recordBankTransfer` as for any transfer.
+ */
+export async function assignStatementLine(context: BackOfficeContext, lineId: string, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+  const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+  if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+  if (line.state.kind === 'recorded') throw new BackOfficeError('invalid-input', refusalOf(line))
+  const reference = normaliseReference(registrationReference)
+  if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
+  return recordLine(context, line, reference, staff)
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { BackOfficeError } from '../errors.ts'
+import { parseCsvStatement, type StatementColumns } from './parse-csv.ts'
+import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
+import { parseStatementAmount, statementPaymentReference } from './statement-line.ts'
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
+
+const FNB_STYLE: StatementColumns = {
+  delimiter: ',',
+  dateColumn: 'Date',
+  dateFormat: 'yyyy/MM/dd',
+  descriptionColumn: 'Description',
+  amountColumn: 'Amount',
+  referenceColumn: 'Reference',
+  decimalSeparator: '.',
+}
+
+describe('parseStatementAmount', () => {
+  it.each([
+    ['1234.56', '.', 123_456],
+    ['20,677.00', '.', 2_067_700],
+    ['R 1 234.5', '.', 123_450],
+    ['-350.00', '.', -35_000],
+    ['(12.00)', '.', -1_200],
+    ['+7', '.', 700],
+    ['1 234,56', ',', 123_456],
+    ['1.234,56', ',', 123_456],
+    ['0.10', '.', 10],
+  ] as const)('reads %s (decimal %s) as %i cents', (text, separator, cents) => {
+    expect(parseStatementAmount(text, separator)).toBe(cents)
+  })
+
+  it.each([['12.345'], ['abc'], [''], ['1.2.3'], ['--5']])('refuses %s', (text) => {
+    expect(parseStatementAmount(text, '.')).toBeUndefined()
+  })
+})
+
+describe('parseCsvStatement', () => {
+  it('finds the heading below the account details, keeps credits and counts debits and rows without a date', () => {
+    const parsed = parseCsvStatement(fixture('fnb-style.csv'), FNB_STYLE)
+    expect(parsed.format).toBe('csv')
+    expect(parsed.debitsSkipped).toBe(1)
+    expect(parsed.lines.map(({ key: _key, ...line }) => line)).toEqual([
+      { postedOn: '2025-02-24', amountCents: 2_067_700, description: 'FNB OB PMT ACME LEGAL', reference: 'REG 7KQ2M9XA' },
+      { postedOn: '2025-02-26', amountCents: 500_000, description: 'CAPITEC T NKOSI', reference: '7kq2m9xa part' },
+      { postedOn: '2025-02-26', amountCents: 500_000, description: 'CAPITEC T NKOSI', reference: '7kq2m9xa part' },
+      { postedOn: '2025-02-27', amountCents: 123_450, description: 'MAGTAPE CREDIT UNKNOWN PAYER', reference: '' },
+    ])
+  })
+
+  it('gives two identical lines of one file different keys, and the same keys when the file is read again', () => {
+    const first = parseCsvStatement(fixture('fnb-style.csv'), FNB_STYLE)
+    const again = parseCsvStatement(fixture('fnb-style.csv'), FNB_STYLE)
+    const keys = first.lines.map((line) => line.key)
+    expect(new Set(keys).size).toBe(4)
+    expect(again.lines.map((line) => line.key)).toEqual(keys)
+    expect(statementPaymentReference(keys[1]!)).not.toBe(statementPaymentReference(keys[2]!))
+    expect(statementPaymentReference(keys[0]!)).toMatch(/^STMT-[0-9A-F]{16}$/)
+  })
+
+  it('reads semicolons, a byte-order mark, day-month dates, decimal commas and no reference column', () => {
+    const parsed = parseCsvStatement(fixture('semicolon-decimal-comma.csv'), {
+      delimiter: ';',
+      dateColumn: 'datum',
+      dateFormat: 'd MMM yyyy',
+      descriptionColumn: 'Beskrywing',
+      amountColumn: 'Bedrag',
+      referenceColumn: '',
+      decimalSeparator: ',',
+    })
+    expect(parsed.debitsSkipped).toBe(1)
+    expect(parsed.lines).toEqual([expect.objectContaining({ postedOn: '2025-03-05', amountCents: 123_456, description: 'Betaling Ontvang', reference: '' })])
+  })
+
+  it('refuses a file without the mapped columns, saying what its first row reads', () => {
+    expect(() => parseCsvStatement(fixture('semicolon-decimal-comma.csv'), FNB_STYLE)).toThrow(
+      new BackOfficeError(
+        'invalid-input',
+        'The file has no heading row with the columns “Date”, “Description”, “Amount”, “Reference”. Its first row reads: Datum;Beskrywing;Bedrag;Verwysing. Check the mapping (and its separator) against the file.',
+      ),
+    )
+  })
+
+  it('refuses a date in another layout and an amount that is not one, naming the row', () => {
+    expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, dateFormat: 'dd/MM/yyyy' })).toThrow(/^Row 5: the date “2025\/02\/24” is not in the form 05\/03\/2025/)
+    expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, amountColumn: 'Description', descriptionColumn: 'Amount' })).toThrow(
+      /^Row 5: the amount “FNB OB PMT ACME LEGAL” is not an amount/,
+    )
+  })
+
+  it('refuses a statement of more than 5,000 lines, and takes one of 5,000', () => {
+    const rows = (count: number) => ['Date,Amount,Description,Reference', ...Array.from({ length: count }, (_, index) => `2025/02/24,${index + 1}.00,PAYMENT,${index}`)].join('\n')
+    expect(parseCsvStatement(rows(5000), FNB_STYLE).lines).toHaveLength(5000)
+    expect(() => parseCsvStatement(rows(5001), FNB_STYLE)).toThrow('The statement has 5001 lines; import at most 5000 at a time (a shorter period).')
+  })
+
+  it('refuses text that is not CSV', () => {
+    expect(() => parseCsvStatement('Date,Amount,Description,Reference\n2025/02/24,"1.00,x,y\n', FNB_STYLE)).toThrow(/^The file could not be read as CSV/)
+  })
+})
+
+describe('parseOfxStatement', () => {
+  it('reads an SGML (OFX 1) statement: credits keyed by account and FITID, entities decoded, debits counted', () => {
+    const text = fixture('sgml-statement.ofx')
+    expect(looksLikeOfx(text)).toBe(true)
+    const parsed = parseOfxStatement(text)
+    expect(parsed.format).toBe('ofx')
+    expect(parsed.debitsSkipped).toBe(1)
+    expect(parsed.lines.map(({ key: _key, ...line }) => line)).toEqual([
+      { postedOn: '2025-02-24', amountCents: 2_067_700, description: 'ACME LEGAL SERVICES REG 7KQ2M9XA & thanks', reference: '' },
+      { postedOn: '2025-02-26', amountCents: 500_000, description: 'CAPITEC T NKOSI', reference: '7kq2m9xa' },
+    ])
+    expect(parseOfxStatement(text).lines.map((line) => line.key)).toEqual(parsed.lines.map((line) => line.key))
+  })
+
+  it('reads an XML (OFX 2) statement', () => {
+    const text = fixture('xml-statement.ofx')
+    expect(looksLikeOfx(text)).toBe(true)
+    expect(parseOfxStatement(text).lines).toEqual([
+      expect.objectContaining({ postedOn: '2025-02-27', amountCents: 123_450, description: 'Mokoena & Daughters Workshop fees', reference: '' }),
+    ])
+  })
+
+  it('tells CSV from OFX by content', () => {
+    expect(looksLikeOfx(fixture('fnb-style.csv'))).toBe(false)
+  })
+
+  it('refuses an OFX file without a bank statement, and a transaction without its id', () => {
+    expect(() => parseOfxStatement('OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1></OFX>')).toThrow(/holds no bank statement/)
+    const withoutId = fixture('xml-statement.ofx').replace('<FITID>XML-0001</FITID>', '')
+    expect(() => parseOfxStatement(withoutId)).toThrow('Transaction 1 has no FITID, so it could not be told apart from others. Export the statement again from the bank.')
+  })
+})

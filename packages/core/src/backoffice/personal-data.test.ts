@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createEnquiryService } from '../enquiries/service.ts'
+import { createRegistrationService } from '../registration/service.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { addEnquiryNote } from './enquiries-inbox.ts'
+import { SITE_URL, STAFF, testContext } from './fixtures.ts'
+import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
+
+const THANDI = 'thandi@acme.example.com'
+
+describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  /** A registration naming Thandi as a delegate, her own contact enquiry (with a note) and someone else's request. */
+  async function seed() {
+    const registrations = createRegistrationService({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW, now: () => SITE_NOW })
+    const { receipt } = await registrations.createRegistration(registrationInput())
+    const enquiries = createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), now: () => new Date('2025-02-10T08:00:00Z') })
+    const enquiry = await enquiries.submitContactEnquiry({ fullName: 'Thandi Nkosi', email: 'Thandi@Acme.example.com', phone: '+27 82 000 0000', interest: 'Workshop', message: 'Is there parking?' })
+    await enquiries.submitTrainingRequest({ kind: 'online', name: 'Sipho Mokoena', email: 'sipho@example.org', phone: '+27 11 000 0003', organization: 'City', message: 'Governance' })
+    await addEnquiryNote(testContext(testDb.db), enquiry.id, 'She asked about parking.', STAFF)
+    return { reference: receipt.reference, enquiryId: enquiry.id }
+  }
+
+  it('finds everything held about an address, in any case: registrations as delegate, enquiries with notes, e-mails', async () => {
+    const { reference, enquiryId } = await seed()
+    const report = await findPersonalData(testContext(testDb.db), ' THANDI@acme.example.com ')
+    expect(report.email).toBe(THANDI)
+    expect(report.registrations).toEqual([
+      expect.objectContaining({
+        reference,
+        roles: ['delegate'],
+        event: 'Legal Opinion Writing 2025',
+        company: expect.objectContaining({ name: 'Acme Legal Services', email: 'bookings@acme.example.com' }),
+        delegates: [
+          { name: 'Thandi Nkosi', position: 'Legal Adviser', email: THANDI },
+          { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
+        ],
+        invoice: { number: 'INV-000001', issuedAt: SITE_NOW.toISOString() },
+        keptUntil: '2030-03-01',
+      }),
+    ])
+    expect(report.enquiries).toEqual([
+      expect.objectContaining({ id: enquiryId, kind: 'contact', name: 'Thandi Nkosi', message: 'Is there parking?', thread: [expect.objectContaining({ kind: 'note', body: 'She asked about parking.' })] }),
+    ])
+    expect(report.emails.map((email) => email.topic).sort()).toEqual([
+      'contact.acknowledgement',
+      'contact.organiser',
+      'registration.delegate',
+      'registration.delegate',
+      'registration.organiser',
+      'registration.registrant',
+    ])
+    expect(report.emails.find((email) => email.topic === 'contact.acknowledgement')).toMatchObject({ to: ['Thandi@Acme.example.com'], status: 'pending' })
+
+    await expect(findPersonalData(testContext(testDb.db), 'not an address')).rejects.toThrow('Enter the e-mail address the request is about, e.g. name@example.com.')
+    expect(await findPersonalData(testContext(testDb.db), 'nobody@example.com')).toMatchObject({ registrations: [], enquiries: [], emails: [] })
+  })
+
+  it('erases the enquiries and their e-mails, and keeps registrations for their tax invoices', async () => {
+    const { reference } = await seed()
+    const context = testContext(testDb.db)
+    expect(await erasePersonalData(context, THANDI)).toEqual({ enquiriesAnonymised: 1, emailsDeleted: 2, registrationsKept: [{ reference, keptUntil: '2030-03-01' }] })
+    const after = await findPersonalData(context, THANDI)
+    expect(after.enquiries).toEqual([])
+    expect(after.registrations.map((registration) => registration.reference)).toEqual([reference])
+    const anonymised = await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().executeTakeFirstOrThrow()
+    expect(anonymised).toMatchObject({ full_name: '[anonymised]', email: '', phone: '', message: '[anonymised]', status: 'closed' })
+    expect(await testDb.db.kysely.selectFrom('enquiry_activity').select('body').execute()).toEqual([{ body: '[anonymised]' }])
+    expect(await testDb.db.kysely.selectFrom('training_requests').select('name').execute()).toEqual([{ name: 'Sipho Mokoena' }])
+  })
+
+  it('anonymises enquiries after the retention period and registrations five years after their invoice, once', async () => {
+    const { reference } = await seed()
+    const at = (iso: string) => testContext(testDb.db, () => new Date(iso))
+
+    expect(await anonymiseExpiredPersonalData(at('2027-02-09T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
+    expect(await anonymiseExpiredPersonalData(at('2027-02-11T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 2, registrationsAnonymised: 0 })
+    expect(await testDb.db.kysely.selectFrom('training_requests').select('name').execute()).toEqual([{ name: '[anonymised]' }])
+    expect(await anonymiseExpiredPersonalData(at('2030-02-28T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
+
+    expect(await anonymiseExpiredPersonalData(at('2030-03-02T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 1 })
+    const registration = await testDb.db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow()
+    expect(registration).toMatchObject({ company_name: '[anonymised]', address: '', email: '', tel: '', vat_number: '', total_cents: 2_067_700 })
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select(['name', 'email']).execute()).toEqual([
+      { name: '[anonymised]', email: '' },
+      { name: '[anonymised]', email: '' },
+    ])
+    const invoice = await testDb.db.kysely.selectFrom('invoices').select(['data_json', 'pdf_base64', 'number']).executeTakeFirstOrThrow()
+    const data = JSON.parse(invoice.data_json!) as { recipient: unknown; lines: Array<{ details: string[] }>; totalCents: number }
+    expect(data.recipient).toEqual({ name: '[anonymised]', addressLines: [], vatNumber: '' })
+    expect(data.lines[0]!.details.join(' ')).not.toContain('Thandi')
+    expect(data.lines[0]!.details.length).toBeGreaterThan(0)
+    expect(data.totalCents).toBe(2_067_700)
+    expect(invoice.pdf_base64).toBe('')
+    expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').execute()).toEqual([])
+    expect((await findPersonalData(at('2030-03-02T08:00:00Z'), THANDI)).registrations).toEqual([])
+    expect(await anonymiseExpiredPersonalData(at('2030-03-03T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
+  })
+
+  it('runs the retention job soon after the start and then at every interval, until stopped', async () => {
+    await seed()
+    const results: RetentionResult[] = []
+    const job = startRetentionJob({
+      context: { db: testDb.db, now: () => new Date('2027-06-01T08:00:00Z') },
+      enquiryRetentionMonths: 24,
+      onResult: (result) => results.push(result),
+      onError: (error) => {
+        throw error
+      },
+      intervalMs: 300,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    job.stop()
+    const runs = results.length
+    expect(results[0]).toEqual({ enquiriesAnonymised: 2, registrationsAnonymised: 0 })
+    expect(runs).toBeGreaterThanOrEqual(3)
+    expect(results.slice(1).every((result) => result.enquiriesAnonymised === 0)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(results).toHaveLength(runs)
+  })
+})

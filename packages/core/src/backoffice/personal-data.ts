@@ -1,0 +1,326 @@
+import { TIME_ZONE } from '@events/pricing'
+import type { Kysely, Transaction } from 'kysely'
+import { DateTime } from 'luxon'
+import type { Database } from '../db/database.ts'
+import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import type { StoredMail } from '../outbox/stored-mail.ts'
+import { isEmailAddress, singleLine } from '../validation/fields.ts'
+import { wallClock, type BackOfficeContext } from './context.ts'
+import { BackOfficeError } from './errors.ts'
+
+/** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
+export const INVOICE_RETENTION_YEARS = 5
+
+const ANONYMISED = '[anonymised]'
+// The invoice line's detail that names the delegates ("Delegate: …", "3 delegates: …"; issue-invoice.ts).
+const DELEGATES_DETAIL = /^(Delegate|\d+ delegates): /
+
+export interface PersonalDataRegistration {
+  reference: string
+  roles: Array<'registrant' | 'delegate'>
+  event: string
+  registeredAt: string
+  status: string
+  company: { name: string; address: string; vatNumber: string; email: string; tel: string }
+  delegates: Array<{ name: string; position: string; email: string }>
+  invoice: { number: string; issuedAt: string } | null
+  /** Until when the registration is kept for its tax invoice; then the retention job anonymises it. */
+  keptUntil: string
+  bankPayments: Array<{ amountCents: number; receivedOn: string; bankReference: string }>
+}
+
+export interface PersonalDataEnquiry {
+  id: string
+  kind: 'contact' | 'training'
+  receivedAt: string
+  name: string
+  organisation: string
+  email: string
+  phone: string
+  subject: string
+  message: string
+  status: string
+  thread: Array<{ kind: string; author: string; subject: string; body: string; createdAt: string }>
+}
+
+export interface PersonalDataEmail {
+  topic: string
+  status: string
+  createdAt: string
+  sentAt: string | null
+  to: string[]
+  subject: string
+}
+
+/** Everything held about one e-mail address, as exported for a data subject's request (POPIA section 23). */
+export interface PersonalDataReport {
+  email: string
+  generatedAt: string
+  registrations: PersonalDataRegistration[]
+  enquiries: PersonalDataEnquiry[]
+  emails: PersonalDataEmail[]
+}
+
+export interface ErasureResult {
+  enquiriesAnonymised: number
+  emailsDeleted: number
+  /** Registrations kept for their tax invoices, with the date their personal fields are anonymised. */
+  registrationsKept: Array<{ reference: string; keptUntil: string }>
+}
+
+function readEmail(input: string): string {
+  const email = singleLine(input).toLowerCase()
+  if (!isEmailAddress(email)) throw new BackOfficeError('invalid-input', 'Enter the e-mail address the request is about, e.g. name@example.com.')
+  return email
+}
+
+function keptUntil(invoiceIssuedAt: string | null, registeredAt: string): string {
+  return DateTime.fromISO(invoiceIssuedAt ?? registeredAt, { zone: TIME_ZONE }).plus({ years: INVOICE_RETENTION_YEARS }).toISODate()!
+}
+
+async function registrationsOf(queries: Kysely<Database>, email: string) {
+  const asDelegate = queries.selectFrom('registration_delegates').select('registration_id').where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+  return queries
+    .selectFrom('registrations')
+    .leftJoin('invoices', 'invoices.registration_id', 'registrations.id')
+    .selectAll('registrations')
+    .select(['invoices.number as invoice_number', 'invoices.issued_at as invoice_issued_at'])
+    .where((eb) => eb.or([eb(eb.fn('lower', ['registrations.email']), '=', email), eb('registrations.id', 'in', asDelegate)]))
+    .orderBy('registrations.created_at')
+    .execute()
+}
+
+async function enquiryRows(queries: Kysely<Database>, email: string) {
+  const [contact, training] = await Promise.all([
+    queries.selectFrom('contact_enquiries').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
+    queries.selectFrom('training_requests').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
+  ])
+  return { contact, training }
+}
+
+function emailOf(row: { topic: string; status: string; created_at: string; sent_at: string | null; mail: string }): PersonalDataEmail {
+  const stored = JSON.parse(row.mail) as StoredMail
+  const rendered = 'template' in stored ? undefined : stored
+  return {
+    topic: row.topic,
+    status: row.status,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    to: rendered?.to ?? [],
+    subject: rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
+  }
+}
+
+/**
+ * Everything held about an e-mail address (case-insensitive): registrations where it is the registrant's or a
+ * delegate's, contact enquiries and training requests with their notes and replies, and the e-mails sent about them.
+ */
+export async function findPersonalData(context: BackOfficeContext, emailInput: string): Promise<PersonalDataReport> {
+  const email = readEmail(emailInput)
+  const queries = context.db.kysely
+  const registrations = await registrationsOf(queries, email)
+  const { contact, training } = await enquiryRows(queries, email)
+  const registrationIds = registrations.map((row) => row.id)
+  const enquiryIds = [...contact, ...training].map((row) => row.id)
+  const sourceIds = [...registrationIds, ...enquiryIds]
+  const [delegates, payments, activity, emails] = await Promise.all([
+    registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
+    registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
+    enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
+    sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
+  ])
+  const threadOf = (id: string) =>
+    activity.filter((entry) => entry.enquiry_id === id).map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
+  return {
+    email,
+    generatedAt: wallClock(context).toISOString(),
+    registrations: registrations.map((row) => {
+      const own = delegates.filter((delegate) => delegate.registration_id === row.id)
+      const roles: PersonalDataRegistration['roles'] = []
+      if (row.email.toLowerCase() === email) roles.push('registrant')
+      if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
+      return {
+        reference: row.reference,
+        roles,
+        event: row.event_title,
+        registeredAt: row.created_at,
+        status: row.status,
+        company: { name: row.company_name, address: row.address, vatNumber: row.vat_number, email: row.email, tel: row.tel },
+        delegates: own.map((delegate) => ({ name: delegate.name, position: delegate.position, email: delegate.email })),
+        invoice: row.invoice_number === null || row.invoice_issued_at === null ? null : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
+        keptUntil: keptUntil(row.invoice_issued_at, row.created_at),
+        bankPayments: payments
+          .filter((payment) => payment.registration_id === row.id)
+          .map((payment) => ({ amountCents: payment.amount_cents, receivedOn: payment.received_on, bankReference: payment.bank_reference })),
+      }
+    }),
+    enquiries: [
+      ...contact.map((row) => ({
+        id: row.id,
+        kind: 'contact' as const,
+        receivedAt: row.created_at,
+        name: row.full_name,
+        organisation: row.company_name ?? '',
+        email: row.email,
+        phone: row.phone,
+        subject: row.interest,
+        message: row.message,
+        status: row.status,
+        thread: threadOf(row.id),
+      })),
+      ...training.map((row) => ({
+        id: row.id,
+        kind: 'training' as const,
+        receivedAt: row.created_at,
+        name: row.name,
+        organisation: row.organization,
+        email: row.email,
+        phone: row.phone,
+        subject: `${row.kind} training`,
+        message: row.message,
+        status: row.status,
+        thread: threadOf(row.id),
+      })),
+    ],
+    emails: emails.map(emailOf),
+  }
+}
+
+/** Anonymises contact enquiries and training requests in place (counts and dates stay), their threads and e-mails. */
+async function anonymiseEnquiries(transaction: Transaction<Database>, contactIds: string[], trainingIds: string[]): Promise<number> {
+  if (contactIds.length) {
+    await transaction
+      .updateTable('contact_enquiries')
+      .set({ full_name: ANONYMISED, company_name: null, email: '', phone: '', message: ANONYMISED, assignee_id: null, assignee_name: null, status: 'closed' })
+      .where('id', 'in', contactIds)
+      .execute()
+  }
+  if (trainingIds.length) {
+    await transaction
+      .updateTable('training_requests')
+      .set({ name: ANONYMISED, organization: ANONYMISED, email: '', phone: '', message: ANONYMISED, assignee_id: null, assignee_name: null, status: 'closed' })
+      .where('id', 'in', trainingIds)
+      .execute()
+  }
+  const ids = [...contactIds, ...trainingIds]
+  if (ids.length === 0) return 0
+  await transaction.updateTable('enquiry_activity').set({ subject: '', body: ANONYMISED }).where('enquiry_id', 'in', ids).execute()
+  const deleted = await transaction.deleteFrom('outbox_messages').where('source_id', 'in', ids).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
+}
+
+/**
+ * Erases what the law lets go for an e-mail address: its contact enquiries and training requests are anonymised with
+ * their notes, replies and e-mails. Registrations are kept, whole, for their tax invoices until five years after the
+ * invoice (SARS); `anonymiseExpiredPersonalData` anonymises them then.
+ */
+export async function erasePersonalData(context: BackOfficeContext, emailInput: string): Promise<ErasureResult> {
+  const email = readEmail(emailInput)
+  return context.db.writeTransaction(async (transaction) => {
+    const { contact, training } = await enquiryRows(transaction, email)
+    const emailsDeleted = await anonymiseEnquiries(
+      transaction,
+      contact.map((row) => row.id),
+      training.map((row) => row.id),
+    )
+    const registrations = await registrationsOf(transaction, email)
+    return {
+      enquiriesAnonymised: contact.length + training.length,
+      emailsDeleted,
+      registrationsKept: registrations.map((row) => ({ reference: row.reference, keptUntil: keptUntil(row.invoice_issued_at, row.created_at) })),
+    }
+  })
+}
+
+/** What the retention job needs: the database and, for tests, the clock (the real time otherwise, never SITE_DATE). */
+export type RetentionContext = Pick<BackOfficeContext, 'db' | 'now'>
+
+export interface RetentionResult {
+  enquiriesAnonymised: number
+  registrationsAnonymised: number
+}
+
+/**
+ * The retention job: anonymises contact enquiries and training requests older than `enquiryRetentionMonths`, and
+ * registrations whose tax invoice is more than five years old (registrant and delegates, the stored e-mail data, the
+ * invoice's recipient and delegate lines, its e-mails). Run again, it finds nothing new.
+ */
+export async function anonymiseExpiredPersonalData(context: RetentionContext, options: { enquiryRetentionMonths: number }): Promise<RetentionResult> {
+  const now = DateTime.fromJSDate(wallClock(context), { zone: TIME_ZONE })
+  const enquiriesBefore = now.minus({ months: options.enquiryRetentionMonths }).toUTC().toISO()!
+  const invoicesBefore = now.minus({ years: INVOICE_RETENTION_YEARS }).toUTC().toISO()!
+  return context.db.writeTransaction(async (transaction) => {
+    const [contact, training] = await Promise.all([
+      transaction.selectFrom('contact_enquiries').select('id').where('created_at', '<', enquiriesBefore).where('full_name', '<>', ANONYMISED).execute(),
+      transaction.selectFrom('training_requests').select('id').where('created_at', '<', enquiriesBefore).where('name', '<>', ANONYMISED).execute(),
+    ])
+    await anonymiseEnquiries(
+      transaction,
+      contact.map((row) => row.id),
+      training.map((row) => row.id),
+    )
+    const expired = await transaction
+      .selectFrom('registrations')
+      .innerJoin('invoices', 'invoices.registration_id', 'registrations.id')
+      .select(['registrations.id', 'invoices.id as invoice_id', 'invoices.data_json'])
+      .where('invoices.issued_at', '<', invoicesBefore)
+      .where('registrations.company_name', '<>', ANONYMISED)
+      .execute()
+    for (const registration of expired) {
+      await transaction
+        .updateTable('registrations')
+        .set({ company_name: ANONYMISED, address: '', email: '', tel: '', vat_number: '' })
+        .where('id', '=', registration.id)
+        .execute()
+      await transaction.updateTable('registration_delegates').set({ name: ANONYMISED, position: '', email: '' }).where('registration_id', '=', registration.id).execute()
+      await transaction.deleteFrom('registration_mail_data').where('registration_id', '=', registration.id).execute()
+      await transaction.deleteFrom('outbox_messages').where('source_id', '=', registration.id).execute()
+      // The invoice keeps its number, date, amounts and description; who it was for goes, and its PDF is drawn
+      // again from what is left when it is next asked for.
+      const data = registration.data_json === null ? null : (JSON.parse(registration.data_json) as { recipient?: unknown; lines?: Array<{ details?: string[] }> })
+      if (data) {
+        data.recipient = { name: ANONYMISED, addressLines: [], vatNumber: '' }
+        data.lines = (data.lines ?? []).map((line) => ({ ...line, details: (line.details ?? []).filter((detail) => !DELEGATES_DETAIL.test(detail)) }))
+      }
+      await transaction
+        .updateTable('invoices')
+        .set({ data_json: data === null ? null : JSON.stringify(data), pdf_base64: '' })
+        .where('id', '=', registration.invoice_id)
+        .execute()
+    }
+    return { enquiriesAnonymised: contact.length + training.length, registrationsAnonymised: expired.length }
+  })
+}
+
+/** How often the site process runs the retention job. */
+export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000
+
+export interface RetentionJob {
+  stop(): void
+}
+
+/**
+ * Runs `anonymiseExpiredPersonalData` in the site process: once soon after startup, then every six hours. A failed
+ * run (the database away) is reported and tried again at the next turn.
+ */
+export function startRetentionJob(options: {
+  context: RetentionContext
+  enquiryRetentionMonths: number
+  onResult: (result: RetentionResult) => void
+  onError: (error: unknown) => void
+  intervalMs?: number
+}): RetentionJob {
+  const run = () => {
+    anonymiseExpiredPersonalData(options.context, { enquiryRetentionMonths: options.enquiryRetentionMonths }).then(options.onResult, options.onError)
+  }
+  const first = setTimeout(run, 1000)
+  const every = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS)
+  first.unref()
+  every.unref()
+  return {
+    stop() {
+      clearTimeout(first)
+      clearInterval(every)
+    },
+  }
+}

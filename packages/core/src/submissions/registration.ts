@@ -1,0 +1,129 @@
+import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionAvailability } from '@events/pricing'
+import * as z from 'zod/mini'
+import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
+import { ValidationError } from '../errors.ts'
+import { isRecord, MAX_EMAIL_LENGTH } from '../validation/fields.ts'
+import { MAX_DELEGATES, PAYMENT_METHODS } from './choices.ts'
+import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredText, ticked } from './fields.ts'
+import { parseSubmission } from './parse.ts'
+
+export const FIELD_LIMITS = {
+  event: 100,
+  code: 40,
+  companyName: 200,
+  address: 1000,
+  email: MAX_EMAIL_LENGTH,
+  tel: 40,
+  vatNumber: 40,
+  delegateName: 200,
+  delegatePosition: 200,
+} as const
+
+/** One delegate: the registration form's rows and the back office's delegate change. */
+export const delegateSchema = z.pipe(
+  ownFields,
+  z.object({
+    name: requiredLine(FIELD_LIMITS.delegateName),
+    position: requiredLine(FIELD_LIMITS.delegatePosition),
+    email: requiredEmail,
+  }),
+)
+export type DelegateSubmission = z.output<typeof delegateSchema>
+
+const companyDetailsFields = z.object({
+  companyName: requiredLine(FIELD_LIMITS.companyName),
+  address: requiredText(FIELD_LIMITS.address),
+  email: requiredEmail,
+  tel: requiredLine(FIELD_LIMITS.tel),
+  vatNumber: requiredLine(FIELD_LIMITS.vatNumber),
+})
+
+/** The registrant's company details: the registration form's and the back office's correction. */
+export const companyDetailsSchema = z.pipe(ownFields, companyDetailsFields)
+export type CompanyDetails = z.output<typeof companyDetailsSchema>
+
+// A list that is not a list has no delegates; a list longer than any registration needs is refused before its rows are read.
+const delegateList = z.pipe(
+  z.transform((value: unknown): unknown[] => (Array.isArray(value) ? value : [])),
+  z.pipe(z.array(z.unknown()).check(z.maxLength(MAX_DELEGATES, 'too-many-delegates')), z.array(delegateSchema).check(z.minLength(1, 'no-delegates'))),
+)
+
+const registrationFields = z.object({
+  code: requiredLine(FIELD_LIMITS.code),
+  ...companyDetailsFields.shape,
+  delegates: delegateList,
+  attendanceOption: requiredChoice(OPTION_KEYS),
+  paymentMethod: requiredChoice(PAYMENT_METHODS),
+  legalAgreement: ticked,
+})
+
+/** A registration that passed every rule, normalised, for the event it names. */
+export type RegistrationSubmission = z.output<typeof registrationFields> & { eventSlug: string }
+
+/** The registration form's fields as typed, before any rule: what a form keeps between round trips. */
+export type RegistrationFormValues = { [Name in Exclude<keyof RegistrationSubmission, 'eventSlug' | 'delegates' | 'legalAgreement'>]: string } & {
+  delegates: Array<Record<keyof DelegateSubmission, string>>
+  legalAgreement: boolean
+}
+
+// Cross-field rules run even when another field failed, so one answer lists every problem.
+const always = { when: () => true }
+
+/**
+ * The registration schema for an event at the site's date `now`: every field's rule, then the option offered and
+ * available, then the delegates within the option's cap (at least one, at most MAX_DELEGATES for uncapped options).
+ */
+export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
+  return z.pipe(
+    ownFields,
+    registrationFields.check(
+      z.superRefine((registration, context) => {
+        const key: unknown = registration.attendanceOption
+        if (!isOptionKey(key)) return
+        const option = event.priceOptions.find((candidate) => candidate.key === key)
+        const availability = option ? optionAvailability(option, event, now) : undefined
+        if (!availability) {
+          context.addIssue({ code: 'custom', message: 'option-not-offered', path: ['attendanceOption'], input: key })
+          return
+        }
+        if (!availability.available) {
+          const code = availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable'
+          context.addIssue({ code: 'custom', message: code, path: ['attendanceOption'], input: key })
+          return
+        }
+        const delegates: unknown = registration.delegates
+        if (!Array.isArray(delegates) || delegates.length === 0 || delegates.length > MAX_DELEGATES) return
+        const capCheck = checkDelegateCap(key, delegates.length)
+        if (!capCheck.ok) context.addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: capCheck.cap }, input: delegates })
+      }, always),
+    ),
+  )
+}
+
+export interface ValidatedRegistration {
+  submission: RegistrationSubmission
+  option: RegistrationPriceOption
+}
+
+const eventSlugSchema = z.object({ event: requiredLine(FIELD_LIMITS.event) })
+
+/** Reads the event's route slug from a submission: 'unknown-event' when it names none, 'invalid-request' for a body that is not an object. */
+export function readEventSlug(input: unknown): string {
+  if (!isRecord(input)) throw new ValidationError('invalid-request')
+  const parsed = eventSlugSchema.safeParse(input)
+  if (!parsed.success) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
+  return parsed.data.event
+}
+
+/**
+ * Applies every registration rule to a submission for an event at the site's date `now` (registrationSchemaFor),
+ * after checking that registration is open. Throws one ValidationError listing every offending field.
+ */
+export function validateRegistration(input: unknown, event: RegistrationEvent, now: Date): ValidatedRegistration {
+  if (!isRecord(input)) throw new ValidationError('invalid-request')
+  if (!isRegistrationOpen(event, now)) throw new ValidationError('registration-closed')
+  const fields = parseSubmission(registrationSchemaFor(event, now), input)
+  const option = event.priceOptions.find((candidate) => candidate.key === fields.attendanceOption)
+  if (!option) throw new ValidationError('invalid-request')
+  return { submission: { eventSlug: event.slug, ...fields }, option }
+}

@@ -1,0 +1,303 @@
+// A stand-in for Sanity's API that the studio's browser tests point the studio at (SANITY_STUDIO_API_HOST): the
+// signed-in user, the project, grants, GROQ queries, documents by id, mutations and the listener, over documents
+// held in memory. It answers what the studio asks on its way to the desk and a document's form; anything else is
+// answered 404 and recorded, so a test can say which requests it did not expect or failed to answer. Presence (who else is editing)
+// goes over a WebSocket the stand-in does not speak: the studio retries it and works without.
+import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import type { TLSSocket } from 'node:tls'
+import path from 'node:path'
+import { documentsForPerspective, type Perspective, type SanityDocument } from '@events/content'
+import { Mutation as MutatorMutation } from '@sanity/mutator'
+import { evaluate, parse } from 'groq-js'
+
+const HARNESS_USER = {
+  id: 'p-editor',
+  name: 'Events Editor',
+  email: 'editor@example.com',
+  role: 'administrator',
+  roles: [{ name: 'administrator', title: 'Administrator' }],
+  provider: 'sanity',
+}
+
+export interface ContentLake {
+  /**
+   * `https://localhost:<port>`: the studio's API host; the studio asks `<projectId>.localhost:<port>`. HTTP/2 (so over
+   * TLS, with a self-signed certificate the browser must be told to accept), because the studio keeps several
+   * listeners open at once and a browser opens at most six HTTP/1.1 connections to a host.
+   */
+  apiHost: string
+  /** The stored documents by id, drafts included. */
+  documents: Map<string, SanityDocument>
+  /** Requests the stand-in did not answer properly: 404 for those it does not know, 500 for those it failed on. */
+  unanswered: string[]
+  stop(): Promise<void>
+}
+
+type Listener = Http2ServerResponse
+
+const ALL_GRANTS = [{ filter: '_id in path("**")', permissions: ['history', 'read', 'update', 'create'] }]
+
+export interface ContentLakeOptions {
+  documents: SanityDocument[]
+  /** Image files by the name the studio asks the CDN for, `<sha1>-<width>x<height>.<ext>`. */
+  images?: Map<string, { filePath: string; mimeType: string }>
+  dataset?: string
+}
+
+export async function startContentLake({ documents, images = new Map(), dataset = 'production' }: ContentLakeOptions): Promise<ContentLake> {
+  const store = new Map(documents.map((document) => [document._id, withSystemFields(document)]))
+  const unanswered: string[] = []
+  const listeners = new Set<Listener>()
+  let transactionCount = 0
+
+  function cors(request: Http2ServerRequest, response: Http2ServerResponse): void {
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*')
+    response.setHeader('access-control-allow-credentials', 'true')
+    response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '*')
+    response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
+  }
+
+  function json(response: Http2ServerResponse, status: number, body: unknown): void {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(body))
+  }
+
+  async function readBody(request: Http2ServerRequest): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  }
+
+  async function query(groq: string, params: Record<string, unknown>, perspective: Perspective): Promise<unknown> {
+    const visible = documentsForPerspective([...store.values()], perspective)
+    const value = await evaluate(parse(groq, { params }), { dataset: visible, params })
+    return value.get()
+  }
+
+  function broadcast(event: string, data: unknown): void {
+    for (const listener of listeners) listener.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+  }
+
+  function commit(body: Record<string, unknown>, transactionId: string): { id: string; operation: string }[] {
+    const results: { id: string; operation: string }[] = []
+    const timestamp = new Date().toISOString()
+    for (const mutation of (body.mutations as Mutation[] | undefined) ?? []) {
+      const [operation, payload] = Object.entries(mutation)[0]!
+      const id = String(payload.id ?? payload._id)
+      const previous = store.get(id) ?? null
+      const resultRev = `${transactionId}-${results.length}`
+      const next = (new MutatorMutation({ mutations: [mutation] }).apply(previous as never) as SanityDocument | null) ?? null
+      if (next) store.set(id, { ...next, _rev: resultRev, _updatedAt: timestamp, _createdAt: previous?._createdAt ?? timestamp })
+      else store.delete(id)
+      const stored = store.get(id) ?? null
+      broadcast('mutation', {
+        eventId: `${transactionId}#${id}`,
+        documentId: id,
+        transactionId,
+        transition: !previous ? 'appear' : stored ? 'update' : 'disappear',
+        identity: HARNESS_USER.id,
+        mutations: [mutation],
+        previousRev: previous?._rev,
+        resultRev,
+        timestamp,
+        visibility: 'query',
+        transactionTotalEvents: 1,
+        transactionCurrentEvent: 1,
+        // Mendoza's "replace the whole value" patch: the studio applies remote changes through these effects.
+        effects: { apply: [0, stored], revert: [0, previous] },
+      })
+      results.push({ id, operation: operation === 'patch' ? 'update' : operation === 'delete' ? 'delete' : 'create' })
+    }
+    return results
+  }
+
+  async function route(request: Http2ServerRequest, response: Http2ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const path = url.pathname.replace(/^\/v[^/]+/, '')
+    const method = request.method ?? 'GET'
+    if (path === '/users/me') return json(response, 200, HARNESS_USER)
+    if (/^\/users\/me\/keyvalue\//.test(path)) return json(response, 200, [])
+    if (/^\/projects\/[^/]+$/.test(path)) {
+      return json(response, 200, { id: 'harness', displayName: 'Events', members: [{ id: HARNESS_USER.id, role: 'administrator', roles: HARNESS_USER.roles, isCurrentUser: true }], metadata: {}, features: [] })
+    }
+    if (/^\/projects\/[^/]+\/datasets$/.test(path)) {
+      return json(response, 200, url.searchParams.has('datasetProfile') ? [] : [{ name: dataset, aclMode: 'public' }])
+    }
+    if (/^\/projects\/[^/]+\/datasets\/[^/]+\/acl$/.test(path) || path === `/data/acl/${dataset}`) return json(response, 200, ALL_GRANTS)
+    if (path === `/data/query/${dataset}`) {
+      const fromBody = method === 'POST' ? await readBody(request) : undefined
+      const groq = String(fromBody?.query ?? url.searchParams.get('query') ?? '')
+      const params: Record<string, unknown> = { ...((fromBody?.params as Record<string, unknown>) ?? {}) }
+      for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
+      const perspective = perspectiveOf(url.searchParams.get('perspective'), apiVersionOf(url.pathname))
+      return json(response, 200, { query: groq, result: (await query(groq, params, perspective)) ?? null, ms: 1 })
+    }
+    const docRoute = new RegExp(`^/data/doc/${dataset}/(.+)$`).exec(path)
+    if (docRoute) {
+      const ids = decodeURIComponent(docRoute[1]!).split(',')
+      return json(response, 200, {
+        documents: ids.map((id) => store.get(id)).filter(Boolean),
+        omitted: ids.filter((id) => !store.has(id)).map((id) => ({ id, reason: 'existence' })),
+      })
+    }
+    if (path === `/data/mutate/${dataset}` && method === 'POST') {
+      const transactionId = url.searchParams.get('transactionId') ?? `tx-${++transactionCount}`
+      const results = commit(await readBody(request), transactionId)
+      return json(response, 200, { transactionId, results })
+    }
+    if (path === `/data/actions/${dataset}` && method === 'POST') {
+      const body = await readBody(request)
+      const transactionId = String(body.transactionId ?? `tx-${++transactionCount}`)
+      const actions = (body.actions as DocumentAction[] | undefined) ?? []
+      commit({ mutations: actions.flatMap((action) => mutationsFor(action, store)) }, transactionId)
+      return json(response, 200, { transactionId })
+    }
+    // Every listener hears every change, whatever its query: more than Sanity sends, which the studio tolerates.
+    if (path === `/data/listen/${dataset}`) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      response.write(`event: welcome\ndata: ${JSON.stringify({ listenerName: `listener-${listeners.size}` })}\n\n`)
+      listeners.add(response)
+      request.once('close', () => listeners.delete(response))
+      return
+    }
+    if (/^\/projects\/[^/]+\/user-applications$/.test(path) || path.startsWith('/journey/')) return json(response, 200, [])
+    if (path === '/features') return json(response, 200, [])
+    if (path === '/ping' || path === `/data/ping/${dataset}`) return json(response, 200, { ok: true })
+    // No history: the stand-in keeps only the current documents.
+    if (new RegExp(`^/data/history/${dataset}/transactions/`).test(path)) {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' })
+      response.end()
+      return
+    }
+    const historyRoute = new RegExp(`^/data/history/${dataset}/events/documents/(.+)$`).exec(path)
+    if (historyRoute) {
+      const ids = decodeURIComponent(historyRoute[1]!).split(',')
+      return json(response, 200, { events: Object.fromEntries(ids.map((id) => [id, []])), nextCursor: '' })
+    }
+    const image = /^\/images\/[^/]+\/[^/]+\/([^/?]+)$/.exec(url.pathname)
+    if (image && images.has(image[1]!)) {
+      const file = images.get(image[1]!)!
+      response.writeHead(200, { 'content-type': file.mimeType })
+      response.end(readFileSync(file.filePath))
+      return
+    }
+    if (path === '/descriptors/synchronize' && method === 'POST') return json(response, 200, {})
+    // The studio's version check and its claim of a schema descriptor: nothing to report.
+    if (path === '/help') return json(response, 200, {})
+    if (path === '/descriptors/claim' && method === 'POST') return json(response, 200, {})
+    // The studio's usage telemetry: taken and dropped.
+    if (path.startsWith('/intake/') && method === 'POST') return json(response, 200, {})
+    if (path.startsWith('/schedules/')) return json(response, 200, { schedules: [] })
+    unanswered.push(`${method} ${url.pathname}${url.search}`)
+    return json(response, 404, { error: { description: 'Not known to the test stand-in', type: 'httpNotFound' } })
+  }
+
+  const server = createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, (request, response) => {
+    cors(request, response)
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204)
+      response.end()
+      return
+    }
+    route(request, response).catch((error: unknown) => {
+      unanswered.push(`${request.method} ${request.url}: ${String(error)}`)
+      json(response, 500, { error: { description: String(error), type: 'internalError' } })
+    })
+  })
+  // Every connection, HTTP/2 or HTTP/1.1, so stopping never waits for a listener the browser keeps open.
+  const sockets = new Set<TLSSocket>()
+  server.on('secureConnection', (socket: TLSSocket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  return {
+    apiHost: `https://localhost:${port}`,
+    documents: store,
+    unanswered,
+    async stop() {
+      for (const listener of listeners) listener.end()
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+interface DocumentAction {
+  actionType: string
+  draftId?: string
+  publishedId: string
+  attributes?: SanityDocument
+  patch?: Record<string, unknown>
+  includeDrafts?: string[]
+}
+
+type Mutation = Record<string, Record<string, unknown>>
+
+// The Actions API (how the studio edits, publishes and discards drafts) as the mutations it amounts to.
+function mutationsFor(action: DocumentAction, store: Map<string, SanityDocument>): Mutation[] {
+  const { publishedId } = action
+  const draftId = action.draftId ?? `drafts.${publishedId}`
+  const published = store.get(publishedId)
+  const draft = store.get(draftId)
+  switch (action.actionType) {
+    case 'sanity.action.document.create':
+      return [{ create: { ...action.attributes } }]
+    case 'sanity.action.document.replaceDraft':
+      return [{ createOrReplace: { ...action.attributes } }]
+    case 'sanity.action.document.edit':
+      return [
+        ...(draft || !published ? [] : [{ createIfNotExists: { ...published, _id: draftId } }]),
+        { patch: { ...action.patch, id: draftId } },
+      ]
+    case 'sanity.action.document.publish':
+      if (!draft) throw new Error(`publish: ${draftId} does not exist`)
+      return [{ createOrReplace: { ...draft, _id: publishedId } }, { delete: { id: draftId } }]
+    case 'sanity.action.document.discard':
+      return [{ delete: { id: draftId } }]
+    case 'sanity.action.document.unpublish':
+      return [...(draft || !published ? [] : [{ createIfNotExists: { ...published, _id: draftId } }]), { delete: { id: publishedId } }]
+    case 'sanity.action.document.delete':
+      return [publishedId, ...(action.includeDrafts ?? [draftId])].map((id) => ({ delete: { id } }))
+    default:
+      throw new Error(`The test stand-in does not know the action ${action.actionType}`)
+  }
+}
+
+function apiVersionOf(pathname: string): string {
+  return /^\/v([^/]+)/.exec(pathname)?.[1] ?? '1'
+}
+
+// As Sanity's API: without a perspective, queries see every document (raw) before API version 2025-02-19 and only
+// published ones from it on.
+function perspectiveOf(requested: string | null, apiVersion: string): Perspective {
+  if (requested === 'published' || requested === 'raw') return requested
+  if (requested === 'drafts' || requested === 'previewDrafts') return 'drafts'
+  return /^\d{4}-\d{2}-\d{2}$/.test(apiVersion) && apiVersion >= '2025-02-19' ? 'published' : 'raw'
+}
+
+// A certificate for localhost and its subdomains, made for this run with the system's openssl.
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'content-lake-tls-'))
+  try {
+    const key = path.join(dir, 'key.pem')
+    const cert = path.join(dir, 'cert.pem')
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    return { key: readFileSync(key), cert: readFileSync(cert) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function withSystemFields(document: SanityDocument): SanityDocument {
+  const at = typeof document._updatedAt === 'string' ? document._updatedAt : '2025-01-01T00:00:00Z'
+  return { _createdAt: at, _updatedAt: at, _rev: 'initial', ...document }
+}
