@@ -7,9 +7,15 @@ export function siteUrl(pathname = '/'): string {
   return new URL(pathname, inject('baseUrl')).href
 }
 
+/** Launches the system Chromium headless with the flags the project uses everywhere (tests without the global setup). */
+export async function launchBrowser(): Promise<Browser> {
+  assertChromiumInstalled()
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
+}
+
 /**
- * Launches the system Chromium headless, with the flags the project uses everywhere, as a server the test files
- * connect to: the global setup starts one for the whole run instead of one per file.
+ * Launches the same Chromium as a server the test files connect to: the e2e project's global setup starts one for
+ * the whole run instead of one per file.
  */
 export async function launchBrowserServer(): Promise<BrowserServer> {
   assertChromiumInstalled()
