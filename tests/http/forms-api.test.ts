@@ -321,7 +321,9 @@ describe('the status URL', () => {
   it('shows a bank transfer short of the total as part-paid, with what was received and what is still to pay', async () => {
     const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
     const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
-    // Recorded as the back office does, on the site's own SQLite database.
+    // Recorded as the back office does, on the site's own SQLite database, once the site has sent the registration's
+    // e-mails: a second writer whose transaction overlaps the outbox's updates gets SQLITE_BUSY at once.
+    await waitForEmptyOutbox(site)
     const db = await openDatabase({ dataDir: site.dataDir })
     try {
       const context = { db, catalog: fixedCatalog(), siteUrl: site.baseUrl }
