@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { assertChromiumInstalled, chromiumFlags, chromiumPath } from './chromium.ts'
 
@@ -46,6 +46,13 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll connected to it')
     return browser
   }
+}
+
+/** A finished download's content: streamed from the browser, since `download.path()` fails on a connected browser. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 export const viewports = {
