@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/site', 'studio', 'tests', 'tests/studio'],
+    projects: ['packages/*', 'apps/site', 'studio', 'tests', 'tests/vitest.http.config.ts', 'tests/studio'],
   },
 })

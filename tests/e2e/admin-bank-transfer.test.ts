@@ -3,14 +3,14 @@
 // whose receipt with the tax invoice reaches a real SMTP server; the delegate list holds the delegate; a replaced
 // delegate gets their confirmation; a staff account may not read the audit log. axe checks each form at phone width,
 // a refused one included; one payment is recorded with JavaScript off.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
-import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
@@ -149,7 +149,7 @@ describe('recording a bank transfer in the back office', () => {
     await expectAccessible(owner)
     const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('link', { name: 'Delegate list of Legal Opinion Writing 2025 as CSV' }).click()])
     expect(download.suggestedFilename()).toBe('legalOpinion-delegates.csv')
-    const csv = readFileSync(await download.path(), 'utf8')
+    const csv = (await downloadedBytes(download)).toString('utf8')
     expect(csv).toContain(`${reference},${registrant.company},Pieter Botha,Attorney,${delegates[1]!.email},Venue,paid`)
 
     const successor = { name: 'Naledi Khumalo', email: `naledi-${unique}@mokoena.test` }

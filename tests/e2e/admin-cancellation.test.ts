@@ -4,7 +4,7 @@
 // without JavaScript; a card registration paid in the sandbox is cancelled in part and refunded to the card; with the
 // local Yoco stand-in, a refund Yoco refuses is shown and then paid out by bank transfer. The screen is checked with axe
 // at phone width.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
-import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
@@ -95,7 +95,7 @@ describe('cancelling registrations in the back office', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download credit note CN-000001 (PDF)' }).click()])
     expect(download.suggestedFilename()).toBe('credit-note-CN-000001.pdf')
-    const text = await pdfText(readFileSync((await download.path())!))
+    const text = await pdfText(await downloadedBytes(download))
     for (const expected of ['Credit Note', 'CN-000001', 'INV-', registration.reference, 'R 8 990.00', 'R 1 348.50', 'R 10 338.50', 'cancellation fee 50%']) {
       expect(text).toContain(expected)
     }

@@ -1,13 +1,13 @@
 // Personal data requests (POPIA) in Chromium against the real site: everything held about an address is found,
 // exported as one JSON file and erased as far as the law lets go, the registration kept for its tax invoice; the
 // export and the erasure are in the audit log.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
-import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 
@@ -61,7 +61,7 @@ describe('personal data requests', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download everything as JSON' }).click()])
     expect(download.suggestedFilename()).toBe(`personal-data-${delegate}.json`)
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    const exported = JSON.parse((await downloadedBytes(download)).toString('utf8')) as {
       email: string
       registrations: Array<{ reference: string; roles: string[] }>
       enquiries: Array<{ message: string }>

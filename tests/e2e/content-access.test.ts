@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser.ts'
+import { connectBrowser, waitForHydration } from '../support/browser.ts'
 import { repoRoot, startSite, type RunningSite } from '../support/site-server.ts'
 
 // Evaluated, this holds the only Node process for minutes (each level scans the whole dataset once per document).
@@ -128,7 +128,7 @@ describe('in the browser', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await connectBrowser()
   })
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
@@ -76,7 +77,7 @@ async function expectPaid(site: RunningSite, sink: SmtpSink, reference: string, 
   expect(receipt.parsed.text).toContain(`Amount paid: ${TOTAL}`)
   expect(receipt.parsed.text).toContain(`Paid on: ${BUSINESS_DAY} at 09:00 (SAST)`)
   // Exactly one receipt, and the status page says paid.
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  await waitForEmptyOutbox(site)
   expect(sink.received.filter((mail) => mail.parsed.subject === receipt.parsed.subject)).toHaveLength(1)
   await page.goto(`${site.baseUrl}${statusPath}`)
   expect(await page.locator('main').innerText()).toContain('Payment received.')
@@ -87,7 +88,7 @@ describe('card payment with the sandbox checkout (no Yoco key)', () => {
   let sink: SmtpSink
   beforeAll(async () => {
     sink = await startSmtpSink()
-    site = await startSite({ env: { SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' } })
+    site = await startSite({ env: { SMTP_URL: sink.url, FORM_RATE_LIMIT: '0', METRICS_TOKEN: OUTBOX_METRICS_TOKEN } })
   })
   afterAll(async () => {
     await site?.stop()
@@ -193,7 +194,14 @@ describe('card payment with Yoco (the local stand-in)', () => {
     sink = await startSmtpSink()
     yoco = await startYocoStandIn()
     site = await startSite({
-      env: { SMTP_URL: sink.url, FORM_RATE_LIMIT: '0', YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: yoco.webhookSecret, YOCO_API_BASE: yoco.apiBase },
+      env: {
+        SMTP_URL: sink.url,
+        FORM_RATE_LIMIT: '0',
+        METRICS_TOKEN: OUTBOX_METRICS_TOKEN,
+        YOCO_SECRET_KEY: yoco.secretKey,
+        YOCO_WEBHOOK_SECRET: yoco.webhookSecret,
+        YOCO_API_BASE: yoco.apiBase,
+      },
     })
     yoco.setWebhookUrl(`${site.baseUrl}/api/payments/yoco/webhook`)
   })

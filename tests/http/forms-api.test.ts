@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, recordBankTransfer } from '../../packages/core/src/index.ts'
 import { fixedCatalog } from '../../packages/core/src/test-support.ts'
+import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
@@ -18,7 +19,9 @@ beforeAll(async () => {
   sink = await startSmtpSink()
   // 10 April 2025: every event open, the Board Management early-bird (31 March) over, the others' (25 April) not.
   ;[site, closedSite] = await Promise.all([
-    startSite({ env: { SMTP_URL: sink.url, ORGANISER_EMAIL: ORGANISER, FORM_RATE_LIMIT: String(RATE_LIMIT), SITE_DATE: '2025-04-10T09:00:00+02:00' } }),
+    startSite({
+      env: { SMTP_URL: sink.url, ORGANISER_EMAIL: ORGANISER, FORM_RATE_LIMIT: String(RATE_LIMIT), SITE_DATE: '2025-04-10T09:00:00+02:00', METRICS_TOKEN: OUTBOX_METRICS_TOKEN },
+    }),
     // 1 July 2025: the June workshops have started, so their registration is closed.
     startSite({ env: { SMTP_URL: sink.url, SITE_DATE: '2025-07-01T09:00:00+02:00' } }),
   ])
@@ -153,7 +156,7 @@ describe('POST /api/registrations', () => {
     expect(status).toBe(201)
     const page = await fetch(json!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl), { headers: { accept: 'application/json' } })
     expect(page.status).toBe(404)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await waitForEmptyOutbox(site)
     expect(sink.received.some((mail) => mail.recipients.includes(body.email))).toBe(false)
   })
 })
@@ -318,7 +321,9 @@ describe('the status URL', () => {
   it('shows a bank transfer short of the total as part-paid, with what was received and what is still to pay', async () => {
     const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
     const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
-    // Recorded as the back office does, on the site's own SQLite database.
+    // Recorded as the back office does, on the site's own SQLite database, once the site has sent the registration's
+    // e-mails: a second writer whose transaction overlaps the outbox's updates gets SQLITE_BUSY at once.
+    await waitForEmptyOutbox(site)
     const db = await openDatabase({ dataDir: site.dataDir })
     try {
       const context = { db, catalog: fixedCatalog(), siteUrl: site.baseUrl }
@@ -372,7 +377,7 @@ describe('the registration form post (no JavaScript)', () => {
     const answer = await submit(formBody(`form-${Math.random()}`, { honeypot: 'spam', email: 'robot@posting.test' }))
     expect(answer.status).toBe(200)
     expect(await answer.text()).toContain('Thank you. Your registration was received.')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await waitForEmptyOutbox(site)
     expect(sink.received.some((mail) => mail.recipients.includes('robot@posting.test'))).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { assertChromiumInstalled, chromiumFlags, chromiumPath } from './chromium.ts'
 
@@ -7,28 +7,52 @@ export function siteUrl(pathname = '/'): string {
   return new URL(pathname, inject('baseUrl')).href
 }
 
-/** Launches the system Chromium headless with the flags the project uses everywhere. */
+/** Launches the system Chromium headless with the flags the project uses everywhere (tests without the global setup). */
 export async function launchBrowser(): Promise<Browser> {
   assertChromiumInstalled()
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
 }
 
 /**
- * One Chromium for the whole test file: launched before its first test, closed after its last. Call it at the top
- * level of the file; the getter returns the running browser.
+ * Launches the same Chromium as a server the test files connect to: the e2e project's global setup starts one for
+ * the whole run instead of one per file.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  assertChromiumInstalled()
+  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumFlags })
+}
+
+/**
+ * Connects to the run's Chromium. Every test opens its own context, so files share the browser process but
+ * no cookies, storage or pages; closing the connection closes the contexts it opened.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserWsEndpoint'))
+}
+
+/**
+ * The run's Chromium for the whole test file: connected before its first test, disconnected after its last. Call
+ * it at the top level of the file; the getter returns the connected browser.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await connectBrowser()
   })
   afterAll(async () => {
     await browser?.close()
   })
   return () => {
-    if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll launched it')
+    if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll connected to it')
     return browser
   }
+}
+
+/** A finished download's content: streamed from the browser, since `download.path()` fails on a connected browser. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 export const viewports = {

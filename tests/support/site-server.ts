@@ -62,9 +62,13 @@ export function buildSite(): void {
   }
 }
 
-/** Builds the site when forced (CI) or when the build is missing or older than its sources. */
+/** Builds the site when forced (CI) or when the build is missing or older than its sources, once per process. */
 export function ensureSiteBuild({ force = false }: { force?: boolean } = {}): void {
+  // Each test project's global setup asks for the build, all in Vitest's main process: one (forced) build serves
+  // them all. The mark lives in the environment because each project loads its own copy of this module.
+  if (process.env.EVENTS_SITE_BUILT_IN_PROCESS === String(process.pid)) return
   if (force || siteBuildIsStale()) buildSite()
+  process.env.EVENTS_SITE_BUILT_IN_PROCESS = String(process.pid)
 }
 
 /** A port nothing listens on at the moment, on 127.0.0.1. */
@@ -104,7 +108,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Asked often: a file's tests wait on every site it starts, and a start takes one to three seconds.
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
 }
