@@ -1,8 +1,6 @@
 import { formatRand } from '@events/pricing'
-import PDFDocument from 'pdfkit'
-import type { InvoiceParty } from '../invoice/tax-invoice-pdf.ts'
 import { vatPercentage } from '../invoice/tax-invoice-pdf.ts'
-import { documentBytes, registerDejaVuFonts } from '../pdf/fonts.ts'
+import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
 
 /** Everything printed on a credit note; amounts in cents, dates as display text. */
 export interface CreditNoteData {
@@ -12,8 +10,8 @@ export interface CreditNoteData {
   /** The tax invoice credited: its number and date of issue. */
   invoiceNumber: string
   invoiceDate: string
-  supplier: InvoiceParty & { contact: string }
-  recipient: InvoiceParty
+  supplier: DocumentParty & { contact: string }
+  recipient: DocumentParty
   /** What was cancelled and why the amounts are what they are, one line each. */
   description: string
   details: string[]
@@ -25,12 +23,6 @@ export interface CreditNoteData {
   issuedAt: Date
 }
 
-const REGULAR = 'CreditNote-Regular'
-const BOLD = 'CreditNote-Bold'
-const PAGE_MARGIN = 50
-const TEXT_COLOUR = '#1a1a1a'
-const MUTED_COLOUR = '#555555'
-const RULE_COLOUR = '#999999'
 
 /**
  * Renders a credit note (SARS: the words "Credit Note", supplier and recipient with VAT numbers, its serial number
@@ -38,59 +30,26 @@ const RULE_COLOUR = '#999999'
  * credited excl. VAT, VAT and incl. VAT) in the tax invoice's layout and fonts.
  */
 export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    info: {
-      Title: `Credit Note ${note.number}`,
-      Author: note.supplier.name,
-      Subject: `Credit Note ${note.number} against Tax Invoice ${note.invoiceNumber} for registration ${note.reference}`,
-      CreationDate: note.issuedAt,
-      ModDate: note.issuedAt,
-    },
+  const document = openTaxDocument({
+    title: `Credit Note ${note.number}`,
+    author: note.supplier.name,
+    subject: `Credit Note ${note.number} against Tax Invoice ${note.invoiceNumber} for registration ${note.reference}`,
+    issuedAt: note.issuedAt,
   })
-  registerDejaVuFonts(doc, { regular: REGULAR, bold: BOLD })
-  const finished = documentBytes(doc)
-
-  const left = PAGE_MARGIN
-  const contentWidth = doc.page.width - PAGE_MARGIN * 2
-  const right = left + contentWidth
-  doc.fillColor(TEXT_COLOUR)
-
-  doc.font(BOLD).fontSize(22).text('Credit Note', left, PAGE_MARGIN)
-  const top = doc.y + 10
-
-  doc.font(BOLD).fontSize(11).text(note.supplier.name, left, top, { width: contentWidth / 2 })
-  doc.font(REGULAR).fontSize(9)
-  for (const line of note.supplier.addressLines) doc.text(line, { width: contentWidth / 2 })
-  doc.text(`VAT number: ${note.supplier.vatNumber}`, { width: contentWidth / 2 })
-  if (note.supplier.contact) doc.fillColor(MUTED_COLOUR).text(note.supplier.contact, { width: contentWidth / 2 }).fillColor(TEXT_COLOUR)
-  const supplierBottom = doc.y
-
-  const facts: Array<[string, string]> = [
-    ['Credit note number', note.number],
-    ['Date of issue', note.issueDate],
-    ['Tax invoice credited', note.invoiceNumber],
-    ['Tax invoice date', note.invoiceDate],
-    ['Registration reference', note.reference],
-  ]
-  const factsX = left + contentWidth / 2 + 20
-  const factsWidth = contentWidth / 2 - 20
-  doc.y = top
-  for (const [label, value] of facts) {
-    const y = doc.y
-    doc.font(REGULAR).fontSize(9).text(`${label}:`, factsX, y, { width: factsWidth / 2 })
-    doc.font(BOLD).text(value, factsX + factsWidth / 2, y, { width: factsWidth / 2, align: 'right' })
-    doc.moveDown(0.2)
-  }
-
-  doc.y = Math.max(supplierBottom, doc.y) + 20
-  doc.font(BOLD).fontSize(10).text('Credited to', left)
-  doc.font(BOLD).fontSize(10).text(note.recipient.name, left)
-  doc.font(REGULAR).fontSize(9)
-  for (const line of note.recipient.addressLines) doc.text(line, left)
-  doc.text(`VAT number: ${note.recipient.vatNumber}`, left)
-  doc.moveDown(1.5)
+  const { doc, finished, left, right, contentWidth } = document
+  drawTaxDocumentHead(document, {
+    title: 'Credit Note',
+    supplier: note.supplier,
+    facts: [
+      ['Credit note number', note.number],
+      ['Date of issue', note.issueDate],
+      ['Tax invoice credited', note.invoiceNumber],
+      ['Tax invoice date', note.invoiceDate],
+      ['Registration reference', note.reference],
+    ],
+    recipientHeading: 'Credited to',
+    recipient: note.recipient,
+  })
 
   const descriptionWidth = contentWidth * 0.72
   const amountX = left + descriptionWidth

@@ -1,13 +1,7 @@
 import { formatRand } from '@events/pricing'
-import PDFDocument from 'pdfkit'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
-import { documentBytes, registerDejaVuFonts } from '../pdf/fonts.ts'
+import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
 
-export interface InvoiceParty {
-  name: string
-  addressLines: string[]
-  vatNumber: string
-}
 
 export interface TaxInvoiceLine {
   description: string
@@ -24,8 +18,8 @@ export interface TaxInvoiceData {
   issueDate: string
   dueDate: string
   reference: string
-  supplier: InvoiceParty & { contact: string }
-  recipient: InvoiceParty
+  supplier: DocumentParty & { contact: string }
+  recipient: DocumentParty
   lines: TaxInvoiceLine[]
   subtotalCents: number
   vatRate: number
@@ -37,13 +31,6 @@ export interface TaxInvoiceData {
   issuedAt: Date
 }
 
-const REGULAR = 'Invoice-Regular'
-const BOLD = 'Invoice-Bold'
-
-const PAGE_MARGIN = 50
-const TEXT_COLOUR = '#1a1a1a'
-const MUTED_COLOUR = '#555555'
-const RULE_COLOUR = '#999999'
 
 /** The VAT rate as people write it: 0.15 -> "15%". */
 export function vatPercentage(vatRate: number): string {
@@ -58,58 +45,25 @@ interface Column {
 
 /** Renders a full tax invoice (SARS: supplier and recipient with VAT numbers, serial number, date, description, quantity, value, VAT, total) as a PDF. */
 export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    info: {
-      Title: `Tax Invoice ${invoice.number}`,
-      Author: invoice.supplier.name,
-      Subject: `Tax Invoice ${invoice.number} for registration ${invoice.reference}`,
-      CreationDate: invoice.issuedAt,
-      ModDate: invoice.issuedAt,
-    },
+  const document = openTaxDocument({
+    title: `Tax Invoice ${invoice.number}`,
+    author: invoice.supplier.name,
+    subject: `Tax Invoice ${invoice.number} for registration ${invoice.reference}`,
+    issuedAt: invoice.issuedAt,
   })
-  registerDejaVuFonts(doc, { regular: REGULAR, bold: BOLD })
-  const finished = documentBytes(doc)
-
-  const left = PAGE_MARGIN
-  const contentWidth = doc.page.width - PAGE_MARGIN * 2
-  const right = left + contentWidth
-  doc.fillColor(TEXT_COLOUR)
-
-  doc.font(BOLD).fontSize(22).text('Tax Invoice', left, PAGE_MARGIN)
-  const top = doc.y + 10
-
-  doc.font(BOLD).fontSize(11).text(invoice.supplier.name, left, top, { width: contentWidth / 2 })
-  doc.font(REGULAR).fontSize(9)
-  for (const line of invoice.supplier.addressLines) doc.text(line, { width: contentWidth / 2 })
-  doc.text(`VAT number: ${invoice.supplier.vatNumber}`, { width: contentWidth / 2 })
-  if (invoice.supplier.contact) doc.fillColor(MUTED_COLOUR).text(invoice.supplier.contact, { width: contentWidth / 2 }).fillColor(TEXT_COLOUR)
-  const supplierBottom = doc.y
-
-  const facts: Array<[string, string]> = [
-    ['Invoice number', invoice.number],
-    ['Date of issue', invoice.issueDate],
-    ['Registration reference', invoice.reference],
-    ['Payment due', invoice.dueDate],
-  ]
-  const factsX = left + contentWidth / 2 + 20
-  const factsWidth = contentWidth / 2 - 20
-  doc.y = top
-  for (const [label, value] of facts) {
-    const y = doc.y
-    doc.font(REGULAR).fontSize(9).text(`${label}:`, factsX, y, { width: factsWidth / 2 })
-    doc.font(BOLD).text(value, factsX + factsWidth / 2, y, { width: factsWidth / 2, align: 'right' })
-    doc.moveDown(0.2)
-  }
-
-  doc.y = Math.max(supplierBottom, doc.y) + 20
-  doc.font(BOLD).fontSize(10).text('Bill to', left)
-  doc.font(BOLD).fontSize(10).text(invoice.recipient.name, left)
-  doc.font(REGULAR).fontSize(9)
-  for (const line of invoice.recipient.addressLines) doc.text(line, left)
-  doc.text(`VAT number: ${invoice.recipient.vatNumber}`, left)
-  doc.moveDown(1.5)
+  const { doc, finished, left, right, contentWidth } = document
+  drawTaxDocumentHead(document, {
+    title: 'Tax Invoice',
+    supplier: invoice.supplier,
+    facts: [
+      ['Invoice number', invoice.number],
+      ['Date of issue', invoice.issueDate],
+      ['Registration reference', invoice.reference],
+      ['Payment due', invoice.dueDate],
+    ],
+    recipientHeading: 'Bill to',
+    recipient: invoice.recipient,
+  })
 
   const columns: Record<'description' | 'quantity' | 'unit' | 'amount', Column> = {
     description: { x: left, width: contentWidth * 0.46, align: 'left' },
