@@ -2,7 +2,6 @@ import { formatRand } from '@events/pricing'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
 import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
 
-
 export interface TaxInvoiceLine {
   description: string
   /** Further lines under the description: dates, venue, delegates. */
