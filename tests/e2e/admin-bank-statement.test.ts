@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -59,14 +59,6 @@ function statement(first: string, second: string): Buffer {
   )
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/admin/bank-statements'))
-  await page.getByLabel('E-mail address').fill(STAFF.email)
-  await page.getByLabel('Password').fill(STAFF.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL((address) => address.pathname === '/admin/bank-statements')
-}
-
 /** The page's console errors (CSP violations among them) and script errors; refused form posts (400) are expected. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
@@ -89,7 +81,7 @@ describe('bank-statement matching in the back office', () => {
 
     const page = await openPage(browser(), 'phone')
     const errors = collectErrors(page)
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin/bank-statements', STAFF)
     await waitForHydration(page)
     await expectAccessible(page)
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles(file)
@@ -134,7 +126,7 @@ describe('bank-statement matching in the back office', () => {
     await page.context().close()
 
     const noScript = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signIn(noScript)
+    await signInAt(noScript, site.baseUrl, '/admin/bank-statements', STAFF)
     expect(await noScript.getByLabel('The bank’s columns').inputValue()).not.toBe('new')
     await noScript.getByLabel('Statement file (CSV or OFX)').setInputFiles({ ...file, name: 'february-again.csv' })
     await noScript.getByRole('button', { name: 'Import statement' }).click()

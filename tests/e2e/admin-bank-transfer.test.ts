@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -43,14 +43,6 @@ async function expectAccessible(page: Page): Promise<void> {
   const pathname = new URL(page.url()).pathname
   expect(await accessibilityViolations(page), `axe on ${pathname}`).toEqual([])
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `overflow on ${pathname}`).toBeLessThanOrEqual(0)
-}
-
-async function signIn(page: Page, account: StaffAccount): Promise<void> {
-  await page.goto(url('/admin'))
-  await page.getByLabel('E-mail address').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL((address) => address.pathname === '/admin')
 }
 
 /** The facts list of the payment page as label → value. */
@@ -100,7 +92,7 @@ describe('recording a bank transfer in the back office', () => {
     await visitor.context().close()
 
     const owner = await openPage(browser(), 'phone')
-    await signIn(owner, OWNER)
+    await signInAt(owner, site.baseUrl, '/admin', OWNER)
     const paymentPath = `/admin/registrations/${reference}/payments/new`
     // Found as staff would find it: searched for in the registrations list, opened, then "Record a bank transfer".
     await owner.goto(url('/admin/registrations'))
@@ -175,7 +167,7 @@ describe('recording a bank transfer in the back office', () => {
 
   it('keeps the audit log from a staff account', async () => {
     const page = await openPage(browser(), 'phone')
-    await signIn(page, STAFF)
+    await signInAt(page, site.baseUrl, '/admin', STAFF)
     const refused = await page.goto(url('/admin/audit'))
     expect(refused?.status()).toBe(403)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not allowed')
@@ -187,7 +179,7 @@ describe('recording a bank transfer in the back office', () => {
     const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const { reference } = (await registered.json()) as RegistrationReceipt
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signIn(page, STAFF)
+    await signInAt(page, site.baseUrl, '/admin', STAFF)
     await page.goto(url(`/admin/registrations/${reference}/payments/new`))
     await recordTransfer(page, { amount: 'twenty thousand', bankReference: 'ABSA 9001' })
     expect(await page.locator('#field-amount-error').innerText()).toBe('Enter the amount in rand as on the bank statement, e.g. 8 990.00.')

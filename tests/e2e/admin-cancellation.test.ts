@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -56,14 +56,8 @@ async function register(overrides: Record<string, unknown> = {}): Promise<Regist
 }
 
 /** Opens the cancel screen from the registration's page, signing in on the way. */
-async function openCancelScreen(page: Page, reference: string): Promise<void> {
-  await page.goto(url(`/admin/registrations/${reference}`))
-  if (new URL(page.url()).pathname === '/admin/sign-in') {
-    await page.getByLabel('E-mail address').fill(OWNER.email)
-    await page.getByLabel('Password').fill(OWNER.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL((address) => address.pathname === `/admin/registrations/${reference}`)
-  }
+async function openCancelScreen(page: Page, reference: string, baseUrl = site.baseUrl): Promise<void> {
+  await signInAt(page, baseUrl, `/admin/registrations/${reference}`, OWNER)
   await page.getByRole('link', { name: /^Cancel the registration or some of its delegates/ }).click()
   await page.waitForURL((address) => address.pathname === `/admin/registrations/${reference}/cancel`)
   await waitForHydration(page)
@@ -205,12 +199,7 @@ describe('a card refund Yoco refuses', () => {
     await page.getByText('Payment received').first().waitFor()
 
     yoco.refuseRefunds('Insufficient balance to process the refund.')
-    await page.goto(`${yocoSite.baseUrl}/admin/registrations/${registration.reference}/cancel`)
-    await page.getByLabel('E-mail address').fill(OWNER.email)
-    await page.getByLabel('Password').fill(OWNER.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL((address) => address.pathname.endsWith('/cancel'))
-    await waitForHydration(page)
+    await openCancelScreen(page, registration.reference, yocoSite.baseUrl)
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
     await page.getByRole('status').getByText('Card refund of R 10 338.50: refused.').waitFor()
     await page

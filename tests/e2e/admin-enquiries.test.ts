@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
@@ -41,14 +41,6 @@ async function post(pathname: string, body: Record<string, string>): Promise<voi
   expect(response.status).toBe(201)
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/admin/enquiries'))
-  await page.getByLabel('E-mail address').fill(LERATO.email)
-  await page.getByLabel('Password').fill(LERATO.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL((address) => address.pathname === '/admin/enquiries')
-}
-
 async function expectAccessible(page: Page): Promise<void> {
   expect(await accessibilityViolations(page), `axe on ${page.url()}`).toEqual([])
 }
@@ -73,7 +65,7 @@ describe('the enquiries inbox', () => {
     })
 
     const page = await openPage(browser(), 'phone')
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin/enquiries', LERATO)
     await waitForHydration(page)
     const inbox = page.getByRole('region', { name: 'Enquiries' })
     await inbox.getByRole('row', { name: /Sipho Mokoena, City of Example\s+In-house training request\s+New\s+Nobody/ }).waitFor()
@@ -106,7 +98,7 @@ describe('the enquiries inbox', () => {
     await page.context().close()
 
     const noScript = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signIn(noScript)
+    await signInAt(noScript, site.baseUrl, '/admin/enquiries', LERATO)
     await noScript.getByRole('row', { name: new RegExp(`Naledi Dlamini.*In progress\\s+${PIETER.name}`) }).waitFor()
     await noScript.getByLabel('Show').selectOption({ label: 'New' })
     await noScript.getByRole('button', { name: 'Show' }).click()

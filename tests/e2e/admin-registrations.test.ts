@@ -9,7 +9,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, signInCookie, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -80,14 +80,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/admin/sign-in'))
-  await page.getByLabel('E-mail address').fill(OWNER.email)
-  await page.getByLabel('Password').fill(OWNER.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL((address) => address.pathname === '/admin')
-}
-
 /** The cells of a table's rows, as text, header row left out. */
 async function tableRows(page: Page, tableName: string): Promise<string[][]> {
   const table = page.getByRole('table', { name: tableName })
@@ -115,7 +107,7 @@ describe('the back office’s registration screens', () => {
     const page = await openPage(browser(), 'desktop')
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(`${error.message} at ${page.url()}`))
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     await waitForHydration(page)
 
     // Two registrations of R 20 677.00, none paid: both amounts await payment.
@@ -206,7 +198,7 @@ describe('the back office’s registration screens', () => {
     failOrganiserMail(card.reference)
 
     const page = await openPage(browser(), 'desktop')
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     const outbox = page.getByRole('region', { name: 'E-mail outbox' })
     expect(await outbox.locator('dl').innerText()).toMatch(/Failed\s+1/)
     await outbox.getByRole('link', { name: 'See the failed e-mail' }).click()
@@ -233,7 +225,7 @@ describe('the back office’s registration screens', () => {
 
   it('passes axe on the dashboard, the list and a registration’s page at phone width, without sideways scrolling of the page', async () => {
     const page = await openPage(browser(), 'phone')
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     for (const pathname of ['/admin', `/admin/registrations?q=${bank.reference}`, `/admin/registrations/${bank.reference}`, '/admin/emails']) {
       await page.goto(url(pathname))
       await waitForHydration(page)
@@ -246,7 +238,7 @@ describe('the back office’s registration screens', () => {
 
   it('without JavaScript: filters the list through the address and resends a confirmation', async () => {
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     await page.getByRole('link', { name: 'Registrations', exact: true }).click()
     await page.getByLabel('Payment method').selectOption('Credit/Debit Card')
     await page.getByRole('button', { name: 'Show registrations' }).click()
@@ -284,7 +276,7 @@ describe('the back office’s registration screens', () => {
     const receiptSubject = `Payment received: registration ${card.reference}`
     await sink.waitFor((mail) => mail.parsed.subject === receiptSubject, 15_000)
 
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
       ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 20 677.00', 'R 20 677.00'],
     ])
@@ -339,7 +331,7 @@ describe('the back office’s registration screens', () => {
     const more: Registered[] = []
     for (let index = 0; index < 25; index += 1) more.push(await register({ delegates: [{ name: `Delegate ${index}`, position: 'Clerk', email: `delegate-${index}@paging.test` }] }))
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signIn(page)
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
     await page.goto(url('/admin/registrations?method=Bank+Transfer'))
     expect(await page.getByRole('status').innerText()).toBe('26 registrations match, newest first; page 1 of 2.')
     expect((await tableRows(page, 'Registrations, page 1 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual(more.map((registration) => registration.reference).reverse())

@@ -1,6 +1,7 @@
 // Back-office helpers for the browser and HTTP tests: accounts made with `pnpm admin`, the /admin routes of the
 // route manifest, and sign-in over plain HTTP.
 import { spawn } from 'node:child_process'
+import type { Page } from 'playwright-core'
 import routes from '../../apps/site/app/routes.ts'
 import { repoRoot } from './site-server.ts'
 
@@ -71,4 +72,18 @@ export async function signInCookie(baseUrl: string, account: Pick<StaffAccount, 
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+/**
+ * Opens `pathname` in the back office as a browser does: signed out, it is sent to the sign-in page, signs in there
+ * and lands back at `pathname`.
+ */
+export async function signInAt(page: Page, baseUrl: string, pathname: string, account: Pick<StaffAccount, 'email' | 'password'>): Promise<void> {
+  await page.goto(`${baseUrl}${pathname}`)
+  if (new URL(page.url()).pathname === '/admin/sign-in') {
+    await page.getByLabel('E-mail address').fill(account.email)
+    await page.getByLabel('Password').fill(account.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+  await page.waitForURL((address) => address.pathname === pathname)
 }
