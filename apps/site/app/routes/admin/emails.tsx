@@ -7,6 +7,7 @@ import { auditChange } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/emails'
+import { AdminMessages } from '../../components/admin/AdminMessages'
 
 export function meta() {
   return adminMeta('E-mails')
@@ -43,16 +44,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
     <>
       <h1>E-mails</h1>
       <p>E-mails the outbox gave up on after trying for a day. Once the cause is fixed (a full mailbox, a mistyped address), send them again.</p>
-      {retried && !actionData ? (
-        <p className="admin-notice" role="status">
-          The e-mail is back in the queue and goes out within a minute. The home page shows how many are waiting.
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="admin-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <AdminMessages notice={retried && !actionData ? 'The e-mail is back in the queue and goes out within a minute. The home page shows how many are waiting.' : undefined} error={actionData?.error} />
       {failed.length === 0 ? (
         <p>No e-mail has failed.</p>
       ) : (

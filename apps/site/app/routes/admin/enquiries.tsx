@@ -7,6 +7,7 @@ import { fromDatabase } from '../../lib/database.server'
 import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-names'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/enquiries'
+import { AdminMessages } from '../../components/admin/AdminMessages'
 
 export function meta() {
   return adminMeta('Enquiries')
@@ -150,16 +151,7 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
       <h1>
         {ENQUIRY_KIND_NAMES[enquiry.kind]} from {enquiry.name}
       </h1>
-      {actionData?.notice ? (
-        <p className="admin-notice" role="status">
-          {actionData.notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="admin-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       <dl className="admin-details">
         <dt>Received</dt>
         <dd>

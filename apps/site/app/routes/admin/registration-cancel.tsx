@@ -7,6 +7,7 @@ import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/adm
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration-cancel'
+import { AdminMessages } from '../../components/admin/AdminMessages'
 
 export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Cancel registration ${params.reference}`)
@@ -205,16 +206,7 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
   return (
     <>
       <h1>Cancel registration {registration.reference}</h1>
-      {actionData?.notice ? (
-        <p className="admin-notice" role="status">
-          {actionData.notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="admin-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       <dl>
         <dt>Company</dt>
         <dd>{registration.companyName}</dd>

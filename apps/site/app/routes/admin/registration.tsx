@@ -8,6 +8,7 @@ import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
+import { AdminMessages } from '../../components/admin/AdminMessages'
 
 export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Registration ${params.reference}`)
@@ -119,16 +120,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         <Link to="/admin/registrations">All registrations</Link>
       </p>
       <h1>Registration {detail.reference}</h1>
-      {notice && !actionData ? (
-        <p className="admin-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="admin-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <AdminMessages notice={notice && !actionData ? notice : undefined} error={actionData?.error} />
       <Facts
         rows={[
           ['Event', `${detail.event.title} (${formatAdminDay(detail.event.start)})`],

@@ -4,6 +4,7 @@ import { attemptAccountChange, formText, refuseCrossSitePost, requireStaffMember
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/staff'
+import { AdminMessages } from '../../components/admin/AdminMessages'
 
 export function meta() {
   return adminMeta('Staff accounts')
@@ -38,16 +39,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1>Staff accounts</h1>
-      {actionData?.notice ? (
-        <p className="admin-notice" role="status">
-          {actionData.notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="admin-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       <table className="admin-table">
         <caption className="visually-hidden">Everyone with a back-office account</caption>
         <thead>
