@@ -233,13 +233,13 @@ export const pages: DatasetDocument[] = [
       },
       {
         heading: 'How long we keep it',
-        body: 'We keep registrations, with their tax invoices and payments, for five years from the date of the invoice, as the South African Revenue Service requires; after that the names, addresses and contact details in them are anonymised and only the amounts remain in our books. Enquiries and training requests, with our notes and replies to them, are anonymised 24 months after we receive them, or sooner if you ask us to erase them.',
+        body: 'We keep registrations, with their tax invoices and payments, for five years from the date of the invoice, as the South African Revenue Service requires (if you ask us to erase your details sooner, we keep only the tax invoice as issued, with the company, address and VAT number it is made out to); after that the names, addresses and contact details in them are anonymised and only the amounts remain in our books. Enquiries and training requests, with our notes and replies to them, are anonymised 24 months after we receive them, or sooner if you ask us to erase them.',
       },
       {
         heading: 'Your rights',
         bullets: [
           'Ask whether we hold personal information about you and receive a copy of all of it, in one file.',
-          'Ask us to correct information that is inaccurate or out of date, or to erase it: we erase your enquiries and training requests at once; registrations and their invoices we must keep for the five years tax law requires, and anonymise them then.',
+          'Ask us to correct information that is inaccurate or out of date, or to erase it: we erase your enquiries and training requests at once, and in registrations your name, position, e-mail address and telephone number once the event has started (before it, the registration must be cancelled or another delegate named first); tax invoices we must keep as issued for the five years tax law requires, and anonymise them then.',
           'Object to the processing of your information.',
           'Lodge a complaint with the Information Regulator of South Africa.',
         ],

@@ -191,7 +191,8 @@ export async function recordBankTransfer(context: BackOfficeContext, input: Bank
           method: 'bank-transfer',
           invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
         })
-        await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+        // A registrant whose address was erased at their request (erasePersonalData) is not written to again.
+        if (registration.email !== '') await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
       } else if (registration.status !== 'part-paid') {
         await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
       }

@@ -37,15 +37,19 @@ const DEFAULT_FAILED_LIMIT = 100
 
 /**
  * Queues a registration's confirmation (rendered from what it said at registration) or its payment receipt (a copy
- * of the one sent, with the tax invoice) to the registrant again.
+ * of the one sent, with the tax invoice) to the registrant again; refused once the registrant's address was erased
+ * (`erasePersonalData`).
  */
 export async function resendRegistrationMail(context: BackOfficeContext, referenceInput: string, which: ResendableMail): Promise<QueuedAgain> {
   const { db } = context
   const reference = normaliseReference(String(referenceInput))
   const at = wallClock(context)
   const queued = await db.writeTransaction(async (transaction) => {
-    const registration = await transaction.selectFrom('registrations').select(['id', 'reference']).where('reference', '=', reference ?? '').executeTakeFirst()
+    const registration = await transaction.selectFrom('registrations').select(['id', 'reference', 'email']).where('reference', '=', reference ?? '').executeTakeFirst()
     if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+    if (registration.email === '') {
+      throw new BackOfficeError('personal-data-erased', `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`)
+    }
     let mail: StoredMail
     let topic: string
     if (which === 'confirmation') {

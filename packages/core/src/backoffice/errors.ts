@@ -8,6 +8,7 @@ export type BackOfficeErrorCode =
   | 'event-started'
   | 'not-retryable'
   | 'already-cancelled'
+  | 'personal-data-erased'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

@@ -2,11 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { cancelRegistration } from '../cancellation/cancel.ts'
+import { outgoingMailOf } from '../outbox/stored-mail.ts'
+import { recordBankTransfer } from './bank-transfers.ts'
+import { resendRegistrationMail } from './emails.ts'
+import { registrationInvoicePdf } from './registration-detail.ts'
 import { addEnquiryNote } from './enquiries-inbox.ts'
 import { SITE_URL, STAFF, testContext } from './fixtures.ts'
 import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
 
 const THANDI = 'thandi@acme.example.com'
+const REGISTRANT = 'bookings@acme.example.com'
 
 describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
   let testDb: TestDatabase
@@ -18,6 +24,11 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
   afterEach(async () => {
     await testDb.dispose()
   })
+
+  /** The back office a month after the seeded registration's event (3 July 2025). */
+  function afterTheEvent() {
+    return { ...testContext(testDb.db), siteNow: () => new Date('2025-08-04T08:00:00+02:00') }
+  }
 
   /** A registration naming Thandi as a delegate, her own contact enquiry (with a note) and someone else's request. */
   async function seed() {
@@ -64,17 +75,129 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     expect(await findPersonalData(testContext(testDb.db), 'nobody@example.com')).toMatchObject({ registrations: [], enquiries: [], emails: [] })
   })
 
-  it('erases the enquiries and their e-mails, and keeps registrations for their tax invoices', async () => {
+  it('erases the enquiries and their e-mails, and leaves whole a registration for an event not yet started', async () => {
     const { reference } = await seed()
     const context = testContext(testDb.db)
-    expect(await erasePersonalData(context, THANDI)).toEqual({ enquiriesAnonymised: 1, emailsDeleted: 2, registrationsKept: [{ reference, keptUntil: '2030-03-01' }] })
+    expect(await erasePersonalData(context, THANDI)).toEqual({
+      enquiriesAnonymised: 1,
+      emailsDeleted: 2,
+      registrationsErased: [],
+      registrationsActive: [{ reference, event: 'Legal Opinion Writing 2025', eventStart: '2025-07-03T06:30:00Z' }],
+    })
     const after = await findPersonalData(context, THANDI)
     expect(after.enquiries).toEqual([])
-    expect(after.registrations.map((registration) => registration.reference)).toEqual([reference])
+    expect(after.registrations).toEqual([expect.objectContaining({ reference, delegates: expect.arrayContaining([expect.objectContaining({ name: 'Thandi Nkosi', email: THANDI })]) })])
     const anonymised = await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().executeTakeFirstOrThrow()
     expect(anonymised).toMatchObject({ full_name: '[anonymised]', email: '', phone: '', message: '[anonymised]', status: 'closed' })
     expect(await testDb.db.kysely.selectFrom('enquiry_activity').select('body').execute()).toEqual([{ body: '[anonymised]' }])
     expect(await testDb.db.kysely.selectFrom('training_requests').select('name').execute()).toEqual([{ name: 'Sipho Mokoena' }])
+  })
+
+  it('erases a delegate who has cancelled before the event, while the others still attend', async () => {
+    const { reference } = await seed()
+    const context = testContext(testDb.db)
+    const thandi = await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('email', '=', THANDI).executeTakeFirstOrThrow()
+    await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, STAFF)
+    expect(await erasePersonalData(context, THANDI)).toMatchObject({ registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }], registrationsActive: [] })
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: '[anonymised]' }, { name: 'Pieter van Wyk' }])
+  })
+
+  /** Every e-mail the outbox still holds, as it would be sent now. */
+  async function outboxMails() {
+    const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['topic', 'status', 'mail', 'source_id']).execute()
+    return Promise.all(rows.map(async (row) => ({ topic: row.topic, status: row.status, mail: await outgoingMailOf(testDb.db, row) })))
+  }
+
+  /** The tax invoice as the back office downloads it (its PDF drawn and stored on the first download) and its data. */
+  async function invoiceDocument(reference: string) {
+    const download = await registrationInvoicePdf(testContext(testDb.db), reference)
+    const stored = await testDb.db.kysely.selectFrom('invoices').select(['data_json', 'pdf_base64']).executeTakeFirstOrThrow()
+    return { stored, pdf: Buffer.from(download!.pdf).toString('base64') }
+  }
+
+  it('erases a delegate from a past registration: their row, the stored mail data and their e-mails; the invoice stays as issued', async () => {
+    const { reference } = await seed()
+    const context = afterTheEvent()
+    const invoiceBefore = await invoiceDocument(reference)
+    expect(invoiceBefore.pdf.length).toBeGreaterThan(1000)
+
+    expect(await erasePersonalData(context, THANDI)).toEqual({
+      enquiriesAnonymised: 1,
+      emailsDeleted: 3,
+      registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
+      registrationsActive: [],
+    })
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select(['name', 'position', 'email']).orderBy('ordinal').execute()).toEqual([
+      { name: '[anonymised]', position: '', email: '' },
+      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
+    ])
+    expect(await testDb.db.kysely.selectFrom('registrations').select(['email', 'tel', 'company_name']).executeTakeFirstOrThrow()).toEqual({
+      email: 'bookings@acme.example.com',
+      tel: '+27 11 555 0100',
+      company_name: 'Acme Legal Services',
+    })
+    expect(await invoiceDocument(reference)).toEqual(invoiceBefore)
+
+    const mails = await outboxMails()
+    expect(mails.map((mail) => mail.topic).sort()).toEqual([
+      'registration.delegate',
+      'registration.organiser',
+      'registration.registrant',
+      'training.acknowledgement',
+      'training.organiser',
+    ])
+    for (const { mail } of mails) {
+      expect(mail.to).not.toContain(THANDI)
+      expect(`${mail.text}${mail.html}`).not.toMatch(/thandi/i)
+    }
+    const resent = await resendRegistrationMail(context, reference, 'confirmation')
+    expect(resent.to).toEqual(['bookings@acme.example.com'])
+    const confirmation = (await outboxMails()).filter((mail) => mail.topic === 'registration.registrant')
+    expect(confirmation).toHaveLength(2)
+    for (const { mail } of confirmation) {
+      expect(mail.text).toContain('Pieter van Wyk')
+      expect(mail.text).not.toMatch(/thandi/i)
+    }
+    expect((await findPersonalData(context, THANDI)).registrations).toEqual([])
+  })
+
+  it("erases the registrant's e-mail and telephone from a past registration, keeping the company the invoice is made out to", async () => {
+    const { reference } = await seed()
+    const context = afterTheEvent()
+    const invoiceBefore = await invoiceDocument(reference)
+
+    expect(await erasePersonalData(context, REGISTRANT)).toMatchObject({ emailsDeleted: 1, registrationsErased: [{ reference, roles: ['registrant'], keptUntil: '2030-03-01' }] })
+    expect(await testDb.db.kysely.selectFrom('registrations').select(['email', 'tel', 'company_name', 'address', 'vat_number']).executeTakeFirstOrThrow()).toEqual({
+      email: '',
+      tel: '',
+      company_name: 'Acme Legal Services',
+      address: '12 Main Road\nRosebank\nJohannesburg',
+      vat_number: '4123456789',
+    })
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: 'Thandi Nkosi' }, { name: 'Pieter van Wyk' }])
+    expect(await invoiceDocument(reference)).toEqual(invoiceBefore)
+
+    const mails = await outboxMails()
+    expect(mails.map((mail) => mail.topic).sort()).toEqual([
+      'contact.acknowledgement',
+      'contact.organiser',
+      'registration.delegate',
+      'registration.delegate',
+      'registration.organiser',
+      'training.acknowledgement',
+      'training.organiser',
+    ])
+    for (const { mail } of mails) {
+      expect(mail.to).not.toContain(REGISTRANT)
+      expect(`${mail.text}${mail.html}${mail.replyTo ?? ''}`).not.toContain(REGISTRANT)
+      expect(mail.text).not.toContain('+27 11 555 0100')
+    }
+    await recordBankTransfer(context, { reference, amountCents: 2_067_700, receivedOn: '2025-08-01', bankReference: 'FNB late payment' }, STAFF)
+    expect(await testDb.db.kysely.selectFrom('registrations').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'paid' })
+    expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'payment.receipt').execute()).toEqual([])
+    await expect(resendRegistrationMail(context, reference, 'confirmation')).rejects.toThrow(
+      `The registrant's e-mail address on ${reference} was erased at their request; there is no one to send it to.`,
+    )
   })
 
   it('anonymises enquiries after the retention period and registrations five years after their invoice, once', async () => {

@@ -3,9 +3,10 @@ import type { Kysely, Transaction } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import type { RegistrationMailContext } from '../mail/registration-mails.ts'
 import type { StoredMail } from '../outbox/stored-mail.ts'
 import { isEmailAddress, singleLine } from '../validation/fields.ts'
-import { wallClock, type BackOfficeContext } from './context.ts'
+import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 
 /** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
@@ -63,9 +64,16 @@ export interface PersonalDataReport {
 
 export interface ErasureResult {
   enquiriesAnonymised: number
+  /** E-mails deleted: the enquiries' and, for the registrations erased, those addressed to or naming the address. */
   emailsDeleted: number
-  /** Registrations kept for their tax invoices, with the date their personal fields are anonymised. */
-  registrationsKept: Array<{ reference: string; keptUntil: string }>
+  /**
+   * Registrations whose details about the person were anonymised now (a delegate's name, position and e-mail; the
+   * registrant's e-mail and telephone). Their tax invoice and credit notes stay as issued, with the company, its
+   * address and VAT number, until `keptUntil`; then the retention job anonymises them.
+   */
+  registrationsErased: Array<{ reference: string; roles: PersonalDataRegistration['roles']; keptUntil: string }>
+  /** Registrations for events not yet started in which the person still attends or registers, left whole. */
+  registrationsActive: Array<{ reference: string; event: string; eventStart: string }>
 }
 
 function readEmail(input: string): string {
@@ -209,26 +217,110 @@ async function anonymiseEnquiries(transaction: Transaction<Database>, contactIds
   return Number(deleted.numDeletedRows)
 }
 
+type RegistrationRow = Awaited<ReturnType<typeof registrationsOf>>[number]
+
 /**
- * Erases what the law lets go for an e-mail address: its contact enquiries and training requests are anonymised with
- * their notes, replies and e-mails. Registrations are kept, whole, for their tax invoices until five years after the
- * invoice (SARS); `anonymiseExpiredPersonalData` anonymises them then.
+ * Anonymises what one registration holds about an address and is not on its tax invoice: the delegate rows with the
+ * address, the registrant's e-mail and telephone if it is theirs, the same fields in the stored mail data (so every
+ * e-mail rendered or sent again from now on leaves them out), and the registration's e-mails addressed to it or
+ * naming it. The registration's company, address and VAT number are the invoice's recipient and stay; the invoice
+ * and credit notes are not touched. Answers how many e-mails were deleted.
+ */
+async function eraseFromRegistration(transaction: Transaction<Database>, registration: RegistrationRow, email: string, roles: PersonalDataRegistration['roles']): Promise<number> {
+  const erasedDelegates = await transaction
+    .selectFrom('registration_delegates')
+    .select(['id', 'ordinal'])
+    .where('registration_id', '=', registration.id)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .execute()
+  const erasedOrdinals = new Set(erasedDelegates.map((delegate) => delegate.ordinal))
+  if (erasedDelegates.length) {
+    await transaction
+      .updateTable('registration_delegates')
+      .set({ name: ANONYMISED, position: '', email: '' })
+      .where('id', 'in', erasedDelegates.map((delegate) => delegate.id))
+      .execute()
+  }
+  const registrantErased = roles.includes('registrant')
+  if (registrantErased) {
+    await transaction.updateTable('registrations').set({ email: '', tel: '' }).where('id', '=', registration.id).execute()
+  }
+
+  const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registration.id).executeTakeFirst()
+  if (stored) {
+    const mailContext = JSON.parse(stored.context_json) as RegistrationMailContext
+    const { submission } = mailContext
+    submission.delegates = submission.delegates.map((delegate, index) =>
+      erasedOrdinals.has(index) || delegate.email.toLowerCase() === email ? { ...delegate, name: ANONYMISED, position: '', email: '' } : delegate,
+    )
+    if (registrantErased) {
+      submission.email = ''
+      submission.tel = ''
+    }
+    await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
+  }
+
+  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail']).where('source_id', '=', registration.id).execute()
+  const erasedMessages = messages.filter((message) => {
+    const mail = JSON.parse(message.mail) as StoredMail
+    if (!('template' in mail)) return message.mail.toLowerCase().includes(email)
+    if (mail.template === 'registration.registrant') return registrantErased
+    if (mail.template === 'registration.delegate') return erasedOrdinals.has(mail.delegate)
+    return false
+  })
+  if (erasedMessages.length === 0) return 0
+  await transaction
+    .deleteFrom('outbox_messages')
+    .where('id', 'in', erasedMessages.map((message) => message.id))
+    .execute()
+  return erasedMessages.length
+}
+
+/**
+ * Erases what the law lets go for an e-mail address. Its contact enquiries and training requests are anonymised with
+ * their notes, replies and e-mails. In its registrations, what is not on the tax invoice is anonymised now
+ * (`eraseFromRegistration`); the invoice and credit notes are kept as issued for five years (SARS), and
+ * `anonymiseExpiredPersonalData` anonymises them then. A registration for an event not yet started in which the
+ * person still attends (or, as registrant, still has delegates attending) is left whole: erasing it would leave a
+ * booking nobody can be told about, so staff cancel it or replace the delegate first, then erase again.
  */
 export async function erasePersonalData(context: BackOfficeContext, emailInput: string): Promise<ErasureResult> {
   const email = readEmail(emailInput)
+  const today = businessClock(context).getTime()
   return context.db.writeTransaction(async (transaction) => {
     const { contact, training } = await enquiryRows(transaction, email)
-    const emailsDeleted = await anonymiseEnquiries(
-      transaction,
-      contact.map((row) => row.id),
-      training.map((row) => row.id),
-    )
-    const registrations = await registrationsOf(transaction, email)
-    return {
+    const result: ErasureResult = {
       enquiriesAnonymised: contact.length + training.length,
-      emailsDeleted,
-      registrationsKept: registrations.map((row) => ({ reference: row.reference, keptUntil: keptUntil(row.invoice_issued_at, row.created_at) })),
+      emailsDeleted: await anonymiseEnquiries(
+        transaction,
+        contact.map((row) => row.id),
+        training.map((row) => row.id),
+      ),
+      registrationsErased: [],
+      registrationsActive: [],
     }
+    const registrations = await registrationsOf(transaction, email)
+    const delegates = registrations.length
+      ? await transaction
+          .selectFrom('registration_delegates')
+          .select(['registration_id', 'email', 'cancellation_id'])
+          .where('registration_id', 'in', registrations.map((row) => row.id))
+          .execute()
+      : []
+    for (const registration of registrations) {
+      const own = delegates.filter((delegate) => delegate.registration_id === registration.id)
+      const roles: PersonalDataRegistration['roles'] = []
+      if (registration.email.toLowerCase() === email) roles.push('registrant')
+      if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
+      const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
+      if (new Date(registration.event_start).getTime() > today && attending.length) {
+        result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
+        continue
+      }
+      result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
+      result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+    }
+    return result
   })
 }
 

@@ -48,6 +48,10 @@ export async function action(args: Route.ActionArgs) {
   return { report, erased: null, error: null }
 }
 
+function erasedRegistrationText(registration: ErasureResult['registrationsErased'][number]): string {
+  return `${registration.reference} (as ${registration.roles.join(' and ')}; invoice kept until ${registration.keptUntil})`
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
 
 function Report({ report }: { report: PersonalDataReport }) {
@@ -88,8 +92,14 @@ function Report({ report }: { report: PersonalDataReport }) {
 
       <h3>Erase</h3>
       <p>
-        Enquiries and training requests are anonymised with their notes and replies, and their e-mails deleted. Registrations are kept for five years
-        after their tax invoice, as SARS requires, and anonymised then by the retention job.
+        Enquiries and training requests are anonymised with their notes and replies, and their e-mails deleted. In registrations, what is not on the tax
+        invoice is anonymised now: a delegate&apos;s name, position and e-mail address; the registrant&apos;s e-mail address and telephone; the same in
+        the e-mails still to be sent or sent again, and the e-mails to this address are deleted. The tax invoice and credit notes are kept as issued,
+        with the company, its address and VAT number, for five years after the invoice, as SARS requires, and anonymised then by the retention job.
+      </p>
+      <p>
+        A registration for an event not yet started in which this person still attends (or, as registrant, still has delegates attending) is left as it
+        is: cancel it or replace the delegate first, then erase again.
       </p>
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="erase" />
@@ -125,10 +135,17 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
           <p>
             Erased: {actionData.erased.enquiriesAnonymised} enquiries and training requests anonymised, {actionData.erased.emailsDeleted} e-mails deleted.
           </p>
-          {actionData.erased.registrationsKept.length ? (
+          {actionData.erased.registrationsErased.length ? (
             <p>
-              Kept for their tax invoices:{' '}
-              {actionData.erased.registrationsKept.map((registration) => `${registration.reference} (until ${registration.keptUntil})`).join(', ')}.
+              Erased from registrations, their tax invoices kept as issued:{' '}
+              {actionData.erased.registrationsErased.map(erasedRegistrationText).join(', ')}.
+            </p>
+          ) : null}
+          {actionData.erased.registrationsActive.length ? (
+            <p>
+              Not erased, the event not yet started:{' '}
+              {actionData.erased.registrationsActive.map((registration) => `${registration.reference} (${registration.event})`).join(', ')}. Cancel
+              the registration or replace the delegate first, then erase again.
             </p>
           ) : null}
         </div>
