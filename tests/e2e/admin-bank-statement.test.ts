@@ -2,39 +2,18 @@
 // API, a statement naming both uploaded with a new column mapping, both matches recorded in one step and their
 // receipts delivered to a real SMTP server; then, without JavaScript, the same statement imported again shows them
 // recorded, and a line assigned by hand to a paid registration is refused.
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const STAFF: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'a long enough staff password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let sink: SmtpSink
-let dataDir: string
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-bank-statement-'))
-  await createStaffAccount(dataDir, STAFF)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url } })
-})
-afterAll(async () => {
-  await site?.stop()
-  await sink?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, sink, url } = useBackOfficeSite([STAFF])
 
 async function registerByBankTransfer(): Promise<{ reference: string; email: string; companyName: string }> {
   const body = registrationBody({ paymentMethod: 'Bank Transfer' })
@@ -81,7 +60,7 @@ describe('bank-statement matching in the back office', () => {
 
     const page = await openPage(browser(), 'phone')
     const errors = collectErrors(page)
-    await signInAt(page, site.baseUrl, '/admin/bank-statements', STAFF)
+    await signInAt(page, site().baseUrl, '/admin/bank-statements', STAFF)
     await waitForHydration(page)
     await expectAccessible(page)
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles(file)
@@ -119,14 +98,14 @@ describe('bank-statement matching in the back office', () => {
     expect(errors).toEqual([])
 
     for (const registration of [first, second]) {
-      const receipt = await sink.waitFor((mail) => mail.recipients.includes(registration.email) && mail.parsed.subject === `Payment received: registration ${registration.reference}`, 15_000)
+      const receipt = await sink().waitFor((mail) => mail.recipients.includes(registration.email) && mail.parsed.subject === `Payment received: registration ${registration.reference}`, 15_000)
       expect(receipt.parsed.text).toContain('We have received your bank transfer')
       expect(receipt.parsed.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf')
     }
     await page.context().close()
 
     const noScript = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(noScript, site.baseUrl, '/admin/bank-statements', STAFF)
+    await signInAt(noScript, site().baseUrl, '/admin/bank-statements', STAFF)
     expect(await noScript.getByLabel('The bank’s columns').inputValue()).not.toBe('new')
     await noScript.getByLabel('Statement file (CSV or OFX)').setInputFiles({ ...file, name: 'february-again.csv' })
     await noScript.getByRole('button', { name: 'Import statement' }).click()
@@ -151,7 +130,7 @@ describe('the statement upload’s size limit', () => {
     return new Promise((resolve, reject) => {
       const request = httpRequest(url(pathname), {
         method: 'POST',
-        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes), origin: site.baseUrl, 'sec-fetch-site': 'same-origin' },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes), origin: site().baseUrl, 'sec-fetch-site': 'same-origin' },
       })
       request.once('response', (response) => {
         resolve(response.statusCode)

@@ -3,40 +3,18 @@
 // whose receipt with the tax invoice reaches a real SMTP server; the delegate list holds the delegate; a replaced
 // delegate gets their confirmation; a staff account may not read the audit log. axe checks each form at phone width,
 // a refused one included; one payment is recorded with JavaScript off.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
 const STAFF: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'a long enough staff password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let sink: SmtpSink
-let dataDir: string
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-bank-transfer-'))
-  await createStaffAccount(dataDir, OWNER)
-  await createStaffAccount(dataDir, STAFF)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' } })
-})
-afterAll(async () => {
-  await site?.stop()
-  await sink?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, sink, url } = useBackOfficeSite([OWNER, STAFF], { FORM_RATE_LIMIT: '0' })
 
 /** axe finds nothing, and nothing is wider than the screen (the pages are checked at phone width). */
 async function expectAccessible(page: Page): Promise<void> {
@@ -92,7 +70,7 @@ describe('recording a bank transfer in the back office', () => {
     await visitor.context().close()
 
     const owner = await openPage(browser(), 'phone')
-    await signInAt(owner, site.baseUrl, '/admin', OWNER)
+    await signInAt(owner, site().baseUrl, '/admin', OWNER)
     const paymentPath = `/admin/registrations/${reference}/payments/new`
     // Found as staff would find it: searched for in the registrations list, opened, then "Record a bank transfer".
     await owner.goto(url('/admin/registrations'))
@@ -130,7 +108,7 @@ describe('recording a bank transfer in the back office', () => {
 
     await recordTransfer(owner, { amount: 'R 11,687.00', bankReference: 'FNB 77002' })
     await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}`)
-    const receipt = await sink.waitFor((mail) => mail.recipients.includes(registrant.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
+    const receipt = await sink().waitFor((mail) => mail.recipients.includes(registrant.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
     expect(receipt.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/^tax-invoice-INV-\d+\.pdf$/)]])
     expect(receipt.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
 
@@ -154,7 +132,7 @@ describe('recording a bank transfer in the back office', () => {
     await owner.getByLabel('E-mail').fill(successor.email)
     await owner.getByRole('button', { name: 'Save the delegate' }).click()
     await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'delegate')
-    const confirmation = await sink.waitFor((mail) => mail.recipients.includes(successor.email), 15_000)
+    const confirmation = await sink().waitFor((mail) => mail.recipients.includes(successor.email), 15_000)
     expect(confirmation.parsed.text).toContain(successor.name)
     expect(confirmation.parsed.subject).toContain('Legal Opinion Writing 2025')
 
@@ -167,7 +145,7 @@ describe('recording a bank transfer in the back office', () => {
 
   it('keeps the audit log from a staff account', async () => {
     const page = await openPage(browser(), 'phone')
-    await signInAt(page, site.baseUrl, '/admin', STAFF)
+    await signInAt(page, site().baseUrl, '/admin', STAFF)
     const refused = await page.goto(url('/admin/audit'))
     expect(refused?.status()).toBe(403)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not allowed')
@@ -179,7 +157,7 @@ describe('recording a bank transfer in the back office', () => {
     const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const { reference } = (await registered.json()) as RegistrationReceipt
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site.baseUrl, '/admin', STAFF)
+    await signInAt(page, site().baseUrl, '/admin', STAFF)
     await page.goto(url(`/admin/registrations/${reference}/payments/new`))
     await recordTransfer(page, { amount: 'twenty thousand', bankReference: 'ABSA 9001' })
     expect(await page.locator('#field-amount-error').innerText()).toBe('Enter the amount in rand as on the bank statement, e.g. 8 990.00.')
@@ -189,7 +167,7 @@ describe('recording a bank transfer in the back office', () => {
     await page.goto(url(`/admin/registrations/${reference}/payments/new`))
     expect(await paymentFacts(page)).toMatchObject({ 'Paid so far': 'R 20 677.00', Outstanding: 'R 0.00' })
     expect(await page.getByRole('status').innerText()).toBe('This registration is paid in full; nothing is outstanding.')
-    await sink.waitFor((mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
+    await sink().waitFor((mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
     await page.context().close()
   })
 })

@@ -11,33 +11,16 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let sink: SmtpSink
-let dataDir: string
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-cancellation-'))
-  await createStaffAccount(dataDir, OWNER)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, SITE_DATE: '2025-06-20T10:00:00+02:00' } })
-})
-afterAll(async () => {
-  await site?.stop()
-  await sink?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, sink, url } = useBackOfficeSite([OWNER], { SITE_DATE: '2025-06-20T10:00:00+02:00' })
 
 async function pdfText(pdf: Uint8Array): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf))
@@ -56,7 +39,7 @@ async function register(overrides: Record<string, unknown> = {}): Promise<Regist
 }
 
 /** Opens the cancel screen from the registration's page, signing in on the way. */
-async function openCancelScreen(page: Page, reference: string, baseUrl = site.baseUrl): Promise<void> {
+async function openCancelScreen(page: Page, reference: string, baseUrl = site().baseUrl): Promise<void> {
   await signInAt(page, baseUrl, `/admin/registrations/${reference}`, OWNER)
   await page.getByRole('link', { name: /^Cancel the registration or some of its delegates/ }).click()
   await page.waitForURL((address) => address.pathname === `/admin/registrations/${reference}/cancel`)
@@ -94,7 +77,7 @@ describe('cancelling registrations in the back office', () => {
       expect(text).toContain(expected)
     }
 
-    const mail = await sink.waitFor((received) => received.parsed.subject === `Cancellation and credit note CN-000001: registration ${registration.reference}`)
+    const mail = await sink().waitFor((received) => received.parsed.subject === `Cancellation and credit note CN-000001: registration ${registration.reference}`)
     const attachment = mail.parsed.attachments.find((file) => file.filename === 'credit-note-CN-000001.pdf')
     expect(attachment?.contentType).toBe('application/pdf')
     expect(await pdfText(new Uint8Array(attachment!.content))).toContain('R 10 338.50')
@@ -106,7 +89,7 @@ describe('cancelling registrations in the back office', () => {
     // The fee of the unpaid registration is still owed.
     await statusPage.getByText(/R 10 338\.50 is still to be paid/).waitFor()
     const link = statusPage.getByRole('link', { name: 'Download credit note CN-000001 (PDF)' })
-    const pdf = await fetch(new URL((await link.getAttribute('href'))!, site.baseUrl))
+    const pdf = await fetch(new URL((await link.getAttribute('href'))!, site().baseUrl))
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
 

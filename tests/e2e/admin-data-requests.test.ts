@@ -1,33 +1,16 @@
 // Personal data requests (POPIA) in Chromium against the real site: everything held about an address is found,
 // exported as one JSON file and erased as far as the law lets go, the registration for an event still to come left
 // whole; the export and the erasure are in the audit log.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let dataDir: string
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-data-requests-'))
-  await createStaffAccount(dataDir, OWNER)
-  site = await startSite({ env: { DATA_DIR: dataDir } })
-})
-afterAll(async () => {
-  await site?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, url } = useBackOfficeSite([OWNER])
 
 async function postJson(pathname: string, body: unknown): Promise<Response> {
   const response = await fetch(url(pathname), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -87,7 +70,7 @@ describe('personal data requests', () => {
     await page.getByRole('heading', { name: 'Registrations (1)' }).waitFor()
     await page.context().close()
 
-    const cookie = await signInCookie(site.baseUrl, OWNER)
+    const cookie = await signInCookie(site().baseUrl, OWNER)
     const audit = await (await fetch(url('/admin/audit'), { headers: { cookie } })).text()
     expect(audit).toContain('personal-data-exported')
     expect(audit).toContain('personal-data-erased')

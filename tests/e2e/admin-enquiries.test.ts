@@ -1,40 +1,18 @@
 // The enquiries inbox in Chromium against the real site: an enquiry and a training request sent through the JSON API
 // are listed; staff set a status and an assignee, add a note and reply, and the reply reaches a real SMTP server
 // from the organiser's address. The same inbox is then used without JavaScript.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const ORGANISER = 'events@organiser.test'
 const LERATO: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'a long enough staff password' }
 const PIETER: StaffAccount = { email: 'pieter@example.com', name: 'Pieter Botha', role: 'staff', password: 'another long staff password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let sink: SmtpSink
-let dataDir: string
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-enquiries-'))
-  await createStaffAccount(dataDir, LERATO)
-  await createStaffAccount(dataDir, PIETER)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, ORGANISER_EMAIL: ORGANISER } })
-})
-afterAll(async () => {
-  await site?.stop()
-  await sink?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, sink, url } = useBackOfficeSite([LERATO, PIETER], { ORGANISER_EMAIL: ORGANISER })
 
 async function post(pathname: string, body: Record<string, string>): Promise<void> {
   const response = await fetch(url(pathname), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -65,7 +43,7 @@ describe('the enquiries inbox', () => {
     })
 
     const page = await openPage(browser(), 'phone')
-    await signInAt(page, site.baseUrl, '/admin/enquiries', LERATO)
+    await signInAt(page, site().baseUrl, '/admin/enquiries', LERATO)
     await waitForHydration(page)
     const inbox = page.getByRole('region', { name: 'Enquiries' })
     await inbox.getByRole('row', { name: /Sipho Mokoena, City of Example\s+In-house training request\s+New\s+Nobody/ }).waitFor()
@@ -91,14 +69,14 @@ describe('the enquiries inbox', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await expectAccessible(page)
 
-    const reply = await sink.waitFor((mail) => mail.recipients.includes('naledi@client.test') && mail.parsed.subject === 'Sponsoring the PFAS conference', 15_000)
+    const reply = await sink().waitFor((mail) => mail.recipients.includes('naledi@client.test') && mail.parsed.subject === 'Sponsoring the PFAS conference', 15_000)
     expect(reply.parsed.from?.value[0]?.address).toBe(ORGANISER)
     expect(reply.parsed.text).toContain('The Platinum package is still open.')
     expect(reply.parsed.text).toContain('> We would like to sponsor the PFAS conference.')
     await page.context().close()
 
     const noScript = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(noScript, site.baseUrl, '/admin/enquiries', LERATO)
+    await signInAt(noScript, site().baseUrl, '/admin/enquiries', LERATO)
     await noScript.getByRole('row', { name: new RegExp(`Naledi Dlamini.*In progress\\s+${PIETER.name}`) }).waitFor()
     await noScript.getByLabel('Show').selectOption({ label: 'New' })
     await noScript.getByRole('button', { name: 'Show' }).click()
@@ -108,7 +86,7 @@ describe('the enquiries inbox', () => {
     await noScript.getByLabel('Reply', { exact: true }).fill('We can come to you in May.')
     await noScript.getByRole('button', { name: 'Send reply' }).click()
     expect(await noScript.getByRole('status').innerText()).toBe('Your reply is on its way.')
-    const trainingReply = await sink.waitFor((mail) => mail.recipients.includes('sipho@client.test') && mail.parsed.subject?.startsWith('Re: your training request to ') === true, 15_000)
+    const trainingReply = await sink().waitFor((mail) => mail.recipients.includes('sipho@client.test') && mail.parsed.subject?.startsWith('Re: your training request to ') === true, 15_000)
     expect(trainingReply.parsed.from?.value[0]?.address).toBe(ORGANISER)
     await noScript.getByText(`by ${LERATO.name}`).waitFor()
     await noScript.context().close()

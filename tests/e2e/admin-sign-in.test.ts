@@ -1,42 +1,20 @@
 // The back office in Chromium against the real site: an owner made with `pnpm admin` signs in, invites a colleague
 // whose invitation reaches a real SMTP server, the colleague chooses a password through its link and signs in, and
 // the audit log shows it all to the owner only. Then the same sign-in, with two-factor, with JavaScript off.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
 const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'thabo forgot this one' }
 const COLLEAGUE = { email: 'naledi@example.com', name: 'Naledi Staff', password: 'naledi chose this password' }
 
 const browser = useBrowser()
-let site: RunningSite
-let sink: SmtpSink
-let dataDir: string
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-browser-'))
-  await createStaffAccount(dataDir, OWNER)
-  await createStaffAccount(dataDir, FORGETFUL)
-  site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url } })
-})
-afterAll(async () => {
-  await site?.stop()
-  await sink?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const url = (pathname: string) => `${site.baseUrl}${pathname}`
+const { site, sink, url } = useBackOfficeSite([OWNER, FORGETFUL])
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
@@ -88,10 +66,10 @@ describe('the back office in a browser', () => {
     expect(await owner.getByRole('status').innerText()).toContain(`An invitation is on its way to ${COLLEAGUE.email}`)
     await owner.getByRole('cell', { name: COLLEAGUE.email }).waitFor()
 
-    const invitation = await sink.waitFor((mail) => mail.recipients.includes(COLLEAGUE.email), 15_000)
+    const invitation = await sink().waitFor((mail) => mail.recipients.includes(COLLEAGUE.email), 15_000)
     const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/.exec(invitation.parsed.text ?? '')?.[0]
     expect(link, invitation.parsed.text).toBeDefined()
-    expect(new URL(link ?? '').origin).toBe(site.baseUrl)
+    expect(new URL(link ?? '').origin).toBe(site().baseUrl)
 
     const colleague = await openPage(browser(), 'phone')
     await colleague.goto(link ?? '')
@@ -170,7 +148,7 @@ describe('the back office in a browser', () => {
     await page.getByRole('button', { name: 'Send me a link' }).click()
     expect(await page.getByRole('status').innerText()).toContain('If that address has a back-office account')
 
-    const reset = await sink.waitFor((mail) => mail.recipients.includes(FORGETFUL.email), 15_000)
+    const reset = await sink().waitFor((mail) => mail.recipients.includes(FORGETFUL.email), 15_000)
     const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/.exec(reset.parsed.text ?? '')?.[0] ?? ''
     expect(link, reset.parsed.text).not.toBe('')
     await page.goto(link)

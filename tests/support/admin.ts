@@ -1,9 +1,14 @@
 // Back-office helpers for the browser and HTTP tests: accounts made with `pnpm admin`, the /admin routes of the
 // route manifest, and sign-in over plain HTTP.
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import routes from '../../apps/site/app/routes.ts'
-import { repoRoot } from './site-server.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { repoRoot, startSite, type RunningSite } from './site-server.ts'
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts'
 
 type RouteConfigEntry = (typeof routes)[number]
 
@@ -86,4 +91,45 @@ export async function signInAt(page: Page, baseUrl: string, pathname: string, ac
     await page.getByRole('button', { name: 'Sign in' }).click()
   }
   await page.waitForURL((address) => address.pathname === pathname)
+}
+
+export interface BackOfficeSite {
+  /** The built site, its DATA_DIR holding the accounts. */
+  site(): RunningSite
+  /** The SMTP server the site sends its e-mails to. */
+  sink(): SmtpSink
+  url(pathname: string): string
+}
+
+/**
+ * For a test file of the back office: an SMTP sink, a DATA_DIR with these accounts made by `pnpm admin create-user`,
+ * and the built site on both (with `env` besides); all stopped and removed after the file.
+ */
+export function useBackOfficeSite(accounts: StaffAccount[], env: Record<string, string> = {}): BackOfficeSite {
+  let site: RunningSite | undefined
+  let sink: SmtpSink | undefined
+  let dataDir: string | undefined
+  beforeAll(async () => {
+    sink = await startSmtpSink()
+    dataDir = mkdtempSync(path.join(tmpdir(), 'events-back-office-'))
+    for (const account of accounts) await createStaffAccount(dataDir, account)
+    site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, ...env } })
+  })
+  afterAll(async () => {
+    await site?.stop()
+    await sink?.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+  const running = () => {
+    if (!site) throw new Error('useBackOfficeSite(): the site is used before beforeAll started it')
+    return site
+  }
+  return {
+    site: running,
+    sink: () => {
+      if (!sink) throw new Error('useBackOfficeSite(): the SMTP sink is used before beforeAll started it')
+      return sink
+    },
+    url: (pathname) => `${running().baseUrl}${pathname}`,
+  }
 }
