@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto'
-import { pooledRandomBytes } from '../ids.ts'
+import { randomBytes, randomInt } from 'node:crypto'
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I). */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -24,5 +23,5 @@ export function normaliseReference(value: string): string | undefined {
 
 /** The secret of a registration's private status page: 32 random bytes, base64url. */
 export function generateSecret(): string {
-  return Buffer.from(pooledRandomBytes(32)).toString('base64url')
+  return randomBytes(32).toString('base64url')
 }
