@@ -17,24 +17,8 @@ const dayFormat = {
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false })
 
-// Every registration and each of its e-mails print their event's dates, and there are only a few events, while
-// formatting them through Intl took longer than the rest of the invoice's text together.
-const MAX_REMEMBERED_EVENT_DATES = 500
-const rememberedEventDates = new Map<string, string>()
-
 /** An event's dates as people read them in South Africa, e.g. "Thursday 3 July 2025, 08:30 – Friday 4 July 2025, 16:00 (SAST)". */
 export function formatEventDates(startIso: string, endIso: string): string {
-  const key = `${startIso}/${endIso}`
-  let formatted = rememberedEventDates.get(key)
-  if (formatted === undefined) {
-    if (rememberedEventDates.size >= MAX_REMEMBERED_EVENT_DATES) rememberedEventDates.clear()
-    formatted = eventDatesText(startIso, endIso)
-    rememberedEventDates.set(key, formatted)
-  }
-  return formatted
-}
-
-function eventDatesText(startIso: string, endIso: string): string {
   const start = new Date(startIso)
   const end = new Date(endIso)
   const startDay = dayFormat.format(start)
