@@ -3,9 +3,9 @@
 // the ratio says how close a cached page comes to a file.
 import { Agent, request } from 'node:http'
 import { measure } from './registrations.mjs'
-import { printTable } from './table.mjs'
+import { cores, printTable, printTargets } from './table.mjs'
 
-export const title = 'Cached page against a static asset (16 concurrent clients, Accept-Encoding: br)'
+export const title = `Cached page against a static asset (16 concurrent clients, Accept-Encoding: br, ${cores} cores)`
 
 const PAGE = '/conference/Resilience'
 const RATIO_TARGET = 0.5
@@ -44,6 +44,8 @@ export async function run({ baseUrl }) {
   const row = (name, result) => [name, String(result.count), result.perSecond.toFixed(0), `${result.p50.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`]
   printTable(['GET', 'requests', 'per second', 'p50', 'p99'], [row(`${PAGE} (cached page)`, pageResult), row(`${asset} (static asset)`, assetResult)])
   const ratio = pageResult.perSecond / assetResult.perSecond
-  console.log(`\nratio of the page to the asset: ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}: ${ratio >= RATIO_TARGET ? 'met' : 'not met'})`)
-  console.log(`page p99: ${pageResult.p99.toFixed(1)} ms (target <= ${P99_TARGET_MS} ms: ${pageResult.p99 <= P99_TARGET_MS ? 'met' : 'not met'})`)
+  printTargets([
+    { figure: "page's requests/s over the asset's", measured: ratio.toFixed(2), target: `>= ${RATIO_TARGET}`, met: ratio >= RATIO_TARGET },
+    { figure: 'page p99', measured: `${pageResult.p99.toFixed(1)} ms`, target: `<= ${P99_TARGET_MS} ms`, met: pageResult.p99 <= P99_TARGET_MS },
+  ])
 }
