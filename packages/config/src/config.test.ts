@@ -46,7 +46,6 @@ describe('readConfig', () => {
 
   it('previews the embedded dataset at its date and gives the core the same date', () => {
     const config = readConfig({})
-    expect(config.siteDateSource).toBe('embedded-default')
     expect(config.now().toISOString()).toBe(new Date(EMBEDDED_PREVIEW_DATE).toISOString())
     expect(config.core.siteDate?.toISOString()).toBe(new Date(EMBEDDED_PREVIEW_DATE).toISOString())
     expect(config.siteUrl).toBe('http://localhost:3000')
@@ -54,13 +53,11 @@ describe('readConfig', () => {
 
   it('uses the real time with a Sanity project and no SITE_DATE', () => {
     const config = readConfig({ SANITY_PROJECT_ID: 'abc', SANITY_DATASET: 'production' })
-    expect(config.siteDateSource).toBe('clock')
     expect(config.core.siteDate).toBeUndefined()
   })
 
   it('reads SITE_DATE as the business clock of the site and the core', () => {
     const config = readConfig({ SITE_DATE: '2025-04-10', PORT: '8080', FORM_RATE_LIMIT: '0', ORGANISER_EMAIL: 'team@x.test' })
-    expect(config.siteDateSource).toBe('SITE_DATE')
     expect(config.now().toISOString()).toBe('2025-04-09T22:00:00.000Z')
     expect(config.core).toMatchObject({ formRateLimit: 0, organiserEmail: 'team@x.test', siteUrl: 'http://localhost:8080' })
   })
