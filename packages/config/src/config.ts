@@ -191,7 +191,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       ...(vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL } : {}),
       mailFrom: vars.MAIL_FROM,
       ...(vars.ORGANISER_EMAIL ? { organiserEmail: vars.ORGANISER_EMAIL } : {}),
-      siteUrl,
       ...(siteDate ? { siteDate } : {}),
       formRateLimit: vars.FORM_RATE_LIMIT,
       enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS,

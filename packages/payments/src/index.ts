@@ -7,7 +7,7 @@ export {
   type RefundRequest,
   type RefundResult,
 } from './provider.ts'
-export { createSandboxProvider, sandboxCheckoutPath, type SandboxProviderOptions } from './sandbox.ts'
+export { createSandboxProvider, type SandboxProviderOptions } from './sandbox.ts'
 export {
   PaymentError,
   type CardRefundResult,
