@@ -13,6 +13,7 @@ import {
   type CardRefundState,
   type Database,
   type PaidRegistration,
+  type PaymentReturnOutcome,
   type QueuedMail,
   type RegistrationRow,
   type SiteSettingsForMail,
@@ -24,7 +25,6 @@ import {
   PaymentError,
   type CardRefundResult,
   type PaymentContext,
-  type ReturnOutcome,
   type SandboxAction,
   type StartCheckoutResult,
   type WebhookResult,
@@ -279,7 +279,7 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
 }
 
 /** The visitor came back from the provider; a cancelled or failed checkout is not offered again. */
-export async function recordReturn(context: PaymentContext, reference: string, secret: string, outcome: ReturnOutcome): Promise<void> {
+export async function recordReturn(context: PaymentContext, reference: string, secret: string, outcome: PaymentReturnOutcome): Promise<void> {
   const { db } = context
   if (outcome === 'success') return
   const registration = await findRegistrationByReferenceAndSecret(db.kysely, reference, secret)

@@ -1,4 +1,4 @@
-import type { BackOfficeContext, CardRefundState, PaymentReturnOutcome, WebhookOutcome } from '@events/core'
+import type { BackOfficeContext, CardRefundState, WebhookOutcome } from '@events/core'
 import type { PaymentProvider } from './provider.ts'
 
 /** Why a checkout could not be started or a refund made; the site maps each to its answer. */
@@ -29,8 +29,6 @@ export interface WebhookResult {
   /** True when this webhook id had been handled before and nothing changed. */
   replayed: boolean
 }
-
-export type ReturnOutcome = PaymentReturnOutcome
 
 export type SandboxAction = 'pay' | 'cancel' | 'fail'
 

@@ -13,7 +13,6 @@ export {
   type CardRefundResult,
   type PaymentContext,
   type PaymentErrorCode,
-  type ReturnOutcome,
   type SandboxAction,
   type SandboxCheckout,
   type StartCheckoutResult,
