@@ -5,15 +5,16 @@
 import { readConfig } from '../packages/config/src/index.ts'
 import { anonymiseExpiredPersonalData, openDatabase } from '../packages/core/src/index.ts'
 import { createStaff } from '../packages/staff/src/index.ts'
+import { createSiteLinks } from '../apps/site/app/lib/site-links.ts'
 
 try {
-  const config = readConfig(process.env).core
+  const { core: config, siteUrl } = readConfig(process.env)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startupWaitMs: config.databaseStartupWaitMs })
   try {
     const { enquiryRetentionMonths } = config
     const result = await anonymiseExpiredPersonalData({ db }, { enquiryRetentionMonths })
     if (result.enquiriesAnonymised + result.registrationsAnonymised > 0) {
-      const staff = await createStaff({ db, siteUrl: config.siteUrl })
+      const staff = await createStaff({ db, links: createSiteLinks(siteUrl) })
       await staff.recordAudit({ actor: null, action: 'personal-data-anonymised', subjectType: 'retention-job', after: { ...result, enquiryRetentionMonths } })
     }
     console.log(

@@ -48,10 +48,10 @@ function seedBody(index) {
 /** Fills DATA_DIR's SQLite database with the registrations; answers their references in order. */
 async function seed(dataDir) {
   const { createRegistration, openDatabase, recordBankTransfer } = await import('../../packages/core/src/index.ts')
-  const { SITE_NOW, fixedCatalog } = await import('../../packages/core/src/test-support.ts')
+  const { SITE_NOW, fixedCatalog, testSiteLinks } = await import('../../packages/core/src/test-support.ts')
   const db = await openDatabase({ dataDir })
   try {
-    const context = { db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW }
+    const context = { db, catalog: fixedCatalog(), links: testSiteLinks('http://127.0.0.1'), siteNow: () => SITE_NOW }
     let next = 0
     const references = []
     await Promise.all(

@@ -140,11 +140,11 @@ export async function measureRegistrations(baseUrl, { headers = () => ({}), onAc
 // Express, no outbox worker. What it reaches is the most any change to the HTTP side could give the endpoint.
 async function measureServiceInProcess() {
   const { createRegistration, openDatabase } = await import('../../packages/core/src/index.ts')
-  const { SITE_NOW, fixedCatalog, temporaryDirectory } = await import('../../packages/core/src/test-support.ts')
+  const { SITE_NOW, fixedCatalog, temporaryDirectory, testSiteLinks } = await import('../../packages/core/src/test-support.ts')
   const dataDir = temporaryDirectory()
   const db = await openDatabase({ dataDir: dataDir.dir })
   try {
-    const context = { db, catalog: fixedCatalog(), siteUrl: 'http://127.0.0.1', siteNow: () => SITE_NOW }
+    const context = { db, catalog: fixedCatalog(), links: testSiteLinks('http://127.0.0.1'), siteNow: () => SITE_NOW }
     return await measure(() => createRegistration(context, JSON.parse(registrationBody())))
   } finally {
     await db.close()

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, recordBankTransfer } from '../../packages/core/src/index.ts'
 import { fixedCatalog } from '../../packages/core/src/test-support.ts'
+import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
@@ -326,7 +327,7 @@ describe('the status URL', () => {
     await waitForEmptyOutbox(site)
     const db = await openDatabase({ dataDir: site.dataDir })
     try {
-      const context = { db, catalog: fixedCatalog(), siteUrl: site.baseUrl }
+      const context = { db, catalog: fixedCatalog(), links: createSiteLinks(site.baseUrl) }
       await recordBankTransfer(context, { reference: receipt!.reference, amountCents: 500_000, receivedOn: '2025-04-09', bankReference: `HTTP-${receipt!.reference}` }, { id: 'staff', name: 'Staff' })
     } finally {
       await db.close()

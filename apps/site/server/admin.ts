@@ -1,6 +1,7 @@
 import { createRequestListener } from '@remix-run/node-fetch-server'
-import { STAFF_AUTH_BASE_PATH, STAFF_CLIENT_IP_HEADER, type Staff } from '@events/staff'
+import { STAFF_CLIENT_IP_HEADER, type Staff } from '@events/staff'
 import type express from 'express'
+import { sitePaths } from '../app/lib/site-links'
 
 /** True for the back office's pages and their single-fetch data requests (`/admin.data`, `/admin/….data`). */
 export function isAdminPath(path: string): boolean {
@@ -23,11 +24,11 @@ export const adminPageHeaders: express.RequestHandler = (req, res, next) => {
   next()
 }
 
-/** better-auth's own endpoints under STAFF_AUTH_BASE_PATH (JSON, with its Origin check), before the form guard. */
+/** better-auth's own endpoints under sitePaths.staffAuth() (JSON, with its Origin check), before the form guard. */
 export function staffAuthHandler(staff: Staff): express.RequestHandler {
   const listener = createRequestListener((request) => staff.auth.handler(request))
   return (req, res, next) => {
-    if (!req.path.startsWith(`${STAFF_AUTH_BASE_PATH}/`)) {
+    if (!req.path.startsWith(`${sitePaths.staffAuth()}/`)) {
       next()
       return
     }

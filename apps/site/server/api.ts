@@ -1,4 +1,14 @@
-import { createRegistration, getRegistrationByReferenceAndSecret, isHoneypotFilled, isValidationError, registrationStatusJson, type Core } from '@events/core'
+import {
+  createRegistration,
+  getRegistrationByReferenceAndSecret,
+  isHoneypotFilled,
+  isValidationError,
+  paysByCard,
+  registrationStatusJson,
+  type Core,
+  type RegistrationReceipt,
+  type SiteLinks,
+} from '@events/core'
 import express from 'express'
 import { jsonApiGuard } from './http-guards'
 import { honeypotReceipt } from '../app/lib/honeypot.server'
@@ -21,8 +31,21 @@ function answeringValidationErrors(kind: SubmissionKind, handler: Handler): expr
   }
 }
 
+/** The 201 body of a registration: the receipt with its private links, with the card payment page when paid by card. */
+function receiptJson(receipt: RegistrationReceipt, links: SiteLinks, byCard: boolean) {
+  return {
+    reference: receipt.reference,
+    total: receipt.total,
+    totalCents: receipt.totalCents,
+    currency: receipt.currency,
+    status: receipt.status,
+    statusUrl: links.registrationStatus(receipt),
+    ...(byCard ? { paymentUrl: links.registrationPayment(receipt) } : {}),
+  }
+}
+
 /** The JSON endpoints: POST /api/registrations, /api/contact and /api/training-requests (the same services the forms call). */
-export function createApiRouter(core: Core, siteUrl: string): express.Router {
+export function createApiRouter(core: Core, links: SiteLinks): express.Router {
   const router = express.Router()
   const guard = jsonApiGuard(core.formRateLimiter)
 
@@ -32,11 +55,12 @@ export function createApiRouter(core: Core, siteUrl: string): express.Router {
     answeringValidationErrors('registration', async (req, res) => {
       res.set('Cache-Control', 'no-store')
       if (isHoneypotFilled(req.body)) {
-        res.status(201).json(honeypotReceipt(siteUrl))
+        res.status(201).json(receiptJson(honeypotReceipt(), links, false))
         return
       }
-      const { receipt } = await createRegistration(core.registrations, req.body, { idempotencyKey: req.get('Idempotency-Key') })
-      res.status(201).location(receipt.statusUrl).json(receipt)
+      const { receipt, paymentMethod } = await createRegistration(core.registrations, req.body, { idempotencyKey: req.get('Idempotency-Key') })
+      const body = receiptJson(receipt, links, paysByCard(paymentMethod))
+      res.status(201).location(body.statusUrl).json(body)
     }),
   )
 

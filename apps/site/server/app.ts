@@ -20,6 +20,7 @@ import { createStaff } from '@events/staff'
 import express from 'express'
 import { createRequestHandler as createRenderer, RouterContextProvider } from 'react-router'
 import { requestFactsContext, servicesContext, type SiteServices } from '../app/lib/services.server'
+import { createSiteLinks } from '../app/lib/site-links'
 import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
 import { createContentApiRouter } from './content-api'
@@ -111,9 +112,11 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
         contentRevision.bump()
       })
     : undefined
+  const links = createSiteLinks(config.siteUrl)
   const core = await startCore({
     config: config.core,
     catalog,
+    links,
     log: (line) => logger.info(line),
     logProblem: (line) => logger.warn(line),
     onRegistrationCreated: ({ paymentMethod }) => metrics.registrationCreated(paymentMethod),
@@ -121,9 +124,9 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
   })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
-  const payments = createSitePayments({ config, core, catalog, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
-  const staff = await createStaff({ db: core.db, siteUrl: config.siteUrl, onMailQueued: () => core.outbox.wake() })
-  const services: SiteServices = { config, content, core, payments: payments.context, staff }
+  const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
+  const staff = await createStaff({ db: core.db, links, onMailQueued: () => core.outbox.wake() })
+  const services: SiteServices = { config, content, core, links, payments: payments.context, staff }
   // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
   const { enquiryRetentionMonths } = config.core
   const retention = startRetentionJob({
@@ -178,7 +181,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
   // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.
   if (config.metricsToken) router.get('/metrics', metricsEndpoint({ metrics, token: config.metricsToken }))
-  router.use('/api', createApiRouter(core, config.siteUrl))
+  router.use('/api', createApiRouter(core, links))
   router.use(payments.router)
   router.get('/registrations/:reference/:secret', statusJsonHandler(core))
   router.use(adminPageHeaders)

@@ -1,4 +1,4 @@
-import { eventCalendarFile, getCreditNotePdf, getInvoicePdf, type Core, type EventCatalog } from '@events/core'
+import { eventCalendarFile, getCreditNotePdf, getInvoicePdf, type Core, type EventCatalog, type SiteLinks } from '@events/core'
 import {
   PaymentError,
   WebhookRejectedError,
@@ -48,12 +48,14 @@ export function createSitePayments({
   config,
   core,
   catalog,
+  links,
   log,
   onPaymentSucceeded,
 }: {
   config: Config
   core: Core
   catalog: EventCatalog
+  links: SiteLinks
   log: (line: string) => void
   /** Told once for each card payment that marks a registration paid. */
   onPaymentSucceeded?: () => void
@@ -71,7 +73,7 @@ export function createSitePayments({
   const provider =
     config.yocoSecretKey && config.yocoWebhookSecret
       ? createYocoProvider({ secretKey: config.yocoSecretKey, webhookSecret: config.yocoWebhookSecret, apiBase: config.yocoApiBase })
-      : createSandboxProvider({ siteUrl: config.siteUrl })
+      : createSandboxProvider({ links })
   log(
     provider.name === 'yoco'
       ? `Card payments: Yoco Checkout at ${config.yocoApiBase}`
@@ -81,7 +83,7 @@ export function createSitePayments({
     db: core.db,
     catalog,
     provider,
-    siteUrl: config.siteUrl,
+    links,
     organiserEmail: config.core.organiserEmail,
     siteNow: config.now,
     onMailQueued: () => core.outbox.wake(),

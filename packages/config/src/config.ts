@@ -30,7 +30,6 @@ export interface Config {
   siteUrl: string
   /** The business clock: SITE_DATE when set, otherwise the embedded dataset's preview date or the real time. */
   now: () => Date
-  siteDateSource: 'SITE_DATE' | 'embedded-default' | 'clock'
   hostedContent: boolean
   yocoSecretKey: string | undefined
   yocoWebhookSecret: string | undefined
@@ -172,15 +171,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
   const sanity = vars.SANITY_PROJECT_ID && vars.SANITY_DATASET ? { projectId: vars.SANITY_PROJECT_ID, dataset: vars.SANITY_DATASET, readToken: vars.SANITY_API_READ_TOKEN } : undefined
   const hostedContent = sanity !== undefined
   const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '')
-  let siteDateSource: Config['siteDateSource'] = 'SITE_DATE'
-  let siteDate = vars.SITE_DATE
-  if (!siteDate && !hostedContent) {
-    siteDate = new Date(EMBEDDED_PREVIEW_DATE)
-    siteDateSource = 'embedded-default'
-  } else if (!siteDate) {
-    siteDateSource = 'clock'
-  }
-  const fixedDate = siteDate
+  // Without SITE_DATE the embedded dataset is previewed at its own date; hosted content runs on the real time.
+  const siteDate = vars.SITE_DATE ?? (hostedContent ? undefined : new Date(EMBEDDED_PREVIEW_DATE))
 
   return {
     port: vars.PORT,
@@ -199,15 +191,13 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       ...(vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL } : {}),
       mailFrom: vars.MAIL_FROM,
       ...(vars.ORGANISER_EMAIL ? { organiserEmail: vars.ORGANISER_EMAIL } : {}),
-      siteUrl,
       ...(siteDate ? { siteDate } : {}),
       formRateLimit: vars.FORM_RATE_LIMIT,
       enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS,
       databaseStartupWaitMs: vars.DATABASE_STARTUP_WAIT_SECONDS * 1000,
     },
     siteUrl,
-    now: fixedDate ? () => new Date(fixedDate) : () => new Date(),
-    siteDateSource,
+    now: siteDate ? () => new Date(siteDate) : () => new Date(),
     hostedContent,
     yocoSecretKey: vars.YOCO_SECRET_KEY,
     yocoWebhookSecret: vars.YOCO_WEBHOOK_SECRET,

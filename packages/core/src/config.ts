@@ -8,7 +8,6 @@ export interface CoreConfig {
   organiserEmail?: string
   /** ENQUIRY_RETENTION_MONTHS: how long contact enquiries and training requests are kept before they are anonymised. */
   enquiryRetentionMonths: number
-  siteUrl: string
   /** SITE_DATE: the fixed "now" for registration rules; unset means the real time. */
   siteDate?: Date
   /** Form posts per minute per IP; 0 turns the limit off. */

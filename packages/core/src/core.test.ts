@@ -7,14 +7,16 @@ import { delegateListEvents } from './backoffice/delegate-list.ts'
 import { startCore } from './core.ts'
 import { createRegistration } from './registration/commands.ts'
 import { DataDirectoryError } from './private-files.ts'
-import { fixedCatalog, registrationInput, temporaryDirectory, testCoreConfig } from './test-support.ts'
+import { fixedCatalog, registrationInput, temporaryDirectory, testCoreConfig, testSiteLinks } from './test-support.ts'
+
+const links = testSiteLinks()
 
 describe('startCore', () => {
   it('wires a newcomer setup: SQLite and .eml files under DATA_DIR, SITE_DATE for the rules', async () => {
     const { dir, remove } = temporaryDirectory()
     const lines: string[] = []
-    const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00'), siteUrl: 'https://events.example.com', formRateLimit: 2 })
-    const core = await startCore({ config, catalog: fixedCatalog(), log: (line) => lines.push(line) })
+    const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00'), formRateLimit: 2 })
+    const core = await startCore({ config, catalog: fixedCatalog(), links, log: (line) => lines.push(line) })
     try {
       const { receipt } = await createRegistration(core.registrations, registrationInput())
       expect(receipt.total).toBe('20677.00')
@@ -37,7 +39,7 @@ describe('startCore', () => {
       expect(decisions).toEqual([true, true, false])
 
       // The back office reads the same database, with SITE_DATE deciding which events are still to come.
-      expect(core.backOffice.siteUrl).toBe('https://events.example.com')
+      expect(core.backOffice.links).toBe(links)
       expect((await listRegistrations(core.backOffice, { search: receipt.reference })).rows.map((row) => row.reference)).toEqual([receipt.reference])
       expect((await dashboard(core.backOffice)).events).toMatchObject([{ registrations: 1, awaitingCents: 2_067_700 }])
     } finally {
@@ -50,7 +52,7 @@ describe('startCore', () => {
     const { dir, remove } = temporaryDirectory()
     const created: string[] = []
     const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00') })
-    const core = await startCore({ config, catalog: fixedCatalog(), log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
+    const core = await startCore({ config, catalog: fixedCatalog(), links, log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
     try {
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
@@ -73,7 +75,7 @@ describe('DATA_DIR and the files in it', () => {
     // With no umask, anything left to the defaults would be readable (and writable) by every user.
     const previousUmask = process.umask(0)
     const dataDir = path.join(dir, 'site', 'data')
-    const core = await startCore({ config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }), catalog: fixedCatalog(), log: () => {} })
+    const core = await startCore({ config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }), catalog: fixedCatalog(), links, log: () => {} })
     try {
       await createRegistration(core.registrations, registrationInput())
       const mailDir = path.join(dataDir, 'mail')
@@ -97,13 +99,13 @@ describe('DATA_DIR and the files in it', () => {
     const { dir, remove } = temporaryDirectory()
     const config = testCoreConfig({ dataDir: dir, smtpUrl: 'smtp://127.0.0.1:9' })
     try {
-      await (await startCore({ config, catalog: fixedCatalog(), log: () => {} })).close()
+      await (await startCore({ config, catalog: fixedCatalog(), links, log: () => {} })).close()
       const database = path.join(dir, 'events.sqlite')
       chmodSync(database, 0o644)
       // What a crash leaves beside the database: SQLite reuses the file as it finds it.
       writeFileSync(`${database}-shm`, Buffer.alloc(32 * 1024))
       chmodSync(`${database}-shm`, 0o644)
-      const core = await startCore({ config, catalog: fixedCatalog(), log: () => {} })
+      const core = await startCore({ config, catalog: fixedCatalog(), links, log: () => {} })
       try {
         expect([modeOf(database), modeOf(`${database}-shm`)]).toEqual(['600', '600'])
       } finally {
@@ -122,7 +124,7 @@ describe('DATA_DIR and the files in it', () => {
     try {
       writeFileSync(path.join(dir, 'file'), 'not a directory')
       const dataDir = dataDirIn(dir)
-      const started = startCore({ config: testCoreConfig({ dataDir }), catalog: fixedCatalog(), log: () => {} })
+      const started = startCore({ config: testCoreConfig({ dataDir }), catalog: fixedCatalog(), links, log: () => {} })
       await expect(started).rejects.toThrow(DataDirectoryError)
       await expect(started).rejects.toThrow(`DATA_DIR ${dataDir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`)
     } finally {

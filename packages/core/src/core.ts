@@ -10,13 +10,14 @@ import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { preparePrivateDataDirectory } from './private-files.ts'
 import type { CreateRegistrationResult, RegistrationContext } from './registration/model.ts'
+import type { SiteLinks } from './site-links.ts'
 
 export interface Core {
   db: CoreDatabase
   /** What the registration commands and queries (`src/registration`) take, with the outbox told of new e-mails. */
   registrations: RegistrationContext
   enquiries: EnquiryService
-  /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site address and clocks. */
+  /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site links and clocks. */
   backOffice: BackOfficeContext
   /**
    * Per-IP limit on form posts (FORM_RATE_LIMIT per minute); check it before calling a service. On PostgreSQL it is
@@ -33,6 +34,8 @@ export interface Core {
 export interface StartCoreOptions {
   config: CoreConfig
   catalog: EventCatalog
+  /** The site's pages, for the links in e-mails. */
+  links: SiteLinks
   /** Where progress goes (an e-mail written to a file); console.log by default. */
   log?: (line: string) => void
   /** Where delivery problems go (an e-mail to be retried, a failed delivery round); console.error by default. */
@@ -43,7 +46,7 @@ export interface StartCoreOptions {
 
 /** Opens the database (running migrations), starts the outbox worker and wires the services from the configuration. */
 export async function startCore(options: StartCoreOptions): Promise<Core> {
-  const { config, catalog } = options
+  const { config, catalog, links } = options
   const log = options.log ?? ((line: string) => console.log(line))
   const logProblem = options.logProblem ?? ((line: string) => console.error(line))
   // SQLite and, without SMTP, the outgoing e-mails live under DATA_DIR: a misconfigured one stops startup clearly.
@@ -71,7 +74,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     registrations: {
       db,
       catalog,
-      siteUrl: config.siteUrl,
+      links,
       organiserEmail: config.organiserEmail,
       siteNow,
       onRegistrationCreated(result) {
@@ -80,7 +83,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
         options.onRegistrationCreated?.(result)
       },
     },
-    backOffice: { db, catalog, siteUrl: config.siteUrl, siteNow, organiserEmail: config.organiserEmail },
+    backOffice: { db, catalog, links, siteNow, organiserEmail: config.organiserEmail },
     // New e-mails go out at once rather than at the next poll.
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),

@@ -1,5 +1,6 @@
 export type { BankDetails, EventCatalog, RegistrationEvent, RegistrationPriceOption, SiteSettingsForMail } from './catalog.ts'
 export type { CoreConfig } from './config.ts'
+export type { PaymentReturnOutcome, RegistrationKey, SiteLinks } from './site-links.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
 export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
@@ -71,7 +72,7 @@ export { REFERENCE_ALPHABET, REFERENCE_LENGTH, generateReference, normaliseRefer
 export {
   CURRENCY,
   registrationStatusJson,
-  registrationStatusUrl,
+  paysByCard,
   type CreateRegistrationResult,
   type InvoiceDownload,
   type RegistrationContext,

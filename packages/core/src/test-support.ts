@@ -8,10 +8,30 @@ import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './cat
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
 import { openDatabase, postgresClientConfig, type OpenDatabaseOptions } from './db/open-database.ts'
+import type { SiteLinks } from './site-links.ts'
 
 /** The settings `@events/config` hands the core for a newcomer's setup, with the test's own in `overrides`. */
 export function testCoreConfig(overrides: Partial<CoreConfig> & Pick<CoreConfig, 'dataDir'>): CoreConfig {
-  return { mailFrom: 'Events <no-reply@localhost>', siteUrl: 'http://localhost:3000', formRateLimit: 20, enquiryRetentionMonths: 24, databaseStartupWaitMs: 60_000, ...overrides }
+  return { mailFrom: 'Events <no-reply@localhost>', formRateLimit: 20, enquiryRetentionMonths: 24, databaseStartupWaitMs: 60_000, ...overrides }
+}
+
+/**
+ * The site's links as the package tests see them, under `siteUrl`. The paths are the tests' own, not the site's
+ * (apps/site/app/lib/site-links.ts), so a test passes only with the links it was handed.
+ */
+export function testSiteLinks(siteUrl = 'https://events.example.com'): SiteLinks {
+  const registration = (key: { reference: string; secret: string }) => `${siteUrl}/test-registration/${key.reference}/${key.secret}`
+  return {
+    registrationStatus: registration,
+    registrationPayment: (key) => `${registration(key)}/card`,
+    paymentReturn: (key, outcome) => `${registration(key)}/back-from-checkout/${outcome}`,
+    sandboxCheckout: (checkoutId) => `${siteUrl}/test-sandbox/${checkoutId}`,
+    privacyNotice: () => `${siteUrl}/test-privacy`,
+    staffSignIn: (redirectTo) => `${siteUrl}/test-staff/sign-in?next=${encodeURIComponent(redirectTo)}`,
+    staffTwoFactorSetup: () => `${siteUrl}/test-staff/two-factor`,
+    staffSetPassword: (token) => `${siteUrl}/test-staff/password?token=${encodeURIComponent(token)}`,
+    staffAuth: () => `${siteUrl}/test-staff/auth`,
+  }
 }
 
 /** The database backends the storage and service tests run on: SQLite always, PostgreSQL with TEST_DATABASE_URL. */

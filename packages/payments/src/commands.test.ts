@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
@@ -12,7 +12,7 @@ import { getSandboxCheckout } from './queries.ts'
 import { WebhookRejectedError } from './webhook.ts'
 import { createYocoProvider } from './yoco.ts'
 
-const SITE_URL = 'https://events.example.com'
+const links = testSiteLinks()
 const ORGANISER = 'organiser@example.com'
 
 /** The site's webhook route in miniature: the raw body and headers to the service, its outcome as the answer. */
@@ -67,7 +67,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       db: testDb.db,
       catalog: fixedCatalog(),
       provider,
-      siteUrl: SITE_URL,
+      links,
       organiserEmail: ORGANISER,
       siteNow: () => SITE_NOW,
       onMailQueued: () => mailWakeUps++,
@@ -77,9 +77,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
 
   /** A card registration whose browser claimed a total of R 1.00; the server's total is R 20 677.00. */
   async function cardRegistration() {
-    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, organiserEmail: ORGANISER, siteNow: () => SITE_NOW }
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), links, organiserEmail: ORGANISER, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', totalPrice: '1.00', amount: 100 }))
-    return { ...receipt, secret: receipt.statusUrl.split('/').at(-1) ?? '' }
+    return receipt
   }
 
   async function registrationRow(reference: string) {
@@ -108,9 +108,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(request?.body).toEqual({
       amount: 2067700,
       currency: 'ZAR',
-      successUrl: `${registration.statusUrl}/payment/success`,
-      cancelUrl: `${registration.statusUrl}/payment/cancel`,
-      failureUrl: `${registration.statusUrl}/payment/failure`,
+      successUrl: links.paymentReturn(registration, 'success'),
+      cancelUrl: links.paymentReturn(registration, 'cancel'),
+      failureUrl: links.paymentReturn(registration, 'failure'),
       metadata: { registrationReference: registration.reference, attempt: '1' },
       subtotalAmount: 1798000,
       totalTaxAmount: 269700,
@@ -172,18 +172,18 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(await mails('payment.receipt')).toHaveLength(1)
     expect(paymentsSucceeded).toBe(1)
 
-    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: registration.statusUrl })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: links.registrationStatus(registration) })
     expect(yoco.requests).toHaveLength(1)
   })
 
   it('starts no card checkout for a registration part-paid by bank transfer: a card charge is for the whole total', async () => {
     const registration = await cardRegistration()
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW },
       { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
       { id: 'staff-1', name: 'Finance' },
     )
-    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: registration.statusUrl })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(registration) })
     expect(yoco.requests).toHaveLength(0)
   })
 
@@ -191,7 +191,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW },
       { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
       { id: 'staff-1', name: 'Finance' },
     )
@@ -217,7 +217,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it('does not count a card payment opened before a cancellation credited part of the registration', async () => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
-    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const proposal = await cancellationProposal(context, registration.reference)
     const [firstDelegate] = proposal.delegates
     await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, { id: 'staff-1', name: 'Finance' })
@@ -315,10 +315,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   })
 
   it('runs the sandbox checkout through the same signed webhook handling', async () => {
-    payments = paymentContext(createSandboxProvider({ siteUrl: SITE_URL }))
+    payments = paymentContext(createSandboxProvider({ links }))
     const registration = await cardRegistration()
     const started = await startYocoCheckout(registration.reference, registration.secret)
-    expect(started.redirectUrl).toBe(`${SITE_URL}/payments/sandbox/${started.checkoutId}`)
+    expect(started.redirectUrl).toBe(links.sandboxCheckout(started.checkoutId))
     expect(await getSandboxCheckout(payments, started.checkoutId)).toMatchObject({
       reference: registration.reference,
       amountCents: 2067700,
@@ -326,14 +326,14 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       status: 'open',
     })
 
-    expect(await completeSandboxCheckout(payments, started.checkoutId, 'cancel')).toBe(`${registration.statusUrl}/payment/cancel`)
-    expect(await completeSandboxCheckout(payments, started.checkoutId, 'fail')).toBe(`${registration.statusUrl}/payment/failure`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'cancel')).toBe(links.paymentReturn(registration, 'cancel'))
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'fail')).toBe(links.paymentReturn(registration, 'failure'))
     expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
 
-    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(links.paymentReturn(registration, 'success'))
     expect((await registrationRow(registration.reference)).status).toBe('paid')
     // Pressing Pay again pays nothing twice.
-    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(`${registration.statusUrl}/payment/success`)
+    expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(links.paymentReturn(registration, 'success'))
     expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(1)
     const [receipt] = await mails('payment.receipt')
     expect(receipt?.text).toContain('This was a test payment: no card was charged.')

@@ -13,6 +13,7 @@ import {
   type CardRefundState,
   type Database,
   type PaidRegistration,
+  type PaymentReturnOutcome,
   type QueuedMail,
   type RegistrationRow,
   type SiteSettingsForMail,
@@ -22,11 +23,8 @@ import { formatRand } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import {
   PaymentError,
-  returnUrl,
-  statusUrlOf,
   type CardRefundResult,
   type PaymentContext,
-  type ReturnOutcome,
   type SandboxAction,
   type StartCheckoutResult,
   type WebhookResult,
@@ -73,8 +71,8 @@ export async function startCheckout(context: PaymentContext, reference: string, 
   const registration = await findRegistrationByReferenceAndSecret(db.kysely, reference, secret)
   if (!registration) throw new PaymentError('not-found', 'This registration does not exist.')
   const standing = await cardChargeStanding(db.kysely, registration)
-  if (standing === 'paid') return { kind: 'already-paid', statusUrl: statusUrlOf(context, registration) }
-  if (standing === 'not-owed') return { kind: 'pay-by-transfer', statusUrl: statusUrlOf(context, registration) }
+  if (standing === 'paid') return { kind: 'already-paid', statusUrl: context.links.registrationStatus(registration) }
+  if (standing === 'not-owed') return { kind: 'pay-by-transfer', statusUrl: context.links.registrationStatus(registration) }
 
   const latest = await db.kysely
     .selectFrom('payment_checkouts')
@@ -94,9 +92,9 @@ export async function startCheckout(context: PaymentContext, reference: string, 
       subtotalCents: registration.subtotal_cents,
       taxCents: registration.vat_cents,
       currency: registration.currency,
-      successUrl: returnUrl(context, registration, 'success'),
-      cancelUrl: returnUrl(context, registration, 'cancel'),
-      failureUrl: returnUrl(context, registration, 'failure'),
+      successUrl: context.links.paymentReturn(registration, 'success'),
+      cancelUrl: context.links.paymentReturn(registration, 'cancel'),
+      failureUrl: context.links.paymentReturn(registration, 'failure'),
       metadata: { registrationReference: registration.reference, attempt: String(attempt) },
       // Two clicks at once (or a retry after a timeout) send the same key and get the same checkout.
       idempotencyKey: `registration-${registration.reference}-checkout-${attempt}`,
@@ -146,7 +144,7 @@ function paidRegistration(context: PaymentContext, row: RegistrationRow): PaidRe
     email: row.email,
     totalCents: row.total_cents,
     currency: row.currency,
-    statusUrl: statusUrlOf(context, row),
+    statusUrl: context.links.registrationStatus(row),
   }
 }
 
@@ -281,7 +279,7 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
 }
 
 /** The visitor came back from the provider; a cancelled or failed checkout is not offered again. */
-export async function recordReturn(context: PaymentContext, reference: string, secret: string, outcome: ReturnOutcome): Promise<void> {
+export async function recordReturn(context: PaymentContext, reference: string, secret: string, outcome: PaymentReturnOutcome): Promise<void> {
   const { db } = context
   if (outcome === 'success') return
   const registration = await findRegistrationByReferenceAndSecret(db.kysely, reference, secret)
@@ -298,10 +296,10 @@ export async function recordReturn(context: PaymentContext, reference: string, s
 export async function completeSandboxCheckout(context: PaymentContext, checkoutId: string, action: SandboxAction): Promise<string | undefined> {
   const row = await sandboxCheckoutRow(context, checkoutId)
   if (!row) return undefined
-  if (action === 'cancel') return returnUrl(context, row, 'cancel')
-  if (action === 'fail') return returnUrl(context, row, 'failure')
+  if (action === 'cancel') return context.links.paymentReturn(row, 'cancel')
+  if (action === 'fail') return context.links.paymentReturn(row, 'failure')
   // Like a provider's page, a checkout is paid once: a second press of Pay just goes back to the site.
-  if (row.status === 'succeeded') return returnUrl(context, row, 'success')
+  if (row.status === 'succeeded') return context.links.paymentReturn(row, 'success')
   const at = wallClock(context)
   // The same event Yoco sends, signed with the sandbox's secret and handled by the same code.
   const body = JSON.stringify({
@@ -320,7 +318,7 @@ export async function completeSandboxCheckout(context: PaymentContext, checkoutI
     },
   })
   await handleWebhook(context, body, { ...signWebhook(context.provider.webhookSecret, randomId('msg'), body, new Date()) })
-  return returnUrl(context, row, 'success')
+  return context.links.paymentReturn(row, 'success')
 }
 
 /**

@@ -1,4 +1,4 @@
-import { registrationStatusUrl, type BackOfficeContext, type CardRefundState, type RegistrationRow, type WebhookOutcome } from '@events/core'
+import type { BackOfficeContext, CardRefundState, WebhookOutcome } from '@events/core'
 import type { PaymentProvider } from './provider.ts'
 
 /** Why a checkout could not be started or a refund made; the site maps each to its answer. */
@@ -30,8 +30,6 @@ export interface WebhookResult {
   replayed: boolean
 }
 
-export type ReturnOutcome = 'success' | 'cancel' | 'failure'
-
 export type SandboxAction = 'pay' | 'cancel' | 'fail'
 
 /** What the sandbox checkout page shows. */
@@ -45,7 +43,7 @@ export interface SandboxCheckout {
 }
 
 /**
- * What the payment commands and queries need: core's database, catalog, site address and clocks (the wall clock keeps
+ * What the payment commands and queries need: core's database, catalog, site links and clocks (the wall clock keeps
  * the books, the business clock dates what e-mails say), the provider, and who is told of what happened.
  */
 export interface PaymentContext extends BackOfficeContext {
@@ -63,14 +61,4 @@ export interface CardRefundResult {
   after: CardRefundState
   registrationId: string
   amountCents: number
-}
-
-/** The registration's private status page. */
-export function statusUrlOf(context: Pick<PaymentContext, 'siteUrl'>, row: Pick<RegistrationRow, 'reference' | 'secret'>): string {
-  return registrationStatusUrl(context.siteUrl, row.reference, row.secret)
-}
-
-/** Where the provider sends the visitor back to after a checkout. */
-export function returnUrl(context: Pick<PaymentContext, 'siteUrl'>, row: Pick<RegistrationRow, 'reference' | 'secret'>, outcome: ReturnOutcome): string {
-  return `${statusUrlOf(context, row)}/payment/${outcome}`
 }

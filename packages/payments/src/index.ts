@@ -7,13 +7,12 @@ export {
   type RefundRequest,
   type RefundResult,
 } from './provider.ts'
-export { createSandboxProvider, sandboxCheckoutPath, type SandboxProviderOptions } from './sandbox.ts'
+export { createSandboxProvider, type SandboxProviderOptions } from './sandbox.ts'
 export {
   PaymentError,
   type CardRefundResult,
   type PaymentContext,
   type PaymentErrorCode,
-  type ReturnOutcome,
   type SandboxAction,
   type SandboxCheckout,
   type StartCheckoutResult,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { cancelRegistration, createRegistration } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { createSandboxProvider } from './sandbox.ts'
@@ -8,7 +8,7 @@ import { handleWebhook, refundCard, startCheckout } from './commands.ts'
 import type { PaymentContext } from './context.ts'
 import { createYocoProvider } from './yoco.ts'
 
-const SITE_URL = 'https://events.example.com'
+const links = testSiteLinks()
 const STAFF = { id: 'staff-1', name: 'Nomsa Dlamini' }
 // Legal Opinion (3 July 2025), two delegates by card: R 20 677.00. On 20 June the terms' fee is 50%, so R 10 338.50
 // of it is credited and refunded.
@@ -54,17 +54,17 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
 
   function service(apiBase: string): PaymentContext {
     const provider = createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase })
-    return { db: testDb.db, catalog: fixedCatalog(), provider, siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    return { db: testDb.db, catalog: fixedCatalog(), provider, links, siteNow: () => SITE_NOW }
   }
 
   /** A card registration paid through the stand-in, then cancelled on HALF_FEE_DAY: answers the pending refund. */
   async function paidThenCancelled(): Promise<{ refundId: string; checkoutId: string }> {
-    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const started = await startCheckout(payments, receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
+    const started = await startCheckout(payments, receipt.reference, receipt.secret)
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
-    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY }
     const outcome = await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
     expect(outcome.cardRefundPending).toBe(true)
     expect(outcome.cancellation.refund).toMatchObject({ method: 'card', status: 'pending', amountCents: REFUND_CENTS })
@@ -117,18 +117,18 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   })
 
   it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
-    const registrations = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const registrations = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => HALF_FEE_DAY }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY }
     await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
-    const started = await startCheckout(payments, receipt.reference, receipt.statusUrl.split('/').at(-1) ?? '')
-    expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: receipt.statusUrl })
+    const started = await startCheckout(payments, receipt.reference, receipt.secret)
+    expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(receipt) })
     expect(yoco.requests).toHaveLength(0)
   })
 
   it('refunds in the sandbox without asking Yoco', async () => {
     const { refundId } = await paidThenCancelled()
-    const sandbox: PaymentContext = { db: testDb.db, catalog: fixedCatalog(), provider: createSandboxProvider({ siteUrl: SITE_URL }), siteUrl: SITE_URL }
+    const sandbox: PaymentContext = { db: testDb.db, catalog: fixedCatalog(), provider: createSandboxProvider({ links }), links }
     const result = await refundCard(sandbox, refundId)
     expect(result.after).toMatchObject({ status: 'succeeded', outcome_message: 'Refunded in the sandbox: no card was charged or refunded.' })
     expect(yoco.refundRequests).toHaveLength(0)

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import type { SiteLinks } from '@events/core'
 import type { CheckoutRequest, CreatedCheckout, PaymentProvider, RefundRequest, RefundResult } from './provider.ts'
 
-/** Where the sandbox checkout page of a checkout lives on the site. */
-export function sandboxCheckoutPath(checkoutId: string): string {
-  return `/payments/sandbox/${checkoutId}`
-}
-
 export interface SandboxProviderOptions {
-  siteUrl: string
+  /** The site's pages: the sandbox checkout page stands in for the provider's. */
+  links: Pick<SiteLinks, 'sandboxCheckout'>
   /** Signs the sandbox's own webhooks; a fresh random secret per process unless given. */
   webhookSecret?: string | undefined
 }
@@ -22,13 +19,12 @@ function generateWebhookSecret(): string {
  * completes through the same signed-webhook handling as Yoco.
  */
 export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
-  const siteUrl = options.siteUrl.replace(/\/+$/, '')
   return {
     name: 'sandbox',
     webhookSecret: options.webhookSecret ?? generateWebhookSecret(),
     async createCheckout(_request: CheckoutRequest): Promise<CreatedCheckout> {
       const id = `ch_sandbox_${randomBytes(16).toString('hex')}`
-      return { id, redirectUrl: `${siteUrl}${sandboxCheckoutPath(id)}` }
+      return { id, redirectUrl: options.links.sandboxCheckout(id) }
     },
     // The sandbox charged no card, so its refunds move no money either; they succeed so the workflow can be tried.
     async refund(_request: RefundRequest): Promise<RefundResult> {

@@ -7,9 +7,6 @@ import type { StaffKysely } from './db/database.ts'
 import { recordAudit } from './audit.ts'
 import { accountLocked, clearSignInFailures, recordSignInFailure, type SignInLimit } from './sign-in-failures.ts'
 
-/** Where better-auth's own endpoints answer; the back office's routes mount `auth.handler` under it. */
-export const STAFF_AUTH_BASE_PATH = '/admin/auth'
-
 /**
  * The header carrying the client's address to the rate limiter and the audit log. The server sets it from the
  * address Express derived under TRUST_PROXY and replaces whatever a client sent under that name.
@@ -43,7 +40,8 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 export interface StaffAuthOptions {
   kysely: StaffKysely
   dialect: 'sqlite' | 'postgres'
-  siteUrl: string
+  /** Where the site mounts better-auth's endpoints (`auth.handler`), as an absolute URL. */
+  authUrl: string
   siteName: string
   secret: string
   signInLimits: SignInLimits
@@ -151,11 +149,12 @@ function signInAudit(options: StaffAuthOptions): BetterAuthPlugin {
 
 /** better-auth over the project's database: e-mail and password, database sessions, TOTP, database rate limits. */
 export function createStaffAuth(options: StaffAuthOptions) {
-  const https = options.siteUrl.startsWith('https://')
+  const authUrl = new URL(options.authUrl)
+  const https = authUrl.protocol === 'https:'
   return betterAuth({
     appName: options.siteName,
-    baseURL: options.siteUrl,
-    basePath: STAFF_AUTH_BASE_PATH,
+    baseURL: authUrl.origin,
+    basePath: authUrl.pathname,
     secret: options.secret,
     database: { db: options.kysely as unknown as Kysely<unknown>, type: options.dialect },
     telemetry: { enabled: false },

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { TEST_BACKENDS, openTestDatabase, temporaryDirectory, type TestDatabase } from '@events/core/test-support'
+import { TEST_BACKENDS, openTestDatabase, temporaryDirectory, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STAFF_CLIENT_IP_HEADER } from './auth.ts'
@@ -80,7 +80,7 @@ describe.each(TEST_BACKENDS)('pnpm admin create-user on %s', (backend) => {
     const { openDatabase } = await import('@events/core')
     const db = backend === 'postgres' ? testDb.db : await openDatabase({ dataDir: dataDir.dir })
     try {
-      const staff = await createStaff({ db, siteUrl: 'http://localhost:3000' })
+      const staff = await createStaff({ db, links: testSiteLinks() })
       const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.1' } })
       expect((await staff.signIn(request, { email: 'owner@example.com', password: 'a long enough owner password' })).status).toBe('signed-in')
       expect((await staff.signIn(request, { email: 'other@example.com', password: 'short pass' })).status).toBe('refused')
@@ -118,12 +118,12 @@ describe('pnpm admin create-user on a terminal', () => {
       const args = ['create-user', '--email', 'owner@example.com', '--name', 'Olu Owner', '--role', 'owner']
       const env = { DATA_DIR: dataDir.dir }
       const differing = terminal(['first password 1\r', 'second password 2\r'])
-      expect(await runAdminCommand(args, { ...differing.io, env })).toBe(1)
+      expect(await runAdminCommand(args, { ...differing.io, env }, testSiteLinks)).toBe(1)
       expect(differing.shown()).toBe('Password: \nPassword again: \nThe two passwords differ.\n')
 
       // A typo corrected with backspace is not part of the password.
       const typed = terminal(['terminal passwordX\u007f1\r', 'terminal password1\r'])
-      expect(await runAdminCommand(args, { ...typed.io, env })).toBe(0)
+      expect(await runAdminCommand(args, { ...typed.io, env }, testSiteLinks)).toBe(0)
       expect(typed.printed()).toBe('Created owner owner@example.com.\n')
       expect(typed.shown()).not.toContain('terminal')
       expect(typed.stdin.setRawMode.mock.calls).toEqual([[true], [false], [true], [false]])
@@ -131,7 +131,7 @@ describe('pnpm admin create-user on a terminal', () => {
       const { openDatabase } = await import('@events/core')
       const db = await openDatabase({ dataDir: dataDir.dir })
       try {
-        const staff = await createStaff({ db, siteUrl: 'http://localhost:3000' })
+        const staff = await createStaff({ db, links: testSiteLinks() })
         const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.2' } })
         expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal password1' })).status).toBe('signed-in')
       } finally {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { readConfig } from '@events/config'
-import { openDatabase } from '@events/core'
+import { openDatabase, type SiteLinks } from '@events/core'
 import { STAFF_ROLES, createStaff } from './staff.ts'
 import type { StaffRole } from './db/tables/users.ts'
 
@@ -62,8 +62,11 @@ async function readPassword(io: CommandIo, fromStdin: boolean): Promise<string> 
   return password
 }
 
-/** `pnpm admin …`: the back office's command line; answers the exit code. */
-export async function runAdminCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+/**
+ * `pnpm admin …`: the back office's command line; answers the exit code. `siteLinks` makes the site's links from its
+ * configured address (SITE_URL), as the site does.
+ */
+export async function runAdminCommand(argv: readonly string[], io: CommandIo, siteLinks: (siteUrl: string) => SiteLinks): Promise<number> {
   const [command, ...rest] = argv
   if (command !== 'create-user') {
     io.stderr.write(`${USAGE}\n`)
@@ -84,11 +87,11 @@ export async function runAdminCommand(argv: readonly string[], io: CommandIo): P
     io.stderr.write(`${USAGE}\n`)
     return 2
   }
-  const config = readConfig(io.env).core
+  const { core: config, siteUrl } = readConfig(io.env)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     const password = await readPassword(io, values['password-stdin'] === true)
-    const staff = await createStaff({ db, siteUrl: config.siteUrl })
+    const staff = await createStaff({ db, links: siteLinks(siteUrl) })
     const user = await staff.createUser({ email, name, role: role as StaffRole, password })
     io.stdout.write(`Created ${user.role} ${user.email}.\n`)
     return 0

@@ -4,7 +4,6 @@ export {
   IDLE_EXPIRY_SECONDS,
   MIN_PASSWORD_LENGTH,
   SIGN_IN_FAILED_MESSAGE,
-  STAFF_AUTH_BASE_PATH,
   STAFF_CLIENT_IP_HEADER,
   type SignInLimits,
   type StaffAuth,
@@ -12,7 +11,6 @@ export {
 export type { StaffDatabase, StaffKysely } from './db/database.ts'
 export type { StaffRole } from './db/tables/users.ts'
 export {
-  ADMIN_PATHS,
   INVITATION_LINK_SECONDS,
   STAFF_ROLES,
   StaffAccountError,

@@ -1,5 +1,5 @@
 import { createMailTransport, deliverDueMessages, type MailTransport } from '@events/core'
-import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@events/core/test-support'
+import { TEST_BACKENDS, openTestDatabase, startSmtpSink, testSiteLinks, type SmtpSink, type TestDatabase } from '@events/core/test-support'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -9,6 +9,9 @@ import { INVITATION_LINK_SECONDS, StaffAccountError, createStaff, type Staff, ty
 
 const HTTP_SITE = 'http://localhost:3000'
 const HTTPS_SITE = 'https://events.example.com'
+const links = testSiteLinks(HTTP_SITE)
+/** A redirect within the site: the guard answers with the path of the site's link. */
+const pathOf = (link: string) => link.slice(HTTP_SITE.length)
 const OWNER = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner' as const, password: 'owner password 1234' }
 const MEMBER = { email: 'member@example.com', name: 'Sipho Staff', role: 'staff' as const, password: 'member password 1234' }
 
@@ -73,7 +76,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   })
 
   const open = (options: { siteUrl?: string; signInLimits?: SignInLimits } = {}) =>
-    createStaff({ db: testDb.db, siteUrl: options.siteUrl ?? HTTP_SITE, siteName: 'Example Events', ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}) })
+    createStaff({ db: testDb.db, links: options.siteUrl ? testSiteLinks(options.siteUrl) : links, siteName: 'Example Events', ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}) })
 
   async function signedIn(staff: Staff, who: { email: string; password: string }, ip = '198.51.100.7'): Promise<CookieJar> {
     const jar = new CookieJar()
@@ -87,9 +90,11 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   }
 
   function linkTokenIn(text: string): string {
-    const match = /\/admin\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(text)
-    if (!match?.[1]) throw new Error(`no set-password link in: ${text}`)
-    return decodeURIComponent(match[1])
+    const linkStart = links.staffSetPassword('')
+    const at = text.indexOf(linkStart)
+    const match = at < 0 ? null : /^[A-Za-z0-9_%-]+/.exec(text.slice(at + linkStart.length))
+    if (!match) throw new Error(`no set-password link in: ${text}`)
+    return decodeURIComponent(match[0])
   }
 
   it.each([
@@ -131,7 +136,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     }
     // The same through better-auth's own endpoint, as the routes mount it.
     const response = await staff.auth.handler(
-      new Request(`${HTTP_SITE}/admin/auth/sign-in/email`, {
+      new Request(`${links.staffAuth()}/sign-in/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: HTTP_SITE, [STAFF_CLIENT_IP_HEADER]: '198.51.100.9' },
         body: JSON.stringify({ email: OWNER.email, password: 'wrong password again' }),
@@ -325,7 +330,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await staff.twoFactorSetupRequired(memberSession.user)).toBe(true)
     const redirect = await thrownResponse(staff.requireStaff(member.request('/admin/registrations')))
     expect(redirect.status).toBe(302)
-    expect(redirect.headers.get('location')).toBe('/admin/two-factor')
+    expect(redirect.headers.get('location')).toBe(pathOf(links.staffTwoFactorSetup()))
     expect((await staff.requireStaff(member.request('/admin/two-factor'), { allowPendingTwoFactorSetup: true })).user.email).toBe(MEMBER.email)
 
     const { totpURI } = await staff.beginTwoFactorSetup(member.request(), MEMBER.password)
@@ -349,7 +354,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
 
     const anonymous = await thrownResponse(staff.requireStaff(new CookieJar().request('/admin/registrations?page=2')))
     expect(anonymous.status).toBe(302)
-    expect(anonymous.headers.get('location')).toBe('/admin/sign-in?redirectTo=%2Fadmin%2Fregistrations%3Fpage%3D2')
+    expect(anonymous.headers.get('location')).toBe(pathOf(links.staffSignIn('/admin/registrations?page=2')))
     expect((await thrownResponse(staff.requireStaff(new CookieJar().request('/admin/export.csv'), { unauthenticated: 'status' }))).status).toBe(401)
     const forged = new CookieJar().take(new Headers([['set-cookie', 'staff.session_token=forged.value; Path=/']]))
     expect((await thrownResponse(staff.requireStaff(forged.request('/admin')))).status).toBe(302)
@@ -441,7 +446,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await kysely.selectFrom('staff_users').select('email').where('email', '=', 'friend@example.com').execute()).toEqual([])
     expect(mail.parsed.subject).toBe('Your Example Events back-office account')
     const token = linkTokenIn(mail.parsed.text ?? '')
-    expect(mail.parsed.text).toContain(`${HTTP_SITE}/admin/set-password?token=`)
+    expect(mail.parsed.text).toContain(links.staffSetPassword(token))
     expect(mail.parsed.text).toContain('The link works for 7 days.')
     const verification = await kysely.selectFrom('staff_verifications').select('expiresAt').executeTakeFirstOrThrow()
     expect(new Date(verification.expiresAt).getTime() - Date.now()).toBeGreaterThan((INVITATION_LINK_SECONDS - 60) * 1000)

@@ -1,4 +1,4 @@
-import { enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase } from '@events/core'
+import { enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase, type SiteLinks } from '@events/core'
 import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
@@ -7,7 +7,6 @@ import {
   MIN_PASSWORD_LENGTH,
   RESET_LINK_SECONDS,
   SIGN_IN_FAILED_MESSAGE,
-  STAFF_AUTH_BASE_PATH,
   STAFF_CLIENT_IP_HEADER,
   createStaffAuth,
   type SignInLimits,
@@ -25,12 +24,10 @@ export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
 
 const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now.'
 
-/** Where the back office's pages are; the links in e-mails and the guards' redirects point here. */
-export const ADMIN_PATHS = {
-  signIn: '/admin/sign-in',
-  twoFactorSetup: '/admin/two-factor',
-  setPassword: '/admin/set-password',
-} as const
+/** A redirect within the site: the link's path alone, so it answers on whichever address the request came by. */
+function pathOf(link: string): string {
+  return link.slice(new URL(link).origin.length)
+}
 
 export interface StaffUser {
   id: string
@@ -77,7 +74,8 @@ export type SignInResult =
 export interface StaffOptions {
   /** The core's open database: staff tables live beside the core's, through the same pool or connection. */
   db: CoreDatabase
-  siteUrl: string
+  /** The site's pages: the links in e-mails, the guard's redirects and where better-auth's endpoints are mounted. */
+  links: SiteLinks
   /** The name in e-mails and in the authenticator app. */
   siteName?: string
   /** The cookie signing key; without it one is generated once and kept in the database. */
@@ -88,7 +86,7 @@ export interface StaffOptions {
 }
 
 export interface Staff {
-  /** better-auth itself: mount `auth.handler` for requests under STAFF_AUTH_BASE_PATH. */
+  /** better-auth itself: mount `auth.handler` for requests under the site's `links.staffAuth()`. */
   auth: StaffAuth
   signIn(request: Request, credentials: { email: string; password: string }): Promise<SignInResult>
   /** The second step of a sign-in with two-factor on: the code from the authenticator app. */
@@ -200,9 +198,9 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   // The staff tables are this package's own; the core's Database type does not name them.
   const kysely = options.db.kysely as unknown as StaffKysely
   await migrateStaffTables(kysely as unknown as Kysely<unknown>, options.db.dialect)
-  const siteUrl = options.siteUrl.replace(/\/+$/, '')
+  const { links } = options
   const siteName = options.siteName ?? 'Events'
-  const authBase = `${siteUrl}${STAFF_AUTH_BASE_PATH}`
+  const authBase = links.staffAuth()
 
   async function hasPassword(userId: string): Promise<boolean> {
     const account = await kysely.selectFrom('staff_accounts').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
@@ -212,14 +210,14 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   const auth = createStaffAuth({
     kysely,
     dialect: options.db.dialect,
-    siteUrl,
+    authUrl: authBase,
     siteName,
     secret: options.secret ?? (await authSecret(kysely, new Date())),
     signInLimits: options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
     async sendPasswordLink({ userId, email, name, token }) {
       // An account that never had a password was invited: its link says so and works for longer than a reset link.
       const invitation = !(await hasPassword(userId))
-      const link = `${siteUrl}${ADMIN_PATHS.setPassword}?token=${encodeURIComponent(token)}`
+      const link = links.staffSetPassword(token)
       const now = new Date()
       if (invitation) {
         const context = await auth.$context
@@ -314,10 +312,10 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         if (guard.unauthenticated === 'status') throw new Response('Sign in to the back office.', { status: 401 })
         const url = new URL(request.url)
         const redirectTo = `${url.pathname}${url.search}`
-        throw new Response(null, { status: 302, headers: { location: `${ADMIN_PATHS.signIn}?redirectTo=${encodeURIComponent(redirectTo)}` } })
+        throw new Response(null, { status: 302, headers: { location: pathOf(links.staffSignIn(redirectTo)) } })
       }
       if (!guard.allowPendingTwoFactorSetup && (await twoFactorSetupRequired(session.user))) {
-        throw new Response(null, { status: 302, headers: { location: ADMIN_PATHS.twoFactorSetup } })
+        throw new Response(null, { status: 302, headers: { location: pathOf(links.staffTwoFactorSetup()) } })
       }
       if (guard.role === 'owner' && session.user.role !== 'owner') {
         throw new Response('Only an owner may do this.', { status: 403 })

@@ -1,4 +1,4 @@
-import { createRegistration, HONEYPOT_FIELD, isHoneypotFilled, isValidationError, ValidationError } from '@events/core'
+import { createRegistration, HONEYPOT_FIELD, isHoneypotFilled, isValidationError, paysByCard, ValidationError, type RegistrationKey } from '@events/core'
 import { PaymentError, startCheckout, type PaymentContext } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
@@ -6,18 +6,18 @@ import { countSubmission, readForm } from './forms.server'
 import { REFUSALS, validationRefusal } from './refusals'
 import { applyIntent, draftFromForm, parseIntent, registrationInput, type RegistrationDraft, type RegistrationOutcome } from './registration-draft'
 import { requestFactsContext, servicesContext } from './services.server'
+import { sitePaths } from './site-links'
 
 /**
  * Where the form's Pay button leads once the registration is stored: the checkout, or the registration's payment
  * page with the reason when no checkout could be made (the registration is kept either way).
  */
-async function checkoutUrl(payments: PaymentContext, reference: string, statusPath: string): Promise<string> {
-  const secret = statusPath.split('/').at(-1) ?? ''
+async function checkoutUrl(payments: PaymentContext, registration: RegistrationKey): Promise<string> {
   try {
-    const started = await startCheckout(payments, reference, secret)
+    const started = await startCheckout(payments, registration.reference, registration.secret)
     return started.kind === 'redirect' ? started.redirectUrl : started.statusUrl
   } catch (error) {
-    if (error instanceof PaymentError) return `${statusPath}/pay?error=${encodeURIComponent(error.message)}`
+    if (error instanceof PaymentError) return `${sitePaths.registrationPayment(registration)}?error=${encodeURIComponent(error.message)}`
     throw error
   }
 }
@@ -53,10 +53,9 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     await countSubmission(context)
     if (isHoneypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
-    const { receipt } = await createRegistration(core.registrations, registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
-    const statusPath = new URL(receipt.statusUrl).pathname
-    if (intent.type !== 'pay' || !receipt.paymentUrl) return redirect(statusPath, 303)
-    return redirect(await checkoutUrl(payments, receipt.reference, statusPath), 303)
+    const { receipt, paymentMethod } = await createRegistration(core.registrations, registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
+    if (intent.type !== 'pay' || !paysByCard(paymentMethod)) return redirect(sitePaths.registrationStatus(receipt), 303)
+    return redirect(await checkoutUrl(payments, receipt), 303)
   } catch (error) {
     // Nothing was stored for a refused submission, so the form may come back under a fresh token.
     if (isValidationError(error)) return refused(error, tokened)

@@ -1,4 +1,4 @@
-import type { Core } from '@events/core'
+import type { Core, SiteLinks } from '@events/core'
 import type { Logger } from '@events/observability'
 import type { PaymentContext } from '@events/payments'
 import type { Staff } from '@events/staff'
@@ -12,6 +12,8 @@ export interface SiteServices {
   content: SanityClient
   /** Registrations, enquiries and the form rate limiter. */
   core: Core
+  /** The site's pages as absolute URLs (SITE_URL), also handed to core, payments and staff. */
+  links: SiteLinks
   /** Card checkouts and the sandbox checkout page. */
   payments: PaymentContext
   /** Back-office staff accounts: sign-in, the guards of /admin, the audit log. */

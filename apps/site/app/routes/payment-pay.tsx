@@ -5,6 +5,7 @@ import type { Route } from './+types/payment-pay'
 import { PayButton, paymentFailedMessage } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
+import { sitePaths } from '../lib/site-links'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const MAX_ERROR_LENGTH = 300
@@ -15,7 +16,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
   const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
-  const statusPath = new URL(details.statusUrl).pathname
+  const statusPath = sitePaths.registrationStatus(details)
   if (details.status === 'paid') throw redirect(statusPath, { headers: privateHeaders })
   const error = new URL(request.url).searchParams.get('error')
   return data(
@@ -24,7 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       eventTitle: details.event.title,
       totalCents: details.totalCents,
       statusPath,
-      paymentPath: `${statusPath}/pay`,
+      paymentPath: sitePaths.registrationPayment(details),
       error: error ? error.slice(0, MAX_ERROR_LENGTH) : undefined,
     },
     { headers: privateHeaders },

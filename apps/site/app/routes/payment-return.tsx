@@ -5,6 +5,7 @@ import type { Route } from './+types/payment-return'
 import { PayButton } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
+import { sitePaths } from '../lib/site-links'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const OUTCOMES = ['success', 'cancel', 'failure'] as const
@@ -21,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   await fromDatabase(context, () => recordReturn(payments, params.reference, params.secret, outcome))
-  const statusPath = new URL(details.statusUrl).pathname
+  const statusPath = sitePaths.registrationStatus(details)
   return data(
     {
       outcome: outcome as Outcome,
@@ -30,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       eventTitle: details.event.title,
       totalCents: details.totalCents,
       statusPath,
-      paymentPath: `${statusPath}/pay`,
+      paymentPath: sitePaths.registrationPayment(details),
     },
     { headers: privateHeaders },
   )

@@ -1,4 +1,4 @@
-import { formatEventDays, getRegistrationByReferenceAndSecret, type PaymentMethod } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, paysByCard, type PaymentMethod } from '@events/core'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
@@ -6,6 +6,7 @@ import { PayButton } from '../components/PayButton'
 import { PAYMENT_METHOD_LABELS } from '../lib/registration-draft'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
+import { sitePaths } from '../lib/site-links'
 import { useSiteSettings } from '../lib/site-settings'
 import { BankDetailsList } from '../components/BankDetailsList'
 
@@ -30,13 +31,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       vatCents: details.vatCents,
       totalCents: details.totalCents,
       email: details.email,
-      paymentPath: details.paymentUrl ? new URL(details.paymentUrl).pathname : undefined,
+      paymentPath: paysByCard(details.paymentMethod) ? sitePaths.registrationPayment(details) : undefined,
       paid: details.status === 'paid',
       partPaid: details.status === 'part-paid',
       paidCents: details.paidCents,
       outstandingCents: details.outstandingCents,
-      invoice: details.invoice ? { number: details.invoice.number, path: new URL(details.invoice.url).pathname } : undefined,
-      creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: new URL(note.url).pathname })),
+      invoice: details.invoice ? { number: details.invoice.number, path: sitePaths.invoice(details) } : undefined,
+      creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: sitePaths.creditNote(details, note.number) })),
       cancelled: details.cancelledAt !== null,
     },
     { headers: privateHeaders },

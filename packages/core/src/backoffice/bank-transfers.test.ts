@@ -4,10 +4,10 @@ import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, startSmtpSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
 import { BackOfficeError } from './errors.ts'
-import { register, SITE_URL, STAFF, testContext } from './fixtures.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
 
 // Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
 const TOTAL_CENTS = 2_067_700
@@ -64,9 +64,9 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   })
 
   it("shows a part payment on the registrant's status: part-paid, what was received and what is outstanding", async () => {
-    const service = { db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW }
+    const service = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(service, registrationInput())
-    const [reference, secret] = receipt.statusUrl.split('/').slice(-2) as [string, string]
+    const { reference, secret } = receipt
     await recordBankTransfer(testContext(testDb.db), transfer(reference, { amountCents: 67_700 }), STAFF)
 
     const status = registrationStatusJson((await getRegistrationByReferenceAndSecret(service, reference, secret))!)

@@ -10,7 +10,6 @@ import { paymentReceiptMail } from '../mail/payment-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { registrationStatusUrl } from '../registration/model.ts'
 import { singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
@@ -181,7 +180,7 @@ export async function recordBankTransfer(context: BackOfficeContext, input: Bank
             email: registration.email,
             totalCents: registration.total_cents,
             currency: registration.currency,
-            statusUrl: registrationStatusUrl(context.siteUrl, registration.reference, registration.secret),
+            statusUrl: context.links.registrationStatus(registration),
           },
           paidAt,
           paymentId: transfer.bankReference,

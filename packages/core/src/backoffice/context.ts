@@ -1,12 +1,13 @@
 import type { EventCatalog } from '../catalog.ts'
 import type { CoreDatabase } from '../db/database.ts'
+import type { SiteLinks } from '../site-links.ts'
 
-/** What the back-office functions need: the database, the site settings for e-mails, the site's address and clocks. */
+/** What the back-office functions need: the database, the site settings for e-mails, the site's links and clocks. */
 export interface BackOfficeContext {
   db: CoreDatabase
   catalog: EventCatalog
-  /** Absolute base URL of the site, for the links in e-mails. */
-  siteUrl: string
+  /** The site's pages, for the links in e-mails. */
+  links: SiteLinks
   /** ORGANISER_EMAIL: the address replies to enquiries come from; the site settings' contact e-mail without it. */
   organiserEmail?: string | undefined
   /** The wall clock, for the books (recorded_at, paid_at). */

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { resendRegistrationMail } from './emails.ts'
 import { registrationInvoicePdf } from './registration-detail.ts'
 import { addEnquiryNote } from './enquiries-inbox.ts'
-import { SITE_URL, STAFF, testContext } from './fixtures.ts'
+import { STAFF, testContext } from './fixtures.ts'
 import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
 
 const THANDI = 'thandi@acme.example.com'
@@ -32,7 +32,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
 
   /** A registration naming Thandi as a delegate, her own contact enquiry (with a note) and someone else's request. */
   async function seed() {
-    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), siteUrl: SITE_URL, siteNow: () => SITE_NOW, now: () => SITE_NOW }, registrationInput())
+    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW, now: () => SITE_NOW }, registrationInput())
     const enquiries = createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), now: () => new Date('2025-02-10T08:00:00Z') })
     const enquiry = await enquiries.submitContactEnquiry({ fullName: 'Thandi Nkosi', email: 'Thandi@Acme.example.com', phone: '+27 82 000 0000', interest: 'Workshop', message: 'Is there parking?' })
     await enquiries.submitTrainingRequest({ kind: 'online', name: 'Sipho Mokoena', email: 'sipho@example.org', phone: '+27 11 000 0003', organization: 'City', message: 'Governance' })

@@ -8,17 +8,16 @@ import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.t
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { registrationStatusUrl, storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
+import { storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
 import type { BackOfficeContext } from './context.ts'
+import type { RegistrationKey } from '../site-links.ts'
 
-export interface RegistrationDetail {
-  reference: string
+/** A registration as staff see it; its key makes the registrant's private link, to send again to one who lost it. */
+export interface RegistrationDetail extends RegistrationKey {
   status: string
   createdAt: string
   paidAt: string | null
-  /** The registrant's private page, to send again to a registrant who lost it. */
-  statusUrl: string
   event: StoredEvent
   code: string
   company: { name: string; address: string; email: string; tel: string; vatNumber: string }
@@ -91,10 +90,10 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   )
   return {
     reference: row.reference,
+    secret: row.secret,
     status: row.status,
     createdAt: row.created_at,
     paidAt: row.paid_at,
-    statusUrl: registrationStatusUrl(context.siteUrl, row.reference, row.secret),
     event: storedEventOf(row),
     code: row.submitted_code,
     company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number },

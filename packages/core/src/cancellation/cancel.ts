@@ -13,7 +13,6 @@ import { formatDate } from '../mail/dates.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { registrationStatusUrl } from '../registration/model.ts'
 import { singleLine } from '../validation/fields.ts'
 import { creditNoteMail } from './cancellation-mail.ts'
 import type { CreditNoteData } from './credit-note-pdf.ts'
@@ -390,7 +389,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
         refundCents: refundableCents,
         creditNoteNumber: number,
         invoiceNumber: invoiced.number,
-        statusUrl: registrationStatusUrl(context.siteUrl, registration.reference, registration.secret),
+        statusUrl: context.links.registrationStatus(registration),
         settings,
         creditNote: creditNoteAttachment(creditNote),
       })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRegistration } from '../registration/commands.ts'
-import { SITE_NOW, fixedCatalog, registrationInput, temporaryDirectory } from '../test-support.ts'
+import { SITE_NOW, fixedCatalog, registrationInput, testSiteLinks, temporaryDirectory } from '../test-support.ts'
 import { backupDataDirectory, sqliteIntegrity } from './backup.ts'
 import type { CoreDatabase } from './database.ts'
 import { openDatabase } from './open-database.ts'
@@ -26,7 +26,7 @@ describe('backupDataDirectory', () => {
   })
 
   async function register(count: number): Promise<string[]> {
-    const service = { db, catalog: fixedCatalog(), siteUrl: 'https://events.example.com', siteNow: () => SITE_NOW }
+    const service = { db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const references: string[] = []
     for (let index = 0; index < count; index++) {
       const { receipt } = await createRegistration(service, registrationInput({ companyName: `Company ${index}` }))

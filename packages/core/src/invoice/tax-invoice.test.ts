@@ -6,10 +6,9 @@ import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import type { RegistrationContext } from '../registration/model.ts'
 import { getInvoicePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
 
-const SITE_URL = 'https://events.example.com'
 
 /** The PDF's text as a separate PDF reader (pdf.js) extracts it, whitespace collapsed. */
 async function pdfText(pdf: Uint8Array): Promise<string> {
@@ -34,7 +33,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
   const service = (): RegistrationContext => ({
     db: testDb.db,
     catalog: fixedCatalog(),
-    siteUrl: SITE_URL,
+    links: testSiteLinks(),
     organiserEmail: 'organiser@example.com',
     siteNow: () => SITE_NOW,
     now: () => wallClock,
@@ -51,7 +50,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
   it('issues a full tax invoice with every figure SARS asks for, attached to the confirmation and downloadable', async () => {
     const registrations = service()
     const { receipt } = await createRegistration(registrations, registrationInput())
-    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const secret = receipt.secret
 
     const download = await getInvoicePdf(registrations, receipt.reference, secret)
     expect(download?.filename).toBe('tax-invoice-INV-000001.pdf')
@@ -98,7 +97,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     expect(mail.text).toContain('within 5 days of the invoice date (by 6 March 2025)')
 
     const details = await getRegistrationByReferenceAndSecret(registrations, receipt.reference, secret)
-    expect(details?.invoice).toEqual({ number: 'INV-000001', url: `${receipt.statusUrl}/invoice.pdf` })
+    expect(details?.invoice).toEqual({ number: 'INV-000001' })
     expect(await getInvoicePdf(registrations, receipt.reference, 'not-the-secret')).toBeUndefined()
   })
 
@@ -111,7 +110,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
         delegates: [{ name: 'Zoë Ndlovu-Müller', position: 'Directrice générale', email: 'zoe@acme.example.com' }],
       }),
     )
-    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const secret = receipt.secret
     const text = await pdfText((await getInvoicePdf(service(), receipt.reference, secret))!.pdf)
     expect(text).toContain('Łódź Żółć Holdings (Pty) Ltd')
     expect(text).toContain('Ševčenko Straße 5 Αθήνα Москва')
@@ -121,7 +120,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
   it('keeps the invoice as first rendered, whatever changes later', async () => {
     const registrations = service()
     const { receipt } = await createRegistration(registrations, registrationInput())
-    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const secret = receipt.secret
     const first = await getInvoicePdf(registrations, receipt.reference, secret)
     await testDb.db.kysely.updateTable('invoices').set({ data_json: '{}' }).execute()
     expect((await getInvoicePdf(registrations, receipt.reference, secret))?.pdf.equals(first!.pdf)).toBe(true)
@@ -129,7 +128,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
 
   it('invoices a table as one item at its flat price', async () => {
     const { receipt } = await createRegistration(service(), registrationInput({ event: 'Resilience', code: 'ERC2025', attendanceOption: 'table-5' }))
-    const secret = receipt.statusUrl.split('/').at(-1) ?? ''
+    const secret = receipt.secret
     const text = await pdfText((await getInvoicePdf(service(), receipt.reference, secret))!.pdf)
     expect(text).toContain('Economic Resilience Conference 2025: Table of 5 delegates')
     expect(text).toContain('1 R 34 950.00 R 34 950.00')

@@ -16,6 +16,7 @@ import {
   registrationInput,
   startSmtpSink,
   temporaryDirectory,
+  testSiteLinks,
   type ReceivedMail,
   type SmtpSink,
   type TestDatabase,
@@ -36,6 +37,7 @@ function runUntilKilled(script: string, args: string[]): Promise<{ stdout: strin
 
 const FROM = 'Example Events <events@example.com>'
 const ORGANISER = 'organiser@example.com'
+const links = testSiteLinks()
 
 describe('retryDelayMs', () => {
   it.each([
@@ -89,7 +91,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   const registrations = (): RegistrationContext => ({
     db: testDb.db,
     catalog: fixedCatalog(),
-    siteUrl: 'https://events.example.com',
+    links,
     organiserEmail: ORGANISER,
     siteNow: () => SITE_NOW,
     now: () => clock,
@@ -141,11 +143,11 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       'Placeholder Bank',
       'Payment reference: ' + receipt.reference,
       'within 5 days',
-      receipt.statusUrl,
+      links.registrationStatus(receipt),
     ]) {
       expect(confirmation.text).toContain(value)
     }
-    expect(confirmation.html).toContain(`href="${receipt.statusUrl}"`)
+    expect(confirmation.html).toContain(`href="${links.registrationStatus(receipt)}"`)
     const [calendar] = confirmation.attachments
     expect(calendar?.contentType).toBe('text/calendar')
     expect(calendar?.filename).toBe('event.ics')
@@ -163,8 +165,8 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       const notice = notices[0]!.parsed
       expect(notice.subject).toBe('You are registered for Legal Opinion Writing 2025')
       expect(notice.text).toContain(`reference ${receipt.reference}`)
-      expect(notice.text).toContain('https://events.example.com/privacy')
-      expect(notice.text).not.toContain(receipt.statusUrl)
+      expect(notice.text).toContain(links.privacyNotice())
+      expect(notice.text).not.toContain(links.registrationStatus(receipt))
       expect(notice.attachments.map((attachment) => attachment.filename)).toEqual(['event.ics'])
     }
 
@@ -181,7 +183,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     // The only delegate is the registrant, who gets the full confirmation rather than a second notice.
     expect(sink.received).toHaveLength(2)
     const [confirmation] = mailTo(sink.received, 'bookings@acme.example.com')
-    expect(confirmation!.parsed.text).toContain(receipt.paymentUrl)
+    expect(confirmation!.parsed.text).toContain(links.registrationPayment(receipt))
     expect(confirmation!.parsed.text).not.toContain('Placeholder Bank')
   })
 

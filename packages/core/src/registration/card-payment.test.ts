@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { cardChargeStanding, recordCardPayment, type CardPaymentInput } from './card-payment.ts'
 import { createRegistration } from './commands.ts'
 import type { RegistrationContext } from './model.ts'
@@ -14,7 +14,7 @@ describe.each(TEST_BACKENDS)('card payments of registrations on %s', (backend) =
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    context = { db: testDb.db, catalog: fixedCatalog(), siteUrl: 'https://events.example.com', siteNow: () => SITE_NOW }
+    context = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
   })
   afterEach(async () => {
     await testDb.dispose()
@@ -22,7 +22,7 @@ describe.each(TEST_BACKENDS)('card payments of registrations on %s', (backend) =
 
   async function cardRegistration() {
     const { receipt } = await createRegistration(context, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const registration = await findRegistrationByReferenceAndSecret(testDb.db.kysely, receipt.reference.toLowerCase(), receipt.statusUrl.split('/').at(-1) ?? '')
+    const registration = await findRegistrationByReferenceAndSecret(testDb.db.kysely, receipt.reference.toLowerCase(), receipt.secret)
     if (!registration) throw new Error('expected the registration')
     return registration
   }

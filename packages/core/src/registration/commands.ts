@@ -8,7 +8,7 @@ import { registrationMailJobs, type RegistrationMailContext } from '../mail/regi
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
-import { CURRENCY, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
+import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
@@ -177,12 +177,11 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       quote: price,
       issuedAt: siteToday,
     })
-    const receipt = receiptOf(context.siteUrl, row)
     const mailContext: RegistrationMailContext = {
       reference: row.reference,
-      statusUrl: receipt.statusUrl,
-      paymentUrl: receipt.paymentUrl,
-      privacyUrl: `${context.siteUrl.replace(/\/+$/, '')}/privacy`,
+      statusUrl: context.links.registrationStatus(row),
+      paymentUrl: paysByCard(row.payment_method) ? context.links.registrationPayment(row) : undefined,
+      privacyUrl: context.links.privacyNotice(),
       organiserEmail: context.organiserEmail || settings.email,
       event,
       settings,
@@ -232,10 +231,10 @@ export async function createRegistration(
     siteToday,
   })
   if ('created' in outcome) {
-    const created = { receipt: receiptOf(context.siteUrl, outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }
+    const created = { receipt: receiptOf(outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }
     context.onRegistrationCreated?.(created)
     return created
   }
   const existing = await db.kysely.selectFrom('registrations').selectAll().where('id', '=', outcome.replayOf).executeTakeFirstOrThrow()
-  return { receipt: receiptOf(context.siteUrl, existing), replayed: true, paymentMethod: existing.payment_method }
+  return { receipt: receiptOf(existing), replayed: true, paymentMethod: existing.payment_method }
 }

@@ -1,20 +1,18 @@
 import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
+import type { RegistrationKey } from '../site-links.ts'
 import type { CompanyDetails, DelegateSubmission } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
 export type { RegistrationStatus } from '../db/tables/registrations.ts'
 
-/** The answer to a registration: the 201 body. */
-export interface RegistrationReceipt {
-  reference: string
+/** The answer to a registration, with the secret of its private links (the site makes the links). */
+export interface RegistrationReceipt extends RegistrationKey {
   total: string
   totalCents: number
   currency: string
   status: RegistrationStatus
-  statusUrl: string
-  paymentUrl?: string
 }
 
 export interface CreateRegistrationResult {
@@ -24,8 +22,7 @@ export interface CreateRegistrationResult {
   paymentMethod: string
 }
 
-export interface RegistrationDetails extends CompanyDetails {
-  reference: string
+export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
   status: RegistrationStatus
   event: StoredEvent
   code: string
@@ -42,12 +39,10 @@ export interface RegistrationDetails extends CompanyDetails {
   currency: string
   createdAt: string
   paidAt: string | null
-  statusUrl: string
-  paymentUrl?: string
-  /** The tax invoice: its number and where the registrant downloads it. */
-  invoice?: { number: string; url: string }
-  /** The credit notes of its cancellations, oldest first, and where the registrant downloads them. */
-  creditNotes: Array<{ number: string; url: string }>
+  /** The tax invoice's number, once issued. */
+  invoice?: { number: string }
+  /** The numbers of the credit notes of its cancellations, oldest first. */
+  creditNotes: Array<{ number: string }>
   /** When the whole registration was cancelled. */
   cancelledAt: string | null
 }
@@ -59,7 +54,7 @@ export interface InvoiceDownload {
 }
 
 /**
- * What the registration commands and queries need: the back office's database, catalog, site address and clocks (the
+ * What the registration commands and queries need: the back office's database, catalog, site links and clocks (the
  * business clock decides the registration rules), where registrations are reported, and who is told of new ones.
  */
 export interface RegistrationContext extends BackOfficeContext {
@@ -70,25 +65,20 @@ export interface RegistrationContext extends BackOfficeContext {
   onRegistrationCreated?: (result: CreateRegistrationResult) => void
 }
 
-/** The private status page of a registration: {siteUrl}/registrations/{reference}/{secret}. */
-export function registrationStatusUrl(siteUrl: string, reference: string, secret: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/registrations/${reference}/${secret}`
+/** Whether a registration is paid by card, and so has a card payment page besides its status page. */
+export function paysByCard(paymentMethod: string): boolean {
+  return paymentMethod === 'Credit/Debit Card'
 }
 
-/** The registration's answer with its private links: the status page, and the card payment page when paid by card. */
-export function receiptOf(
-  siteUrl: string,
-  row: Pick<RegistrationRow, 'reference' | 'secret' | 'total_cents' | 'currency' | 'status' | 'payment_method'>,
-): RegistrationReceipt {
-  const statusUrl = registrationStatusUrl(siteUrl, row.reference, row.secret)
+/** The registration's answer: its reference and secret, total and status. */
+export function receiptOf(row: Pick<RegistrationRow, 'reference' | 'secret' | 'total_cents' | 'currency' | 'status'>): RegistrationReceipt {
   return {
     reference: row.reference,
+    secret: row.secret,
     total: formatAmount(row.total_cents),
     totalCents: row.total_cents,
     currency: row.currency,
     status: row.status,
-    statusUrl,
-    ...(row.payment_method === 'Credit/Debit Card' ? { paymentUrl: `${statusUrl}/pay` } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import { formatAmount } from '@events/pricing'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -6,7 +7,7 @@ import { sha256Hex } from '../ids.ts'
 import { creditNoteDownload, formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import { receiptOf, storedEventOf, type InvoiceDownload, type RegistrationContext, type RegistrationDetails } from './model.ts'
+import { storedEventOf, type InvoiceDownload, type RegistrationContext, type RegistrationDetails } from './model.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { normaliseReference } from './reference.ts'
 
@@ -31,7 +32,7 @@ export async function findRegistrationById(queries: Kysely<Database>, registrati
 
 /** Everything the registrant's private status page shows, for the holder of its link. */
 export async function getRegistrationByReferenceAndSecret(
-  context: Pick<RegistrationContext, 'db' | 'siteUrl'>,
+  context: Pick<RegistrationContext, 'db'>,
   referenceInput: string,
   secret: string,
 ): Promise<RegistrationDetails | undefined> {
@@ -46,10 +47,10 @@ export async function getRegistrationByReferenceAndSecret(
     .where('registration_id', '=', row.id)
     .orderBy('ordinal')
     .execute()
-  const receipt = receiptOf(context.siteUrl, row)
   const payment = await paymentStateOf(db.kysely, row)
   return {
     reference: row.reference,
+    secret: row.secret,
     status: row.status,
     event: storedEventOf(row),
     code: row.submitted_code,
@@ -64,19 +65,14 @@ export async function getRegistrationByReferenceAndSecret(
     subtotalCents: row.subtotal_cents,
     vatCents: row.vat_cents,
     totalCents: row.total_cents,
-    total: receipt.total,
+    total: formatAmount(row.total_cents),
     paidCents: payment.paidCents,
     outstandingCents: payment.outstandingCents,
     currency: row.currency,
     createdAt: row.created_at,
     paidAt: row.paid_at,
-    statusUrl: receipt.statusUrl,
-    ...(receipt.paymentUrl ? { paymentUrl: receipt.paymentUrl } : {}),
-    ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), url: `${receipt.statusUrl}/invoice.pdf` } } : {}),
-    creditNotes: creditNotes.map((note) => {
-      const number = formatCreditNoteNumber(Number(note.number))
-      return { number, url: `${receipt.statusUrl}/credit-notes/${number}.pdf` }
-    }),
+    ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)) } } : {}),
+    creditNotes: creditNotes.map((note) => ({ number: formatCreditNoteNumber(Number(note.number)) })),
     cancelledAt: row.cancelled_at,
   }
 }

@@ -1,4 +1,4 @@
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '@events/core/test-support'
+import { TEST_BACKENDS, openTestDatabase, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { sql, type Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createStaff } from '../staff.ts'
@@ -30,7 +30,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
   })
 
   it("match better-auth's own schema: its migration planner finds nothing to create or add", async () => {
-    const staff = await createStaff({ db: testDb.db, siteUrl: 'http://localhost:3000' })
+    const staff = await createStaff({ db: testDb.db, links: testSiteLinks() })
     const kysely = testDb.db.kysely as unknown as Kysely<unknown>
     const columns = async () =>
       (await kysely.introspection.getTables())

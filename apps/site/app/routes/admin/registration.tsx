@@ -37,7 +37,7 @@ const AUDIT_TRAIL_LIMIT = 200
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { staff } = args.context.get(servicesContext)
+  const { staff, links } = args.context.get(servicesContext)
   const detail = await registrationOr404(args.context, args.params.reference)
   const subjects = [
     { subjectType: 'registration', subjectId: detail.reference },
@@ -47,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       detail,
+      statusUrl: links.registrationStatus(detail),
       notice: noticeFor(new URL(args.request.url).searchParams),
       auditTrail: audit.entries.map((entry) => ({
         id: entry.id,
@@ -111,7 +112,7 @@ function ScrollingTable({ label, children }: { label: string; children: React.Re
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, notice, auditTrail } = loaderData
+  const { detail, statusUrl, notice, auditTrail } = loaderData
   const { amounts, company } = detail
   const pagePath = `/admin/registrations/${encodeURIComponent(detail.reference)}`
   return (
@@ -130,7 +131,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           ['Payment method', paymentMethodName(detail.paymentMethod)],
           ['Attendance', detail.attendanceOption.label],
           ['Code given', detail.code],
-          ['Registrant’s own page', <a key="status-page" href={detail.statusUrl}>{detail.statusUrl}</a>],
+          ['Registrant’s own page', <a key="status-page" href={statusUrl}>{statusUrl}</a>],
         ]}
       />
 

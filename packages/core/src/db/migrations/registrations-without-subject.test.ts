@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRegistration } from '../../registration/commands.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, type TestDatabase } from '../../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
 describe.each(TEST_BACKENDS)('migration 2026-11-24-registrations-without-subject on %s', (backend) => {
@@ -16,7 +16,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-24-registrations-without-subject
   })
 
   it('drops the column from registrations stored before it and keeps everything else they hold', async () => {
-    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), siteUrl: 'https://events.example.com', siteNow: () => SITE_NOW }, registrationInput())
+    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }, registrationInput())
     const kysely = testDb.db.kysely
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
