@@ -1,11 +1,9 @@
 // Transfer size of each page's first load: HTML, CSS and JavaScript, gzip-compressed.
-import { kilobytes, measurePageWeight } from '../../tests/support/page-weight.ts'
+import { javaScriptBudget, kilobytes, measurePageWeight } from '../../tests/support/page-weight.ts'
 import { contentPages } from '../../tests/support/routes.ts'
 import { printTable } from './table.mjs'
 
 export const title = 'Page weight on first load (gzip)'
-
-const javaScriptBudget = 120 * 1024
 
 export async function run({ baseUrl }) {
   const rows = []

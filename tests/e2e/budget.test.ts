@@ -2,11 +2,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, expect, inject, it } from 'vitest'
-import { kilobytes, measurePageWeight, type PageWeight } from '../support/page-weight.ts'
+import { javaScriptBudget, kilobytes, measurePageWeight, type PageWeight } from '../support/page-weight.ts'
 import { contentPages } from '../support/routes.ts'
 import { repoRoot } from '../support/site-server.ts'
 
-const javaScriptBudget = 120 * 1024
 const measured: PageWeight[] = []
 
 afterAll(() => {
@@ -21,7 +20,7 @@ afterAll(() => {
   console.table(rows)
 })
 
-it.each(contentPages)('%s loads at most 120 KB of gzipped JavaScript', async (pathname) => {
+it.each(contentPages)(`%s loads at most ${kilobytes(javaScriptBudget)} of gzipped JavaScript`, async (pathname) => {
   const weight = await measurePageWeight(inject('baseUrl'), pathname)
   measured.push(weight)
   expect(weight.scripts.length, 'the page should load its hydration scripts').toBeGreaterThan(0)

@@ -37,6 +37,13 @@ describe('ContentImage', () => {
     expect(image).toHaveAttribute('width', '1200')
   })
 
+  it('fetches the image a page opens with at once and first', () => {
+    render(<ContentImage image={{ url: '/_content/images/event-pfas.svg', srcSet: null, width: 1200, height: 675, alt: 'PFAS' }} sizes="100vw" priority />)
+    const image = screen.getByRole('img', { name: 'PFAS' })
+    expect(image).toHaveAttribute('loading', 'eager')
+    expect(image).toHaveAttribute('fetchpriority', 'high')
+  })
+
   it('lets the caller hide the alternative text', () => {
     const { container } = render(<ContentImage image={{ url: '/a.svg', srcSet: null, width: 1, height: 1, alt: 'Logo' }} alt="" sizes="10rem" />)
     expect(container.querySelector('img')).toHaveAttribute('alt', '')

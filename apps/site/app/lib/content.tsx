@@ -66,8 +66,8 @@ function findPrefetched(states: readonly DehydratedState[], queryHash: string): 
 }
 
 // React Query loads after the page is interactive: the server already rendered the content, and in the initial
-// JavaScript React Query's provider, hydration boundary and hooks would add about 8.5 KB gzip, taking the event
-// pages to 128 KB against their 120 KB budget.
+// JavaScript React Query's client, provider, hydration boundary and hooks would add about 10 KB gzip, taking the
+// event pages to about 127 KB against their 118 KB budget (tests/support/page-weight.ts).
 interface BrowserRuntime {
   queryClient: QueryClient
   QueryObserver: typeof import('@tanstack/react-query').QueryObserver

@@ -50,9 +50,9 @@ function Listing({ kind }: { kind: EventKind }) {
       </section>
       <section className="section" aria-label={`Upcoming ${(page.title ?? '').toLowerCase()}`}>
         <ul className="event-cards">
-          {cards.map((card) => (
+          {cards.map((card, index) => (
             <li key={card._id} className="event-card">
-              {card.image && <ContentImage image={card.image} sizes={EVENT_CARD_SIZES} />}
+              {card.image && <ContentImage image={card.image} sizes={EVENT_CARD_SIZES} priority={index === 0} />}
               <div className="event-card__body">
                 <h2>{card.title}</h2>
                 <p className="event-card__meta">
