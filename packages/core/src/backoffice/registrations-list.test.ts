@@ -73,7 +73,7 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
   })
 
   it.each<[string, RegistrationListQuery, Array<keyof typeof refs>]>([
-    ['event', { eventSlug: 'Resilience' }, ['cobalt', 'bolt']],
+    ['event', { eventId: 'event-resilience' }, ['cobalt', 'bolt']],
     ['payment method', { paymentMethod: 'Credit/Debit Card' }, ['bolt']],
     ['days registered in Johannesburg', { createdFrom: '2025-03-01', createdTo: '2025-03-01' }, ['delta', 'cobalt']],
     ['a last day', { createdTo: '2025-02-28' }, ['bolt', 'acme']],
@@ -82,7 +82,7 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
     ['delegate name, any case', { search: 'zanele ndl' }, ['bolt']],
     ['a percent sign taken literally', { search: '100%' }, ['bolt']],
     ['an underscore taken literally', { search: 'a_e' }, []],
-    ['event and search together', { eventSlug: 'legalOpinion', search: 'thandi' }, ['acme']],
+    ['event and search together', { eventId: 'event-legal-opinion', search: 'thandi' }, ['acme']],
   ])('filters by %s', async (_case, query, expected) => {
     expect(await referencesOf(query)).toEqual(expected.map((name) => refs[name]))
   })
@@ -112,7 +112,7 @@ describe('the registration list on SQLite', () => {
     const testDb = await openTestDatabase('sqlite')
     try {
       for (const [column, value, index] of [
-        ['event_slug', 'Resilience', 'registrations_event_created'],
+        ['event_id', 'event-resilience', 'registrations_event_id_created'],
         ['status', 'paid', 'registrations_status_created'],
         ['payment_method', 'Bank Transfer', 'registrations_payment_method_created'],
       ] as const) {

@@ -2,6 +2,7 @@ import { TIME_ZONE } from '@events/pricing'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
+import { registrationsOfEvent } from '../registration/event-ids.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { PAYMENT_METHODS } from '../submissions/choices.ts'
 import type { RegistrationStatus } from '../registration/model.ts'
@@ -14,7 +15,8 @@ export const MAX_PAGE_SIZE = 100
 const MAX_SEARCH_LENGTH = 200
 
 export interface RegistrationListQuery {
-  eventSlug?: string | undefined
+  /** The event's back-office key (eventKeyOf): its registrations under every slug it had. */
+  eventId?: string | undefined
   status?: string | undefined
   paymentMethod?: string | undefined
   /** First and last day of registration (inclusive), YYYY-MM-DD in Johannesburg. */
@@ -92,7 +94,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const filtered = (kysely: Kysely<Database>) =>
     kysely
       .selectFrom('registrations')
-      .$if(Boolean(query.eventSlug), (builder) => builder.where('event_slug', '=', query.eventSlug!))
+      .$if(Boolean(query.eventId), (builder) => builder.where(registrationsOfEvent(query.eventId!)))
       .$if(status !== undefined, (builder) => builder.where('status', '=', status!))
       .$if(Boolean(query.paymentMethod), (builder) => builder.where('payment_method', '=', query.paymentMethod!))
       .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))

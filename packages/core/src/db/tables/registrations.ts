@@ -12,6 +12,12 @@ export interface RegistrationsTable {
   reference: string
   secret: string
   status: RegistrationStatus
+  /**
+   * The event's content document id, which a slug rename keeps: the back office groups and filters by it. Null only
+   * for a row stored before the column existed until fillRegistrationEventIds finds its event.
+   */
+  event_id: string | null
+  /** The event's slug when the registration was made, like event_title: a later rename does not change it. */
   event_slug: string
   event_kind: string
   event_title: string
