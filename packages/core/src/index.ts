@@ -17,6 +17,7 @@ export {
 export {
   CONTACT_INTERESTS,
   MAX_DELEGATES,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   TRAINING_KINDS,
   type ContactInterest,

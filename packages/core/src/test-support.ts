@@ -170,7 +170,7 @@ export function registrationInput(overrides: Record<string, unknown> = {}): Reco
       { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
     ],
     attendanceOption: 'venue',
-    paymentMethod: 'Bank Transfer',
+    paymentMethod: 'bank-transfer',
     legalAgreement: true,
     ...overrides,
   }

@@ -1,6 +1,7 @@
 import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
+import type { PaymentMethod } from '../submissions/choices.ts'
 import type { CompanyDetails, DelegateSubmission } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
@@ -21,7 +22,7 @@ export interface CreateRegistrationResult {
   receipt: RegistrationReceipt
   /** True when this submission repeated an earlier one and no new registration was made. */
   replayed: boolean
-  paymentMethod: string
+  paymentMethod: PaymentMethod
 }
 
 export interface RegistrationDetails extends CompanyDetails {
@@ -30,7 +31,7 @@ export interface RegistrationDetails extends CompanyDetails {
   event: StoredEvent
   code: string
   attendanceOption: { key: string; label: string }
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   delegates: DelegateSubmission[]
   subtotalCents: number
   vatCents: number
@@ -88,7 +89,7 @@ export function receiptOf(
     currency: row.currency,
     status: row.status,
     statusUrl,
-    ...(row.payment_method === 'Credit/Debit Card' ? { paymentUrl: `${statusUrl}/pay` } : {}),
+    ...(row.payment_method === 'card' ? { paymentUrl: `${statusUrl}/pay` } : {}),
   }
 }
 
@@ -101,7 +102,7 @@ export interface RegistrationStatusJson {
   paidCents: number
   outstandingCents: number
   currency: string
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   delegates: RegistrationDetails['delegates']
 }
 

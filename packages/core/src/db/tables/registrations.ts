@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { PaymentMethod } from '../../submissions/choices.ts'
 
 /**
  * A registration waits for payment until a verified card payment webhook, or bank transfers recorded by staff that
@@ -33,7 +34,8 @@ export interface RegistrationsTable {
   vat_number: string
   attendance_option: string
   attendance_option_label: string
-  payment_method: string
+  /** A key (`bank-transfer`, `card`); PAYMENT_METHOD_LABELS says what people read for it. */
+  payment_method: PaymentMethod
   delegate_count: number
   unit_amount_cents: number
   subtotal_cents: number
