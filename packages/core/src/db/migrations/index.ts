@@ -10,6 +10,7 @@ import * as bankStatements from './2026-11-24-bank-statements.ts'
 import * as cancellations from './2026-11-24-cancellations.ts'
 import * as enquiryInbox from './2026-11-24-enquiry-inbox.ts'
 import * as registrationsWithoutSubject from './2026-11-24-registrations-without-subject.ts'
+import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-without-delegate-count.ts'
 import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
 import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-cancellations': cancellations,
   '2026-11-24-enquiry-inbox': enquiryInbox,
   '2026-11-24-registrations-without-subject': registrationsWithoutSubject,
+  '2026-11-25-cancellations-without-delegate-count': cancellationsWithoutDelegateCount,
   '2026-11-25-payment-method-keys': paymentMethodKeys,
   '2026-11-25-registration-event-ids': registrationEventIds,
 }
