@@ -257,7 +257,7 @@ describe('the delegate lists', () => {
 
     expect((await fetch(`${site.baseUrl}/admin/events/event-board-management/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
-    expect(log).toContain('sipho@example.com delegate-list-downloaded event legalOpinion')
+    expect(log).toContain('sipho@example.com delegate-list-downloaded event event-legal-opinion')
   })
 
   it('sends an anonymous download to sign in', async () => {
