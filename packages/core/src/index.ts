@@ -20,6 +20,7 @@ export {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   TRAINING_KINDS,
+  paymentMethodKeyOf,
   type ContactInterest,
   type PaymentMethod,
   type TrainingKind,

@@ -1,4 +1,4 @@
-import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
+import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { formatAdminTime, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
@@ -17,7 +17,9 @@ const FILTER_FIELDS = ['q', 'event', 'status', 'method', 'from', 'to'] as const
 type Filters = Record<(typeof FILTER_FIELDS)[number], string>
 
 function filtersOf(searchParams: URLSearchParams): Filters {
-  return Object.fromEntries(FILTER_FIELDS.map((field) => [field, searchParams.get(field)?.trim() ?? ''])) as Filters
+  const filters = Object.fromEntries(FILTER_FIELDS.map((field) => [field, searchParams.get(field)?.trim() ?? ''])) as Filters
+  // Addresses bookmarked when the methods were stored as the specification's labels (method=Bank+Transfer) still work.
+  return { ...filters, method: paymentMethodKeyOf(filters.method) }
 }
 
 /** The page number asked for; anything but a whole number from 1 up is the first page. */
