@@ -35,12 +35,13 @@ describe('renamedEventSlug', () => {
     expect(renamedEventSlug(renamed, 'OldSlug')).toBe('new-slug')
     expect(renamedEventSlug([...renamed, { from: '/conference/new-slug', to: '/conference/newest' }], 'oldslug')).toBe('newest')
     expect(renamedEventSlug([{ from: '/workshop/before', to: '/workshop/after' }], 'before')).toBe('after')
+    expect(renamedEventSlug([{ from: '/conference/seminar', to: '/workshop/seminar-2026' }], 'seminar')).toBe('seminar-2026')
   })
 
   it('finds nothing for a slug no redirect moves, a loop, or a redirect away from the event pages', () => {
     expect(renamedEventSlug(renamed, 'other')).toBeUndefined()
     expect(renamedEventSlug([{ from: '/conference/a', to: '/conference/b' }, { from: '/conference/b', to: '/conference/a' }], 'a')).toBeUndefined()
     expect(renamedEventSlug([{ from: '/conference/gone', to: '/about' }], 'gone')).toBeUndefined()
-    expect(renamedEventSlug([{ from: '/conference/moved', to: '/workshop/moved' }], 'moved')).toBeUndefined()
+    expect(renamedEventSlug([{ from: '/conference/gone', to: '/conference/gone/contact' }], 'gone')).toBeUndefined()
   })
 })

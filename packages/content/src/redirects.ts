@@ -58,13 +58,13 @@ const EVENT_PAGE = /^\/(conference|workshop)\/([^/]+)$/
 
 /**
  * The slug an event has now when `slug` is one it had before: the redirects lead its old event page
- * (/conference/{slug} or /workshop/{slug}) to the page of an event of the same kind. Undefined when they lead nowhere,
- * round in a loop, or to a page that is not an event's.
+ * (/conference/{slug} or /workshop/{slug}) to an event page, of either kind (an event's kind may change too).
+ * Undefined when they lead nowhere, round in a loop, or to a page that is not an event's.
  */
 export function renamedEventSlug(redirects: readonly Redirect[], slug: string): string | undefined {
   for (const kind of ['conference', 'workshop']) {
     const page = EVENT_PAGE.exec(redirectLocation(redirects, `/${kind}/${slug}`) ?? '')
-    if (page?.[1] === kind && page[2]) return page[2]
+    if (page?.[2]) return page[2]
   }
   return undefined
 }
