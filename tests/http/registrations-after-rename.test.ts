@@ -50,6 +50,35 @@ async function backOfficeText(pathname: string): Promise<string> {
   return response.text()
 }
 
+/** The Register tab's form as a browser without JavaScript posts it to the event page it was loaded from. */
+async function registerWithForm(slug: string): Promise<string> {
+  const unique = Math.random().toString(36).slice(2, 8)
+  const response = await fetch(`${site.baseUrl}/workshop/${slug}?tab=register`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({
+      token: `form-${unique}`,
+      intent: 'submit',
+      code: 'LOW2025',
+      companyName: `Form Posting ${unique}`,
+      address: '2 Side Street, Midrand',
+      email: `form-${unique}@posting.test`,
+      tel: '+27 11 555 0199',
+      vatNumber: '4999999999',
+      'delegates.0.name': 'Lindiwe Zulu',
+      'delegates.0.position': 'Office Manager',
+      'delegates.0.email': `lindiwe-${unique}@posting.test`,
+      attendanceOption: 'online',
+      paymentMethod: 'bank-transfer',
+      legalAgreement: 'on',
+    }),
+  })
+  expect(response.status).toBe(303)
+  const reference = /^\/registrations\/([A-Z0-9]+)\//.exec(response.headers.get('location') ?? '')?.[1]
+  expect(reference).toBeDefined()
+  return reference!
+}
+
 /** Renames the event in the dataset the site serves, with the redirect the studio writes, as Publish does. */
 async function renameEvent(): Promise<void> {
   const shipped = await readFile(datasetPath, 'utf8')
@@ -62,14 +91,15 @@ async function renameEvent(): Promise<void> {
 }
 
 describe('registrations across a slug rename', () => {
-  it('keeps the registrations made before and after the rename, and to the old slug, under the one event', async () => {
+  it('keeps the registrations made before and after the rename, and those sent to the old slug, under the one event', async () => {
     const before = await register(OLD_SLUG)
     await renameEvent()
     const toOldSlug = await register(OLD_SLUG)
+    const formLoadedBefore = await registerWithForm(OLD_SLUG)
     const after = await register(NEW_SLUG)
 
     const list = await backOfficeText('/admin/registrations?event=event-legal-opinion')
-    for (const reference of [before, toOldSlug, after]) expect(list).toContain(reference)
+    for (const reference of [before, toOldSlug, formLoadedBefore, after]) expect(list).toContain(reference)
 
     // The events screen shows the event once, as its newest registration has it, linking its lists by document id.
     const events = await backOfficeText('/admin/events')
@@ -78,7 +108,7 @@ describe('registrations across a slug rename', () => {
     expect(events).not.toContain(`/admin/events/${OLD_SLUG}/`)
 
     const csv = await backOfficeText('/admin/events/event-legal-opinion/delegates.csv')
-    for (const reference of [before, toOldSlug, after]) expect(csv).toContain(reference)
+    for (const reference of [before, toOldSlug, formLoadedBefore, after]) expect(csv).toContain(reference)
 
     const dashboard = await backOfficeText('/admin')
     expect(dashboard).toContain('/admin/registrations?event=event-legal-opinion')
