@@ -22,7 +22,7 @@ let dataDir: string
  * Values for the routes' parameters that name things that exist: a registration, its first delegate, its event; and a
  * credit note, which a registration nobody cancelled does not have.
  */
-const routeParams: Record<string, string> = { delegateId: '1', eventSlug: 'legalOpinion', file: 'CN-000001.pdf' }
+const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf' }
 /** Past the guard, these answer their page's own "not found": what they name is never made here. */
 const ABSENT_PATHS = [/\/credit-notes\//]
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const registered = await fetch(`${site.baseUrl}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(registrationBody({ event: routeParams.eventSlug })),
+    body: JSON.stringify(registrationBody({ event: 'legalOpinion' })),
   })
   routeParams.reference = ((await registered.json()) as RegistrationReceipt).reference
 })

@@ -301,7 +301,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
     expect(stored[0]).toEqual({ status: 'paid', receipts: '1' })
     const page = await fetch(`${base}/admin/registrations?q=${reference}`, { headers: { cookie } })
     expect(await page.text()).toContain(`/admin/registrations/${reference}`)
-    const csv = await (await fetch(`${base}/admin/events/legalOpinion/delegates.csv`, { headers: { cookie } })).text()
+    const csv = await (await fetch(`${base}/admin/events/event-legal-opinion/delegates.csv`, { headers: { cookie } })).text()
     expect(csv).toContain(`${reference},`)
   })
 })

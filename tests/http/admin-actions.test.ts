@@ -233,7 +233,7 @@ describe('the delegate lists', () => {
     const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
     expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations CSV Excel Attendance register \(PDF\)/)
 
-    const csv = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.csv`, { headers: { cookie: staffCookie } })
+    const csv = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.csv`, { headers: { cookie: staffCookie } })
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="legalOpinion-delegates.csv"')
@@ -245,24 +245,24 @@ describe('the delegate lists', () => {
     expect(rows[0]).toBe('Reference,Company,Delegate,Position,E-mail,Option,Payment status')
     expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,${body.delegates[0]!.email},Venue,awaiting-payment`)
 
-    const xlsx = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
+    const xlsx = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="legalOpinion-delegates.xlsx"')
     expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK')
 
-    const pdf = await fetch(`${site.baseUrl}/admin/events/legalOpinion/attendance-register.pdf`, { headers: { cookie: staffCookie } })
+    const pdf = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/attendance-register.pdf`, { headers: { cookie: staffCookie } })
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(pdf.headers.get('content-disposition')).toBe('inline; filename="legalOpinion-attendance-register.pdf"')
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
 
-    expect((await fetch(`${site.baseUrl}/admin/events/boardManagement/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
+    expect((await fetch(`${site.baseUrl}/admin/events/event-board-management/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
-    expect(log).toContain('sipho@example.com delegate-list-downloaded event legalOpinion')
+    expect(log).toContain('sipho@example.com delegate-list-downloaded event event-legal-opinion')
   })
 
   it('sends an anonymous download to sign in', async () => {
-    const response = await fetch(`${site.baseUrl}/admin/events/legalOpinion/delegates.csv`, { redirect: 'manual' })
+    const response = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.csv`, { redirect: 'manual' })
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent('/admin/events/legalOpinion/delegates.csv')}`)
+    expect(response.headers.get('location')).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent('/admin/events/event-legal-opinion/delegates.csv')}`)
   })
 })

@@ -301,7 +301,7 @@ describe('the status URL', () => {
       paidCents: 0,
       outstandingCents: 2_067_700,
       currency: 'ZAR',
-      paymentMethod: 'Bank Transfer',
+      paymentMethod: 'bank-transfer',
       delegates: [expect.objectContaining({ name: 'Thandi Mokoena' }), expect.objectContaining({ name: 'Pieter Botha' })],
     })
 

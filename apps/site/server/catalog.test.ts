@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createContentCatalog, settingsForMail } from './catalog'
 
 const event = {
+  _id: 'event-legal-opinion',
   kind: 'workshop',
   title: 'Legal Opinion Writing 2025',
   slug: 'legalOpinion',
@@ -24,13 +25,25 @@ function contentReturning(answer: (params: Record<string, unknown> | undefined) 
 
 describe('createContentCatalog', () => {
   it('maps an event onto the registration facts with its absolute URL, and reuses a fresh read', async () => {
-    const { client, fetch } = contentReturning((params) => (params?.slug === 'legalOpinion' ? event : null))
+    const { client, fetch } = contentReturning((params) => (params === undefined ? [] : params.slug === 'legalOpinion' ? event : null))
     const catalog = createContentCatalog(client, 'https://events.example')
     const found = await catalog.getEvent('legalOpinion')
-    expect(found).toMatchObject({ slug: 'legalOpinion', kind: 'workshop', url: 'https://events.example/workshop/legalOpinion', priceOptions: [{ key: 'venue', amount: 8990 }] })
+    expect(found).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion', kind: 'workshop', url: 'https://events.example/workshop/legalOpinion', priceOptions: [{ key: 'venue', amount: 8990 }] })
     await catalog.getEvent('legalOpinion')
     expect(fetch).toHaveBeenCalledTimes(1)
+    // A slug no event has is looked for among the redirects too.
     expect(await catalog.getEvent('nothing')).toBeUndefined()
+    expect(fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('finds a renamed event by its old slug through the redirect documents, with its document id', async () => {
+    const { client } = contentReturning((params) => {
+      if (params === undefined) return [{ from: '/workshop/LegalOpinion2024', to: '/workshop/legalOpinion' }, { from: null, to: '/nowhere' }]
+      return params.slug === 'legalOpinion' ? event : null
+    })
+    const catalog = createContentCatalog(client, 'https://events.example')
+    expect(await catalog.getEvent('LegalOpinion2024')).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion' })
+    expect(await catalog.getEvent('neverAnEvent')).toBeUndefined()
   })
 
   it('asks again after a failed read', async () => {

@@ -1,7 +1,11 @@
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '@events/core'
 import {
+  redirectsOf,
+  redirectsQuery,
   registrationEventQuery,
+  renamedEventSlug,
   siteSettingsQuery,
+  type RedirectsQueryResult,
   type RegistrationEventQueryResult,
   type SiteSettingsQueryResult,
 } from '@events/content'
@@ -61,6 +65,8 @@ export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettings
 /** Maps an event's content onto the registration facts the core checks and stores. */
 export function registrationEvent(event: NonNullable<RegistrationEventQueryResult>, siteUrl: string): RegistrationEvent {
   return {
+    // A preview client may answer with the draft's id; registrations keep the published one.
+    id: event._id.replace(/^drafts\./, ''),
     slug: event.slug,
     kind: event.kind,
     title: event.title,
@@ -83,12 +89,20 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
 }
 
 /**
- * The core's view of the content: events by route slug and the site settings, read through the site's Sanity client.
+ * The core's view of the content: events by route slug (a renamed event's old slug too) and the site settings, read
+ * through the site's Sanity client.
  * forget() drops the reads it keeps, when the content changed.
  */
 export function createContentCatalog(content: SanityClient, siteUrl: string): EventCatalog & { forget(): void } {
+  const eventBySlug = (slug: string) => content.fetch<RegistrationEventQueryResult>(registrationEventQuery, { slug })
+  // A slug no event has may be one a renamed event had: its redirect documents lead to the event's page now.
+  const renamedEvent = async (slug: string) => {
+    const redirects = await content.fetch<RedirectsQueryResult>(redirectsQuery)
+    const current = renamedEventSlug(redirectsOf(redirects), slug)
+    return current === undefined ? null : eventBySlug(current)
+  }
   const events = shortLivedCache(async (slug) => {
-    const event = await content.fetch<RegistrationEventQueryResult>(registrationEventQuery, { slug })
+    const event = (await eventBySlug(slug)) ?? (await renamedEvent(slug))
     return event ? registrationEvent(event, siteUrl) : undefined
   })
   const settings = shortLivedCache(async () => settingsForMail(await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)))

@@ -192,7 +192,8 @@ export function createSitePayments({
       return
     }
     Promise.all([catalog.getEvent(String(req.params.slug)), catalog.getSettings()]).then(([event, settings]) => {
-      if (!event || event.kind !== kind) {
+      // The catalog also finds a renamed event by its old slug; that address is left to the redirects, which move it.
+      if (!event || event.kind !== kind || event.slug !== req.params.slug) {
         next()
         return
       }

@@ -37,6 +37,6 @@ export {
   type ProjectedImage,
   type WithImageSources,
 } from './image-sources.ts'
-export { followRedirects, redirectLocation, type Redirect, type RedirectOutcome } from './redirects.ts'
+export { followRedirects, redirectLocation, redirectsOf, renamedEventSlug, type Redirect, type RedirectOutcome } from './redirects.ts'
 export * from './queries.ts'
 export type * from './sanity.types.ts'

@@ -132,6 +132,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
 
 /** The registration-relevant facts of an event, looked up by its route slug alone (the API names events by slug). */
 export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.current == $slug][0]{
+  _id,
   kind,
   title,
   "slug": slug.current,

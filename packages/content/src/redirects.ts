@@ -4,6 +4,11 @@ export interface Redirect {
   to: string
 }
 
+/** The redirect documents the redirects query read, those without both paths left out. */
+export function redirectsOf(documents: ReadonlyArray<{ from: string | null; to: string | null }>): Redirect[] {
+  return documents.flatMap(({ from, to }) => (from && to ? [{ from, to }] : []))
+}
+
 /** How many redirects a chain may follow before it is taken for a loop. */
 const MAX_HOPS = 20
 
@@ -46,4 +51,20 @@ export function followRedirects(redirects: readonly Redirect[], pathname: string
 export function redirectLocation(redirects: readonly Redirect[], pathname: string): string | undefined {
   const outcome = followRedirects(redirects, pathname)
   return outcome.kind === 'redirect' ? outcome.location : undefined
+}
+
+/** The paths of the event pages, one per kind of event. */
+const EVENT_PAGE = /^\/(conference|workshop)\/([^/]+)$/
+
+/**
+ * The slug an event has now when `slug` is one it had before: the redirects lead its old event page
+ * (/conference/{slug} or /workshop/{slug}) to an event page, of either kind (an event's kind may change too).
+ * Undefined when they lead nowhere, round in a loop, or to a page that is not an event's.
+ */
+export function renamedEventSlug(redirects: readonly Redirect[], slug: string): string | undefined {
+  for (const kind of ['conference', 'workshop']) {
+    const page = EVENT_PAGE.exec(redirectLocation(redirects, `/${kind}/${slug}`) ?? '')
+    if (page?.[2]) return page[2]
+  }
+  return undefined
 }

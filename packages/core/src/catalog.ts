@@ -10,6 +10,8 @@ export interface RegistrationPriceOption {
 
 /** What the registration service needs to know about an event; the site maps its content onto it. */
 export interface RegistrationEvent {
+  /** The event's content document id (the published one, without `drafts.`): it stays when the slug is renamed. */
+  id: string
   slug: string
   kind: 'conference' | 'workshop'
   title: string
@@ -64,6 +66,10 @@ export interface SiteSettingsForMail {
 
 /** The content the core reads, implemented by the site over its content source. */
 export interface EventCatalog {
+  /**
+   * The event a route slug names now: the event whose slug it is or, when an event was renamed, the event its old
+   * slug's redirect documents lead to (so a form loaded before the rename still registers for it).
+   */
   getEvent(slug: string): Promise<RegistrationEvent | undefined>
   getSettings(): Promise<SiteSettingsForMail>
 }

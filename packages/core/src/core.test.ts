@@ -57,7 +57,7 @@ describe('startCore', () => {
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
       await createRegistration(core.registrations, registrationInput({ paymentMethod: 'Credit/Debit Card', companyName: 'Other Co' }))
-      expect(created).toEqual(['Bank Transfer', 'Credit/Debit Card'])
+      expect(created).toEqual(['bank-transfer', 'card'])
     } finally {
       await core.close()
       remove()

@@ -9,6 +9,7 @@ import { createMailTransport } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { preparePrivateDataDirectory } from './private-files.ts'
+import { startEventIdFiller } from './registration/event-ids.ts'
 import type { CreateRegistrationResult, RegistrationContext } from './registration/model.ts'
 import type { SiteLinks } from './site-links.ts'
 
@@ -44,7 +45,10 @@ export interface StartCoreOptions {
   onRegistrationCreated?: (result: CreateRegistrationResult) => void
 }
 
-/** Opens the database (running migrations), starts the outbox worker and wires the services from the configuration. */
+/**
+ * Opens the database (running migrations), starts the outbox worker and the filling of older registrations' event ids
+ * (src/registration/event-ids.ts), and wires the services from the configuration.
+ */
 export async function startCore(options: StartCoreOptions): Promise<Core> {
   const { config, catalog, links } = options
   const log = options.log ?? ((line: string) => console.log(line))
@@ -59,6 +63,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   })
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
   const outbox = startOutboxWorker({ db, transport, log: logProblem })
+  const eventIdFiller = startEventIdFiller({ db, catalog, log, logProblem })
   const siteDate = config.siteDate
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
@@ -97,6 +102,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     },
     outbox,
     async close() {
+      await eventIdFiller.stop()
       await outbox.stop()
       transport.close()
       await db.close()

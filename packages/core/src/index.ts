@@ -18,8 +18,10 @@ export {
 export {
   CONTACT_INTERESTS,
   MAX_DELEGATES,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   TRAINING_KINDS,
+  paymentMethodKeyOf,
   type ContactInterest,
   type PaymentMethod,
   type TrainingKind,

@@ -114,6 +114,7 @@ export const SETTINGS: SiteSettingsForMail = {
 
 /** Legal Opinion Writing 2025 as the content describes it (3-4 July 2025, 08:30-16:00 SAST). */
 export const LEGAL_OPINION: RegistrationEvent = {
+  id: 'event-legal-opinion',
   slug: 'legalOpinion',
   kind: 'workshop',
   title: 'Legal Opinion Writing 2025',
@@ -135,6 +136,7 @@ export const LEGAL_OPINION: RegistrationEvent = {
 
 /** The Economic Resilience Conference 2025, which also offers tables. */
 export const RESILIENCE: RegistrationEvent = {
+  id: 'event-resilience',
   slug: 'Resilience',
   kind: 'conference',
   title: 'Economic Resilience Conference 2025',
@@ -162,10 +164,13 @@ export const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnP
 
 export const SITE_NOW = new Date('2025-03-01T08:00:00+02:00')
 
-/** A catalog over fixed events and settings. */
-export function fixedCatalog(events: readonly RegistrationEvent[] = [LEGAL_OPINION, RESILIENCE]): EventCatalog {
+/**
+ * A catalog over fixed events and settings; `renamed` maps the old slugs of renamed events to their slugs now, as the
+ * site's catalog follows the redirect documents.
+ */
+export function fixedCatalog(events: readonly RegistrationEvent[] = [LEGAL_OPINION, RESILIENCE], renamed: Readonly<Record<string, string>> = {}): EventCatalog {
   return {
-    getEvent: async (slug) => events.find((event) => event.slug === slug),
+    getEvent: async (slug) => events.find((event) => event.slug === (Object.hasOwn(renamed, slug) ? renamed[slug] : slug)),
     getSettings: async () => SETTINGS,
   }
 }
@@ -185,7 +190,7 @@ export function registrationInput(overrides: Record<string, unknown> = {}): Reco
       { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
     ],
     attendanceOption: 'venue',
-    paymentMethod: 'Bank Transfer',
+    paymentMethod: 'bank-transfer',
     legalAgreement: true,
     ...overrides,
   }

@@ -18,6 +18,7 @@ export interface RequestObservation {
 export interface SiteMetrics {
   registry: Registry
   observeRequest(observation: RequestObservation): void
+  /** Counted by the payment method's key (`bank-transfer`, `card`), a stable label value. */
   registrationCreated(paymentMethod: string): void
   cardPaymentSucceeded(): void
   /** A public page answered by the page cache: from memory (hit), a 304 (not-modified), or rendered and kept (miss). */

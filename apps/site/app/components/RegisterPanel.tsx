@@ -1,4 +1,5 @@
 import type { ContentQueryResults } from '@events/content/browser'
+import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
@@ -7,7 +8,6 @@ import {
   blankDraft,
   draftFromForm,
   fitDelegatesToOption,
-  PAYMENT_METHOD_LABELS,
   priceDraft,
   removeDelegate,
   type DraftChange,
@@ -331,13 +331,13 @@ function RegistrationForm({
             <div className="form__choice" key={value}>
               <input
                 type="radio"
-                id={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}
+                id={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}
                 name="paymentMethod"
                 value={value}
                 checked={draft.paymentMethod === value}
                 onChange={() => set('paymentMethod', value)}
               />
-              <label htmlFor={`register-payment-${value === 'Bank Transfer' ? 'bank' : 'card'}`}>{label}</label>
+              <label htmlFor={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}>{label}</label>
             </div>
           ))}
           {errorText('paymentMethod')}
@@ -356,7 +356,7 @@ function RegistrationForm({
               </strong>{' '}
               incl. {vatPercent} VAT
             </p>
-            {draft.paymentMethod === 'Bank Transfer' ? (
+            {draft.paymentMethod === 'bank-transfer' ? (
               <div>
                 <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
                 {bankDetails && (

@@ -16,13 +16,16 @@ describe('back-office names of the core’s codes', () => {
   it.each([
     [registrationStatusName, 'awaiting-payment', 'Awaiting payment'],
     [registrationStatusName, 'part-paid', 'Part paid'],
-    [paymentMethodName, 'Credit/Debit Card', 'Card'],
-    [paymentMethodName, 'Bank Transfer', 'Bank transfer'],
     [outboxStatusName, 'pending', 'Waiting to be sent'],
     [mailTopicName, 'registration.registrant', 'Confirmation to the registrant'],
     [mailTopicName, 'payment.receipt', 'Payment receipt'],
   ])('%o names %s "%s"', (name, code, expected) => {
     expect(name(code)).toBe(expected)
+  })
+
+  it('names the payment methods as the registration form does', () => {
+    expect(paymentMethodName('card')).toBe('Card / EFT / GPay')
+    expect(paymentMethodName('bank-transfer')).toBe('Bank Transfer')
   })
 
   it('shows a code it has no name for as it is, rather than nothing', () => {

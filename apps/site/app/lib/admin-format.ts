@@ -1,4 +1,5 @@
 // How the back office words the core's codes and times, in one place for every /admin screen.
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
 import { TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
@@ -25,14 +26,9 @@ export function registrationStatusName(status: string): string {
   return REGISTRATION_STATUS_NAMES[status] ?? status
 }
 
-const PAYMENT_METHOD_NAMES: Record<string, string> = {
-  'Bank Transfer': 'Bank transfer',
-  'Credit/Debit Card': 'Card',
-}
-
-/** A registration's payment method in words. */
-export function paymentMethodName(method: string): string {
-  return PAYMENT_METHOD_NAMES[method] ?? method
+/** A registration's payment method in words, as the registration form and the e-mails word it. */
+export function paymentMethodName(method: PaymentMethod): string {
+  return PAYMENT_METHOD_LABELS[method]
 }
 
 const OUTBOX_STATUS_NAMES: Record<string, string> = {

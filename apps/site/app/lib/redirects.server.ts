@@ -1,4 +1,4 @@
-import { redirectLocation, redirectsQuery, type RedirectsQueryResult } from '@events/content'
+import { redirectLocation, redirectsOf, redirectsQuery, type RedirectsQueryResult } from '@events/content'
 import type { SanityClient } from '@sanity/client'
 import { data, redirect } from 'react-router'
 import { pagePathname } from './page-path'
@@ -9,10 +9,7 @@ import { pagePathname } from './page-path'
  */
 export async function throwRedirectOrNotFound(content: SanityClient, request: Request, message: string): Promise<never> {
   const redirects = await content.fetch<RedirectsQueryResult>(redirectsQuery)
-  const location = redirectLocation(
-    redirects.flatMap(({ from, to }) => (from && to ? [{ from, to }] : [])),
-    pagePathname(request),
-  )
+  const location = redirectLocation(redirectsOf(redirects), pagePathname(request))
   if (location !== undefined) {
     // React Router's data requests name the routes to load; the page's own query is what the new address keeps.
     const search = new URL(request.url).searchParams

@@ -1,5 +1,5 @@
 import type { RegistrationFormValues } from '@events/core'
-import { MAX_DELEGATES, type PaymentMethod } from '@events/core/choices'
+import { MAX_DELEGATES } from '@events/core/choices'
 import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToCents, type OptionKey, type Quote } from '@events/pricing'
 
 // The registration form's state and its transitions, shared by the browser (instant updates) and the page's
@@ -15,9 +15,6 @@ export type RegistrationDraft = RegistrationFormValues & {
    */
   token: string
 }
-
-/** How the form names each payment method (the card one as the specification shows it). */
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { 'Bank Transfer': 'Bank Transfer', 'Credit/Debit Card': 'Card / EFT / GPay' }
 
 export type DraftIntent =
   | { type: 'add-delegate' }

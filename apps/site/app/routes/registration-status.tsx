@@ -1,9 +1,9 @@
-import { formatEventDays, getRegistrationByReferenceAndSecret, paysByCard, type PaymentMethod } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, paysByCard } from '@events/core'
+import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
 import { PayButton } from '../components/PayButton'
-import { PAYMENT_METHOD_LABELS } from '../lib/registration-draft'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
@@ -59,8 +59,8 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
   const settings = useSiteSettings()
   const registration = loaderData
   const bank = settings?.bankDetails
-  const isBankTransfer = registration.paymentMethod === 'Bank Transfer'
-  const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod as PaymentMethod] ?? registration.paymentMethod
+  const isBankTransfer = registration.paymentMethod === 'bank-transfer'
+  const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod]
   return (
     <>
       <section className="page-hero">

@@ -34,6 +34,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
 
     expect(figures.events).toEqual([
       {
+        eventId: 'event-legal-opinion',
         eventSlug: 'legalOpinion',
         eventTitle: 'Legal Opinion Writing 2025',
         eventStart: '2025-07-03T06:30:00Z',
@@ -43,6 +44,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         awaitingCents: 2_067_700 - 500_000,
       },
       {
+        eventId: 'event-resilience',
         eventSlug: 'Resilience',
         eventTitle: 'Economic Resilience Conference 2025',
         eventStart: '2025-07-23T05:30:00Z',

@@ -1,8 +1,12 @@
 import { outboxHealth, type OutboxHealth } from '../outbox/health.ts'
+import { eventKeyOf } from '../registration/event-ids.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 
 export interface EventFigures {
+  /** The event's back-office key (eventKeyOf): its registrations stay together when its slug is renamed. */
+  eventId: string
+  /** The slug, title and start of its newest registration's copy of the event. */
   eventSlug: string
   eventTitle: string
   eventStart: string
@@ -39,37 +43,46 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
           eb.selectFrom('cancellations').select((inner) => ['registration_id', inner.fn.sum<number | string>('credited_total_cents').as('credited_cents')]).groupBy('registration_id').as('credited'),
         (join) => join.onRef('credited.registration_id', '=', 'registrations.id'),
       )
-      .select(['event_slug', 'event_title', 'event_start', 'status', 'total_cents', 'cancelled_at', 'received.received_cents', 'credited.credited_cents'])
+      .select(['event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'total_cents', 'cancelled_at', 'received.received_cents', 'credited.credited_cents'])
       .where('event_end', '>', now)
       .execute(),
     kysely
       .selectFrom('registration_delegates')
       .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
-      .select((eb) => ['registrations.event_slug', eb.fn.countAll<number | string>().as('delegates')])
+      .select((eb) => ['registrations.event_id', 'registrations.event_slug', eb.fn.countAll<number | string>().as('delegates')])
       .where('registration_delegates.cancellation_id', 'is', null)
       .where('registrations.event_end', '>', now)
-      .groupBy('registrations.event_slug')
+      .groupBy(['registrations.event_id', 'registrations.event_slug'])
       .execute(),
     outboxHealth(context.db, wallClock(context)),
   ])
-  const delegatesBy = new Map(attending.map((row) => [row.event_slug, Number(row.delegates)]))
+  const delegatesBy = new Map<string, number>()
+  for (const row of attending) delegatesBy.set(eventKeyOf(row), (delegatesBy.get(eventKeyOf(row)) ?? 0) + Number(row.delegates))
   const figuresBy = new Map<string, EventFigures>()
+  const newestBy = new Map<string, string>()
   for (const row of registrations) {
-    const figures = figuresBy.get(row.event_slug) ?? {
+    const key = eventKeyOf(row)
+    const figures = figuresBy.get(key) ?? {
+      eventId: key,
       eventSlug: row.event_slug,
       eventTitle: row.event_title,
       eventStart: row.event_start,
       registrations: 0,
-      delegates: delegatesBy.get(row.event_slug) ?? 0,
+      delegates: delegatesBy.get(key) ?? 0,
       paidCents: 0,
       awaitingCents: 0,
+    }
+    // A renamed or re-dated event shows as its newest registration has it.
+    if (row.created_at >= (newestBy.get(key) ?? '')) {
+      Object.assign(figures, { eventSlug: row.event_slug, eventTitle: row.event_title, eventStart: row.event_start })
+      newestBy.set(key, row.created_at)
     }
     const paidCents = paidCentsOf(row, Number(row.received_cents ?? 0))
     if (row.cancelled_at === null) figures.registrations += 1
     figures.paidCents += paidCents
     figures.awaitingCents += Math.max(0, row.total_cents - Number(row.credited_cents ?? 0) - paidCents)
-    figuresBy.set(row.event_slug, figures)
+    figuresBy.set(key, figures)
   }
-  const events = [...figuresBy.values()].sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventSlug.localeCompare(b.eventSlug))
+  const events = [...figuresBy.values()].sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventId.localeCompare(b.eventId))
   return { events, outbox }
 }

@@ -35,7 +35,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     await register(testDb.db, { event: 'Resilience', code: 'ERC2025', companyName: 'Another Event Ltd' })
     refs = { acme: acme!, hostile: hostile! }
     await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'X1' }, STAFF)
-    list = (await delegateList(testContext(testDb.db), 'legalOpinion'))!
+    list = (await delegateList(testContext(testDb.db), 'event-legal-opinion'))!
   })
 
   afterEach(async () => {
@@ -43,7 +43,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
   })
 
   it("lists the event's delegates by company with reference, position, e-mail, option and payment status", async () => {
-    expect(list.event).toMatchObject({ slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', venue: { name: 'Indaba Hotel' } })
+    expect(list.event).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', venue: { name: 'Indaba Hotel' } })
     expect(list.rows).toEqual([
       { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
       { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
@@ -54,8 +54,8 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
   })
 
   it('lists the events with registrations, those not yet over first, soonest first, then the past ones', async () => {
-    const legalOpinion = { slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z', registrations: 2, delegates: 4 }
-    const resilience = { slug: 'Resilience', title: 'Economic Resilience Conference 2025', start: '2025-07-23T05:30:00Z', registrations: 1, delegates: 2 }
+    const legalOpinion = { id: 'event-legal-opinion', slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z', registrations: 2, delegates: 4 }
+    const resilience = { id: 'event-resilience', slug: 'Resilience', title: 'Economic Resilience Conference 2025', start: '2025-07-23T05:30:00Z', registrations: 1, delegates: 2 }
     expect(await delegateListEvents(testContext(testDb.db))).toMatchObject([
       { ...legalOpinion, past: false },
       { ...resilience, past: false },
@@ -123,7 +123,7 @@ describe('the attendance register', () => {
       paymentStatus: 'paid',
     }))
     const list: DelegateList = {
-      event: { slug: 'x', title: 'Big Event', start: '2025-07-03T06:30:00Z', end: '2025-07-03T14:00:00Z', venue: { name: 'Hall', address: '' } },
+      event: { id: 'event-x', slug: 'x', title: 'Big Event', start: '2025-07-03T06:30:00Z', end: '2025-07-03T14:00:00Z', venue: { name: 'Hall', address: '' } },
       rows,
     }
     const pdf = await attendanceRegisterPdf(list, { siteName: 'Example Events', printedAt: new Date('2025-07-01T08:00:00Z') })

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
+import { eventKeyOf, registrationsOfEvent } from '../registration/event-ids.ts'
 import { businessClock, type BackOfficeContext } from './context.ts'
 
 export interface DelegateListRow {
@@ -13,13 +14,17 @@ export interface DelegateListRow {
 }
 
 export interface DelegateList {
-  event: { slug: string; title: string; start: string; end: string; venue: { name: string; address: string } }
+  /** The event as its newest registration has it (the slug and title it had then). */
+  event: { id: string; slug: string; title: string; start: string; end: string; venue: { name: string; address: string } }
   /** By company, then registration, then in the order the registrant listed the delegates. */
   rows: DelegateListRow[]
 }
 
 /** An event that has registrations, with how many delegates they list. */
 export interface DelegateListEvent {
+  /** The event's back-office key (eventKeyOf), which a slug rename keeps. */
+  id: string
+  /** The slug, title and dates as its newest registration has them. */
   slug: string
   title: string
   start: string
@@ -40,13 +45,18 @@ const COLUMNS: ReadonlyArray<{ key: keyof DelegateListRow; header: string; width
   { key: 'paymentStatus', header: 'Payment status', width: 16 },
 ]
 
-/** The delegates attending an event (cancelled ones left out); undefined when it has none. */
-export async function delegateList(context: BackOfficeContext, eventSlug: string): Promise<DelegateList | undefined> {
+/**
+ * The delegates attending an event, by its back-office key (eventKeyOf), under every slug it had (cancelled delegates
+ * left out); undefined when it has none.
+ */
+export async function delegateList(context: BackOfficeContext, eventId: string): Promise<DelegateList | undefined> {
   const rows = await context.db.kysely
     .selectFrom('registration_delegates')
     .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
     .select([
       'registrations.reference',
+      'registrations.created_at',
+      'registrations.event_slug',
       'registrations.company_name',
       'registrations.attendance_option_label',
       'registrations.status',
@@ -59,21 +69,22 @@ export async function delegateList(context: BackOfficeContext, eventSlug: string
       'registration_delegates.position',
       'registration_delegates.email',
     ])
-    .where('registrations.event_slug', '=', eventSlug)
+    .where(registrationsOfEvent(eventId))
     .where('registration_delegates.cancellation_id', 'is', null)
     .orderBy('registrations.company_name')
     .orderBy('registrations.reference')
     .orderBy('registration_delegates.ordinal')
     .execute()
-  const first = rows[0]
-  if (!first) return undefined
+  const newest = rows.reduce<(typeof rows)[number] | undefined>((found, row) => (found && found.created_at >= row.created_at ? found : row), undefined)
+  if (!newest) return undefined
   return {
     event: {
-      slug: eventSlug,
-      title: first.event_title,
-      start: first.event_start,
-      end: first.event_end,
-      venue: { name: first.venue_name, address: first.venue_address },
+      id: eventId,
+      slug: newest.event_slug,
+      title: newest.event_title,
+      start: newest.event_start,
+      end: newest.event_end,
+      venue: { name: newest.venue_name, address: newest.venue_address },
     },
     rows: rows.map((row) => ({
       reference: row.reference,
@@ -93,31 +104,41 @@ export async function delegateList(context: BackOfficeContext, eventSlug: string
  */
 export async function delegateListEvents(context: BackOfficeContext): Promise<DelegateListEvent[]> {
   const now = businessClock(context).toISOString()
+  // One row for each copy of an event the registrations hold (a renamed or re-dated event has several), merged by key.
   const rows = await context.db.kysely
     .selectFrom('registrations')
     .select((eb) => [
+      'event_id',
       'event_slug',
-      eb.fn.max('event_title').as('event_title'),
-      eb.fn.min('event_start').as('event_start'),
-      eb.fn.max('event_end').as('event_end'),
+      'event_title',
+      'event_start',
+      'event_end',
+      eb.fn.max('created_at').as('newest'),
       eb.fn.countAll<number | string>().as('registrations'),
       eb.fn.sum<number | string>('delegate_count').as('delegates'),
     ])
-    .groupBy('event_slug')
+    .groupBy(['event_id', 'event_slug', 'event_title', 'event_start', 'event_end'])
+    .orderBy('newest')
     .execute()
-  const events = rows.map(
-    (row): DelegateListEvent => ({
+  const eventsBy = new Map<string, DelegateListEvent>()
+  for (const row of rows) {
+    const key = eventKeyOf(row)
+    const counted = eventsBy.get(key)
+    // Ordered oldest copy first, so the newest copy's slug, title and dates are the ones kept.
+    eventsBy.set(key, {
+      id: key,
       slug: row.event_slug,
       title: row.event_title,
       start: row.event_start,
       end: row.event_end,
-      registrations: Number(row.registrations),
-      delegates: Number(row.delegates),
+      registrations: (counted?.registrations ?? 0) + Number(row.registrations),
+      delegates: (counted?.delegates ?? 0) + Number(row.delegates),
       past: row.event_end <= now,
-    }),
-  )
-  const upcoming = events.filter((event) => !event.past).sort((a, b) => a.start.localeCompare(b.start) || a.slug.localeCompare(b.slug))
-  const past = events.filter((event) => event.past).sort((a, b) => b.start.localeCompare(a.start) || a.slug.localeCompare(b.slug))
+    })
+  }
+  const events = [...eventsBy.values()]
+  const upcoming = events.filter((event) => !event.past).sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id))
+  const past = events.filter((event) => event.past).sort((a, b) => b.start.localeCompare(a.start) || a.id.localeCompare(b.id))
   return [...upcoming, ...past]
 }
 

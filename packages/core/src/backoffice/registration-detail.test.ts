@@ -60,7 +60,7 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
       reference,
       status: 'part-paid',
       paidAt: null,
-      paymentMethod: 'Credit/Debit Card',
+      paymentMethod: 'card',
       code: 'LOW2025',
       event: { slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z' },
       company: { name: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' },

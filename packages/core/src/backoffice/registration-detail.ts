@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { CheckoutStatus } from '../db/tables/payment-checkouts.ts'
 import type { WebhookOutcome } from '../db/tables/payment-webhooks.ts'
+import type { PaymentMethod } from '../submissions/choices.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
@@ -22,7 +23,7 @@ export interface RegistrationDetail extends RegistrationKey {
   code: string
   company: { name: string; address: string; email: string; tel: string; vatNumber: string }
   attendanceOption: { key: string; label: string }
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   delegates: Array<{ name: string; position: string; email: string }>
   amounts: {
     unitAmountCents: number

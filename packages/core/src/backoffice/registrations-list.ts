@@ -2,8 +2,9 @@ import { TIME_ZONE } from '@events/pricing'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
+import { registrationsOfEvent } from '../registration/event-ids.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
-import { PAYMENT_METHODS } from '../submissions/choices.ts'
+import { PAYMENT_METHODS, type PaymentMethod } from '../submissions/choices.ts'
 import type { RegistrationStatus } from '../registration/model.ts'
 import { BackOfficeError } from './errors.ts'
 import type { BackOfficeContext } from './context.ts'
@@ -14,7 +15,8 @@ export const MAX_PAGE_SIZE = 100
 const MAX_SEARCH_LENGTH = 200
 
 export interface RegistrationListQuery {
-  eventSlug?: string | undefined
+  /** The event's back-office key (eventKeyOf): its registrations under every slug it had. */
+  eventId?: string | undefined
   status?: string | undefined
   paymentMethod?: string | undefined
   /** First and last day of registration (inclusive), YYYY-MM-DD in Johannesburg. */
@@ -38,7 +40,7 @@ export interface RegistrationListRow {
   companyName: string
   email: string
   delegateCount: number
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   totalCents: number
   paidCents: number
 }
@@ -80,7 +82,8 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   if (query.status && !status) {
     throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_STATUSES.join(', ')}.`)
   }
-  if (query.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(query.paymentMethod)) {
+  const paymentMethod = PAYMENT_METHODS.find((known) => known === query.paymentMethod)
+  if (query.paymentMethod && !paymentMethod) {
     throw new BackOfficeError('invalid-input', `Choose a payment method from: ${PAYMENT_METHODS.join(', ')}.`)
   }
   const createdFrom = query.createdFrom ? startOfDay(query.createdFrom, 'from') : undefined
@@ -92,9 +95,9 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const filtered = (kysely: Kysely<Database>) =>
     kysely
       .selectFrom('registrations')
-      .$if(Boolean(query.eventSlug), (builder) => builder.where('event_slug', '=', query.eventSlug!))
+      .$if(Boolean(query.eventId), (builder) => builder.where(registrationsOfEvent(query.eventId!)))
       .$if(status !== undefined, (builder) => builder.where('status', '=', status!))
-      .$if(Boolean(query.paymentMethod), (builder) => builder.where('payment_method', '=', query.paymentMethod!))
+      .$if(paymentMethod !== undefined, (builder) => builder.where('payment_method', '=', paymentMethod!))
       .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))
       .$if(createdBefore !== undefined, (builder) => builder.where('created_at', '<', createdBefore!))
       .$if(search !== '', (builder) =>

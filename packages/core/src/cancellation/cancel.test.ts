@@ -115,7 +115,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(first.cancellation).toMatchObject({ wholeRegistration: false, delegates: ['Pieter van Wyk'], creditedTotalCents: 1_033_850, refund: null })
     expect(first.after).toMatchObject({ owedCents: 1_033_850, registrationCancelled: false })
     await expect(cancelRegistration(context, { reference: reference!, delegateIds: [pieter.id] }, STAFF)).rejects.toThrow('already cancelled')
-    expect((await delegateList(context, 'legalOpinion'))?.rows.map((row) => row.delegateName)).toEqual(['Thandi Nkosi'])
+    expect((await delegateList(context, 'event-legal-opinion'))?.rows.map((row) => row.delegateName)).toEqual(['Thandi Nkosi'])
 
     const second = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)
     expect(second.cancellation).toMatchObject({ wholeRegistration: true, delegates: ['Thandi Nkosi'], creditedTotalCents: 1_033_850, creditNote: { number: 'CN-000002' } })

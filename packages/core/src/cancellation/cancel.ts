@@ -314,7 +314,6 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
         id: cancellationId,
         registration_id: registration.id,
         whole_registration: whole ? 1 : 0,
-        delegate_count: chosen.length,
         cancelled_on: proposal.cancelledOn,
         working_days_before: proposal.workingDaysBefore,
         proposed_fee_percent: proposal.feePercent,

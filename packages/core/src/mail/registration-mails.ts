@@ -1,5 +1,6 @@
 import { formatRand, type Quote } from '@events/pricing'
 import { bankDetailRows, type RegistrationEvent, type SiteSettingsForMail } from '../catalog.ts'
+import { PAYMENT_METHOD_LABELS } from '../submissions/choices.ts'
 import type { DelegateSubmission, RegistrationSubmission } from '../submissions/registration.ts'
 import { calendarAttachment, venueText } from './calendar.ts'
 import { formatEventDates } from './dates.ts'
@@ -75,7 +76,7 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
     ['Attendance option', context.optionLabel],
     ['Number of delegates', String(submission.delegates.length)],
     ...delegateRows(submission.delegates),
-    ['Payment method', submission.paymentMethod],
+    ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
     ['Subtotal excl. VAT', formatRand(quote.subtotalCents)],
     ['VAT', formatRand(quote.vatCents)],
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
@@ -127,7 +128,7 @@ export function registrantConfirmationMail(context: RegistrationMailContext): Ou
     ['Attendance option', context.optionLabel],
     ...delegateRows(submission.delegates),
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
-    ['Payment method', submission.paymentMethod],
+    ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
     ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
   ]
   const payment = paymentInstructions(context)

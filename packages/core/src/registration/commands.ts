@@ -110,6 +110,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       reference: '',
       secret: generateSecret(),
       status: 'awaiting-payment',
+      event_id: event.id,
       event_slug: event.slug,
       event_kind: event.kind,
       event_title: event.title,

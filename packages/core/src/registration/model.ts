@@ -2,6 +2,7 @@ import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
 import type { RegistrationKey } from '../site-links.ts'
+import type { PaymentMethod } from '../submissions/choices.ts'
 import type { CompanyDetails, DelegateSubmission } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
@@ -19,7 +20,7 @@ export interface CreateRegistrationResult {
   receipt: RegistrationReceipt
   /** True when this submission repeated an earlier one and no new registration was made. */
   replayed: boolean
-  paymentMethod: string
+  paymentMethod: PaymentMethod
 }
 
 export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
@@ -27,7 +28,7 @@ export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
   event: StoredEvent
   code: string
   attendanceOption: { key: string; label: string }
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   delegates: DelegateSubmission[]
   subtotalCents: number
   vatCents: number
@@ -66,8 +67,8 @@ export interface RegistrationContext extends BackOfficeContext {
 }
 
 /** Whether a registration is paid by card, and so has a card payment page besides its status page. */
-export function paysByCard(paymentMethod: string): boolean {
-  return paymentMethod === 'Credit/Debit Card'
+export function paysByCard(paymentMethod: PaymentMethod): boolean {
+  return paymentMethod === 'card'
 }
 
 /** The registration's answer: its reference and secret, total and status. */
@@ -91,7 +92,7 @@ export interface RegistrationStatusJson {
   paidCents: number
   outstandingCents: number
   currency: string
-  paymentMethod: string
+  paymentMethod: PaymentMethod
   delegates: RegistrationDetails['delegates']
 }
 

@@ -2,8 +2,8 @@ import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionA
 import * as z from 'zod/mini'
 import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { ValidationError } from '../errors.ts'
-import { isRecord, MAX_EMAIL_LENGTH } from '../validation/fields.ts'
-import { MAX_DELEGATES, PAYMENT_METHODS } from './choices.ts'
+import { isRecord, MAX_EMAIL_LENGTH, singleLine } from '../validation/fields.ts'
+import { MAX_DELEGATES, PAYMENT_METHODS, paymentMethodKeyOf } from './choices.ts'
 import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredText, ticked } from './fields.ts'
 import { parseSubmission } from './parse.ts'
 
@@ -53,7 +53,7 @@ const registrationFields = z.object({
   ...companyDetailsFields.shape,
   delegates: delegateList,
   attendanceOption: requiredChoice(OPTION_KEYS),
-  paymentMethod: requiredChoice(PAYMENT_METHODS),
+  paymentMethod: requiredChoice(PAYMENT_METHODS, (value) => paymentMethodKeyOf(singleLine(value))),
   legalAgreement: ticked,
 })
 

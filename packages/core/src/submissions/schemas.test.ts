@@ -59,7 +59,17 @@ describe('registrationSchemaFor', () => {
   const conference = registrationSchemaFor(RESILIENCE, SITE_NOW)
 
   it('accepts a complete registration', () => {
-    expect(workshop.parse(registrationInput())).toMatchObject({ attendanceOption: 'venue', paymentMethod: 'Bank Transfer', legalAgreement: true })
+    expect(workshop.parse(registrationInput())).toMatchObject({ attendanceOption: 'venue', paymentMethod: 'bank-transfer', legalAgreement: true })
+  })
+
+  it.each([
+    ['bank-transfer', 'bank-transfer'],
+    ['card', 'card'],
+    // The specification's values, which the JSON API still takes, become the keys.
+    ['Bank Transfer', 'bank-transfer'],
+    [' Credit/Debit Card ', 'card'],
+  ])('takes the payment method %j as %j', (sent, key) => {
+    expect(workshop.parse(registrationInput({ paymentMethod: sent })).paymentMethod).toBe(key)
   })
 
   it.each<[Record<string, unknown>, FieldIssue[]]>([
@@ -72,6 +82,7 @@ describe('registrationSchemaFor', () => {
     [{ attendanceOption: 'Venue (R7990.00)' }, [{ path: 'attendanceOption', code: 'invalid-choice' }]],
     [{ attendanceOption: 'table-5' }, [{ path: 'attendanceOption', code: 'option-not-offered' }]],
     [{ paymentMethod: 'Cash' }, [{ path: 'paymentMethod', code: 'invalid-choice' }]],
+    [{ paymentMethod: 'Card / EFT / GPay' }, [{ path: 'paymentMethod', code: 'invalid-choice' }]],
     [{ legalAgreement: 'no' }, [{ path: 'legalAgreement', code: 'not-accepted' }]],
     ...INHERITED_NAMES.map((name): [Record<string, unknown>, FieldIssue[]] => [{ paymentMethod: name }, [{ path: 'paymentMethod', code: 'invalid-choice' }]]),
   ])('refuses %j', (override, issues) => {

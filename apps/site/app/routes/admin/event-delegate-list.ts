@@ -55,11 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
   const download = DOWNLOADS[new URL(request.url).pathname.split('/').pop() ?? '']
   if (!download) throw data('Not found', { status: 404 })
   const { core } = context.get(servicesContext)
-  const list = await fromDatabase(context, () => delegateList(core.backOffice, params.eventSlug))
-  if (!list) throw data(`No registrations for the event ${params.eventSlug}.`, { status: 404 })
+  const list = await fromDatabase(context, () => delegateList(core.backOffice, params.eventId))
+  if (!list) throw data(`No registrations for the event ${params.eventId}.`, { status: 404 })
   const body = await download.render(list, context)
   // The lists carry delegates' personal data: who took a copy is on record.
-  await auditChange(context, user, { action: 'delegate-list-downloaded', subjectType: 'event', subjectId: list.event.slug, after: { format: download.format, delegates: list.rows.length } })
+  await auditChange(context, user, { action: 'delegate-list-downloaded', subjectType: 'event', subjectId: list.event.id, after: { format: download.format, delegates: list.rows.length } })
   const fileHeaders = new Headers({
     'Content-Type': download.contentType,
     'Content-Disposition': `${download.disposition}; filename="${download.fileName(fileSlug(list.event.slug))}"`,

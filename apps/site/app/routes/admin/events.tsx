@@ -37,9 +37,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {events.map((event) => {
-              const base = `/admin/events/${encodeURIComponent(event.slug)}`
+              const base = `/admin/events/${encodeURIComponent(event.id)}`
               return (
-                <tr key={event.slug}>
+                <tr key={event.id}>
                   {/* Three columns, the dates under the title, so the table fits a phone's width. */}
                   <th scope="row">
                     {event.title}

@@ -93,9 +93,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {events.map((event) => (
-                  <tr key={event.eventSlug}>
+                  <tr key={event.eventId}>
                     <th scope="row">
-                      <Link to={`/admin/registrations?event=${encodeURIComponent(event.eventSlug)}`}>{event.eventTitle}</Link>
+                      <Link to={`/admin/registrations?event=${encodeURIComponent(event.eventId)}`}>{event.eventTitle}</Link>
                     </th>
                     <td>
                       <time dateTime={event.eventStart}>{formatAdminDay(event.eventStart)}</time>

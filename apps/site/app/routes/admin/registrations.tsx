@@ -1,5 +1,4 @@
-import { eventSlugsQuery, type EventSlugsQueryResult } from '@events/content/browser'
-import { isBackOfficeError, listRegistrations, PAYMENT_METHODS, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
+import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { formatAdminTime, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
@@ -18,7 +17,9 @@ const FILTER_FIELDS = ['q', 'event', 'status', 'method', 'from', 'to'] as const
 type Filters = Record<(typeof FILTER_FIELDS)[number], string>
 
 function filtersOf(searchParams: URLSearchParams): Filters {
-  return Object.fromEntries(FILTER_FIELDS.map((field) => [field, searchParams.get(field)?.trim() ?? ''])) as Filters
+  const filters = Object.fromEntries(FILTER_FIELDS.map((field) => [field, searchParams.get(field)?.trim() ?? ''])) as Filters
+  // Addresses bookmarked when the methods were stored as the specification's labels (method=Bank+Transfer) still work.
+  return { ...filters, method: paymentMethodKeyOf(filters.method) }
 }
 
 /** The page number asked for; anything but a whole number from 1 up is the first page. */
@@ -31,19 +32,20 @@ const EMPTY_PAGE: RegistrationListPage = { rows: [], total: 0, page: 1, pageSize
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { core, content } = args.context.get(servicesContext)
+  const { core } = args.context.get(servicesContext)
   const searchParams = new URL(args.request.url).searchParams
   const filters = filtersOf(searchParams)
-  const events = (await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)).map((event) => ({ slug: event.slug ?? '', title: event.title ?? '' }))
-  // An event since renamed or removed in the content keeps its registrations: the filter still shows it chosen.
-  if (filters.event && !events.some((event) => event.slug === filters.event)) events.push({ slug: filters.event, title: filters.event })
+  // The events registered for, by the key that keeps a renamed event's registrations together; an address naming
+  // another still shows it chosen.
+  const events = (await fromDatabase(args.context, () => delegateListEvents(core.backOffice))).map((event) => ({ id: event.id, title: event.title }))
+  if (filters.event && !events.some((event) => event.id === filters.event)) events.push({ id: filters.event, title: filters.event })
   // The core's lists travel as data: the page's own code must not import the core.
   const choices = { events, statuses: REGISTRATION_STATUSES, paymentMethods: PAYMENT_METHODS }
   try {
     const list = await fromDatabase(args.context, () =>
       listRegistrations(core.backOffice, {
         search: filters.q,
-        eventSlug: filters.event || undefined,
+        eventId: filters.event || undefined,
         status: filters.status || undefined,
         paymentMethod: filters.method || undefined,
         createdFrom: filters.from || undefined,
@@ -85,7 +87,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           <select id="event" name="event" defaultValue={filters.event}>
             <option value="">Every event</option>
             {choices.events.map((event) => (
-              <option key={event.slug} value={event.slug}>
+              <option key={event.id} value={event.id}>
                 {event.title}
               </option>
             ))}

@@ -10,6 +10,9 @@ import * as bankStatements from './2026-11-24-bank-statements.ts'
 import * as cancellations from './2026-11-24-cancellations.ts'
 import * as enquiryInbox from './2026-11-24-enquiry-inbox.ts'
 import * as registrationsWithoutSubject from './2026-11-24-registrations-without-subject.ts'
+import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-without-delegate-count.ts'
+import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
+import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-cancellations': cancellations,
   '2026-11-24-enquiry-inbox': enquiryInbox,
   '2026-11-24-registrations-without-subject': registrationsWithoutSubject,
+  '2026-11-25-cancellations-without-delegate-count': cancellationsWithoutDelegateCount,
+  '2026-11-25-payment-method-keys': paymentMethodKeys,
+  '2026-11-25-registration-event-ids': registrationEventIds,
 }
 
 /** The core's migrations, in the order they were written. */

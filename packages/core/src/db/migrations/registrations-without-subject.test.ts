@@ -28,7 +28,8 @@ describe.each(TEST_BACKENDS)('migration 2026-11-24-registrations-without-subject
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
     const after = await kysely.selectFrom('registrations').selectAll().where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
-    expect(after).toEqual(before)
+    // Going back before it dropped the later event id too; startup fills that in again (registration/event-ids.ts).
+    expect(after).toEqual({ ...before, event_id: null })
     expect(Object.keys(after)).not.toContain('registration_subject')
     expect(await kysely.selectFrom('registration_delegates').select('name').execute()).toHaveLength(2)
   })

@@ -8,7 +8,6 @@ export interface CancellationsTable {
   id: string
   registration_id: string
   whole_registration: number
-  delegate_count: number
   /** The business day of the cancellation, YYYY-MM-DD in Johannesburg. */
   cancelled_on: string
   working_days_before: number

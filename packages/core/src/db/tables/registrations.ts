@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { PaymentMethod } from '../../submissions/choices.ts'
 
 /**
  * A registration waits for payment until a verified card payment webhook, or bank transfers recorded by staff that
@@ -12,6 +13,12 @@ export interface RegistrationsTable {
   reference: string
   secret: string
   status: RegistrationStatus
+  /**
+   * The event's content document id, which a slug rename keeps: the back office groups and filters by it. Null only
+   * for a row stored before the column existed until fillRegistrationEventIds finds its event.
+   */
+  event_id: string | null
+  /** The event's slug when the registration was made, like event_title: a later rename does not change it. */
   event_slug: string
   event_kind: string
   event_title: string
@@ -27,7 +34,8 @@ export interface RegistrationsTable {
   vat_number: string
   attendance_option: string
   attendance_option_label: string
-  payment_method: string
+  /** A key (`bank-transfer`, `card`); PAYMENT_METHOD_LABELS says what people read for it. */
+  payment_method: PaymentMethod
   delegate_count: number
   unit_amount_cents: number
   subtotal_cents: number
