@@ -4,6 +4,9 @@ import { defineProject } from 'vitest/config'
 export default defineProject({
   test: {
     name: 'site',
+    // The files leave no state behind (the setup file cleans up after each test), so a worker runs them in one
+    // module graph and jsdom instead of a fresh one each: a sixth of the time.
+    isolate: false,
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['app/**/*.test.tsx', 'app/**/*.test.ts', 'server/**/*.test.ts'],

@@ -1,13 +1,15 @@
-// Back-office helpers for the browser and HTTP tests: accounts made with `pnpm admin`, the /admin routes of the
+// Back-office helpers for the browser and HTTP tests: accounts made by `pnpm admin`'s command, the /admin routes of the
 // route manifest, and sign-in over plain HTTP.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable, Writable } from 'node:stream'
 import type { Page } from 'playwright-core'
+import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import routes from '../../apps/site/app/routes.ts'
+import { runAdminCommand } from '../../packages/staff/src/cli.ts'
 import { afterAll, beforeAll } from 'vitest'
-import { repoRoot, startSite, type RunningSite } from './site-server.ts'
+import { startSite, type RunningSite } from './site-server.ts'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts'
 
 type RouteConfigEntry = (typeof routes)[number]
@@ -20,20 +22,26 @@ export interface StaffAccount {
 }
 
 /**
- * Creates a back-office account with `pnpm admin create-user --password-stdin`: in DATA_DIR's SQLite database, or in
- * the PostgreSQL database `databaseUrl` names.
+ * Creates a back-office account as `pnpm admin create-user --password-stdin` does, in DATA_DIR's SQLite database or
+ * in the PostgreSQL database `databaseUrl` names. The command runs in this process: packages/staff/src/cli.test.ts
+ * runs it as its own process, and starting Node for every account of every file cost seconds each.
  */
 export async function createStaffAccount(dataDir: string, account: StaffAccount, { databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<void> {
-  const args = ['admin', 'create-user', '--email', account.email, '--name', account.name, '--role', account.role, '--password-stdin']
-  const child = spawn('pnpm', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: 'pipe' })
+  const args = ['create-user', '--email', account.email, '--name', account.name, '--role', account.role, '--password-stdin']
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stdin.end(`${account.password}\n`)
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('close', resolve)
+  const collect = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      output += chunk.toString()
+      done()
+    },
   })
+  const code = await runAdminCommand(args, {
+    // The command reads the password from standard input to its end, which is all a ReadStream it needs here.
+    stdin: Readable.from([`${account.password}\n`]) as NodeJS.ReadStream,
+    stdout: collect,
+    stderr: collect,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  }, createSiteLinks)
   if (code !== 0) throw new Error(`pnpm admin create-user exited with ${code}:\n${output}`)
 }
 

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
+import { afterEach, beforeEach } from 'vitest'
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
-import { openDatabase, postgresClientConfig, type OpenDatabaseOptions } from './db/open-database.ts'
+import { openDatabase, postgresClientConfig, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
+import { createMailTransport, type MailTransport } from './mail/transport.ts'
 import type { SiteLinks } from './site-links.ts'
 
 /** The settings `@events/config` hands the core for a newcomer's setup, with the test's own in `overrides`. */
@@ -46,6 +48,24 @@ export interface TestDatabase {
   dispose(): Promise<void>
 }
 
+let sqliteTemplate: Promise<string> | undefined
+
+/**
+ * A SQLite file with every migration applied, made once per test file: each test database starts as a copy of it,
+ * which saves running the migrations again for every test.
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const templateDir = mkdtempSync(path.join(tmpdir(), 'events-core-template-'))
+    process.once('exit', () => rmSync(templateDir, { recursive: true, force: true }))
+    const db = await openDatabase({ dataDir: templateDir })
+    // Closing checkpoints the write-ahead log into the file, so the file alone holds the schema.
+    await db.close()
+    return sqliteFileOf(templateDir)
+  })()
+  return sqliteTemplate
+}
+
 /** A fresh, empty database: a temporary SQLite directory, or a new PostgreSQL schema so runs do not collide. */
 export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<TestDatabase> {
   if (backend === 'postgres') {
@@ -74,6 +94,7 @@ export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<
     }
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'events-core-'))
+  copyFileSync(await migratedSqliteTemplate(), sqliteFileOf(dataDir))
   const db = await openDatabase({ dataDir })
   return {
     db,
@@ -276,4 +297,52 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     start: listen,
   }
+}
+
+export interface MailSinkOptions {
+  /** The From address of every message the transport sends. */
+  from?: string
+  /** A mail provider's connection limit: the sink serves this many connections at once, and SMTP_URL says so. */
+  maxConnections?: number
+}
+
+export interface MailSink {
+  sink: SmtpSink
+  /** Delivers over SMTP to `sink`, as the site's transport does with SMTP_URL set. */
+  transport: MailTransport
+  /** Closes the transport, then the sink. */
+  stop(): Promise<void>
+}
+
+/** An SMTP sink and the mail transport that delivers to it. */
+export async function startMailSink(options: MailSinkOptions = {}): Promise<MailSink> {
+  const { from = 'Events <events@example.com>', maxConnections } = options
+  const sink = await startSmtpSink(maxConnections === undefined ? {} : { maxClients: maxConnections })
+  const smtpUrl = maxConnections === undefined ? sink.url : `${sink.url}/?maxConnections=${maxConnections}`
+  const transport = createMailTransport({ smtpUrl, dataDir: '/nonexistent', from })
+  return {
+    sink,
+    transport,
+    async stop() {
+      transport.close()
+      await sink.stop()
+    },
+  }
+}
+
+/** A fresh `startMailSink` for each test of the calling suite, stopped after it. */
+export function useMailSink(options: MailSinkOptions = {}): { sink(): SmtpSink; transport(): MailTransport } {
+  let current: MailSink | undefined
+  const started = (): MailSink => {
+    if (!current) throw new Error('useMailSink: the mail sink runs only inside a test')
+    return current
+  }
+  beforeEach(async () => {
+    current = await startMailSink(options)
+  })
+  afterEach(async () => {
+    await current?.stop()
+    current = undefined
+  })
+  return { sink: () => started().sink, transport: () => started().transport }
 }

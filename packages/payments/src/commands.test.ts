@@ -1,63 +1,34 @@
-import { createServer, type Server } from 'node:http'
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { createSandboxProvider } from './sandbox.ts'
 import { completeSandboxCheckout, handleWebhook, recordReturn, startCheckout } from './commands.ts'
 import { PaymentError, type PaymentContext } from './context.ts'
 import type { PaymentProvider } from './provider.ts'
 import { getSandboxCheckout } from './queries.ts'
+import { startYocoWithWebhooks, type YocoWithWebhooks } from './test-support.ts'
 import { WebhookRejectedError } from './webhook.ts'
 import { createYocoProvider } from './yoco.ts'
 
 const links = testSiteLinks()
 const ORGANISER = 'organiser@example.com'
 
-/** The site's webhook route in miniature: the raw body and headers to the service, its outcome as the answer. */
-async function startWebhookReceiver(handle: () => PaymentContext): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      handleWebhook(handle(), Buffer.concat(chunks).toString('utf8'), request.headers)
-        .then(
-          (result) => {
-            response.writeHead(200, { 'Content-Type': 'application/json' })
-            response.end(JSON.stringify(result))
-          },
-          (error: unknown) => {
-            response.writeHead(error instanceof WebhookRejectedError ? error.status : 500)
-            response.end((error as Error).message)
-          },
-        )
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/payments/yoco/webhook`, server }
-}
-
 describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   let testDb: TestDatabase
-  let yoco: YocoStandIn
-  let receiver: { url: string; server: Server }
+  let yoco: YocoWithWebhooks
   let payments: PaymentContext
   let mailWakeUps: number
   let paymentsSucceeded: number
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    yoco = await startYocoStandIn()
+    yoco = await startYocoWithWebhooks(() => payments)
     mailWakeUps = 0
     paymentsSucceeded = 0
     payments = paymentContext(createYocoProvider({ secretKey: yoco.secretKey, webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))
-    receiver = await startWebhookReceiver(() => payments)
-    yoco.setWebhookUrl(receiver.url)
   })
   afterEach(async () => {
-    await new Promise((resolve) => receiver.server.close(resolve))
     await yoco.close()
     await testDb.dispose()
   })
@@ -260,7 +231,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     })
 
     const post = (headers: Record<string, string>, text = body) =>
-      fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text })
+      fetch(yoco.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text })
 
     const forged = await post(signed(`whsec_${Buffer.from('not the real secret at all').toString('base64')}`, 'msg_forged', body))
     expect(forged.status).toBe(400)

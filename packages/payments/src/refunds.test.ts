@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http'
 import { cancelRegistration, createRegistration } from '@events/core'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { createSandboxProvider } from './sandbox.ts'
-import { handleWebhook, refundCard, startCheckout } from './commands.ts'
+import { refundCard, startCheckout } from './commands.ts'
 import type { PaymentContext } from './context.ts'
+import { startYocoWithWebhooks, type YocoWithWebhooks } from './test-support.ts'
 import { createYocoProvider } from './yoco.ts'
 
 const links = testSiteLinks()
@@ -15,39 +14,17 @@ const STAFF = { id: 'staff-1', name: 'Nomsa Dlamini' }
 const HALF_FEE_DAY = new Date('2025-06-20T10:00:00+02:00')
 const REFUND_CENTS = 1_033_850
 
-/** The site's webhook route in miniature. */
-async function startWebhookReceiver(handle: () => PaymentContext): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      handleWebhook(handle(), Buffer.concat(chunks).toString('utf8'), request.headers)
-        .then(
-          (result) => response.writeHead(200).end(JSON.stringify(result)),
-          (error: unknown) => response.writeHead(500).end((error as Error).message),
-        )
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/webhook`, server }
-}
-
 describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) => {
   let testDb: TestDatabase
-  let yoco: YocoStandIn
-  let receiver: { url: string; server: Server }
+  let yoco: YocoWithWebhooks
   let payments: PaymentContext
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    yoco = await startYocoStandIn()
+    yoco = await startYocoWithWebhooks(() => payments)
     payments = service(yoco.apiBase)
-    receiver = await startWebhookReceiver(() => payments)
-    yoco.setWebhookUrl(receiver.url)
   })
   afterEach(async () => {
-    await new Promise((resolve) => receiver.server.close(resolve))
     await yoco.close()
     await testDb.dispose()
   })

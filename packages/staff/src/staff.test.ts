@@ -1,5 +1,5 @@
-import { createMailTransport, deliverDueMessages, type MailTransport } from '@events/core'
-import { TEST_BACKENDS, openTestDatabase, startSmtpSink, testSiteLinks, type SmtpSink, type TestDatabase } from '@events/core/test-support'
+import { deliverDueMessages } from '@events/core'
+import { TEST_BACKENDS, openTestDatabase, testSiteLinks, useMailSink, type TestDatabase } from '@events/core/test-support'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -59,19 +59,14 @@ function totpSecret(totpURI: string): Uint8Array {
 
 describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   let testDb: TestDatabase
-  let sink: SmtpSink
-  let transport: MailTransport
+  const { sink, transport } = useMailSink()
   let kysely: StaffKysely
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    sink = await startSmtpSink()
-    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
     kysely = testDb.db.kysely as unknown as StaffKysely
   })
   afterEach(async () => {
-    transport.close()
-    await sink.stop()
     await testDb.dispose()
   })
 
@@ -86,7 +81,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   }
 
   async function deliverMail(): Promise<void> {
-    await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+    await deliverDueMessages({ db: testDb.db, transport: transport(), log: () => undefined })
   }
 
   function linkTokenIn(text: string): string {
@@ -440,8 +435,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await staff.signIn(fromIp('198.51.100.60'), { email: 'new.colleague@example.com', password: '' })).toMatchObject({ status: 'refused' })
 
     await deliverMail()
-    expect(sink.received).toHaveLength(1)
-    const mail = sink.received[0]!
+    expect(sink().received).toHaveLength(1)
+    const mail = sink().received[0]!
     expect(mail.recipients).toEqual(['new.colleague@example.com'])
     expect(await kysely.selectFrom('staff_users').select('email').where('email', '=', 'friend@example.com').execute()).toEqual([])
     expect(mail.parsed.subject).toBe('Your Example Events back-office account')
@@ -465,8 +460,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     await staff.requestPasswordReset(fromIp('198.51.100.70'), 'nobody@example.com')
     await staff.requestPasswordReset(fromIp('198.51.100.70'), 'OWNER@example.com')
     await deliverMail()
-    expect(sink.received).toHaveLength(1)
-    const mail = sink.received[0]!
+    expect(sink().received).toHaveLength(1)
+    const mail = sink().received[0]!
     expect(mail.recipients).toEqual([OWNER.email])
     expect(mail.parsed.subject).toBe('Reset your Example Events back-office password')
     expect(mail.parsed.text).toContain('The link works for 1 hour.')

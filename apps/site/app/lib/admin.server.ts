@@ -43,6 +43,16 @@ export function refuseCrossSitePost({ request, context }: AdminArgs): void {
   }
 }
 
+/**
+ * The first step of every protected /admin action: a post another site made the browser send is refused, then
+ * anyone who may not post here (see `requireStaffMember`); answers the staff member's session and the posted form.
+ */
+export async function staffFormPost(args: AdminArgs, options: GuardOptions = {}): Promise<{ session: StaffSession; form: FormData }> {
+  refuseCrossSitePost(args)
+  const session = await requireStaffMember(args, options)
+  return { session, form: await args.request.formData() }
+}
+
 /** A text field of a posted form, or the empty string. */
 export function formText(form: FormData, name: string): string {
   const value = form.get(name)

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMailTransport } from '../mail/transport.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
 import { BackOfficeError } from './errors.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
@@ -74,8 +73,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   })
 
   it('delivers the receipt with the tax invoice attached over SMTP', async () => {
-    const sink = await startSmtpSink()
-    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
+    const { sink, transport, stop } = await startMailSink()
     try {
       const [reference] = await register(testDb.db, {})
       await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'sent' }).execute()
@@ -91,8 +89,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
       expect(receipt.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
       expect(receipt.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
     } finally {
-      transport.close()
-      await sink.stop()
+      await stop()
     }
   })
 

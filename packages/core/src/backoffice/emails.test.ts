@@ -1,41 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMailTransport, type MailTransport } from '../mail/transport.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
 
 describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   let testDb: TestDatabase
-  let sink: SmtpSink
-  let transport: MailTransport
+  const { sink, transport } = useMailSink()
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    sink = await startSmtpSink()
-    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
   })
 
   afterEach(async () => {
-    transport.close()
-    await sink.stop()
     await testDb.dispose()
   })
 
-  const deliver = () => deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+  const deliver = () => deliverDueMessages({ db: testDb.db, transport: transport(), log: () => undefined })
 
   it("sends the registrant's confirmation again, with its invoice and calendar file", async () => {
     const [reference] = await register(testDb.db, {})
     await deliver()
-    sink.received.length = 0
+    sink().received.length = 0
 
     const queued = await resendRegistrationMail(testContext(testDb.db), reference!.toLowerCase(), 'confirmation')
     expect(queued).toMatchObject({ topic: 'registration.registrant', to: ['bookings@acme.example.com'], subject: `Registration ${reference}: Legal Opinion Writing 2025` })
     await deliver()
 
-    expect(sink.received.map((mail) => mail.parsed.subject)).toEqual([`Registration ${reference}: Legal Opinion Writing 2025`])
-    expect(sink.received[0]!.parsed.attachments.map((attachment) => attachment.filename).sort()).toEqual(['event.ics', 'tax-invoice-INV-000001.pdf'].sort())
+    expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Registration ${reference}: Legal Opinion Writing 2025`])
+    expect(sink().received[0]!.parsed.attachments.map((attachment) => attachment.filename).sort()).toEqual(['event.ics', 'tax-invoice-INV-000001.pdf'].sort())
   })
 
   it('sends the receipt again once paid, and refuses before', async () => {
@@ -44,14 +38,14 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     await expect(resendRegistrationMail(context, reference!, 'receipt')).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
     await recordBankTransfer(context, { reference: reference!, amountCents: 2_067_700, receivedOn: '2025-02-28', bankReference: 'R1' }, STAFF)
     await deliver()
-    sink.received.length = 0
+    sink().received.length = 0
 
     await resendRegistrationMail(context, reference!, 'receipt')
     await deliver()
 
-    expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.parsed.subject).toBe(`Payment received: registration ${reference}`)
-    expect(sink.received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
+    expect(sink().received).toHaveLength(1)
+    expect(sink().received[0]!.parsed.subject).toBe(`Payment received: registration ${reference}`)
+    expect(sink().received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
   })
 
   it('refuses an unknown registration', async () => {
@@ -68,7 +62,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
       .where('id', '=', organiser.id)
       .execute()
     await deliver()
-    sink.received.length = 0
+    sink().received.length = 0
 
     const context = testContext(testDb.db)
     const failed = await listFailedMessages(context)
@@ -89,7 +83,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     expect(retried).toEqual({ id: organiser.id, before: { status: 'failed', attempts: 9, lastError: '421 try later' }, after: { status: 'pending', attempts: 0 } })
     expect(await listFailedMessages(context)).toEqual([])
     await deliver()
-    expect(sink.received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
+    expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
 
     await expect(retryFailedMessage(context, organiser.id)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
     await expect(retryFailedMessage(context, 'no-such-message')).rejects.toMatchObject({ code: 'not-found' })

@@ -1,4 +1,5 @@
-import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
+import type { CoreDatabase } from '../db/database.ts'
+import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
@@ -15,16 +16,20 @@ export interface QueuedAgain {
   subject: string
 }
 
-export interface FailedMessage {
+/** What the back office shows of any queued e-mail: to whom, about what, and how sending it has gone. */
+export interface MessageSummary {
   id: string
   topic: string
-  /** The registration it belongs to, when it belongs to one. */
-  reference: string | null
   to: string[]
   subject: string
   attempts: number
   lastError: string | null
   createdAt: string
+}
+
+export interface FailedMessage extends MessageSummary {
+  /** The registration it belongs to, when it belongs to one. */
+  reference: string | null
 }
 
 export interface RetriedMessage {
@@ -34,6 +39,15 @@ export interface RetriedMessage {
 }
 
 const DEFAULT_FAILED_LIMIT = 100
+
+/** Reads a queued e-mail's recipients and subject from what the outbox stored. */
+export async function summariseMessage(
+  db: CoreDatabase,
+  row: Pick<OutboxMessageRow, 'id' | 'topic' | 'mail' | 'source_id' | 'attempts' | 'last_error' | 'created_at'>,
+): Promise<MessageSummary> {
+  const mail = await outgoingMailOf(db, row)
+  return { id: row.id, topic: row.topic, to: mail.to, subject: mail.subject, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }
+}
 
 /**
  * Queues a registration's confirmation (rendered from what it said at registration) or its payment receipt (a copy
@@ -97,19 +111,7 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
     .limit(limit)
     .execute()
   return Promise.all(
-    rows.map(async (row) => {
-      const mail = await outgoingMailOf(db, row)
-      return {
-        id: row.id,
-        topic: row.topic,
-        reference: row.reference,
-        to: mail.to,
-        subject: mail.subject,
-        attempts: row.attempts,
-        lastError: row.last_error,
-        createdAt: row.created_at,
-      }
-    }),
+    rows.map(async (row) => ({ ...(await summariseMessage(db, row)), reference: row.reference })),
   )
 }
 

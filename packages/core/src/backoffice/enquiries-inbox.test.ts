@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
-import { createMailTransport } from '../mail/transport.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, startMailSink, type TestDatabase } from '../test-support.ts'
 import { addEnquiryNote, getEnquiry, listEnquiries, replyToEnquiry, updateEnquiry } from './enquiries-inbox.ts'
 import { STAFF, testContext } from './fixtures.ts'
 
@@ -85,8 +84,7 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
     await expect(addEnquiryNote(context, contact, '   ', STAFF)).rejects.toThrow('Write the note first.')
     await expect(replyToEnquiry(context, contact, { subject: '', text: '' }, STAFF)).rejects.toThrow('Write the reply first.')
 
-    const sink = await startSmtpSink()
-    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <no-reply@example.com>' })
+    const { sink, transport, stop } = await startMailSink({ from: 'Events <no-reply@example.com>' })
     try {
       await replyToEnquiry(context, contact, { subject: 'Your enquiry\r\nBcc: someone@evil.example', text: 'Dear Naledi, the programme is attached.\nRegards' }, STAFF)
       await replyToEnquiry(context, training, { subject: '', text: 'We can run it online in May.' }, COLLEAGUE)
@@ -103,8 +101,7 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
       const other = sink.received.find((mail) => mail.recipients.includes('sipho@example.org'))!
       expect(other.parsed.subject).toBe('Re: your training request to Example Events')
     } finally {
-      transport.close()
-      await sink.stop()
+      await stop()
     }
 
     const detail = await getEnquiry(context, contact)

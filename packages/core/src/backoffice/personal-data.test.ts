@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
@@ -231,22 +231,47 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
   it('runs the retention job soon after the start and then at every interval, until stopped', async () => {
     await seed()
     const results: RetentionResult[] = []
-    const job = startRetentionJob({
-      context: { db: testDb.db, now: () => new Date('2027-06-01T08:00:00Z') },
-      enquiryRetentionMonths: 24,
-      onResult: (result) => results.push(result),
-      onError: (error) => {
-        throw error
-      },
-      intervalMs: 300,
-    })
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    job.stop()
-    const runs = results.length
-    expect(results[0]).toEqual({ enquiriesAnonymised: 2, registrationsAnonymised: 0 })
-    expect(runs).toBeGreaterThanOrEqual(3)
-    expect(results.slice(1).every((result) => result.enquiriesAnonymised === 0)).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 700))
-    expect(results).toHaveLength(runs)
+    let awaited = { count: 0, reached: () => {} }
+    const resultsReach = (count: number) =>
+      new Promise<void>((resolve) => {
+        awaited = { count, reached: resolve }
+        if (results.length >= count) resolve()
+      })
+    let runsStarted = 0
+    // The job's timers are faked, so the test decides when each run is due and can tell that none starts after stop.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      const job = startRetentionJob({
+        context: {
+          db: testDb.db,
+          now: () => {
+            runsStarted++
+            return new Date('2027-06-01T08:00:00Z')
+          },
+        },
+        enquiryRetentionMonths: 24,
+        onResult: (result) => {
+          results.push(result)
+          if (results.length >= awaited.count) awaited.reached()
+        },
+        onError: (error) => {
+          throw error
+        },
+        intervalMs: 300,
+      })
+      await vi.advanceTimersByTimeAsync(300)
+      await resultsReach(1)
+      // The intervals at 600 and 900 ms, then the first run due 1 s after the start.
+      await vi.advanceTimersByTimeAsync(700)
+      await resultsReach(4)
+      job.stop()
+      vi.advanceTimersByTime(10 * 300)
+      expect(runsStarted).toBe(4)
+      expect(results).toHaveLength(4)
+      expect(results[0]).toEqual({ enquiriesAnonymised: 2, registrationsAnonymised: 0 })
+      expect(results.slice(1).every((result) => result.enquiriesAnonymised === 0)).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

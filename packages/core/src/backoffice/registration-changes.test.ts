@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { createMailTransport } from '../mail/transport.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, startMailSink, type TestDatabase } from '../test-support.ts'
 import { register, testContext } from './fixtures.ts'
 import { changeDelegate, correctCompanyDetails } from './registration-changes.ts'
 import { getRegistrationDetail } from './registration-detail.ts'
@@ -27,8 +26,7 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   })
 
   it('replaces a delegate, keeps the amounts and sends the new delegate their notice over SMTP', async () => {
-    const sink = await startSmtpSink()
-    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
+    const { sink, transport, stop } = await startMailSink()
     try {
       const change = await changeDelegate(testContext(testDb.db), reference, 1, { name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email })
       expect(change).toEqual({ before: PIETER, after: NALEDI, noticeQueued: true })
@@ -41,8 +39,7 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
       expect(sink.received[0]!.recipients).toEqual([NALEDI.email])
       expect(sink.received[0]!.parsed.text).toContain(`Dear ${NALEDI.name},`)
     } finally {
-      transport.close()
-      await sink.stop()
+      await stop()
     }
   })
 

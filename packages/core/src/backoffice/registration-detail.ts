@@ -6,13 +6,13 @@ import type { WebhookOutcome } from '../db/tables/payment-webhooks.ts'
 import type { PaymentMethod } from '../submissions/choices.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
-import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
 import type { BackOfficeContext } from './context.ts'
 import type { RegistrationKey } from '../site-links.ts'
+import { summariseMessage, type MessageSummary } from './emails.ts'
 
 /** A registration as staff see it; its key makes the registrant's private link, to send again to one who lost it. */
 export interface RegistrationDetail extends RegistrationKey {
@@ -42,15 +42,8 @@ export interface RegistrationDetail extends RegistrationKey {
   emails: RegistrationEmail[]
 }
 
-export interface RegistrationEmail {
-  id: string
-  topic: string
-  to: string[]
-  subject: string
+export interface RegistrationEmail extends MessageSummary {
   status: OutboxStatus
-  attempts: number
-  lastError: string | null
-  createdAt: string
   nextAttemptAt: string
   sentAt: string | null
 }
@@ -73,21 +66,14 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     paymentStateOf(kysely, row),
   ])
   const emails = await Promise.all(
-    messages.map(async (message): Promise<RegistrationEmail> => {
-      const mail = await outgoingMailOf(db, message)
-      return {
-        id: message.id,
-        topic: message.topic,
-        to: mail.to,
-        subject: mail.subject,
+    messages.map(
+      async (message): Promise<RegistrationEmail> => ({
+        ...(await summariseMessage(db, message)),
         status: message.status,
-        attempts: message.attempts,
-        lastError: message.last_error,
-        createdAt: message.created_at,
         nextAttemptAt: message.next_attempt_at,
         sentAt: message.sent_at,
-      }
-    }),
+      }),
+    ),
   )
   return {
     reference: row.reference,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { CoreDatabase, Database } from '../db/database.ts'
+import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
 import type { MailAttachment } from '../mail/outgoing-mail.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { renderCreditNotePdf, type CreditNoteData } from './credit-note-pdf.ts'
@@ -8,24 +9,15 @@ const CREDIT_NOTE_SERIES = 'credit-note'
 
 /**
  * Takes the next credit note number inside the caller's transaction, from the same counter table as tax invoices in
- * a series of its own: a rolled-back cancellation gives its number back, and on PostgreSQL concurrent issuers queue
- * on the counter row's lock, so the series has no gaps and no duplicates.
+ * a series of its own, so the series has no gaps and no duplicates.
  */
-export async function nextCreditNoteNumber(transaction: Transaction<Database>): Promise<number> {
-  const row = await transaction
-    .insertInto('invoice_counters')
-    .values({ series: CREDIT_NOTE_SERIES, last_number: 1 })
-    .onConflict((conflict) =>
-      conflict.column('series').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow()
-  return Number(row.last_number)
+export function nextCreditNoteNumber(transaction: Transaction<Database>): Promise<number> {
+  return nextNumberInSeries(transaction, CREDIT_NOTE_SERIES)
 }
 
 /** The credit note number as printed: "CN-000042". */
 export function formatCreditNoteNumber(number: number): string {
-  return `CN-${String(number).padStart(6, '0')}`
+  return formatSeriesNumber('CN', number)
 }
 
 /** The file name of a credit note download or attachment. */

@@ -4,14 +4,14 @@ import type { Database } from '../db/database.ts'
 const TAX_INVOICE_SERIES = 'tax-invoice'
 
 /**
- * Takes the next tax invoice number inside the caller's transaction. The counter row is updated in place,
- * so a rolled-back registration gives its number back and the series has no gaps; on PostgreSQL concurrent
+ * Takes the next number of a document series inside the caller's transaction. The counter row is updated in place,
+ * so a rolled-back transaction gives its number back and the series has no gaps; on PostgreSQL concurrent
  * issuers queue on the row lock.
  */
-export async function nextInvoiceNumber(transaction: Transaction<Database>): Promise<number> {
+export async function nextNumberInSeries(transaction: Transaction<Database>, series: string): Promise<number> {
   const row = await transaction
     .insertInto('invoice_counters')
-    .values({ series: TAX_INVOICE_SERIES, last_number: 1 })
+    .values({ series, last_number: 1 })
     .onConflict((conflict) =>
       conflict.column('series').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
     )
@@ -20,7 +20,17 @@ export async function nextInvoiceNumber(transaction: Transaction<Database>): Pro
   return Number(row.last_number)
 }
 
+/** A document number as printed: the series' prefix and six digits, e.g. "INV-000042". */
+export function formatSeriesNumber(prefix: string, number: number): string {
+  return `${prefix}-${String(number).padStart(6, '0')}`
+}
+
+/** Takes the next tax invoice number inside the caller's transaction (see `nextNumberInSeries`). */
+export function nextInvoiceNumber(transaction: Transaction<Database>): Promise<number> {
+  return nextNumberInSeries(transaction, TAX_INVOICE_SERIES)
+}
+
 /** The invoice number as printed: "INV-000042". */
 export function formatInvoiceNumber(number: number): string {
-  return `INV-${String(number).padStart(6, '0')}`
+  return formatSeriesNumber('INV', number)
 }

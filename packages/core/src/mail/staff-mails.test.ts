@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { enqueueStaffMail } from '../outbox/enqueue.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, openTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
 import { staffInvitationMail, staffPasswordResetMail } from './staff-mails.ts'
-import { createMailTransport, type MailTransport } from './transport.ts'
 
 const LINK = 'https://events.example.com/admin/set-password?token=abc&x=<1>'
 const context = { to: 'new.colleague@example.com', name: 'Naledi <Staff>', siteName: 'Example Events', link: LINK, validFor: '7 days' }
@@ -25,17 +24,12 @@ describe('staff e-mails', () => {
 
 describe.each(TEST_BACKENDS)('enqueueStaffMail on %s', (backend) => {
   let testDb: TestDatabase
-  let sink: SmtpSink
-  let transport: MailTransport
+  const { sink, transport } = useMailSink()
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    sink = await startSmtpSink()
-    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: 'Events <events@example.com>' })
   })
   afterEach(async () => {
-    transport.close()
-    await sink.stop()
     await testDb.dispose()
   })
 
@@ -45,9 +39,9 @@ describe.each(TEST_BACKENDS)('enqueueStaffMail on %s', (backend) => {
     const row = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({ topic: 'staff-invitation', source_id: 'user-1', status: 'pending', next_attempt_at: now.toISOString() })
 
-    expect(await deliverDueMessages({ db: testDb.db, transport, now: () => now, log: () => undefined })).toEqual({ sent: 1, retrying: 0, failed: 0 })
-    expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.recipients).toEqual(['new.colleague@example.com'])
-    expect(sink.received[0]!.parsed.subject).toBe('Your Example Events back-office account')
+    expect(await deliverDueMessages({ db: testDb.db, transport: transport(), now: () => now, log: () => undefined })).toEqual({ sent: 1, retrying: 0, failed: 0 })
+    expect(sink().received).toHaveLength(1)
+    expect(sink().received[0]!.recipients).toEqual(['new.colleague@example.com'])
+    expect(sink().received[0]!.parsed.subject).toBe('Your Example Events back-office account')
   })
 })

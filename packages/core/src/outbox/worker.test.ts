@@ -14,11 +14,11 @@ import {
   fixedCatalog,
   openTestDatabase,
   registrationInput,
-  startSmtpSink,
+  startMailSink,
   temporaryDirectory,
   testSiteLinks,
+  useMailSink,
   type ReceivedMail,
-  type SmtpSink,
   type TestDatabase,
 } from '../test-support.ts'
 import { DEFAULT_LEASE_MS, deliverDueMessages, retryDelayMs, startOutboxWorker } from './worker.ts'
@@ -71,20 +71,15 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
 
 describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   let testDb: TestDatabase
-  let sink: SmtpSink
-  let transport: MailTransport
+  const { sink, transport } = useMailSink({ from: FROM })
   let clock: Date
   const quiet = () => undefined
 
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
-    sink = await startSmtpSink()
-    transport = createMailTransport({ smtpUrl: sink.url, dataDir: '/nonexistent', from: FROM })
     clock = new Date('2025-03-01T10:00:00Z')
   })
   afterEach(async () => {
-    transport.close()
-    await sink.stop()
     await testDb.dispose()
   })
 
@@ -97,14 +92,14 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     now: () => clock,
   })
   const enquiries = () => createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), organiserEmail: ORGANISER, now: () => clock })
-  const deliver = () => deliverDueMessages({ db: testDb.db, transport, now: () => clock, log: quiet })
+  const deliver = () => deliverDueMessages({ db: testDb.db, transport: transport(), now: () => clock, log: quiet })
 
   it('sends the organiser, the registrant and each delegate their e-mail', async () => {
     const { receipt } = await createRegistration(registrations(), registrationInput())
     expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
 
-    expect(sink.received).toHaveLength(4)
-    const organiser = mailTo(sink.received, ORGANISER)
+    expect(sink().received).toHaveLength(4)
+    const organiser = mailTo(sink().received, ORGANISER)
     expect(organiser).toHaveLength(1)
     const organiserMail = organiser[0]!.parsed
     expect(organiserMail.subject).toBe(`Legal Opinion Delegate Registration ${receipt.reference}`)
@@ -127,7 +122,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     }
     expect(organiserMail.html).toContain('Thandi Nkosi, Legal Adviser &lt;thandi@acme.example.com&gt;')
 
-    const [registrant] = mailTo(sink.received, 'bookings@acme.example.com')
+    const [registrant] = mailTo(sink().received, 'bookings@acme.example.com')
     const confirmation = registrant!.parsed
     expect(confirmation.subject).toBe(`Registration ${receipt.reference}: Legal Opinion Writing 2025`)
     for (const value of [
@@ -160,7 +155,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(ics).toContain('URL;VALUE=URI:https://events.example.com/workshop/legalOpinion')
 
     for (const delegate of ['thandi@acme.example.com', 'pieter@acme.example.com']) {
-      const notices = mailTo(sink.received, delegate)
+      const notices = mailTo(sink().received, delegate)
       expect(notices).toHaveLength(1)
       const notice = notices[0]!.parsed
       expect(notice.subject).toBe('You are registered for Legal Opinion Writing 2025')
@@ -172,7 +167,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'status', 'sent_at']).execute()
     expect(rows.every((row) => row.status === 'sent' && row.sent_at !== null)).toBe(true)
-    expect(new Set(sink.received.map((mail) => mail.parsed.messageId))).toEqual(
+    expect(new Set(sink().received.map((mail) => mail.parsed.messageId))).toEqual(
       new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)),
     )
   })
@@ -181,8 +176,8 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     const { receipt } = await createRegistration(registrations(), registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }))
     await deliver()
     // The only delegate is the registrant, who gets the full confirmation rather than a second notice.
-    expect(sink.received).toHaveLength(2)
-    const [confirmation] = mailTo(sink.received, 'bookings@acme.example.com')
+    expect(sink().received).toHaveLength(2)
+    const [confirmation] = mailTo(sink().received, 'bookings@acme.example.com')
     expect(confirmation!.parsed.text).toContain(links.registrationPayment(receipt))
     expect(confirmation!.parsed.text).not.toContain('Placeholder Bank')
   })
@@ -208,8 +203,8 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     })
     await deliver()
 
-    expect(sink.received.length).toBeGreaterThan(0)
-    for (const mail of sink.received) {
+    expect(sink().received.length).toBeGreaterThan(0)
+    for (const mail of sink().received) {
       expect(mail.recipients).not.toContain('attacker@evil.example')
       const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'))
       expect(headers).not.toMatch(/^bcc:/im)
@@ -238,7 +233,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     })
     expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
 
-    const toOrganiser = mailTo(sink.received, ORGANISER).map((mail) => mail.parsed)
+    const toOrganiser = mailTo(sink().received, ORGANISER).map((mail) => mail.parsed)
     expect(toOrganiser.map((mail) => mail.subject).sort()).toEqual(['Online training request', 'Website enquiry: Sponsorship'])
     const contact = toOrganiser.find((mail) => mail.subject === 'Website enquiry: Sponsorship')!
     expect(addresses(contact.replyTo)).toEqual(['naledi@example.org'])
@@ -248,14 +243,14 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(addresses(training.replyTo)).toEqual(['sipho@example.org'])
     expect(training.text).toContain('City of Example')
 
-    const [acknowledgement] = mailTo(sink.received, 'naledi@example.org')
+    const [acknowledgement] = mailTo(sink().received, 'naledi@example.org')
     expect(acknowledgement!.parsed.subject).toBe('Thank you for contacting Example Events')
     expect(acknowledgement!.parsed.text).toContain('Dear Naledi Dlamini')
-    expect(mailTo(sink.received, 'sipho@example.org')).toHaveLength(1)
+    expect(mailTo(sink().received, 'sipho@example.org')).toHaveLength(1)
   })
 
   it('accepts a registration while SMTP is down and delivers it exactly once when SMTP returns', async () => {
-    await sink.stop()
+    await sink().stop()
     const { receipt } = await createRegistration(registrations(), registrationInput())
     expect(receipt.status).toBe('awaiting-payment')
     expect(await deliver()).toEqual({ sent: 0, retrying: 4, failed: 0 })
@@ -265,44 +260,42 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     // The first retry comes within 10 seconds.
     expect(pending.every((row) => new Date(row.next_attempt_at).getTime() - clock.getTime() <= 10_000)).toBe(true)
 
-    await sink.start()
+    await sink().start()
     clock = new Date(clock.getTime() + 1_000)
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
     clock = new Date(clock.getTime() + 5_000)
     expect(await deliver()).toEqual({ sent: 4, retrying: 0, failed: 0 })
     clock = new Date(clock.getTime() + 60 * 60_000)
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
-    expect(sink.received).toHaveLength(4)
-    expect(mailTo(sink.received, ORGANISER)).toHaveLength(1)
+    expect(sink().received).toHaveLength(4)
+    expect(mailTo(sink().received, ORGANISER)).toHaveLength(1)
   })
 
   it('opens new connections when the SMTP server restarts under pooled ones', async () => {
     const request = { kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' } as const
     await enquiries().submitTrainingRequest(request)
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
-    await sink.stop()
-    await sink.start()
+    await sink().stop()
+    await sink().start()
     await enquiries().submitTrainingRequest(request)
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
-    expect(sink.received).toHaveLength(4)
+    expect(sink().received).toHaveLength(4)
   })
 
   it('keeps to the connection limit of a mail provider, given as maxConnections in SMTP_URL', async () => {
-    const limitedSink = await startSmtpSink({ maxClients: 1 })
-    const limitedTransport = createMailTransport({ smtpUrl: `${limitedSink.url}/?maxConnections=1`, dataDir: '/nonexistent', from: FROM })
+    const limited = await startMailSink({ from: FROM, maxConnections: 1 })
     try {
       await createRegistration(registrations(), registrationInput())
-      const report = await deliverDueMessages({ db: testDb.db, transport: limitedTransport, now: () => clock, log: quiet })
+      const report = await deliverDueMessages({ db: testDb.db, transport: limited.transport, now: () => clock, log: quiet })
       expect(report).toEqual({ sent: 4, retrying: 0, failed: 0 })
-      expect(limitedSink.received).toHaveLength(4)
+      expect(limited.sink.received).toHaveLength(4)
     } finally {
-      limitedTransport.close()
-      await limitedSink.stop()
+      await limited.stop()
     }
   })
 
   it('backs off up to 5 minutes apart and gives up after 24 hours', async () => {
-    await sink.stop()
+    await sink().stop()
     await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
     const start = clock.getTime()
     const delays: number[] = []
@@ -319,26 +312,26 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 2 })
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').execute()
     expect(rows.map((row) => row.status)).toEqual(['failed', 'failed'])
-    await sink.start()
+    await sink().start()
     clock = new Date(clock.getTime() + 60 * 60_000)
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 })
   })
 
   it('runs in the background, retries after an outage and never sends a message twice with two workers', async () => {
-    await sink.stop()
+    await sink().stop()
     const service = registrations()
     for (let index = 0; index < 6; index++) {
       await createRegistration(service, registrationInput({ companyName: `Company ${index}` }))
     }
     const otherInstance = await testDb.openAnother()
     const workers = [testDb.db, otherInstance].map((db) =>
-      startOutboxWorker({ db, transport, pollIntervalMs: 10, now: () => clock, log: quiet }),
+      startOutboxWorker({ db, transport: transport(), pollIntervalMs: 10, now: () => clock, log: quiet }),
     )
     await waitFor(async () => {
       const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['last_error', 'lease_token']).execute()
       return rows.every((row) => row.last_error !== null && row.lease_token === null)
     })
-    await sink.start()
+    await sink().start()
     clock = new Date(clock.getTime() + 10_000)
     await waitFor(async () => {
       const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').execute()
@@ -346,8 +339,8 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     })
     await Promise.all(workers.map((worker) => worker.stop()))
 
-    expect(sink.received).toHaveLength(24)
-    expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(24)
+    expect(sink().received).toHaveLength(24)
+    expect(new Set(sink().received.map((mail) => mail.parsed.messageId)).size).toBe(24)
   })
 
   it('takes over a message whose worker died while sending, once its lease has run out', async () => {
@@ -375,7 +368,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     clock = new Date(claimedAt + DEFAULT_LEASE_MS)
     expect(DEFAULT_LEASE_MS).toBeLessThan(60_000)
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
-    expect(sink.received).toHaveLength(2)
+    expect(sink().received).toHaveLength(2)
   })
 
   it('renews the lease of a message while it is being sent, so a slow send is never taken over and sent twice', async () => {
@@ -388,7 +381,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       async send(mail, id) {
         started++
         await released
-        await transport.send(mail, id)
+        await transport().send(mail, id)
       },
       close: () => undefined,
     }
@@ -407,8 +400,8 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     }
     release()
     expect(await sending).toEqual({ sent: 2, retrying: 0, failed: 0 })
-    expect(sink.received).toHaveLength(2)
-    expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(2)
+    expect(sink().received).toHaveLength(2)
+    expect(new Set(sink().received.map((mail) => mail.parsed.messageId)).size).toBe(2)
   })
 
   it('waits longer between rounds while the database stays unreachable, and resumes polling once it is back', async () => {
@@ -421,7 +414,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       },
     })
     const lines: string[] = []
-    const worker = startOutboxWorker({ db: unreachableWhileDown, transport, pollIntervalMs: 10, maxFailureBackoffMs: 80, now: () => clock, log: (line) => void lines.push(line) })
+    const worker = startOutboxWorker({ db: unreachableWhileDown, transport: transport(), pollIntervalMs: 10, maxFailureBackoffMs: 80, now: () => clock, log: (line) => void lines.push(line) })
     await new Promise((resolve) => setTimeout(resolve, 600))
     // Polling every 10 ms would have failed about 60 times; doubling to 80 ms apart makes it about 10.
     const failures = lines.filter((line) => line.startsWith('outbox: delivery round failed'))
@@ -430,7 +423,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(failures.slice(0, 4).map((line) => /next in ([\d.]+) s/.exec(line)?.[1])).toEqual(['0.02', '0.04', '0.08', '0.08'])
 
     databaseDown = false
-    await waitFor(async () => sink.received.length === 2)
+    await waitFor(async () => sink().received.length === 2)
     await worker.stop()
     expect(lines.at(-1)).toMatch(/^outbox: delivery resumed after \d+ failed rounds$/)
   })
@@ -448,7 +441,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
           releases.push(resolve)
           if (releases.length === 2) bothStarted()
         })
-        await transport.send(mail, id)
+        await transport().send(mail, id)
       },
       close: () => undefined,
     }
@@ -459,7 +452,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     await stopped
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('status').orderBy('status').execute()
     expect(rows.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'sent', 'sent'])
-    expect(sink.received).toHaveLength(2)
+    expect(sink().received).toHaveLength(2)
   })
 })
 

@@ -14,7 +14,7 @@ import {
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
@@ -59,14 +59,12 @@ function mappingInput(form: FormData): StatementMappingInput {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireStaffMember(args)
-  refuseCrossSitePost(args)
-  const { request, context } = args
+  const { session, form } = await staffFormPost(args)
+  const { context } = args
   const { core, staff: staffAccounts } = context.get(servicesContext)
   const { clientIp, log } = context.get(requestFactsContext)
   const { staff, actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
-  const form = await request.formData()
   const intent = formText(form, 'intent')
 
   const auditRecorded = async (transfer: Awaited<ReturnType<typeof assignStatementLine>>) => {

@@ -1,6 +1,6 @@
 import { findPersonalData } from '@events/core'
 import { data } from 'react-router'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
@@ -15,12 +15,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Everything held about the posted address as one JSON file, the export recorded in the audit log. */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireStaffMember(args)
-  refuseCrossSitePost(args)
-  const { request, context } = args
+  const { session, form } = await staffFormPost(args)
+  const { context } = args
   const { staff: staffAccounts } = context.get(servicesContext)
   const { clientIp } = context.get(requestFactsContext)
-  const form = await request.formData()
   const found = await attemptChange(context, () => findPersonalData(backOfficeContext(context), formText(form, 'email')))
   if (!found.ok) throw data(found.message, { status: 400 })
   const report = found.value

@@ -1,7 +1,7 @@
 import { erasePersonalData, findPersonalData, type ErasureResult, type PersonalDataReport } from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
@@ -20,14 +20,12 @@ type ActionAnswer = { report: PersonalDataReport | null; erased: ErasureResult |
 
 // The address is posted, never put in the page's URL, so it stays out of access logs and browser history.
 export async function action(args: Route.ActionArgs) {
-  const session = await requireStaffMember(args)
-  refuseCrossSitePost(args)
-  const { request, context } = args
+  const { session, form } = await staffFormPost(args)
+  const { context } = args
   const { staff: staffAccounts } = context.get(servicesContext)
   const { clientIp } = context.get(requestFactsContext)
   const { actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
-  const form = await request.formData()
   const intent = formText(form, 'intent')
   const email = formText(form, 'email')
   const refused = (message: string) => data<ActionAnswer>({ report: null, erased: null, error: message }, { status: 400 })

@@ -2,7 +2,7 @@ import { isBackOfficeError, listFailedMessages, retryFailedMessage } from '@even
 import { data, Form, Link, redirect } from 'react-router'
 import { formatAdminTime, mailTopicName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { auditChange } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
@@ -22,10 +22,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user } = await requireStaffMember(args)
+  const { session, form } = await staffFormPost(args)
+  const { user } = session
   const { core } = args.context.get(servicesContext)
-  const messageId = formText(await args.request.formData(), 'message')
+  const messageId = formText(form, 'message')
   try {
     const retried = await fromDatabase(args.context, () => retryFailedMessage(core.backOffice, messageId))
     core.outbox.wake()

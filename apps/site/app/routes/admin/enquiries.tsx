@@ -1,7 +1,7 @@
 import { addEnquiryNote, ENQUIRY_STATUSES, getEnquiry, listEnquiries, replyToEnquiry, updateEnquiry, type EnquiryDetail, type EnquiryStatus, type EnquirySummary } from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-names'
@@ -34,15 +34,13 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionAnswer = { notice: string | null; error: string | null }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireStaffMember(args)
-  refuseCrossSitePost(args)
+  const { session, form } = await staffFormPost(args)
   const { request, context } = args
   const id = new URL(request.url).searchParams.get('id') ?? ''
   const { core, staff: staffAccounts } = context.get(servicesContext)
   const { clientIp } = context.get(requestFactsContext)
   const { staff, actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
-  const form = await request.formData()
   const intent = formText(form, 'intent')
   const refused = (message: string) => data<ActionAnswer>({ notice: null, error: message }, { status: 400 })
   const audit = (action: string, before: unknown, after: unknown) =>

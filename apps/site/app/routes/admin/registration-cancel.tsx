@@ -3,7 +3,7 @@ import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration-cancel'
@@ -33,15 +33,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user } = await requireStaffMember(args)
-  const { request, context, params } = args
+  const { session, form } = await staffFormPost(args)
+  const { user } = session
+  const { context, params } = args
   const services = context.get(servicesContext)
   const { log } = context.get(requestFactsContext)
   const backOffice = services.core.backOffice
   const actor = { id: user.id, email: user.email }
   const acting = { id: user.id, name: user.name }
-  const form = await request.formData()
   const intent = formText(form, 'intent')
   try {
     if (intent === 'cancel') {

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration-delegate'
@@ -47,11 +47,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user, headers } = await requireStaffMember(args)
-  const { request, context, params } = args
+  const { session, form } = await staffFormPost(args)
+  const { user, headers } = session
+  const { context, params } = args
   const number = delegateNumber(params.delegateId)
-  const form = await request.formData()
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
   const { core } = context.get(servicesContext)
   const changed = await attemptChange(context, () => changeDelegate(core.backOffice, params.reference, number - 1, values))

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, auditChange, businessToday, NOTHING_CHANGED, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration-payment'
@@ -40,10 +40,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user, headers } = await requireStaffMember(args)
-  const { request, context, params } = args
-  const form = await request.formData()
+  const { session, form } = await staffFormPost(args)
+  const { user, headers } = session
+  const { context, params } = args
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
   const refused = (status: number, message: string, fields: Record<string, string>) => data({ message, fields, values }, { status, headers })
 

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { formatAdminDay, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
@@ -62,10 +62,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user } = await requireStaffMember(args)
+  const { session, form } = await staffFormPost(args)
+  const { user } = session
   const { core } = args.context.get(servicesContext)
-  const which = formText(await args.request.formData(), 'mail')
+  const which = formText(form, 'mail')
   const reference = normaliseReference(args.params.reference) ?? args.params.reference
   if (!RESENDABLE.includes(which as ResendableMail)) return data({ error: 'Choose the confirmation or the receipt to send again.' }, { status: 400 })
   try {

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/sign-out'
@@ -11,11 +11,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  await requireStaffMember(args, { allowPendingTwoFactorSetup: true })
+  const { form } = await staffFormPost(args, { allowPendingTwoFactorSetup: true })
   const { request, context } = args
   const { staff } = context.get(servicesContext)
-  const everywhere = formText(await request.formData(), 'scope') === 'everywhere'
+  const everywhere = formText(form, 'scope') === 'everywhere'
   const headers = await fromDatabase(context, () => (everywhere ? staff.signOutEverywhere(request) : staff.signOut(request)))
   throw redirect('/admin/sign-in', { headers })
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { attemptAccountChange, formText, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { attemptAccountChange, formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/staff'
@@ -18,11 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { user } = await requireStaffMember(args, { role: 'owner' })
-  const { request, context } = args
+  const { session, form } = await staffFormPost(args, { role: 'owner' })
+  const { user } = session
+  const { context } = args
   const { staff } = context.get(servicesContext)
-  const form = await request.formData()
   if (formText(form, 'intent') === 'require-two-factor') {
     const required = formText(form, 'required') === 'yes'
     await fromDatabase(context, () => staff.setTwoFactorRequired(user, required))

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { attemptAccountChange, formText, qrCodeSvg, refuseCrossSitePost, requireStaffMember } from '../../lib/admin.server'
+import { attemptAccountChange, formText, qrCodeSvg, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/two-factor'
@@ -22,11 +22,9 @@ function secretOf(totpURI: string): string {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  await requireStaffMember(args, { allowPendingTwoFactorSetup: true })
+  const { form } = await staffFormPost(args, { allowPendingTwoFactorSetup: true })
   const { request, context } = args
   const { staff } = context.get(servicesContext)
-  const form = await request.formData()
   const intent = formText(form, 'intent')
   if (intent === 'begin') {
     const begun = await attemptAccountChange(context, () => staff.beginTwoFactorSetup(request, formText(form, 'password')))
