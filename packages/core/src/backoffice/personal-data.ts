@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import type { RegistrationMailContext } from '../mail/registration-mails.ts'
+import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import type { StoredMail } from '../outbox/stored-mail.ts'
 import { isEmailAddress, singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
@@ -248,7 +248,7 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
 
   const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registration.id).executeTakeFirst()
   if (stored) {
-    const mailContext = JSON.parse(stored.context_json) as RegistrationMailContext
+    const mailContext = JSON.parse(stored.context_json) as StoredRegistrationMailContext
     const { submission } = mailContext
     submission.delegates = submission.delegates.map((delegate, index) =>
       erasedOrdinals.has(index) || delegate.email.toLowerCase() === email ? { ...delegate, name: ANONYMISED, position: '', email: '' } : delegate,

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
-import type { RegistrationMailContext } from '../mail/registration-mails.ts'
+import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { parseSubmission } from '../submissions/parse.ts'
@@ -37,9 +37,9 @@ async function changeableRegistration(context: BackOfficeContext, transaction: T
 }
 
 /** Rewrites what the registration's e-mails say, so messages rendered from now on name the change. */
-async function updateMailContext(transaction: Transaction<Database>, registrationId: string, change: (context: RegistrationMailContext) => void): Promise<void> {
+async function updateMailContext(transaction: Transaction<Database>, registrationId: string, change: (context: StoredRegistrationMailContext) => void): Promise<void> {
   const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registrationId).executeTakeFirstOrThrow()
-  const mailContext = JSON.parse(stored.context_json) as RegistrationMailContext
+  const mailContext = JSON.parse(stored.context_json) as StoredRegistrationMailContext
   change(mailContext)
   await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registrationId).execute()
 }

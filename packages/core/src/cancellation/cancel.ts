@@ -8,7 +8,7 @@ import type { CancellationRow, RefundRow } from '../db/tables/cancellations.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { newId } from '../ids.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import type { TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
+import { storedTaxInvoiceData } from '../invoice/issue-invoice.ts'
 import { formatDate } from '../mail/dates.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
@@ -341,7 +341,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
     const names = chosen.map((delegate) => delegate.name)
     let creditNote: { id: string; number: string } | undefined
     if (invoice && invoice.data_json !== null && credit.creditedTotalCents > 0) {
-      const invoiced = JSON.parse(invoice.data_json) as TaxInvoiceData
+      const invoiced = storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json })
       const serial = await nextCreditNoteNumber(transaction)
       const number = formatCreditNoteNumber(serial)
       const data: CreditNoteData = {

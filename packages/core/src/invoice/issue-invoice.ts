@@ -1,13 +1,13 @@
 import { isTableOption, type Quote } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
-import type { CoreDatabase, Database } from '../db/database.ts'
+import type { CoreDatabase, Database, SqlDialectName } from '../db/database.ts'
 import { newId } from '../ids.ts'
 import { formatDate, formatEventDates } from '../mail/dates.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { RegistrationSubmission } from '../submissions/registration.ts'
 import { renderStoredCreditNote } from '../cancellation/credit-note.ts'
-import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
+import { formatInvoiceNumber, insertNumberedInvoice } from './invoice-number.ts'
 import { renderTaxInvoicePdf, type TaxInvoiceData } from './tax-invoice-pdf.ts'
 
 export interface InvoiceSubject {
@@ -22,11 +22,14 @@ export interface InvoiceSubject {
   issuedAt: Date
 }
 
-export interface IssuedInvoice {
+/** What a tax invoice says, all but its number, which it only gets as the last write of its transaction. */
+export type UnnumberedTaxInvoiceData = Omit<TaxInvoiceData, 'number'>
+
+/** A registration's tax invoice, ready to be issued (issueTaxInvoice). */
+export interface PreparedTaxInvoice {
   id: string
-  number: string
-  issueDate: string
-  dueDate: string
+  registrationId: string
+  data: UnnumberedTaxInvoiceData
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -38,14 +41,13 @@ function nonEmptyLines(text: string): string[] {
     .filter((line) => line !== '')
 }
 
-/** What the tax invoice of a registration says, without its number-dependent storage. */
-function taxInvoiceData(subject: InvoiceSubject, number: string): TaxInvoiceData {
+/** What the tax invoice of a registration says, but for its number. */
+function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
   const { event, settings, submission, quote } = subject
   const table = isTableOption(submission.attendanceOption)
   const delegates = submission.delegates.map((delegate) => delegate.name).join(', ')
   const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
   return {
-    number,
     issueDate: formatDate(subject.issuedAt),
     // South Africa keeps no daylight saving time, so a day there is always 24 hours.
     dueDate: formatDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
@@ -80,36 +82,41 @@ function taxInvoiceData(subject: InvoiceSubject, number: string): TaxInvoiceData
   }
 }
 
+/** Everything a registration's tax invoice says but its number, worked out before the registration's transaction writes. */
+export function prepareTaxInvoice(subject: InvoiceSubject): PreparedTaxInvoice {
+  return { id: newId(), registrationId: subject.registrationId, data: taxInvoiceData(subject) }
+}
+
 /**
- * Issues the next tax invoice number for a registration and stores what the invoice says, inside the registration's
- * transaction; the PDF is rendered later, outside it (renderStoredInvoice), so the transaction stays short.
+ * Stores the invoice under the next tax invoice number; must be the last write of the registration's transaction
+ * (insertNumberedInvoice says why). The PDF is rendered later, outside it (renderStoredInvoice).
  */
-export async function issueTaxInvoice(transaction: Transaction<Database>, subject: InvoiceSubject): Promise<IssuedInvoice> {
-  const number = await nextInvoiceNumber(transaction)
-  const data = taxInvoiceData(subject, formatInvoiceNumber(number))
-  const id = newId()
-  await transaction
-    .insertInto('invoices')
-    .values({
-      id,
-      registration_id: subject.registrationId,
-      number,
-      issued_at: subject.issuedAt.toISOString(),
-      pdf_base64: '',
-      data_json: JSON.stringify(data),
-    })
-    .execute()
-  return { id, number: data.number, issueDate: data.issueDate, dueDate: data.dueDate }
+export async function issueTaxInvoice(transaction: Transaction<Database>, dialect: SqlDialectName, invoice: PreparedTaxInvoice): Promise<void> {
+  await insertNumberedInvoice(transaction, dialect, {
+    id: invoice.id,
+    registration_id: invoice.registrationId,
+    issued_at: invoice.data.issuedAt.toISOString(),
+    pdf_base64: '',
+    data_json: JSON.stringify(invoice.data),
+  })
+}
+
+/**
+ * What a stored invoice says, its number read from the row: `data_json` is stored before the number is taken (and
+ * invoices stored before that change carry the same number in it).
+ */
+export function storedTaxInvoiceData(invoice: { number: number; data_json: string }): TaxInvoiceData {
+  const data = JSON.parse(invoice.data_json) as Omit<UnnumberedTaxInvoiceData, 'issuedAt'> & { issuedAt: string }
+  return { ...data, number: formatInvoiceNumber(Number(invoice.number)), issuedAt: new Date(data.issuedAt) }
 }
 
 /** The PDF of a stored invoice: rendered from what it says on first use, then kept so it never changes. */
 export async function renderStoredInvoice(db: CoreDatabase, invoiceId: string): Promise<Buffer | undefined> {
-  const invoice = await db.kysely.selectFrom('invoices').select(['pdf_base64', 'data_json']).where('id', '=', invoiceId).executeTakeFirst()
+  const invoice = await db.kysely.selectFrom('invoices').select(['number', 'pdf_base64', 'data_json']).where('id', '=', invoiceId).executeTakeFirst()
   if (!invoice) return undefined
   if (invoice.pdf_base64 !== '') return Buffer.from(invoice.pdf_base64, 'base64')
   if (invoice.data_json === null) throw new Error(`Invoice ${invoiceId} has neither a PDF nor its data`)
-  const data = JSON.parse(invoice.data_json) as Omit<TaxInvoiceData, 'issuedAt'> & { issuedAt: string }
-  const pdf = await renderTaxInvoicePdf({ ...data, issuedAt: new Date(data.issuedAt) })
+  const pdf = await renderTaxInvoicePdf(storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json }))
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
   await db.kysely.updateTable('invoices').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', invoiceId).where('pdf_base64', '=', '').execute()
   return pdf
@@ -121,7 +128,7 @@ export function invoiceFilename(invoiceNumber: string): string {
 }
 
 /** The invoice as an e-mail attachment, its PDF filled in when the message is sent. */
-export function invoiceAttachment(invoice: Pick<IssuedInvoice, 'id' | 'number'>): MailAttachment {
+export function invoiceAttachment(invoice: { id: string; number: string }): MailAttachment {
   return { filename: invoiceFilename(invoice.number), contentType: 'application/pdf', content: '', encoding: 'base64', invoiceId: invoice.id }
 }
 

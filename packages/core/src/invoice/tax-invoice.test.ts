@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
@@ -7,7 +8,7 @@ import { createRegistration } from '../registration/commands.ts'
 import type { RegistrationContext } from '../registration/model.ts'
 import { getInvoicePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
-import { formatInvoiceNumber, nextInvoiceNumber } from './invoice-number.ts'
+import { formatInvoiceNumber, insertNumberedInvoice } from './invoice-number.ts'
 
 
 /** The PDF's text as a separate PDF reader (pdf.js) extracts it, whitespace collapsed. */
@@ -150,16 +151,51 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('invoices').select('number').execute()).toHaveLength(6)
   })
 
-  it('gives a number back when the transaction that took it rolls back', async () => {
-    const taken = await testDb.db.kysely.transaction().execute((transaction) => nextInvoiceNumber(transaction))
-    expect(taken).toBe(1)
+  it('gives a number back when the transaction that took it rolls back, to the registration waiting for it', async () => {
+    const registrations = service()
+    const first = await createRegistration(registrations, registrationInput({ companyName: 'First' }))
+    const invoiceNumbers = () =>
+      testDb.db.kysely
+        .selectFrom('invoices')
+        .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
+        .select(['registrations.reference', 'invoices.number'])
+        .orderBy('invoices.number')
+        .execute()
+        .then((rows) => rows.map((row) => ({ reference: row.reference, number: Number(row.number) })))
+    const { registration_id: firstId } = await testDb.db.kysely.selectFrom('invoices').select('registration_id').executeTakeFirstOrThrow()
+    let second: ReturnType<typeof createRegistration> | undefined
     await expect(
       testDb.db.kysely.transaction().execute(async (transaction) => {
-        expect(await nextInvoiceNumber(transaction)).toBe(2)
-        throw new Error('registration failed after its invoice number was taken')
+        // Re-issues the first registration's invoice, which takes number 2, then fails before committing.
+        await transaction.deleteFrom('invoices').where('registration_id', '=', firstId).execute()
+        await insertNumberedInvoice(transaction, testDb.db.dialect, {
+          id: 'rolled-back',
+          registration_id: firstId,
+          issued_at: SITE_NOW.toISOString(),
+          pdf_base64: '',
+          data_json: '{}',
+        })
+        second = createRegistration(registrations, registrationInput({ companyName: 'Second' }))
+        if (backend === 'postgres') {
+          // The second registration has written everything else and waits for the counter's lock in its last statement.
+          await vi.waitFor(
+            async () => {
+              const { rows: waiting } = await sql`
+                select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%next_number%'
+              `.execute(testDb.db.kysely)
+              expect(waiting).not.toHaveLength(0)
+            },
+            { timeout: 10_000, interval: 20 },
+          )
+        }
+        throw new Error('failed after its invoice number was taken')
       }),
-    ).rejects.toThrow('registration failed')
-    expect(await testDb.db.kysely.transaction().execute((transaction) => nextInvoiceNumber(transaction))).toBe(2)
+    ).rejects.toThrow('failed after its invoice number was taken')
+    const { receipt } = await second!
+    expect(await invoiceNumbers()).toEqual([
+      { reference: first.receipt.reference, number: 1 },
+      { reference: receipt.reference, number: 2 },
+    ])
     expect(formatInvoiceNumber(2)).toBe('INV-000002')
   })
 })

@@ -23,6 +23,12 @@ export interface RegistrationMailContext {
   invoice: RegistrationInvoice
 }
 
+/**
+ * A RegistrationMailContext as registration_mail_data keeps it: stored in the registration's transaction before its
+ * tax invoice has a number, so the invoice's number and attachment are read from the invoice when a message is rendered.
+ */
+export type StoredRegistrationMailContext = Omit<RegistrationMailContext, 'invoice'> & { invoice: Pick<RegistrationInvoice, 'issueDate' | 'dueDate'> }
+
 export interface RegistrationInvoice {
   number: string
   issueDate: string

@@ -3,8 +3,8 @@ import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
-import { invoiceAttachment, issueTaxInvoice } from '../invoice/issue-invoice.ts'
-import { registrationMailJobs, type RegistrationMailContext } from '../mail/registration-mails.ts'
+import { issueTaxInvoice, prepareTaxInvoice } from '../invoice/issue-invoice.ts'
+import { registrationMailJobs, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
@@ -167,7 +167,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       )
       .execute()
 
-    const invoice = await issueTaxInvoice(transaction, {
+    const invoice = prepareTaxInvoice({
       registrationId,
       reference: row.reference,
       event,
@@ -178,7 +178,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       quote: price,
       issuedAt: siteToday,
     })
-    const mailContext: RegistrationMailContext = {
+    const mailContext: StoredRegistrationMailContext = {
       reference: row.reference,
       statusUrl: context.links.registrationStatus(row),
       paymentUrl: paysByCard(row.payment_method) ? context.links.registrationPayment(row) : undefined,
@@ -189,11 +189,13 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       submission,
       optionLabel,
       quote: price,
-      invoice: { number: invoice.number, issueDate: invoice.issueDate, dueDate: invoice.dueDate, attachment: invoiceAttachment(invoice) },
+      invoice: { issueDate: invoice.data.issueDate, dueDate: invoice.data.dueDate },
     }
     await transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) }).execute()
     const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
     await enqueueMails(transaction, registrationId, mails, createdAt)
+    // Last, right before the COMMIT: taking the invoice number locks its counter until then (insertNumberedInvoice).
+    await issueTaxInvoice(transaction, db.dialect, invoice)
     return { created: row }
   })
 }

@@ -5,8 +5,9 @@ export interface InvoiceCountersTable {
 }
 
 /**
- * A registration's tax invoice as issued. `data_json` is everything it says, fixed at issue; `pdf_base64` is its
- * PDF, '' until first rendered (when the confirmation is sent or the invoice downloaded), then kept.
+ * A registration's tax invoice as issued. `data_json` is everything it says but its number (`number`, taken as the
+ * last write of the registration's transaction), fixed at issue; `pdf_base64` is its PDF, '' until first rendered
+ * (when the confirmation is sent or the invoice downloaded), then kept.
  */
 export interface InvoicesTable {
   id: string
