@@ -1,9 +1,10 @@
 // The site process's resident memory after 10,000 requests for public pages (every content page in turn, 16
 // clients, brotli), read from its own /metrics (process_resident_memory_bytes: VmRSS from /proc/self), beside what it
-// held once started, with V8's heap and the memory outside it beside each, to show where it goes.
+// held once started, with V8's heap and the memory outside it beside each, to show where it goes. The site runs with
+// production's options of Node (siteNodeOptions); the same site with V8's defaults is measured beside it.
 import { Agent, request } from 'node:http'
 import { contentPages } from '../../tests/support/routes.ts'
-import { startSite } from '../../tests/support/site-server.ts'
+import { siteNodeOptions, startSite } from '../../tests/support/site-server.ts'
 import { cores, printTable, printTargets } from './table.mjs'
 
 export const title = `Resident memory of the site after 10,000 public page requests (${cores} cores)`
@@ -12,7 +13,6 @@ const REQUESTS = 10_000
 const CONCURRENCY = 16
 const RSS_TARGET_MB = 350
 const METRICS_TOKEN = 'bench-memory-metrics-token'
-const CAPPED_OLD_SPACE_MB = 192
 
 function get(agent, url) {
   return new Promise((resolve, reject) => {
@@ -45,9 +45,9 @@ async function memoryMegabytes(baseUrl) {
   )
 }
 
-/** Starts a site with `env`, sends the requests, and answers its memory once started and after them. */
-async function measureSite(env) {
-  const site = await startSite({ env: { METRICS_TOKEN, ...env } })
+/** Starts a site with these options of Node, sends the requests, and answers its memory once started and after them. */
+async function measureSite(nodeOptions) {
+  const site = await startSite({ env: { METRICS_TOKEN }, nodeOptions })
   try {
     const atStart = await memoryMegabytes(site.baseUrl)
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
@@ -71,20 +71,20 @@ async function measureSite(env) {
 }
 
 export async function run() {
-  const measured = await measureSite({})
-  // Context: the same with V8's old generation capped. V8 grows its heap lazily towards a limit taken from the
-  // machine's memory; with a cap it collects sooner, so the difference is garbage not yet collected, not pages kept.
-  const capped = await measureSite({ NODE_OPTIONS: `--max-old-space-size=${CAPPED_OLD_SPACE_MB}` })
+  const measured = await measureSite(siteNodeOptions)
+  // Context: V8's defaults, which size the young generation and let the old one grow with garbage towards limits
+  // taken from the machine's memory; the difference is garbage not yet collected, not pages kept.
+  const defaults = await measureSite([])
   const megabytes = (value) => `${value.toFixed(0)} MB`
   const row = (when, memory) => [when, megabytes(memory.rss), megabytes(memory.heapTotal), megabytes(memory.heapUsed), megabytes(memory.external)]
   console.log(`${REQUESTS} requests over ${contentPages.length} pages, ${CONCURRENCY} clients\n`)
   printTable(
-    ['site', 'resident', 'V8 heap', 'heap used', 'outside the heap'],
+    [`site (${siteNodeOptions.join(' ')})`, 'resident', 'V8 heap', 'heap used', 'outside the heap'],
     [
       row('once started', measured.atStart),
       row(`after ${REQUESTS} requests`, measured.after),
-      row(`context: --max-old-space-size=${CAPPED_OLD_SPACE_MB}, once started`, capped.atStart),
-      row(`context: --max-old-space-size=${CAPPED_OLD_SPACE_MB}, after ${REQUESTS}`, capped.after),
+      row(`context: V8's defaults, once started`, defaults.atStart),
+      row(`context: V8's defaults, after ${REQUESTS}`, defaults.after),
     ],
   )
   printTargets([

@@ -15,6 +15,14 @@ const serverEntry = path.join(siteDir, 'build/server/index.js')
 // that would swallow SIGTERM instead of passing it on to the server.
 const node24 = path.join(repoRoot, 'node_modules/node/bin/node')
 
+/**
+ * Node's options for the site process, in production (scripts/start.mjs, the README's command) as in tests and
+ * benchmarks. --optimize-for-size: V8 otherwise sizes its young generation and lets its old one grow towards limits
+ * taken from the machine's memory, so a page server holds hundreds of MB of collectable garbage; with it the heap
+ * stays near what is in use, with no limit on what a large export may take. (V8 refuses it in NODE_OPTIONS.)
+ */
+export const siteNodeOptions = ['--optimize-for-size']
+
 /** The date the shipped 2025 programme is previewed at, so registration windows are open. */
 export const testSiteDate = '2025-03-01T09:00:00+02:00'
 
@@ -114,8 +122,14 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
 }
 
-function spawnSite(port: number, dataDir: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined): ChildProcess {
-  return spawn(existsSync(node24) ? node24 : process.execPath, ['server.js'], {
+function spawnSite(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  user: { uid: number; gid: number } | undefined,
+  nodeOptions: readonly string[] = siteNodeOptions,
+): ChildProcess {
+  return spawn(existsSync(node24) ? node24 : process.execPath, [...nodeOptions, 'server.js'], {
     cwd: siteDir,
     env: {
       ...process.env,
@@ -135,18 +149,20 @@ function spawnSite(port: number, dataDir: string, env: Record<string, string>, u
 
 /**
  * Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200, or answers at
- * all when `requireHealthy` is false (a test of the site with its content source down).
+ * all when `requireHealthy` is false (a test of the site with its content source down). `nodeOptions` replaces
+ * production's options of Node (a benchmark comparing them).
  */
 export async function startSite({
   env = {},
   requireHealthy = true,
   keepOutput = false,
-}: { env?: Record<string, string>; requireHealthy?: boolean; keepOutput?: boolean } = {}): Promise<RunningSite> {
+  nodeOptions = siteNodeOptions,
+}: { env?: Record<string, string>; requireHealthy?: boolean; keepOutput?: boolean; nodeOptions?: readonly string[] } = {}): Promise<RunningSite> {
   const port = await freePort()
   const ownDataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
   const dataDir = env.DATA_DIR ?? ownDataDir
   const baseUrl = `http://127.0.0.1:${port}`
-  const server = spawnSite(port, ownDataDir, env, undefined)
+  const server = spawnSite(port, ownDataDir, env, undefined, nodeOptions)
   let log = ''
   const collect = (chunk: Buffer) => {
     log = keepOutput ? log + chunk.toString() : (log + chunk.toString()).slice(-20_000)

@@ -63,6 +63,9 @@ describe('availabilityEpoch over the shipped dataset', () => {
     expect(await epoch()).toBe('2025-03-31T22:00:00.000Z')
     now = new Date('2030-01-01T00:00:00Z')
     expect(await epoch()).toBe('never')
+    // A business clock set back (SITE_DATE changed) is answered from its own moment, not the last one's.
+    now = new Date('2025-03-01T09:00:00+02:00')
+    expect(await epoch()).toBe('2025-03-25T22:00:00.000Z')
   })
 
   it('reads the events again after a new content revision, not before', async () => {

@@ -42,6 +42,9 @@ export interface AvailabilityEpochOptions {
  */
 export function availabilityEpoch({ content, revision, now }: AvailabilityEpochOptions): () => Promise<string> {
   let schedule: { revision: number; events: Promise<AvailabilityScheduleQueryResult> } | undefined
+  // Every public page request asks; the answer is worked out again only once its epoch has ended (or the clock went
+  // back, or the events changed), rather than parsing every event's dates per request.
+  let known: { events: AvailabilityScheduleQueryResult; from: number; until: number; epoch: string } | undefined
   return async () => {
     const current = revision.current()
     if (schedule?.revision !== current) {
@@ -52,6 +55,12 @@ export function availabilityEpoch({ content, revision, now }: AvailabilityEpochO
         if (schedule?.events === events) schedule = undefined
       })
     }
-    return nextAvailabilityChange(await schedule.events, now())?.toISOString() ?? 'never'
+    const events = await schedule.events
+    const instant = now().getTime()
+    if (known?.events !== events || instant < known.from || instant >= known.until) {
+      const change = nextAvailabilityChange(events, new Date(instant))
+      known = { events, from: instant, until: change?.getTime() ?? Number.POSITIVE_INFINITY, epoch: change?.toISOString() ?? 'never' }
+    }
+    return known.epoch
   }
 }

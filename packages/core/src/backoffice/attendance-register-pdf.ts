@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit'
 import { formatEventDates } from '../mail/dates.ts'
-import { documentBytes, registerDejaVuFonts } from '../pdf/fonts.ts'
+import { documentBytes, newPdfDocument, registerDejaVuFonts } from '../pdf/fonts.ts'
 import type { DelegateList, DelegateListRow } from './delegate-list.ts'
 
 const REGULAR = 'Register-Regular'
@@ -24,7 +23,7 @@ export function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
 /** The printable attendance register of an event: a sign-in sheet of its delegates sorted by surname. */
 export async function attendanceRegisterPdf(list: DelegateList, options: { siteName: string; printedAt: Date }): Promise<Buffer> {
   const { event } = list
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'A4',
     layout: 'landscape',
     margin: PAGE_MARGIN,

@@ -1,5 +1,6 @@
 import { TIME_ZONE } from '@events/pricing'
-import Holidays from 'date-holidays'
+import { createRequire } from 'node:module'
+import type Holidays from 'date-holidays'
 import { DateTime } from 'luxon'
 
 /** The terms' fee for a cancellation, in whole percent of what is cancelled. */
@@ -34,11 +35,20 @@ const FULL_FEE_CALENDAR_DAYS = 7
 
 // Public holidays only (not observances), with the Public Holidays Act's rule that a holiday falling on a Sunday is
 // also kept on the Monday after; date-holidays lists that Monday as its own "Public Holiday".
-const southAfrica = new Holidays('ZA', { types: ['public'] })
+// Loaded at the first use, not with the site: the package holds every country's rules (about 8 MB of V8's heap) and
+// only the back office's cancellations count working days.
+let southAfrica: Holidays | undefined
+function southAfricanHolidays(): Holidays {
+  if (!southAfrica) {
+    const HolidaysOfCountry = createRequire(import.meta.url)('date-holidays') as typeof Holidays
+    southAfrica = new HolidaysOfCountry('ZA', { types: ['public'] })
+  }
+  return southAfrica
+}
 
 /** The name of the South African public holiday on a day (YYYY-MM-DD), if it is one. */
 export function publicHolidayOn(day: string): string | undefined {
-  const holidays = southAfrica.isHoliday(DateTime.fromISO(day, { zone: TIME_ZONE }).set({ hour: 12 }).toJSDate())
+  const holidays = southAfricanHolidays().isHoliday(DateTime.fromISO(day, { zone: TIME_ZONE }).set({ hour: 12 }).toJSDate())
   return holidays ? holidays[0]?.name : undefined
 }
 

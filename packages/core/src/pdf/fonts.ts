@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import * as fontkit from 'fontkit'
+import type * as fontkit from 'fontkit'
+import type PDFDocument from 'pdfkit'
+
+// pdfkit and fontkit are required at the first PDF, not loaded with the site: with the fonts' code they hold about
+// 12 MB of V8's heap that a page server never uses. Both are required (CommonJS), so pdfkit's fontkit is this one.
+const require = createRequire(import.meta.url)
 
 // DejaVu Sans has every Latin diacritic, Greek and Cyrillic (PDF's built-in Helvetica only has Windows-1252), so
 // names print as they were typed; pdfkit embeds just the glyphs a document uses.
@@ -8,7 +13,7 @@ const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'deja
 let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined
 
 function parseFont(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(createRequire(import.meta.url).resolve(file)))
+  const font = (require('fontkit') as typeof fontkit).create(readFileSync(require.resolve(file)))
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not a single font`)
   rememberEveryCharacter(font)
   return font
@@ -32,6 +37,12 @@ function rememberEveryCharacter(font: fontkit.Font): void {
 function fonts(): { regular: fontkit.Font; bold: fontkit.Font } {
   parsedFonts ??= { regular: parseFont(FONT_FILES.regular), bold: parseFont(FONT_FILES.bold) }
   return parsedFonts
+}
+
+/** A new pdfkit document (see above for why pdfkit is required here). */
+export function newPdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const PdfDocument = require('pdfkit') as typeof PDFDocument
+  return new PdfDocument(options)
 }
 
 /** Registers a parsed font, which pdfkit accepts as well as file bytes, though its type definitions do not say so. */

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit'
-import { documentBytes, registerDejaVuFonts } from './fonts.ts'
+import { documentBytes, newPdfDocument, registerDejaVuFonts } from './fonts.ts'
 
 // The one look of the tax documents (tax invoices and credit notes): A4, DejaVu Sans, these margins and colours.
 export const REGULAR = 'TaxDocument-Regular'
@@ -27,7 +26,7 @@ export interface TaxDocument {
 
 /** Opens an A4 tax document with its fonts; dated `issuedAt` in its metadata, so it always renders to the same bytes. */
 export function openTaxDocument(info: { title: string; author: string; subject: string; issuedAt: Date }): TaxDocument {
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
     info: { Title: info.title, Author: info.author, Subject: info.subject, CreationDate: info.issuedAt, ModDate: info.issuedAt },
