@@ -5,6 +5,7 @@ import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/audit'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Audit log')
@@ -93,9 +94,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ) : null}
         </ul>
       </nav>
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

@@ -19,6 +19,7 @@ import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoff
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Bank statements')
@@ -360,9 +361,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           </ul>
         </section>
       ) : null}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

@@ -1,11 +1,12 @@
 import { erasePersonalData, findPersonalData, type ErasureResult, type PersonalDataReport } from '@events/core'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/data-requests'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Personal data requests')
@@ -159,9 +160,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
         </button>
       </Form>
       {actionData?.report ? <Report report={actionData.report} /> : null}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

@@ -8,6 +8,7 @@ import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/emails'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('E-mails')
@@ -93,9 +94,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
           </table>
         </div>
       )}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

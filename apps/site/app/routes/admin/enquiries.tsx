@@ -8,6 +8,7 @@ import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-name
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/enquiries'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Enquiries')
@@ -136,9 +137,7 @@ function EnquiryList({ enquiries, status }: { enquiries: EnquirySummary[]; statu
           </table>
         </div>
       )}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

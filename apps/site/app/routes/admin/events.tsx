@@ -1,10 +1,11 @@
 import { delegateListEvents, formatEventDays } from '@events/core'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/events'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Events and delegate lists')
@@ -80,9 +81,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

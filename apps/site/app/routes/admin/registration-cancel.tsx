@@ -1,13 +1,14 @@
 import { BackOfficeError, cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
 import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration-cancel'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Cancel registration ${params.reference}`)
@@ -297,9 +298,7 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
           ))}
         </section>
       ) : null}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

@@ -7,6 +7,7 @@ import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registrations'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Registrations')
@@ -211,9 +212,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

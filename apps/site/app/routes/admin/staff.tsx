@@ -1,10 +1,11 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { attemptAccountChange, formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/staff'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Staff accounts')
@@ -102,9 +103,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       </section>
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { attemptAccountChange, formText, qrCodeSvg, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/two-factor'
+import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
   return adminMeta('Two-factor sign-in')
@@ -129,9 +130,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           </Form>
         </>
       )}
-      <p>
-        <Link to="/admin">Back-office home</Link>
-      </p>
+      <BackOfficeHomeLink />
     </>
   )
 }
