@@ -6,7 +6,7 @@ import { fixedCatalog } from '../../packages/core/src/test-support.ts'
 import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
-import { registrationBody } from '../support/registrations.ts'
+import { onSite, registrationBody } from '../support/registrations.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const ORGANISER = 'bookings@organiser.test'
@@ -155,7 +155,7 @@ describe('POST /api/registrations', () => {
     const body = registrationBody({ honeypot: 'http://spam.example' })
     const { status, json } = await postJson('/api/registrations', body)
     expect(status).toBe(201)
-    const page = await fetch(json!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl), { headers: { accept: 'application/json' } })
+    const page = await fetch(onSite(json!.statusUrl, site.baseUrl), { headers: { accept: 'application/json' } })
     expect(page.status).toBe(404)
     await waitForEmptyOutbox(site)
     expect(sink.received.some((mail) => mail.recipients.includes(body.email))).toBe(false)
@@ -287,7 +287,7 @@ describe('POST /api/contact and /api/training-requests', () => {
 describe('the status URL', () => {
   it('answers JSON to Accept: application/json and a private, unindexed page to browsers', async () => {
     const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
-    const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
+    const statusUrl = onSite(receipt!.statusUrl, site.baseUrl)
 
     const asJson = await fetch(statusUrl, { headers: { accept: 'application/json' } })
     expect(asJson.status).toBe(200)
@@ -321,7 +321,7 @@ describe('the status URL', () => {
 
   it('shows a bank transfer short of the total as part-paid, with what was received and what is still to pay', async () => {
     const { json: receipt } = await postJson('/api/registrations', registrationBody({ paymentMethod: 'Bank Transfer' }))
-    const statusUrl = receipt!.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
+    const statusUrl = onSite(receipt!.statusUrl, site.baseUrl)
     // Recorded as the back office does, on the site's own SQLite database, once the site has sent the registration's
     // e-mails: a second writer whose transaction overlaps the outbox's updates gets SQLITE_BUSY at once.
     await waitForEmptyOutbox(site)

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registrationBody } from '../support/registrations.ts'
+import { registerForStatusPage, registrationBody } from '../support/registrations.ts'
 import { repoRoot, startSite, type RunningSite } from '../support/site-server.ts'
 
 const METRICS_TOKEN = 'page-cache-metrics-token-0123456789'
@@ -148,14 +148,7 @@ describe('invalidation', () => {
 
 describe('per-visitor answers', () => {
   it('a registration’s status page is never cached', async () => {
-    const receipt = (await (
-      await fetch(`${site.baseUrl}/api/registrations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(registrationBody({ paymentMethod: 'Bank Transfer' })),
-      })
-    ).json()) as { statusUrl: string }
-    const statusUrl = receipt.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
+    const statusUrl = await registerForStatusPage(site.baseUrl)
     const outcomes = await outcomesOf(async () => {
       for (let attempt = 0; attempt < 2; attempt++) {
         const page = await fetch(statusUrl, { headers: { accept: 'text/html' } })

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSite, type RunningSite } from '../support/site-server.ts'
-import { registrationBody } from '../support/registrations.ts'
+import { registerForStatusPage, registrationBody } from '../support/registrations.ts'
 
 const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']
 const YOCO_STAND_IN = 'http://127.0.0.1:9'
@@ -189,14 +189,7 @@ describe('HEAD and unsupported methods', () => {
   })
 
   it('HEAD of a private status page answers its private headers', async () => {
-    const receipt = (await (
-      await fetch(`${site.baseUrl}/api/registrations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(registrationBody({ paymentMethod: 'Bank Transfer' })),
-      })
-    ).json()) as { statusUrl: string }
-    const statusUrl = receipt.statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl)
+    const statusUrl = await registerForStatusPage(site.baseUrl)
     const head = await rawRequest(statusUrl, 'HEAD', { accept: 'text/html' })
     expect(head.status).toBe(200)
     expect(head.body).toBe('')

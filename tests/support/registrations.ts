@@ -27,3 +27,19 @@ export interface RegistrationReceipt {
   statusUrl: string
   paymentUrl?: string
 }
+
+/** A receipt's status-page address on the site under test (receipts name the configured SITE_URL). */
+export function onSite(statusUrl: string, baseUrl: string): string {
+  return statusUrl.replace(/^https?:\/\/[^/]+/, baseUrl)
+}
+
+/** Registers by bank transfer through POST /api/registrations and answers the status page's address on that site. */
+export async function registerForStatusPage(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody({ paymentMethod: 'Bank Transfer' })),
+  })
+  const receipt = (await response.json()) as RegistrationReceipt
+  return onSite(receipt.statusUrl, baseUrl)
+}
