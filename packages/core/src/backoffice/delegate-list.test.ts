@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { cancelRegistration } from '../cancellation/cancel.ts'
 import { attendanceRegisterPdf } from './attendance-register-pdf.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { delegateList, delegateListCsv, delegateListEvents, delegateListXlsx, type DelegateList } from './delegate-list.ts'
@@ -70,6 +71,25 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       ['Resilience', true],
       ['legalOpinion', true],
     ])
+  })
+
+  it('counts the registrations still standing and the delegates still attending, as the dashboard does', async () => {
+    const context = testContext(testDb.db)
+    const [partlyCancelled, cancelled] = await register(testDb.db, { companyName: 'Second Company' }, { companyName: 'Third Company' })
+    const pieter = await testDb.db.kysely
+      .selectFrom('registration_delegates')
+      .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+      .select('registration_delegates.id')
+      .where('registrations.reference', '=', partlyCancelled!)
+      .where('registration_delegates.name', '=', 'Pieter van Wyk')
+      .executeTakeFirstOrThrow()
+    await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter.id], feePercent: 0 }, STAFF)
+    await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 0 }, STAFF)
+
+    const legalOpinion = (await delegateListEvents(context)).find((event) => event.id === 'event-legal-opinion')
+    // Before: 2 registrations with 4 delegates. Added: one with 2, one of them cancelled, and one cancelled as a whole.
+    expect(legalOpinion).toMatchObject({ registrations: 3, delegates: 5 })
+    expect((await delegateList(context, 'event-legal-opinion'))!.rows).toHaveLength(5)
   })
 
   it('writes RFC 4180 CSV with formulas defused', () => {

@@ -19,7 +19,7 @@ export interface DelegateList {
   rows: DelegateListRow[]
 }
 
-/** An event that has registrations, with how many delegates they list. */
+/** An event that has registrations, with how many of them stand and how many delegates still attend. */
 export interface DelegateListEvent {
   /** The event's back-office key (eventKeyOf), which a slug rename keeps. */
   id: string
@@ -104,8 +104,19 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
 export async function delegateListEvents(context: BackOfficeContext): Promise<DelegateListEvent[]> {
   const now = businessClock(context).toISOString()
   // One row for each copy of an event the registrations hold (a renamed or re-dated event has several), merged by key.
+  // Counted as the dashboard counts them: registrations not cancelled as a whole, and the delegates still attending.
   const rows = await context.db.kysely
     .selectFrom('registrations')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('registration_delegates')
+          .select((inner) => ['registration_id', inner.fn.countAll<number | string>().as('attending')])
+          .where('cancellation_id', 'is', null)
+          .groupBy('registration_id')
+          .as('delegates'),
+      (join) => join.onRef('delegates.registration_id', '=', 'registrations.id'),
+    )
     .select((eb) => [
       'event_id',
       'event_slug',
@@ -113,8 +124,8 @@ export async function delegateListEvents(context: BackOfficeContext): Promise<De
       'event_start',
       'event_end',
       eb.fn.max('created_at').as('newest'),
-      eb.fn.countAll<number | string>().as('registrations'),
-      eb.fn.sum<number | string>('delegate_count').as('delegates'),
+      eb.fn.count<number | string>('registrations.id').filterWhere('cancelled_at', 'is', null).as('registrations'),
+      eb.fn.sum<number | string | null>('delegates.attending').as('delegates'),
     ])
     .groupBy(['event_id', 'event_slug', 'event_title', 'event_start', 'event_end'])
     .orderBy('newest')
@@ -131,7 +142,7 @@ export async function delegateListEvents(context: BackOfficeContext): Promise<De
       start: row.event_start,
       end: row.event_end,
       registrations: (counted?.registrations ?? 0) + Number(row.registrations),
-      delegates: (counted?.delegates ?? 0) + Number(row.delegates),
+      delegates: (counted?.delegates ?? 0) + Number(row.delegates ?? 0),
       past: row.event_end <= now,
     })
   }

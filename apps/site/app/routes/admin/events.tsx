@@ -23,7 +23,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Events and delegate lists</h1>
-      <p>Every event with registrations: those still to come first, then past ones. The lists hold every delegate, with their registration’s payment status.</p>
+      <p>Every event with registrations: those still to come first, then past ones. The counts and lists hold the delegates still attending, with their registration’s payment status; cancelled ones are left out.</p>
       {events.length === 0 ? (
         <p>No event has a registration yet.</p>
       ) : (
