@@ -75,6 +75,7 @@ export {
   CURRENCY,
   registrationStatusJson,
   paysByCard,
+  registrantAddressErased,
   type CreateRegistrationResult,
   type InvoiceDownload,
   type RegistrationContext,

@@ -147,6 +147,18 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(yoco.requests).toHaveLength(1)
   })
 
+  it('marks a card payment paid but writes no receipt to a registrant whose address was erased', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    // What erasePersonalData leaves of the registrant's address while the checkout is still open.
+    await testDb.db.kysely.updateTable('registrations').set({ email: '' }).where('reference', '=', registration.reference).execute()
+
+    const delivery = await yoco.pay(checkoutId)
+    expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'paid', replayed: false })
+    expect((await registrationRow(registration.reference)).status).toBe('paid')
+    expect(await mails('payment.receipt')).toEqual([])
+  })
+
   it('starts no card checkout for a registration part-paid by bank transfer: a card charge is for the whole total', async () => {
     const registration = await cardRegistration()
     await recordBankTransfer(

@@ -9,6 +9,7 @@ import {
   paymentReceiptMail,
   recordCardPayment,
   recordCardRefundAnswer,
+  registrantAddressErased,
   wallClock,
   type CardRefundState,
   type Database,
@@ -223,6 +224,7 @@ async function applyPayment(
   }
 
   await markCheckoutSucceeded(transaction, checkout.id, event.paymentId, at)
+  if (registrantAddressErased(registration)) return { outcome: 'paid', registrationId: registration.id, mails: [] }
   const receipt = paymentReceiptMail({
     registration: paidRegistration(context, registration),
     paidAt: businessClock(context),

@@ -8,6 +8,7 @@ import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { paymentReceiptMail } from '../mail/payment-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { registrantAddressErased } from '../registration/model.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { singleLine } from '../validation/fields.ts'
@@ -190,8 +191,7 @@ export async function recordBankTransfer(context: BackOfficeContext, input: Bank
           method: 'bank-transfer',
           invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
         })
-        // A registrant whose address was erased at their request (erasePersonalData) is not written to again.
-        if (registration.email !== '') await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+        if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
       } else if (registration.status !== 'part-paid') {
         await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
       }

@@ -3,6 +3,7 @@ import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-message
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { registrantAddressErased } from '../registration/model.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
@@ -61,7 +62,7 @@ export async function resendRegistrationMail(context: BackOfficeContext, referen
   const queued = await db.writeTransaction(async (transaction) => {
     const registration = await transaction.selectFrom('registrations').select(['id', 'reference', 'email']).where('reference', '=', reference ?? '').executeTakeFirst()
     if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
-    if (registration.email === '') {
+    if (registrantAddressErased(registration)) {
       throw new BackOfficeError('personal-data-erased', `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`)
     }
     let mail: StoredMail

@@ -125,6 +125,15 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(after.cancelledAt).not.toBeNull()
   })
 
+  it("issues the credit note but e-mails it to no one when the registrant's address was erased", async () => {
+    const [reference] = await register(testDb.db, {})
+    // What erasePersonalData leaves of the registrant's address.
+    await testDb.db.kysely.updateTable('registrations').set({ email: '' }).where('reference', '=', reference!).execute()
+    const outcome = await cancelRegistration(testContext(testDb.db), { reference: reference!, delegateIds: 'all' }, STAFF)
+    expect(outcome.cancellation.creditNote).toMatchObject({ number: 'CN-000001' })
+    expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'cancellation.credit-note').execute()).toEqual([])
+  })
+
   it('leaves the fee outstanding on an unpaid registration, paid by transfer; a later cancellation refunds the right amount', async () => {
     const [reference] = await register(testDb.db, {})
     const context = contextOn(IN_HALF_FEE_WINDOW)

@@ -11,6 +11,7 @@ import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { storedTaxInvoiceData } from '../invoice/issue-invoice.ts'
 import { formatDate } from '../mail/dates.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { singleLine } from '../validation/fields.ts'
@@ -392,7 +393,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
         settings,
         creditNote: creditNoteAttachment(creditNote),
       })
-      await enqueueMails(transaction, registration.id, [{ topic: 'cancellation.credit-note', mail }], at)
+      if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'cancellation.credit-note', mail }], at)
     }
 
     let cardRefundPending = false

@@ -66,6 +66,14 @@ export interface RegistrationContext extends BackOfficeContext {
   onRegistrationCreated?: (result: CreateRegistrationResult) => void
 }
 
+/**
+ * Whether the registrant's address was erased at their request (erasePersonalData): nothing is written to them any more,
+ * neither receipts nor credit notes, and the back office cannot send them an e-mail again.
+ */
+export function registrantAddressErased(registration: { email: string }): boolean {
+  return registration.email === ''
+}
+
 /** Whether a registration is paid by card, and so has a card payment page besides its status page. */
 export function paysByCard(paymentMethod: PaymentMethod): boolean {
   return paymentMethod === 'card'
