@@ -68,9 +68,11 @@ export async function measurePageWeight(baseUrl: string, pathname: string): Prom
 /**
  * The most gzipped JavaScript a public page may load up front (its scripts and module preloads). React, React DOM and
  * React Router alone weigh about 107 KB of it (the build's React DOM chunk 63.6 KB, React and React Router 41 KB, the
- * hydration entry 1.6 KB); the site's own code on the heaviest page, an event page, about 10 KB.
+ * hydration entry 1.6 KB); React Query, which hydrates the content the server prefetched and keeps it fresh
+ * (app/lib/content.tsx), 10 KB; the site's own code on the heaviest page, an event page, about 10 KB. An event page
+ * measured 127.0 KB (130,049 bytes), rounded up to the next KB.
  */
-export const javaScriptBudget = 118 * 1024
+export const javaScriptBudget = 128 * 1024
 
 /** Formats a byte count in KB with one decimal. */
 export function kilobytes(bytes: number): string {

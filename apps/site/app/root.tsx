@@ -1,9 +1,9 @@
-import { lazy, Suspense, useContext, type ReactNode } from 'react'
+import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense, useContext, useState, type ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
-import { ContentBoundary } from './lib/content'
 import { prefetchContent } from './lib/content.server'
 import { bodyFontUrl } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
@@ -50,6 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // In the browser React finds the server's element by its href and keeps it.
   const styles = useContext(InlineStylesContext)
   const nonce = useNonce()
+  // React Query's cache of the page's content (lib/content.tsx): a new one for each server render, so no request's
+  // content reaches another's page, and one for the browser session, as the layout stays mounted across navigations.
+  const [queryClient] = useState(() => new QueryClient())
   return (
     <html lang="en-ZA" className="no-js">
       <head>
@@ -64,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -95,7 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const backOffice = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID)
   if (backOffice) return <Outlet />
   return (
-    <ContentBoundary state={loaderData.dehydratedState}>
+    <HydrationBoundary state={loaderData.dehydratedState}>
       <Shell>
         <Outlet />
       </Shell>
@@ -104,7 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <PreviewTools />
         </Suspense>
       ) : null}
-    </ContentBoundary>
+    </HydrationBoundary>
   )
 }
 
@@ -122,8 +125,8 @@ export function ErrorBoundary() {
   const page = status === 404 ? <NotFoundPage /> : status === 503 ? <UnavailablePage /> : <ErrorPage error={error} />
   if (!rootData) return page
   return (
-    <ContentBoundary state={rootData.dehydratedState}>
+    <HydrationBoundary state={rootData.dehydratedState}>
       <Shell>{page}</Shell>
-    </ContentBoundary>
+    </HydrationBoundary>
   )
 }

@@ -1,20 +1,21 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, Outlet } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { ContentBoundary, contentQueryKey, contentRequest } from '../lib/content'
+import { contentQueryKey } from '../lib/content'
+import { siteSettingsRequest } from '../lib/site-settings'
 import { Header } from './Header'
 
 function renderHeader() {
   const queryClient = new QueryClient()
-  queryClient.setQueryData(contentQueryKey(contentRequest('siteSettings')), { siteName: 'Summit Business Events' })
+  queryClient.setQueryData(contentQueryKey(siteSettingsRequest), { siteName: 'Summit Business Events' })
   const Layout = () => (
-    <ContentBoundary state={dehydrate(queryClient)}>
+    <QueryClientProvider client={queryClient}>
       <Header />
       <p>Page body</p>
       <Outlet />
-    </ContentBoundary>
+    </QueryClientProvider>
   )
   const Stub = createRoutesStub([
     {

@@ -1,6 +1,6 @@
 import type { ContentQueryName, ContentQueryParams, ContentQueryResults } from '@events/content/browser'
-import type { DehydratedState, QueryClient, QueryObserverResult } from '@tanstack/react-query'
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { HydrationBoundary, queryOptions, useSuspenseQuery, type DehydratedState } from '@tanstack/react-query'
+import type { ComponentType } from 'react'
 
 /** A named content query of @events/content and its parameters: the unit React Query caches content by. */
 export interface ContentRequest<Name extends ContentQueryName = ContentQueryName> {
@@ -33,99 +33,40 @@ async function fetchFromSite<Name extends ContentQueryName>(request: ContentRequ
   return (await response.json()) as ContentQueryResults[Name]
 }
 
-const DehydratedContext = createContext<readonly DehydratedState[]>([])
-
-/** Makes a loader's dehydrated React Query cache readable by `useContent` below it (nested boundaries add up). */
-export function ContentBoundary({ state, children }: { state: DehydratedState; children: ReactNode }) {
-  const parents = useContext(DehydratedContext)
-  const states = useMemo(() => [state, ...parents], [state, parents])
-  return <DehydratedContext.Provider value={states}>{children}</DehydratedContext.Provider>
-}
-
-interface Snapshot {
-  data: unknown
-  updatedAt: number
-}
-
-// A key's identity independent of property order, as React Query compares keys; computed here so that
-// React Query itself need not be in the page's initial JavaScript.
-function keyIdentity(queryKey: readonly unknown[]): string {
-  return JSON.stringify(queryKey, (_name, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  )
-}
-
-function findPrefetched(states: readonly DehydratedState[], queryHash: string): Snapshot | undefined {
-  for (const state of states) {
-    const query = state.queries.find((candidate) => keyIdentity(candidate.queryKey) === queryHash)
-    if (query) return { data: query.state.data, updatedAt: query.state.dataUpdatedAt }
-  }
-  return undefined
-}
-
-// React Query loads after the page is interactive: the server already rendered the content, and in the initial
-// JavaScript React Query's client, provider, hydration boundary and hooks would add about 10 KB gzip, taking the
-// event pages to about 127 KB against their 118 KB budget (tests/support/page-weight.ts).
-interface BrowserRuntime {
-  queryClient: QueryClient
-  QueryObserver: typeof import('@tanstack/react-query').QueryObserver
-}
-
-let browserRuntime: Promise<BrowserRuntime> | undefined
-
-// No QueryClientProvider mounts this client, and only a mounted client refetches on window focus and reconnect.
-function mountedQueryClient(queryClient: QueryClient): QueryClient {
-  queryClient.mount()
-  return queryClient
-}
-
-function loadBrowserRuntime(): Promise<BrowserRuntime> {
-  browserRuntime ??= import('@tanstack/react-query').then((reactQuery) => ({
-    queryClient: mountedQueryClient(new reactQuery.QueryClient({ defaultOptions: { queries: { staleTime: CONTENT_STALE_TIME_MS } } })),
-    QueryObserver: reactQuery.QueryObserver,
-  }))
-  return browserRuntime
+/**
+ * The browser's query for a content request: refetched through the site's content route once the content is older
+ * than CONTENT_STALE_TIME_MS (on window focus, for one). Its age counts from the server's fetch (the dehydrated
+ * `dataUpdatedAt`), so a freshly rendered page is not fetched again as it hydrates.
+ */
+export function contentQuery<Name extends ContentQueryName>(request: ContentRequest<Name>) {
+  return queryOptions({
+    queryKey: contentQueryKey(request),
+    queryFn: () => fetchFromSite(request),
+    staleTime: CONTENT_STALE_TIME_MS,
+  })
 }
 
 /**
- * Reads content the server prefetched, so the first render matches the server's HTML; in the browser a React
- * Query observer then keeps it current through the site's content route (refetching when stale, e.g. on window
- * focus).
+ * Wraps a route component in a HydrationBoundary holding its loader's prefetched content (prefetchContent), so
+ * `useContent` in the component and below reads it on the first render, in the server's HTML and when it hydrates.
+ */
+export function withLoaderContent<Props extends { loaderData: { dehydratedState: DehydratedState } }>(RouteComponent: ComponentType<Props>) {
+  return function RouteWithContent(props: Props) {
+    return (
+      <HydrationBoundary state={props.loaderData.dehydratedState}>
+        <RouteComponent {...props} />
+      </HydrationBoundary>
+    )
+  }
+}
+
+/**
+ * The content of a request that a loader prefetched, kept current in the browser by React Query.
+ *
+ * It re-renders only when the content itself changes: the component reads nothing but `data`, which React Query
+ * tracks, and a refetch that brings the same content keeps the same object. A re-render while a lazily loaded part
+ * is still on its way would make React give up that part's server HTML.
  */
 export function useContent<Name extends ContentQueryName>(request: ContentRequest<Name>): ContentQueryResults[Name] {
-  const states = useContext(DehydratedContext)
-  const queryKey = contentQueryKey(request)
-  const queryHash = keyIdentity(queryKey)
-  const prefetched = findPrefetched(states, queryHash)
-  const [live, setLive] = useState<(Snapshot & { queryHash: string }) | undefined>()
-
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined
-    let cancelled = false
-    void loadBrowserRuntime().then(({ queryClient, QueryObserver }) => {
-      if (cancelled) return
-      if (prefetched && !queryClient.getQueryData(queryKey)) {
-        queryClient.setQueryData(queryKey, prefetched.data, { updatedAt: prefetched.updatedAt })
-      }
-      const observer = new QueryObserver(queryClient, { queryKey, queryFn: () => fetchFromSite(request) })
-      unsubscribe = observer.subscribe((result: QueryObserverResult) => {
-        // Re-render only for newer content: an update right after hydration would make React give up the server
-        // HTML of any lazily loaded part still on its way.
-        if (result.status === 'success' && result.dataUpdatedAt > (prefetched?.updatedAt ?? 0)) {
-          setLive({ queryHash, data: result.data, updatedAt: result.dataUpdatedAt })
-        }
-      })
-    })
-    return () => {
-      cancelled = true
-      unsubscribe?.()
-    }
-    // The hash stands for the whole key; the loaded runtime is process-wide.
-  }, [queryHash])
-
-  const current = live?.queryHash === queryHash && (!prefetched || live.updatedAt >= prefetched.updatedAt) ? live : prefetched
-  if (!current) throw new Error(`Content was not prefetched for ${contentUrl(request)}`)
-  return current.data as ContentQueryResults[Name]
+  return useSuspenseQuery(contentQuery(request)).data
 }

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from './social-image'
 
-interface PageMeta {
+export interface PageMeta {
   title: string
   description: string
   /** Path of the canonical URL, e.g. "/conference/Resilience". */
@@ -39,4 +39,9 @@ export function pageMeta({ title, description, path, siteUrl, siteName, image, t
     { name: 'twitter:description', content: description },
     ...(imageUrl ? [{ name: 'twitter:image', content: imageUrl }] : []),
   ]
+}
+
+/** The meta of a route whose loader returns its page's `meta` and the `siteUrl`; none when the loader failed. */
+export function loaderPageMeta({ loaderData }: { loaderData: { meta: Omit<PageMeta, 'siteUrl'>; siteUrl: string } | undefined }): MetaDescriptor[] {
+  return loaderData ? pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl }) : []
 }

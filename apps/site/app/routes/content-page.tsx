@@ -1,9 +1,9 @@
 import type { Route } from './+types/content-page'
 import { PageSections } from '../components/PageSections'
 import { SponsorPackages } from '../components/SponsorPackages'
-import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { loadContentPage } from '../lib/content-page.server'
-import { pageMeta } from '../lib/meta'
+import { loaderPageMeta } from '../lib/meta'
 import { pageSlug } from '../lib/page-path'
 import { useSiteSettings } from '../lib/site-settings'
 
@@ -11,20 +11,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadContentPage(context, request, pageSlug(request) === 'sponsorship' ? [contentRequest('sponsorPackages')] : [])
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return []
-  return pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl })
-}
+export const meta = loaderPageMeta
 
-export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
-  return (
-    <ContentBoundary state={loaderData.dehydratedState}>
-      <ContentPage slug={loaderData.slug} />
-    </ContentBoundary>
-  )
-}
-
-function ContentPage({ slug }: { slug: string }) {
+export default withLoaderContent(function ContentPage({ loaderData: { slug } }: Route.ComponentProps) {
   const page = useContent(contentRequest('page', { slug }))
   if (!page) return null
   return (
@@ -40,7 +29,7 @@ function ContentPage({ slug }: { slug: string }) {
       {slug === 'sponsorship' && <SponsorshipPackages />}
     </>
   )
-}
+})
 
 function SponsorshipPackages() {
   const packages = useContent(contentRequest('sponsorPackages'))

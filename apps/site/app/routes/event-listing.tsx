@@ -1,12 +1,10 @@
-import { Link, data } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/event-listing'
 import { ContentImage } from '../components/ContentImage'
 import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
-import { ContentBoundary, contentRequest, useContent } from '../lib/content'
-import { prefetchContent } from '../lib/content.server'
-import { pageMeta } from '../lib/meta'
-import { servicesContext } from '../lib/services.server'
-import { socialImageOf } from '../lib/social-image.server'
+import { contentRequest, useContent, withLoaderContent } from '../lib/content'
+import { loadContentPage } from '../lib/content-page.server'
+import { loaderPageMeta } from '../lib/meta'
 
 /** The cards fill a grid of columns at least 18rem wide within the page's width. */
 const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
@@ -15,30 +13,15 @@ const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100
 const listingPage = (kind: EventKind) => contentRequest('page', { slug: kind })
 const listingCards = (kind: EventKind) => contentRequest('eventCards', { kind })
 
-export async function loader({ context, pattern }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext)
+// The listing's path is its kind ('/conference'), the slug of its page.
+export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const kind = eventKindOfRoute(pattern)
-  const { dehydratedState, results } = await prefetchContent(content, [listingPage(kind), listingCards(kind)])
-  const [page] = results
-  if (!page) throw data(`The ${kind} listing page content is missing`, { status: 500 })
-  const image = await socialImageOf(content, page._id)
-  return { dehydratedState, kind, meta: { title: page.title ?? '', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }
+  return { ...(await loadContentPage(context, request, [listingCards(kind)])), kind }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return []
-  return pageMeta({ ...loaderData.meta, path: `/${loaderData.kind}`, siteUrl: loaderData.siteUrl })
-}
+export const meta = loaderPageMeta
 
-export default function EventListing({ loaderData }: Route.ComponentProps) {
-  return (
-    <ContentBoundary state={loaderData.dehydratedState}>
-      <Listing kind={loaderData.kind} />
-    </ContentBoundary>
-  )
-}
-
-function Listing({ kind }: { kind: EventKind }) {
+export default withLoaderContent(function EventListing({ loaderData: { kind } }: Route.ComponentProps) {
   const page = useContent(listingPage(kind))
   const cards = useContent(listingCards(kind))
   if (!page) return null
@@ -69,4 +52,4 @@ function Listing({ kind }: { kind: EventKind }) {
       </section>
     </>
   )
-}
+})

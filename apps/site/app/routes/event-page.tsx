@@ -12,7 +12,7 @@ import { EventTabs } from '../components/EventTabs'
 import { LogoStrip } from '../components/LogoStrip'
 import { PriceHeadline } from '../components/PriceHeadline'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
-import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
 import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
@@ -115,30 +115,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ContentBoundary state={loaderData.dehydratedState}>
-      <EventContent
-        kind={loaderData.kind}
-        slug={loaderData.slug}
-        headline={loaderData.headline}
-        registration={actionData}
-      />
-    </ContentBoundary>
-  )
-}
-
-function EventContent({
-  kind,
-  slug,
-  headline,
-  registration,
-}: {
-  kind: EventKind
-  slug: string
-  headline: PriceHeadlineText | undefined
-  registration: RegistrationOutcome | undefined
-}) {
+export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline }, actionData: registration }: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -188,7 +165,7 @@ function EventContent({
       )}
     </>
   )
-}
+})
 
 const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In person and online' } as const
 

@@ -8,7 +8,7 @@ import { interestOptions } from '../lib/contact-interests'
 import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
-import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { socialImageOf } from '../lib/social-image.server'
@@ -72,15 +72,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({ ...loaderData.meta, path: '/', siteUrl: loaderData.siteUrl })
 }
 
-export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ContentBoundary state={loaderData.dehydratedState}>
-      <HomeContent upcoming={loaderData.upcoming} contactOutcome={actionData} />
-    </ContentBoundary>
-  )
-}
-
-function HomeContent({ upcoming, contactOutcome }: { upcoming: UpcomingEvent[]; contactOutcome: Route.ComponentProps['actionData'] }) {
+export default withLoaderContent(function Home({ loaderData: { upcoming }, actionData: contactOutcome }: Route.ComponentProps) {
   const page = useContent(homePage)
   const divisionList = useContent(divisions)
   const [searchParams] = useSearchParams()
@@ -146,7 +138,7 @@ function HomeContent({ upcoming, contactOutcome }: { upcoming: UpcomingEvent[]; 
       </section>
     </>
   )
-}
+})
 
 const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
 

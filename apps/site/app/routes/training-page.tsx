@@ -3,9 +3,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/training-page'
 import { Modal } from '../components/Modal'
 import { PageSections } from '../components/PageSections'
-import { ContentBoundary, contentRequest, useContent } from '../lib/content'
+import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { loadContentPage } from '../lib/content-page.server'
-import { pageMeta } from '../lib/meta'
+import { loaderPageMeta } from '../lib/meta'
 
 // The request form's code loads after the page: the dialog starts closed, and its server-rendered form posts on its own.
 const TrainingRequestForm = lazy(() => import('../components/TrainingRequestForm').then((module) => ({ default: module.TrainingRequestForm })))
@@ -14,20 +14,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadContentPage(context, request)
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return []
-  return pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl })
-}
+export const meta = loaderPageMeta
 
-export default function TrainingPageRoute({ loaderData }: Route.ComponentProps) {
-  return (
-    <ContentBoundary state={loaderData.dehydratedState}>
-      <TrainingPage slug={loaderData.slug} />
-    </ContentBoundary>
-  )
-}
-
-function TrainingPage({ slug }: { slug: string }) {
+export default withLoaderContent(function TrainingPage({ loaderData: { slug } }: Route.ComponentProps) {
   const page = useContent(contentRequest('page', { slug }))
   const [requestOpen, setRequestOpen] = useState(false)
   if (!page) return null
@@ -62,4 +51,4 @@ function TrainingPage({ slug }: { slug: string }) {
       </Modal>
     </>
   )
-}
+})
