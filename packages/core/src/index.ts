@@ -6,7 +6,7 @@ export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
 export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
-export { ValidationError, isValidationError, type ErrorCode } from './errors.ts'
+export { CodedError, ValidationError, isValidationError, type ErrorCode } from './errors.ts'
 export {
   HONEYPOT_FIELD,
   createEnquiryService,

@@ -1,16 +1,12 @@
-import type { BackOfficeContext, CardRefundState, WebhookOutcome } from '@events/core'
+import { CodedError, type BackOfficeContext, type CardRefundState, type WebhookOutcome } from '@events/core'
 import type { PaymentProvider } from './provider.ts'
 
 /** Why a checkout could not be started or a refund made; the site maps each to its answer. */
 export type PaymentErrorCode = 'not-found' | 'provider-failed'
 
-export class PaymentError extends Error {
-  readonly code: PaymentErrorCode
-
+export class PaymentError extends CodedError<PaymentErrorCode> {
   constructor(code: PaymentErrorCode, message: string) {
-    super(message)
-    this.name = 'PaymentError'
-    this.code = code
+    super('PaymentError', code, message)
   }
 }
 

@@ -1,4 +1,4 @@
-import { enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase, type SiteLinks } from '@events/core'
+import { CodedError, enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase, type SiteLinks } from '@events/core'
 import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
@@ -56,13 +56,9 @@ export type StaffErrorCode =
   | 'owner-only'
 
 /** A refused account operation, with a one-line message for the person at the screen or the command line. */
-export class StaffAccountError extends Error {
-  readonly code: StaffErrorCode
-
+export class StaffAccountError extends CodedError<StaffErrorCode> {
   constructor(code: StaffErrorCode, message: string) {
-    super(message)
-    this.name = 'StaffAccountError'
-    this.code = code
+    super('StaffAccountError', code, message)
   }
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useSiteSettings } from '../lib/site-settings'
 
@@ -35,6 +35,23 @@ export function useNavigationMenus() {
     },
     closeAll,
   }
+}
+
+/** A button that shows or hides the menu it controls, telling screen readers which and whether it is open. */
+function DisclosureButton({ ref, className, open, controls, onClick, children }: { ref: Ref<HTMLButtonElement>; className: string; open: boolean; controls: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button ref={ref} type="button" className={className} aria-expanded={open} aria-controls={controls} onClick={onClick}>
+      {children}
+    </button>
+  )
+}
+
+function LinkItems({ links }: { links: ReadonlyArray<{ label: string; to: string }> }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to}>{link.label}</Link>
+    </li>
+  ))
 }
 
 export function Header() {
@@ -80,41 +97,19 @@ export function Header() {
         <Link to="/" className="brand">
           {settings?.siteName ?? 'Home'}
         </Link>
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="site-navigation"
-          onClick={toggleMenu}
-        >
+        <DisclosureButton ref={menuButtonRef} className="menu-button" open={menuOpen} controls="site-navigation" onClick={toggleMenu}>
           <span className="menu-button__bars" aria-hidden="true" />
           Menu
-        </button>
+        </DisclosureButton>
         <nav id="site-navigation" aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} onClick={closeBeforeFollowingLink}>
           <ul className="site-nav__list">
-            {sectionLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
+            <LinkItems links={sectionLinks} />
             <li className={eventsOpen ? 'dropdown dropdown--open' : 'dropdown'}>
-              <button
-                ref={eventsButtonRef}
-                type="button"
-                className="dropdown__button"
-                aria-expanded={eventsOpen}
-                aria-controls="events-menu"
-                onClick={toggleEvents}
-              >
+              <DisclosureButton ref={eventsButtonRef} className="dropdown__button" open={eventsOpen} controls="events-menu" onClick={toggleEvents}>
                 Events <span aria-hidden="true">▾</span>
-              </button>
+              </DisclosureButton>
               <ul id="events-menu" className="dropdown__list">
-                {eventLinks.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
-                  </li>
-                ))}
+                <LinkItems links={eventLinks} />
               </ul>
             </li>
             <li>

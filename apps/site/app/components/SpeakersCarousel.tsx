@@ -70,6 +70,16 @@ function visibleRangeText(start: number, end: number, count: number) {
  * The speakers of an event as a WAI-ARIA carousel: three at a time from 769 px wide, one at a time below, wrapping
  * at both ends. Without JavaScript every speaker is shown, with the full bio.
  */
+/** The arrow that moves the carousel one step back or on; its name is for screen readers only. */
+function StepButton({ direction, slidesId, disabled, onClick }: { direction: 'previous' | 'next'; slidesId: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="speakers__button" aria-controls={slidesId} disabled={disabled} onClick={onClick}>
+      <span aria-hidden="true" className={`speakers__arrow speakers__arrow--${direction}`} />
+      <span className="visually-hidden">{direction === 'previous' ? 'Previous speakers' : 'Next speakers'}</span>
+    </button>
+  )
+}
+
 export function SpeakersCarousel({ speakers }: { speakers: readonly Speaker[] }) {
   const headingId = useId()
   const slidesId = useId()
@@ -97,26 +107,8 @@ export function SpeakersCarousel({ speakers }: { speakers: readonly Speaker[] })
           Speakers
         </h2>
         <div className="speakers__controls">
-          <button
-            type="button"
-            className="speakers__button"
-            aria-controls={slidesId}
-            disabled={count <= perView}
-            onClick={() => move(previousIndex(count, start, perView))}
-          >
-            <span aria-hidden="true" className="speakers__arrow speakers__arrow--previous" />
-            <span className="visually-hidden">Previous speakers</span>
-          </button>
-          <button
-            type="button"
-            className="speakers__button"
-            aria-controls={slidesId}
-            disabled={count <= perView}
-            onClick={() => move(nextIndex(count, start, perView))}
-          >
-            <span aria-hidden="true" className="speakers__arrow speakers__arrow--next" />
-            <span className="visually-hidden">Next speakers</span>
-          </button>
+          <StepButton direction="previous" slidesId={slidesId} disabled={count <= perView} onClick={() => move(previousIndex(count, start, perView))} />
+          <StepButton direction="next" slidesId={slidesId} disabled={count <= perView} onClick={() => move(nextIndex(count, start, perView))} />
         </div>
       </div>
       <p className="visually-hidden speakers__status" aria-live="polite" aria-atomic="true">

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatAdminDay, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
+import { formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
 
 describe('back-office times', () => {
   it.each([
     // 22:30 UTC is already the next day in Johannesburg (UTC+2).
-    ['2025-03-01T22:30:05.000Z', '02 Mar 2025, 00:30:05', '02 Mar 2025'],
-    ['2025-07-03T06:30:00Z', '03 Jul 2025, 08:30:00', '03 Jul 2025'],
-  ])('%s is read in South African time', (iso, time, day) => {
+    ['2025-03-01T22:30:05.000Z', '02 Mar 2025, 00:30:05', '02 Mar 2025, 00:30', '02 Mar 2025'],
+    ['2025-07-03T06:30:00Z', '03 Jul 2025, 08:30:00', '03 Jul 2025, 08:30', '03 Jul 2025'],
+  ])('%s is read in South African time', (iso, time, minute, day) => {
     expect(formatAdminTime(iso)).toBe(time)
+    expect(formatAdminMinute(iso)).toBe(minute)
     expect(formatAdminDay(iso)).toBe(day)
   })
 })

@@ -3,11 +3,17 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
 import { TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
+const minuteFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })
 const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: TIME_ZONE })
 
 /** A moment as South African staff read it, e.g. "24 Nov 2026, 10:15:02". */
 export function formatAdminTime(iso: string): string {
   return timeFormat.format(new Date(iso))
+}
+
+/** A moment to the minute, where the seconds do not matter (enquiries, imports), e.g. "24 Nov 2026, 10:15". */
+export function formatAdminMinute(iso: string): string {
+  return minuteFormat.format(new Date(iso))
 }
 
 /** A moment's day in Johannesburg, e.g. "3 Jul 2025". */

@@ -43,6 +43,12 @@ export function refuseCrossSitePost({ request, context }: AdminArgs): void {
   }
 }
 
+/** The first step of the actions of the pages used signed out (sign-in, passwords): a cross-site post is refused; answers the posted form. */
+export async function signedOutFormPost(args: AdminArgs): Promise<FormData> {
+  refuseCrossSitePost(args)
+  return args.request.formData()
+}
+
 /**
  * The first step of every protected /admin action: a post another site made the browser send is refused, then
  * anyone who may not post here (see `requireStaffMember`); answers the staff member's session and the posted form.

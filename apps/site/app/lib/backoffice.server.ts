@@ -18,10 +18,14 @@ export function backOfficeContext(context: Context): BackOfficeContext {
   return context.get(servicesContext).core.backOffice
 }
 
+/** Reads through one of the core's back-office functions, with the database's faults answered as every page answers them. */
+export function readBackOffice<Result>(context: Context, read: (backOffice: BackOfficeContext) => Promise<Result>): Promise<Result> {
+  return fromDatabase(context, () => read(backOfficeContext(context)))
+}
+
 /** A registration the back office works on, by the reference in its address; 404 when there is none. */
 export async function registrationOr404(context: Context, reference: string): Promise<RegistrationDetail> {
-  const { core } = context.get(servicesContext)
-  const detail = await fromDatabase(context, () => getRegistrationDetail(core.backOffice, reference))
+  const detail = await readBackOffice(context, (backOffice) => getRegistrationDetail(backOffice, reference))
   if (!detail) throw data(`No registration has the reference ${reference}.`, { status: 404 })
   return detail
 }

@@ -1,5 +1,7 @@
 import { getSandboxCheckout } from '@events/payments'
+import { Fragment } from 'react'
 import { Amount } from '../components/Amount'
+import { TermList } from '../components/TermList'
 import { data } from 'react-router'
 import type { Route } from './+types/sandbox-checkout'
 import { servicesContext } from '../lib/services.server'
@@ -35,19 +37,22 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
       <div className="section prose">
-        <dl className="registration-summary">
-          <dt>Registration</dt>
-          <dd>{checkout.reference}</dd>
-          <dt>Event</dt>
-          <dd>{checkout.eventTitle}</dd>
-          <dt>Amount</dt>
-          <dd>
-            <strong>
-              <Amount cents={checkout.amountCents} />
-            </strong>{' '}
-            ({checkout.currency})
-          </dd>
-        </dl>
+        <TermList
+          className="registration-summary"
+          terms={[
+            ['Registration', checkout.reference],
+            ['Event', checkout.eventTitle],
+            [
+              'Amount',
+              <Fragment key="amount">
+                <strong>
+                  <Amount cents={checkout.amountCents} />
+                </strong>{' '}
+                ({checkout.currency})
+              </Fragment>,
+            ],
+          ]}
+        />
         <form method="post" action={`/payments/sandbox/${checkout.id}`} className="sandbox-actions">
           <button type="submit" name="action" value="pay" className="button button--accent">
             Pay <Amount cents={checkout.amountCents} />

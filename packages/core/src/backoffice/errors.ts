@@ -1,3 +1,5 @@
+import { CodedError } from '../errors.ts'
+
 /** Why a back-office action was refused. */
 export type BackOfficeErrorCode =
   | 'not-found'
@@ -14,14 +16,11 @@ export type BackOfficeErrorCode =
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input
  * at fault (e.g. `bankReference`), so a form can show the message beside it; absent when no one field is.
  */
-export class BackOfficeError extends Error {
-  readonly code: BackOfficeErrorCode
+export class BackOfficeError extends CodedError<BackOfficeErrorCode> {
   readonly field: string | undefined
 
   constructor(code: BackOfficeErrorCode, message: string, field?: string) {
-    super(message)
-    this.name = 'BackOfficeError'
-    this.code = code
+    super('BackOfficeError', code, message)
     this.field = field
   }
 }

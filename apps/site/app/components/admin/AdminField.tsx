@@ -1,4 +1,5 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react'
+import { FieldRow } from './FormControls'
 
 interface AdminFieldProps {
   /** The field's name in the posted form; its id is `field-{name}`. */
@@ -27,8 +28,7 @@ export function AdminField({ name, label, value, error, hint, type = 'text', mul
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   const shared = { id, name, defaultValue: value, required, autoComplete, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
   return (
-    <div className="form__field">
-      <label htmlFor={id}>{label}</label>
+    <FieldRow id={id} label={label}>
       {hint ? (
         <p className="form__notice" id={`${id}-hint`}>
           {hint}
@@ -40,6 +40,6 @@ export function AdminField({ name, label, value, error, hint, type = 'text', mul
           {error}
         </p>
       ) : null}
-    </div>
+    </FieldRow>
   )
 }

@@ -1,10 +1,12 @@
-import { data, Link } from 'react-router'
-import { formatAdminTime } from '../../lib/admin-format'
+import { data } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/audit'
+import { AdminPager } from '../../components/admin/AdminPager'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -46,54 +48,31 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p>Nothing is recorded on this page.</p>
       ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">Audit log, page {page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-              <th scope="col">Address</th>
+        <AdminTable caption={`Audit log, page ${page}`} columns={['When', 'Who', 'What', 'Subject', 'Before', 'After', 'Address']}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <AdminTime iso={entry.occurredAt} />
+              </td>
+              <td>{entry.actor ?? 'nobody signed in'}</td>
+              <td>{entry.action}</td>
+              <td>{entry.subject}</td>
+              <td>
+                <code>{entry.before}</code>
+              </td>
+              <td>
+                <code>{entry.after}</code>
+              </td>
+              <td>{entry.ipAddress}</td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <time dateTime={entry.occurredAt}>{formatAdminTime(entry.occurredAt)}</time>
-                </td>
-                <td>{entry.actor ?? 'nobody signed in'}</td>
-                <td>{entry.action}</td>
-                <td>{entry.subject}</td>
-                <td>
-                  <code>{entry.before}</code>
-                </td>
-                <td>
-                  <code>{entry.after}</code>
-                </td>
-                <td>{entry.ipAddress}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
-      <nav aria-label="Audit log pages">
-        <ul className="admin-links">
-          {page > 1 ? (
-            <li>
-              <Link to={`/admin/audit?page=${page - 1}`}>Newer entries</Link>
-            </li>
-          ) : null}
-          {hasMore ? (
-            <li>
-              <Link to={`/admin/audit?page=${page + 1}`}>Older entries</Link>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
+      <AdminPager
+        label="Audit log pages"
+        previous={page > 1 ? { to: `/admin/audit?page=${page - 1}`, text: 'Newer entries' } : undefined}
+        next={hasMore ? { to: `/admin/audit?page=${page + 1}`, text: 'Older entries' } : undefined}
+      />
       <BackOfficeHomeLink />
     </>
   )

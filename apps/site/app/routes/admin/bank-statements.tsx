@@ -19,7 +19,11 @@ import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoff
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
+import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AdminTable } from '../../components/admin/AdminTable'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
+import { FieldRow, Options, SubmitButton } from '../../components/admin/FormControls'
+import { formatAdminMinute } from '../../lib/admin-format'
 
 export function meta() {
   return adminMeta('Bank statements')
@@ -132,8 +136,6 @@ export async function action(args: Route.ActionArgs) {
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })
-
 function proposalText({ state }: StatementLineView): string {
   switch (state.kind) {
     case 'recorded':
@@ -160,6 +162,31 @@ function lineLabel(line: StatementLineView): string {
   return `${formatRand(line.amountCents)} on ${line.postedOn}`
 }
 
+const DECIMAL_SEPARATORS = [
+  ['.', '1 234.56 (decimal point)'],
+  [',', '1 234,56 (decimal comma)'],
+] as const
+
+/** A part of a new CSV mapping typed in: its name, or the heading of one of the bank's columns. */
+function MappingText({ id, name, label }: { id: string; name: string; label: string }) {
+  return (
+    <FieldRow id={id} label={label}>
+      <input id={id} name={name} autoComplete="off" maxLength={100} />
+    </FieldRow>
+  )
+}
+
+/** A part of a new CSV mapping chosen from a list: the delimiter, the date format, the decimal separator. */
+function MappingChoice({ id, name, label, defaultValue, choices }: { id: string; name: string; label: string; defaultValue: string; choices: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <FieldRow id={id} label={label}>
+      <select id={id} name={name} defaultValue={defaultValue}>
+        <Options choices={choices} />
+      </select>
+    </FieldRow>
+  )
+}
+
 export default function BankStatements({ loaderData, actionData }: Route.ComponentProps) {
   const { mappings, imports, shownImport, lines, choices } = loaderData
   const proposals = lines.filter(recordable)
@@ -171,11 +198,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         Import a statement exported from the bank. Lines whose description or reference holds a registration reference are proposed as payments; record
         them in one step. Each line is recorded once, however often a statement is imported.
       </p>
-      {actionData?.notice ? (
-        <p className="admin-notice" role="status">
-          {actionData.notice}
-        </p>
-      ) : null}
+      <AdminMessages notice={actionData?.notice} />
       {actionData?.error || actionData?.refusals.length ? (
         <div className="admin-error" role="alert">
           {actionData.error ? <p>{actionData.error}</p> : null}
@@ -193,7 +216,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         <h2 id="lines-heading">{shownImport ? `Lines of ${shownImport.fileName}` : 'Lines not yet recorded'}</h2>
         {shownImport ? (
           <p>
-            Imported by {shownImport.importedBy} on {dayFormat.format(new Date(shownImport.importedAt))}: {shownImport.lineCount} money received,{' '}
+            Imported by {shownImport.importedBy} on {formatAdminMinute(shownImport.importedAt)}: {shownImport.lineCount} money received,{' '}
             {shownImport.newLineCount === shownImport.lineCount ? 'all new' : `${shownImport.newLineCount} new (the others were imported before)`}
             {shownImport.debitsSkipped ? `; ${shownImport.debitsSkipped} payments out left aside` : ''}. <Link to="/admin/bank-statements">Every line not yet recorded</Link>
           </p>
@@ -203,46 +226,30 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="confirm" />
-            <div className="admin-table-scroll" role="region" aria-labelledby="lines-heading" tabIndex={0}>
-              <table className="admin-table">
-                <caption className="visually-hidden">Statement lines and what each proposes</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Record</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Description and reference</th>
-                    <th scope="col">Proposal</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => (
-                    <tr key={line.id}>
-                      <td>
-                        {recordable(line) ? (
-                          <label>
-                            <input type="checkbox" name="line" value={line.id} defaultChecked={line.state.kind === 'pays-in-full'} />
-                            <span className="visually-hidden">Record the line of {lineLabel(line)}</span>
-                          </label>
-                        ) : null}
-                      </td>
-                      <td>{line.postedOn}</td>
-                      <td>{formatRand(line.amountCents)}</td>
-                      <td>
-                        {line.description}
-                        {line.reference ? ` / ${line.reference}` : ''}
-                      </td>
-                      <td>{proposalText(line)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable caption="Statement lines and what each proposes" scrollLabelledBy="lines-heading" columns={['Record', 'Date', 'Amount', 'Description and reference', 'Proposal']}>
+              {lines.map((line) => (
+                <tr key={line.id}>
+                  <td>
+                    {recordable(line) ? (
+                      <label>
+                        <input type="checkbox" name="line" value={line.id} defaultChecked={line.state.kind === 'pays-in-full'} />
+                        <span className="visually-hidden">Record the line of {lineLabel(line)}</span>
+                      </label>
+                    ) : null}
+                  </td>
+                  <td>{line.postedOn}</td>
+                  <td>{formatRand(line.amountCents)}</td>
+                  <td>
+                    {line.description}
+                    {line.reference ? ` / ${line.reference}` : ''}
+                  </td>
+                  <td>{proposalText(line)}</td>
+                </tr>
+              ))}
+            </AdminTable>
             {proposals.length > 0 ? (
               <p>
-                <button type="submit" className="button">
-                  Record the ticked payments
-                </button>
+                <SubmitButton>Record the ticked payments</SubmitButton>
               </p>
             ) : null}
           </Form>
@@ -257,15 +264,10 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <Form method="post" className="form admin-assign" key={line.id}>
               <input type="hidden" name="intent" value="assign" />
               <input type="hidden" name="line" value={line.id} />
-              <div className="form__field">
-                <label htmlFor={`assign-${line.id}`}>
-                  Registration reference for {lineLabel(line)} ({line.description || 'no description'})
-                </label>
+              <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${lineLabel(line)} (${line.description || 'no description'})`}>
                 <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
-              </div>
-              <button type="submit" className="button button--secondary">
-                Record this line
-              </button>
+              </FieldRow>
+              <SubmitButton secondary>Record this line</SubmitButton>
             </Form>
           ))}
         </section>
@@ -276,75 +278,28 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         {/* Keyed by the import shown: after an import the form starts afresh, with the new mapping in its list. */}
         <Form method="post" encType="multipart/form-data" className="form" key={shownImport?.id ?? 'none'}>
           <input type="hidden" name="intent" value="import" />
-          <div className="form__field">
-            <label htmlFor="statement-file">Statement file (CSV or OFX)</label>
+          <FieldRow id="statement-file" label="Statement file (CSV or OFX)">
             <input id="statement-file" name="statement" type="file" accept=".csv,.ofx,.qfx,.txt,text/csv,application/x-ofx" required />
-          </div>
+          </FieldRow>
           <fieldset className="form__group">
             <legend>How to read a CSV file (not needed for OFX)</legend>
-            <div className="form__field">
-              <label htmlFor="statement-mapping">The bank’s columns</label>
+            <FieldRow id="statement-mapping" label="The bank’s columns">
               <select id="statement-mapping" name="mapping" defaultValue={mappings[0]?.id ?? NEW_MAPPING}>
-                {mappings.map((mapping) => (
-                  <option key={mapping.id} value={mapping.id}>
-                    {mapping.name}
-                  </option>
-                ))}
+                <Options choices={mappings.map((mapping) => [mapping.id, mapping.name] as const)} />
                 <option value={NEW_MAPPING}>A new mapping, described below</option>
               </select>
-            </div>
+            </FieldRow>
             <p>For a new mapping, give the headings as the bank’s file writes them; it is saved for the next statement.</p>
-            <div className="form__field">
-              <label htmlFor="mapping-name">Name of the new mapping (e.g. the bank and account)</label>
-              <input id="mapping-name" name="mappingName" autoComplete="off" maxLength={100} />
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-delimiter">Columns separated by</label>
-              <select id="mapping-delimiter" name="delimiter" defaultValue=",">
-                {choices.delimiters.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-date">Heading of the date column</label>
-              <input id="mapping-date" name="dateColumn" autoComplete="off" maxLength={100} />
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-date-format">Dates written as</label>
-              <select id="mapping-date-format" name="dateFormat" defaultValue="yyyy/MM/dd">
-                {choices.dateFormats.map(([value, example]) => (
-                  <option key={value} value={value}>
-                    {example}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-description">Heading of the description column</label>
-              <input id="mapping-description" name="descriptionColumn" autoComplete="off" maxLength={100} />
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-amount">Heading of the amount column (money received positive)</label>
-              <input id="mapping-amount" name="amountColumn" autoComplete="off" maxLength={100} />
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-reference">Heading of the reference column (if the bank has one)</label>
-              <input id="mapping-reference" name="referenceColumn" autoComplete="off" maxLength={100} />
-            </div>
-            <div className="form__field">
-              <label htmlFor="mapping-decimal">Amounts written as</label>
-              <select id="mapping-decimal" name="decimalSeparator" defaultValue=".">
-                <option value=".">1 234.56 (decimal point)</option>
-                <option value=",">1 234,56 (decimal comma)</option>
-              </select>
-            </div>
+            <MappingText id="mapping-name" name="mappingName" label="Name of the new mapping (e.g. the bank and account)" />
+            <MappingChoice id="mapping-delimiter" name="delimiter" label="Columns separated by" defaultValue="," choices={choices.delimiters} />
+            <MappingText id="mapping-date" name="dateColumn" label="Heading of the date column" />
+            <MappingChoice id="mapping-date-format" name="dateFormat" label="Dates written as" defaultValue="yyyy/MM/dd" choices={choices.dateFormats} />
+            <MappingText id="mapping-description" name="descriptionColumn" label="Heading of the description column" />
+            <MappingText id="mapping-amount" name="amountColumn" label="Heading of the amount column (money received positive)" />
+            <MappingText id="mapping-reference" name="referenceColumn" label="Heading of the reference column (if the bank has one)" />
+            <MappingChoice id="mapping-decimal" name="decimalSeparator" label="Amounts written as" defaultValue="." choices={DECIMAL_SEPARATORS} />
           </fieldset>
-          <button type="submit" className="button">
-            Import statement
-          </button>
+          <SubmitButton>Import statement</SubmitButton>
         </Form>
       </section>
 
@@ -354,7 +309,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           <ul>
             {imports.map((entry) => (
               <li key={entry.id}>
-                <Link to={`/admin/bank-statements?import=${encodeURIComponent(entry.id)}`}>{entry.fileName}</Link>, {dayFormat.format(new Date(entry.importedAt))} by{' '}
+                <Link to={`/admin/bank-statements?import=${encodeURIComponent(entry.id)}`}>{entry.fileName}</Link>, {formatAdminMinute(entry.importedAt)} by{' '}
                 {entry.importedBy}: {entry.lineCount} lines, {entry.newLineCount} new
               </li>
             ))}

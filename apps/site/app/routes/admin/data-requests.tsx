@@ -1,10 +1,12 @@
 import { erasePersonalData, findPersonalData, type ErasureResult, type PersonalDataReport } from '@events/core'
 import { data, Form } from 'react-router'
+import { formatAdminDay } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/data-requests'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
@@ -51,8 +53,6 @@ function erasedRegistrationText(registration: ErasureResult['registrationsErased
   return `${registration.reference} (as ${registration.roles.join(' and ')}; invoice kept until ${registration.keptUntil})`
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
-
 function Report({ report }: { report: PersonalDataReport }) {
   return (
     <section aria-labelledby="report-heading">
@@ -72,7 +72,7 @@ function Report({ report }: { report: PersonalDataReport }) {
       <ul>
         {report.enquiries.map((enquiry) => (
           <li key={enquiry.id}>
-            {dayFormat.format(new Date(enquiry.receivedAt))}: {enquiry.subject}, from {enquiry.name}
+            {formatAdminDay(enquiry.receivedAt)}: {enquiry.subject}, from {enquiry.name}
             {enquiry.thread.length ? ` (${enquiry.thread.length} notes and replies)` : ''}
           </li>
         ))}
@@ -84,9 +84,7 @@ function Report({ report }: { report: PersonalDataReport }) {
       {/* A plain post to the export's resource route, even with JavaScript, so the browser saves the file it answers. */}
       <Form method="post" action="/admin/data-requests/export" reloadDocument>
         <input type="hidden" name="email" value={report.email} />
-        <button type="submit" className="button">
-          Download everything as JSON
-        </button>
+        <SubmitButton>Download everything as JSON</SubmitButton>
       </Form>
 
       <h3>Erase</h3>
@@ -108,9 +106,7 @@ function Report({ report }: { report: PersonalDataReport }) {
             <input type="checkbox" name="confirm" value="yes" required /> Erase what may be erased about {report.email}; this cannot be undone
           </label>
         </div>
-        <button type="submit" className="button button--secondary">
-          Erase
-        </button>
+        <SubmitButton secondary>Erase</SubmitButton>
       </Form>
     </section>
   )
@@ -151,13 +147,10 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
       ) : null}
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="find" />
-        <div className="form__field">
-          <label htmlFor="data-email">E-mail address</label>
+        <FieldRow id="data-email" label="E-mail address">
           <input id="data-email" name="email" type="email" autoComplete="off" required defaultValue={actionData?.report?.email ?? ''} />
-        </div>
-        <button type="submit" className="button">
-          Find
-        </button>
+        </FieldRow>
+        <SubmitButton>Find</SubmitButton>
       </Form>
       {actionData?.report ? <Report report={actionData.report} /> : null}
       <BackOfficeHomeLink />

@@ -1,13 +1,16 @@
 import { isBackOfficeError, listFailedMessages, retryFailedMessage } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
-import { formatAdminTime, mailTopicName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { auditChange } from '../../lib/backoffice.server'
+import { auditChange, readBackOffice } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/emails'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
+import { SubmitButton } from '../../components/admin/FormControls'
+import { MailTopic } from '../../components/admin/MailTopic'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -16,8 +19,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { core } = args.context.get(servicesContext)
-  const failed = await fromDatabase(args.context, () => listFailedMessages(core.backOffice))
+  const failed = await readBackOffice(args.context, listFailedMessages)
   const retried = new URL(args.request.url).searchParams.get('retried')
   return data({ failed, retried }, { headers })
 }
@@ -49,50 +51,29 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
       {failed.length === 0 ? (
         <p>No e-mail has failed.</p>
       ) : (
-        <div className="admin-table-scroll" role="region" aria-label="Failed e-mails" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Failed e-mails, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">To</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Last error</th>
-                <th scope="col">
-                  <span className="visually-hidden">Send again</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.map((message) => (
-                <tr key={message.id}>
-                  <th scope="row">
-                    {mailTopicName(message.topic)}
-                    <br />
-                    <span className="admin-quiet">{message.subject}</span>
-                  </th>
-                  <td>{message.to.join(', ')}</td>
-                  <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
-                  <td>
-                    <time dateTime={message.createdAt}>{formatAdminTime(message.createdAt)}</time>
-                  </td>
-                  <td>
-                    {message.lastError ?? '—'} ({message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'})
-                  </td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="message" value={message.id} />
-                      <button type="submit" className="button" aria-label={`Retry: ${message.subject} to ${message.to.join(', ')}`}>
-                        Retry
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Failed e-mails, newest first" scrollLabel="Failed e-mails" columns={['E-mail', 'To', 'Registration', 'Queued', 'Last error', { label: 'Send again', hidden: true }]}>
+          {failed.map((message) => (
+            <tr key={message.id}>
+              <th scope="row">
+                <MailTopic topic={message.topic} subject={message.subject} />
+              </th>
+              <td>{message.to.join(', ')}</td>
+              <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
+              <td>
+                <AdminTime iso={message.createdAt} />
+              </td>
+              <td>
+                {message.lastError ?? '—'} ({message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'})
+              </td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="message" value={message.id} />
+                  <SubmitButton aria-label={`Retry: ${message.subject} to ${message.to.join(', ')}`}>Retry</SubmitButton>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <BackOfficeHomeLink />
     </>

@@ -8,6 +8,9 @@ import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-name
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/enquiries'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
+import { FieldRow, Options, SubmitButton } from '../../components/admin/FormControls'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -77,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
   return refused('This form does not say what to do. Reload the page and try again.')
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })
+const STATUS_CHOICES = Object.entries(ENQUIRY_STATUS_NAMES)
 
 const DELIVERY_NAMES: Record<string, string> = { pending: 'being sent', sent: 'sent', failed: 'could not be delivered' }
 
@@ -90,52 +93,32 @@ function EnquiryList({ enquiries, status }: { enquiries: EnquirySummary[]; statu
         <label htmlFor="enquiry-status">Show</label>
         <select id="enquiry-status" name="status" defaultValue={status}>
           <option value="">Every status</option>
-          {Object.entries(ENQUIRY_STATUS_NAMES).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
+          <Options choices={STATUS_CHOICES} />
         </select>
-        <button type="submit" className="button button--secondary">
-          Show
-        </button>
+        <SubmitButton secondary>Show</SubmitButton>
       </Form>
       {enquiries.length === 0 ? (
         <p>No enquiries{status ? ' with this status' : ''}.</p>
       ) : (
-        <div className="admin-table-scroll" role="region" aria-label="Enquiries" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Enquiries and training requests</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assigned to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {enquiries.map((enquiry) => (
-                <tr key={enquiry.id}>
-                  <td>
-                    <time dateTime={enquiry.receivedAt}>{dayFormat.format(new Date(enquiry.receivedAt))}</time>
-                  </td>
-                  <td>
-                    <Link to={`/admin/enquiries?id=${encodeURIComponent(enquiry.id)}`}>{enquiry.name}</Link>
-                    {enquiry.organisation ? `, ${enquiry.organisation}` : ''}
-                  </td>
-                  <td>
-                    {ENQUIRY_KIND_NAMES[enquiry.kind]}
-                    {enquiry.kind === 'contact' ? `: ${enquiry.topic}` : ''}
-                  </td>
-                  <td>{ENQUIRY_STATUS_NAMES[enquiry.status]}</td>
-                  <td>{enquiry.assignee?.name ?? 'Nobody'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Enquiries and training requests" scrollLabel="Enquiries" columns={['Received', 'From', 'Kind', 'Status', 'Assigned to']}>
+          {enquiries.map((enquiry) => (
+            <tr key={enquiry.id}>
+              <td>
+                <AdminTime iso={enquiry.receivedAt} precision="minute" />
+              </td>
+              <td>
+                <Link to={`/admin/enquiries?id=${encodeURIComponent(enquiry.id)}`}>{enquiry.name}</Link>
+                {enquiry.organisation ? `, ${enquiry.organisation}` : ''}
+              </td>
+              <td>
+                {ENQUIRY_KIND_NAMES[enquiry.kind]}
+                {enquiry.kind === 'contact' ? `: ${enquiry.topic}` : ''}
+              </td>
+              <td>{ENQUIRY_STATUS_NAMES[enquiry.status]}</td>
+              <td>{enquiry.assignee?.name ?? 'Nobody'}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <BackOfficeHomeLink />
     </>
@@ -152,7 +135,7 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
       <dl className="admin-details">
         <dt>Received</dt>
         <dd>
-          <time dateTime={enquiry.receivedAt}>{dayFormat.format(new Date(enquiry.receivedAt))}</time>
+          <AdminTime iso={enquiry.receivedAt} precision="minute" />
         </dd>
         <dt>E-mail address</dt>
         <dd>{enquiry.email}</dd>
@@ -174,30 +157,18 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
         <h2 id="handling-heading">Status and assignee</h2>
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="update" />
-          <div className="form__field">
-            <label htmlFor="enquiry-status">Status</label>
+          <FieldRow id="enquiry-status" label="Status">
             <select id="enquiry-status" name="status" defaultValue={enquiry.status}>
-              {Object.entries(ENQUIRY_STATUS_NAMES).map(([value, name]) => (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              ))}
+              <Options choices={STATUS_CHOICES} />
             </select>
-          </div>
-          <div className="form__field">
-            <label htmlFor="enquiry-assignee">Assigned to</label>
+          </FieldRow>
+          <FieldRow id="enquiry-assignee" label="Assigned to">
             <select id="enquiry-assignee" name="assignee" defaultValue={enquiry.assignee?.id ?? ''}>
               <option value="">Nobody</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
+              <Options choices={members.map((member) => [member.id, member.name] as const)} />
             </select>
-          </div>
-          <button type="submit" className="button">
-            Save status and assignee
-          </button>
+          </FieldRow>
+          <SubmitButton>Save status and assignee</SubmitButton>
         </Form>
       </section>
 
@@ -209,7 +180,7 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
             <li key={entry.id}>
               <p>
                 <strong>{entry.kind === 'note' ? 'Internal note' : `Reply “${entry.subject}”`}</strong> by {entry.author},{' '}
-                <time dateTime={entry.createdAt}>{dayFormat.format(new Date(entry.createdAt))}</time>
+                <AdminTime iso={entry.createdAt} precision="minute" />
                 {entry.delivery ? ` (${DELIVERY_NAMES[entry.delivery] ?? entry.delivery})` : ''}
               </p>
               <p className="admin-message">{entry.body}</p>
@@ -219,13 +190,10 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
         {/* Keyed by the thread's length: once the note is in the thread, the form starts empty again. */}
         <Form method="post" className="form" key={`note-${enquiry.activity.length}`}>
           <input type="hidden" name="intent" value="note" />
-          <div className="form__field">
-            <label htmlFor="enquiry-note">Internal note (never sent)</label>
+          <FieldRow id="enquiry-note" label="Internal note (never sent)">
             <textarea id="enquiry-note" name="note" rows={3} required maxLength={5000} />
-          </div>
-          <button type="submit" className="button button--secondary">
-            Add note
-          </button>
+          </FieldRow>
+          <SubmitButton secondary>Add note</SubmitButton>
         </Form>
       </section>
 
@@ -234,17 +202,13 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
         <p>Sent to {enquiry.email} from the organiser’s address, with their message quoted, and kept above.</p>
         <Form method="post" className="form" key={`reply-${enquiry.activity.length}`}>
           <input type="hidden" name="intent" value="reply" />
-          <div className="form__field">
-            <label htmlFor="reply-subject">Subject (optional)</label>
+          <FieldRow id="reply-subject" label="Subject (optional)">
             <input id="reply-subject" name="subject" maxLength={200} autoComplete="off" />
-          </div>
-          <div className="form__field">
-            <label htmlFor="reply-text">Reply</label>
+          </FieldRow>
+          <FieldRow id="reply-text" label="Reply">
             <textarea id="reply-text" name="text" rows={8} required maxLength={5000} />
-          </div>
-          <button type="submit" className="button">
-            Send reply
-          </button>
+          </FieldRow>
+          <SubmitButton>Send reply</SubmitButton>
         </Form>
       </section>
       <p>

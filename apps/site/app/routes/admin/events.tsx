@@ -2,9 +2,9 @@ import { delegateListEvents, formatEventDays } from '@events/core'
 import { data } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
-import { fromDatabase } from '../../lib/database.server'
-import { servicesContext } from '../../lib/services.server'
+import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/events'
+import { AdminTable } from '../../components/admin/AdminTable'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -13,8 +13,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { core } = args.context.get(servicesContext)
-  const events = await fromDatabase(args.context, () => delegateListEvents(core.backOffice))
+  const events = await readBackOffice(args.context, delegateListEvents)
   return data({ events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end) })) }, { headers })
 }
 
@@ -27,59 +26,49 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       {events.length === 0 ? (
         <p>No event has a registration yet.</p>
       ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">Events with their delegates and the delegate lists to download</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Delegates</th>
-              <th scope="col">Downloads</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => {
-              const base = `/admin/events/${encodeURIComponent(event.id)}`
-              return (
-                <tr key={event.id}>
-                  {/* Three columns, the dates under the title, so the table fits a phone's width. */}
-                  <th scope="row">
-                    {event.title}
-                    {event.past ? ' (past)' : ''}
-                    <br />
-                    <span className="admin-table__detail">{event.days}</span>
-                  </th>
-                  <td>
-                    {event.delegates}
-                    <br />
-                    <span className="admin-table__detail">
-                      in {event.registrations} {event.registrations === 1 ? 'registration' : 'registrations'}
-                    </span>
-                  </td>
-                  <td>
-                    <ul className="admin-links">
-                      {/* Plain links: the files come from resource routes, which the router must not fetch as pages. */}
-                      <li>
-                        <a href={`${base}/delegates.csv`} download aria-label={`Delegate list of ${event.title} as CSV`}>
-                          CSV
-                        </a>
-                      </li>
-                      <li>
-                        <a href={`${base}/delegates.xlsx`} download aria-label={`Delegate list of ${event.title} as Excel`}>
-                          Excel
-                        </a>
-                      </li>
-                      <li>
-                        <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
-                          Attendance register (PDF)
-                        </a>
-                      </li>
-                    </ul>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+        <AdminTable caption="Events with their delegates and the delegate lists to download" columns={['Event', 'Delegates', 'Downloads']}>
+          {events.map((event) => {
+            const base = `/admin/events/${encodeURIComponent(event.id)}`
+            return (
+              <tr key={event.id}>
+                {/* Three columns, the dates under the title, so the table fits a phone's width. */}
+                <th scope="row">
+                  {event.title}
+                  {event.past ? ' (past)' : ''}
+                  <br />
+                  <span className="admin-table__detail">{event.days}</span>
+                </th>
+                <td>
+                  {event.delegates}
+                  <br />
+                  <span className="admin-table__detail">
+                    in {event.registrations} {event.registrations === 1 ? 'registration' : 'registrations'}
+                  </span>
+                </td>
+                <td>
+                  <ul className="admin-links">
+                    {/* Plain links: the files come from resource routes, which the router must not fetch as pages. */}
+                    <li>
+                      <a href={`${base}/delegates.csv`} download aria-label={`Delegate list of ${event.title} as CSV`}>
+                        CSV
+                      </a>
+                    </li>
+                    <li>
+                      <a href={`${base}/delegates.xlsx`} download aria-label={`Delegate list of ${event.title} as Excel`}>
+                        Excel
+                      </a>
+                    </li>
+                    <li>
+                      <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
+                        Attendance register (PDF)
+                      </a>
+                    </li>
+                  </ul>
+                </td>
+              </tr>
+            )
+          })}
+        </AdminTable>
       )}
       <BackOfficeHomeLink />
     </>

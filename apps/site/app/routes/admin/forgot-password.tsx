@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, refuseCrossSitePost } from '../../lib/admin.server'
+import { formText, signedOutFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/forgot-password'
 
 export function meta() {
@@ -10,10 +11,10 @@ export function meta() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
+  const form = await signedOutFormPost(args)
   const { request, context } = args
   const { staff } = context.get(servicesContext)
-  const email = formText(await request.formData(), 'email')
+  const email = formText(form, 'email')
   await fromDatabase(context, () => staff.requestPasswordReset(request, email))
   // The same answer whether or not the address has an account, so the page cannot be used to find accounts.
   return { sent: true }
@@ -29,13 +30,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </p>
       ) : (
         <Form method="post" className="form">
-          <div className="form__field">
-            <label htmlFor="email">E-mail address of your account</label>
+          <FieldRow id="email" label="E-mail address of your account">
             <input id="email" name="email" type="email" autoComplete="username" required />
-          </div>
-          <button type="submit" className="button">
-            Send me a link
-          </button>
+          </FieldRow>
+          <SubmitButton>Send me a link</SubmitButton>
         </Form>
       )}
       <p>

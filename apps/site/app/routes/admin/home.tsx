@@ -1,11 +1,13 @@
 import { dashboard } from '@events/core'
 import { data, Form, Link } from 'react-router'
-import { Amount } from '../../components/Amount'
-import { formatAdminDay } from '../../lib/admin-format'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
+import { AmountCell } from '../../components/admin/AmountCell'
+import { SubmitButton } from '../../components/admin/FormControls'
+import { TermList } from '../../components/TermList'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
-import { fromDatabase } from '../../lib/database.server'
-import { servicesContext } from '../../lib/services.server'
+import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/home'
 
 export function meta() {
@@ -14,8 +16,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
-  const { core } = args.context.get(servicesContext)
-  const figures = await fromDatabase(args.context, () => dashboard(core.backOffice))
+  const figures = await readBackOffice(args.context, dashboard)
   return data(
     { name: user.name, email: user.email, role: user.role, twoFactorEnabled: user.twoFactorEnabled, events: figures.events, outbox: figures.outbox },
     { headers },
@@ -78,55 +79,45 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {events.length === 0 ? (
           <p>No upcoming event has registrations yet.</p>
         ) : (
-          <div className="admin-table-scroll" role="region" aria-labelledby="events-heading" tabIndex={0}>
-            <table className="admin-table">
-              <caption className="visually-hidden">Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Starts</th>
-                  <th scope="col" className="admin-number">Registrations</th>
-                  <th scope="col" className="admin-number">Delegates</th>
-                  <th scope="col" className="admin-number">Paid (incl. VAT)</th>
-                  <th scope="col" className="admin-number">Awaiting (incl. VAT)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.map((event) => (
-                  <tr key={event.eventId}>
-                    <th scope="row">
-                      <Link to={`/admin/registrations?event=${encodeURIComponent(event.eventId)}`}>{event.eventTitle}</Link>
-                    </th>
-                    <td>
-                      <time dateTime={event.eventStart}>{formatAdminDay(event.eventStart)}</time>
-                    </td>
-                    <td className="admin-number">{event.registrations}</td>
-                    <td className="admin-number">{event.delegates}</td>
-                    <td className="admin-number">
-                      <Amount cents={event.paidCents} />
-                    </td>
-                    <td className="admin-number">
-                      <Amount cents={event.awaitingCents} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT"
+            scrollLabelledBy="events-heading"
+            columns={[
+              'Event',
+              'Starts',
+              { label: 'Registrations', numeric: true },
+              { label: 'Delegates', numeric: true },
+              { label: 'Paid (incl. VAT)', numeric: true },
+              { label: 'Awaiting (incl. VAT)', numeric: true },
+            ]}
+          >
+            {events.map((event) => (
+              <tr key={event.eventId}>
+                <th scope="row">
+                  <Link to={`/admin/registrations?event=${encodeURIComponent(event.eventId)}`}>{event.eventTitle}</Link>
+                </th>
+                <td>
+                  <AdminTime iso={event.eventStart} precision="day" />
+                </td>
+                <td className="admin-number">{event.registrations}</td>
+                <td className="admin-number">{event.delegates}</td>
+                <AmountCell cents={event.paidCents} />
+                <AmountCell cents={event.awaitingCents} />
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
       <section aria-labelledby="outbox-heading">
         <h2 id="outbox-heading">E-mail outbox</h2>
-        <dl className="admin-facts">
-          <dt>Waiting to be sent</dt>
-          <dd>
-            {outbox.pending}
-            {outbox.pending > 0 ? ` (the oldest for ${waitedFor(outbox.oldestPendingAgeSeconds)})` : ''}
-          </dd>
-          <dt>Failed</dt>
-          <dd>{outbox.failed}</dd>
-        </dl>
+        <TermList
+          className="admin-facts"
+          terms={[
+            ['Waiting to be sent', `${outbox.pending}${outbox.pending > 0 ? ` (the oldest for ${waitedFor(outbox.oldestPendingAgeSeconds)})` : ''}`],
+            ['Failed', outbox.failed],
+          ]}
+        />
         <p>
           <Link to="/admin/emails">{outbox.failed > 0 ? `See the ${outbox.failed === 1 ? 'failed e-mail' : `${outbox.failed} failed e-mails`}` : 'Failed e-mails'}</Link>
         </p>
@@ -135,15 +126,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>
         <Form method="post" action="/admin/sign-out" className="admin-inline-form">
-          <button type="submit" className="button">
-            Sign out
-          </button>
+          <SubmitButton>Sign out</SubmitButton>
         </Form>{' '}
         <Form method="post" action="/admin/sign-out" className="admin-inline-form">
           <input type="hidden" name="scope" value="everywhere" />
-          <button type="submit" className="button button--secondary">
-            Sign out on every device
-          </button>
+          <SubmitButton secondary>Sign out on every device</SubmitButton>
         </Form>
       </section>
     </>

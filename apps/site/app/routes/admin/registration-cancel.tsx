@@ -6,6 +6,7 @@ import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-cancel'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
@@ -172,9 +173,7 @@ function CancellationOutcome({ cancellation, reference, today }: { cancellation:
         <Form method="post">
           <input type="hidden" name="intent" value="retry-refund" />
           <input type="hidden" name="refundId" value={refund.id} />
-          <button type="submit" className="button button--secondary">
-            Try the card refund again
-          </button>
+          <SubmitButton secondary>Try the card refund again</SubmitButton>
         </Form>
       ) : null}
       {refund && (refund.status === 'awaiting-payout' || refund.status === 'refused') ? (
@@ -182,17 +181,13 @@ function CancellationOutcome({ cancellation, reference, today }: { cancellation:
           <input type="hidden" name="intent" value="refund-paid-out" />
           <input type="hidden" name="refundId" value={refund.id} />
           <p>Once the bank transfer of {formatRand(refund.amountCents)} has left the account, record it here.</p>
-          <div className="form__field">
-            <label htmlFor={`paid-out-on-${refund.id}`}>Date paid out</label>
+          <FieldRow id={`paid-out-on-${refund.id}`} label="Date paid out">
             <input id={`paid-out-on-${refund.id}`} name="paidOutOn" type="date" max={today} required />
-          </div>
-          <div className="form__field">
-            <label htmlFor={`bank-reference-${refund.id}`}>Bank reference of the payout</label>
+          </FieldRow>
+          <FieldRow id={`bank-reference-${refund.id}`} label="Bank reference of the payout">
             <input id={`bank-reference-${refund.id}`} name="bankReference" autoComplete="off" required />
-          </div>
-          <button type="submit" className="button">
-            Record refund paid out
-          </button>
+          </FieldRow>
+          <SubmitButton>Record refund paid out</SubmitButton>
         </Form>
       ) : null}
     </article>
@@ -272,18 +267,14 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
                 </>
               )}
             </fieldset>
-            <div className="form__field">
-              <label htmlFor="fee-percent">Fee, % of the cancelled amount excl. VAT</label>
+            <FieldRow id="fee-percent" label="Fee, % of the cancelled amount excl. VAT">
               <input id="fee-percent" name="feePercent" type="number" min={0} max={100} step={1} defaultValue={fee.feePercent} required aria-describedby="fee-percent-hint" />
               <p id="fee-percent-hint">The terms propose {fee.feePercent}%. Another fee needs a reason (“unless agreed”).</p>
-            </div>
-            <div className="form__field">
-              <label htmlFor="override-reason">Reason for another fee</label>
+            </FieldRow>
+            <FieldRow id="override-reason" label="Reason for another fee">
               <textarea id="override-reason" name="overrideReason" rows={2} maxLength={500} />
-            </div>
-            <button type="submit" className="button">
-              Confirm cancellation
-            </button>
+            </FieldRow>
+            <SubmitButton>Confirm cancellation</SubmitButton>
           </Form>
         </section>
       ) : (

@@ -6,6 +6,7 @@ import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
 import { servicesContext } from '../../lib/services.server'
+import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-company'
 
 export function meta({ params }: Route.MetaArgs) {
@@ -78,9 +79,7 @@ export default function CompanyDetailsPage({ loaderData, actionData }: Route.Com
                 error={fields[field.name]}
               />
             ))}
-            <button type="submit" className="button">
-              Save the company details
-            </button>
+            <SubmitButton>Save the company details</SubmitButton>
           </Form>
         </>
       )}

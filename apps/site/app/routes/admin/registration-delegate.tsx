@@ -6,6 +6,7 @@ import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
 import { servicesContext } from '../../lib/services.server'
+import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-delegate'
 
 export function meta({ params }: Route.MetaArgs) {
@@ -93,9 +94,7 @@ export default function ChangeDelegate({ loaderData, actionData }: Route.Compone
             <AdminField name="name" label="Name" value={shown('name')} error={fields.name} />
             <AdminField name="position" label="Position" value={shown('position')} error={fields.position} />
             <AdminField name="email" label="E-mail" type="email" value={shown('email')} error={fields.email} />
-            <button type="submit" className="button">
-              Save the delegate
-            </button>
+            <SubmitButton>Save the delegate</SubmitButton>
           </Form>
         </>
       )}

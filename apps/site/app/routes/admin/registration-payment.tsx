@@ -7,6 +7,8 @@ import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { actingStaff, attemptChange, auditChange, businessToday, NOTHING_CHANGED, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
 import { servicesContext } from '../../lib/services.server'
+import { TermList } from '../../components/TermList'
+import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-payment'
 
 export function meta({ params }: Route.MetaArgs) {
@@ -86,22 +88,17 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
       <p>
         <Link to={`/admin/registrations/${registration.reference}`}>Registration {registration.reference}</Link>
       </p>
-      <dl className="admin-facts">
-        <dt>Reference</dt>
-        <dd>{registration.reference}</dd>
-        <dt>Company</dt>
-        <dd>{registration.companyName}</dd>
-        <dt>Event</dt>
-        <dd>{registration.eventTitle}</dd>
-        <dt>Total incl. VAT</dt>
-        <dd>{formatRand(registration.totalCents)}</dd>
-        <dt>Paid so far</dt>
-        <dd>{formatRand(registration.paidCents)}</dd>
-        <dt>Outstanding</dt>
-        <dd>
-          <strong>{formatRand(registration.outstandingCents)}</strong>
-        </dd>
-      </dl>
+      <TermList
+        className="admin-facts"
+        terms={[
+          ['Reference', registration.reference],
+          ['Company', registration.companyName],
+          ['Event', registration.eventTitle],
+          ['Total incl. VAT', formatRand(registration.totalCents)],
+          ['Paid so far', formatRand(registration.paidCents)],
+          ['Outstanding', <strong key="outstanding">{formatRand(registration.outstandingCents)}</strong>],
+        ]}
+      />
       {settled ? (
         <p className="admin-notice" role="status">
           This registration is paid in full; nothing is outstanding.
@@ -121,9 +118,7 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
             <AdminField name="receivedOn" label="Date received" type="date" value={typed('receivedOn', registration.today)} error={fields.receivedOn} />
             <AdminField name="bankReference" label="Bank reference" value={typed('bankReference')} error={fields.bankReference} hint="The reference on the bank statement. Each transfer is recorded once." />
             <AdminField name="note" label="Note" value={typed('note')} error={fields.note} multiline required={false} />
-            <button type="submit" className="button">
-              Record the transfer
-            </button>
+            <SubmitButton>Record the transfer</SubmitButton>
           </Form>
         </>
       )}

@@ -1,7 +1,7 @@
 import { isBackOfficeError, normaliseReference, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { formatAdminDay, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
@@ -9,6 +9,12 @@ import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { TermList } from '../../components/TermList'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
+import { AmountCell } from '../../components/admin/AmountCell'
+import { SubmitButton } from '../../components/admin/FormControls'
+import { MailTopic } from '../../components/admin/MailTopic'
 
 export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Registration ${params.reference}`)
@@ -85,32 +91,6 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/admin/registrations/${encodeURIComponent(reference)}?resent=${which}`)
 }
 
-function Facts({ rows }: { rows: Array<[term: string, value: React.ReactNode]> }) {
-  return (
-    <dl className="admin-facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
-function Time({ iso, day = false }: { iso: string; day?: boolean }) {
-  return <time dateTime={iso}>{day ? formatAdminDay(iso) : formatAdminTime(iso)}</time>
-}
-
-/** A wide table that scrolls sideways on a phone rather than widening the page; focusable so keyboards can scroll it. */
-function ScrollingTable({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="admin-table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  )
-}
-
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const { detail, statusUrl, notice, auditTrail } = loaderData
   const { amounts, company } = detail
@@ -122,12 +102,13 @@ export default function Registration({ loaderData, actionData }: Route.Component
       </p>
       <h1>Registration {detail.reference}</h1>
       <AdminMessages notice={notice && !actionData ? notice : undefined} error={actionData?.error} />
-      <Facts
-        rows={[
+      <TermList
+        className="admin-facts"
+        terms={[
           ['Event', `${detail.event.title} (${formatAdminDay(detail.event.start)})`],
           ['Status', registrationStatusName(detail.status)],
-          ['Registered', <Time key="registered" iso={detail.createdAt} />],
-          ...(detail.paidAt ? ([['Paid in full', <Time key="paid" iso={detail.paidAt} />]] as Array<[string, React.ReactNode]>) : []),
+          ['Registered', <AdminTime key="registered" iso={detail.createdAt} />],
+          ...(detail.paidAt ? [['Paid in full', <AdminTime key="paid" iso={detail.paidAt} />] as const] : []),
           ['Payment method', paymentMethodName(detail.paymentMethod)],
           ['Attendance', detail.attendanceOption.label],
           ['Code given', detail.code],
@@ -137,8 +118,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="company-heading">
         <h2 id="company-heading">Company</h2>
-        <Facts
-          rows={[
+        <TermList
+          className="admin-facts"
+          terms={[
             ['Name', company.name],
             ['Address', <span key="address" className="admin-address">{company.address}</span>],
             ['E-mail address', company.email],
@@ -153,41 +135,27 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="delegates-heading">
         <h2 id="delegates-heading">Delegates ({detail.delegates.length})</h2>
-        <ScrollingTable label="Delegates">
-          <table className="admin-table">
-            <caption className="visually-hidden">Delegates of registration {detail.reference}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Position</th>
-                <th scope="col">E-mail address</th>
-                <th scope="col">
-                  <span className="visually-hidden">Change</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.delegates.map((delegate, index) => (
-                <tr key={index}>
-                  <th scope="row">{delegate.name}</th>
-                  <td>{delegate.position}</td>
-                  <td>{delegate.email}</td>
-                  <td>
-                    <Link to={`${pagePath}/delegates/${index + 1}`}>
-                      Change<span className="visually-hidden"> {delegate.name}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollingTable>
+        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', { label: 'Change', hidden: true }]}>
+          {detail.delegates.map((delegate, index) => (
+            <tr key={index}>
+              <th scope="row">{delegate.name}</th>
+              <td>{delegate.position}</td>
+              <td>{delegate.email}</td>
+              <td>
+                <Link to={`${pagePath}/delegates/${index + 1}`}>
+                  Change<span className="visually-hidden"> {delegate.name}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
 
       <section aria-labelledby="amounts-heading">
         <h2 id="amounts-heading">Amounts</h2>
-        <Facts
-          rows={[
+        <TermList
+          className="admin-facts"
+          terms={[
             ['Price per delegate (excl. VAT)', <Amount key="unit" cents={amounts.unitAmountCents} />],
             ['Subtotal (excl. VAT)', <Amount key="subtotal" cents={amounts.subtotalCents} />],
             [`VAT (${Math.round(amounts.vatRate * 100)}%)`, <Amount key="vat" cents={amounts.vatCents} />],
@@ -199,7 +167,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         <h3>Tax invoice</h3>
         {detail.invoice ? (
           <p>
-            {detail.invoice.number}, issued <Time iso={detail.invoice.issuedAt} day />.{' '}
+            {detail.invoice.number}, issued <AdminTime iso={detail.invoice.issuedAt} precision="day" />.{' '}
             <a href={`/admin/registrations/${detail.reference}/invoice.pdf`} download>
               Download tax invoice {detail.invoice.number} (PDF)
             </a>
@@ -214,66 +182,36 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {detail.checkouts.length === 0 ? (
           <p>No card checkout was started.</p>
         ) : (
-          <ScrollingTable label="Card checkouts">
-            <table className="admin-table">
-              <caption>Checkouts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Attempt</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col" className="admin-number">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.checkouts.map((checkout) => (
-                  <tr key={checkout.id}>
-                    <th scope="row">{checkout.attempt}</th>
-                    <td>
-                      <Time iso={checkout.createdAt} />
-                    </td>
-                    <td>{checkout.provider}</td>
-                    <td className="admin-number">
-                      <Amount cents={checkout.amountCents} />
-                    </td>
-                    <td>{checkout.status}</td>
-                    <td>{checkout.paymentId ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <AdminTable caption="Checkouts" captionShown scrollLabel="Card checkouts" columns={['Attempt', 'Started', 'Provider', { label: 'Amount', numeric: true }, 'Status', 'Payment id']}>
+            {detail.checkouts.map((checkout) => (
+              <tr key={checkout.id}>
+                <th scope="row">{checkout.attempt}</th>
+                <td>
+                  <AdminTime iso={checkout.createdAt} />
+                </td>
+                <td>{checkout.provider}</td>
+                <AmountCell cents={checkout.amountCents} />
+                <td>{checkout.status}</td>
+                <td>{checkout.paymentId ?? '—'}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {detail.webhooks.length === 0 ? (
           <p>No payment notice (webhook) was received.</p>
         ) : (
-          <ScrollingTable label="Payment notices received">
-            <table className="admin-table">
-              <caption>Payment notices received (webhooks)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Event</th>
-                  <th scope="col" className="admin-number">Amount</th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.webhooks.map((webhook) => (
-                  <tr key={webhook.webhookId}>
-                    <th scope="row">
-                      <Time iso={webhook.receivedAt} />
-                    </th>
-                    <td>{webhook.eventType}</td>
-                    <td className="admin-number">{webhook.amountCents === null ? '—' : <Amount cents={webhook.amountCents} />}</td>
-                    <td>{webhook.outcome}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <AdminTable caption="Payment notices received (webhooks)" captionShown scrollLabel="Payment notices received" columns={['Received', 'Event', { label: 'Amount', numeric: true }, 'Outcome']}>
+            {detail.webhooks.map((webhook) => (
+              <tr key={webhook.webhookId}>
+                <th scope="row">
+                  <AdminTime iso={webhook.receivedAt} />
+                </th>
+                <td>{webhook.eventType}</td>
+                <td className="admin-number">{webhook.amountCents === null ? '—' : <Amount cents={webhook.amountCents} />}</td>
+                <td>{webhook.outcome}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
@@ -287,97 +225,61 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {detail.bankPayments.length === 0 ? (
           <p>No bank transfer is recorded.</p>
         ) : (
-          <ScrollingTable label="Bank transfers recorded">
-            <table className="admin-table">
-              <caption className="visually-hidden">Bank transfers recorded for registration {detail.reference}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Received on</th>
-                  <th scope="col" className="admin-number">Amount</th>
-                  <th scope="col">Bank reference</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Recorded by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.bankPayments.map((payment) => (
-                  <tr key={payment.id}>
-                    <th scope="row">{payment.receivedOn}</th>
-                    <td className="admin-number">
-                      <Amount cents={payment.amountCents} />
-                    </td>
-                    <td>{payment.bankReference}</td>
-                    <td>{payment.note}</td>
-                    <td>
-                      {payment.recordedBy.name}, <Time iso={payment.recordedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <AdminTable caption={`Bank transfers recorded for registration ${detail.reference}`} scrollLabel="Bank transfers recorded" columns={['Received on', { label: 'Amount', numeric: true }, 'Bank reference', 'Note', 'Recorded by']}>
+            {detail.bankPayments.map((payment) => (
+              <tr key={payment.id}>
+                <th scope="row">{payment.receivedOn}</th>
+                <AmountCell cents={payment.amountCents} />
+                <td>{payment.bankReference}</td>
+                <td>{payment.note}</td>
+                <td>
+                  {payment.recordedBy.name}, <AdminTime iso={payment.recordedAt} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
       <section aria-labelledby="emails-heading">
         <h2 id="emails-heading">E-mails</h2>
-        <ScrollingTable label="E-mails about this registration">
-          <table className="admin-table">
-            <caption className="visually-hidden">E-mails about registration {detail.reference}, oldest first, with where each is in the outbox</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">To</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="admin-number">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.emails.map((email) => (
-                <tr key={email.id}>
-                  <th scope="row">
-                    {mailTopicName(email.topic)}
+        <AdminTable caption={`E-mails about registration ${detail.reference}, oldest first, with where each is in the outbox`} scrollLabel="E-mails about this registration" columns={['E-mail', 'To', 'Queued', 'Status', { label: 'Attempts', numeric: true }]}>
+          {detail.emails.map((email) => (
+            <tr key={email.id}>
+              <th scope="row">
+                <MailTopic topic={email.topic} subject={email.subject} />
+              </th>
+              <td>{email.to.join(', ')}</td>
+              <td>
+                <AdminTime iso={email.createdAt} />
+              </td>
+              <td>
+                {outboxStatusName(email.status)}
+                {email.sentAt ? (
+                  <>
+                    {' '}
+                    <AdminTime iso={email.sentAt} />
+                  </>
+                ) : null}
+                {email.lastError ? (
+                  <>
                     <br />
-                    <span className="admin-quiet">{email.subject}</span>
-                  </th>
-                  <td>{email.to.join(', ')}</td>
-                  <td>
-                    <Time iso={email.createdAt} />
-                  </td>
-                  <td>
-                    {outboxStatusName(email.status)}
-                    {email.sentAt ? (
-                      <>
-                        {' '}
-                        <Time iso={email.sentAt} />
-                      </>
-                    ) : null}
-                    {email.lastError ? (
-                      <>
-                        <br />
-                        <span className="admin-quiet">{email.lastError}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="admin-number">{email.attempts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollingTable>
+                    <span className="admin-quiet">{email.lastError}</span>
+                  </>
+                ) : null}
+              </td>
+              <td className="admin-number">{email.attempts}</td>
+            </tr>
+          ))}
+        </AdminTable>
         <Form method="post" className="admin-inline-form">
           <input type="hidden" name="mail" value="confirmation" />
-          <button type="submit" className="button">
-            Resend confirmation
-          </button>
+          <SubmitButton>Resend confirmation</SubmitButton>
         </Form>{' '}
         {detail.status === 'paid' ? (
           <Form method="post" className="admin-inline-form">
             <input type="hidden" name="mail" value="receipt" />
-            <button type="submit" className="button button--secondary">
-              Resend receipt
-            </button>
+            <SubmitButton secondary>Resend receipt</SubmitButton>
           </Form>
         ) : null}
       </section>
@@ -394,33 +296,20 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {auditTrail.length === 0 ? (
           <p>No one in the back office has changed or sent anything for this registration.</p>
         ) : (
-          <ScrollingTable label="Audit trail">
-            <table className="admin-table">
-              <caption className="visually-hidden">What staff did about registration {detail.reference}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {auditTrail.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">
-                      <Time iso={entry.occurredAt} />
-                    </th>
-                    <td>{entry.actor ?? 'nobody signed in'}</td>
-                    <td>{entry.action}</td>
-                    <td>
-                      <code>{entry.after}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <AdminTable caption={`What staff did about registration ${detail.reference}, newest first`} scrollLabel="Audit trail" columns={['When', 'Who', 'What', 'Details']}>
+            {auditTrail.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">
+                  <AdminTime iso={entry.occurredAt} />
+                </th>
+                <td>{entry.actor ?? 'nobody signed in'}</td>
+                <td>{entry.action}</td>
+                <td>
+                  <code>{entry.after}</code>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </>

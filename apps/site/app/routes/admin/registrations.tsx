@@ -1,11 +1,14 @@
 import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
 import { data, Form, Link } from 'react-router'
-import { Amount } from '../../components/Amount'
-import { formatAdminTime, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { AdminPager } from '../../components/admin/AdminPager'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { AdminTime } from '../../components/admin/AdminTime'
+import { AmountCell } from '../../components/admin/AmountCell'
+import { FieldRow, Options, SubmitButton } from '../../components/admin/FormControls'
+import { paymentMethodName, registrationStatusName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
-import { fromDatabase } from '../../lib/database.server'
-import { servicesContext } from '../../lib/services.server'
+import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/registrations'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
@@ -33,18 +36,17 @@ const EMPTY_PAGE: RegistrationListPage = { rows: [], total: 0, page: 1, pageSize
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { core } = args.context.get(servicesContext)
   const searchParams = new URL(args.request.url).searchParams
   const filters = filtersOf(searchParams)
   // The events registered for, by the key that keeps a renamed event's registrations together; an address naming
   // another still shows it chosen.
-  const events = (await fromDatabase(args.context, () => delegateListEvents(core.backOffice))).map((event) => ({ id: event.id, title: event.title }))
+  const events = (await readBackOffice(args.context, delegateListEvents)).map((event) => ({ id: event.id, title: event.title }))
   if (filters.event && !events.some((event) => event.id === filters.event)) events.push({ id: filters.event, title: filters.event })
   // The core's lists travel as data: the page's own code must not import the core.
   const choices = { events, statuses: REGISTRATION_STATUSES, paymentMethods: PAYMENT_METHODS }
   try {
-    const list = await fromDatabase(args.context, () =>
-      listRegistrations(core.backOffice, {
+    const list = await readBackOffice(args.context, (backOffice) =>
+      listRegistrations(backOffice, {
         search: filters.q,
         eventId: filters.event || undefined,
         status: filters.status || undefined,
@@ -68,6 +70,18 @@ function pageLink(filters: Filters, page: number): string {
   return query ? `/admin/registrations?${query}` : '/admin/registrations'
 }
 
+/** One filter of the list: a choice among the values given, or none ("Every event"). */
+function FilterSelect({ name, label, anyText, value, choices }: { name: string; label: string; anyText: string; value: string; choices: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <FieldRow id={name} label={label}>
+      <select id={name} name={name} defaultValue={value}>
+        <option value="">{anyText}</option>
+        <Options choices={choices} />
+      </select>
+    </FieldRow>
+  )
+}
+
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { filters, choices, list, problem } = loaderData
   const filtered = Object.values(filters).some((value) => value !== '')
@@ -78,56 +92,21 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <h2 id="filters-heading" className="visually-hidden">
           Find registrations
         </h2>
-        <div className="form__field admin-filters__search">
-          <label htmlFor="q">Search</label>
+        <FieldRow id="q" label="Search" className="admin-filters__search">
           <input id="q" name="q" type="search" defaultValue={filters.q} aria-describedby="q-hint" />
           <p id="q-hint">Part of a reference, company, e-mail address or delegate’s name.</p>
-        </div>
-        <div className="form__field">
-          <label htmlFor="event">Event</label>
-          <select id="event" name="event" defaultValue={filters.event}>
-            <option value="">Every event</option>
-            {choices.events.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form__field">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={filters.status}>
-            <option value="">Any status</option>
-            {choices.statuses.map((status) => (
-              <option key={status} value={status}>
-                {registrationStatusName(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form__field">
-          <label htmlFor="method">Payment method</label>
-          <select id="method" name="method" defaultValue={filters.method}>
-            <option value="">Any method</option>
-            {choices.paymentMethods.map((method) => (
-              <option key={method} value={method}>
-                {paymentMethodName(method)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form__field">
-          <label htmlFor="from">Registered from</label>
+        </FieldRow>
+        <FilterSelect name="event" label="Event" anyText="Every event" value={filters.event} choices={choices.events.map((event) => [event.id, event.title] as const)} />
+        <FilterSelect name="status" label="Status" anyText="Any status" value={filters.status} choices={choices.statuses.map((status) => [status, registrationStatusName(status)] as const)} />
+        <FilterSelect name="method" label="Payment method" anyText="Any method" value={filters.method} choices={choices.paymentMethods.map((method) => [method, paymentMethodName(method)] as const)} />
+        <FieldRow id="from" label="Registered from">
           <input id="from" name="from" type="date" defaultValue={filters.from} />
-        </div>
-        <div className="form__field">
-          <label htmlFor="to">Registered up to</label>
+        </FieldRow>
+        <FieldRow id="to" label="Registered up to">
           <input id="to" name="to" type="date" defaultValue={filters.to} />
-        </div>
+        </FieldRow>
         <div className="admin-filters__actions">
-          <button type="submit" className="button">
-            Show registrations
-          </button>
+          <SubmitButton>Show registrations</SubmitButton>
           {filtered ? <Link to="/admin/registrations">Clear the filters</Link> : null}
         </div>
       </Form>
@@ -145,72 +124,41 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       )}
 
       {list.rows.length > 0 ? (
-        <div className="admin-table-scroll" role="region" aria-label="Registrations found" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Registrations, page {list.page} of {list.pageCount}; amounts incl. VAT</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Company</th>
-                <th scope="col">Event</th>
-                <th scope="col" className="admin-number">Delegates</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="admin-number">Total</th>
-                <th scope="col" className="admin-number">Paid</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.reference}>
-                  <th scope="row">
-                    <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
-                  </th>
-                  <td>
-                    <time dateTime={row.createdAt}>{formatAdminTime(row.createdAt)}</time>
-                  </td>
-                  <td>
-                    {row.companyName}
-                    <br />
-                    <span className="admin-quiet">{row.email}</span>
-                  </td>
-                  <td>{row.eventTitle}</td>
-                  <td className="admin-number">{row.delegateCount}</td>
-                  <td>{paymentMethodName(row.paymentMethod)}</td>
-                  <td>{row.cancelledAt ? `Cancelled (${registrationStatusName(row.status).toLowerCase()})` : registrationStatusName(row.status)}</td>
-                  <td className="admin-number">
-                    <Amount cents={row.totalCents} />
-                  </td>
-                  <td className="admin-number">
-                    <Amount cents={row.paidCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={`Registrations, page ${list.page} of ${list.pageCount}; amounts incl. VAT`}
+          scrollLabel="Registrations found"
+          columns={['Reference', 'Registered', 'Company', 'Event', { label: 'Delegates', numeric: true }, 'Payment', 'Status', { label: 'Total', numeric: true }, { label: 'Paid', numeric: true }]}
+        >
+          {list.rows.map((row) => (
+            <tr key={row.reference}>
+              <th scope="row">
+                <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
+              </th>
+              <td>
+                <AdminTime iso={row.createdAt} />
+              </td>
+              <td>
+                {row.companyName}
+                <br />
+                <span className="admin-quiet">{row.email}</span>
+              </td>
+              <td>{row.eventTitle}</td>
+              <td className="admin-number">{row.delegateCount}</td>
+              <td>{paymentMethodName(row.paymentMethod)}</td>
+              <td>{row.cancelledAt ? `Cancelled (${registrationStatusName(row.status).toLowerCase()})` : registrationStatusName(row.status)}</td>
+              <AmountCell cents={row.totalCents} />
+              <AmountCell cents={row.paidCents} />
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
 
       {list.pageCount > 1 ? (
-        <nav aria-label="Pages of registrations">
-          <ul className="admin-links">
-            {list.page > 1 ? (
-              <li>
-                <Link to={pageLink(filters, list.page - 1)} rel="prev">
-                  Previous page
-                </Link>
-              </li>
-            ) : null}
-            {list.page < list.pageCount ? (
-              <li>
-                <Link to={pageLink(filters, list.page + 1)} rel="next">
-                  Next page
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+        <AdminPager
+          label="Pages of registrations"
+          previous={list.page > 1 ? { to: pageLink(filters, list.page - 1), text: 'Previous page' } : undefined}
+          next={list.page < list.pageCount ? { to: pageLink(filters, list.page + 1), text: 'Next page' } : undefined}
+        />
       ) : null}
       <BackOfficeHomeLink />
     </>

@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { formText, MIN_PASSWORD_LENGTH, refuseCrossSitePost } from '../../lib/admin.server'
+import { formText, MIN_PASSWORD_LENGTH, signedOutFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/set-password'
+import { AdminMessages } from '../../components/admin/AdminMessages'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 
 export function meta() {
   return adminMeta('Choose a password')
@@ -15,13 +17,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
-  const { request, context } = args
-  const { staff } = context.get(servicesContext)
-  const form = await request.formData()
+  const form = await signedOutFormPost(args)
+  const { staff } = args.context.get(servicesContext)
   const password = formText(form, 'password')
   if (password !== formText(form, 'confirmation')) return data({ message: 'The two passwords differ. Type the same password twice.' }, { status: 400 })
-  const result = await fromDatabase(context, () => staff.resetPassword(formText(form, 'token'), password))
+  const result = await fromDatabase(args.context, () => staff.resetPassword(formText(form, 'token'), password))
   if (!result.ok) return data({ message: result.message }, { status: 400 })
   throw redirect('/admin/sign-in?password-set')
 }
@@ -41,25 +41,17 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>Choose a password</h1>
-      {actionData?.message ? (
-        <p className="admin-error" role="alert">
-          {actionData.message}
-        </p>
-      ) : null}
+      <AdminMessages error={actionData?.message} />
       <Form method="post" className="form">
         <input type="hidden" name="token" value={loaderData.token} />
-        <div className="form__field">
-          <label htmlFor="password">New password</label>
+        <FieldRow id="password" label="New password">
           <input id="password" name="password" type="password" autoComplete="new-password" minLength={loaderData.minLength} required aria-describedby="password-hint" />
           <p id="password-hint">At least {loaderData.minLength} characters.</p>
-        </div>
-        <div className="form__field">
-          <label htmlFor="confirmation">The same password again</label>
+        </FieldRow>
+        <FieldRow id="confirmation" label="The same password again">
           <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" minLength={loaderData.minLength} required />
-        </div>
-        <button type="submit" className="button">
-          Set password
-        </button>
+        </FieldRow>
+        <SubmitButton>Set password</SubmitButton>
       </Form>
     </>
   )

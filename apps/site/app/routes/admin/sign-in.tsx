@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { afterSignInPath, formText, refuseCrossSitePost } from '../../lib/admin.server'
+import { afterSignInPath, formText, signedOutFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/sign-in'
+import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AuthenticatorCodeField, CurrentPasswordField } from '../../components/admin/AccountFields'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 
 export function meta() {
   return adminMeta('Sign in')
@@ -18,10 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Two steps on one page: the password, then, for an account with two-factor, the code from the authenticator app.
 export async function action(args: Route.ActionArgs) {
-  refuseCrossSitePost(args)
+  const form = await signedOutFormPost(args)
   const { request, context } = args
   const { staff } = context.get(servicesContext)
-  const form = await request.formData()
   const redirectTo = formText(form, 'redirectTo')
   const step = formText(form, 'step')
   const result = await fromDatabase(context, () =>
@@ -41,38 +43,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <h1>Sign in to the back office</h1>
-      {loaderData.passwordSet && !actionData ? <p className="admin-notice" role="status">Your password is set. Sign in with it now.</p> : null}
-      {actionData?.message ? (
-        <p className="admin-error" role="alert">
-          {actionData.message}
-        </p>
-      ) : null}
+      <AdminMessages notice={loaderData.passwordSet && !actionData ? 'Your password is set. Sign in with it now.' : undefined} error={actionData?.message} />
       <Form method="post" className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {step === 'code' ? (
           <>
             <input type="hidden" name="step" value="code" />
-            <div className="form__field">
-              <label htmlFor="code">Code from your authenticator app</label>
-              <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
-            </div>
-            <button type="submit" className="button">
-              Continue
-            </button>
+            <AuthenticatorCodeField autoFocus />
+            <SubmitButton>Continue</SubmitButton>
           </>
         ) : (
           <>
-            <div className="form__field">
-              <label htmlFor="email">E-mail address</label>
+            <FieldRow id="email" label="E-mail address">
               <input id="email" name="email" type="email" autoComplete="username" required />
-            </div>
-            <div className="form__field">
-              <label htmlFor="password">Password</label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required />
-            </div>
-            <button type="submit" className="button">
-              Sign in
-            </button>
+            </FieldRow>
+            <CurrentPasswordField label="Password" />
+            <SubmitButton>Sign in</SubmitButton>
           </>
         )}
       </Form>

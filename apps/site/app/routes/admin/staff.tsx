@@ -5,6 +5,8 @@ import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/staff'
 import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AdminTable } from '../../components/admin/AdminTable'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -40,51 +42,35 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
     <>
       <h1>Staff accounts</h1>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
-      <table className="admin-table">
-        <caption className="visually-hidden">Everyone with a back-office account</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail address</th>
-            <th scope="col">Role</th>
-            <th scope="col">Two-factor</th>
+      <AdminTable caption="Everyone with a back-office account" columns={['Name', 'E-mail address', 'Role', 'Two-factor']}>
+        {loaderData.members.map((member) => (
+          <tr key={member.id}>
+            <td>{member.name}</td>
+            <td>{member.email}</td>
+            <td>{member.role === 'owner' ? 'Owner' : 'Staff'}</td>
+            <td>{member.twoFactorEnabled ? 'On' : 'Off'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {loaderData.members.map((member) => (
-            <tr key={member.id}>
-              <td>{member.name}</td>
-              <td>{member.email}</td>
-              <td>{member.role === 'owner' ? 'Owner' : 'Staff'}</td>
-              <td>{member.twoFactorEnabled ? 'On' : 'Off'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
 
       <section aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite a colleague</h2>
         <p>They get an e-mail with a link to choose their password.</p>
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="invite" />
-          <div className="form__field">
-            <label htmlFor="invite-name">Name</label>
+          <FieldRow id="invite-name" label="Name">
             <input id="invite-name" name="name" autoComplete="off" required />
-          </div>
-          <div className="form__field">
-            <label htmlFor="invite-email">E-mail address</label>
+          </FieldRow>
+          <FieldRow id="invite-email" label="E-mail address">
             <input id="invite-email" name="email" type="email" autoComplete="off" required />
-          </div>
-          <div className="form__field">
-            <label htmlFor="invite-role">Role</label>
+          </FieldRow>
+          <FieldRow id="invite-role" label="Role">
             <select id="invite-role" name="role" defaultValue="staff">
               <option value="staff">Staff: registrations, payments, delegate lists, enquiries</option>
               <option value="owner">Owner: everything, including staff accounts and the audit log</option>
             </select>
-          </div>
-          <button type="submit" className="button">
-            Send invitation
-          </button>
+          </FieldRow>
+          <SubmitButton>Send invitation</SubmitButton>
         </Form>
       </section>
 
@@ -98,9 +84,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <Form method="post">
           <input type="hidden" name="intent" value="require-two-factor" />
           <input type="hidden" name="required" value={loaderData.twoFactorRequired ? 'no' : 'yes'} />
-          <button type="submit" className="button button--secondary">
-            {loaderData.twoFactorRequired ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}
-          </button>
+          <SubmitButton secondary>{loaderData.twoFactorRequired ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}</SubmitButton>
         </Form>
       </section>
       <BackOfficeHomeLink />

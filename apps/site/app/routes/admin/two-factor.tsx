@@ -4,6 +4,9 @@ import { attemptAccountChange, formText, qrCodeSvg, requireStaffMember, staffFor
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/two-factor'
+import { AdminMessages } from '../../components/admin/AdminMessages'
+import { AuthenticatorCodeField, CurrentPasswordField } from '../../components/admin/AccountFields'
+import { SubmitButton } from '../../components/admin/FormControls'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -47,12 +50,14 @@ export async function action(args: Route.ActionArgs) {
   return data({ step: 'refused' as const, message: disabled.message }, { status: 400 })
 }
 
-function PasswordField() {
+/** A change to two-factor sign-in, which asks for the member's password first. */
+function PasswordConfirmedForm({ intent, secondary = false, children }: { intent: 'begin' | 'disable'; secondary?: boolean; children: string }) {
   return (
-    <div className="form__field">
-      <label htmlFor="password">Your password</label>
-      <input id="password" name="password" type="password" autoComplete="current-password" required />
-    </div>
+    <Form method="post" className="form">
+      <input type="hidden" name="intent" value={intent} />
+      <CurrentPasswordField label="Your password" />
+      <SubmitButton secondary={secondary}>{children}</SubmitButton>
+    </Form>
   )
 }
 
@@ -63,16 +68,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       {loaderData.mustSetUp ? (
         <p className="admin-notice">An owner requires two-factor sign-in for every account: set it up before you continue.</p>
       ) : null}
-      {loaderData.done && !actionData ? (
-        <p className="admin-notice" role="status">
-          Two-factor sign-in is now {loaderData.done === 'on' ? 'on' : 'off'}.
-        </p>
-      ) : null}
-      {actionData?.message ? (
-        <p className="admin-error" role="alert">
-          {actionData.message}
-        </p>
-      ) : null}
+      <AdminMessages notice={loaderData.done && !actionData ? `Two-factor sign-in is now ${loaderData.done === 'on' ? 'on' : 'off'}.` : undefined} error={actionData?.message} />
       {actionData?.step === 'confirm' ? (
         <>
           <p>Add this account to your authenticator app: scan the QR code, or type the setup address or the key below. Then type the code it shows.</p>
@@ -98,36 +94,21 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="form">
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="totpURI" value={actionData.totpURI} />
-            <div className="form__field">
-              <label htmlFor="code">Code from your authenticator app</label>
-              <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            </div>
-            <button type="submit" className="button">
-              Turn on two-factor sign-in
-            </button>
+            <AuthenticatorCodeField />
+            <SubmitButton>Turn on two-factor sign-in</SubmitButton>
           </Form>
         </>
       ) : loaderData.enabled ? (
         <>
           <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app.</p>
-          <Form method="post" className="form">
-            <input type="hidden" name="intent" value="disable" />
-            <PasswordField />
-            <button type="submit" className="button button--secondary">
-              Turn off two-factor sign-in
-            </button>
-          </Form>
+          <PasswordConfirmedForm intent="disable" secondary>
+            Turn off two-factor sign-in
+          </PasswordConfirmedForm>
         </>
       ) : (
         <>
           <p>Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
-          <Form method="post" className="form">
-            <input type="hidden" name="intent" value="begin" />
-            <PasswordField />
-            <button type="submit" className="button">
-              Set up two-factor sign-in
-            </button>
-          </Form>
+          <PasswordConfirmedForm intent="begin">Set up two-factor sign-in</PasswordConfirmedForm>
         </>
       )}
       <BackOfficeHomeLink />

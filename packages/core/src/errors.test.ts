@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { BackOfficeError, isBackOfficeError } from './backoffice/errors.ts'
+import { CodedError, isValidationError, ValidationError } from './errors.ts'
+
+describe('coded errors', () => {
+  it('keep their own name, code and message, and stay told apart by their class', () => {
+    const refused = new BackOfficeError('overpayment', 'More than is outstanding.', 'amount')
+    expect([refused.name, refused.code, refused.message, refused.field]).toEqual(['BackOfficeError', 'overpayment', 'More than is outstanding.', 'amount'])
+    expect(refused).toBeInstanceOf(CodedError)
+    expect(isBackOfficeError(refused)).toBe(true)
+    expect(isValidationError(refused)).toBe(false)
+
+    const invalid = new ValidationError('missing-fields', [{ path: 'company.name', code: 'required' }])
+    expect([invalid.name, invalid.code, invalid.message]).toEqual(['ValidationError', 'missing-fields', 'Submission refused: missing-fields (company.name: required)'])
+    expect(isValidationError(invalid)).toBe(true)
+    expect(isBackOfficeError(invalid)).toBe(false)
+  })
+})
