@@ -26,7 +26,7 @@ describe('the typeface', () => {
     expect(await preload.getAttribute('crossorigin')).not.toBeNull()
     const href = new URL((await preload.getAttribute('href'))!, siteUrl())
     expect(href.origin).toBe(new URL(siteUrl()).origin)
-    expect(href.pathname).toMatch(/^\/assets\/inter-latin-wght-normal-.+\.woff2$/)
+    expect(href.pathname).toMatch(/^\/assets\/inter-latin-wght-400-800-.+\.woff2$/)
     const response = await page.request.get(href.href)
     expect(response.status()).toBe(200)
     expect(response.headers()['cache-control']).toContain('immutable')
