@@ -12,6 +12,7 @@ import { pageMeta } from '../lib/meta'
 import { pagePathname } from '../lib/page-path'
 import { throwRedirectOrNotFound } from '../lib/redirects.server'
 import { servicesContext } from '../lib/services.server'
+import { PageHero } from '../components/PageHero'
 
 /** Which enquiry a contact sub-route is about: sponsorship, or a named event (legacy slug casing is canonical). */
 async function enquirySubject(content: SanityClient, request: Request, pattern: string, slug: string | undefined) {
@@ -67,10 +68,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <section className="page-hero">
-        <h1>{loaderData.title}</h1>
-        <p>{loaderData.subtitle}</p>
-      </section>
+      <PageHero title={loaderData.title} subtitle={loaderData.subtitle} />
       <div className="section">
         <p className="lead">Your enquiry is about: {loaderData.about}</p>
         <ContactForm action={loaderData.path} interest={loaderData.interest} context={loaderData.context} outcome={actionData} />

@@ -6,6 +6,7 @@ import { loadContentPage } from '../lib/content-page.server'
 import { loaderPageMeta } from '../lib/meta'
 import { pageSlug } from '../lib/page-path'
 import { useSiteSettings } from '../lib/site-settings'
+import { PageHero } from '../components/PageHero'
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadContentPage(context, request, pageSlug(request) === 'sponsorship' ? [contentRequest('sponsorPackages')] : [])
@@ -18,10 +19,7 @@ export default withLoaderContent(function ContentPage({ loaderData: { slug } }: 
   if (!page) return null
   return (
     <>
-      <section className="page-hero">
-        <h1>{page.title}</h1>
-        {page.subtitle && <p>{page.subtitle}</p>}
-      </section>
+      <PageHero title={page.title} subtitle={page.subtitle} />
       <div className="section prose">
         <PageSections page={page} />
         {slug === 'privacy' && <InformationOfficer />}

@@ -5,6 +5,7 @@ import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { loadContentPage } from '../lib/content-page.server'
 import { loaderPageMeta } from '../lib/meta'
+import { PageHero } from '../components/PageHero'
 
 /** The cards fill a grid of columns at least 18rem wide within the page's width. */
 const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
@@ -27,10 +28,7 @@ export default withLoaderContent(function EventListing({ loaderData: { kind } }:
   if (!page) return null
   return (
     <>
-      <section className="page-hero">
-        <h1>{page.title}</h1>
-        {page.subtitle && <p>{page.subtitle}</p>}
-      </section>
+      <PageHero title={page.title} subtitle={page.subtitle} />
       <section className="section" aria-label={`Upcoming ${(page.title ?? '').toLowerCase()}`}>
         <ul className="event-cards">
           {cards.map((card, index) => (

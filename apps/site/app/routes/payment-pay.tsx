@@ -6,6 +6,7 @@ import { PayButton, paymentFailedMessage } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
+import { PageHero } from '../components/PageHero'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const MAX_ERROR_LENGTH = 300
@@ -43,9 +44,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function PaymentPay({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="page-hero">
-        <h1>Pay for registration {loaderData.reference}</h1>
-      </section>
+      <PageHero title={`Pay for registration ${loaderData.reference}`} />
       <div className="section prose">
         <p>
           {loaderData.eventTitle}: <strong>

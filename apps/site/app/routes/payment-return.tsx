@@ -6,6 +6,7 @@ import { PayButton } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
 import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
+import { PageHero } from '../components/PageHero'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const OUTCOMES = ['success', 'cancel', 'failure'] as const
@@ -70,9 +71,7 @@ export default function PaymentReturn({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <section className="page-hero">
-        <h1>{heading}</h1>
-      </section>
+      <PageHero title={heading} />
       <div className="section prose">
         <p role="status">{body}</p>
         {!paid && outcome !== 'success' && <PayButton paymentPath={loaderData.paymentPath} totalCents={loaderData.totalCents} />}

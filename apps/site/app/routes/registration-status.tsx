@@ -9,6 +9,7 @@ import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
 import { useSiteSettings } from '../lib/site-settings'
 import { BankDetailsList } from '../components/BankDetailsList'
+import { PageHero } from '../components/PageHero'
 
 // The page is the registrant's own: private, never cached or indexed. (JSON for the same URL is answered before
 // React Router, see server/api.ts.)
@@ -63,12 +64,11 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
   const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod]
   return (
     <>
-      <section className="page-hero">
-        <h1>Registration received</h1>
+      <PageHero title="Registration received">
         <p>
           Your reference number is <strong className="reference">{registration.reference}</strong>.
         </p>
-      </section>
+      </PageHero>
       <div className="section prose">
         <p>
           Keep this page&apos;s address: it is your private link to this registration. We have e-mailed it, with a confirmation, to{' '}

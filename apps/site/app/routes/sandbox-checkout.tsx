@@ -5,6 +5,7 @@ import { TermList } from '../components/TermList'
 import { data } from 'react-router'
 import type { Route } from './+types/sandbox-checkout'
 import { servicesContext } from '../lib/services.server'
+import { PageHero } from '../components/PageHero'
 
 const privateHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }
 
@@ -29,13 +30,12 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const checkout = loaderData
   return (
     <>
-      <section className="page-hero">
-        <h1>Sandbox checkout</h1>
+      <PageHero title="Sandbox checkout">
         <p>
           <strong>This is a test payment page. No card is charged and no money moves.</strong> The site uses it because no payment provider
           key is configured.
         </p>
-      </section>
+      </PageHero>
       <div className="section prose">
         <TermList
           className="registration-summary"

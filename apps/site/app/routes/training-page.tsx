@@ -6,6 +6,7 @@ import { PageSections } from '../components/PageSections'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { loadContentPage } from '../lib/content-page.server'
 import { loaderPageMeta } from '../lib/meta'
+import { PageHero } from '../components/PageHero'
 
 // The request form's code loads after the page: the dialog starts closed, and its server-rendered form posts on its own.
 const TrainingRequestForm = lazy(() => import('../components/TrainingRequestForm').then((module) => ({ default: module.TrainingRequestForm })))
@@ -23,10 +24,7 @@ export default withLoaderContent(function TrainingPage({ loaderData: { slug } }:
   const kind = slug === 'online-training' ? 'online' : 'inhouse'
   return (
     <>
-      <section className="page-hero">
-        <h1>{page.title}</h1>
-        {page.subtitle && <p>{page.subtitle}</p>}
-      </section>
+      <PageHero title={page.title} subtitle={page.subtitle} />
       <div className="section prose">
         <PageSections page={page} />
         <p>

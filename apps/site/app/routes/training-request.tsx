@@ -7,6 +7,7 @@ import { submitTrainingForm } from '../lib/training.server'
 import { pageMeta } from '../lib/meta'
 import { pageSlug } from '../lib/page-path'
 import { servicesContext } from '../lib/services.server'
+import { PageHero } from '../components/PageHero'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
@@ -39,10 +40,7 @@ export default function TrainingRequestPage({ loaderData, actionData }: Route.Co
   const kind = loaderData.slug === 'online-training' ? 'online' : 'inhouse'
   return (
     <>
-      <section className="page-hero">
-        <h1>Request {loaderData.title}</h1>
-        <p>Tell us about your team and the training you need.</p>
-      </section>
+      <PageHero title={`Request ${loaderData.title}`} subtitle="Tell us about your team and the training you need." />
       <div className="section">
         <TrainingRequestForm kind={kind} action={`/${loaderData.slug}/request`} outcome={actionData} />
       </div>
