@@ -27,6 +27,16 @@ export interface SitePayments {
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 const SANDBOX_ACTIONS: readonly SandboxAction[] = ['pay', 'cancel', 'fail']
 
+/** A registrant's tax invoice or credit note as a download, never cached or indexed; 404 with `missing` when there is none. */
+function sendPrivatePdf(res: express.Response, document: { filename: string; pdf: Buffer } | undefined, missing: string): void {
+  res.set(privateHeaders)
+  if (!document) {
+    res.status(404).type('text/plain').send(missing)
+    return
+  }
+  res.type('application/pdf').set('Content-Disposition', `attachment; filename="${document.filename}"`).send(document.pdf)
+}
+
 function isLoopbackOrigin(siteUrl: string): boolean {
   const host = new URL(siteUrl).hostname
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
@@ -163,26 +173,15 @@ export function createSitePayments({
   })
 
   router.get('/registrations/:reference/:secret/invoice.pdf', (req, res, next) => {
-    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then((invoice) => {
-      res.set(privateHeaders)
-      if (!invoice) {
-        res.status(404).type('text/plain').send('No invoice was found at this address.')
-        return
-      }
-      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${invoice.filename}"`).send(invoice.pdf)
-    }, next)
+    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then((invoice) => sendPrivatePdf(res, invoice, 'No invoice was found at this address.'), next)
   })
 
   router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
     const number = String(req.params.file).replace(/\.pdf$/, '')
-    getCreditNotePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then((creditNote) => {
-      res.set(privateHeaders)
-      if (!creditNote) {
-        res.status(404).type('text/plain').send('No credit note was found at this address.')
-        return
-      }
-      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${creditNote.filename}"`).send(creditNote.pdf)
-    }, next)
+    getCreditNotePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then(
+      (creditNote) => sendPrivatePdf(res, creditNote, 'No credit note was found at this address.'),
+      next,
+    )
   })
 
   router.get('/:kind/:slug/calendar.ics', (req, res, next) => {

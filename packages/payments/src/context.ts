@@ -44,7 +44,6 @@ export interface SandboxCheckout {
  */
 export interface PaymentContext extends BackOfficeContext {
   provider: PaymentProvider
-  organiserEmail?: string | undefined
   /** Called after e-mails were queued, so the outbox sends them at once. */
   onMailQueued?: () => void
   /** Told once for each card payment that marked a registration paid (not for replays or mismatches). */
