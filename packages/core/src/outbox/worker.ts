@@ -52,46 +52,24 @@ async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): P
   const nowIso = now.toISOString()
   const lockedUntil = new Date(now.getTime() + leaseMs).toISOString()
   const leaseToken = newId()
-  if (db.dialect === 'postgres') {
-    // SKIP LOCKED lets each instance take a different row; the lease keeps it taken after this transaction ends.
-    return db.writeTransaction(async (transaction) => {
-      const row = await transaction
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst()
-      if (!row) return undefined
-      const claimed = await transaction
-        .updateTable('outbox_messages')
-        .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return { row: claimed, leaseToken }
-    })
-  }
-  // SQLite runs one writer at a time, so a single UPDATE … RETURNING is an atomic claim. Through writeTransaction,
-  // the claim shares its commit with whatever else is being written, rather than paying for a commit of its own.
-  const claimed = await db.writeTransaction((transaction) =>
-    transaction
+  // One UPDATE … RETURNING is an atomic claim. SQLite runs one writer at a time, and through writeStatement the claim
+  // shares its commit with whatever else is being written. On PostgreSQL, SKIP LOCKED lets each instance take a
+  // different row, and the lease keeps it taken once the statement has committed.
+  const claimed = await db.writeStatement((queries) =>
+    queries
       .updateTable('outbox_messages')
       .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
-      .where('id', '=', (eb) =>
-        eb
+      .where('id', '=', (eb) => {
+        const due = eb
           .selectFrom('outbox_messages')
           .select('id')
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', nowIso)
           .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', nowIso)]))
           .orderBy('next_attempt_at')
-          .limit(1),
-      )
+          .limit(1)
+        return db.dialect === 'postgres' ? due.forUpdate().skipLocked() : due
+      })
       .returningAll()
       .executeTakeFirst(),
   )
@@ -114,8 +92,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
 
   async function renewLease({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({ locked_until: new Date(now().getTime() + leaseMs).toISOString() })
           .where('id', '=', row.id)
@@ -147,8 +125,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
           .where('id', '=', row.id)
@@ -159,8 +137,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     } catch (error) {
       const failedAt = now()
       const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({
             status: givingUp ? 'failed' : 'pending',
