@@ -15,6 +15,13 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
  * it is sending, so only a message whose worker died waits this long before another worker takes it over.
  */
 export const DEFAULT_LEASE_MS = 30_000
+/**
+ * How long after the last wake (a registration, an enquiry, a staff action just stored) the worker counts its process
+ * as busy and sends with one lane, so rendering and sending e-mails leaves the CPU to the requests coming in.
+ */
+export const BUSY_AFTER_WAKE_MS = 250
+/** How often a waiting lane looks again whether it may send. */
+const LANE_RECHECK_MS = 50
 
 /** Delay before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -35,6 +42,8 @@ export interface DeliveryOptions {
   shouldContinue?: () => boolean
   /** How many messages are sent at a time: by default one per pooled SMTP connection. */
   concurrency?: number
+  /** Asked before each message: how many of the `concurrency` lanes may send now (default all); the others wait. */
+  lanesAllowed?: () => number
 }
 
 export interface DeliveryReport {
@@ -157,17 +166,32 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     }
   }
 
+  const shouldContinue = () => options.shouldContinue?.() ?? true
+  let drained = false
+  // A lane beyond those allowed waits for its turn, until the others find nothing left to send; the first lane
+  // always sends.
+  async function turn(index: number): Promise<void> {
+    while (index > 0 && index >= (options.lanesAllowed?.() ?? concurrency) && !drained && shouldContinue()) {
+      await new Promise((resolve) => setTimeout(resolve, LANE_RECHECK_MS))
+    }
+  }
+
   // Each lane claims and sends one message after another, so a slow SMTP answer holds up one lane, not the queue.
-  async function lane(): Promise<void> {
-    while (options.shouldContinue?.() ?? true) {
+  async function lane(index: number): Promise<void> {
+    while (shouldContinue()) {
+      await turn(index)
+      if (!shouldContinue()) return
       const claimed = await claimNextMessage(db, now(), leaseMs)
-      if (!claimed) return
+      if (!claimed) {
+        drained = true
+        return
+      }
       await deliver(claimed)
     }
   }
 
   // Every lane is waited for, also when one fails, so no message is still being sent once this returns.
-  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane))
+  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, (_, index) => lane(index)))
   const failure = lanes.find((outcome) => outcome.status === 'rejected')
   if (failure) throw failure.reason
   return report
@@ -201,6 +225,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined
   let wokenWhileRunning = false
   let failedRounds = 0
+  let lastWakeAt = -Infinity
 
   function nextRoundDelayMs(): number {
     return failedRounds === 0 ? pollIntervalMs : Math.min(pollIntervalMs * 2 ** failedRounds, maxFailureBackoffMs)
@@ -220,7 +245,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return
     }
     clearTimeout(timer)
-    running = deliverDueMessages({ ...options, shouldContinue: () => !stopped })
+    running = deliverDueMessages({
+      ...options,
+      shouldContinue: () => !stopped,
+      lanesAllowed: () => (performance.now() - lastWakeAt < BUSY_AFTER_WAKE_MS ? 1 : (options.concurrency ?? MAX_SMTP_CONNECTIONS)),
+    })
       .then(
         () => {
           if (failedRounds > 0) log(`outbox: delivery resumed after ${failedRounds} failed rounds`)
@@ -241,7 +270,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   schedule(0)
   return {
-    wake: run,
+    wake() {
+      lastWakeAt = performance.now()
+      run()
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)
