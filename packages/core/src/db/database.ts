@@ -56,6 +56,11 @@ export interface CoreDatabase {
    * queries through the transaction it is given: on SQLite a query through `kysely` would wait for that same batch.
    */
   writeTransaction: WriteTransactionRunner<Database>
+  /**
+   * Runs a single write statement: on SQLite through writeTransaction, sharing its group commit; on PostgreSQL as a
+   * statement of its own, which commits by itself in one round trip instead of three (BEGIN, the statement, COMMIT).
+   */
+  writeStatement: <Result>(statement: (queries: Kysely<Database>) => Promise<Result>) => Promise<Result>
   /** The PostgreSQL connection pool, for the few stores that speak to pg directly (the shared rate limit). */
   postgresPool?: pg.Pool
   close(): Promise<void>

@@ -135,6 +135,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     kysely,
     dialect: 'postgres',
     writeTransaction: (unit) => kysely.transaction().execute(unit),
+    writeStatement: (statement) => statement(kysely),
     postgresPool: pool,
     close: () => kysely.destroy(),
   }
@@ -179,5 +180,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<CoreDa
   await makeSqliteFilesPrivate(databaseFile)
   const kysely = new Kysely<Database>({ dialect: createNodeSqliteDialect(databaseFile) })
   await migrate(kysely)
-  return { kysely, dialect: 'sqlite', writeTransaction: createGroupCommit(kysely), close: () => kysely.destroy() }
+  const writeTransaction = createGroupCommit(kysely)
+  return { kysely, dialect: 'sqlite', writeTransaction, writeStatement: (statement) => writeTransaction(statement), close: () => kysely.destroy() }
 }

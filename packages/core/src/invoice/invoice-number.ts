@@ -1,4 +1,4 @@
-import type { QueryCreator, Transaction } from 'kysely'
+import type { InsertQueryBuilder, InsertResult, QueryCreator, Transaction } from 'kysely'
 import type { Database, SqlDialectName } from '../db/database.ts'
 import type { InvoicesTable } from '../db/tables/invoices.ts'
 
@@ -6,6 +6,9 @@ const TAX_INVOICE_SERIES = 'tax-invoice'
 
 /** An invoice row as stored, all but its number. */
 export type UnnumberedInvoiceRow = Omit<InvoicesTable, 'number'>
+
+/** An insert without RETURNING into any table, to be written alongside a numbered invoice (insertNumberedInvoice). */
+export type AlongsideWrite = { [Table in keyof Database]: InsertQueryBuilder<Database, Table, InsertResult> }[keyof Database]
 
 /** Increments a document series' counter (creating it at 1) and returns the number it now holds. */
 function takeNextNumber(queries: QueryCreator<Database>, series: string) {
@@ -23,12 +26,23 @@ function takeNextNumber(queries: QueryCreator<Database>, series: string) {
  * counter row is updated in place, so a rolled-back transaction gives its number back and the series has no gaps;
  * but on PostgreSQL every other issuer then waits on that row's lock until this transaction commits. So the number
  * is taken in the statement right before the COMMIT, nothing that needs it is written after, and whatever prints it
- * (the PDF, the e-mails) reads it from the stored invoice later.
+ * (the PDF, the e-mails) reads it from the stored invoice later. The transaction's other writes that can go
+ * last as well (`alongside`, without RETURNING) are written first; on PostgreSQL in the same statement.
  */
-export async function insertNumberedInvoice(transaction: Transaction<Database>, dialect: SqlDialectName, invoice: UnnumberedInvoiceRow): Promise<void> {
+export async function insertNumberedInvoice(
+  transaction: Transaction<Database>,
+  dialect: SqlDialectName,
+  invoice: UnnumberedInvoiceRow,
+  alongside: ReadonlyArray<AlongsideWrite> = [],
+): Promise<void> {
   if (dialect === 'postgres') {
-    // One statement (a data-modifying WITH): the lock is taken and the invoice stored in a single round trip.
-    await transaction
+    // One statement (a data-modifying WITH): the other writes made, the lock taken and the invoice stored in a
+    // single round trip. Each `with` widens the builder's type by its name; the statement only needs its SQL.
+    let queries: QueryCreator<Database> = transaction
+    alongside.forEach((write, index) => {
+      queries = queries.with(`alongside_${index}`, () => write) as unknown as QueryCreator<Database>
+    })
+    await queries
       .with('next_number', (queries) => takeNextNumber(queries, TAX_INVOICE_SERIES))
       .insertInto('invoices')
       .columns(['id', 'registration_id', 'number', 'issued_at', 'pdf_base64', 'data_json'])
@@ -47,7 +61,8 @@ export async function insertNumberedInvoice(transaction: Transaction<Database>, 
       .execute()
     return
   }
-  // SQLite has one writer at a time: nobody waits between the two statements.
+  // SQLite has one writer at a time: nobody waits between the statements.
+  for (const write of alongside) await write.execute()
   const { last_number } = await takeNextNumber(transaction, TAX_INVOICE_SERIES).executeTakeFirstOrThrow()
   await transaction.insertInto('invoices').values({ ...invoice, number: last_number }).execute()
 }

@@ -7,7 +7,7 @@ import { formatDate, formatEventDates } from '../mail/dates.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { RegistrationSubmission } from '../submissions/registration.ts'
 import { renderStoredCreditNote } from '../cancellation/credit-note.ts'
-import { formatInvoiceNumber, insertNumberedInvoice } from './invoice-number.ts'
+import { formatInvoiceNumber, insertNumberedInvoice, type AlongsideWrite } from './invoice-number.ts'
 import { renderTaxInvoicePdf, type TaxInvoiceData } from './tax-invoice-pdf.ts'
 
 export interface InvoiceSubject {
@@ -88,17 +88,22 @@ export function prepareTaxInvoice(subject: InvoiceSubject): PreparedTaxInvoice {
 }
 
 /**
- * Stores the invoice under the next tax invoice number; must be the last write of the registration's transaction
- * (insertNumberedInvoice says why). The PDF is rendered later, outside it (renderStoredInvoice).
+ * Stores the invoice under the next tax invoice number, after the `alongside` writes; must be the last write of the
+ * registration's transaction (insertNumberedInvoice says why). The PDF is rendered later, outside it (renderStoredInvoice).
  */
-export async function issueTaxInvoice(transaction: Transaction<Database>, dialect: SqlDialectName, invoice: PreparedTaxInvoice): Promise<void> {
+export async function issueTaxInvoice(
+  transaction: Transaction<Database>,
+  dialect: SqlDialectName,
+  invoice: PreparedTaxInvoice,
+  alongside: ReadonlyArray<AlongsideWrite> = [],
+): Promise<void> {
   await insertNumberedInvoice(transaction, dialect, {
     id: invoice.id,
     registration_id: invoice.registrationId,
     issued_at: invoice.data.issuedAt.toISOString(),
     pdf_base64: '',
     data_json: JSON.stringify(invoice.data),
-  })
+  }, alongside)
 }
 
 /**

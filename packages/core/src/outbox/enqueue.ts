@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { CoreDatabase, Database } from '../db/database.ts'
+import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { newId } from '../ids.ts'
 import type { StoredMail } from './stored-mail.ts'
@@ -7,6 +8,25 @@ import type { StoredMail } from './stored-mail.ts'
 export interface QueuedMail {
   topic: string
   mail: StoredMail
+}
+
+/** The rows that queue e-mails in the outbox, due at `now`. */
+export function outboxRowsOf(sourceId: string, mails: readonly QueuedMail[], now: Date): OutboxMessageRow[] {
+  const createdAt = now.toISOString()
+  return mails.map(({ topic, mail }) => ({
+    id: newId(),
+    topic,
+    source_id: sourceId,
+    mail: JSON.stringify(mail),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: createdAt,
+    locked_until: null,
+    lease_token: null,
+    last_error: null,
+    created_at: createdAt,
+    sent_at: null,
+  }))
 }
 
 /** Writes e-mails to the outbox inside the caller's transaction, due at once; answers their ids. */
@@ -17,28 +37,9 @@ export async function enqueueMails(
   now: Date,
 ): Promise<string[]> {
   if (mails.length === 0) return []
-  const createdAt = now.toISOString()
-  const ids = mails.map(() => newId())
-  await transaction
-    .insertInto('outbox_messages')
-    .values(
-      mails.map(({ topic, mail }, index) => ({
-        id: ids[index]!,
-        topic,
-        source_id: sourceId,
-        mail: JSON.stringify(mail),
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: createdAt,
-        locked_until: null,
-        lease_token: null,
-        last_error: null,
-        created_at: createdAt,
-        sent_at: null,
-      })),
-    )
-    .execute()
-  return ids
+  const rows = outboxRowsOf(sourceId, mails, now)
+  await transaction.insertInto('outbox_messages').values(rows).execute()
+  return rows.map((row) => row.id)
 }
 
 /** Queues one rendered staff e-mail (an invitation, a password reset) in a transaction of its own, due at once. */

@@ -454,6 +454,45 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(rows.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'sent', 'sent'])
     expect(sink().received).toHaveLength(2)
   })
+
+  it('sends one message at a time while requests keep waking it, and several at a time once they stop', async () => {
+    for (let index = 0; index < 3; index++) {
+      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    }
+    let busy = true
+    let inFlight = 0
+    let mostInFlightWhileBusy = 0
+    let twoInFlight: () => void = () => undefined
+    const bothLanesSending = new Promise<void>((resolve) => (twoInFlight = resolve))
+    let sent = 0
+    const watchedTransport: MailTransport = {
+      async send(mail, id) {
+        inFlight++
+        if (busy) mostInFlightWhileBusy = Math.max(mostInFlightWhileBusy, inFlight)
+        if (inFlight === 2) twoInFlight()
+        // While busy a send takes a while, long enough for a second lane to join if it were let; afterwards each
+        // send waits for a second one, so the rest go out only if two lanes send at once.
+        await (busy ? new Promise((resolve) => setTimeout(resolve, 30)) : bothLanesSending)
+        await transport().send(mail, id)
+        inFlight--
+        sent++
+      },
+      close: () => undefined,
+    }
+    const worker = startOutboxWorker({ db: testDb.db, transport: watchedTransport, concurrency: 2, pollIntervalMs: 10, now: () => clock, log: quiet })
+    worker.wake()
+    const waking = setInterval(() => worker.wake(), 10)
+    try {
+      await waitFor(() => sent >= 3)
+    } finally {
+      clearInterval(waking)
+      busy = false
+    }
+    await waitFor(() => sent === 6)
+    await worker.stop()
+    expect(mostInFlightWhileBusy).toBe(1)
+    expect(sink().received).toHaveLength(6)
+  })
 })
 
 describe('file transport', () => {

@@ -15,6 +15,13 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
  * it is sending, so only a message whose worker died waits this long before another worker takes it over.
  */
 export const DEFAULT_LEASE_MS = 30_000
+/**
+ * How long after the last wake (a registration, an enquiry, a staff action just stored) the worker counts its process
+ * as busy and sends with one lane, so rendering and sending e-mails leaves the CPU to the requests coming in.
+ */
+export const BUSY_AFTER_WAKE_MS = 250
+/** How often a waiting lane looks again whether it may send. */
+const LANE_RECHECK_MS = 50
 
 /** Delay before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -35,6 +42,8 @@ export interface DeliveryOptions {
   shouldContinue?: () => boolean
   /** How many messages are sent at a time: by default one per pooled SMTP connection. */
   concurrency?: number
+  /** Asked before each message: how many of the `concurrency` lanes may send now (default all); the others wait. */
+  lanesAllowed?: () => number
 }
 
 export interface DeliveryReport {
@@ -52,46 +61,24 @@ async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): P
   const nowIso = now.toISOString()
   const lockedUntil = new Date(now.getTime() + leaseMs).toISOString()
   const leaseToken = newId()
-  if (db.dialect === 'postgres') {
-    // SKIP LOCKED lets each instance take a different row; the lease keeps it taken after this transaction ends.
-    return db.writeTransaction(async (transaction) => {
-      const row = await transaction
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst()
-      if (!row) return undefined
-      const claimed = await transaction
-        .updateTable('outbox_messages')
-        .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return { row: claimed, leaseToken }
-    })
-  }
-  // SQLite runs one writer at a time, so a single UPDATE … RETURNING is an atomic claim. Through writeTransaction,
-  // the claim shares its commit with whatever else is being written, rather than paying for a commit of its own.
-  const claimed = await db.writeTransaction((transaction) =>
-    transaction
+  // One UPDATE … RETURNING is an atomic claim. SQLite runs one writer at a time, and through writeStatement the claim
+  // shares its commit with whatever else is being written. On PostgreSQL, SKIP LOCKED lets each instance take a
+  // different row, and the lease keeps it taken once the statement has committed.
+  const claimed = await db.writeStatement((queries) =>
+    queries
       .updateTable('outbox_messages')
       .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
-      .where('id', '=', (eb) =>
-        eb
+      .where('id', '=', (eb) => {
+        const due = eb
           .selectFrom('outbox_messages')
           .select('id')
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', nowIso)
           .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', nowIso)]))
           .orderBy('next_attempt_at')
-          .limit(1),
-      )
+          .limit(1)
+        return db.dialect === 'postgres' ? due.forUpdate().skipLocked() : due
+      })
       .returningAll()
       .executeTakeFirst(),
   )
@@ -114,8 +101,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
 
   async function renewLease({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({ locked_until: new Date(now().getTime() + leaseMs).toISOString() })
           .where('id', '=', row.id)
@@ -147,8 +134,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
           .where('id', '=', row.id)
@@ -159,8 +146,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     } catch (error) {
       const failedAt = now()
       const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
-      await db.writeTransaction((transaction) =>
-        transaction
+      await db.writeStatement((queries) =>
+        queries
           .updateTable('outbox_messages')
           .set({
             status: givingUp ? 'failed' : 'pending',
@@ -179,17 +166,32 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     }
   }
 
+  const shouldContinue = () => options.shouldContinue?.() ?? true
+  let drained = false
+  // A lane beyond those allowed waits for its turn, until the others find nothing left to send; the first lane
+  // always sends.
+  async function turn(index: number): Promise<void> {
+    while (index > 0 && index >= (options.lanesAllowed?.() ?? concurrency) && !drained && shouldContinue()) {
+      await new Promise((resolve) => setTimeout(resolve, LANE_RECHECK_MS))
+    }
+  }
+
   // Each lane claims and sends one message after another, so a slow SMTP answer holds up one lane, not the queue.
-  async function lane(): Promise<void> {
-    while (options.shouldContinue?.() ?? true) {
+  async function lane(index: number): Promise<void> {
+    while (shouldContinue()) {
+      await turn(index)
+      if (!shouldContinue()) return
       const claimed = await claimNextMessage(db, now(), leaseMs)
-      if (!claimed) return
+      if (!claimed) {
+        drained = true
+        return
+      }
       await deliver(claimed)
     }
   }
 
   // Every lane is waited for, also when one fails, so no message is still being sent once this returns.
-  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane))
+  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, (_, index) => lane(index)))
   const failure = lanes.find((outcome) => outcome.status === 'rejected')
   if (failure) throw failure.reason
   return report
@@ -223,6 +225,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined
   let wokenWhileRunning = false
   let failedRounds = 0
+  let lastWakeAt = -Infinity
 
   function nextRoundDelayMs(): number {
     return failedRounds === 0 ? pollIntervalMs : Math.min(pollIntervalMs * 2 ** failedRounds, maxFailureBackoffMs)
@@ -242,7 +245,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return
     }
     clearTimeout(timer)
-    running = deliverDueMessages({ ...options, shouldContinue: () => !stopped })
+    running = deliverDueMessages({
+      ...options,
+      shouldContinue: () => !stopped,
+      lanesAllowed: () => (performance.now() - lastWakeAt < BUSY_AFTER_WAKE_MS ? 1 : (options.concurrency ?? MAX_SMTP_CONNECTIONS)),
+    })
       .then(
         () => {
           if (failedRounds > 0) log(`outbox: delivery resumed after ${failedRounds} failed rounds`)
@@ -263,7 +270,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   schedule(0)
   return {
-    wake: run,
+    wake() {
+      lastWakeAt = performance.now()
+      run()
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
 import { issueTaxInvoice, prepareTaxInvoice } from '../invoice/issue-invoice.ts'
 import { registrationMailJobs, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
-import { enqueueMails } from '../outbox/enqueue.ts'
+import { outboxRowsOf } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
@@ -153,19 +153,16 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     }
     if (row.reference === '') throw new Error('Could not find an unused registration reference')
 
-    await transaction
-      .insertInto('registration_delegates')
-      .values(
-        submission.delegates.map((delegate, ordinal) => ({
-          id: newId(),
-          registration_id: registrationId,
-          ordinal,
-          name: delegate.name,
-          position: delegate.position,
-          email: delegate.email,
-        })),
-      )
-      .execute()
+    const delegates = transaction.insertInto('registration_delegates').values(
+      submission.delegates.map((delegate, ordinal) => ({
+        id: newId(),
+        registration_id: registrationId,
+        ordinal,
+        name: delegate.name,
+        position: delegate.position,
+        email: delegate.email,
+      })),
+    )
 
     const invoice = prepareTaxInvoice({
       registrationId,
@@ -191,11 +188,12 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       quote: price,
       invoice: { issueDate: invoice.data.issueDate, dueDate: invoice.data.dueDate },
     }
-    await transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) }).execute()
+    const mailData = transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) })
     const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
-    await enqueueMails(transaction, registrationId, mails, createdAt)
-    // Last, right before the COMMIT: taking the invoice number locks its counter until then (insertNumberedInvoice).
-    await issueTaxInvoice(transaction, db.dialect, invoice)
+    const outbox = transaction.insertInto('outbox_messages').values(outboxRowsOf(registrationId, mails, createdAt))
+    // Last, right before the COMMIT, with the writes above (on PostgreSQL in the same statement): taking the invoice
+    // number locks its counter until then (insertNumberedInvoice).
+    await issueTaxInvoice(transaction, db.dialect, invoice, [delegates, mailData, outbox])
     return { created: row }
   })
 }
