@@ -86,6 +86,11 @@ export async function run() {
         ],
       ],
     )
+    const otherAnswers = Map.groupBy(
+      burst.answers.filter((answer) => answer.status !== 201),
+      (answer) => `${answer.status === 0 ? 'no answer' : answer.status}: ${answer.text.slice(0, 160)}`,
+    )
+    for (const [answer, answers] of otherAnswers) console.log(`${answers.length} × ${answer}`)
     const deliveredInTime = delivery.delivered === accepted.size && lastConfirmationMs !== undefined && lastConfirmationMs <= DELIVERY_TARGET_MS
     printTargets([
       { figure: 'registrations answered 201', measured: `${accepted.size} of ${REGISTRATIONS}`, target: `${REGISTRATIONS}`, met: accepted.size === REGISTRATIONS },
