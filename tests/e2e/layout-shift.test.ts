@@ -1,5 +1,6 @@
-// Nothing moves under the visitor's thumb: images carry their dimensions, and enhanced widgets render in their
-// final size before and after hydration. Measured with the browser's own Layout Instability API (what CLS adds up).
+// Nothing moves under the visitor's thumb: images carry their dimensions, enhanced widgets render in their final
+// size before and after hydration, and the web font replaces its fallback without re-wrapping a line. Measured with
+// the browser's own Layout Instability API (what CLS adds up).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPage, siteUrl, useBrowser, type ViewportName, viewports, waitForHydration } from '../support/browser.ts'
@@ -42,17 +43,29 @@ async function scrollThrough(page: Page): Promise<void> {
 
 describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
   let page: Page
+  let fontHeld = Promise.resolve()
+  let releaseFont = () => {}
   beforeAll(async () => {
     page = await openPage(browser(), viewport)
     await recordLayoutShifts(page)
+    // The web font arrives only once the page has been painted and hydrated in its fallback, as on a slow
+    // connection, so every page is measured across the swap. (Routing also keeps the font out of the cache.)
+    await page.route(/\.woff2$/, async (route) => {
+      await fontHeld
+      await route.continue()
+    })
   })
   afterAll(async () => {
     await page?.context().close()
   })
 
   it.each(pages)('%s does not shift its layout while it loads, hydrates and is scrolled through', async (pathname) => {
-    await page.goto(siteUrl(pathname))
+    fontHeld = new Promise((resolve) => (releaseFont = resolve))
+    // The load event would wait for the held font.
+    await page.goto(siteUrl(pathname), { waitUntil: 'domcontentloaded' })
     await waitForHydration(page)
+    releaseFont()
+    await page.evaluate(() => document.fonts.ready)
     await scrollThrough(page)
 
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; sources: string[] }> }).layoutShifts)
