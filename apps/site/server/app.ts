@@ -148,8 +148,11 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   // `pnpm dev`: Vite's hot-reload socket listens on its own port (24678 in middleware mode).
   const connectOrigins = config.nodeEnv === 'development' ? ['ws://localhost:24678', 'ws://127.0.0.1:24678'] : []
 
+  // A health check reports this moment and its caller asks again: the client's retries with backoff (three seconds
+  // and more against an unreachable source) would only outlast a load balancer's timeout.
+  const contentProbe = createContentClient(config.content, { localApiHost, maxRetries: 0 })
   router.get('/healthz', async (req, res) => {
-    const [contentCheck, databaseCheck] = await Promise.allSettled([content.fetch('count(*[_id == "siteSettings"])'), core.checkDatabase()])
+    const [contentCheck, databaseCheck] = await Promise.allSettled([contentProbe.fetch('count(*[_id == "siteSettings"])'), core.checkDatabase()])
     if (contentCheck.status === 'fulfilled' && databaseCheck.status === 'fulfilled') {
       res.set('Cache-Control', 'no-store').json({ status: 'ok' })
       return

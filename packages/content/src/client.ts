@@ -18,6 +18,8 @@ export interface ContentClientOptions {
   localApiHost: string
   /** Path the local endpoint is mounted under. Default "/_content". */
   localPrefix?: string
+  /** How often a failed request is tried again, with backoff. Default: the client's own (5). */
+  maxRetries?: number
 }
 
 /**
@@ -26,6 +28,7 @@ export interface ContentClientOptions {
  */
 export function createContentClient(settings: ContentSettings, options: ContentClientOptions): SanityClient {
   const apiVersion = settings.apiVersion ?? DEFAULT_SANITY_API_VERSION
+  const retries = options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }
   if (settings.sanity) {
     const { projectId, dataset, readToken } = settings.sanity
     return createClient({
@@ -34,6 +37,7 @@ export function createContentClient(settings: ContentSettings, options: ContentC
       apiVersion,
       useCdn: true,
       perspective: 'published',
+      ...retries,
       ...(readToken ? { token: readToken } : {}),
     })
   }
@@ -48,5 +52,6 @@ export function createContentClient(settings: ContentSettings, options: ContentC
     apiVersion,
     useCdn: false,
     perspective: 'published',
+    ...retries,
   })
 }
