@@ -8,8 +8,10 @@ export default defineProject({
     // `studio-browser` project (tests/studio): neither needs the shared site or browser.
     include: ['e2e/**/*.test.ts', 'faults/**/*.test.ts'],
     globalSetup: ['./setup/global-setup.ts'],
-    // One browser at a time: the machines have two cores, shared by Chromium and the site server.
-    fileParallelism: false,
+    // As many files at a time as the run has workers (`--maxWorkers=100%`: one per core), each with its own browser
+    // contexts on the shared Chromium: most of a browser test waits on the site, Chromium or a socket, so two files
+    // at a time keep two cores busy where one left a third of them idle. A file that counts what it stored, or
+    // needs accounts or mail of its own (the back office, payments), starts its own site (`useBackOfficeSite`, `startSite`).
     testTimeout: 60_000,
     // The global setup may build the site first.
     hookTimeout: 300_000,
