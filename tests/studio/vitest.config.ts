@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'studio-browser',
     environment: 'node',
-    // One browser and one studio dev server at a time: the machines have two cores.
+    // One file at a time: each starts `sanity dev` in studio/, and two would share its Vite cache.
     fileParallelism: false,
     testTimeout: 120_000,
     // `sanity dev` bundles the studio on its first request.
