@@ -23,23 +23,29 @@ describe('the site server', () => {
     expect(html).toMatch(/<h1[^>]*>[^<]+/)
   })
 
-  it('answers /healthz with 200 while the content source answers', async () => {
+  it('answers /healthz and /readyz with 200 while the database and the content source answer', async () => {
     const response = await fetch(`${site.baseUrl}/healthz`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.json()).toEqual({ status: 'ok' })
+    const readiness = await fetch(`${site.baseUrl}/readyz`)
+    expect(readiness.status).toBe(200)
+    expect(readiness.headers.get('cache-control')).toBe('no-store')
+    expect(await readiness.json()).toEqual({ status: 'ready' })
   })
 
-  it('answers /healthz with 503 and no details, pages with the branded error page and the content route with 503, while the content source is unreachable', async () => {
+  it('answers /readyz with 503 naming only the failing check, /healthz with 200, pages with the branded error page and the content route with 503, while the content source is unreachable', async () => {
     // A hosted Sanity project on a machine that cannot reach it: every content request fails.
     const offline = await startSite({ env: { SANITY_PROJECT_ID: 'unreachable1', SANITY_DATASET: 'production' }, requireHealthy: false })
     try {
-      // Within a load balancer's usual health-check timeout, not after the content client's retries.
-      const response = await fetch(`${offline.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })
+      // The checks run in the background: a probe answers at once, not after the content client's retries.
+      await expect.poll(() => offline.output(), { timeout: 5_000 }).toContain('Not ready: the content check failed')
+      const response = await fetch(`${offline.baseUrl}/readyz`, { signal: AbortSignal.timeout(500) })
       expect(response.status).toBe(503)
       expect(response.headers.get('cache-control')).toBe('no-store')
-      expect(await response.json()).toEqual({ status: 'unavailable' })
-      expect(offline.output()).toContain('Health check: the content source did not answer')
+      expect(await response.json()).toEqual({ status: 'unavailable', failing: ['content'] })
+      // The process itself is alive: a supervisor has no reason to restart it.
+      expect((await fetch(`${offline.baseUrl}/healthz`, { signal: AbortSignal.timeout(500) })).status).toBe(200)
 
       const page = await fetch(`${offline.baseUrl}/conference`)
       expect(page.status).toBe(500)

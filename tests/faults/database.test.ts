@@ -162,9 +162,10 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
 
       await proxy.cut()
 
-      const health = await fetch(`${site.baseUrl}/healthz`)
-      expect(health.status).toBe(503)
-      expect(await health.json()).toEqual({ status: 'unavailable' })
+      // The background check notices within about a second; the process itself stays alive.
+      await waitUntil(async () => (await fetch(`${site.baseUrl}/readyz`)).status === 503, 'readiness to turn 503')
+      expect(await (await fetch(`${site.baseUrl}/readyz`)).json()).toEqual({ status: 'unavailable', failing: ['database'] })
+      expect((await fetch(`${site.baseUrl}/healthz`)).status).toBe(200)
 
       const refused = await postJson(site.baseUrl, '/api/registrations', registrationBody())
       expect(refused.status).toBe(503)
@@ -192,7 +193,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
       expect(await stillRunning(site)).toBe(true)
 
       await proxy.restore()
-      await waitUntil(async () => (await fetch(`${site.baseUrl}/healthz`)).status === 200, 'recovery of /healthz')
+      await waitUntil(async () => (await fetch(`${site.baseUrl}/readyz`)).status === 200, 'recovery of /readyz')
       const after = await postJson(site.baseUrl, '/api/registrations', registrationBody())
       expect(after.status, after.text).toBe(201)
       expect((await fetch(String(after.json?.statusUrl))).status).toBe(200)
@@ -228,7 +229,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
       const after = await postJson(instance.baseUrl, '/api/registrations', registrationBody())
       expect(after.status, after.text).toBe(201)
       expect((await fetch(String(after.json?.statusUrl))).status).toBe(200)
-      expect((await fetch(`${instance.baseUrl}/healthz`)).status).toBe(200)
+      await waitUntil(async () => (await fetch(`${instance.baseUrl}/readyz`)).status === 200, 'readiness after the lost connections')
       expect(await storedReferences()).toContain(after.json?.reference)
     }
     expect(await storedReferences()).toContain(before.json?.reference)

@@ -5,7 +5,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startSiteExpectingExit, type RefusedStart } from '../support/site-server.ts'
+import { spawnSync } from 'node:child_process'
+import { repoRoot, startSite, startSiteExpectingExit, type RefusedStart } from '../support/site-server.ts'
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'events-startup-'))
 const aFile = path.join(scratch, 'not-a-directory')
@@ -67,6 +68,26 @@ describe('a misconfigured server', () => {
       expect(printedLines(result).at(-1)).toEqual({ level: FATAL, msg: `Cannot start: port ${port} on 127.0.0.1 is already in use: set PORT to a free port` })
     } finally {
       taken.close()
+    }
+  })
+})
+
+describe('migrations left to `pnpm db:migrate` (MIGRATE_ON_START=0)', () => {
+  it('refuses a database that lacks them in one line, and starts once `pnpm db:migrate` applied them', async () => {
+    const dataDir = path.join(scratch, 'migrate-first')
+    mkdirSync(dataDir)
+    const refused = await startSiteExpectingExit({ env: { DATA_DIR: dataDir, MIGRATE_ON_START: '0' } })
+    expect(refused.code).toBe(1)
+    expect(printedLines(refused).at(-1)?.msg).toMatch(/^Cannot start: the database lacks \d+ migration\(s\) of this release \(2025-06-01-initial, .*\): run `pnpm db:migrate` first/)
+
+    const migrated = spawnSync('pnpm', ['db:migrate'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+    expect(migrated.status, migrated.stderr).toBe(0)
+    expect(migrated.stdout).toContain(`Database migrated (SQLite in ${dataDir})`)
+    const site = await startSite({ env: { DATA_DIR: dataDir, MIGRATE_ON_START: '0' } })
+    try {
+      expect((await fetch(`${site.baseUrl}/readyz`)).status).toBe(200)
+    } finally {
+      await site.stop()
     }
   })
 })

@@ -114,7 +114,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
       throw new Error(`The site server exited with code ${server.exitCode} before it was healthy:\n${output()}`)
     }
     try {
-      const response = await fetch(`${baseUrl}/healthz`)
+      // Ready: the database and content answered, and the outbox worker has started.
+      const response = await fetch(`${baseUrl}/readyz`)
       if (response.status === 200 || !requireHealthy) return
     } catch {
       // Not listening yet.
@@ -122,7 +123,7 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
     // Asked often: a file's tests wait on every site it starts, and a start takes one to three seconds.
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`The site server did not answer /healthz with 200 within 60 s:\n${output()}`)
+  throw new Error(`The site server did not answer /readyz with 200 within 60 s:\n${output()}`)
 }
 
 function spawnSite(
@@ -143,6 +144,8 @@ function spawnSite(
       SITE_DATE: testSiteDate,
       // Links in pages, e-mails and payment redirects then point at the address the tests browse.
       SITE_URL: `http://127.0.0.1:${port}`,
+      // No load balancer watches a test's site: it may close its port as soon as it is told to stop.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +154,7 @@ function spawnSite(
 }
 
 /**
- * Starts the built site on a free port with a fresh DATA_DIR and waits until /healthz answers 200, or answers at
+ * Starts the built site on a free port with a fresh DATA_DIR and waits until /readyz answers 200, or answers at
  * all when `requireHealthy` is false (a test of the site with its content source down). `nodeOptions` replaces
  * production's options of Node (a benchmark comparing them).
  */
@@ -193,6 +196,27 @@ export async function startSite({
     throw error
   }
   return { baseUrl, dataDir, stop, exited, output: () => log }
+}
+
+export interface LaunchedSite {
+  baseUrl: string
+  process: ChildProcess
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  output(): string
+}
+
+/**
+ * Starts the built site on a free port and returns at once, without waiting for it to answer: for tests of what
+ * happens while it starts. The caller stops it and owns `env.DATA_DIR`.
+ */
+export async function launchSite({ env }: { env: Record<string, string> & { DATA_DIR: string } }): Promise<LaunchedSite> {
+  const port = await freePort()
+  const server = spawnSite(port, env.DATA_DIR, env, undefined)
+  let log = ''
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })))
+  return { baseUrl: `http://127.0.0.1:${port}`, process: server, exited, output: () => log }
 }
 
 export interface RefusedStart {

@@ -31,6 +31,7 @@ import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
 import { createPreviewMode } from './preview-mode'
 import { availabilityEpoch, createContentRevision } from './content-revision'
 import { isPerVisitorPath, pageCache, PageStore } from './page-cache'
+import { createReadiness, type Readiness } from './readiness'
 import { sanityWebhook } from './sanity-webhook'
 import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
 
@@ -48,6 +49,13 @@ export interface SiteHandle {
   handler: express.Router
   /** The security headers and CSP nonce; mounted before anything that answers, static files included. */
   securityHeaders: express.RequestHandler
+  /**
+   * /healthz and /readyz. Its checks start when the server listens (`readiness.start()`); the outbox worker starts
+   * the first time they all pass.
+   */
+  readiness: Readiness
+  /** Stops the outbox worker after the message it is sending (and the retention job): the start of a drain. */
+  stopBackgroundWork(): Promise<void>
   close(): Promise<void>
 }
 
@@ -120,12 +128,14 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     log: (line) => logger.info(line),
     logProblem: (line) => logger.warn(line),
     onRegistrationCreated: ({ paymentMethod }) => metrics.registrationCreated(paymentMethod),
+    // E-mails go out once the instance is ready, so a process stopped while it starts has sent nothing.
+    startOutbox: false,
   }).catch((error: unknown) => {
     throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
   })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
   const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
-  const staff = await createStaff({ db: core.db, links, onMailQueued: () => core.outbox.wake() })
+  const staff = await createStaff({ db: core.db, links, onMailQueued: () => core.outbox.wake(), migrate: config.core.migrateOnStart ?? true })
   const services: SiteServices = { config, content, core, links, payments: payments.context, staff }
   // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
   const { enquiryRetentionMonths } = config.core
@@ -148,20 +158,17 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   // `pnpm dev`: Vite's hot-reload socket listens on its own port (24678 in middleware mode).
   const connectOrigins = config.nodeEnv === 'development' ? ['ws://localhost:24678', 'ws://127.0.0.1:24678'] : []
 
-  // A health check reports this moment and its caller asks again: the client's retries with backoff (three seconds
-  // and more against an unreachable source) would only outlast a load balancer's timeout.
+  // A readiness check reports this moment and runs again a second later: the client's retries with backoff (three
+  // seconds and more against an unreachable source) would only outlast a load balancer's timeout.
   const contentProbe = createContentClient(config.content, { localApiHost, maxRetries: 0 })
-  router.get('/healthz', async (req, res) => {
-    const [contentCheck, databaseCheck] = await Promise.allSettled([contentProbe.fetch('count(*[_id == "siteSettings"])'), core.checkDatabase()])
-    if (contentCheck.status === 'fulfilled' && databaseCheck.status === 'fulfilled') {
-      res.set('Cache-Control', 'no-store').json({ status: 'ok' })
-      return
-    }
-    // The reasons go to the log: they may name files or hosts that a public answer should not.
-    if (contentCheck.status === 'rejected') req.log.error(`Health check: the content source did not answer: ${(contentCheck.reason as Error).message}`)
-    if (databaseCheck.status === 'rejected') req.log.error(`Health check: the database did not answer: ${(databaseCheck.reason as Error).message}`)
-    res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
+  const readiness = createReadiness({
+    checks: {
+      database: () => core.checkDatabase(),
+      content: () => contentProbe.fetch('count(*[_id == "siteSettings"])'),
+    },
+    log: (level, message) => logger[level](message),
   })
+  readiness.onFirstReady(() => core.outbox.start())
 
   router.use(preview.neverCachePreviews)
   router.use(preview.router)
@@ -243,8 +250,14 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
       imageOrigins,
       framingOrigins: (req) => preview.framingOrigins(req),
     }),
+    readiness,
+    async stopBackgroundWork() {
+      retention.stop()
+      await core.outbox.stop()
+    },
     /** Stops the outbox worker after the e-mail it is sending, closes the database and the content listener. */
     async close() {
+      readiness.stop()
       datasetWatch?.close()
       await contentNotices?.close()
       retention.stop()

@@ -7,6 +7,7 @@ export const SERVER_ROUTE_PATTERNS: readonly string[] = [
   '/favicon.svg',
   `${LOCAL_CONTENT_PREFIX}/*`,
   '/healthz',
+  '/readyz',
   '/metrics',
   '/api/content/:queryName',
   '/api/registrations',

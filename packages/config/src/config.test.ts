@@ -13,7 +13,20 @@ describe('readConfig', () => {
       formRateLimit: 20,
       enquiryRetentionMonths: 24,
       databaseStartupWaitMs: 60_000,
+      databasePoolMax: 10,
+      migrateOnStart: true,
     })
+    expect(config).toMatchObject({ shutdownDrainMs: 2_000, shutdownGraceMs: 10_000, healthPort: undefined })
+  })
+
+  it('reads the pool size, the migration switch and the shutdown bounds, and refuses nonsense in them', () => {
+    const config = readConfig({ DATABASE_POOL_MAX: '4', MIGRATE_ON_START: '0', SHUTDOWN_DRAIN_SECONDS: '0.5', SHUTDOWN_GRACE_SECONDS: '20', HEALTH_PORT: '3101' })
+    expect(config.core).toMatchObject({ databasePoolMax: 4, migrateOnStart: false })
+    expect(config).toMatchObject({ shutdownDrainMs: 500, shutdownGraceMs: 20_000, healthPort: 3101 })
+    expect(() => readConfig({ HEALTH_PORT: 'health' })).toThrow(/HEALTH_PORT must be a whole number/)
+    expect(() => readConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX must be a whole number of connections, 2 or more/)
+    expect(() => readConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START must be 1 .* or 0/)
+    expect(() => readConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS must be a number of seconds/)
   })
 
   it('hands the core every variable it needs', () => {
@@ -39,6 +52,8 @@ describe('readConfig', () => {
       formRateLimit: 0,
       enquiryRetentionMonths: 36,
       databaseStartupWaitMs: 2_500,
+      databasePoolMax: 10,
+      migrateOnStart: true,
     })
     expect(config.siteUrl).toBe('https://events.example.com')
   })

@@ -46,6 +46,12 @@ export interface Config {
   pageCacheControl: string
   /** PAGE_CACHE_MAX_MB, in bytes: the most memory the page cache may take. */
   pageCacheMaxBytes: number
+  /** HEALTH_PORT: a second port on which a thread of its own answers /healthz and /readyz; unset, none. */
+  healthPort: number | undefined
+  /** SHUTDOWN_DRAIN_SECONDS, in ms: how long a stopping instance keeps serving while /readyz says it is draining. */
+  shutdownDrainMs: number
+  /** SHUTDOWN_GRACE_SECONDS, in ms: then how long it waits for open requests before it exits. */
+  shutdownGraceMs: number
 }
 
 /** A setting the operator must change; its message says which and how. */
@@ -93,6 +99,15 @@ function refuse(message: string): never {
   throw new ConfigError(message)
 }
 
+/** A number of seconds, 0 or more, with its default. */
+function seconds(name: string, fallback: number) {
+  return checked((value) => {
+    const text = value?.trim() || undefined
+    const amount = text === undefined ? fallback : Number(text)
+    return Number.isFinite(amount) && amount >= 0 ? amount : refuse(`${name} must be a number of seconds, 0 or more: ${text}`)
+  })
+}
+
 // The order of the keys is the order of the checks: the first bad variable is the one startup names.
 const environment = z.object({
   LOG_LEVEL: checked((value) => {
@@ -104,6 +119,12 @@ const environment = z.object({
     return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : refuse(`PORT must be a whole number from 0 to 65535, not "${value}"`)
   }),
   HOST: z.string().default('0.0.0.0'),
+  HEALTH_PORT: checked((value) => {
+    const text = value?.trim() || undefined
+    if (text === undefined) return undefined
+    const port = Number(text)
+    return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : refuse(`HEALTH_PORT must be a whole number from 0 to 65535, not "${value}"`)
+  }),
   TRUST_PROXY: z.string().default('loopback'),
   NODE_ENV: z.string().optional(),
   CONTENT_DATASET_PATH: z.string().optional(),
@@ -141,6 +162,19 @@ const environment = z.object({
     const seconds = text === undefined ? 60 : Number(text)
     return Number.isFinite(seconds) && seconds >= 0 ? seconds : refuse(`DATABASE_STARTUP_WAIT_SECONDS must be a number of seconds: ${text}`)
   }),
+  DATABASE_POOL_MAX: checked((value) => {
+    const text = value?.trim() || undefined
+    const connections = text === undefined ? 10 : Number(text)
+    return Number.isInteger(connections) && connections >= 2 ? connections : refuse(`DATABASE_POOL_MAX must be a whole number of connections, 2 or more: ${text}`)
+  }),
+  MIGRATE_ON_START: checked((value) => {
+    const text = (value?.trim() || '1').toLowerCase()
+    if (['1', 'true', 'on'].includes(text)) return true
+    if (['0', 'false', 'off'].includes(text)) return false
+    return refuse(`MIGRATE_ON_START must be 1 (migrate at startup) or 0 (leave it to pnpm db:migrate), not "${value}"`)
+  }),
+  SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 2),
+  SHUTDOWN_GRACE_SECONDS: seconds('SHUTDOWN_GRACE_SECONDS', 10),
   SITE_DATE: checked((value) => (value?.trim() ? parseSiteDate(value) : undefined)),
   DATA_DIR: trimmed.transform((value) => path.resolve(value ?? './data')),
   DATABASE_URL: trimmed,
@@ -195,6 +229,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       formRateLimit: vars.FORM_RATE_LIMIT,
       enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS,
       databaseStartupWaitMs: vars.DATABASE_STARTUP_WAIT_SECONDS * 1000,
+      databasePoolMax: vars.DATABASE_POOL_MAX,
+      migrateOnStart: vars.MIGRATE_ON_START,
     },
     siteUrl,
     now: siteDate ? () => new Date(siteDate) : () => new Date(),
@@ -208,5 +244,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     sanityWebhookSecret: vars.SANITY_WEBHOOK_SECRET,
     pageCacheControl: vars.PAGE_CACHE_CONTROL,
     pageCacheMaxBytes: Math.round(vars.PAGE_CACHE_MAX_MB * 1024 * 1024),
+    healthPort: vars.HEALTH_PORT,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,
   }
 }

@@ -14,4 +14,8 @@ export interface CoreConfig {
   formRateLimit: number
   /** How long startup keeps retrying a PostgreSQL server it cannot reach, in milliseconds. */
   databaseStartupWaitMs: number
+  /** DATABASE_POOL_MAX: PostgreSQL connections this process opens at most (requests, outbox, jobs). */
+  databasePoolMax?: number
+  /** MIGRATE_ON_START: false leaves migrations to `pnpm db:migrate`. */
+  migrateOnStart?: boolean
 }

@@ -48,6 +48,32 @@ describe('startCore', () => {
     }
   })
 
+  it('leaves the outbox stopped until it is started, and checks the database with a write it commits', async () => {
+    const { dir, remove } = temporaryDirectory()
+    const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00') })
+    const core = await startCore({ config, catalog: fixedCatalog(), links, log: () => undefined, startOutbox: false, instanceName: 'site-a' })
+    const mailDir = path.join(dir, 'mail')
+    const written = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length : 0)
+    try {
+      await createRegistration(core.registrations, registrationInput())
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(written()).toBe(0)
+      core.outbox.start()
+      const deadline = Date.now() + 10_000
+      while (written() < 4) {
+        if (Date.now() > deadline) throw new Error('the outbox did not write the e-mails once started')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+
+      await core.checkDatabase()
+      const rows = await core.db.kysely.selectFrom('readiness_checks').selectAll().execute()
+      expect(rows).toEqual([{ instance: 'site-a', checked_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }])
+    } finally {
+      await core.close()
+      remove()
+    }
+  })
+
   it('tells of each new registration with its payment method, not of a repeated submission', async () => {
     const { dir, remove } = temporaryDirectory()
     const created: string[] = []

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { hostname } from 'node:os'
 import type { BackOfficeContext } from './backoffice/context.ts'
 import type { EventCatalog } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
@@ -25,9 +25,12 @@ export interface Core {
    * counted in the database, so every instance shares it.
    */
   formRateLimiter: RateLimiter
-  /** Resolves when the database answers a trivial query, rejects with its fault otherwise (for /healthz). */
+  /**
+   * Resolves when the database takes a write (this instance's row in readiness_checks) and commits it; rejects with
+   * its fault otherwise: unreachable, read-only, out of space. For the readiness check.
+   */
   checkDatabase(): Promise<void>
-  outbox: OutboxWorker
+  outbox: DeferredOutboxWorker
   /** Stops the outbox worker after the messages in flight, then closes mail and database connections. */
   close(): Promise<void>
 }
@@ -43,6 +46,37 @@ export interface StartCoreOptions {
   logProblem?: (line: string) => void
   /** Told of each new registration once it is stored (not of a repeated submission), e.g. to count it. */
   onRegistrationCreated?: (result: CreateRegistrationResult) => void
+  /**
+   * False leaves the outbox worker stopped until `core.outbox.start()` (the site starts it once the instance is
+   * ready); true by default.
+   */
+  startOutbox?: boolean
+  /** Names this process's row in readiness_checks (default: host name and process id). */
+  instanceName?: string
+}
+
+/** The outbox worker, which may be started after the core: wakes before the start are forgotten. */
+export interface DeferredOutboxWorker extends OutboxWorker {
+  /** Starts delivering; does nothing when already started or stopped. */
+  start(): void
+}
+
+/** A worker made on the first start(); stop() before it keeps it from ever starting. */
+function deferredOutbox(startWorker: () => OutboxWorker): DeferredOutboxWorker {
+  let worker: OutboxWorker | undefined
+  let stopped = false
+  return {
+    start() {
+      if (!stopped) worker ??= startWorker()
+    },
+    wake() {
+      worker?.wake()
+    },
+    async stop() {
+      stopped = true
+      await worker?.stop()
+    },
+  }
 }
 
 /**
@@ -60,9 +94,13 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     dataDir: config.dataDir,
     startupWaitMs: config.databaseStartupWaitMs,
     log: logProblem,
+    migrate: config.migrateOnStart ?? true,
+    poolMax: config.databasePoolMax,
   })
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
-  const outbox = startOutboxWorker({ db, transport, log: logProblem })
+  const outbox = deferredOutbox(() => startOutboxWorker({ db, transport, log: logProblem }))
+  if (options.startOutbox ?? true) outbox.start()
+  const instance = (options.instanceName ?? `${hostname()}:${process.pid}`).slice(0, 100)
   const eventIdFiller = startEventIdFiller({ db, catalog, log, logProblem })
   const siteDate = config.siteDate
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
@@ -98,13 +136,22 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
       ? createSharedRateLimiter({ pool: db.postgresPool, limit: config.formRateLimit })
       : createRateLimiter({ limit: config.formRateLimit }),
     async checkDatabase() {
-      await sql`select 1`.execute(db.kysely)
+      const checkedAt = new Date().toISOString()
+      await db.writeStatement((queries) =>
+        queries
+          .insertInto('readiness_checks')
+          .values({ instance, checked_at: checkedAt })
+          .onConflict((conflict) => conflict.column('instance').doUpdateSet({ checked_at: checkedAt }))
+          .execute(),
+      )
     },
     outbox,
     async close() {
       await eventIdFiller.stop()
       await outbox.stop()
       transport.close()
+      // The row would otherwise stay behind for every process that ever ran; a failure here changes nothing.
+      await db.writeStatement((queries) => queries.deleteFrom('readiness_checks').where('instance', '=', instance).execute()).catch(() => undefined)
       await db.close()
     },
   }

@@ -3,7 +3,7 @@ export type { CoreConfig } from './config.ts'
 export type { PaymentReturnOutcome, RegistrationKey, SiteLinks } from './site-links.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
-export { DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
+export { DatabaseBehindError, DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
 export { CodedError, ValidationError, isValidationError, type ErrorCode } from './errors.ts'
@@ -97,7 +97,7 @@ export {
   type RegistrationSubmission,
 } from './submissions/registration.ts'
 export { isEmailAddress } from './validation/fields.ts'
-export { startCore, type Core, type StartCoreOptions } from './core.ts'
+export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
 export {
   findRegistrationById,

@@ -9,6 +9,7 @@ export {
   type StaffAuth,
 } from './auth.ts'
 export type { StaffDatabase, StaffKysely } from './db/database.ts'
+export { migrateStaffTables } from './db/migrate.ts'
 export type { StaffRole } from './db/tables/users.ts'
 export {
   INVITATION_LINK_SECONDS,

@@ -79,6 +79,8 @@ export interface StaffOptions {
   signInLimits?: SignInLimits
   /** Told when e-mail was queued, so the outbox worker can send it at once. */
   onMailQueued?: () => void
+  /** False leaves the staff tables' migrations to `pnpm db:migrate` (MIGRATE_ON_START=0); true by default. */
+  migrate?: boolean
 }
 
 export interface Staff {
@@ -193,7 +195,7 @@ function checkPassword(password: string): void {
 export async function createStaff(options: StaffOptions): Promise<Staff> {
   // The staff tables are this package's own; the core's Database type does not name them.
   const kysely = options.db.kysely as unknown as StaffKysely
-  await migrateStaffTables(kysely as unknown as Kysely<unknown>, options.db.dialect)
+  if (options.migrate ?? true) await migrateStaffTables(kysely as unknown as Kysely<unknown>, options.db.dialect)
   const { links } = options
   const siteName = options.siteName ?? 'Events'
   const authBase = links.staffAuth()

@@ -15,6 +15,7 @@ import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
 import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
+import type { ReadinessChecksTable } from './tables/readiness-checks.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
 import type { RegistrationMailDataTable } from './tables/registration-mail-data.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
@@ -42,6 +43,7 @@ export interface Database {
   bank_statement_lines: BankStatementLinesTable
   bank_statement_import_lines: BankStatementImportLinesTable
   enquiry_activity: EnquiryActivityTable
+  readiness_checks: ReadinessChecksTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

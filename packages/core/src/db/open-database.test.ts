@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { CoreDatabase, Database } from './database.ts'
 import { isDatabaseFault } from './faults.ts'
-import { DatabaseUnreachableError, openDatabase, postgresClientConfig } from './open-database.ts'
+import { DatabaseBehindError, DatabaseUnreachableError, openDatabase, postgresClientConfig } from './open-database.ts'
 
 describe('opening PostgreSQL at startup', () => {
   let refusing: Server | undefined
@@ -143,5 +143,28 @@ describe.each(POSTGRES_URLS)('PostgreSQL faults (%s)', (databaseUrl) => {
     })
     expect(isDatabaseFault(failure)).toBe(true)
     expect(await backendPid(db.kysely)).toEqual(expect.any(Number))
+  })
+})
+
+describe('migrations left to `pnpm db:migrate`', () => {
+  it('refuses a database that lacks migrations, then opens it once they were applied', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs')
+    const path = await import('node:path')
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'events-migrate-'))
+    try {
+      const behind = await openDatabase({ dataDir, migrate: false }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(behind).toBeInstanceOf(DatabaseBehindError)
+      expect((behind as Error).message).toMatch(/lacks \d+ migration\(s\) of this release \(2025-06-01-initial, .*\): run `pnpm db:migrate` first/)
+
+      await (await openDatabase({ dataDir })).close()
+      const opened = await openDatabase({ dataDir, migrate: false })
+      await opened.kysely.selectFrom('readiness_checks').selectAll().execute()
+      await opened.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

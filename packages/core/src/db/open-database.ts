@@ -23,6 +23,21 @@ export interface OpenDatabaseOptions {
   log?: ((line: string) => void) | undefined
   /** Waits between startup attempts; tests pass a fake one. */
   sleep?: ((ms: number) => Promise<void>) | undefined
+  /**
+   * True (the default) applies pending migrations; false leaves them to `pnpm db:migrate` and refuses a database
+   * that has not had them (DatabaseBehindError).
+   */
+  migrate?: boolean | undefined
+  /** PostgreSQL connections the pool opens at most (default 10). */
+  poolMax?: number | undefined
+}
+
+/** Thrown when migrations were left to `pnpm db:migrate` and the database has not had them yet. */
+export class DatabaseBehindError extends Error {
+  constructor(pending: string[]) {
+    super(`the database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}): run \`pnpm db:migrate\` first, or start with MIGRATE_ON_START=1`)
+    this.name = 'DatabaseBehindError'
+  }
 }
 
 /** Thrown when PostgreSQL could not be reached within the startup wait; its message is the whole story. */
@@ -34,6 +49,7 @@ export class DatabaseUnreachableError extends Error {
 }
 
 const DEFAULT_STARTUP_WAIT_MS = 60_000
+const DEFAULT_POOL_MAX = 10
 const FIRST_STARTUP_RETRY_MS = 1_000
 const MAX_STARTUP_RETRY_MS = 10_000
 // A server that accepts no connection (a dropped packet, a dead host) fails a request after this long, not never.
@@ -82,10 +98,10 @@ async function createSchema(clientConfig: pg.ClientConfig, schema: string): Prom
  * A pool that outlives its server: a connection the server drops (a restart, a failover, an idle kill) is logged
  * and discarded instead of ending the process, and the next query opens a fresh one.
  */
-function createPostgresPool(databaseUrl: string, schema: string | undefined, log: (line: string) => void): pg.Pool {
+function createPostgresPool(databaseUrl: string, schema: string | undefined, log: (line: string) => void, max: number): pg.Pool {
   const pool = new pg.Pool({
     ...postgresClientConfig(databaseUrl),
-    max: 10,
+    max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   })
@@ -102,8 +118,14 @@ function createPostgresPool(databaseUrl: string, schema: string | undefined, log
  * schema it works in: otherwise it takes the migration tables of any other schema in the database (another test
  * run, another application) for its own, and fails.
  */
-async function migrate(kysely: Kysely<Database>, migrationTableSchema?: string): Promise<void> {
+async function migrate(kysely: Kysely<Database>, apply: boolean, migrationTableSchema?: string): Promise<void> {
   const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
+  if (!apply) {
+    const pending = (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name)
+    if (pending.length === 0) return
+    await kysely.destroy()
+    throw new DatabaseBehindError(pending)
+  }
   const { error } = await migrator.migrateToLatest()
   if (error) {
     await kysely.destroy()
@@ -113,7 +135,7 @@ async function migrate(kysely: Kysely<Database>, migrationTableSchema?: string):
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<CoreDatabase> {
   const log = options.log ?? ((line: string) => console.error(line))
-  const pool = createPostgresPool(databaseUrl, options.schema, log)
+  const pool = createPostgresPool(databaseUrl, options.schema, log, options.poolMax ?? DEFAULT_POOL_MAX)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   if (options.schema !== undefined) {
     try {
@@ -130,7 +152,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     await kysely.destroy()
     throw error
   }
-  await migrate(kysely, currentSchema)
+  await migrate(kysely, options.migrate ?? true, currentSchema)
   return {
     kysely,
     dialect: 'postgres',
@@ -179,7 +201,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<CoreDa
   await makePrivateDirectory(options.dataDir)
   await makeSqliteFilesPrivate(databaseFile)
   const kysely = new Kysely<Database>({ dialect: createNodeSqliteDialect(databaseFile) })
-  await migrate(kysely)
+  await migrate(kysely, options.migrate ?? true)
   const writeTransaction = createGroupCommit(kysely)
   return { kysely, dialect: 'sqlite', writeTransaction, writeStatement: (statement) => writeTransaction(statement), close: () => kysely.destroy() }
 }
