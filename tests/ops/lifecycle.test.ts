@@ -1,13 +1,14 @@
 // The process's life: a SIGTERM at any moment of startup or service sends no e-mail twice; a trickling request
 // body is cut; draining turns readiness off before the port closes.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { registrationBody } from '../support/registrations.ts'
-import { freePort, launchSite, startSite, type LaunchedSite } from '../support/site-server.ts'
+import { freePort, launchSite, repoRoot, startSite, type LaunchedSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const dataDirs: string[] = []
@@ -164,4 +165,31 @@ describe('a request body that trickles in', () => {
       await site.stop()
     }
   }, 60_000)
+})
+
+describe('the production command, scripts/serve', () => {
+  it('replaces itself with the pinned Node 24, so the SIGTERM a supervisor sends reaches the server', async () => {
+    const port = await freePort()
+    const server = spawn(path.join(repoRoot, 'scripts/serve'), [], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: newDataDir(), SHUTDOWN_DRAIN_SECONDS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })))
+    await waitUntil(async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200
+      } catch {
+        return false
+      }
+    }, 'the site to be ready')
+    // The process started as the script is now Node 24 itself, running the server with the site's options.
+    expect(readlinkSync(`/proc/${server.pid}/exe`)).toBe(realpathSync(path.join(repoRoot, 'node_modules/node/bin/node')))
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--heap-growing-percent=50', 'server.js']))
+    server.kill('SIGTERM')
+    expect(await exited, output).toEqual({ code: 0, signal: null })
+    expect(output).toContain('SIGTERM received: draining')
+  })
 })
