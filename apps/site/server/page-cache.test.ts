@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { createLogger } from '@events/observability'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inlineScriptHashes, isPerVisitorPath, isShareable, pageCache, PageStore, type PageCacheOutcome } from './page-cache'
+import { inlineScriptHashes, isPerVisitorPath, isShareable, namesPage, pageCache, PageStore, withStableNonce, type PageCacheOutcome } from './page-cache'
 import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -286,5 +286,33 @@ describe('PageStore', () => {
     finish()
     await rendering
     expect(store.get('a')).toBeUndefined()
+  })
+})
+
+describe('withStableNonce', () => {
+  it('replaces the render nonce with one made from the page, the same for the same page whatever nonce it was rendered with', () => {
+    const page = (nonce: string) => `<style nonce="${nonce}">h1{}</style><script nonce="${nonce}">window.__nonce__="${nonce}"</script>`
+    const first = withStableNonce(page('rAnd0m+first/=='), 'rAnd0m+first/==')
+    const second = withStableNonce(page('0therRandom2=='), '0therRandom2==')
+    expect(first).toEqual(second)
+    expect(first.html).toBe(page(first.nonce))
+    expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(withStableNonce(page('n1').replace('h1{}', 'h2{}'), 'n1').nonce).not.toBe(first.nonce)
+  })
+})
+
+describe('namesPage', () => {
+  it.each([
+    ['"abc"', true],
+    ['"abc-gzip"', true],
+    ['"abc-br"', true],
+    ['W/"abc-gzip"', true],
+    ['"other", "abc-gzip"', true],
+    ['*', true],
+    ['"abcd"', false],
+    ['"abc-deflate"', false],
+    [undefined, false],
+  ])('If-None-Match %s names the page in one of its codings: %s', (header, expected) => {
+    expect(namesPage(header, { digest: 'abc' })).toBe(expected)
   })
 })

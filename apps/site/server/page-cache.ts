@@ -18,7 +18,10 @@ export interface CachedPage {
   digest: string
   /** CSP hash sources of the page's inline scripts, which then run without a per-response nonce. */
   scriptHashes: readonly string[]
-  /** The nonce its inline styles were rendered with, which goober's run-time style element also carries. */
+  /**
+   * The nonce its inline styles carry, which goober's run-time style element also carries: made from the page itself
+   * (stableNonceOf), so the same page is the same bytes on every instance.
+   */
   styleNonce: string
 }
 
@@ -55,10 +58,24 @@ export function isShareable(response: Response): boolean {
   return !/\b(private|no-store|no-cache)\b/i.test(response.headers.get('cache-control') ?? '')
 }
 
-/** Makes the entry of a rendered page: its script hashes, its digest and its brotli and gzip forms, once. */
-export async function cachedPageOf(response: Response, styleNonce: string): Promise<CachedPage> {
-  const identity = Buffer.from(await response.arrayBuffer())
-  const html = identity.toString('utf8')
+const NONCE_SLOT = '\u0000nonce\u0000'
+
+/**
+ * A rendered page with its per-response nonce replaced by one made from the page itself: the same page rendered on
+ * two instances (or twice) then has the same bytes and ETag. The nonce of a page everyone receives is public anyway;
+ * the page's scripts are allowed by their hashes, its styles (which run no code) by this nonce.
+ */
+export function withStableNonce(html: string, renderNonce: string): { html: string; nonce: string } {
+  const template = html.replaceAll(renderNonce, NONCE_SLOT)
+  // 128 bits in base64, like the per-response nonces.
+  const nonce = createHash('sha256').update(template).digest().subarray(0, 16).toString('base64')
+  return { html: template.replaceAll(NONCE_SLOT, nonce), nonce }
+}
+
+/** Makes the entry of a rendered page: its stable nonce, script hashes, digest and brotli and gzip forms, once. */
+export async function cachedPageOf(response: Response, renderNonce: string): Promise<CachedPage> {
+  const { html, nonce: styleNonce } = withStableNonce(await response.text(), renderNonce)
+  const identity = Buffer.from(html, 'utf8')
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipped(identity, { level: 9 }),
@@ -184,6 +201,20 @@ export function isPrecompressed(res: express.Response): boolean {
 }
 
 /**
+ * Whether an If-None-Match header names this page in any of its codings (or is `*`). The codings are the same bytes
+ * before coding, so the copy the client holds is current whichever one it was sent, and a client (or proxy) that
+ * asks differently from one request to the next still gets its 304.
+ */
+export function namesPage(ifNoneMatch: string | undefined, page: Pick<CachedPage, 'digest'>): boolean {
+  if (!ifNoneMatch) return false
+  const current = new Set(['', '-br', '-gzip'].map((coding) => `"${page.digest}${coding}"`))
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || current.has(trimmed.replace(/^W\//, ''))
+  })
+}
+
+/**
  * Serves public pages from memory: rendered once per URL and variant, answered with a strong ETag (304 on a match),
  * in brotli or gzip as the client accepts, under the page's own hash-based Content-Security-Policy. Responses that are
  * not a shareable 200 page are sent as rendered and not kept.
@@ -201,7 +232,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): express.RequestH
     res.vary('Accept-Encoding')
     options.applyPagePolicy(req, res, page)
     markPrecompressed(res)
-    if (req.fresh) {
+    if (namesPage(req.get('If-None-Match'), page)) {
       options.onOutcome?.('not-modified')
       res.status(304).end()
       return

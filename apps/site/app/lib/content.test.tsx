@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CONTENT_STALE_TIME_MS, contentQuery, contentQueryKey, contentRequest, useContent, withLoaderContent } from './content'
+import { CONTENT_STALE_TIME_MS, contentQuery, contentQueryKey, contentRequest, undatedContent, useContent, withLoaderContent } from './content'
 
 const termsRequest = contentRequest('page', { slug: 'terms' })
 
@@ -66,6 +66,22 @@ describe('content from a loader', () => {
     await settle()
 
     expect(recoverableErrors).toEqual([])
+    expect(container.querySelector('h1')?.textContent).toBe('Terms and conditions')
+    expect(fetchSpy).not.toHaveBeenCalled()
+    act(() => root.unmount())
+    container.remove()
+  })
+
+  it('dates undated content (a cached page, the same bytes on every instance) when the page arrives: no refetch as it hydrates', async () => {
+    const fetchSpy = answerContent('Refetched')
+    // Rendered long ago and kept: the page carries no moment of its own.
+    const data = { dehydratedState: undatedContent(loaderData('Terms and conditions', 10 * CONTENT_STALE_TIME_MS).dehydratedState) }
+    expect(JSON.stringify(data)).not.toMatch(/"(dataUpdatedAt|dehydratedAt)":[1-9]/)
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(<Page data={data} />)
+    document.body.append(container)
+    const root = await act(async () => hydrateRoot(container, <Page data={data} />))
+    await settle()
     expect(container.querySelector('h1')?.textContent).toBe('Terms and conditions')
     expect(fetchSpy).not.toHaveBeenCalled()
     act(() => root.unmount())

@@ -1,6 +1,6 @@
 import type { ContentQueryName, ContentQueryParams, ContentQueryResults } from '@events/content/browser'
 import { HydrationBoundary, queryOptions, useSuspenseQuery, type DehydratedState } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
+import { useMemo, type ComponentType } from 'react'
 
 /** A named content query of @events/content and its parameters: the unit React Query caches content by. */
 export interface ContentRequest<Name extends ContentQueryName = ContentQueryName> {
@@ -47,13 +47,35 @@ export function contentQuery<Name extends ContentQueryName>(request: ContentRequ
 }
 
 /**
+ * The dehydrated content without the moments it was fetched and dehydrated (0 instead): a cached page must be the
+ * same bytes on every instance for the same content, and those moments differ by instance and render.
+ */
+export function undatedContent(state: DehydratedState): DehydratedState {
+  return { ...state, queries: state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } })) }
+}
+
+/** Undated content (undatedContent) dated at `now`: as fresh as the page that brought it. */
+export function datedContent(state: DehydratedState, now: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.dataUpdatedAt === 0 ? { ...query, dehydratedAt: now, state: { ...query.state, dataUpdatedAt: now } } : query,
+    ),
+  }
+}
+
+/**
  * Wraps a route component in a HydrationBoundary holding its loader's prefetched content (prefetchContent), so
  * `useContent` in the component and below reads it on the first render, in the server's HTML and when it hydrates.
+ * The content counts as fetched when this route first rendered it: its freshness runs from the page's arrival.
  */
 export function withLoaderContent<Props extends { loaderData: { dehydratedState: DehydratedState } }>(RouteComponent: ComponentType<Props>) {
   return function RouteWithContent(props: Props) {
+    const { dehydratedState } = props.loaderData
+    // New loader data (a navigation, a revalidation) is dated when it arrives.
+    const dated = useMemo(() => datedContent(dehydratedState, Date.now()), [dehydratedState])
     return (
-      <HydrationBoundary state={props.loaderData.dehydratedState}>
+      <HydrationBoundary state={dated}>
         <RouteComponent {...props} />
       </HydrationBoundary>
     )
