@@ -14,8 +14,10 @@ import * as pageWeight from './bench/page-weight.mjs'
 import * as postgresCluster from './bench/postgres-cluster.mjs'
 import * as registrationBurst from './bench/registration-burst.mjs'
 import * as registrations from './bench/registrations.mjs'
+import * as startup from './bench/startup.mjs'
 
 const benchmarks = [
+  { name: 'startup', module: startup },
   { name: 'page-weight', module: pageWeight, sharedSite: true },
   { name: 'lighthouse', module: lighthouseScores, sharedSite: true },
   { name: 'page-throughput', module: pageThroughput, sharedSite: true },

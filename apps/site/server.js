@@ -13,6 +13,13 @@ let onStopSignal = (/** @type {NodeJS.Signals} */ signal) => {
 }
 for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.on(signal, () => onStopSignal(signal))
 
+// V8's compiled code and the stripped TypeScript of the workspace packages are kept on disk (NODE_COMPILE_CACHE, else
+// the system's temporary directory) and reused by the next start: most of a start is loading and compiling modules.
+const { enableCompileCache } = await import('node:module')
+enableCompileCache?.()
+/** Milestones of the start, in ms since launch, for the "ready" line. */
+const startup = /** @type {Record<string, number>} */ ({})
+
 const { createServer } = await import('node:http')
 const path = await import('node:path')
 const { fileURLToPath } = await import('node:url')
@@ -34,6 +41,7 @@ if (!isProduction) {
 const { createSite, createLogger, readConfig, serverFaultHandler, ConfigError, isPrecompressed } = devServer
   ? await devServer.ssrLoadModule('./server/app.ts')
   : await import(path.join(buildDir, 'server/index.js'))
+startup.modules = performance.now()
 
 /** A setting the operator must change, or a database that never answered: one line saying what, no stack trace. */
 function stopForConfiguration(/** @type {import('@events/observability').Logger} */ log, /** @type {string} */ message) {
@@ -83,6 +91,7 @@ try {
   process.exit(1)
 }
 await stopIfAsked(site)
+startup.site = performance.now()
 
 const { default: express } = await import('express')
 const { default: compression } = await import('compression')
@@ -183,6 +192,12 @@ onStopSignal = (signal) => void drainAndExit(signal)
 if (stopSignal) {
   await drainAndExit(stopSignal)
 } else {
+  startup.listening = performance.now()
   await site.readiness.start()
-  logger.info(`Site ${site.readiness.status() === 'ready' ? 'ready' : 'not ready yet'} ${Math.round(performance.now())} ms after launch`)
+  startup.ready = performance.now()
+  const milestones = Object.entries(startup).map(([name, at]) => `${name} ${Math.round(at)}`)
+  logger.info(
+    { startupMs: Object.fromEntries(Object.entries(startup).map(([name, at]) => [name, Math.round(at)])) },
+    `Site ${site.readiness.status() === 'ready' ? 'ready' : 'not ready yet'} ${Math.round(startup.ready)} ms after launch (ms since launch: ${milestones.join(', ')})`,
+  )
 }

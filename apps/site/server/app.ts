@@ -71,6 +71,8 @@ export interface SiteOptions {
  * guards and the React Router app, with the core (database, services, outbox worker) behind them.
  */
 export async function createSite({ config, datasetPath, logger }: SiteOptions): Promise<SiteHandle> {
+  // React Router's build loads while the database and content source open.
+  const serverBuild = import('virtual:react-router/server-build')
   const router = express.Router()
   const metrics = createMetrics({ onCollectError: (error) => logger.warn({ err: error }, 'Metrics: the outbox could not be read') })
   router.use(methodGuard)
@@ -151,7 +153,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     },
     onError: (error) => logger.error({ err: error }, 'Retention: the job failed; it runs again in six hours'),
   })
-  const build = await import('virtual:react-router/server-build')
+  const build = await serverBuild
   const routePattern = createRoutePatternMatcher([...SERVER_ROUTE_PATTERNS, ...pageRoutePatterns(build.routes)])
   // The browser reads content through the site; only images may come from Sanity's CDN.
   const imageOrigins = config.hostedContent ? ['https://cdn.sanity.io'] : []
@@ -234,11 +236,11 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
 
   router.use(malformedAddressHandler)
 
-  try {
-    logger.info(formatPlaceholderReport(listPlaceholders(await content.fetch<PlaceholderSource[]>(PLACEHOLDERS_QUERY))))
-  } catch (error) {
-    logger.error(`Content source did not answer at startup: ${(error as Error).message}`)
-  }
+  // Told once the site serves: nothing waits for it.
+  content.fetch<PlaceholderSource[]>(PLACEHOLDERS_QUERY).then(
+    (documents) => logger.info(formatPlaceholderReport(listPlaceholders(documents))),
+    (error: unknown) => logger.error(`Content source did not answer at startup: ${(error as Error).message}`),
+  )
 
   return {
     observeRequests: observeRequests({ logger, metrics, routePattern }),
