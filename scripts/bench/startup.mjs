@@ -23,7 +23,7 @@ function cpuMs(pid) {
 async function startOnce(env) {
   const launchedAt = performance.now()
   const site = await launchSite({ env })
-  let cpu = 0
+  let cpu
   for (;;) {
     if (site.process.exitCode !== null) throw new Error(`The site exited while starting:\n${site.output()}`)
     const ready = await fetch(`${site.baseUrl}/readyz`).then(
