@@ -206,11 +206,11 @@ export interface LaunchedSite {
 }
 
 /**
- * Starts the built site on a free port and returns at once, without waiting for it to answer: for tests of what
+ * Starts the built site on a free port (or the one given) and returns at once, without waiting for it to answer: for tests of what
  * happens while it starts. The caller stops it and owns `env.DATA_DIR`.
  */
-export async function launchSite({ env }: { env: Record<string, string> & { DATA_DIR: string } }): Promise<LaunchedSite> {
-  const port = await freePort()
+export async function launchSite({ env, port: fixedPort }: { env: Record<string, string> & { DATA_DIR: string }; port?: number }): Promise<LaunchedSite> {
+  const port = fixedPort ?? (await freePort())
   const server = spawnSite(port, env.DATA_DIR, env, undefined)
   let log = ''
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))

@@ -1,0 +1,181 @@
+// A rolling restart behind the shipped HAProxy configuration (deploy/haproxy.cfg): two instances on one PostgreSQL
+// database, a client registering and reading pages all along, each instance restarted in turn as
+// docs/operations.md says (SIGTERM, which drains it; start; ready). Nothing may fail, every registration must be
+// stored and every e-mail sent exactly once.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationBody } from '../support/registrations.ts'
+import { freePort, launchSite, repoRoot, type LaunchedSite } from '../support/site-server.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+
+const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
+
+async function waitUntil(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const isReady = (baseUrl: string) =>
+  fetch(`${baseUrl}/readyz`).then(
+    (response) => response.status === 200,
+    () => false,
+  )
+
+describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s)', (databaseUrl) => {
+  const target = new URL(databaseUrl)
+  const database = `rolling_${process.pid}_${Date.now()}`
+  const siteDatabaseUrl = new URL(databaseUrl)
+  siteDatabaseUrl.hostname = '127.0.0.1'
+  siteDatabaseUrl.pathname = `/${database}`
+  let admin: pg.Client
+  let sink: SmtpSink
+  let haproxy: ChildProcess
+  let haproxyOutput = ''
+  let balancerUrl: string
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-rolling-'))
+  const slots: Array<{ port: number; healthPort: number; site?: LaunchedSite }> = []
+  let siteEnv: Record<string, string> & { DATA_DIR: string }
+
+  /** Like libpq (and the site), the operating-system user when the URL names none. */
+  function clientConfig(name: string): pg.ClientConfig {
+    return {
+      host: target.hostname || '127.0.0.1',
+      port: Number(target.port || 5432),
+      database: name,
+      user: decodeURIComponent(target.username) || process.env.PGUSER || userInfo().username,
+      password: decodeURIComponent(target.password) || undefined,
+    }
+  }
+
+  function launch(slot: (typeof slots)[number]): Promise<LaunchedSite> {
+    return launchSite({ port: slot.port, env: { ...siteEnv, HEALTH_PORT: String(slot.healthPort) } })
+  }
+
+  beforeAll(async () => {
+    admin = new pg.Client(clientConfig(decodeURIComponent(target.pathname.slice(1))))
+    await admin.connect()
+    await admin.query(`create database "${database}"`)
+    sink = await startSmtpSink()
+    const balancerPort = await freePort()
+    balancerUrl = `http://127.0.0.1:${balancerPort}`
+    siteEnv = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: siteDatabaseUrl.toString(),
+      SMTP_URL: sink.url,
+      SITE_URL: balancerUrl,
+      FORM_RATE_LIMIT: '0',
+      MIGRATE_ON_START: '0',
+      SHUTDOWN_DRAIN_SECONDS: '2',
+    }
+    // The deploy's first step: the migrations, once, before any instance starts.
+    const migrated = spawnSync('pnpm', ['db:migrate'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: siteEnv.DATABASE_URL }, encoding: 'utf8' })
+    expect(migrated.status, migrated.stderr).toBe(0)
+
+    for (let index = 0; index < 2; index++) slots.push({ port: await freePort(), healthPort: await freePort() })
+    await Promise.all(slots.map(async (slot) => (slot.site = await launch(slot))))
+    await waitUntil(async () => (await Promise.all(slots.map((slot) => isReady(`http://127.0.0.1:${slot.port}`)))).every(Boolean), 'both instances ready')
+
+    haproxy = spawn('haproxy', ['-db', '-f', path.join(repoRoot, 'deploy/haproxy.cfg')], {
+      env: {
+        ...process.env,
+        HAPROXY_BIND: `127.0.0.1:${balancerPort}`,
+        SITE_1: `127.0.0.1:${slots[0]!.port}`,
+        SITE_1_HEALTH: String(slots[0]!.healthPort),
+        SITE_2: `127.0.0.1:${slots[1]!.port}`,
+        SITE_2_HEALTH: String(slots[1]!.healthPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
+    haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
+    await waitUntil(async () => (await fetch(`${balancerUrl}/conference`).then((response) => response.status, () => 0)) === 200, 'HAProxy to answer')
+  }, 300_000)
+
+  afterAll(async () => {
+    haproxy?.kill('SIGTERM')
+    for (const slot of slots) {
+      slot.site?.process.kill('SIGTERM')
+      await slot.site?.exited
+    }
+    await sink?.stop()
+    await admin?.query(`drop database if exists "${database}" with (force)`)
+    await admin?.end()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('loses no request, stores every registration and sends every e-mail once, while each instance is restarted in turn', async () => {
+    const failures: string[] = []
+    const acknowledged: string[] = []
+    let pagesRead = 0
+    let running = true
+    const pages = ['/', '/conference/Resilience', '/workshop/legalOpinion', '/terms']
+    async function client(index: number): Promise<void> {
+      for (let turn = 0; running; turn++) {
+        try {
+          if ((index + turn) % 2 === 0) {
+            const response = await fetch(`${balancerUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+            const body = (await response.json()) as { reference?: string }
+            if (response.status === 201 && body.reference) acknowledged.push(body.reference)
+            else failures.push(`registration answered ${response.status}: ${JSON.stringify(body)}`)
+          } else {
+            const response = await fetch(`${balancerUrl}${pages[turn % pages.length]}`)
+            await response.arrayBuffer()
+            if (response.status === 200) pagesRead += 1
+            else failures.push(`page answered ${response.status}`)
+          }
+        } catch (error) {
+          failures.push(`request failed: ${(error as Error).message}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+    const load = Promise.all(Array.from({ length: 4 }, (_, index) => client(index)))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+
+    const restarts: Array<{ slot: number; stoppedInMs: number; readyInMs: number }> = []
+    for (const [index, slot] of slots.entries()) {
+      const old = slot.site!
+      const stoppingAt = Date.now()
+      old.process.kill('SIGTERM')
+      const exit = await old.exited
+      expect(exit, old.output()).toEqual({ code: 0, signal: null })
+      const stoppedInMs = Date.now() - stoppingAt
+      const startingAt = Date.now()
+      slot.site = await launch(slot)
+      await waitUntil(() => isReady(`http://127.0.0.1:${slot.port}`), `instance ${index + 1} ready again`)
+      restarts.push({ slot: index + 1, stoppedInMs, readyInMs: Date.now() - startingAt })
+      // The balancer puts it back after one passing check (every 500 ms) before the next one drains.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    running = false
+    await load
+
+    console.log(`rolling restart: ${acknowledged.length} registrations and ${pagesRead} pages through HAProxy, ${failures.length} failed; restarts ${JSON.stringify(restarts)}`)
+    expect(failures, haproxyOutput).toEqual([])
+    expect(acknowledged.length).toBeGreaterThan(20)
+    expect(pagesRead).toBeGreaterThan(20)
+
+    const outbox = new pg.Client(clientConfig(database))
+    await outbox.connect()
+    try {
+      const stored = await outbox.query<{ reference: string }>('select reference from registrations')
+      expect(new Set(stored.rows.map((row) => row.reference))).toEqual(new Set(acknowledged))
+      await waitUntil(async () => (await outbox.query("select count(*)::int as waiting from outbox_messages where status <> 'sent'")).rows[0].waiting === 0, 'every e-mail to be sent')
+      const ids = (await outbox.query<{ id: string }>('select id from outbox_messages')).rows.map((row) => row.id)
+      expect(ids.length).toBeGreaterThanOrEqual(acknowledged.length * 4)
+      const received = sink.received.map((mail) => /outbox-(.+)@/.exec(mail.parsed.messageId ?? '')?.[1])
+      expect(received.length).toBe(ids.length)
+      expect(new Set(received)).toEqual(new Set(ids))
+    } finally {
+      await outbox.end()
+    }
+  }, 300_000)
+})
