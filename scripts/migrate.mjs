@@ -11,7 +11,8 @@ try {
   const startedAt = performance.now()
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startupWaitMs: config.databaseStartupWaitMs, migrate: true, poolMax: 2 })
   try {
-    await migrateStaffTables(db.kysely, db.dialect)
+    // The staff tables are the staff package's own: the core's Database type does not name them.
+    await migrateStaffTables(/** @type {Parameters<typeof migrateStaffTables>[0]} */ (/** @type {unknown} */ (db.kysely)), db.dialect)
   } finally {
     await db.close()
   }

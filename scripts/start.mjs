@@ -10,5 +10,5 @@ if (siteBuildIsStale()) {
 }
 
 const server = spawn(path.join(repoRoot, 'scripts/serve'), [], { cwd: repoRoot, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

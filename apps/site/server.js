@@ -43,7 +43,10 @@ const { createSite, createLogger, readConfig, serverFaultHandler, ConfigError, i
   : await import(path.join(buildDir, 'server/index.js'))
 startup.modules = performance.now()
 
-/** A setting the operator must change, or a database that never answered: one line saying what, no stack trace. */
+/**
+ * A setting the operator must change, or a database that never answered: one line saying what, no stack trace.
+ * @returns {never}
+ */
 function stopForConfiguration(/** @type {import('@events/observability').Logger} */ log, /** @type {string} */ message) {
   log.fatal(`Cannot start: ${message}`)
   process.exit(1)
@@ -113,7 +116,7 @@ if (devServer) {
   app.use(devServer.middlewares)
 } else {
   // The build writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is.
-  const staticFiles = (/** @type {string} */ directory, /** @type {import('serve-static').ServeStaticOptions} */ serveStatic) => {
+  const staticFiles = (/** @type {string} */ directory, /** @type {{ immutable?: boolean, maxAge: string }} */ serveStatic) => {
     const serve = expressStaticGzip(directory, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic })
     return (/** @type {import('express').Request} */ req, /** @type {import('express').Response} */ res, /** @type {import('express').NextFunction} */ next) => {
       // It would answer an undecodable path in its own words; the site's handlers answer those as they do elsewhere.

@@ -19,7 +19,7 @@ const SEED_CONCURRENCY = 32
 const WARM_UP_RUNS = 5
 const RUNS = 60
 const P95_TARGET_MS = 200
-const OWNER = { email: 'bench-owner@example.com', name: 'Bench Owner', role: 'owner', password: 'a long enough bench password' }
+const OWNER = /** @type {const} */ ({ email: 'bench-owner@example.com', name: 'Bench Owner', role: 'owner', password: 'a long enough bench password' })
 
 const COMPANIES = ['Acme Legal', 'Bolt Engineering', 'Cobalt Mining', 'Delta Attorneys', 'Ekhaya Holdings', 'Fynbos Consulting']
 const SURNAMES = ['Nkosi', 'van Wyk', 'Mokoena', 'Botha', 'Naidoo', 'Dlamini', 'Pillay', 'Smith']
@@ -131,7 +131,7 @@ export async function run() {
         if (server.some((time) => time === undefined)) throw new Error(`The site's log lacks request lines of "${name}"`)
         const client = requests.map((request) => request.clientMs).sort((a, b) => a - b)
         const p95 = percentile(server, 0.95)
-        const matching = /^(\d+|No)/.exec(requests[0].matching)?.[1] ?? '?'
+        const matching = /^(\d+|No)/.exec(requests[0]?.matching ?? '')?.[1] ?? '?'
         return [name, matching === 'No' ? '0' : matching, `${percentile(server, 0.5).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, `${percentile(client, 0.95).toFixed(1)} ms`, `<= ${P95_TARGET_MS} ms: ${p95 <= P95_TARGET_MS ? 'met' : 'not met'}`]
       })
       printTable(['list', 'matching', 'server p50', 'server p95', 'HTTP p95', 'target (server p95)'], rows)

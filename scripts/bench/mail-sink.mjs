@@ -47,7 +47,7 @@ export async function startMailSink() {
         if (head.includes(HEADER_END)) headComplete = true
       })
       stream.on('end', () => {
-        const header = Buffer.from(head.split(HEADER_END)[0], 'latin1').toString('utf8')
+        const header = Buffer.from(head.split(HEADER_END)[0] ?? '', 'latin1').toString('utf8')
         received.push({ subject: subjectOf(header), at: performance.now() })
         callback()
       })

@@ -11,6 +11,7 @@ const PAGE = '/conference/Resilience'
 const RATIO_TARGET = 0.5
 const P99_TARGET_MS = 30
 
+/** @returns {Promise<void>} */
 function get(agent, url) {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {

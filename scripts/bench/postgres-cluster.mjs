@@ -59,7 +59,7 @@ async function startRoundRobinProxy(targets) {
     const index = next
     next = (next + 1) % targets.length
     served[index] += 1
-    const target = new URL(incoming.url, targets[index])
+    const target = new URL(incoming.url ?? '/', targets[index])
     const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ')
     const proxied = request(target, { method: incoming.method, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor }, agent }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -69,7 +69,7 @@ async function startRoundRobinProxy(targets) {
     incoming.pipe(proxied)
   })
   const port = await freePort()
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)))
   return {
     url: `http://127.0.0.1:${port}`,
     served,
@@ -93,7 +93,8 @@ export async function run() {
   const database = `bench_${process.pid}`
   try {
     await administer(`create database ${database}`)
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {{ message?: string, code?: string }} */ (caught)
     console.log(`skipped: no PostgreSQL at ${SERVER_URL} (${error.message || error.code}); set BENCH_DATABASE_URL to a server the bench may create a database on.`)
     return
   }

@@ -123,6 +123,10 @@ export async function measure(submitOne, { concurrency = CONCURRENCY, durationMs
  * POST /api/registrations at `baseUrl` from 16 clients; every answer must be 201. `headers` gives each post's extra
  * headers; `onAccepted` is told each answer's reference.
  */
+/**
+ * @param {string} baseUrl
+ * @param {{ headers?: () => Record<string, string>, onAccepted?: (reference: string) => void, durationMs?: number }} [options]
+ */
 export async function measureRegistrations(baseUrl, { headers = () => ({}), onAccepted = () => {}, durationMs = MEASURE_MS } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   const submitOne = async () => {

@@ -16,7 +16,7 @@ const CLOCK_TICKS_PER_SECOND = 100
 
 /** User and system CPU time of a process so far, in ms (Linux /proc). */
 function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
 }
 

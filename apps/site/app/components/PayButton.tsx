@@ -43,7 +43,7 @@ export function PayButton({ paymentPath, totalCents, initialError }: { paymentPa
   }
 
   return (
-    <form method="post" action={paymentPath} onSubmit={pay} className="pay-form">
+    <form method="post" action={paymentPath} onSubmit={(submit) => void pay(submit)} className="pay-form">
       {error && (
         <p className="form__summary" role="alert">
           {error}

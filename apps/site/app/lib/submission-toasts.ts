@@ -43,8 +43,8 @@ export function useSubmissionToasts<Outcome extends { status: string }>(
     } else {
       answerToast.current = toast.error(failure(outcome))
     }
-    // Only a new answer shows a toast; the messages and callbacks of later renders do not.
-  }, [busy, fetcher.data])
+    // Only a new answer shows a toast (handled guards it): new messages or callbacks of later renders show none.
+  }, [busy, fetcher.data, success, failure, onSuccess])
 
   return busy
 }
