@@ -6,7 +6,6 @@ import { createRequestHandler } from '@react-router/express'
 import {
   createContentClient,
   createLocalContentSource,
-  formatPlaceholderReport,
   listPlaceholders,
   LOCAL_CONTENT_PREFIX,
   PLACEHOLDERS_QUERY,
@@ -31,6 +30,7 @@ import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
 import { createPreviewMode } from './preview-mode'
 import { availabilityEpoch, createContentRevision } from './content-revision'
 import { isPerVisitorPath, pageCache, PageStore } from './page-cache'
+import { logPlaceholders } from './placeholder-log'
 import { createReadiness, type Readiness } from './readiness'
 import { sanityWebhook } from './sanity-webhook'
 import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
@@ -238,7 +238,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
 
   // Told once the site serves: nothing waits for it.
   content.fetch<PlaceholderSource[]>(PLACEHOLDERS_QUERY).then(
-    (documents) => logger.info(formatPlaceholderReport(listPlaceholders(documents))),
+    (documents) => logPlaceholders(logger, listPlaceholders(documents)),
     (error: unknown) => logger.error(`Content source did not answer at startup: ${(error as Error).message}`),
   )
 
