@@ -7,7 +7,7 @@ import { backupDataDirectory } from '../packages/core/src/index.ts'
 const { dataDir, databaseUrl } = readConfig(process.env).core
 if (databaseUrl) {
   console.error(
-    'DATABASE_URL is set, so the data is in PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=events.dump "$DATABASE_URL"), as README.md describes. Without SMTP_URL, copy DATA_DIR/mail too.',
+    'DATABASE_URL is set, so the data is in PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=events.dump "$DATABASE_URL"), as docs/operations.md describes. Without SMTP_URL, copy DATA_DIR/mail too.',
   )
   process.exit(2)
 }
