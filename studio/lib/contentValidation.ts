@@ -1,4 +1,4 @@
-import { checkDocument, type ContentDocument, type Problem } from './rules.ts'
+import { checkDocument, formatPath, type ContentDocument, type Problem } from './rules.ts'
 
 /** The documents of an NDJSON dataset (one JSON document a line); throws naming the line that is not one. */
 export function parseNdjson(text: string): ContentDocument[] {
@@ -20,7 +20,7 @@ export function validateContent(documents: ContentDocument[]): Problem[] {
   return [...problems.filter((problem) => problem.level === 'error'), ...problems.filter((problem) => problem.level === 'warning')]
 }
 
-/** One line per problem: level, document id, field and message. */
-export function formatProblem({ level, documentId, field, message }: Problem): string {
-  return `${level} ${documentId} ${field}: ${message}`
+/** One line per problem: level, document id, path and message. */
+export function formatProblem({ level, documentId, path, message }: Problem): string {
+  return `${level} ${documentId} ${formatPath(path)}: ${message}`
 }

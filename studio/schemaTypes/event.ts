@@ -190,7 +190,7 @@ export const event = defineType({
             defineField({
               name: 'sessions',
               type: 'array',
-              of: [defineArrayMember({ type: 'reference', to: [{ type: 'agendaSession' }] })],
+              of: [defineArrayMember({ type: 'agendaSession' })],
             }),
           ],
           preview: {
@@ -236,8 +236,7 @@ export const event = defineType({
       title: 'Price options',
       type: 'array',
       group: 'registration',
-      of: [defineArrayMember({ type: 'reference', to: [{ type: 'priceOption' }] })],
-      validation: (rule) => rule.unique(),
+      of: [defineArrayMember({ type: 'priceOption' })],
     }),
     defineField({
       name: 'registrationClosesAt',

@@ -3,6 +3,9 @@ import { defineQuery } from 'groq'
 // Images are projected the same way everywhere so the site can always set width and height; the server turns each
 // into its URLs (withImageSources) from the asset, the editor's crop and hotspot, and the shape the site shows it in.
 // The fragments are spelled out in each query because Sanity TypeGen only reads literal query strings.
+// An event holds its price options and agenda sessions; each is read through `coalesce(@->, @)` so that an event
+// still referencing them as documents of their own (a project part-way through the migration in
+// studio/migrations/event-holds-its-parts) shows and registers the same until it is moved.
 
 /** Site-wide settings: company details, contacts, social links, bank details, VAT rate. */
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
@@ -68,10 +71,10 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   registrationClosesAt,
   "dateLabel": card.dateLabel,
   "location": card.location,
-  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
 
-/** Everything an event page shows, with its agenda, speakers, prices and sponsor packages resolved. */
+/** Everything an event page shows: its agenda and prices (held in the event), its speakers and sponsor packages resolved. */
 export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind && slug.current == $slug][0]{
   _id,
   kind,
@@ -98,12 +101,14 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     _key,
     label,
     date,
-    "sessions": sessions[]->{
-      _id,
-      "time": start + " – " + end,
-      title,
-      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
-      isBreak
+    "sessions": sessions[]{
+      _key,
+      ...coalesce(@->, @){
+        "time": start + " – " + end,
+        title,
+        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
+        isBreak
+      }
     }
   },
   "speakers": speakers[]->{
@@ -124,7 +129,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     crop,
     hotspot
   },
-  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },
+  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
   "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
   sponsorHeading,
   sponsorIntro
@@ -144,14 +149,14 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   venue{ name, address },
   contactEmail,
   contactPhone,
-  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }
 }`)
 
 /** Every event's moments at which availability changes (start, closing, early-bird dates), for the page cache. */
 export const availabilityScheduleQuery = defineQuery(`*[_type == "event"]{
   start,
   registrationClosesAt,
-  "options": priceOptions[]->{ earlyBirdUntil }
+  "options": priceOptions[]{ ...coalesce(@->, @){ earlyBirdUntil } }
 }`)
 
 /** Slugs and kinds of all events, for the sitemap and the contact sub-routes. */
