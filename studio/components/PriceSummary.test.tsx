@@ -53,16 +53,16 @@ describe('AmountInput', () => {
     expect(settings.queries.at(-1)?.slice(0, 2)).toEqual(['*[_id == $id][0].vatRate', { id: 'siteSettings' }])
     expect(screen.queryByText(/incl\. VAT/)).toBeNull()
 
-    publishVatRate(0.16)
+    publishVatRate(16)
     expect(screen.getByText('R 8 490.00 excl. VAT · R 9 848.40 incl. VAT')).toBeTruthy()
 
-    publishVatRate(0.15)
+    publishVatRate(15)
     expect(screen.getByText('R 8 490.00 excl. VAT · R 9 763.50 incl. VAT')).toBeTruthy()
   })
 
-  it('shows no VAT-inclusive price while the settings hold no valid rate', () => {
+  it('shows no VAT-inclusive price while the settings hold no valid rate (a fraction where a percentage belongs)', () => {
     renderAmount(8490)
-    publishVatRate(0.5)
+    publishVatRate(0.15)
     expect(screen.queryByText(/incl\. VAT/)).toBeNull()
   })
 })
@@ -80,7 +80,7 @@ describe('the price option preview in lists', () => {
 
   it('prices the option at the site settings\' VAT rate', () => {
     renderPreview({ label: 'Venue', key: 'venue', amount: 7990 })
-    publishVatRate(0.16)
+    publishVatRate(16)
     expect(screen.getByText('Venue: R 7 990.00 excl. VAT · R 9 268.40 incl. VAT')).toBeTruthy()
   })
 

@@ -13,6 +13,7 @@ import {
   checkSessionOrder,
   checkSessionOverlaps,
   checkSessionTimes,
+  checkSessionsWithinEvent,
   checkTabContent,
   checkTablesOnWorkshop,
   checkTimeOfDay,
@@ -181,6 +182,18 @@ describe('agenda sessions', () => {
     ])
   })
 
+  it('keeps the sessions of the first and last day within the event\'s hours', () => {
+    const days = [
+      { _key: 'd', label: 'Day 1', date: '2025-07-23', sessions: [{ _key: 'early', title: 'Breakfast', start: '07:00', end: '07:30' }, registration] },
+      { _key: 'd2', label: 'Day 2', date: '2025-07-24', sessions: [{ _key: 'late', title: 'Drinks', start: '15:30', end: '17:00' }] },
+    ]
+    expect(checkSessionsWithinEvent(days, start, end)).toEqual([
+      { message: 'Day 1: "07:00 Breakfast" starts before the event does (07:30)', path: startOf('early') },
+      { message: 'Day 2: "15:30 Drinks" ends after the event does (16:00)', path: ['agendaDays', { _key: 'd2' }, 'sessions', { _key: 'late' }, 'end'] },
+    ])
+    expect(checkSessionsWithinEvent([{ ...days[0]!, sessions: [registration] }], start, end)).toEqual([])
+  })
+
   it.each([
     [[registration, keynote, panel], []],
     [[keynote, registration], [{ message: 'Day 1: "07:30 Registration" is listed after "08:30 Keynote" but starts earlier', path: startOf('r') }]],
@@ -243,13 +256,14 @@ describe('price option rules', () => {
 
 describe('VAT rate', () => {
   it.each([
-    [0.15, undefined],
+    [15, undefined],
     [0, undefined],
-    [0.3, undefined],
+    [30, undefined],
+    [14.5, undefined],
     [undefined, undefined],
-    [0.5, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not 0.5'],
-    [15, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not 15'],
-    [-0.01, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not -0.01'],
+    [0.15, 'Enter the VAT rate as a percentage: 15 for 15%, not 0.15'],
+    [50, 'The VAT rate is a percentage from 0 to 30 (15 for 15%), not 50'],
+    [-1, 'The VAT rate is a percentage from 0 to 30 (15 for 15%), not -1'],
   ])('%s', (rate, expected) => {
     expect(checkVatRate(rate)).toBe(expected)
   })
@@ -288,8 +302,8 @@ describe('checkDocument', () => {
   })
 
   it('checks site settings by their own fields', () => {
-    expect(checkDocument({ _id: 'siteSettings', _type: 'siteSettings', vatRate: 0.5 }, () => undefined)).toEqual([
-      { documentId: 'siteSettings', path: ['vatRate'], level: 'error', message: 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not 0.5' },
+    expect(checkDocument({ _id: 'siteSettings', _type: 'siteSettings', vatRate: 0.15 }, () => undefined)).toEqual([
+      { documentId: 'siteSettings', path: ['vatRate'], level: 'error', message: 'Enter the VAT rate as a percentage: 15 for 15%, not 0.15' },
     ])
     expect(checkDocument({ _id: 'speaker', _type: 'speaker' }, () => undefined)).toEqual([])
   })

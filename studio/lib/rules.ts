@@ -1,7 +1,8 @@
 // The content rules, each written once over plain documents: the studio runs them as document validation
-// (schemaRules.ts) and `pnpm content:validate` runs them over an NDJSON dataset (contentValidation.ts).
+// (schemaRules.ts), with the schema's own (required fields, references, alt text, unique slugs); `pnpm
+// content:validate` runs that same validation over an NDJSON dataset (validateContent.ts).
 import { delegateCap, formatRand, isOptionKey, randsToCents } from '@events/pricing'
-import { dateInEventTimeZone, isAfter } from './dates.ts'
+import { dateInEventTimeZone, isAfter, timeInEventTimeZone } from './dates.ts'
 import { checkRedirect, sitePaths, type EventAddress } from './redirects.ts'
 
 /** Any document of the dataset, as stored. */
@@ -34,7 +35,8 @@ export interface FieldRule {
 /** The tabs an event page can show. */
 export type EventTab = 'overview' | 'agenda' | 'register' | 'speakers' | 'sponsor'
 
-export const MAX_VAT_RATE = 0.3
+/** The highest VAT rate, in percent, the settings accept. */
+export const MAX_VAT_PERCENT = 30
 
 type Reference = { _ref?: string }
 /** The fields of a price option (an item of the event's price options) the rules look at. */
@@ -119,6 +121,27 @@ export function checkSessionTimes(days: AgendaDay[]): Finding[] {
       ...at([...path, 'end'], checkTimeOfDay(session.end) ?? checkSessionEnd(session)),
     ]),
   )
+}
+
+/**
+ * Errors for sessions outside the event's hours: on its first day none may start before the event does, on its last
+ * day none may end after it ends (Africa/Johannesburg).
+ */
+export function checkSessionsWithinEvent(days: AgendaDay[], start: string | undefined, end: string | undefined): Finding[] {
+  if (!start || !end) return []
+  const [firstDay, opens] = [dateInEventTimeZone(start), timeInEventTimeZone(start)]
+  const [lastDay, closes] = [dateInEventTimeZone(end), timeInEventTimeZone(end)]
+  return placedDays(days).flatMap((day, index) => {
+    const date = days[index]!.date
+    return day.sessions.flatMap(({ session, path }) => [
+      ...(date === firstDay && minutesOfDay(session.start) !== undefined && minutesOfDay(session.start)! < minutesOfDay(opens)!
+        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" starts before the event does (${opens})`)
+        : []),
+      ...(date === lastDay && minutesOfDay(session.end) !== undefined && minutesOfDay(session.end)! > minutesOfDay(closes)!
+        ? at([...path, 'end'], `${day.label}: "${sessionName(session)}" ends after the event does (${closes})`)
+        : []),
+    ])
+  })
 }
 
 /** Warnings for sessions presented by speakers who are not on the event's Speakers list. */
@@ -291,10 +314,14 @@ export function checkTabContent(event: EventFields): string[] {
 
 // Site settings --------------------------------------------------------------------------------------------
 
-/** Why the VAT rate is wrong, or undefined: a fraction from 0 to 0.3 (South African VAT is 0.15). */
-export function checkVatRate(rate: number | undefined): string | undefined {
-  if (typeof rate !== 'number') return undefined
-  return rate >= 0 && rate <= MAX_VAT_RATE ? undefined : `The VAT rate is a fraction from 0 to ${MAX_VAT_RATE} (0.15 for 15%), not ${rate}`
+/**
+ * Why the VAT rate is wrong, or undefined: a percentage from 0 to 30 (South African VAT is 15). A rate between 0 and
+ * 1 is a fraction entered by mistake (0.15 meant as 15%), which would charge next to no VAT.
+ */
+export function checkVatRate(percent: number | undefined): string | undefined {
+  if (typeof percent !== 'number') return undefined
+  if (percent > 0 && percent < 1) return `Enter the VAT rate as a percentage: ${Math.round(percent * 10000) / 100} for ${Math.round(percent * 10000) / 100}%, not ${percent}`
+  return percent >= 0 && percent <= MAX_VAT_PERCENT ? undefined : `The VAT rate is a percentage from 0 to ${MAX_VAT_PERCENT} (15 for 15%), not ${percent}`
 }
 
 // The rules of each document type ----------------------------------------------------------------------------
@@ -316,7 +343,12 @@ export const RULES: Record<string, FieldRule[]> = {
       level: 'error',
       check: (event) => {
         const { agendaDays = [], start, end } = eventFields(event)
-        return [...checkAgendaDayDates(agendaDays, start, end), ...checkSessionTimes(agendaDays), ...checkSessionOrder(agendaDays)]
+        return [
+          ...checkAgendaDayDates(agendaDays, start, end),
+          ...checkSessionTimes(agendaDays),
+          ...checkSessionOrder(agendaDays),
+          ...checkSessionsWithinEvent(agendaDays, start, end),
+        ]
       },
     },
     {

@@ -7,7 +7,11 @@ import { defineQuery } from 'groq'
 // still referencing them as documents of their own (a project part-way through the migration in
 // studio/migrations/event-holds-its-parts) shows and registers the same until it is moved.
 
-/** Site-wide settings: company details, contacts, social links, bank details, VAT rate. */
+/**
+ * Site-wide settings: company details, contacts, social links, bank details, VAT rate. Editors enter the rate as a
+ * percentage (15); the site reads the fraction (0.15). A rate below 1 is one stored as a fraction before
+ * studio/migrations/2026-11-27-vat-rate-percentage ran, read as it is, so the site charges the same VAT throughout.
+ */
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName,
   tagline,
@@ -19,7 +23,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   email,
   socialLinks{ facebook, x, instagram, linkedin },
   vatNumber,
-  vatRate,
+  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),
   bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },
   paymentTermsDays,
   informationOfficer{ name, email }

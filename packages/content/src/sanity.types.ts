@@ -430,7 +430,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  vatRate,  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
 export type SiteSettingsQueryResult = {
   siteName: string;
   tagline: string | null;
@@ -755,7 +755,7 @@ export type SocialImageQueryResult =
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  vatRate,\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
