@@ -12,6 +12,7 @@ const studio = vi.hoisted(() => ({
   documents: [] as { _id: string }[],
   created: [] as { _id: string; _type: string; [field: string]: unknown }[],
   navigateIntent: vi.fn(),
+  toasts: [] as { title: string; description: string }[],
 }))
 
 // The Content Lake client reduced to what the action uses: creating one document.
@@ -21,6 +22,7 @@ vi.mock('sanity', () => ({
   }),
 }))
 vi.mock('sanity/router', () => ({ useRouter: () => ({ navigateIntent: studio.navigateIntent }) }))
+vi.mock('@sanity/ui', () => ({ useToast: () => ({ push: (toast: { title: string; description: string }) => studio.toasts.push(toast) }) }))
 
 const shippedDataset = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../packages/content/dataset/production.ndjson')
 studio.documents = parseNdjson(await readFile(shippedDataset, 'utf8'))
@@ -47,7 +49,20 @@ describe('Duplicate for next year', () => {
     expect(event.priceOptions).toHaveLength(5)
     expect((event.agendaDays as { sessions: unknown[] }[]).flatMap((day) => day.sessions)).toHaveLength(22)
     expect(studio.navigateIntent).toHaveBeenCalledWith('edit', { id: event._id.slice('drafts.'.length), type: 'event' })
+    expect(studio.toasts).toEqual([])
     expect(props.onComplete).toHaveBeenCalled()
+  })
+
+  it('lists the fields that still mention last year', async () => {
+    const resilience = studio.documents.find((document) => document._id === 'event-resilience')!
+    const { hook } = action(resilience)
+    await act(async () => {
+      await hook.result.current!.onHandle!()
+    })
+    expect(studio.toasts.at(-1)).toMatchObject({
+      title: '2 fields still mention last year',
+      description: 'overview.objectives[0], agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
+    })
   })
 
   it('is disabled until the event has been saved', () => {

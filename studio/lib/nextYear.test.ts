@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { parseNdjson } from './contentValidation.ts'
 import { duplicateForNextYear, oneYearLater } from './nextYear.ts'
-import { checkDocument } from './rules.ts'
+import { checkDocument, formatPath } from './rules.ts'
 
 const shipped = parseNdjson(await readFile(new URL('../../packages/content/dataset/production.ndjson', import.meta.url), 'utf8'))
 const byId = new Map(shipped.map((document) => [document._id, document]))
@@ -46,7 +46,7 @@ describe('duplicateForNextYear', () => {
       code: 'ERC2026',
       start: '2026-07-23T07:30:00+02:00',
       end: '2026-07-24T16:00:00+02:00',
-      card: { dateLabel: '23-24 July 2026', location: 'Indaba Hotel, Sandton, Johannesburg', listed: true },
+      card: { location: 'Indaba Hotel, Sandton, Johannesburg', listed: true },
       tabs: resilience.tabs,
       speakers: resilience.speakers,
       sponsorPackages: resilience.sponsorPackages,
@@ -83,6 +83,16 @@ describe('duplicateForNextYear', () => {
   it('leaves the original untouched and passes the content rules', () => {
     expect(shipped).toEqual(before)
     expect(checkDocument(event, lookup).filter((problem) => problem.level === 'error')).toEqual([])
+  })
+
+  it('lists the fields that still mention last year as warnings, the checklist to go through before publishing', () => {
+    const checklist = checkDocument(event, lookup).filter((problem) => problem.level === 'warning')
+    expect(checklist.every((problem) => problem.message === 'Still mentions 2025: check it is right for this edition')).toBe(true)
+    expect(checklist.map((problem) => formatPath(problem.path))).toEqual([
+      'overview.objectives[0]',
+      'agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
+    ])
+    expect(checkDocument(resilience, lookup).filter((problem) => problem.level === 'warning')).toEqual([])
   })
 
   it('adds the year to a slug without one', () => {

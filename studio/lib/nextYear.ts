@@ -41,7 +41,8 @@ function imageForNextYear<T>(image: T, year: string): T {
 
 /**
  * Copies an event for the next edition as a new draft: dates, early-bird dates and agenda days move by a year, the
- * year in its title, code, card date, price labels, image alternative texts and slug moves on. The event holds its
+ * year in its title, code, price labels, image alternative texts and slug moves on (the card's date is made from the
+ * event's dates). The event holds its
  * price options and agenda, so the copy has its own (editing next year's prices or programme leaves this year's page
  * alone); speakers and sponsor packages are shared. `newId` supplies the new event's id.
  */
@@ -75,7 +76,6 @@ export function duplicateForNextYear(event: ContentDocument, newId: () => string
       : {
           card: {
             ...card,
-            ...(typeof card.dateLabel === 'string' ? { dateLabel: textForNextYear(card.dateLabel, year) } : {}),
             ...(card.image === undefined ? {} : { image: imageForNextYear(card.image, year) }),
           },
         }),

@@ -19,8 +19,8 @@ export const TYPES_READ_BY_RULES: Record<string, string[]> = { redirect: ['event
 
 export type Level = 'error' | 'warning'
 
-/** A step of a path into a document: a field name, or an array item by its key. */
-export type PathSegment = string | { _key: string }
+/** A step of a path into a document: a field name, or an array item by its key (or, without one, its index). */
+export type PathSegment = string | number | { _key: string }
 
 /** A problem a rule found: a message about the rule's field, or one about a place inside it (an item of an array). */
 export type Finding = string | { message: string; path: PathSegment[] }
@@ -60,7 +60,7 @@ const fields = <T>(document: ContentDocument) => document as unknown as T
 const problem = (message: string | undefined): string[] => (message === undefined ? [] : [message])
 /** The message at a place inside the document, or nothing. */
 const at = (path: PathSegment[], message: string | undefined): Finding[] => (message === undefined ? [] : [{ message, path }])
-const item = (value: { _key?: string }, index: number): PathSegment => (value._key ? { _key: value._key } : String(index))
+const item = (value: { _key?: string }, index: number): PathSegment => (value._key ? { _key: value._key } : index)
 
 // Times of day ---------------------------------------------------------------------------------------------
 
@@ -294,6 +294,30 @@ export function checkPriceOptions(options: PriceOptionFields[], start: string | 
   return [...own, ...duplicates, ...comparedWithVenue]
 }
 
+/** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
+function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
+  if (typeof value === 'string') return [{ text: value, path }]
+  if (Array.isArray(value)) return value.flatMap((entry, index) => textsOf(entry, [...path, item(entry ?? {}, index)]))
+  if (value === null || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([key, entry]) => (key.startsWith('_') ? [] : textsOf(entry, [...path, key])))
+}
+
+/**
+ * Warnings, one per field, for texts of an event that mention the year before the event's: the checklist of what a
+ * copy made with "Duplicate for next year" still says about last year (an outlook "for 2025 and 2026" may be right,
+ * so it does not block publishing).
+ */
+export function checkPreviousYearMentions(event: ContentDocument): Finding[] {
+  const start = fields<EventFields>(event).start
+  if (!start) return []
+  const previousYear = String(Number(dateInEventTimeZone(start).slice(0, 4)) - 1)
+  const mentions = new RegExp(`(?<!\\d)${previousYear}(?!\\d)`)
+  const { placeholders: _placeholders, ...content } = event as Record<string, unknown>
+  return textsOf(content, [])
+    .filter(({ text }) => mentions.test(text))
+    .map(({ path }) => ({ message: `Still mentions ${previousYear}: check it is right for this edition`, path }))
+}
+
 /** A warning text when a workshop offers table options (tables are sold for conferences), or undefined. */
 export function checkTablesOnWorkshop(kind: string | undefined, options: PriceOptionFields[]): string | undefined {
   const offersTables = options.some((option) => option.key === 'table-5' || option.key === 'table-10')
@@ -365,6 +389,7 @@ export const RULES: Record<string, FieldRule[]> = {
       level: 'warning',
       check: (event) => problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
     },
+    { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
   ],
   redirect: [
     {
@@ -392,7 +417,12 @@ export interface Problem {
 
 /** A path as text, as GROQ and the studio's URLs write it: `priceOptions[_key=="venue"].amount`. */
 export function formatPath(path: PathSegment[]): string {
-  return path.map((segment, index) => (typeof segment === 'string' ? `${index === 0 ? '' : '.'}${segment}` : `[_key=="${segment._key}"]`)).join('')
+  return path
+    .map((segment, index) => {
+      if (typeof segment === 'string') return `${index === 0 ? '' : '.'}${segment}`
+      return typeof segment === 'number' ? `[${segment}]` : `[_key=="${segment._key}"]`
+    })
+    .join('')
 }
 
 /** Runs every rule of the document's type. */

@@ -60,7 +60,8 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   title,
   kind,
   "slug": slug.current,
-  "dateLabel": card.dateLabel,
+  start,
+  end,
   "location": card.location,
   "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
 }`)
@@ -72,8 +73,8 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   kind,
   "slug": slug.current,
   start,
+  end,
   registrationClosesAt,
-  "dateLabel": card.dateLabel,
   "location": card.location,
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
@@ -96,7 +97,6 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   registrationClosesAt,
   tabs,
   "card": card{
-    dateLabel,
     location,
     "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
   },

@@ -1,4 +1,5 @@
 import {
+  eventDateLabel,
   eventSlugsQuery,
   siteSettingsQuery,
   type ContentQueryResults,
@@ -182,7 +183,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
             <div>
               <dt>Date</dt>
               <dd>
-                {event.card?.dateLabel} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+                {eventDateLabel(event.start, event.end)} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
               </dd>
             </div>
             <div>

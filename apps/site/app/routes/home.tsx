@@ -1,4 +1,4 @@
-import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
+import { eventDateLabel, upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
 import { Link, data, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
@@ -39,7 +39,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingE
       title: event.title,
       kind: event.kind,
       href: `/${event.kind}/${event.slug}`,
-      dateLabel: event.dateLabel,
+      dateLabel: eventDateLabel(event.start, event.end),
       location: event.location,
       headline: eventHeadline(event, now),
     }))

@@ -23,7 +23,7 @@ export interface EventEntry {
   kind: 'conference' | 'workshop'
   title: string
   code: string
-  card: { dateLabel: string; location: string; listed: boolean; position?: number; caption: string; hue: number }
+  card: { location: string; listed: boolean; position?: number; caption: string; hue: number }
   start: string
   end: string
   format: 'in-person' | 'online' | 'hybrid'
@@ -135,7 +135,6 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     code: entry.code,
     card: {
       image: image(cardFile, entry.title),
-      dateLabel: entry.card.dateLabel,
       location: entry.card.location,
       listed: entry.card.listed,
       ...(entry.card.position === undefined ? {} : { position: entry.card.position }),
