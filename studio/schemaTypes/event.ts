@@ -1,4 +1,4 @@
-import { eventDateLabel } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { CalendarIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { EVENT_DATETIME_OPTIONS } from '../lib/dates.ts'

@@ -1,7 +1,12 @@
+import { TIME_ZONE } from '@events/pricing'
 import { describe, expect, it } from 'vitest'
-import { eventDateLabel } from './event-dates.ts'
+import { EVENT_TIME_ZONE, eventDateLabel } from './event-dates.ts'
 
 describe('eventDateLabel', () => {
+  it('reads dates in the time zone of the pricing rules', () => {
+    expect(EVENT_TIME_ZONE).toBe(TIME_ZONE)
+  })
+
   it.each([
     ['2025-06-06T08:00:00+02:00', '2025-06-06T16:00:00+02:00', '06 June 2025'],
     ['2025-07-03T08:00:00+02:00', '2025-07-04T16:00:00+02:00', '03 - 04 July 2025'],

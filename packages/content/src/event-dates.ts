@@ -1,6 +1,8 @@
-import { TIME_ZONE } from '@events/pricing'
+// The events' time zone, as @events/pricing's TIME_ZONE (event-dates.test.ts checks they agree): imported from there it
+// would bring that package's module into every public page's first load, which has no room for it.
+export const EVENT_TIME_ZONE = 'Africa/Johannesburg'
 
-const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: 'long', year: 'numeric' })
+const parts = new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'long', year: 'numeric' })
 
 function dayMonthYear(isoDateTime: string): { day: string; month: string; year: string } {
   const byType = Object.fromEntries(parts.formatToParts(new Date(isoDateTime)).map((part) => [part.type, part.value]))

@@ -1,4 +1,4 @@
-import { eventDateLabel } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { Link } from 'react-router'
 import type { Route } from './+types/event-listing'
 import { ContentImage } from '../components/ContentImage'

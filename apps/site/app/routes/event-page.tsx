@@ -1,11 +1,11 @@
 import {
-  eventDateLabel,
   eventSlugsQuery,
   siteSettingsQuery,
   type ContentQueryResults,
   type EventSlugsQueryResult,
   type SiteSettingsQueryResult,
 } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { lazy, useEffect } from 'react'
 import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'

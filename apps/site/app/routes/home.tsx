@@ -1,4 +1,5 @@
-import { eventDateLabel, upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
+import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { Link, data, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
