@@ -26,16 +26,16 @@ async function openChild(node: Node | undefined, id: string): Promise<Node> {
 }
 
 describe('the desk structure', () => {
-  it('lists the site settings, the events and the shared documents; sessions and prices sit under their event', () => {
+  it('lists the site settings, the events and the shared documents; speakers and sponsor packages also sit under their events', () => {
     expect(root.items!.map((item) => item.id)).toEqual(['siteSettings', '__divider__1', 'events', 'page', 'speaker', 'sponsorPackage', 'division', 'redirect'])
   })
 
-  it('opens an event onto the event and the sessions, price options, speakers and sponsor packages it uses', async () => {
+  it('opens an event onto the event and the speakers and sponsor packages it uses', async () => {
     const events = await openChild(root.items!.find((item) => item.id === 'events'), 'events')
     expect(events).toMatchObject({ type: 'documentList', options: { filter: '_type == $type', params: { type: 'event' } } })
 
     const pfas = await openChild(events, 'event-pfas')
-    expect(pfas.items!.map((item) => item.id)).toEqual(['event', expect.stringMatching(/^__divider__/), 'agenda', 'prices', 'speakers', 'sponsor-packages'])
+    expect(pfas.items!.map((item) => item.id)).toEqual(['event', expect.stringMatching(/^__divider__/), 'speakers', 'sponsor-packages'])
     expect(await openChild(pfas.items![0], 'event')).toMatchObject({ type: 'document', options: { id: 'event-pfas', type: 'event' } })
     for (const part of EVENT_PARTS) {
       const list = await openChild(pfas.items!.find((item) => item.id === part.id), part.id)

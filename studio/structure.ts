@@ -1,17 +1,15 @@
-import { CalendarIcon, ClockIcon, DocumentIcon, StarIcon, TagIcon, UserIcon } from '@sanity/icons'
+import { CalendarIcon, DocumentIcon, StarIcon, UserIcon } from '@sanity/icons'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SANITY_API_VERSION } from './lib/apiVersion.ts'
 import { EVENT_PARTS } from './lib/eventParts.ts'
 import { SITE_SETTINGS_ID } from './lib/siteSettingsId.ts'
 
 const PART_ICONS: Record<string, typeof CalendarIcon> = {
-  agenda: ClockIcon,
-  prices: TagIcon,
   speakers: UserIcon,
   'sponsor-packages': StarIcon,
 }
 
-/** One event: the event itself, then the sessions, price options, speakers and sponsor packages it uses. */
+/** One event: the event itself (with its agenda and price options), then the speakers and sponsor packages it uses. */
 function eventItems(S: StructureBuilder, eventId: string) {
   return S.list()
     .title('Event')
@@ -42,7 +40,7 @@ function eventItems(S: StructureBuilder, eventId: string) {
 
 /**
  * Document lists in the order editors need them: the site settings as one fixed document at the top, then
- * the events, each opening onto its own agenda, prices, speakers and sponsor packages.
+ * the events, each opening onto the event and the speakers and sponsor packages it uses.
  */
 export const structure: StructureResolver = (S) =>
   S.list()

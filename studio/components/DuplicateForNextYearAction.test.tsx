@@ -10,25 +10,19 @@ import { DuplicateForNextYearAction } from './DuplicateForNextYearAction.tsx'
 
 const studio = vi.hoisted(() => ({
   documents: [] as { _id: string }[],
-  created: [] as { _id: string; _type: string }[],
-  committed: 0,
+  created: [] as { _id: string; _type: string; [field: string]: unknown }[],
   navigateIntent: vi.fn(),
+  toasts: [] as { title: string; description: string }[],
 }))
 
-// The Content Lake client reduced to what the action uses: reading documents by id and one transaction.
+// The Content Lake client reduced to what the action uses: creating one document.
 vi.mock('sanity', () => ({
   useClient: () => ({
-    fetch: async (_query: string, { ids }: { ids: string[] }) => studio.documents.filter((document) => ids.includes(document._id)),
-    transaction: () => {
-      const transaction = {
-        create: (document: { _id: string; _type: string }) => (studio.created.push(document), transaction),
-        commit: async () => void studio.committed++,
-      }
-      return transaction
-    },
+    create: async (document: { _id: string; _type: string }) => (studio.created.push(document), document),
   }),
 }))
 vi.mock('sanity/router', () => ({ useRouter: () => ({ navigateIntent: studio.navigateIntent }) }))
+vi.mock('@sanity/ui', () => ({ useToast: () => ({ push: (toast: { title: string; description: string }) => studio.toasts.push(toast) }) }))
 
 const shippedDataset = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../packages/content/dataset/production.ndjson')
 studio.documents = parseNdjson(await readFile(shippedDataset, 'utf8'))
@@ -39,7 +33,7 @@ function action(event: object | null) {
 }
 
 describe('Duplicate for next year', () => {
-  it('creates next year\'s draft event with its own price options and sessions in one transaction, then opens it', async () => {
+  it('creates next year\'s draft event, holding its own price options and agenda, then opens it', async () => {
     const pfas = studio.documents.find((document) => document._id === 'event-pfas')!
     const { props, hook } = action(pfas)
     expect(hook.result.current).toMatchObject({ label: 'Duplicate for next year', disabled: false })
@@ -48,15 +42,27 @@ describe('Duplicate for next year', () => {
       await hook.result.current!.onHandle!()
     })
 
-    expect(studio.committed).toBe(1)
-    const event = studio.created.find((document) => document._type === 'event')!
-    expect(event).toMatchObject({ title: 'PFAS Conference 2026', start: '2026-05-21T07:30:00+02:00' })
+    expect(studio.created).toHaveLength(1)
+    const event = studio.created[0]!
+    expect(event).toMatchObject({ _type: 'event', title: 'PFAS Conference 2026', start: '2026-05-21T07:30:00+02:00' })
     expect(event._id).toMatch(/^drafts\.[0-9a-f-]{36}$/)
-    expect(studio.created.filter((document) => document._type === 'priceOption')).toHaveLength(5)
-    expect(studio.created.filter((document) => document._type === 'agendaSession')).toHaveLength(22)
-    expect(studio.created.filter((document) => document._id.startsWith('drafts.'))).toEqual([event])
+    expect(event.priceOptions).toHaveLength(5)
+    expect((event.agendaDays as { sessions: unknown[] }[]).flatMap((day) => day.sessions)).toHaveLength(22)
     expect(studio.navigateIntent).toHaveBeenCalledWith('edit', { id: event._id.slice('drafts.'.length), type: 'event' })
+    expect(studio.toasts).toEqual([])
     expect(props.onComplete).toHaveBeenCalled()
+  })
+
+  it('lists the fields that still mention last year', async () => {
+    const resilience = studio.documents.find((document) => document._id === 'event-resilience')!
+    const { hook } = action(resilience)
+    await act(async () => {
+      await hook.result.current!.onHandle!()
+    })
+    expect(studio.toasts.at(-1)).toMatchObject({
+      title: '2 fields still mention last year',
+      description: 'overview.objectives[0], agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
+    })
   })
 
   it('is disabled until the event has been saved', () => {

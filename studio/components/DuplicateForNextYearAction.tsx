@@ -1,19 +1,20 @@
 import { CopyIcon } from '@sanity/icons'
+import { useToast } from '@sanity/ui'
 import { useState } from 'react'
 import { useClient, type DocumentActionComponent } from 'sanity'
 import { useRouter } from 'sanity/router'
 import { SANITY_API_VERSION } from '../lib/apiVersion.ts'
 import { duplicateForNextYear } from '../lib/nextYear.ts'
-import type { ContentDocument } from '../lib/rules.ts'
-import { referencedIds } from '../lib/schemaRules.ts'
+import { checkPreviousYearMentions, formatPath, type ContentDocument } from '../lib/rules.ts'
 
 /**
- * "Duplicate for next year" on events: creates next year's event as a draft with its own price options and
- * agenda sessions (see duplicateForNextYear) and opens it.
+ * "Duplicate for next year" on events: creates next year's event as a draft, its price options and agenda a year on
+ * (see duplicateForNextYear), and opens it.
  */
 export const DuplicateForNextYearAction: DocumentActionComponent = (props) => {
   const client = useClient({ apiVersion: SANITY_API_VERSION })
   const router = useRouter()
+  const toast = useToast()
   const [isCopying, setIsCopying] = useState(false)
   const event = (props.draft ?? props.published) as ContentDocument | null
   return {
@@ -25,14 +26,20 @@ export const DuplicateForNextYearAction: DocumentActionComponent = (props) => {
       if (event === null) return
       setIsCopying(true)
       try {
-        const ids = [...new Set(referencedIds(event))]
-        const referenced = await client.fetch<ContentDocument[]>('*[_id in $ids]', { ids })
-        const byId = new Map(referenced.map((document) => [document._id, document]))
-        const copy = duplicateForNextYear(event, (id) => byId.get(id), () => crypto.randomUUID())
-        const transaction = client.transaction()
-        for (const document of [...copy.priceOptions, ...copy.sessions, copy.event]) transaction.create(document)
-        await transaction.commit()
-        router.navigateIntent('edit', { id: copy.event._id.replace(/^drafts\./, ''), type: 'event' })
+        const copy = duplicateForNextYear(event, () => crypto.randomUUID())
+        await client.create(copy)
+        router.navigateIntent('edit', { id: copy._id.replace(/^drafts\./, ''), type: 'event' })
+        // The checklist: what still names last year, also listed among the new event's warnings until it is edited.
+        const stale = checkPreviousYearMentions(copy).map((finding) => (typeof finding === 'string' ? finding : formatPath(finding.path)))
+        if (stale.length > 0) {
+          toast.push({
+            status: 'warning',
+            duration: 15_000,
+            closable: true,
+            title: `${stale.length} field${stale.length === 1 ? '' : 's'} still mention last year`,
+            description: stale.join(', '),
+          })
+        }
       } finally {
         setIsCopying(false)
         props.onComplete()

@@ -14,7 +14,8 @@ const settings = vi.hoisted(() => ({ listeners: new Set<(rate: unknown) => void>
 vi.mock('sanity', () => ({
   defineType: <T,>(type: T) => type,
   defineField: <T,>(field: T) => field,
-  useFormValue: (path: string[]) => (path[0] === 'key' ? 'venue' : undefined),
+  // The amount's option key, next to it in the same price option.
+  useFormValue: (path: unknown[]) => (path.join('/') === 'priceOptions/[object Object]/key' ? 'venue' : undefined),
   useDocumentStore: () => ({
     listenQuery: (...query: unknown[]) => {
       settings.queries.push(query)
@@ -33,7 +34,7 @@ function publishVatRate(rate: unknown) {
 }
 
 function renderAmount(amount: number) {
-  const props = { value: amount, renderDefault: () => <input aria-label="Amount" readOnly value={amount} /> } as unknown as NumberInputProps
+  const props = { value: amount, path: ['priceOptions', { _key: 'v' }, 'amount'], renderDefault: () => <input aria-label="Amount" readOnly value={amount} /> } as unknown as NumberInputProps
   render(
     <ThemeProvider theme={studioTheme}>
       <AmountInput {...props} />
@@ -52,22 +53,22 @@ describe('AmountInput', () => {
     expect(settings.queries.at(-1)?.slice(0, 2)).toEqual(['*[_id == $id][0].vatRate', { id: 'siteSettings' }])
     expect(screen.queryByText(/incl\. VAT/)).toBeNull()
 
-    publishVatRate(0.16)
+    publishVatRate(16)
     expect(screen.getByText('R 8 490.00 excl. VAT · R 9 848.40 incl. VAT')).toBeTruthy()
 
-    publishVatRate(0.15)
+    publishVatRate(15)
     expect(screen.getByText('R 8 490.00 excl. VAT · R 9 763.50 incl. VAT')).toBeTruthy()
   })
 
-  it('shows no VAT-inclusive price while the settings hold no valid rate', () => {
+  it('shows no VAT-inclusive price while the settings hold no valid rate (a fraction where a percentage belongs)', () => {
     renderAmount(8490)
-    publishVatRate(0.5)
+    publishVatRate(0.15)
     expect(screen.queryByText(/incl\. VAT/)).toBeNull()
   })
 })
 
 describe('the price option preview in lists', () => {
-  function renderPreview(selected: { title: string; key: string; amount: number | undefined }) {
+  function renderPreview(selected: { label: string; key: string; amount: number | undefined }) {
     const prepared = priceOption.preview!.prepare!(selected) as object
     const renderDefault = (props: PreviewProps) => (
       <p>
@@ -78,13 +79,13 @@ describe('the price option preview in lists', () => {
   }
 
   it('prices the option at the site settings\' VAT rate', () => {
-    renderPreview({ title: 'PFAS 2025 — Venue', key: 'venue', amount: 7990 })
-    publishVatRate(0.16)
-    expect(screen.getByText('PFAS 2025 — Venue: R 7 990.00 excl. VAT · R 9 268.40 incl. VAT')).toBeTruthy()
+    renderPreview({ label: 'Venue', key: 'venue', amount: 7990 })
+    publishVatRate(16)
+    expect(screen.getByText('Venue: R 7 990.00 excl. VAT · R 9 268.40 incl. VAT')).toBeTruthy()
   })
 
   it('says when there is no amount yet', () => {
-    renderPreview({ title: 'PFAS 2025 — Online', key: 'online', amount: undefined })
-    expect(screen.getByText('PFAS 2025 — Online: No amount yet')).toBeTruthy()
+    renderPreview({ label: 'Online', key: 'online', amount: undefined })
+    expect(screen.getByText('Online: No amount yet')).toBeTruthy()
   })
 })

@@ -1,4 +1,4 @@
-import { checkDocument, type ContentDocument, type Problem } from './rules.ts'
+import type { ContentDocument } from './rules.ts'
 
 /** The documents of an NDJSON dataset (one JSON document a line); throws naming the line that is not one. */
 export function parseNdjson(text: string): ContentDocument[] {
@@ -10,17 +10,4 @@ export function parseNdjson(text: string): ContentDocument[] {
     }
     return [document as ContentDocument]
   })
-}
-
-/** Every problem the content rules find in a dataset, references resolved within it; errors first. */
-export function validateContent(documents: ContentDocument[]): Problem[] {
-  const byId = new Map(documents.map((document) => [document._id, document]))
-  const ofType = (type: string) => documents.filter((document) => document._type === type)
-  const problems = documents.flatMap((document) => checkDocument(document, (id) => byId.get(id), ofType))
-  return [...problems.filter((problem) => problem.level === 'error'), ...problems.filter((problem) => problem.level === 'warning')]
-}
-
-/** One line per problem: level, document id, field and message. */
-export function formatProblem({ level, documentId, field, message }: Problem): string {
-  return `${level} ${documentId} ${field}: ${message}`
 }

@@ -78,10 +78,31 @@ function toMarker(documentId: string, marker: ValidationMarker): DocumentMarker 
     documentId,
     level: marker.level,
     path: marker.path
-      .map((segment) => (typeof segment === 'object' && segment !== null && '_key' in segment ? `[_key=="${segment._key}"]` : String(segment)))
-      .join('.'),
+      .map((segment, index) => {
+        if (typeof segment === 'object' && segment !== null && '_key' in segment) return `[_key=="${segment._key}"]`
+        if (typeof segment === 'number') return `[${segment}]`
+        return `${index === 0 ? '' : '.'}${String(segment)}`
+      })
+      .join(''),
     message: marker.message,
   }
+}
+
+/** One line per problem, as `pnpm content:validate` prints it: level, document id, path and message. */
+export function formatMarker({ level, documentId, path, message }: DocumentMarker): string {
+  return `${level} ${documentId}${path === '' ? '' : ` ${path}`}: ${message}`
+}
+
+const LEVEL_ORDER = { error: 0, warning: 1, info: 2 }
+
+/**
+ * The Studio's validation of an NDJSON dataset file, as `pnpm content:validate` runs it: the images it names are
+ * resolved from the folder it is in, as `sanity dataset import` would; errors first.
+ */
+export async function validateDatasetFile(file: string): Promise<{ documents: number; markers: DocumentMarker[] }> {
+  const { documents, assetIds } = await importedDocuments(await readNdjson(file), path.dirname(file))
+  const markers = await validateDataset(documents, assetIds)
+  return { documents: documents.length, markers: markers.sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]) }
 }
 
 /**

@@ -18,6 +18,13 @@ export function dateInEventTimeZone(isoDateTime: string): string {
   return calendarDate.format(new Date(isoDateTime))
 }
 
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** The time of day ("HH:mm", 24-hour) of an instant in the events' time zone (Africa/Johannesburg). */
+export function timeInEventTimeZone(isoDateTime: string): string {
+  return timeOfDay.format(new Date(isoDateTime))
+}
+
 /** Whether an ISO datetime is strictly later than another. */
 export function isAfter(later: string, earlier: string): boolean {
   return new Date(later).getTime() > new Date(earlier).getTime()

@@ -14,12 +14,8 @@ async function partIds(dataset: object[], part: string, eventId: string): Promis
 
 describe('the parts of an event in the desk', () => {
   it.each([
-    ['event-resilience', 'agenda', 23, 'session-resilience-d'],
-    ['event-resilience', 'prices', 5, 'price-resilience-'],
     ['event-resilience', 'speakers', 16, 'speaker-resilience-'],
     ['event-resilience', 'sponsor-packages', 3, 'sponsor-'],
-    ['event-board-management', 'agenda', 10, 'session-board-management-d1-'],
-    ['event-board-management', 'prices', 3, 'price-board-management-'],
     ['event-board-management', 'speakers', 0, ''],
   ])('%s: %s', async (eventId, part, count, prefix) => {
     const ids = await partIds(shipped, part, eventId)
@@ -29,9 +25,9 @@ describe('the parts of an event in the desk', () => {
 
   it('lists what an unpublished change of the event adds', async () => {
     const event = shipped.find((document) => document._id === 'event-pfas')!
-    const draft = { ...event, _id: 'drafts.event-pfas', priceOptions: [...(event.priceOptions as object[]), { _key: 'new', _type: 'reference', _ref: 'price-new' }] }
-    const dataset = [...shipped, draft, { _id: 'price-new', _type: 'priceOption', key: 'online' }]
-    expect(await partIds(dataset, 'prices', 'event-pfas')).toContain('price-new')
-    expect(await partIds(shipped, 'prices', 'event-pfas')).not.toContain('price-new')
+    const draft = { ...event, _id: 'drafts.event-pfas', speakers: [...(event.speakers as object[]), { _key: 'new', _type: 'reference', _ref: 'speaker-new' }] }
+    const dataset = [...shipped, draft, { _id: 'speaker-new', _type: 'speaker', name: 'New Speaker' }]
+    expect(await partIds(dataset, 'speakers', 'event-pfas')).toContain('speaker-new')
+    expect(await partIds(shipped, 'speakers', 'event-pfas')).not.toContain('speaker-new')
   })
 })

@@ -1,4 +1,7 @@
-/** What an event is made of, as the desk lists it under the event: each part's documents by a GROQ filter. */
+/**
+ * The shared documents an event uses, as the desk lists them under the event: each part's documents by a GROQ filter.
+ * (Its agenda and price options are fields of the event itself.)
+ */
 export interface EventPart {
   id: string
   title: string
@@ -8,25 +11,11 @@ export interface EventPart {
   ordering: { field: string; direction: 'asc' | 'desc' }[]
 }
 
-// The draft counts too, so a session or option just added to an unpublished change is listed at once.
+// The draft counts too, so a speaker just added to an unpublished change is listed at once.
 const referencedBy = (schemaType: string, references: string) =>
   `_type == "${schemaType}" && _id in *[_id in [$eventId, "drafts." + $eventId]].${references}._ref`
 
 export const EVENT_PARTS: readonly EventPart[] = [
-  {
-    id: 'agenda',
-    title: 'Agenda sessions',
-    schemaType: 'agendaSession',
-    filter: referencedBy('agendaSession', 'agendaDays[].sessions[]'),
-    ordering: [{ field: 'start', direction: 'asc' }],
-  },
-  {
-    id: 'prices',
-    title: 'Price options',
-    schemaType: 'priceOption',
-    filter: referencedBy('priceOption', 'priceOptions[]'),
-    ordering: [{ field: 'amount', direction: 'desc' }],
-  },
   {
     id: 'speakers',
     title: 'Speakers',

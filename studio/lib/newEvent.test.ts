@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newEventValue, standardPriceOptions } from './newEvent.ts'
-import { checkEarlyBirdDate, checkOptionsComplete, checkTabContent } from './rules.ts'
+import { checkPriceOptions, checkTabContent } from './rules.ts'
 
 function counter() {
   let next = 0
@@ -35,31 +35,27 @@ describe('newEventValue', () => {
 })
 
 describe('standardPriceOptions', () => {
-  it('makes the five standard options of a conference, titled after it', () => {
-    const { priceOptions, references } = standardPriceOptions({ kind: 'conference', title: 'Mining Summit 2026' }, [], counter())
-    expect(priceOptions.map((option) => [option._id, option.key, option.amount])).toEqual([
+  it('makes the five standard options of a conference', () => {
+    const options = standardPriceOptions({ kind: 'conference' }, counter())
+    expect(options.map((option) => [option._key, option.key, option.amount])).toEqual([
       ['price-new-1', 'venue', 7990],
       ['price-new-2', 'early-bird', 6990],
       ['price-new-3', 'online', 5490],
       ['price-new-4', 'table-5', 34950],
       ['price-new-5', 'table-10', 59900],
     ])
-    expect(priceOptions[0]).toMatchObject({ _type: 'priceOption', title: 'Mining Summit 2026 — Venue', label: 'Venue' })
-    expect(references).toEqual(priceOptions.map((option) => ({ _key: option._id, _type: 'reference', _ref: option._id })))
+    expect(options[0]).toEqual({ _key: 'price-new-1', _type: 'priceOption', key: 'venue', label: 'Venue', amount: 7990 })
   })
 
   it('adds only what a workshop lacks, without tables', () => {
-    const { priceOptions } = standardPriceOptions({ kind: 'workshop' }, ['venue'], counter())
-    expect(priceOptions.map((option) => [option.key, option.title])).toEqual([
-      ['early-bird', 'New event — Early-bird'],
-      ['online', 'New event — Online'],
-    ])
-    expect(standardPriceOptions({ kind: 'workshop' }, ['venue', 'early-bird', 'online'], counter()).priceOptions).toEqual([])
+    expect(standardPriceOptions({ kind: 'workshop', priceOptions: [{ key: 'venue' }] }, counter()).map((option) => option.key)).toEqual(['early-bird', 'online'])
+    expect(standardPriceOptions({ kind: 'workshop', priceOptions: [{ key: 'venue' }, { key: 'early-bird' }, { key: 'online' }] }, counter())).toEqual([])
   })
 
   it('makes options that pass the rules, but for the early-bird date the editor has to choose', () => {
-    const { priceOptions } = standardPriceOptions({ kind: 'conference' }, [], counter())
-    expect(checkOptionsComplete(priceOptions)).toEqual(['New event — Early-bird: Early-bird options need the last day to register and pay'])
-    expect(priceOptions.map((option) => checkEarlyBirdDate(option))).toEqual([undefined, 'Early-bird options need the last day to register and pay', undefined, undefined, undefined])
+    const priceOptions = standardPriceOptions({ kind: 'conference' }, counter())
+    expect(checkPriceOptions(priceOptions, '2026-07-23T07:30:00+02:00')).toEqual([
+      { message: 'Early-bird options need the last day to register and pay', path: ['priceOptions', { _key: 'price-new-2' }, 'earlyBirdUntil'] },
+    ])
   })
 })

@@ -1,5 +1,4 @@
 import type { OptionKey } from '@events/pricing'
-import type { ContentDocument } from './rules.ts'
 
 export type EventKind = 'conference' | 'workshop'
 
@@ -36,29 +35,17 @@ export function newEventValue(kind: EventKind, sponsorPackageIds: string[]): Rec
   }
 }
 
+/** A price option as the event holds it: an item of its price options. */
+export type PriceOptionItem = { _key: string; _type: 'priceOption'; key: OptionKey; label: string; amount: number }
+
 /**
- * The standard price options an event of this kind lacks (by key), as new documents titled after the event,
- * and the references to append to its price options; the early-bird one still needs its last day. `newId`
- * supplies the ids of the new documents.
+ * The standard price options an event of this kind lacks (by key), as items to append to its price options; the
+ * early-bird one still needs its last day. `newKey` supplies the items' keys.
  */
-export function standardPriceOptions(
-  event: { kind?: string; title?: string },
-  existingKeys: readonly string[],
-  newId: () => string,
-): { priceOptions: ContentDocument[]; references: { _key: string; _type: string; _ref: string }[] } {
+export function standardPriceOptions(event: { kind?: string; priceOptions?: { key?: string }[] }, newKey: () => string): PriceOptionItem[] {
+  const existingKeys = new Set((event.priceOptions ?? []).map((option) => option.key))
   const prices = STANDARD_PRICES[event.kind === 'workshop' ? 'workshop' : 'conference']
-  const priceOptions = Object.entries(prices)
-    .filter(([key]) => !existingKeys.includes(key))
-    .map(([key, amount]) => {
-      const label = OPTION_LABELS[key as OptionKey]
-      return {
-        _id: newId(),
-        _type: 'priceOption',
-        title: `${event.title || 'New event'} — ${label}`,
-        key,
-        label,
-        amount,
-      }
-    })
-  return { priceOptions, references: priceOptions.map((option) => reference(option._id)) }
+  return (Object.entries(prices) as [OptionKey, number][])
+    .filter(([key]) => !existingKeys.has(key))
+    .map(([key, amount]) => ({ _key: newKey(), _type: 'priceOption', key, label: OPTION_LABELS[key], amount }))
 }

@@ -1,5 +1,5 @@
 import { dateInEventTimeZone } from './dates.ts'
-import type { ContentDocument, Lookup } from './rules.ts'
+import type { ContentDocument } from './rules.ts'
 import { slugFromTitle } from './slugs.ts'
 
 /**
@@ -24,76 +24,68 @@ function textForNextYear(text: string | undefined, year: string): string | undef
   return text === undefined ? undefined : replaceYear(text, year, String(Number(year) + 1))
 }
 
-type Reference = { _key?: string; _type?: string; _ref?: string }
-type AgendaDay = { _key: string; date?: string; sessions?: Reference[] }
+type AgendaDay = { _key: string; date?: string; sessions?: unknown[] }
+type PriceOption = { _key?: string; label?: string; earlyBirdUntil?: string }
+type ImageValue = { alt?: string }
 
-/** The documents "Duplicate for next year" creates: a draft event and its own copies of its sessions and price options. */
-export interface NextYearCopy {
-  event: ContentDocument
-  priceOptions: ContentDocument[]
-  sessions: ContentDocument[]
-}
-
-// System fields the Content Lake sets on the new documents.
+// System fields the Content Lake sets on the new document.
 function withoutSystemFields({ _rev, _createdAt, _updatedAt, ...document }: ContentDocument & Record<string, unknown>): ContentDocument {
   return document
 }
 
+/** The image with the year in its alternative text moved on, or the value unchanged when it is not an image with one. */
+function imageForNextYear<T>(image: T, year: string): T {
+  if (image === null || typeof image !== 'object' || typeof (image as ImageValue).alt !== 'string') return image
+  return { ...image, alt: textForNextYear((image as ImageValue).alt, year) }
+}
+
 /**
- * Copies an event for the next edition: dates, early-bird dates and agenda days move by a year, the year in
- * its title, code, card date, labels and slug moves on, and it gets its own copies of its price options and
- * agenda sessions (so editing next year's prices or programme leaves this year's page alone). Speakers and
- * sponsor packages are shared. The event is a draft; the copies are referenced only by it, so they show on
- * the site when the event is published. `newId` supplies the ids of the new documents.
+ * Copies an event for the next edition as a new draft: dates, early-bird dates and agenda days move by a year, the
+ * year in its title, code, price labels, image alternative texts and slug moves on (the card's date is made from the
+ * event's dates). The event holds its
+ * price options and agenda, so the copy has its own (editing next year's prices or programme leaves this year's page
+ * alone); speakers and sponsor packages are shared. `newId` supplies the new event's id.
  */
-export function duplicateForNextYear(event: ContentDocument, lookup: Lookup, newId: () => string): NextYearCopy {
+export function duplicateForNextYear(event: ContentDocument, newId: () => string): ContentDocument {
   const source = withoutSystemFields(event) as ContentDocument & Record<string, unknown>
   const start = typeof source.start === 'string' ? source.start : undefined
   const year = start ? dateInEventTimeZone(start).slice(0, 4) : String(new Date().getFullYear())
   const nextYear = String(Number(year) + 1)
   const later = (value: unknown) => (typeof value === 'string' ? oneYearLater(value) : undefined)
-  const copyOf = (reference: Reference, change: (document: ContentDocument & Record<string, unknown>) => ContentDocument) => {
-    const original = reference._ref === undefined ? undefined : lookup(reference._ref)
-    if (original === undefined) return { reference, copy: undefined }
-    const copy = change({ ...withoutSystemFields(original), _id: newId() } as ContentDocument & Record<string, unknown>)
-    return { reference: { ...reference, _ref: copy._id }, copy }
-  }
 
-  const priceOptions = ((source.priceOptions ?? []) as Reference[]).map((reference) =>
-    copyOf(reference, (option) => ({
-      ...option,
-      title: textForNextYear(option.title as string | undefined, year),
-      label: textForNextYear(option.label as string | undefined, year),
-      ...(option.earlyBirdUntil === undefined ? {} : { earlyBirdUntil: later(option.earlyBirdUntil) }),
-    })),
-  )
-  const agendaDays = ((source.agendaDays ?? []) as AgendaDay[]).map((day) => {
-    const sessions = (day.sessions ?? []).map((reference) => copyOf(reference, (session) => session))
-    return { day: { ...day, ...(day.date === undefined ? {} : { date: later(day.date) }), sessions: sessions.map(({ reference }) => reference) }, sessions }
-  })
+  const priceOptions = ((source.priceOptions ?? []) as PriceOption[]).map((option) => ({
+    ...option,
+    ...(option.label === undefined ? {} : { label: textForNextYear(option.label, year) }),
+    ...(option.earlyBirdUntil === undefined ? {} : { earlyBirdUntil: later(option.earlyBirdUntil) }),
+  }))
+  const agendaDays = ((source.agendaDays ?? []) as AgendaDay[]).map((day) => ({ ...day, ...(day.date === undefined ? {} : { date: later(day.date) }) }))
 
   const title = textForNextYear(source.title as string | undefined, year)
   const slug = (source.slug as { current?: string } | undefined)?.current
   const nextSlug = !slug ? slugFromTitle(title ?? '') : slug.includes(year) ? replaceYear(slug, year, nextYear) : `${slug}-${nextYear}`
   const card = source.card as Record<string, unknown> | undefined
 
-  const copy: ContentDocument = {
+  return {
     ...source,
     _id: `drafts.${newId()}`,
     title,
     slug: { _type: 'slug', current: nextSlug },
     ...(typeof source.code === 'string' ? { code: textForNextYear(source.code, year) } : {}),
-    ...(card === undefined ? {} : { card: { ...card, dateLabel: textForNextYear(card.dateLabel as string | undefined, year) } }),
+    ...(card === undefined
+      ? {}
+      : {
+          card: {
+            ...card,
+            ...(card.image === undefined ? {} : { image: imageForNextYear(card.image, year) }),
+          },
+        }),
     ...(start === undefined ? {} : { start: later(start) }),
     ...(source.end === undefined ? {} : { end: later(source.end) }),
     ...(source.registrationClosesAt === undefined ? {} : { registrationClosesAt: later(source.registrationClosesAt) }),
-    ...(source.agendaDays === undefined ? {} : { agendaDays: agendaDays.map(({ day }) => day) }),
-    ...(source.priceOptions === undefined ? {} : { priceOptions: priceOptions.map(({ reference }) => reference) }),
-  }
-  const created = <T>(copies: { copy?: T }[]) => copies.flatMap(({ copy }) => (copy === undefined ? [] : [copy]))
-  return {
-    event: copy,
-    priceOptions: created(priceOptions),
-    sessions: agendaDays.flatMap(({ sessions }) => created(sessions)),
+    ...(source.agendaDays === undefined ? {} : { agendaDays }),
+    ...(source.priceOptions === undefined ? {} : { priceOptions }),
+    ...(Array.isArray(source.participatingCompanies)
+      ? { participatingCompanies: source.participatingCompanies.map((logo) => imageForNextYear(logo, year)) }
+      : {}),
   }
 }

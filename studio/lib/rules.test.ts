@@ -5,23 +5,24 @@ import {
   checkAgendaDayDates,
   checkAmountAboveZero,
   checkDocument,
-  checkEarlyBirdBelowVenue,
   checkEarlyBirdDate,
   checkEnd,
-  checkPriceOptionSet,
+  checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
   checkSessionOrder,
   checkSessionOverlaps,
+  checkSessionTimes,
+  checkSessionsWithinEvent,
   checkTabContent,
-  checkTablePricePerHead,
   checkTablesOnWorkshop,
   checkTimeOfDay,
-  checkOptionsComplete,
   checkOtherPresenter,
   checkSessionSpeakersListed,
   checkVatRate,
+  formatPath,
   type ContentDocument,
+  type Finding,
 } from './rules.ts'
 
 describe('priceSummary', () => {
@@ -63,11 +64,16 @@ describe('event dates', () => {
     expect(checkRegistrationClose(closesAt, end)).toBe(expected)
   })
 
+  const dayPath = (key: string) => ['agendaDays', { _key: key }, 'date']
   it.each([
-    [[{ label: 'Day 1', date: '2025-07-23' }, { label: 'Day 2', date: '2025-07-24' }], []],
-    [[{ label: 'Day 2', date: '2030-07-24' }], ['Day 2 is dated 2030-07-24, outside the event (2025-07-23 to 2025-07-24)']],
-    [[{ date: '2025-07-22' }], ['Day 1 is dated 2025-07-22, outside the event (2025-07-23 to 2025-07-24)']],
-    [[{ label: 'Day 1' }], []],
+    [[{ _key: 'a', label: 'Day 1', date: '2025-07-23' }, { _key: 'b', label: 'Day 2', date: '2025-07-24' }], []],
+    [[{ _key: 'a', label: 'Day 2', date: '2030-07-24' }], [{ message: 'Day 2 is dated 2030-07-24, outside the event (2025-07-23 to 2025-07-24)', path: dayPath('a') }]],
+    [[{ _key: 'a', date: '2025-07-22' }], [{ message: 'Day 1 is dated 2025-07-22, outside the event (2025-07-23 to 2025-07-24)', path: dayPath('a') }]],
+    [[{ _key: 'a', label: 'Day 1' }], []],
+    [
+      [{ _key: 'a', label: 'Day 1', date: '2025-07-24' }, { _key: 'b', label: 'Day 2', date: '2025-07-23' }],
+      [{ message: 'Day 2 (2025-07-23) is listed after Day 1 (2025-07-24)', path: dayPath('b') }],
+    ],
   ])('agenda days %j', (days, expected) => {
     expect(checkAgendaDayDates(days, start, end)).toEqual(expected)
   })
@@ -82,41 +88,39 @@ describe('event dates', () => {
 })
 
 describe('price options of an event', () => {
-  const venue = { key: 'venue', amount: 8490 }
-  it.each([
-    [[venue, { key: 'early-bird', amount: 7490, earlyBirdUntil: '2025-06-13' }], []],
-    [[venue, { key: 'early-bird', amount: 7490, earlyBirdUntil: '2025-07-22' }], []],
-    [[venue, { key: 'early-bird', amount: 7490, earlyBirdUntil: '2025-07-23' }], ['The early-bird date 2025-07-23 must be before the event starts (2025-07-23)']],
-    [[venue, { key: 'venue', amount: 1 }], ['The event has more than one "venue" option']],
-  ])('set %j', (options, expected) => {
-    expect(checkPriceOptionSet(options, start)).toEqual(expected)
-  })
-
-  it.each([
-    [[venue, { key: 'early-bird', amount: 7490 }], undefined],
-    [[venue, { key: 'early-bird', amount: 8490 }], 'The early-bird price (R 8 490.00) must be below the venue price (R 8 490.00)'],
-    [[venue, { key: 'early-bird', amount: 9000 }], 'The early-bird price (R 9 000.00) must be below the venue price (R 8 490.00)'],
-    [[{ key: 'early-bird', amount: 9000 }], undefined],
-  ])('early-bird against venue %j', (options, expected) => {
-    expect(checkEarlyBirdBelowVenue(options)).toBe(expected)
-  })
-
-  it.each([
-    [[venue, { key: 'table-5', amount: 34950 }, { key: 'table-10', amount: 59900 }], []],
-    [[venue, { key: 'table-5', amount: 42450 }], []],
-    [[venue, { key: 'table-5', amount: 42450.05 }], ['A table-5 option costs R 8 490.01 per delegate, more than the venue price (R 8 490.00)']],
-    [[venue, { key: 'table-10', amount: 100000 }], ['A table-10 option costs R 10 000.00 per delegate, more than the venue price (R 8 490.00)']],
-    [[{ key: 'table-10', amount: 100000 }], []],
-  ])('tables per head %j', (options, expected) => {
-    expect(checkTablePricePerHead(options)).toEqual(expected)
-  })
-
-  it.each([
-    [[venue, { key: 'early-bird', amount: 7490, earlyBirdUntil: '2025-06-13' }], []],
-    [[{ title: 'New conference — Early-bird', key: 'early-bird', amount: 6990 }], ['New conference — Early-bird: Early-bird options need the last day to register and pay']],
-    [[{ _id: 'price-x', key: 'online', amount: 0 }], ['online: The amount must be above zero']],
-  ])('options complete %j', (options, expected) => {
-    expect(checkOptionsComplete(options)).toEqual(expected)
+  const venue = { _key: 'v', key: 'venue', amount: 8490 }
+  const amountOf = (key: string) => ['priceOptions', { _key: key }, 'amount']
+  const earlyBird = (fields: object) => ({ _key: 'e', key: 'early-bird', amount: 7490, earlyBirdUntil: '2025-06-13', ...fields })
+  it.each<[object[], Finding[]]>([
+    [[venue, earlyBird({})], []],
+    [[venue, earlyBird({ earlyBirdUntil: '2025-07-22' })], []],
+    [
+      [venue, earlyBird({ earlyBirdUntil: '2025-07-23' })],
+      [{ message: 'The early-bird date 2025-07-23 must be before the event starts (2025-07-23)', path: ['priceOptions', { _key: 'e' }, 'earlyBirdUntil'] }],
+    ],
+    [[venue, { _key: 'w', key: 'venue', amount: 1 }], [{ message: 'The event has more than one "venue" option', path: ['priceOptions', { _key: 'w' }, 'key'] }]],
+    [[venue, earlyBird({ amount: 8490 })], [{ message: 'The early-bird price (R 8 490.00) must be below the venue price (R 8 490.00)', path: amountOf('e') }]],
+    [[venue, earlyBird({ amount: 9500 })], [{ message: 'The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)', path: amountOf('e') }]],
+    [[earlyBird({ amount: 9500 })], []],
+    [[venue, { _key: 't5', key: 'table-5', amount: 34950 }, { _key: 't10', key: 'table-10', amount: 59900 }], []],
+    [[venue, { _key: 't5', key: 'table-5', amount: 42449.95 }], []],
+    [[venue, { _key: 't5', key: 'table-5', amount: 21225 }], []],
+    [
+      [venue, { _key: 't5', key: 'table-5', amount: 42450 }],
+      [{ message: 'A table of 5 at R 42 450.00 is R 8 490.00 a seat; it must be below the venue price (R 8 490.00)', path: amountOf('t5') }],
+    ],
+    [
+      [venue, { _key: 't10', key: 'table-10', amount: 1 }],
+      [{ message: 'A table of 10 at R 1.00 is R 0.10 a seat; it must be at least half the venue price (R 4 245.00)', path: amountOf('t10') }],
+    ],
+    [[{ _key: 't10', key: 'table-10', amount: 100000 }], []],
+    [[{ _key: 'o', key: 'online', amount: 0 }], [{ message: 'The amount must be above zero', path: amountOf('o') }]],
+    [
+      [{ _key: 'e', key: 'early-bird', amount: 6990 }],
+      [{ message: 'Early-bird options need the last day to register and pay', path: ['priceOptions', { _key: 'e' }, 'earlyBirdUntil'] }],
+    ],
+  ])('%j', (options, expected) => {
+    expect(checkPriceOptions(options, start)).toEqual(expected)
   })
 
   it('warns about tables on workshops only', () => {
@@ -128,7 +132,7 @@ describe('price options of an event', () => {
 
 describe('tabs', () => {
   const reference = [{ _ref: 'x' }]
-  const full = { agendaDays: [{ label: 'Day 1' }], speakers: reference, sponsorPackages: reference, priceOptions: reference }
+  const full = { agendaDays: [{ label: 'Day 1' }], speakers: reference, sponsorPackages: reference, priceOptions: [{ key: 'venue', amount: 1 }] }
   it.each([
     [{ tabs: ['overview', 'agenda', 'register', 'speakers', 'sponsor'], ...full }, []],
     [{ tabs: ['overview'] }, []],
@@ -163,23 +167,46 @@ describe('agenda sessions', () => {
     expect(checkSessionEnd(session)).toBe(expected)
   })
 
-  const registration = { title: 'Registration', start: '07:30', end: '08:30' }
-  const keynote = { title: 'Keynote', start: '08:30', end: '09:15' }
-  const panel = { title: 'Panel', start: '09:00', end: '10:00' }
+  const registration = { _key: 'r', title: 'Registration', start: '07:30', end: '08:30' }
+  const keynote = { _key: 'k', title: 'Keynote', start: '08:30', end: '09:15' }
+  const panel = { _key: 'p', title: 'Panel', start: '09:00', end: '10:00' }
+  const day = (label: string, sessions: object[]) => [{ _key: 'd', label, sessions }]
+  const startOf = (key: string) => ['agendaDays', { _key: 'd' }, 'sessions', { _key: key }, 'start']
+
+  it('marks each session time on its own field', () => {
+    expect(checkSessionTimes(day('Day 1', [registration, { _key: 'x', title: 'Lunch', start: '7.30am', end: '07:00' }]))).toEqual([
+      { message: '"7.30am" is not a time; use 24-hour HH:mm, e.g. 07:30', path: startOf('x') },
+    ])
+    expect(checkSessionTimes(day('Day 1', [{ _key: 'x', start: '09:00', end: '08:00' }]))).toEqual([
+      { message: 'The session must end after it starts (09:00)', path: ['agendaDays', { _key: 'd' }, 'sessions', { _key: 'x' }, 'end'] },
+    ])
+  })
+
+  it('keeps the sessions of the first and last day within the event\'s hours', () => {
+    const days = [
+      { _key: 'd', label: 'Day 1', date: '2025-07-23', sessions: [{ _key: 'early', title: 'Breakfast', start: '07:00', end: '07:30' }, registration] },
+      { _key: 'd2', label: 'Day 2', date: '2025-07-24', sessions: [{ _key: 'late', title: 'Drinks', start: '15:30', end: '17:00' }] },
+    ]
+    expect(checkSessionsWithinEvent(days, start, end)).toEqual([
+      { message: 'Day 1: "07:00 Breakfast" starts before the event does (07:30)', path: startOf('early') },
+      { message: 'Day 2: "15:30 Drinks" ends after the event does (16:00)', path: ['agendaDays', { _key: 'd2' }, 'sessions', { _key: 'late' }, 'end'] },
+    ])
+    expect(checkSessionsWithinEvent([{ ...days[0]!, sessions: [registration] }], start, end)).toEqual([])
+  })
 
   it.each([
     [[registration, keynote, panel], []],
-    [[keynote, registration], ['Day 1: "07:30 Registration" is listed after "08:30 Keynote" but starts earlier']],
+    [[keynote, registration], [{ message: 'Day 1: "07:30 Registration" is listed after "08:30 Keynote" but starts earlier', path: startOf('r') }]],
   ])('order of %j', (sessions, expected) => {
-    expect(checkSessionOrder('Day 1', sessions)).toEqual(expected)
+    expect(checkSessionOrder(day('Day 1', sessions))).toEqual(expected)
   })
 
   it.each([
     [[registration, keynote], []],
-    [[registration, keynote, panel], ['Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)']],
-    [[panel, keynote], ['Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)']],
+    [[registration, keynote, panel], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
+    [[panel, keynote], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
   ])('overlaps of %j', (sessions, expected) => {
-    expect(checkSessionOverlaps('Day 2', sessions)).toEqual(expected)
+    expect(checkSessionOverlaps(day('Day 2', sessions))).toEqual(expected)
   })
 })
 
@@ -193,13 +220,16 @@ describe('session speakers', () => {
     expect(checkOtherPresenter(session)).toBe(expected)
   })
 
-  const keynote = { title: 'Keynote', start: '09:00', end: '09:45' }
+  const keynote = { _key: 'k', title: 'Keynote', start: '09:00', end: '09:45' }
   it.each([
     [[{ ...keynote, speakers: [{ _ref: 'speaker-a' }] }], []],
     [[{ ...keynote, speaker: 'Facilitator' }], []],
-    [[{ ...keynote, speakers: [{ _ref: 'speaker-a' }, { _ref: 'speaker-z' }] }], ['Day 1: "09:00 Keynote" is presented by a speaker who is not on the event\'s Speakers list']],
+    [
+      [{ ...keynote, speakers: [{ _ref: 'speaker-a' }, { _ref: 'speaker-z' }] }],
+      [{ message: 'Day 1: "09:00 Keynote" is presented by a speaker who is not on the event\'s Speakers list', path: ['agendaDays', { _key: 'd' }, 'sessions', { _key: 'k' }, 'speakers'] }],
+    ],
   ])('listed on the event: %j', (sessions, expected) => {
-    expect(checkSessionSpeakersListed('Day 1', sessions, [{ _ref: 'speaker-a' }, { _ref: 'speaker-b' }])).toEqual(expected)
+    expect(checkSessionSpeakersListed([{ _key: 'd', label: 'Day 1', sessions }], [{ _ref: 'speaker-a' }, { _ref: 'speaker-b' }])).toEqual(expected)
   })
 })
 
@@ -226,52 +256,60 @@ describe('price option rules', () => {
 
 describe('VAT rate', () => {
   it.each([
-    [0.15, undefined],
+    [15, undefined],
     [0, undefined],
-    [0.3, undefined],
+    [30, undefined],
+    [14.5, undefined],
     [undefined, undefined],
-    [0.5, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not 0.5'],
-    [15, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not 15'],
-    [-0.01, 'The VAT rate is a fraction from 0 to 0.3 (0.15 for 15%), not -0.01'],
+    [0.15, 'Enter the VAT rate as a percentage: 15 for 15%, not 0.15'],
+    [50, 'The VAT rate is a percentage from 0 to 30 (15 for 15%), not 50'],
+    [-1, 'The VAT rate is a percentage from 0 to 30 (15 for 15%), not -1'],
   ])('%s', (rate, expected) => {
     expect(checkVatRate(rate)).toBe(expected)
   })
 })
 
 describe('checkDocument', () => {
-  const documents: ContentDocument[] = [
-    { _id: 'venue', _type: 'priceOption', key: 'venue', amount: 8490 },
-    { _id: 'early', _type: 'priceOption', key: 'early-bird', amount: 9000, earlyBirdUntil: '2025-06-13' },
-    { _id: 's1', _type: 'agendaSession', title: 'Keynote', start: '09:00', end: '10:00' },
-    { _id: 's2', _type: 'agendaSession', title: 'Registration', start: '07:30', end: '09:30' },
-  ]
-  const lookup = (id: string) => documents.find((document) => document._id === id)
-
-  it('resolves references and names each problem by document, field and level', () => {
+  it('checks an event with the price options and sessions it holds, naming each problem by document, place and level', () => {
     const event: ContentDocument = {
       _id: 'event-x',
       _type: 'event',
       start,
       end,
       tabs: ['overview', 'agenda', 'register'],
-      agendaDays: [{ _key: 'd1', label: 'Day 1', date: '2025-07-23', sessions: [{ _ref: 's1' }, { _ref: 's2' }] }],
-      priceOptions: [{ _ref: 'venue' }, { _ref: 'early' }],
+      agendaDays: [
+        {
+          _key: 'd1',
+          label: 'Day 1',
+          date: '2025-07-23',
+          sessions: [
+            { _key: 's1', title: 'Keynote', start: '09:00', end: '10:00' },
+            { _key: 's2', title: 'Registration', start: '07:30', end: '09:30' },
+          ],
+        },
+      ],
+      priceOptions: [
+        { _key: 'venue', key: 'venue', amount: 8490 },
+        { _key: 'early', key: 'early-bird', amount: 9500, earlyBirdUntil: '2025-06-13' },
+      ],
     }
-    expect(checkDocument(event, lookup)).toEqual([
-      { documentId: 'event-x', field: 'agendaDays', level: 'error', message: 'Day 1: "07:30 Registration" is listed after "09:00 Keynote" but starts earlier' },
-      { documentId: 'event-x', field: 'agendaDays', level: 'warning', message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30)' },
-      { documentId: 'event-x', field: 'priceOptions', level: 'error', message: 'The early-bird price (R 9 000.00) must be below the venue price (R 8 490.00)' },
+    const session = (key: string) => ['agendaDays', { _key: 'd1' }, 'sessions', { _key: key }, 'start']
+    expect(checkDocument(event, () => undefined)).toEqual([
+      { documentId: 'event-x', path: session('s2'), level: 'error', message: 'Day 1: "07:30 Registration" is listed after "09:00 Keynote" but starts earlier' },
+      { documentId: 'event-x', path: session('s1'), level: 'warning', message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30)' },
+      { documentId: 'event-x', path: ['priceOptions', { _key: 'early' }, 'amount'], level: 'error', message: 'The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)' },
     ])
   })
 
-  it('checks sessions, price options and site settings by their own fields', () => {
-    expect(checkDocument({ _id: 's', _type: 'agendaSession', start: 'banana', end: '08:00' }, lookup)).toEqual([
-      { documentId: 's', field: 'start', level: 'error', message: '"banana" is not a time; use 24-hour HH:mm, e.g. 07:30' },
+  it('checks site settings by their own fields', () => {
+    expect(checkDocument({ _id: 'siteSettings', _type: 'siteSettings', vatRate: 0.15 }, () => undefined)).toEqual([
+      { documentId: 'siteSettings', path: ['vatRate'], level: 'error', message: 'Enter the VAT rate as a percentage: 15 for 15%, not 0.15' },
     ])
-    expect(checkDocument({ _id: 'p', _type: 'priceOption', key: 'table-5', amount: 0 }, lookup)).toEqual([
-      { documentId: 'p', field: 'amount', level: 'error', message: 'The amount must be above zero' },
-    ])
-    expect(checkDocument({ _id: 'siteSettings', _type: 'siteSettings', vatRate: 0.5 }, lookup)).toHaveLength(1)
-    expect(checkDocument({ _id: 'speaker', _type: 'speaker' }, lookup)).toEqual([])
+    expect(checkDocument({ _id: 'speaker', _type: 'speaker' }, () => undefined)).toEqual([])
+  })
+
+  it('writes paths as GROQ does', () => {
+    expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
+    expect(formatPath(['vatRate'])).toBe('vatRate')
   })
 })

@@ -1,7 +1,8 @@
 // The content rules, each written once over plain documents: the studio runs them as document validation
-// (schemaRules.ts) and `pnpm content:validate` runs them over an NDJSON dataset (contentValidation.ts).
+// (schemaRules.ts), with the schema's own (required fields, references, alt text, unique slugs); `pnpm
+// content:validate` runs that same validation over an NDJSON dataset (validateContent.ts).
 import { delegateCap, formatRand, isOptionKey, randsToCents } from '@events/pricing'
-import { dateInEventTimeZone, isAfter } from './dates.ts'
+import { dateInEventTimeZone, isAfter, timeInEventTimeZone } from './dates.ts'
 import { checkRedirect, sitePaths, type EventAddress } from './redirects.ts'
 
 /** Any document of the dataset, as stored. */
@@ -18,20 +19,31 @@ export const TYPES_READ_BY_RULES: Record<string, string[]> = { redirect: ['event
 
 export type Level = 'error' | 'warning'
 
-/** A rule of one field of a document type; `check` returns one message per problem, none when the field is right. */
+/** A step of a path into a document: a field name, or an array item by its key (or, without one, its index). */
+export type PathSegment = string | number | { _key: string }
+
+/** A problem a rule found: a message about the rule's field, or one about a place inside it (an item of an array). */
+export type Finding = string | { message: string; path: PathSegment[] }
+
+/** A rule of one field of a document type; `check` returns one finding per problem, none when the field is right. */
 export interface FieldRule {
   field: string
   level: Level
-  check: (document: ContentDocument, lookup: Lookup, ofType: TypeLookup) => string[]
+  check: (document: ContentDocument, lookup: Lookup, ofType: TypeLookup) => Finding[]
 }
 
 /** The tabs an event page can show. */
 export type EventTab = 'overview' | 'agenda' | 'register' | 'speakers' | 'sponsor'
 
-export const MAX_VAT_RATE = 0.3
+/** The highest VAT rate, in percent, the settings accept. */
+export const MAX_VAT_PERCENT = 30
 
 type Reference = { _ref?: string }
-type AgendaDay = { _key?: string; label?: string; date?: string; sessions?: Reference[] }
+/** The fields of a price option (an item of the event's price options) the rules look at. */
+export type PriceOptionFields = { _key?: string; key?: string; label?: string; amount?: number; earlyBirdUntil?: string }
+/** The fields of an agenda session (an item of an agenda day's sessions) the rules look at. */
+export type SessionFields = { _key?: string; title?: string; start?: string; end?: string; speakers?: Reference[]; speaker?: string }
+type AgendaDay = { _key?: string; label?: string; date?: string; sessions?: SessionFields[] }
 type EventFields = {
   kind?: string
   start?: string
@@ -40,23 +52,15 @@ type EventFields = {
   tabs?: string[]
   agendaDays?: AgendaDay[]
   speakers?: Reference[]
-  priceOptions?: Reference[]
+  priceOptions?: PriceOptionFields[]
   sponsorPackages?: Reference[]
 }
-/** The fields of a price option the rules look at. */
-export type PriceOptionFields = { _id?: string; key?: string; amount?: number; earlyBirdUntil?: string }
-/** The fields of an agenda session the rules look at. */
-export type SessionFields = { _id?: string; title?: string; start?: string; end?: string; speakers?: Reference[]; speaker?: string }
 
 const fields = <T>(document: ContentDocument) => document as unknown as T
 const problem = (message: string | undefined): string[] => (message === undefined ? [] : [message])
-
-function resolve<T>(references: Reference[] | undefined, lookup: Lookup): T[] {
-  return (references ?? []).flatMap((reference) => {
-    const document = reference._ref === undefined ? undefined : lookup(reference._ref)
-    return document === undefined ? [] : [document as unknown as T]
-  })
-}
+/** The message at a place inside the document, or nothing. */
+const at = (path: PathSegment[], message: string | undefined): Finding[] => (message === undefined ? [] : [{ message, path }])
+const item = (value: { _key?: string }, index: number): PathSegment => (value._key ? { _key: value._key } : index)
 
 // Times of day ---------------------------------------------------------------------------------------------
 
@@ -82,7 +86,7 @@ export function checkSessionEnd(session: SessionFields): string | undefined {
   return end > start ? undefined : `The session must end after it starts (${session.start})`
 }
 
-const sessionName = (session: SessionFields) => `${session.start ?? '?'} ${session.title ?? session._id ?? ''}`.trim()
+const sessionName = (session: SessionFields) => `${session.start ?? '?'} ${session.title ?? ''}`.trim()
 
 /** A warning when a session names listed speakers and another presenter, which the agenda does not show. */
 export function checkOtherPresenter(session: SessionFields): string | undefined {
@@ -91,36 +95,99 @@ export function checkOtherPresenter(session: SessionFields): string | undefined 
     : undefined
 }
 
-/** Warnings for sessions presented by speakers who are not on the event's Speakers list. */
-export function checkSessionSpeakersListed(dayLabel: string, sessions: SessionFields[], eventSpeakers: Reference[]): string[] {
-  const listed = new Set(eventSpeakers.map((reference) => reference._ref))
-  return sessions.flatMap((session) =>
-    (session.speakers ?? []).some((reference) => !listed.has(reference._ref))
-      ? [`${dayLabel}: "${sessionName(session)}" is presented by a speaker who is not on the event's Speakers list`]
-      : [],
-  )
+/** A day of the agenda with where it sits in the event, for the paths of the problems found in it. */
+interface PlacedDay {
+  label: string
+  path: PathSegment[]
+  sessions: { session: SessionFields; path: PathSegment[] }[]
 }
 
-/** Errors for sessions listed out of time order within a day. */
-export function checkSessionOrder(dayLabel: string, sessions: SessionFields[]): string[] {
-  const timed = sessions.filter((session) => minutesOfDay(session.start) !== undefined)
-  return timed.slice(1).flatMap((session, index) => {
-    const previous = timed[index]!
-    return minutesOfDay(session.start)! < minutesOfDay(previous.start)!
-      ? [`${dayLabel}: "${sessionName(session)}" is listed after "${sessionName(previous)}" but starts earlier`]
-      : []
+function placedDays(days: AgendaDay[]): PlacedDay[] {
+  return days.map((day, dayIndex) => {
+    const path: PathSegment[] = ['agendaDays', item(day, dayIndex)]
+    return {
+      label: day.label ?? `Day ${dayIndex + 1}`,
+      path,
+      sessions: (day.sessions ?? []).map((session, index) => ({ session, path: [...path, 'sessions', item(session, index)] })),
+    }
   })
 }
 
-/** Warnings for consecutive sessions of a day whose times overlap. */
-export function checkSessionOverlaps(dayLabel: string, sessions: SessionFields[]): string[] {
-  const timed = sessions.filter((session) => minutesOfDay(session.start) !== undefined && minutesOfDay(session.end) !== undefined)
-  const byStart = [...timed].sort((a, b) => minutesOfDay(a.start)! - minutesOfDay(b.start)!)
-  return byStart.slice(1).flatMap((session, index) => {
-    const previous = byStart[index]!
-    return minutesOfDay(session.start)! < minutesOfDay(previous.end)!
-      ? [`${dayLabel}: "${sessionName(session)}" starts before "${sessionName(previous)}" ends (${previous.end})`]
-      : []
+/** Errors for session times that are not "HH:mm", and for sessions that do not end after they start. */
+export function checkSessionTimes(days: AgendaDay[]): Finding[] {
+  return placedDays(days).flatMap((day) =>
+    day.sessions.flatMap(({ session, path }) => [
+      ...at([...path, 'start'], checkTimeOfDay(session.start)),
+      ...at([...path, 'end'], checkTimeOfDay(session.end) ?? checkSessionEnd(session)),
+    ]),
+  )
+}
+
+/**
+ * Errors for sessions outside the event's hours: on its first day none may start before the event does, on its last
+ * day none may end after it ends (Africa/Johannesburg).
+ */
+export function checkSessionsWithinEvent(days: AgendaDay[], start: string | undefined, end: string | undefined): Finding[] {
+  if (!start || !end) return []
+  const [firstDay, opens] = [dateInEventTimeZone(start), timeInEventTimeZone(start)]
+  const [lastDay, closes] = [dateInEventTimeZone(end), timeInEventTimeZone(end)]
+  return placedDays(days).flatMap((day, index) => {
+    const date = days[index]!.date
+    return day.sessions.flatMap(({ session, path }) => [
+      ...(date === firstDay && minutesOfDay(session.start) !== undefined && minutesOfDay(session.start)! < minutesOfDay(opens)!
+        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" starts before the event does (${opens})`)
+        : []),
+      ...(date === lastDay && minutesOfDay(session.end) !== undefined && minutesOfDay(session.end)! > minutesOfDay(closes)!
+        ? at([...path, 'end'], `${day.label}: "${sessionName(session)}" ends after the event does (${closes})`)
+        : []),
+    ])
+  })
+}
+
+/** Warnings for sessions presented by speakers who are not on the event's Speakers list. */
+export function checkSessionSpeakersListed(days: AgendaDay[], eventSpeakers: Reference[]): Finding[] {
+  const listed = new Set(eventSpeakers.map((reference) => reference._ref))
+  return placedDays(days).flatMap((day) =>
+    day.sessions.flatMap(({ session, path }) =>
+      at(
+        [...path, 'speakers'],
+        (session.speakers ?? []).some((reference) => !listed.has(reference._ref))
+          ? `${day.label}: "${sessionName(session)}" is presented by a speaker who is not on the event's Speakers list`
+          : undefined,
+      ),
+    ),
+  )
+}
+
+/** Warnings for sessions naming listed speakers and another presenter. */
+export function checkOtherPresenters(days: AgendaDay[]): Finding[] {
+  return placedDays(days).flatMap((day) => day.sessions.flatMap(({ session, path }) => at([...path, 'speaker'], checkOtherPresenter(session))))
+}
+
+/** Errors for sessions listed out of time order within a day. */
+export function checkSessionOrder(days: AgendaDay[]): Finding[] {
+  return placedDays(days).flatMap((day) => {
+    const timed = day.sessions.filter(({ session }) => minutesOfDay(session.start) !== undefined)
+    return timed.slice(1).flatMap(({ session, path }, index) => {
+      const previous = timed[index]!.session
+      return minutesOfDay(session.start)! < minutesOfDay(previous.start)!
+        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" is listed after "${sessionName(previous)}" but starts earlier`)
+        : []
+    })
+  })
+}
+
+/** Warnings for sessions of a day whose times overlap. */
+export function checkSessionOverlaps(days: AgendaDay[]): Finding[] {
+  return placedDays(days).flatMap((day) => {
+    const timed = day.sessions.filter(({ session }) => minutesOfDay(session.start) !== undefined && minutesOfDay(session.end) !== undefined)
+    const byStart = [...timed].sort((a, b) => minutesOfDay(a.session.start)! - minutesOfDay(b.session.start)!)
+    return byStart.slice(1).flatMap(({ session, path }, index) => {
+      const previous = byStart[index]!.session
+      return minutesOfDay(session.start)! < minutesOfDay(previous.end)!
+        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" starts before "${sessionName(previous)}" ends (${previous.end})`)
+        : []
+    })
   })
 }
 
@@ -138,66 +205,117 @@ export function checkRegistrationClose(closesAt: string | undefined, end: string
   return isAfter(closesAt, end) ? 'Registration must close on or before the end of the event' : undefined
 }
 
-/** Errors for agenda days dated outside the event's first and last day (Africa/Johannesburg). */
-export function checkAgendaDayDates(days: AgendaDay[], start: string | undefined, end: string | undefined): string[] {
-  if (!start || !end) return []
+/** Errors for agenda days dated outside the event's first and last day (Africa/Johannesburg), or out of date order. */
+export function checkAgendaDayDates(days: AgendaDay[], start: string | undefined, end: string | undefined): Finding[] {
+  const placed = placedDays(days)
+  const order = days.slice(1).flatMap((day, index) => {
+    const previous = days[index]!
+    return day.date && previous.date && day.date < previous.date
+      ? at([...placed[index + 1]!.path, 'date'], `${placed[index + 1]!.label} (${day.date}) is listed after ${placed[index]!.label} (${previous.date})`)
+      : []
+  })
+  if (!start || !end) return order
   const firstDay = dateInEventTimeZone(start)
   const lastDay = dateInEventTimeZone(end)
   // An event that ends before it starts is reported on its end; every day would look misplaced.
-  if (lastDay < firstDay) return []
-  return days.flatMap((day, index) =>
+  if (lastDay < firstDay) return order
+  const outside = days.flatMap((day, index) =>
     day.date && (day.date < firstDay || day.date > lastDay)
-      ? [`${day.label ?? `Day ${index + 1}`} is dated ${day.date}, outside the event (${firstDay} to ${lastDay})`]
+      ? at([...placed[index]!.path, 'date'], `${placed[index]!.label} is dated ${day.date}, outside the event (${firstDay} to ${lastDay})`)
       : [],
   )
-}
-
-/** Errors for two options of the same kind, and for early-bird dates on or after the event's first day. */
-export function checkPriceOptionSet(options: PriceOptionFields[], start: string | undefined): string[] {
-  const keys = options.map((option) => option.key).filter((key): key is string => Boolean(key))
-  const duplicates = [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))]
-  const messages = duplicates.map((key) => `The event has more than one "${key}" option`)
-  if (!start) return messages
-  const firstDay = dateInEventTimeZone(start)
-  for (const option of options) {
-    if (option.key === 'early-bird' && option.earlyBirdUntil && option.earlyBirdUntil >= firstDay) {
-      messages.push(`The early-bird date ${option.earlyBirdUntil} must be before the event starts (${firstDay})`)
-    }
-  }
-  return messages
+  return [...outside, ...order]
 }
 
 const amountCents = (option: PriceOptionFields | undefined) =>
   typeof option?.amount === 'number' && Number.isFinite(option.amount) ? randsToCents(option.amount) : undefined
 
-/** Why the early-bird price is wrong, or undefined: it must be below the venue price. */
-export function checkEarlyBirdBelowVenue(options: PriceOptionFields[]): string | undefined {
-  const venue = amountCents(options.find((option) => option.key === 'venue'))
-  const earlyBird = amountCents(options.find((option) => option.key === 'early-bird'))
-  if (venue === undefined || earlyBird === undefined || earlyBird < venue) return undefined
-  return `The early-bird price (${formatRand(earlyBird)}) must be below the venue price (${formatRand(venue)})`
+/** Each price option with the path of its item in the event's price options. */
+const placedOptions = (options: PriceOptionFields[]) =>
+  options.map((option, index) => ({ option, path: ['priceOptions', item(option, index)] as PathSegment[] }))
+
+/** Why the amount is wrong, or undefined: every option costs something. */
+export function checkAmountAboveZero(amount: number | undefined): string | undefined {
+  return typeof amount === 'number' && amount <= 0 ? 'The amount must be above zero' : undefined
 }
 
-/** Warnings for tables whose price per seat is above the venue price per delegate. */
-export function checkTablePricePerHead(options: PriceOptionFields[]): string[] {
-  const venue = amountCents(options.find((option) => option.key === 'venue'))
-  if (venue === undefined) return []
-  return options.flatMap((option) => {
-    const seats = isOptionKey(option.key) ? delegateCap(option.key) : undefined
-    const table = amountCents(option)
-    if (seats === undefined || table === undefined || table / seats <= venue) return []
-    const perHead = Math.round(table / seats)
-    return [`A ${option.key} option costs ${formatRand(perHead)} per delegate, more than the venue price (${formatRand(venue)})`]
-  })
+/** Why the early-bird date is wrong for the option's key, or undefined: required for early-bird, not allowed otherwise. */
+export function checkEarlyBirdDate(option: PriceOptionFields): string | undefined {
+  const isEarlyBird = option.key === 'early-bird'
+  if (isEarlyBird && !option.earlyBirdUntil) return 'Early-bird options need the last day to register and pay'
+  if (!isEarlyBird && option.earlyBirdUntil) return 'Only early-bird options have an early-bird date; remove it'
+  return undefined
 }
 
-/** Errors of the price options themselves, so an event cannot be published with an unfinished option. */
-export function checkOptionsComplete(options: (PriceOptionFields & { title?: string })[]): string[] {
-  return options.flatMap((option) =>
-    [checkAmountAboveZero(option.amount), checkEarlyBirdDate(option)]
-      .filter((message): message is string => message !== undefined)
-      .map((message) => `${option.title ?? option.key ?? option._id}: ${message}`),
+/**
+ * Errors of an event's price options: amounts above zero, an early-bird date on (and only on) the early-bird option
+ * and before the event's first day, one option of each kind, the early-bird price below the venue price, and a
+ * table's price per seat below the venue price and at least half of it.
+ */
+export function checkPriceOptions(options: PriceOptionFields[], start: string | undefined): Finding[] {
+  const placed = placedOptions(options)
+  const firstDay = start ? dateInEventTimeZone(start) : undefined
+  const own = placed.flatMap(({ option, path }) => [
+    ...at([...path, 'amount'], checkAmountAboveZero(option.amount)),
+    ...at(
+      [...path, 'earlyBirdUntil'],
+      checkEarlyBirdDate(option) ??
+        (option.key === 'early-bird' && firstDay && option.earlyBirdUntil && option.earlyBirdUntil >= firstDay
+          ? `The early-bird date ${option.earlyBirdUntil} must be before the event starts (${firstDay})`
+          : undefined),
+    ),
+  ])
+  const duplicates = placed.flatMap(({ option, path }, index) =>
+    option.key && options.findIndex((other) => other.key === option.key) < index
+      ? at([...path, 'key'], `The event has more than one "${option.key}" option`)
+      : [],
   )
+  const venue = amountCents(options.find((option) => option.key === 'venue'))
+  const comparedWithVenue =
+    venue === undefined
+      ? []
+      : placed.flatMap(({ option, path }) => {
+          const amount = amountCents(option)
+          if (amount === undefined || amount <= 0) return []
+          if (option.key === 'early-bird' && amount >= venue) {
+            return at([...path, 'amount'], `The early-bird price (${formatRand(amount)}) must be below the venue price (${formatRand(venue)})`)
+          }
+          const seats = isOptionKey(option.key) ? delegateCap(option.key) : undefined
+          if (seats === undefined) return []
+          const perSeat = Math.round(amount / seats)
+          if (perSeat >= venue) {
+            return at([...path, 'amount'], `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be below the venue price (${formatRand(venue)})`)
+          }
+          if (perSeat * 2 < venue) {
+            return at([...path, 'amount'], `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be at least half the venue price (${formatRand(Math.ceil(venue / 2))})`)
+          }
+          return []
+        })
+  return [...own, ...duplicates, ...comparedWithVenue]
+}
+
+/** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
+function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
+  if (typeof value === 'string') return [{ text: value, path }]
+  if (Array.isArray(value)) return value.flatMap((entry, index) => textsOf(entry, [...path, item(entry ?? {}, index)]))
+  if (value === null || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([key, entry]) => (key.startsWith('_') ? [] : textsOf(entry, [...path, key])))
+}
+
+/**
+ * Warnings, one per field, for texts of an event that mention the year before the event's: the checklist of what a
+ * copy made with "Duplicate for next year" still says about last year (an outlook "for 2025 and 2026" may be right,
+ * so it does not block publishing).
+ */
+export function checkPreviousYearMentions(event: ContentDocument): Finding[] {
+  const start = fields<EventFields>(event).start
+  if (!start) return []
+  const previousYear = String(Number(dateInEventTimeZone(start).slice(0, 4)) - 1)
+  const mentions = new RegExp(`(?<!\\d)${previousYear}(?!\\d)`)
+  const { placeholders: _placeholders, ...content } = event as Record<string, unknown>
+  return textsOf(content, [])
+    .filter(({ text }) => mentions.test(text))
+    .map(({ path }) => ({ message: `Still mentions ${previousYear}: check it is right for this edition`, path }))
 }
 
 /** A warning text when a workshop offers table options (tables are sold for conferences), or undefined. */
@@ -218,106 +336,60 @@ export function checkTabContent(event: EventFields): string[] {
   return missing.filter(([tab, isMissing]) => tabs.has(tab) && isMissing).map(([, , message]) => message)
 }
 
-// Price options --------------------------------------------------------------------------------------------
-
-/** Why the amount is wrong, or undefined: every option costs something. */
-export function checkAmountAboveZero(amount: number | undefined): string | undefined {
-  return typeof amount === 'number' && amount <= 0 ? 'The amount must be above zero' : undefined
-}
-
-/** Why the early-bird date is wrong for the option's key, or undefined: required for early-bird, not allowed otherwise. */
-export function checkEarlyBirdDate(option: PriceOptionFields): string | undefined {
-  const isEarlyBird = option.key === 'early-bird'
-  if (isEarlyBird && !option.earlyBirdUntil) return 'Early-bird options need the last day to register and pay'
-  if (!isEarlyBird && option.earlyBirdUntil) return 'Only early-bird options have an early-bird date; remove it'
-  return undefined
-}
-
 // Site settings --------------------------------------------------------------------------------------------
 
-/** Why the VAT rate is wrong, or undefined: a fraction from 0 to 0.3 (South African VAT is 0.15). */
-export function checkVatRate(rate: number | undefined): string | undefined {
-  if (typeof rate !== 'number') return undefined
-  return rate >= 0 && rate <= MAX_VAT_RATE ? undefined : `The VAT rate is a fraction from 0 to ${MAX_VAT_RATE} (0.15 for 15%), not ${rate}`
+/**
+ * Why the VAT rate is wrong, or undefined: a percentage from 0 to 30 (South African VAT is 15). A rate between 0 and
+ * 1 is a fraction entered by mistake (0.15 meant as 15%), which would charge next to no VAT.
+ */
+export function checkVatRate(percent: number | undefined): string | undefined {
+  if (typeof percent !== 'number') return undefined
+  if (percent > 0 && percent < 1) return `Enter the VAT rate as a percentage: ${Math.round(percent * 10000) / 100} for ${Math.round(percent * 10000) / 100}%, not ${percent}`
+  return percent >= 0 && percent <= MAX_VAT_PERCENT ? undefined : `The VAT rate is a percentage from 0 to ${MAX_VAT_PERCENT} (15 for 15%), not ${percent}`
 }
 
 // The rules of each document type ----------------------------------------------------------------------------
 
-function eventPriceOptions(document: ContentDocument, lookup: Lookup) {
-  return resolve<PriceOptionFields>(fields<EventFields>(document).priceOptions, lookup)
-}
-
-function agendaDaysWithSessions(document: ContentDocument, lookup: Lookup) {
-  return (fields<EventFields>(document).agendaDays ?? []).map((day, index) => ({
-    label: day.label ?? `Day ${index + 1}`,
-    sessions: resolve<SessionFields>(day.sessions, lookup),
-  }))
-}
+const eventFields = (document: ContentDocument) => fields<EventFields>(document)
 
 /** Every rule, by document type. */
 export const RULES: Record<string, FieldRule[]> = {
   event: [
-    { field: 'end', level: 'error', check: (event) => problem(checkEnd(fields<EventFields>(event).start, fields<EventFields>(event).end)) },
+    { field: 'end', level: 'error', check: (event) => problem(checkEnd(eventFields(event).start, eventFields(event).end)) },
     {
       field: 'registrationClosesAt',
       level: 'error',
-      check: (event) => problem(checkRegistrationClose(fields<EventFields>(event).registrationClosesAt, fields<EventFields>(event).end)),
+      check: (event) => problem(checkRegistrationClose(eventFields(event).registrationClosesAt, eventFields(event).end)),
     },
-    { field: 'tabs', level: 'error', check: (event) => checkTabContent(fields<EventFields>(event)) },
+    { field: 'tabs', level: 'error', check: (event) => checkTabContent(eventFields(event)) },
     {
       field: 'agendaDays',
       level: 'error',
-      check: (event, lookup) => {
-        const { agendaDays = [], start, end } = fields<EventFields>(event)
-        const sessionOrder = agendaDaysWithSessions(event, lookup).flatMap((day) => checkSessionOrder(day.label, day.sessions))
-        return [...checkAgendaDayDates(agendaDays, start, end), ...sessionOrder]
-      },
-    },
-    {
-      field: 'agendaDays',
-      level: 'warning',
-      check: (event, lookup) =>
-        agendaDaysWithSessions(event, lookup).flatMap((day) => [
-          ...checkSessionOverlaps(day.label, day.sessions),
-          ...checkSessionSpeakersListed(day.label, day.sessions, fields<EventFields>(event).speakers ?? []),
-        ]),
-    },
-    {
-      field: 'priceOptions',
-      level: 'error',
-      check: (event, lookup) => {
-        const options = eventPriceOptions(event, lookup)
+      check: (event) => {
+        const { agendaDays = [], start, end } = eventFields(event)
         return [
-          ...checkOptionsComplete(options),
-          ...checkPriceOptionSet(options, fields<EventFields>(event).start),
-          ...problem(checkEarlyBirdBelowVenue(options)),
+          ...checkAgendaDayDates(agendaDays, start, end),
+          ...checkSessionTimes(agendaDays),
+          ...checkSessionOrder(agendaDays),
+          ...checkSessionsWithinEvent(agendaDays, start, end),
         ]
       },
     },
     {
-      field: 'priceOptions',
+      field: 'agendaDays',
       level: 'warning',
-      check: (event, lookup) => {
-        const options = eventPriceOptions(event, lookup)
-        return [...checkTablePricePerHead(options), ...problem(checkTablesOnWorkshop(fields<EventFields>(event).kind, options))]
+      check: (event) => {
+        const { agendaDays = [], speakers = [] } = eventFields(event)
+        return [...checkSessionOverlaps(agendaDays), ...checkSessionSpeakersListed(agendaDays, speakers), ...checkOtherPresenters(agendaDays)]
       },
     },
-  ],
-  agendaSession: [
-    { field: 'start', level: 'error', check: (session) => problem(checkTimeOfDay(fields<SessionFields>(session).start)) },
+    { field: 'priceOptions', level: 'error', check: (event) => checkPriceOptions(eventFields(event).priceOptions ?? [], eventFields(event).start) },
     {
-      field: 'end',
-      level: 'error',
-      check: (session) => [
-        ...problem(checkTimeOfDay(fields<SessionFields>(session).end)),
-        ...problem(checkSessionEnd(fields<SessionFields>(session))),
-      ],
+      field: 'priceOptions',
+      level: 'warning',
+      check: (event) => problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
     },
-    { field: 'speaker', level: 'warning', check: (session) => problem(checkOtherPresenter(fields<SessionFields>(session))) },
-  ],
-  priceOption: [
-    { field: 'amount', level: 'error', check: (option) => problem(checkAmountAboveZero(fields<PriceOptionFields>(option).amount)) },
-    { field: 'earlyBirdUntil', level: 'error', check: (option) => problem(checkEarlyBirdDate(fields<PriceOptionFields>(option))) },
+    { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
   ],
   redirect: [
     {
@@ -334,17 +406,33 @@ export const RULES: Record<string, FieldRule[]> = {
   siteSettings: [{ field: 'vatRate', level: 'error', check: (settings) => problem(checkVatRate(settings.vatRate as number | undefined)) }],
 }
 
-/** A problem of one document, named by its id, field and level. */
+/** A problem of one document: its id, where in the document, the level and the message. */
 export interface Problem {
   documentId: string
-  field: string
+  /** Where the problem is: the rule's field, or a place inside it such as one price option's amount. */
+  path: PathSegment[]
   level: Level
   message: string
+}
+
+/** A path as text, as GROQ and the studio's URLs write it: `priceOptions[_key=="venue"].amount`. */
+export function formatPath(path: PathSegment[]): string {
+  return path
+    .map((segment, index) => {
+      if (typeof segment === 'string') return `${index === 0 ? '' : '.'}${segment}`
+      return typeof segment === 'number' ? `[${segment}]` : `[_key=="${segment._key}"]`
+    })
+    .join('')
 }
 
 /** Runs every rule of the document's type. */
 export function checkDocument(document: ContentDocument, lookup: Lookup, ofType: TypeLookup = () => []): Problem[] {
   return (RULES[document._type] ?? []).flatMap((rule) =>
-    rule.check(document, lookup, ofType).map((message) => ({ documentId: document._id, field: rule.field, level: rule.level, message })),
+    rule.check(document, lookup, ofType).map((finding) => ({
+      documentId: document._id,
+      path: typeof finding === 'string' ? [rule.field] : finding.path,
+      level: rule.level,
+      message: typeof finding === 'string' ? finding : finding.message,
+    })),
   )
 }

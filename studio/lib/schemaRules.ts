@@ -34,7 +34,8 @@ async function typeLookupFor(document: ContentDocument, context: ValidationConte
 }
 
 /**
- * The document-level validation of a type: its rules from rules.ts, each problem marked on its field, errors
+ * The document-level validation of a type: its rules from rules.ts, each problem marked where it is (a field, or a
+ * field of one price option or session), errors
  * and warnings as separate rules so the studio shows each at its level.
  */
 export function documentRules(type: string) {
@@ -44,7 +45,7 @@ export function documentRules(type: string) {
         if (value === null || typeof value !== 'object') return true
         const document = { ...(value as ContentDocument), _type: type }
         const problems = checkDocument(document, await lookupFor(document, context), await typeLookupFor(document, context)).filter((problem) => problem.level === level)
-        return problems.length === 0 ? true : problems.map((problem) => ({ message: problem.message, path: [problem.field] }))
+        return problems.length === 0 ? true : problems.map((problem) => ({ message: problem.message, path: problem.path }))
       })
       return level === 'warning' ? custom.warning() : custom
     })

@@ -1,20 +1,16 @@
 import { ClockIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { documentRules } from '../lib/schemaRules.ts'
-import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 
+/** One line of an agenda day: an item of the day's sessions, published with its event. */
 export const agendaSession = defineType({
   name: 'agendaSession',
   title: 'Agenda session',
-  type: 'document',
+  type: 'object',
   icon: ClockIcon,
-  validation: documentRules('agendaSession'),
-  groups: [{ name: 'content', title: 'Session', default: true }, placeholdersGroup],
   fields: [
     defineField({
       name: 'start',
       type: 'string',
-      group: 'content',
       description: '24-hour time in Africa/Johannesburg, e.g. 07:30',
       placeholder: 'HH:mm',
       validation: (rule) => rule.required(),
@@ -22,16 +18,14 @@ export const agendaSession = defineType({
     defineField({
       name: 'end',
       type: 'string',
-      group: 'content',
       description: '24-hour time, after the start, e.g. 08:30',
       placeholder: 'HH:mm',
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: 'title', type: 'string', group: 'content', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
     defineField({
       name: 'speakers',
       type: 'array',
-      group: 'content',
       description: 'Who presents the session; the agenda shows each as "Name, Position"',
       of: [defineArrayMember({ type: 'reference', to: [{ type: 'speaker' }] })],
       validation: (rule) => rule.unique(),
@@ -40,18 +34,15 @@ export const agendaSession = defineType({
       name: 'speaker',
       title: 'Other presenter',
       type: 'string',
-      group: 'content',
       description: 'Only when no listed speaker presents it, e.g. "Panel of business leaders" or "Workshop facilitator"',
     }),
     defineField({
       name: 'isBreak',
       title: 'Break',
       type: 'boolean',
-      group: 'content',
       description: 'Registration, tea, lunch and other breaks are shown differently from talks',
       initialValue: false,
     }),
-    placeholdersField,
   ],
   preview: {
     select: { start: 'start', end: 'end', title: 'title', firstSpeaker: 'speakers.0.name', speaker: 'speaker', isBreak: 'isBreak' },

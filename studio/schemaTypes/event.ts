@@ -1,3 +1,4 @@
+import { eventDateLabel } from '@events/content/event-dates'
 import { CalendarIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { EVENT_DATETIME_OPTIONS } from '../lib/dates.ts'
@@ -119,13 +120,6 @@ export const event = defineType({
       fields: [
         imageWithAlt({ name: 'image', required: true }),
         defineField({
-          name: 'dateLabel',
-          title: 'Date as shown',
-          type: 'string',
-          description: 'e.g. "03 - 04 July 2025"',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
           name: 'location',
           type: 'string',
           description: 'e.g. "Indaba Hotel, Sandton, Johannesburg"',
@@ -190,7 +184,7 @@ export const event = defineType({
             defineField({
               name: 'sessions',
               type: 'array',
-              of: [defineArrayMember({ type: 'reference', to: [{ type: 'agendaSession' }] })],
+              of: [defineArrayMember({ type: 'agendaSession' })],
             }),
           ],
           preview: {
@@ -236,8 +230,7 @@ export const event = defineType({
       title: 'Price options',
       type: 'array',
       group: 'registration',
-      of: [defineArrayMember({ type: 'reference', to: [{ type: 'priceOption' }] })],
-      validation: (rule) => rule.unique(),
+      of: [defineArrayMember({ type: 'priceOption' })],
     }),
     defineField({
       name: 'registrationClosesAt',
@@ -261,10 +254,11 @@ export const event = defineType({
   ],
   orderings: [{ title: 'Start date', name: 'start', by: [{ field: 'start', direction: 'asc' }] }],
   preview: {
-    select: { title: 'title', dateLabel: 'card.dateLabel', kind: 'kind', media: 'card.image' },
-    prepare: ({ title, dateLabel, kind, media }) => ({
+    select: { title: 'title', start: 'start', end: 'end', kind: 'kind', media: 'card.image' },
+    // The card shows the same dates, made from the event's start and end.
+    prepare: ({ title, start, end, kind, media }) => ({
       title,
-      subtitle: [kind === 'workshop' ? 'Workshop' : 'Conference', dateLabel].filter(Boolean).join(' · '),
+      subtitle: [kind === 'workshop' ? 'Workshop' : 'Conference', start && end ? eventDateLabel(start, end) : undefined].filter(Boolean).join(' · '),
       media,
     }),
   },

@@ -79,8 +79,8 @@ export const siteSettings = defineType({
       title: 'VAT rate',
       type: 'number',
       group: 'payment',
-      description: 'As a fraction: 0.15 for 15%; from 0 to 0.3',
-      validation: (rule) => rule.required().precision(4),
+      description: 'As a percentage: 15 for 15%; from 0 to 30',
+      validation: (rule) => rule.required().precision(2),
     }),
     defineField({
       name: 'bankDetails',

@@ -3,10 +3,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useStudioHarness } from './support/harness.ts'
 
+type PriceOption = { _key: string; key: string; amount: number; earlyBirdUntil?: string }
+
 const harness = useStudioHarness((documents) => {
   const seeded = documents.map((document) =>
     // An early-bird price above the venue price (R 7 990): the PFAS event breaks a rule.
-    document._id === 'price-pfas-early-bird' ? { ...document, amount: 8000 } : document,
+    document._id === 'event-pfas'
+      ? { ...document, priceOptions: (document.priceOptions as PriceOption[]).map((option) => (option.key === 'early-bird' ? { ...option, amount: 8000 } : option)) }
+      : document,
   )
   const legalOpinion = seeded.find((document) => document._id === 'event-legal-opinion')!
   return [
@@ -38,6 +42,17 @@ async function openEvent(eventId: string): Promise<Page> {
   return page
 }
 
+const optionOf = (event: SanityDocument | undefined, key: string) => (event?.priceOptions as PriceOption[] | undefined)?.find((option) => option.key === key)
+
+/** Opens one of the event's price options (an item of its Price options) and returns its amount field. */
+async function openPriceOption(page: Page, label: string) {
+  await page.getByTestId('group-tab-registration').click()
+  await page.getByText(label, { exact: true }).click()
+  const amount = page.locator('input[id$=".amount"]')
+  await amount.waitFor()
+  return amount
+}
+
 async function runDocumentAction(page: Page, label: string): Promise<void> {
   await page.getByTestId('action-menu-button').click()
   await page.getByRole('menuitem', { name: label }).click()
@@ -49,16 +64,17 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.getByText('PFAS Conference 2025').click()
     await page.getByTestId('pane-item-Event').click()
     await expect.poll(() => page.locator('input#title').inputValue(), { timeout: 30_000 }).toBe('PFAS Conference 2025')
-    for (const part of ['Agenda sessions', 'Price options', 'Speakers', 'Sponsor packages']) {
-      expect(await page.getByTestId(`pane-item-${part}`).count()).toBe(1)
-    }
+    for (const part of ['Speakers', 'Sponsor packages']) expect(await page.getByTestId(`pane-item-${part}`).count()).toBe(1)
+    // The agenda and the prices are the event's own fields, not documents listed beside it.
+    for (const part of ['Agenda sessions', 'Price options']) expect(await page.getByTestId(`pane-item-${part}`).count()).toBe(0)
     await page.context().close()
   })
 
   it('previews events with their kind and dates, and prices with VAT', async () => {
     const page = await harness.open('structure/events')
     await page.getByText('Conference · 21 - 22 May 2025').waitFor()
-    await page.goto(page.url().replace(/structure\/events$/, 'structure/events;event-resilience;prices;price-resilience-venue'))
+    await page.goto(page.url().replace(/structure\/events$/, 'structure/events;event-resilience;event'))
+    await page.getByTestId('group-tab-registration').click()
     await page.getByText('R 8 490.00 excl. VAT · R 9 763.50 incl. VAT').waitFor()
     await page.context().close()
   })
@@ -73,37 +89,78 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
-  it('checks an amount as it is typed, and saves the edit as a draft', async () => {
-    const page = await harness.open('structure/events;event-resilience;prices;price-resilience-online')
-    const amount = page.locator('input#amount')
-    await expect.poll(() => amount.inputValue(), { timeout: 30_000 }).toBe('5490')
-    await amount.fill('0')
+  it('will not publish the R 9 500 early-bird: the error is on the price and Publish is disabled', async () => {
+    const page = await openEvent('event-resilience')
+    const amount = await openPriceOption(page, 'Early-bird: register and pay by 13 June 2025')
+    await expect.poll(() => amount.inputValue(), { timeout: 30_000 }).toBe('7490')
+    await amount.fill('9500')
+    await page.getByText('R 9 500.00 excl. VAT · R 10 925.00 incl. VAT').first().waitFor()
+    // On the price itself, where the editor typed it.
+    const field = page.locator('[data-testid="field-priceOptions[_key==\\"price-resilience-early-bird\\"].amount"]')
+    await field.getByTestId('input-validation-icon-error').first().waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(true)
     await page.getByRole('button', { name: 'Validation' }).click()
-    await page.getByText('The amount must be above zero').first().waitFor()
-    await amount.fill('5990')
-    await page.getByText('R 5 990.00 excl. VAT · R 6 888.50 incl. VAT').waitFor()
-    await waitForLake('the edited draft', () => (harness.lake().documents.get('drafts.price-resilience-online')?.amount === 5990 ? true : undefined))
-    expect(harness.lake().documents.get('price-resilience-online')?.amount).toBe(5490)
+    await page.getByText('The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)').first().waitFor()
+    await waitForLake('the draft', () => (optionOf(harness.lake().documents.get('drafts.event-resilience'), 'early-bird')?.amount === 9500 ? true : undefined))
+    expect(optionOf(harness.lake().documents.get('event-resilience'), 'early-bird')?.amount).toBe(7490)
     await page.context().close()
   })
 
-  it('duplicates an event for next year: a new draft with its own price options, its entry opened in the desk', async () => {
-    const priceOptionsBefore = storedDocuments().filter((document) => document._type === 'priceOption').length
+  it('publishes the event with its prices as one', async () => {
+    const page = await openEvent('event-resilience')
+    const earlyBird = await openPriceOption(page, 'Early-bird: register and pay by 13 June 2025')
+    await earlyBird.fill('7990')
+    await page.keyboard.press('Escape')
+    const online = await openPriceOption(page, 'Online')
+    await online.fill('5990')
+    await page.getByText('R 5 990.00 excl. VAT · R 6 888.50 incl. VAT').first().waitFor()
+    await page.keyboard.press('Escape')
+    await waitForLake('both prices in the draft', () => (optionOf(harness.lake().documents.get('drafts.event-resilience'), 'online')?.amount === 5990 ? true : undefined))
+    // Nothing is live until the event is published: the published event still has last week's prices.
+    expect(optionOf(harness.lake().documents.get('event-resilience'), 'online')?.amount).toBe(5490)
+    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
+    await page.getByTestId('action-publish').click()
+    await waitForLake('the published event', () => (harness.lake().documents.has('drafts.event-resilience') ? undefined : true))
+    const published = harness.lake().documents.get('event-resilience')
+    expect([optionOf(published, 'early-bird')?.amount, optionOf(published, 'online')?.amount, optionOf(published, 'venue')?.amount]).toEqual([7990, 5990, 8490])
+    await page.context().close()
+  })
+
+  it('sets up next year\'s Resilience conference: duplicate, edit the prices, publish', async () => {
+    const documentsBefore = harness.lake().documents.size
+    const started = Date.now()
     const page = await openEvent('event-resilience')
     await runDocumentAction(page, 'Duplicate for next year')
 
-    // The studio opens the new event's entry in the desk: the event and its parts.
+    // The studio opens the new event's entry in the desk, and lists what still mentions last year.
+    await page.getByText(/fields? still mention last year/).first().waitFor()
     await page.waitForURL(/structure\/events;(?!event-resilience)[^;]+$/)
     await page.getByTestId('pane-item-Event').click()
     await expect.poll(() => page.locator('input#title').inputValue(), { timeout: 30_000 }).toBe('Economic Resilience Conference 2026')
     const copy = await waitForLake('next year’s event', () =>
-      storedDocuments().find((document) => document._id.startsWith('drafts.') && document.title === 'Economic Resilience Conference 2026'),
+      [...harness.lake().documents.values()].find((document) => document._id.startsWith('drafts.') && document.title === 'Economic Resilience Conference 2026'),
     )
     expect(copy.start).toBe('2026-07-23T07:30:00+02:00')
-    const copiedOptionIds = (copy.priceOptions as { _ref: string }[]).map((reference) => reference._ref)
-    expect(copiedOptionIds).toHaveLength(5)
-    expect(copiedOptionIds.some((id) => id.startsWith('price-resilience-'))).toBe(false)
-    expect(storedDocuments().filter((document) => document._type === 'priceOption')).toHaveLength(priceOptionsBefore + 5)
+    expect((copy.agendaDays as { date: string }[]).map((day) => day.date)).toEqual(['2026-07-23', '2026-07-24'])
+    expect(optionOf(copy, 'early-bird')?.earlyBirdUntil).toBe('2026-06-13')
+    // One new document: the event, holding its own prices and programme.
+    expect(harness.lake().documents.size).toBe(documentsBefore + 1)
+
+    const venue = await openPriceOption(page, 'Venue')
+    await venue.fill('8990')
+    await page.keyboard.press('Escape')
+    const earlyBird = await openPriceOption(page, 'Early-bird: register and pay by 13 June 2026')
+    await earlyBird.fill('7990')
+    await page.keyboard.press('Escape')
+    const id = copy._id.slice('drafts.'.length)
+    await waitForLake('the new prices', () => (optionOf(harness.lake().documents.get(copy._id), 'early-bird')?.amount === 7990 ? true : undefined))
+    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
+    await page.getByTestId('action-publish').click()
+    const published = await waitForLake('next year’s event published', () => harness.lake().documents.get(id))
+    console.log(`Next year's Resilience conference set up and published in the Studio in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    expect([optionOf(published, 'venue')?.amount, optionOf(published, 'early-bird')?.amount]).toEqual([8990, 7990])
+    expect((published.slug as { current: string }).current).toBe('Resilience-2026')
     await page.context().close()
   })
 
@@ -115,8 +172,8 @@ describe('the studio, offline, on the shipped dataset', () => {
       const draft = harness.lake().documents.get('drafts.event-water-summit')
       return (draft?.priceOptions as unknown[] | undefined)?.length === 5 ? draft : undefined
     })
-    const options = (event.priceOptions as { _ref: string }[]).map((reference) => harness.lake().documents.get(reference._ref))
-    expect(options.map((option) => [option?.key, option?.amount])).toEqual([
+    const options = event.priceOptions as PriceOption[]
+    expect(options.map((option) => [option.key, option.amount])).toEqual([
       ['venue', 7990],
       ['early-bird', 6990],
       ['online', 5490],

@@ -9,6 +9,7 @@ export {
   type SanityDocument,
 } from './dataset.ts'
 export { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
+export { eventDateLabel } from './event-dates.ts'
 export { watchDataset, type DatasetWatch } from './dataset-watch.ts'
 export {
   createLocalContentSource,

@@ -3,8 +3,15 @@ import { defineQuery } from 'groq'
 // Images are projected the same way everywhere so the site can always set width and height; the server turns each
 // into its URLs (withImageSources) from the asset, the editor's crop and hotspot, and the shape the site shows it in.
 // The fragments are spelled out in each query because Sanity TypeGen only reads literal query strings.
+// An event holds its price options and agenda sessions; each is read through `coalesce(@->, @)` so that an event
+// still referencing them as documents of their own (a project part-way through the migration in
+// studio/migrations/event-holds-its-parts) shows and registers the same until it is moved.
 
-/** Site-wide settings: company details, contacts, social links, bank details, VAT rate. */
+/**
+ * Site-wide settings: company details, contacts, social links, bank details, VAT rate. Editors enter the rate as a
+ * percentage (15); the site reads the fraction (0.15). A rate below 1 is one stored as a fraction before
+ * studio/migrations/2026-11-27-vat-rate-percentage ran, read as it is, so the site charges the same VAT throughout.
+ */
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName,
   tagline,
@@ -16,7 +23,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   email,
   socialLinks{ facebook, x, instagram, linkedin },
   vatNumber,
-  vatRate,
+  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),
   bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },
   paymentTermsDays,
   informationOfficer{ name, email }
@@ -53,7 +60,8 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   title,
   kind,
   "slug": slug.current,
-  "dateLabel": card.dateLabel,
+  start,
+  end,
   "location": card.location,
   "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
 }`)
@@ -65,13 +73,13 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   kind,
   "slug": slug.current,
   start,
+  end,
   registrationClosesAt,
-  "dateLabel": card.dateLabel,
   "location": card.location,
-  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
 
-/** Everything an event page shows, with its agenda, speakers, prices and sponsor packages resolved. */
+/** Everything an event page shows: its agenda and prices (held in the event), its speakers and sponsor packages resolved. */
 export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind && slug.current == $slug][0]{
   _id,
   kind,
@@ -89,7 +97,6 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   registrationClosesAt,
   tabs,
   "card": card{
-    dateLabel,
     location,
     "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
   },
@@ -98,12 +105,14 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     _key,
     label,
     date,
-    "sessions": sessions[]->{
-      _id,
-      "time": start + " – " + end,
-      title,
-      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
-      isBreak
+    "sessions": sessions[]{
+      _key,
+      ...coalesce(@->, @){
+        "time": start + " – " + end,
+        title,
+        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
+        isBreak
+      }
     }
   },
   "speakers": speakers[]->{
@@ -124,7 +133,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     crop,
     hotspot
   },
-  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },
+  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
   "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
   sponsorHeading,
   sponsorIntro
@@ -144,14 +153,14 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   venue{ name, address },
   contactEmail,
   contactPhone,
-  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }
 }`)
 
 /** Every event's moments at which availability changes (start, closing, early-bird dates), for the page cache. */
 export const availabilityScheduleQuery = defineQuery(`*[_type == "event"]{
   start,
   registrationClosesAt,
-  "options": priceOptions[]->{ earlyBirdUntil }
+  "options": priceOptions[]{ ...coalesce(@->, @){ earlyBirdUntil } }
 }`)
 
 /** Slugs and kinds of all events, for the sitemap and the contact sub-routes. */

@@ -51,17 +51,11 @@ export type SponsorPackage = {
 };
 
 export type PriceOption = {
-  _id: string;
   _type: "priceOption";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
   key: "venue" | "early-bird" | "online" | "table-5" | "table-10";
   label: string;
   amount: number;
   earlyBirdUntil?: string;
-  placeholders?: Array<string>;
 };
 
 export type SpeakerReference = {
@@ -72,11 +66,7 @@ export type SpeakerReference = {
 };
 
 export type AgendaSession = {
-  _id: string;
   _type: "agendaSession";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
   start: string;
   end: string;
   title: string;
@@ -87,7 +77,6 @@ export type AgendaSession = {
   >;
   speaker?: string;
   isBreak?: boolean;
-  placeholders?: Array<string>;
 };
 
 export type SanityImageAssetReference = {
@@ -185,20 +174,6 @@ export type Slug = {
   source?: string;
 };
 
-export type AgendaSessionReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "agendaSession";
-};
-
-export type PriceOptionReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "priceOption";
-};
-
 export type SponsorPackageReference = {
   _ref: string;
   _type: "reference";
@@ -234,7 +209,6 @@ export type Event = {
       alt?: string;
       _type: "image";
     };
-    dateLabel: string;
     location: string;
     listed?: boolean;
     position?: number;
@@ -252,7 +226,7 @@ export type Event = {
     sessions?: Array<
       {
         _key: string;
-      } & AgendaSessionReference
+      } & AgendaSession
     >;
     _type: "agendaDay";
     _key: string;
@@ -275,7 +249,7 @@ export type Event = {
   priceOptions?: Array<
     {
       _key: string;
-    } & PriceOptionReference
+    } & PriceOption
   >;
   registrationClosesAt?: string;
   sponsorHeading?: string;
@@ -441,8 +415,6 @@ export type AllSanitySchemaTypes =
   | SanityImageHotspot
   | Page
   | Slug
-  | AgendaSessionReference
-  | PriceOptionReference
   | SponsorPackageReference
   | Event
   | SiteSettings
@@ -457,7 +429,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  vatRate,  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
 export type SiteSettingsQueryResult = {
   siteName: string;
   tagline: string | null;
@@ -547,13 +519,14 @@ export type DivisionsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventCardsQuery
-// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  "dateLabel": card.dateLabel,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
+// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
 export type EventCardsQueryResult = Array<{
   _id: string;
   title: string;
   kind: "conference" | "workshop";
   slug: string;
-  dateLabel: string;
+  start: string;
+  end: string;
   location: string;
   image: {
     alt: string | null;
@@ -569,15 +542,15 @@ export type EventCardsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: upcomingEventsQuery
-// Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  registrationClosesAt,  "dateLabel": card.dateLabel,  "location": card.location,  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }}
+// Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  registrationClosesAt,  "location": card.location,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }}
 export type UpcomingEventsQueryResult = Array<{
   _id: string;
   title: string;
   kind: "conference" | "workshop";
   slug: string;
   start: string;
+  end: string;
   registrationClosesAt: string | null;
-  dateLabel: string;
   location: string;
   priceOptions: Array<{
     key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
@@ -588,7 +561,7 @@ export type UpcomingEventsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    dateLabel,    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]->{      _id,      "time": start + " – " + end,      title,      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),      isBreak    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  tabs,  "card": card{    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string;
   kind: "conference" | "workshop";
@@ -609,7 +582,6 @@ export type EventPageQueryResult = {
   registrationClosesAt: string | null;
   tabs: Array<string>;
   card: {
-    dateLabel: string;
     location: string;
     image: {
       alt: string | null;
@@ -632,7 +604,7 @@ export type EventPageQueryResult = {
     label: string;
     date: string | null;
     sessions: Array<{
-      _id: string;
+      _key: string;
       time: string;
       title: string;
       speaker: string | null;
@@ -667,7 +639,7 @@ export type EventPageQueryResult = {
     hotspot: SanityImageHotspot | null;
   }> | null;
   priceOptions: Array<{
-    _id: string;
+    _key: string;
     key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
     label: string;
     amount: number;
@@ -685,7 +657,7 @@ export type EventPageQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: registrationEventQuery
-// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }}
+// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }}
 export type RegistrationEventQueryResult = {
   _id: string;
   kind: "conference" | "workshop";
@@ -712,7 +684,7 @@ export type RegistrationEventQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: availabilityScheduleQuery
-// Query: *[_type == "event"]{  start,  registrationClosesAt,  "options": priceOptions[]->{ earlyBirdUntil }}
+// Query: *[_type == "event"]{  start,  registrationClosesAt,  "options": priceOptions[]{ ...coalesce(@->, @){ earlyBirdUntil } }}
 export type AvailabilityScheduleQueryResult = Array<{
   start: string;
   registrationClosesAt: string | null;
@@ -782,14 +754,14 @@ export type SocialImageQueryResult =
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  vatRate,\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
-    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
-    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  registrationClosesAt,\n  "dateLabel": card.dateLabel,\n  "location": card.location,\n  "priceOptions": priceOptions[]->{ key, amount, earlyBirdUntil }\n}': UpcomingEventsQueryResult;
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    dateLabel,\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]->{\n      _id,\n      "time": start + " \u2013 " + end,\n      title,\n      "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n      isBreak\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]->{ _id, key, label, amount, earlyBirdUntil },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
-    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]->{ key, label, amount, earlyBirdUntil }\n}': RegistrationEventQueryResult;
-    '*[_type == "event"]{\n  start,\n  registrationClosesAt,\n  "options": priceOptions[]->{ earlyBirdUntil }\n}': AvailabilityScheduleQueryResult;
+    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
+    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  "location": card.location,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult;
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  tabs,\n  "card": card{\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
+    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }\n}': RegistrationEventQueryResult;
+    '*[_type == "event"]{\n  start,\n  registrationClosesAt,\n  "options": priceOptions[]{ ...coalesce(@->, @){ earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult;
     '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult;

@@ -191,7 +191,8 @@ export async function startContentLake({ documents, images = new Map(), dataset 
     // The studio's version check and its claim of a schema descriptor: nothing to report.
     if (path === '/help') return json(response, 200, {})
     if (path === '/descriptors/claim' && method === 'POST') return json(response, 200, {})
-    // The studio's usage telemetry: taken and dropped.
+    // The studio's usage telemetry: declined, and anything sent taken and dropped.
+    if (path === '/intake/telemetry-status') return json(response, 200, { status: 'denied' })
     if (path.startsWith('/intake/') && method === 'POST') return json(response, 200, {})
     if (path.startsWith('/schedules/')) return json(response, 200, { schedules: [] })
     unanswered.push(`${method} ${url.pathname}${url.search}`)

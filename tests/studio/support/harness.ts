@@ -64,7 +64,8 @@ export function useStudioHarness(seed: (documents: SanityDocument[]) => SanityDo
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })
       context.setDefaultTimeout(30_000)
       const page = await context.newPage()
-      await page.goto(new URL(studioPath, studio.url).href)
+      // The first page waits for `sanity dev` to bundle the studio, which takes long on a busy machine.
+      await page.goto(new URL(studioPath, studio.url).href, { timeout: 120_000 })
       return page
     },
   }

@@ -10,15 +10,15 @@ const days: AgendaDay[] = [
     label: 'Day 1',
     date: '2025-07-23',
     sessions: [
-      { _id: 's1', time: '07:30 – 08:30', title: 'Registration and coffee', speaker: null, isBreak: true },
-      { _id: 's2', time: '08:30 – 09:15', title: 'Opening address', speaker: 'Dr Jane Doe, Chief Economist', isBreak: false },
+      { _key: 's1', time: '07:30 – 08:30', title: 'Registration and coffee', speaker: null, isBreak: true },
+      { _key: 's2', time: '08:30 – 09:15', title: 'Opening address', speaker: 'Dr Jane Doe, Chief Economist', isBreak: false },
     ],
   },
   {
     _key: 'second',
     label: 'Day 2',
     date: '2025-07-24',
-    sessions: [{ _id: 's3', time: '09:00 – 10:00', title: 'The future of work', speaker: 'Panel', isBreak: false }],
+    sessions: [{ _key: 's3', time: '09:00 – 10:00', title: 'The future of work', speaker: 'Panel', isBreak: false }],
   },
 ]
 

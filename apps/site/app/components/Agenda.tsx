@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { EventTabs } from './EventTabs'
 
 export type AgendaSession = {
-  _id: string
+  _key: string
   time: string | null
   title: string | null
   speaker: string | null
@@ -55,7 +55,7 @@ function AgendaDayProgramme({ day, label }: { day: AgendaDay; label: string }) {
       ) : (
         <ol className="agenda__sessions">
           {sessions.map((session) => (
-            <li key={session._id} className={session.isBreak ? 'agenda__session agenda__session--break' : 'agenda__session'}>
+            <li key={session._key} className={session.isBreak ? 'agenda__session agenda__session--break' : 'agenda__session'}>
               <span className="agenda__time">{session.time}</span>
               <span className="agenda__title">{session.title}</span>
               {session.speaker && (

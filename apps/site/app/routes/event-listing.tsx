@@ -1,3 +1,4 @@
+import { eventDateLabel } from '@events/content/event-dates'
 import { Link } from 'react-router'
 import type { Route } from './+types/event-listing'
 import { ContentImage } from '../components/ContentImage'
@@ -37,7 +38,7 @@ export default withLoaderContent(function EventListing({ loaderData: { kind } }:
               <div className="event-card__body">
                 <h2>{card.title}</h2>
                 <p className="event-card__meta">
-                  <span>{card.dateLabel}</span>
+                  <span>{eventDateLabel(card.start, card.end)}</span>
                   <span>{card.location}</span>
                 </p>
                 <Link className="button" to={`/${kind}/${card.slug}`}>

@@ -5,6 +5,7 @@ import {
   type EventSlugsQueryResult,
   type SiteSettingsQueryResult,
 } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { lazy, useEffect } from 'react'
 import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'
@@ -182,7 +183,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
             <div>
               <dt>Date</dt>
               <dd>
-                {event.card?.dateLabel} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+                {eventDateLabel(event.start, event.end)} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
               </dd>
             </div>
             <div>

@@ -1,4 +1,5 @@
 import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
+import { eventDateLabel } from '@events/content/event-dates'
 import { Link, data, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
@@ -39,7 +40,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingE
       title: event.title,
       kind: event.kind,
       href: `/${event.kind}/${event.slug}`,
-      dateLabel: event.dateLabel,
+      dateLabel: eventDateLabel(event.start, event.end),
       location: event.location,
       headline: eventHeadline(event, now),
     }))

@@ -16,16 +16,14 @@ export interface SessionEntry {
 
 /** An event as the content files describe it; `eventDocuments` turns it into Sanity documents. */
 export interface EventEntry {
-  /** Readable id part: event-<id>, price-<id>-venue, session-<id>-d1-01. */
+  /** Readable id part: event-<id>; the keys of its price options and sessions, price-<id>-venue, session-<id>-d1-01. */
   id: string
   /** Route segment, case preserved. */
   slug: string
   kind: 'conference' | 'workshop'
   title: string
-  /** Short name for studio lists, e.g. "Resilience 2025". */
-  shortTitle: string
   code: string
-  card: { dateLabel: string; location: string; listed: boolean; position?: number; caption: string; hue: number }
+  card: { location: string; listed: boolean; position?: number; caption: string; hue: number }
   start: string
   end: string
   format: 'in-person' | 'online' | 'hybrid'
@@ -76,7 +74,9 @@ function priceLabel(key: OptionKey, earlyBirdUntil: string): string {
   }
 }
 
-function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
+// The keys of an event's price options and sessions are the ids these had when they were documents of their own,
+// so a project migrated from that shape (studio/migrations) holds the same items as the shipped dataset.
+function priceOptionItems(entry: EventEntry): Record<string, unknown>[] {
   const { venue, earlyBird, earlyBirdUntil, online, tables } = entry.prices
   const amounts: [OptionKey, number][] = [
     ['venue', venue],
@@ -84,18 +84,14 @@ function priceOptionDocuments(entry: EventEntry): DatasetDocument[] {
     ['online', online],
     ...(tables ? ([['table-5', TABLE_AMOUNTS['table-5']], ['table-10', TABLE_AMOUNTS['table-10']]] as [OptionKey, number][]) : []),
   ]
-  return amounts.map(([key, amount]) => {
-    const label = priceLabel(key, earlyBirdUntil)
-    return {
-      _id: `price-${entry.id}-${key}`,
-      _type: 'priceOption',
-      title: `${entry.shortTitle} — ${label}`,
-      key,
-      label,
-      amount,
-      ...(key === 'early-bird' ? { earlyBirdUntil } : {}),
-    }
-  })
+  return amounts.map(([key, amount]) => ({
+    _key: `price-${entry.id}-${key}`,
+    _type: 'priceOption',
+    key,
+    label: priceLabel(key, earlyBirdUntil),
+    amount,
+    ...(key === 'early-bird' ? { earlyBirdUntil } : {}),
+  }))
 }
 
 /** "07:30 – 08:30" -> { start: "07:30", end: "08:30" }. */
@@ -105,25 +101,21 @@ export function sessionTimes(time: string): { start: string; end: string } {
   return { start, end }
 }
 
-function sessionDocuments(entry: EventEntry) {
-  const sessions: DatasetDocument[] = []
-  const days = entry.agenda.map((day, dayIndex) => {
-    const ids = day.sessions.map((session, sessionIndex) => {
-      const id = `session-${entry.id}-d${dayIndex + 1}-${String(sessionIndex + 1).padStart(2, '0')}`
-      sessions.push({
-        _id: id,
-        _type: 'agendaSession',
-        ...sessionTimes(session.time),
-        title: session.title,
-        ...(session.speakers ? { speakers: refs(session.speakers) } : {}),
-        ...(session.speaker ? { speaker: session.speaker } : {}),
-        isBreak: session.isBreak ?? false,
-      })
-      return id
-    })
-    return { _key: `day-${dayIndex + 1}`, label: day.label, date: day.date, sessions: refs(ids) }
-  })
-  return { sessions, days }
+function agendaDays(entry: EventEntry) {
+  return entry.agenda.map((day, dayIndex) => ({
+    _key: `day-${dayIndex + 1}`,
+    label: day.label,
+    date: day.date,
+    sessions: day.sessions.map((session, sessionIndex) => ({
+      _key: `session-${entry.id}-d${dayIndex + 1}-${String(sessionIndex + 1).padStart(2, '0')}`,
+      _type: 'agendaSession',
+      ...sessionTimes(session.time),
+      title: session.title,
+      ...(session.speakers ? { speakers: refs(session.speakers) } : {}),
+      ...(session.speaker ? { speaker: session.speaker } : {}),
+      isBreak: session.isBreak ?? false,
+    })),
+  }))
 }
 
 /** The logo file of a participating company, shared by every event it appears at. */
@@ -131,10 +123,8 @@ export function logoFile(company: string): string {
   return `logo-${company.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`
 }
 
-/** The event document with its agenda sessions, price options and card image. */
+/** The event document, holding its agenda and price options, and its card image. */
 export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[]; images: PlaceholderImage[] } {
-  const { sessions, days } = sessionDocuments(entry)
-  const prices = priceOptionDocuments(entry)
   const cardFile = `event-${entry.id}.svg`
   const event: DatasetDocument = {
     _id: `event-${entry.id}`,
@@ -145,7 +135,6 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     code: entry.code,
     card: {
       image: image(cardFile, entry.title),
-      dateLabel: entry.card.dateLabel,
       location: entry.card.location,
       listed: entry.card.listed,
       ...(entry.card.position === undefined ? {} : { position: entry.card.position }),
@@ -159,13 +148,13 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     summary: entry.summary,
     overview: entry.overview,
     tabs: entry.tabs,
-    agendaDays: days,
+    agendaDays: agendaDays(entry),
     speakers: refs(entry.speakers),
     participatingCompanies: keyed(
       'company',
       entry.participatingCompanies.map((company) => image(logoFile(company), company)),
     ),
-    priceOptions: refs(prices.map((price) => price._id)),
+    priceOptions: priceOptionItems(entry),
     sponsorHeading: entry.sponsorHeading,
     sponsorIntro: entry.sponsorIntro,
     sponsorPackages: refs(SPONSOR_PACKAGE_IDS),
@@ -180,7 +169,7 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     ],
   }
   const images: PlaceholderImage[] = [{ file: cardFile, svg: eventCardSvg(entry.title, entry.card.caption, entry.card.hue) }]
-  return { documents: [event, ...sessions, ...prices], images }
+  return { documents: [event], images }
 }
 
 /** Logo images of the participating companies named by the events. */

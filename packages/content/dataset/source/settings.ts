@@ -27,7 +27,7 @@ export const siteSettings: DatasetDocument = {
     linkedin: 'https://www.linkedin.com/company/example',
   },
   vatNumber: '4000000000',
-  vatRate: 0.15,
+  vatRate: 15,
   bankDetails: {
     bankName: 'Placeholder Bank',
     accountName: 'Summit Business Events',
