@@ -17,7 +17,7 @@ import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../supp
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
 const browser = useBrowser()
 const { site, sink, url } = useBackOfficeSite([OWNER], { SITE_DATE: '2025-06-20T10:00:00+02:00' })

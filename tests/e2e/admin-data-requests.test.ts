@@ -7,7 +7,7 @@ import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
 const browser = useBrowser()
 const { site, url } = useBackOfficeSite([OWNER])

@@ -9,7 +9,7 @@ import { adminRoutePaths, createStaffAccount, dataPath, signInCookie, type Staff
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
 
 /** Pages anyone may open: signing in, and choosing a password through an e-mailed link. */

@@ -9,9 +9,9 @@ import { type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
-const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'thabo forgot this one' }
-const COLLEAGUE = { email: 'naledi@example.com', name: 'Naledi Staff', password: 'naledi chose this password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
+const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'he forgot this phrase' }
+const COLLEAGUE = { email: 'naledi@example.com', name: 'Naledi Staff', password: 'she chose this passphrase' }
 
 const browser = useBrowser()
 const { site, sink, url } = useBackOfficeSite([OWNER, FORGETFUL])
@@ -152,18 +152,18 @@ describe('the back office in a browser', () => {
     const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/.exec(reset.parsed.text ?? '')?.[0] ?? ''
     expect(link, reset.parsed.text).not.toBe('')
     await page.goto(link)
-    await page.getByLabel('New password').fill('thabo remembers this one')
-    await page.getByLabel('The same password again').fill('thabo remembers this one!')
+    await page.getByLabel('New password').fill('he remembers this phrase')
+    await page.getByLabel('The same password again').fill('he remembers this phrase!')
     await page.getByRole('button', { name: 'Set password' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('The two passwords differ. Type the same password twice.')
-    await page.getByLabel('New password').fill('thabo remembers this one')
-    await page.getByLabel('The same password again').fill('thabo remembers this one')
+    await page.getByLabel('New password').fill('he remembers this phrase')
+    await page.getByLabel('The same password again').fill('he remembers this phrase')
     await page.getByRole('button', { name: 'Set password' }).click()
     await page.waitForURL((address) => address.pathname === '/admin/sign-in')
 
     await signIn(page, FORGETFUL)
     expect(await page.getByRole('alert').innerText()).toBe('The e-mail address or password is wrong.')
-    await signIn(page, { email: FORGETFUL.email, password: 'thabo remembers this one' })
+    await signIn(page, { email: FORGETFUL.email, password: 'he remembers this phrase' })
     await page.waitForURL((address) => address.pathname === '/admin')
     await page.locator('main', { hasText: 'Signed in as Thabo Staff' }).waitFor()
     await page.context().close()

@@ -10,7 +10,7 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
 
 let sink: SmtpSink

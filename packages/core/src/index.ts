@@ -49,7 +49,7 @@ export {
 } from './mail/payment-mails.ts'
 export { enqueueMails, enqueueStaffMail, type QueuedMail } from './outbox/enqueue.ts'
 export { outboxHealth, type OutboxHealth } from './outbox/health.ts'
-export { staffInvitationMail, staffPasswordResetMail, type StaffLinkMailContext } from './mail/staff-mails.ts'
+export { staffInvitationMail, staffPasswordResetMail, staffSignInFailuresMail, type StaffLinkMailContext, type StaffSignInFailuresMailContext } from './mail/staff-mails.ts'
 export { outgoingMailOf, type StoredMail } from './outbox/stored-mail.ts'
 export { createMailTransport, type MailTransport, type MailTransportOptions } from './mail/transport.ts'
 export {
