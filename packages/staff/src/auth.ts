@@ -46,8 +46,10 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   alertOwnerAfter: 5,
 }
 
-/** A flood guard under the throttle: requests to the sign-in endpoint per address and minute, right or wrong. */
+/** A flood guard under the throttle: requests to the sign-in endpoints per address and minute, right or wrong. */
 const SIGN_IN_REQUESTS_PER_MINUTE = 30
+/** Second steps per address and minute; a guessed code also counts against the account's own two-factor lock. */
+const CODE_REQUESTS_PER_MINUTE = 10
 
 export interface StaffAuthOptions {
   kysely: StaffKysely
@@ -239,7 +241,10 @@ export function createStaffAuth(options: StaffAuthOptions) {
       enabled: true,
       storage: 'database',
       modelName: 'staff_rate_limits',
-      customRules: { '/sign-in/email': { window: 60, max: SIGN_IN_REQUESTS_PER_MINUTE } },
+      customRules: {
+        '/sign-in/email': { window: 60, max: SIGN_IN_REQUESTS_PER_MINUTE },
+        '/two-factor/*': { window: 60, max: CODE_REQUESTS_PER_MINUTE },
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [STAFF_CLIENT_IP_HEADER] },
