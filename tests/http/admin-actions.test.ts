@@ -218,7 +218,7 @@ describe('changing a delegate and the company details', () => {
     expect(await pageText(delegate)).toContain(started)
     const company = await post(
       `/admin/registrations/${reference}/company`,
-      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '1', vatNumber: '1' },
+      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '1' },
       { base: duringEvent.baseUrl, cookie },
     )
     expect(company.status).toBe(409)
