@@ -4,13 +4,16 @@
 // password rule says why it refuses; and nobody can lock an owner out by failing to sign in as them.
 import { describe, expect, it } from 'vitest'
 import { signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const LEAVER: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
 const MEMBER: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'she keeps a diary 7' }
 const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'he forgot this phrase' }
+const MANAGER: StaffAccount = { email: 'mpho@example.com', name: 'Mpho Manager', role: 'manager', password: 'she approves with care' }
+const CLERK: StaffAccount = { email: 'zanele@example.com', name: 'Zanele Staff', role: 'staff', password: 'she asks before acting' }
 
-const { site, sink, url } = useBackOfficeSite([OWNER, LEAVER, MEMBER, FORGETFUL])
+const { site, sink, url } = useBackOfficeSite([OWNER, LEAVER, MEMBER, FORGETFUL, MANAGER, CLERK])
 
 function post(pathname: string, fields: Record<string, string>, { cookie = '', from = '198.51.100.200' }: { cookie?: string; from?: string } = {}) {
   return fetch(url(pathname), {
@@ -149,5 +152,43 @@ describe('back-office accounts over HTTP', () => {
     expect(await signInCookie(site().baseUrl, OWNER)).toContain('session_token')
     const alert = await sink().waitFor((mail) => mail.recipients.includes(OWNER.email) && /^Failed sign-ins to your .+ back-office account$/.test(mail.parsed.subject ?? ''), 15_000)
     expect(alert.parsed.text).toContain('There have been 5 failed sign-ins')
+  })
+
+  it('refuses staff a cancellation, which they ask for instead and a manager approves', async () => {
+    const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const { reference } = (await registered.json()) as RegistrationReceipt
+    const cancelPage = `/admin/registrations/${reference}/cancel`
+    const clerk = await signInCookie(site().baseUrl, CLERK)
+    const screen = await (await get(cancelPage, clerk)).text()
+    expect(screen).toContain('Ask a manager to cancel')
+    expect(screen).not.toContain('Confirm cancellation')
+
+    // The server checks again whatever the screen showed: a direct cancellation, a refund record and an erasure are refused.
+    const direct = await post(cancelPage, { intent: 'cancel', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
+    expect(direct.status).toBe(403)
+    expect(await direct.text()).toContain('Only a manager may do this.')
+    expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
+    expect((await post('/admin/data-requests', { intent: 'erase', email: 'someone@example.com', confirm: 'yes' }, { cookie: clerk })).status).toBe(403)
+
+    const asked = await post(cancelPage, { intent: 'request', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
+    expect(asked.status).toBe(200)
+    expect(await asked.text()).toContain('Your cancellation request is waiting for a manager’s approval.')
+    const stillOpen = await (await get(`/admin/registrations/${reference}`, clerk)).text()
+    expect(stillOpen).not.toContain('Cancelled')
+
+    const manager = await signInCookie(site().baseUrl, MANAGER)
+    const pending = await (await get(cancelPage, manager)).text()
+    expect(pending).toContain('Asked for by Zanele Staff')
+    const requestId = /name="requestId" value="([^"]+)"/.exec(pending)?.[1] ?? ''
+    expect((await post(cancelPage, { intent: 'approve', requestId }, { cookie: clerk })).status).toBe(403)
+    const approved = await post(cancelPage, { intent: 'approve', requestId }, { cookie: manager })
+    expect(approved.status).toBe(200)
+    expect(await approved.text()).toMatch(/Approved\. Cancelled with a 0% fee\./)
+    expect((await post(cancelPage, { intent: 'approve', requestId }, { cookie: manager })).status).toBe(404)
+
+    const log = await (await get('/admin/audit', await signInCookie(site().baseUrl, OWNER))).text()
+    expect(log).toMatch(/<td>zanele@example\.com<\/td><td>cancellation-requested<\/td>/)
+    expect(log).toMatch(/<td>mpho@example\.com<\/td><td>cancellation-request-approved<\/td>/)
+    expect(log).toMatch(/<td>mpho@example\.com<\/td><td>registration-cancelled<\/td>/)
   })
 })

@@ -169,6 +169,7 @@ export {
   type RefundPayoutInput,
   type RefundSummary,
 } from './cancellation/cancel.ts'
+export { cancellationRequests, decideCancellationRequest, requestCancellation, type CancellationRequest } from './cancellation/requests.ts'
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'
