@@ -96,7 +96,7 @@ export {
   type RegistrationFormValues,
   type RegistrationSubmission,
 } from './submissions/registration.ts'
-export { isEmailAddress } from './validation/fields.ts'
+export { isEmailAddress, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
 export {

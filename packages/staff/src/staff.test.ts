@@ -438,6 +438,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
       [{ ...MEMBER, password: 'too short' }, 'weak-password'],
       [{ ...MEMBER, email: 'OWNER@example.com' }, 'duplicate-email'],
       [{ ...MEMBER, email: 'not an address' }, 'invalid-email'],
+      [{ ...MEMBER, name: '\u202E\u2066 ' }, 'invalid-name'],
     ]
     for (const [input, code] of attempts) {
       await expect(staff.createUser(input)).rejects.toMatchObject({ name: 'StaffAccountError', code })
@@ -449,8 +450,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   it('invites a colleague by e-mail through the outbox; the link sets the first password', async () => {
     const staff = await open()
     const owner = await staff.createUser(OWNER)
-    const invited = await staff.inviteStaff(owner, { email: 'New.Colleague@example.com', name: 'Naledi New', role: 'staff' })
-    expect(invited).toMatchObject({ email: 'new.colleague@example.com', role: 'staff' })
+    const invited = await staff.inviteStaff(owner, { email: 'New.Colleague@example.com', name: 'Naledi\u202E New', role: 'staff' })
+    expect(invited).toMatchObject({ email: 'new.colleague@example.com', name: 'Naledi New', role: 'staff' })
     await expect(staff.inviteStaff(invited, { email: 'friend@example.com', name: 'A Friend', role: 'owner' })).rejects.toMatchObject({ code: 'owner-only' })
     // No usable password until the link is used.
     expect(await staff.signIn(fromIp('198.51.100.60'), { email: 'new.colleague@example.com', password: '' })).toMatchObject({ status: 'refused' })

@@ -2,6 +2,7 @@ import {
   CodedError,
   enqueueStaffMail,
   isEmailAddress,
+  singleLine,
   staffInvitationMail,
   staffPasswordResetMail,
   staffSignInFailuresMail,
@@ -238,7 +239,8 @@ function durationInWords(seconds: number): string {
 
 function checkNewUser(input: Omit<NewStaffUser, 'password'>): { email: string; name: string } {
   const email = input.email.trim().toLowerCase()
-  const name = input.name.trim()
+  // One line, without bidirectional controls: a name shown in the back office and the audit log as what it is.
+  const name = singleLine(input.name)
   if (!isEmailAddress(email)) throw new StaffAccountError('invalid-email', `Not an e-mail address: ${input.email}`)
   if (name === '') throw new StaffAccountError('invalid-name', 'The name is empty.')
   if (!STAFF_ROLES.includes(input.role)) throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(input.role)}.`)

@@ -79,7 +79,7 @@ export async function requestCancellation(context: BackOfficeContext, input: Can
 /** The cancellation requests of a registration, newest first. */
 export async function cancellationRequests(context: BackOfficeContext, reference: string): Promise<CancellationRequest[]> {
   const registrationId = await registrationIdOf(context, reference)
-  const rows = await context.db.kysely.selectFrom('cancellation_requests').selectAll().where('registration_id', '=', registrationId).orderBy('requested_at', 'desc').execute()
+  const rows = await context.db.kysely.selectFrom('cancellation_requests').selectAll().where('registration_id', '=', registrationId).orderBy('requested_at', 'desc').orderBy('id', 'desc').execute()
   return rows.map(requestOf)
 }
 

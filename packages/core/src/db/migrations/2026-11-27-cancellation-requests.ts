@@ -19,3 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('cancellation_requests_registration').on('cancellation_requests').columns(['registration_id', 'requested_at']).execute()
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('cancellation_requests').execute()
+}
