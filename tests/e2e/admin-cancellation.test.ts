@@ -11,13 +11,13 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
-import { createStaffAccount, signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { createStaffAccount, enterTotpCode, signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
 const browser = useBrowser()
 const { site, sink, url } = useBackOfficeSite([OWNER], { SITE_DATE: '2025-06-20T10:00:00+02:00' })
@@ -109,6 +109,7 @@ describe('cancelling registrations in the back office', () => {
     await page.getByLabel('E-mail address').fill(OWNER.email)
     await page.getByLabel('Password').fill(OWNER.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    await enterTotpCode(page, OWNER.email)
     await page.waitForURL((address) => address.pathname === `/admin/registrations/${registration.reference}/cancel`)
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('0')
     await page.getByLabel('Reason for another fee').fill('Agreed in writing: the delegates are ill')

@@ -2,12 +2,12 @@
 // exported as one JSON file and erased as far as the law lets go, the registration for an event still to come left
 // whole; the export and the erasure are in the audit log.
 import { describe, expect, it } from 'vitest'
-import { signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { enterTotpCode, signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
 const browser = useBrowser()
 const { site, url } = useBackOfficeSite([OWNER])
@@ -30,6 +30,7 @@ describe('personal data requests', () => {
     await page.getByLabel('E-mail address').fill(OWNER.email)
     await page.getByLabel('Password').fill(OWNER.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    await enterTotpCode(page, OWNER.email)
     await page.waitForURL((address) => address.pathname === '/admin/data-requests')
     await waitForHydration(page)
 
@@ -44,16 +45,22 @@ describe('personal data requests', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download everything as JSON' }).click()])
     expect(download.suggestedFilename()).toBe(`personal-data-${delegate}.json`)
-    const exported = JSON.parse((await downloadedBytes(download)).toString('utf8')) as {
+    const exportedText = (await downloadedBytes(download)).toString('utf8')
+    const exported = JSON.parse(exportedText) as {
       email: string
-      registrations: Array<{ reference: string; roles: string[] }>
+      registrations: Array<{ reference: string; roles: string[]; delegates: unknown[]; company: { email: string; tel: string } }>
       enquiries: Array<{ message: string }>
       emails: Array<{ topic: string }>
     }
     expect(exported.email).toBe(delegate)
     expect(exported.registrations).toEqual([expect.objectContaining({ reference: receipt.reference, roles: ['delegate'] })])
     expect(exported.enquiries).toEqual([expect.objectContaining({ message: 'Is there parking?' })])
-    expect(exported.emails.map((email) => email.topic)).toEqual(expect.arrayContaining(['contact.acknowledgement', 'registration.delegate']))
+    expect(exported.emails.map((email) => email.topic).sort()).toEqual(['contact.acknowledgement', 'registration.delegate'])
+    // Only Thandi's own data: not her co-delegate's name, position or address, nor the company's accounts contact.
+    const [coDelegate] = body.delegates.slice(1)
+    expect(exported.registrations[0]?.delegates).toEqual([body.delegates[0]])
+    expect(exported.registrations[0]?.company).toMatchObject({ email: '', tel: '' })
+    for (const field of [coDelegate?.name, coDelegate?.position, coDelegate?.email, body.email, body.tel]) expect(exportedText).not.toContain(field)
 
     await page.getByRole('button', { name: 'Erase', exact: true }).click()
     // The confirmation box is required: nothing is erased until it is ticked.

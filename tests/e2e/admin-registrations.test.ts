@@ -16,7 +16,7 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
 const browser = useBrowser()
 let site: RunningSite

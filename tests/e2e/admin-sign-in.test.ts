@@ -5,16 +5,17 @@ import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { enterTotpCode, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
-const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'thabo forgot this one' }
-const COLLEAGUE = { email: 'naledi@example.com', name: 'Naledi Staff', password: 'naledi chose this password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
+const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'he forgot this phrase' }
+const COLLEAGUE = { email: 'naledi@example.com', name: 'Naledi Staff', password: 'she chose this passphrase' }
+const CAREFUL: StaffAccount = { email: 'lindiwe@example.com', name: 'Lindiwe Staff', role: 'staff', password: 'she keeps a second factor' }
 
 const browser = useBrowser()
-const { site, sink, url } = useBackOfficeSite([OWNER, FORGETFUL])
+const { site, sink, url } = useBackOfficeSite([OWNER, FORGETFUL, CAREFUL])
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
@@ -50,6 +51,8 @@ describe('the back office in a browser', () => {
     await signIn(owner, { email: OWNER.email, password: 'not the right password' })
     expect(await owner.getByRole('alert').innerText()).toBe('The e-mail address or password is wrong.')
     await signIn(owner, OWNER)
+    // An owner must use two-factor sign-in: the password is followed by a code from the app.
+    await enterTotpCode(owner, OWNER.email)
     await owner.waitForURL((address) => address.pathname === '/admin/audit')
     await owner.getByRole('link', { name: 'Back office' }).click()
     await owner.waitForURL((address) => address.pathname === '/admin')
@@ -61,7 +64,7 @@ describe('the back office in a browser', () => {
     await expectAccessible(owner)
     await owner.getByLabel('Name').fill(COLLEAGUE.name)
     await owner.getByLabel('E-mail address').fill(COLLEAGUE.email)
-    await owner.getByLabel('Role').selectOption('staff')
+    await owner.getByLabel('Role', { exact: true }).selectOption('staff')
     await owner.getByRole('button', { name: 'Send invitation' }).click()
     expect(await owner.getByRole('status').innerText()).toContain(`An invitation is on its way to ${COLLEAGUE.email}`)
     await owner.getByRole('cell', { name: COLLEAGUE.email }).waitFor()
@@ -90,12 +93,25 @@ describe('the back office in a browser', () => {
     expect(await colleague.getByRole('heading', { level: 1 }).innerText()).toBe('Not allowed')
     await expectAccessible(colleague)
 
+    // The colleague leaves: the owner deactivates the account, and the colleague's open session is refused at once.
+    await owner.goto(url('/admin/staff'))
+    await waitForHydration(owner)
+    await owner.getByRole('article', { name: `${COLLEAGUE.name} (${COLLEAGUE.email})` }).getByRole('button', { name: 'Deactivate' }).click()
+    expect(await owner.getByRole('status').innerText()).toContain(`${COLLEAGUE.name} is deactivated`)
+    await owner.getByRole('row').filter({ hasText: COLLEAGUE.email }).filter({ hasText: 'Deactivated' }).waitFor()
+    await expectAccessible(owner)
+    await colleague.goto(url('/admin/registrations'))
+    expect(new URL(colleague.url()).pathname).toBe('/admin/sign-in')
+    await signIn(colleague, COLLEAGUE)
+    expect(await colleague.getByRole('alert').innerText()).toBe('The e-mail address or password is wrong.')
+
     await owner.goto(url('/admin/audit'))
     await waitForHydration(owner)
     const log = await owner.getByRole('table').innerText()
     expect(log).toMatch(new RegExp(`${COLLEAGUE.email}\\s+sign-in`))
     expect(log).toMatch(/owner@example\.com\s+sign-in/)
     expect(log).toMatch(/owner@example\.com\s+staff-invited/)
+    expect(log).toMatch(/owner@example\.com\s+staff-deactivated/)
     expect(log).toMatch(/nobody signed in\s+sign-in-failed/)
     // Newest first: the colleague's sign-in comes before the owner's invitation.
     expect(log.indexOf(`${COLLEAGUE.email}\tsign-in`)).toBeLessThan(log.indexOf('staff-invited'))
@@ -105,35 +121,62 @@ describe('the back office in a browser', () => {
     await colleague.context().close()
   })
 
-  it('without JavaScript: signs in, turns on two-factor, then signs in with the code and signs out everywhere', async () => {
+  it('without JavaScript: turns on two-factor; a code signs in once, a backup code once, then signs out everywhere', async () => {
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await page.goto(url('/admin'))
-    await signIn(page, OWNER)
+    await signIn(page, CAREFUL)
     await page.waitForURL((address) => address.pathname === '/admin')
-    await page.locator('main', { hasText: 'Signed in as Olu Owner' }).waitFor()
+    await page.locator('main', { hasText: 'Signed in as Lindiwe Staff' }).waitFor()
 
     await page.getByRole('link', { name: /Two-factor sign-in/ }).click()
-    await page.getByLabel('Your password').fill(OWNER.password)
+    await page.getByLabel('Your password').fill(CAREFUL.password)
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
     const secret = await page.locator('dd.admin-secret').nth(1).innerText()
     expect(await page.locator('dd.admin-secret').first().innerText()).toMatch(/^otpauth:\/\/totp\//)
     const qrCode = page.getByRole('img', { name: 'QR code of the setup address' })
     expect(await qrCode.locator('svg path').count()).toBeGreaterThan(0)
     expect((await qrCode.boundingBox())?.width).toBeGreaterThan(100)
+    const backupCodes = await page.locator('ul.admin-secret li').allInnerTexts()
+    expect(backupCodes.length).toBeGreaterThan(0)
     const otp = createOTP(base32.decode(secret))
-    await page.getByLabel('Code from your authenticator app').fill(await otp.totp())
+    const setupStep = Math.floor(Date.now() / 30_000)
+    const setupCode = await otp.hotp(setupStep)
+    await page.getByLabel('Code from your authenticator app').fill(setupCode)
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     expect(await page.getByRole('status').innerText()).toBe('Two-factor sign-in is now on.')
 
-    await page.getByRole('link', { name: 'Back-office home' }).click()
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-    await page.waitForURL((address) => address.pathname === '/admin/sign-in')
+    const signOut = async () => {
+      await page.goto(url('/admin'))
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+      await page.waitForURL((address) => address.pathname === '/admin/sign-in')
+    }
+    const signInWithCode = async (code: string) => {
+      await signIn(page, CAREFUL)
+      await page.getByLabel('Code from your authenticator app').fill(code)
+      await page.getByRole('button', { name: 'Continue' }).click()
+    }
+    await signOut()
     expect((await page.goto(url('/admin')))?.url()).toContain('/admin/sign-in')
 
-    await signIn(page, OWNER)
-    await page.getByLabel('Code from your authenticator app').fill(await otp.totp())
-    await page.getByRole('button', { name: 'Continue' }).click()
+    // The code that turned two-factor on has been used: it does not sign in, though it is still in its window.
+    await signInWithCode(setupCode)
+    expect(await page.getByRole('alert').innerText()).toBe('That code was used already: wait for the next one your app shows, or use a backup code.')
+    await page.goto(url('/admin/sign-in'))
+    await signInWithCode(await otp.hotp(setupStep + 1))
     await page.waitForURL((address) => address.pathname === '/admin')
+
+    // A backup code at the same step of the form signs in once.
+    await signOut()
+    await signInWithCode(backupCodes[0] ?? '')
+    await page.waitForURL((address) => address.pathname === '/admin')
+    await page.locator('main', { hasText: 'Signed in as Lindiwe Staff' }).waitFor()
+    await signOut()
+    await signInWithCode(backupCodes[0] ?? '')
+    expect(await page.getByRole('alert').innerText()).toBe('The code is wrong: type the six digits your app shows now, or one of your backup codes.')
+    await page.goto(url('/admin/sign-in'))
+    await signInWithCode(backupCodes[1] ?? '')
+    await page.waitForURL((address) => address.pathname === '/admin')
+
     await page.getByRole('button', { name: 'Sign out on every device' }).click()
     await page.waitForURL((address) => address.pathname === '/admin/sign-in')
     expect((await page.goto(url('/admin/staff')))?.url()).toContain('/admin/sign-in?redirectTo=%2Fadmin%2Fstaff')
@@ -152,18 +195,18 @@ describe('the back office in a browser', () => {
     const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/.exec(reset.parsed.text ?? '')?.[0] ?? ''
     expect(link, reset.parsed.text).not.toBe('')
     await page.goto(link)
-    await page.getByLabel('New password').fill('thabo remembers this one')
-    await page.getByLabel('The same password again').fill('thabo remembers this one!')
+    await page.getByLabel('New password').fill('he remembers this phrase')
+    await page.getByLabel('The same password again').fill('he remembers this phrase!')
     await page.getByRole('button', { name: 'Set password' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('The two passwords differ. Type the same password twice.')
-    await page.getByLabel('New password').fill('thabo remembers this one')
-    await page.getByLabel('The same password again').fill('thabo remembers this one')
+    await page.getByLabel('New password').fill('he remembers this phrase')
+    await page.getByLabel('The same password again').fill('he remembers this phrase')
     await page.getByRole('button', { name: 'Set password' }).click()
     await page.waitForURL((address) => address.pathname === '/admin/sign-in')
 
     await signIn(page, FORGETFUL)
     expect(await page.getByRole('alert').innerText()).toBe('The e-mail address or password is wrong.')
-    await signIn(page, { email: FORGETFUL.email, password: 'thabo remembers this one' })
+    await signIn(page, { email: FORGETFUL.email, password: 'he remembers this phrase' })
     await page.waitForURL((address) => address.pathname === '/admin')
     await page.locator('main', { hasText: 'Signed in as Thabo Staff' }).waitFor()
     await page.context().close()

@@ -271,7 +271,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
       .toBe(before + 1)
   })
   it('runs the back office on PostgreSQL: an owner made with the CLI records a bank transfer and exports the delegate list', async () => {
-    const owner = { email: 'owner-pg@example.com', name: 'Olu Owner', role: 'owner' as const, password: 'a long enough owner password' }
+    const owner = { email: 'owner-pg@example.com', name: 'Olu Owner', role: 'owner' as const, password: 'a long enough olu passphrase' }
     const cliDataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-cli-'))
     try {
       await createStaffAccount(cliDataDir, owner, { databaseUrl: siteDatabaseUrl(Number(target.port || 5432)) })

@@ -10,7 +10,7 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
-const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough owner password' }
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
 
 let sink: SmtpSink
@@ -193,13 +193,16 @@ describe('changing a delegate and the company details', () => {
   it('corrects the company details, and refuses a missing VAT number in the public form’s words', async () => {
     const { reference } = await register()
     const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '' }
-    const refused = await post(`/admin/registrations/${reference}/company`, details)
+    // Correcting what the tax invoice names is a manager's: staff are refused.
+    expect((await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })).status).toBe(403)
+    expect((await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).status).toBe(403)
+    const refused = await post(`/admin/registrations/${reference}/company`, details, { cookie: ownerCookie })
     expect(refused.status).toBe(422)
     expect(await refused.text()).toContain('<p class="form__error" id="field-vatNumber-error">VAT number is required</p>')
-    const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })
+    const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' }, { cookie: ownerCookie })
     expect(corrected.status).toBe(302)
     expect(corrected.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=company`)
-    const page = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).text()
+    const page = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: ownerCookie } })).text()
     expect(page).toContain('value="Acme Legal (Pty) Ltd"')
     expect(page).toContain('value="4999999999"')
   })
@@ -218,8 +221,8 @@ describe('changing a delegate and the company details', () => {
     expect(await pageText(delegate)).toContain(started)
     const company = await post(
       `/admin/registrations/${reference}/company`,
-      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '1', vatNumber: '1' },
-      { base: duringEvent.baseUrl, cookie },
+      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '1' },
+      { base: duringEvent.baseUrl, cookie: ownerCookie },
     )
     expect(company.status).toBe(409)
     const unchanged = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}/delegates/1`, { headers: { cookie: staffCookie } }))

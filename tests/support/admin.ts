@@ -4,10 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
+import { base32 } from '@better-auth/utils/base32'
+import { createOTP } from '@better-auth/utils/otp'
 import type { Page } from 'playwright-core'
 import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import routes from '../../apps/site/app/routes.ts'
+import { openDatabase } from '../../packages/core/src/index.ts'
+import { STAFF_CLIENT_IP_HEADER } from '../../packages/staff/src/auth.ts'
 import { runAdminCommand } from '../../packages/staff/src/cli.ts'
+import { createStaff } from '../../packages/staff/src/staff.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { startSite, type RunningSite } from './site-server.ts'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts'
@@ -17,8 +22,57 @@ type RouteConfigEntry = (typeof routes)[number]
 export interface StaffAccount {
   email: string
   name: string
-  role: 'owner' | 'staff'
+  role: 'owner' | 'manager' | 'staff'
   password: string
+  /** Set up two-factor sign-in as the account is made; owners and managers must have it, so it is their default. */
+  twoFactor?: boolean
+}
+
+const TOTP_STEP_MS = 30_000
+
+/** The authenticator app of each account made with two-factor here, and the time steps whose code it has used. */
+const authenticators = new Map<string, { otp: ReturnType<typeof createOTP>; usedSteps: Set<number> }>()
+
+/**
+ * A code from the account's authenticator app that it has not used yet: a code signs in once, and the site accepts
+ * the codes of the step before and after the current one; when all three are used, the next step is waited for.
+ */
+export async function freshTotpCode(email: string): Promise<string> {
+  const authenticator = authenticators.get(email)
+  if (!authenticator) throw new Error(`${email} was not made with two-factor sign-in`)
+  for (;;) {
+    const now = Date.now()
+    const step = Math.floor(now / TOTP_STEP_MS)
+    // The step before is used only early in the current one, so it is still accepted when the post arrives.
+    const candidates = now % TOTP_STEP_MS < 20_000 ? [step, step + 1, step - 1] : [step, step + 1]
+    const free = candidates.find((candidate) => !authenticator.usedSteps.has(candidate))
+    if (free !== undefined) {
+      authenticator.usedSteps.add(free)
+      return authenticator.otp.hotp(free)
+    }
+    await new Promise((resolve) => setTimeout(resolve, TOTP_STEP_MS - (now % TOTP_STEP_MS) + 50))
+  }
+}
+
+/** Turns two-factor sign-in on for an account as its owner would on the two-factor page, keeping its app here. */
+async function enrolTwoFactor(dataDir: string, databaseUrl: string, account: StaffAccount): Promise<void> {
+  const db = await openDatabase({ dataDir, databaseUrl })
+  try {
+    const links = createSiteLinks('http://localhost:3000')
+    const staff = await createStaff({ db, links })
+    const request = (cookie?: string) =>
+      new Request('http://localhost:3000/admin/two-factor', { headers: { origin: 'http://localhost:3000', [STAFF_CLIENT_IP_HEADER]: '192.0.2.250', ...(cookie ? { cookie } : {}) } })
+    const signedIn = await staff.signIn(request(), account)
+    if (signedIn.status !== 'signed-in') throw new Error(`${account.email} could not sign in to set up two-factor`)
+    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const { totpURI } = await staff.beginTwoFactorSetup(request(cookie), account.password)
+    const otp = createOTP(base32.decode(new URL(totpURI).searchParams.get('secret') ?? ''))
+    const step = Math.floor(Date.now() / TOTP_STEP_MS) - 1
+    await staff.confirmTwoFactorSetup(request(cookie), await otp.hotp(step))
+    authenticators.set(account.email, { otp, usedSteps: new Set([step]) })
+  } finally {
+    await db.close()
+  }
 }
 
 /**
@@ -43,6 +97,7 @@ export async function createStaffAccount(dataDir: string, account: StaffAccount,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   }, createSiteLinks)
   if (code !== 0) throw new Error(`pnpm admin create-user exited with ${code}:\n${output}`)
+  if (account.twoFactor ?? account.role !== 'staff') await enrolTwoFactor(dataDir, databaseUrl, account)
 }
 
 function flatten(entries: readonly RouteConfigEntry[], parentPath: string): Array<{ path: string; file: string }> {
@@ -67,29 +122,41 @@ export function dataPath(pagePath: string): string {
 
 let signIns = 0
 
+/** The Cookie header a browser sends after these Set-Cookie lines (and the cookies it had). */
+function cookieHeader(setCookies: string[], before = ''): string {
+  const jar = new Map(before ? before.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const) : [])
+  for (const line of setCookies) {
+    const pair = line.split(';')[0] ?? ''
+    jar.set(pair.slice(0, pair.indexOf('=')), pair)
+  }
+  return [...jar.values()].join('; ')
+}
+
 /**
- * Signs in over HTTP as a browser on the site would; the session cookie to send with later requests. Each sign-in
- * comes from its own address (X-Forwarded-For, trusted from loopback), so a file's many sign-ins stay under the
- * per-address limit.
+ * Signs in over HTTP as a browser on the site would, with the code step for an account with two-factor; the session
+ * cookie to send with later requests. Each sign-in comes from its own address (X-Forwarded-For, trusted from
+ * loopback), so a file's many sign-ins stay clear of the per-address throttle.
  */
 export async function signInCookie(baseUrl: string, account: Pick<StaffAccount, 'email' | 'password'>): Promise<string> {
   signIns += 1
-  const response = await fetch(`${baseUrl}/admin/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: baseUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `192.0.2.${signIns}` },
-    body: new URLSearchParams({ email: account.email, password: account.password }),
-  })
+  const post = (fields: Record<string, string>, cookie = '') =>
+    fetch(`${baseUrl}/admin/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: baseUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `192.0.2.${signIns}`, ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams(fields),
+    })
+  let response = await post({ email: account.email, password: account.password })
+  if (response.status === 200 && authenticators.has(account.email)) {
+    response = await post({ step: 'code', code: await freshTotpCode(account.email) }, cookieHeader(response.headers.getSetCookie()))
+  }
   if (response.status !== 302) throw new Error(`Sign-in as ${account.email} answered ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
+  return cookieHeader(response.headers.getSetCookie())
 }
 
 /**
  * Opens `pathname` in the back office as a browser does: signed out, it is sent to the sign-in page, signs in there
- * and lands back at `pathname`.
+ * (with a code from its app for an account with two-factor) and lands back at `pathname`.
  */
 export async function signInAt(page: Page, baseUrl: string, pathname: string, account: Pick<StaffAccount, 'email' | 'password'>): Promise<void> {
   await page.goto(`${baseUrl}${pathname}`)
@@ -97,8 +164,17 @@ export async function signInAt(page: Page, baseUrl: string, pathname: string, ac
     await page.getByLabel('E-mail address').fill(account.email)
     await page.getByLabel('Password').fill(account.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    if (authenticators.has(account.email)) await enterTotpCode(page, account.email)
   }
   await page.waitForURL((address) => address.pathname === pathname)
+}
+
+/** The sign-in page's second step: a fresh code from the account's app, then Continue. */
+export async function enterTotpCode(page: Page, email: string): Promise<void> {
+  const field = page.getByLabel('Code from your authenticator app')
+  await field.waitFor()
+  await field.fill(await freshTotpCode(email))
+  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 export interface BackOfficeSite {

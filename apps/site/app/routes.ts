@@ -28,6 +28,7 @@ export default [
     route('forgot-password', 'routes/admin/forgot-password.tsx'),
     route('set-password', 'routes/admin/set-password.tsx'),
     route('two-factor', 'routes/admin/two-factor.tsx'),
+    route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('registrations', 'routes/admin/registrations.tsx'),

@@ -1,7 +1,5 @@
-import { createRequestListener } from '@remix-run/node-fetch-server'
-import { STAFF_CLIENT_IP_HEADER, type Staff } from '@events/staff'
+import { STAFF_CLIENT_IP_HEADER } from '@events/staff'
 import type express from 'express'
-import { sitePaths } from '../app/lib/site-links'
 
 /** True for the back office's pages and their single-fetch data requests (`/admin.data`, `/admin/….data`). */
 export function isAdminPath(path: string): boolean {
@@ -22,16 +20,4 @@ export const staffClientAddress: express.RequestHandler = (req, _res, next) => {
 export const adminPageHeaders: express.RequestHandler = (req, res, next) => {
   if (isAdminPath(req.path)) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' })
   next()
-}
-
-/** better-auth's own endpoints under sitePaths.staffAuth() (JSON, with its Origin check), before the form guard. */
-export function staffAuthHandler(staff: Staff): express.RequestHandler {
-  const listener = createRequestListener((request) => staff.auth.handler(request))
-  return (req, res, next) => {
-    if (!req.path.startsWith(`${sitePaths.staffAuth()}/`)) {
-      next()
-      return
-    }
-    void listener(req, res)
-  }
 }

@@ -23,7 +23,7 @@ import { createSiteLinks } from '../app/lib/site-links'
 import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
 import { createContentApiRouter } from './content-api'
-import { adminPageHeaders, staffAuthHandler, staffClientAddress } from './admin'
+import { adminPageHeaders, staffClientAddress } from './admin'
 import { malformedAddressHandler, methodGuard, pageFormGuard } from './http-guards'
 import { createSitePayments } from './payments'
 import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
@@ -137,7 +137,13 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
   const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
-  const staff = await createStaff({ db: core.db, links, onMailQueued: () => core.outbox.wake(), migrate: config.core.migrateOnStart ?? true })
+  const staff = await createStaff({
+    db: core.db,
+    links,
+    onMailQueued: () => core.outbox.wake(),
+    migrate: config.core.migrateOnStart ?? true,
+    companyName: async () => (await catalog.getSettings()).siteName,
+  })
   const services: SiteServices = { config, content, core, links, payments: payments.context, staff }
   // Personal data past its retention period is anonymised by this process too, so no cron job is needed for it.
   const { enquiryRetentionMonths } = config.core
@@ -197,7 +203,6 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   router.use(payments.router)
   router.get('/registrations/:reference/:secret', statusJsonHandler(core))
   router.use(adminPageHeaders)
-  router.use(staffAuthHandler(staff))
   router.use(pageFormGuard)
   const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), config.nodeEnv)
   function loadContextFor(req: express.Request, res: express.Response, published: SiteServices = services): RouterContextProvider {

@@ -3,7 +3,7 @@ import { createLogger } from '@events/observability'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SANITY_WEBHOOK_PATH, sanityWebhook } from './sanity-webhook'
+import { DELIVERY_ID_HEADER, SANITY_WEBHOOK_PATH, sanityWebhook } from './sanity-webhook'
 
 const secret = 'webhook-secret-for-tests'
 const body = JSON.stringify({ _id: 'event-resilience', _type: 'event', slug: 'Resilience' })
@@ -23,8 +23,12 @@ async function webhookServer(now = Date.now) {
   await new Promise((resolve) => server.once('listening', resolve))
   close = () => server.close()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SANITY_WEBHOOK_PATH}`
-  const post = (payload: string, signature?: string) =>
-    fetch(url, { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}) } })
+  const post = (payload: string, signature?: string, deliveryId?: string) =>
+    fetch(url, {
+      method: 'POST',
+      body: payload,
+      headers: { 'Content-Type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...(deliveryId ? { [DELIVERY_ID_HEADER]: deliveryId } : {}) },
+    })
   return { post, changes: () => changes }
 }
 
@@ -36,6 +40,21 @@ describe('the Sanity webhook', () => {
     expect(await response.json()).toEqual({ revalidated: true })
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(hook.changes()).toBe(1)
+  })
+
+  it('acts on a delivery once: its replay and its retry under the same id are answered without dropping the pages again', async () => {
+    const hook = await webhookServer()
+    const signature = await encodeSignatureHeader(body, Date.now(), secret)
+    expect(await (await hook.post(body, signature, 'delivery-1')).json()).toEqual({ revalidated: true })
+    const replayed = await hook.post(body, signature, 'delivery-1')
+    expect(replayed.status).toBe(200)
+    expect(await replayed.json()).toEqual({ revalidated: false, duplicate: true })
+    // A retry is signed anew, under the same delivery id; a replay may drop the id, not the signature.
+    expect(await (await hook.post(body, await encodeSignatureHeader(body, Date.now() + 1000, secret), 'delivery-1')).json()).toMatchObject({ duplicate: true })
+    expect(await (await hook.post(body, signature)).json()).toMatchObject({ duplicate: true })
+    expect(hook.changes()).toBe(1)
+    expect(await (await hook.post(body, await encodeSignatureHeader(body, Date.now() + 2000, secret), 'delivery-2')).json()).toEqual({ revalidated: true })
+    expect(hook.changes()).toBe(2)
   })
 
   it.each([

@@ -2,6 +2,8 @@ import { decodeSignatureHeader, isValidRequest, SIGNATURE_HEADER_NAME } from '@s
 import express from 'express'
 
 export const SANITY_WEBHOOK_PATH = '/api/sanity/webhook'
+/** The id Sanity gives a delivery, the same on each of its retries. */
+export const DELIVERY_ID_HEADER = 'idempotency-key'
 
 // Sanity signs each delivery with its time; an old one replayed would only make the site render again, but need not.
 const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000
@@ -17,10 +19,11 @@ export interface SanityWebhookOptions {
 /**
  * `POST /api/sanity/webhook`: a delivery of a Sanity GROQ webhook, verified by its `sanity-webhook-signature` (an
  * HMAC of the raw body with the secret, checked by @sanity/webhook) and its time. A valid one drops what the site
- * made from content and answers 200 at once; anything else answers 401 and changes nothing.
+ * made from content and answers 200 at once, once per delivery; anything else answers 401 and changes nothing.
  */
 export function sanityWebhook({ secret, onContentChanged, now = Date.now }: SanityWebhookOptions): express.Router {
   const router = express.Router()
+  const seen = seenDeliveries()
   // The signature covers the body's exact bytes, so it is read as text, whatever type it claims.
   router.post(SANITY_WEBHOOK_PATH, express.text({ type: () => true, limit: '1mb' }), async (req, res, next) => {
     try {
@@ -28,6 +31,14 @@ export function sanityWebhook({ secret, onContentChanged, now = Date.now }: Sani
       if (typeof req.body !== 'string' || !(await isValidRequest(req, secret)) || !isFresh(req.get(SIGNATURE_HEADER_NAME) ?? '', now())) {
         req.log.warn('Sanity webhook refused: missing, invalid or stale signature')
         res.status(401).json({ error: { code: 'invalid-signature', message: 'The webhook signature is missing, invalid or too old.' } })
+        return
+      }
+      // A delivery is acted on once: its retries (the same id) and a replay of its signed request (the same
+      // signature) are answered without dropping the pages again. Within the tolerance no older one can arrive.
+      const keys = [`signature:${req.get(SIGNATURE_HEADER_NAME)}`, ...(req.get(DELIVERY_ID_HEADER) ? [`id:${req.get(DELIVERY_ID_HEADER)}`] : [])]
+      if (!seen.firstTime(keys, now())) {
+        req.log.info('Sanity webhook: a delivery already acted on, ignored')
+        res.json({ revalidated: false, duplicate: true })
         return
       }
       onContentChanged()
@@ -38,6 +49,20 @@ export function sanityWebhook({ secret, onContentChanged, now = Date.now }: Sani
     }
   })
   return router
+}
+
+/** The deliveries of the last tolerance window, by each of their keys. */
+function seenDeliveries() {
+  const seenAt = new Map<string, number>()
+  return {
+    /** Records the keys; whether none of them was seen within the window. */
+    firstTime(keys: readonly string[], now: number): boolean {
+      for (const [key, at] of seenAt) if (now - at > SIGNATURE_TOLERANCE_MS * 2) seenAt.delete(key)
+      const first = keys.every((key) => !seenAt.has(key))
+      for (const key of keys) seenAt.set(key, now)
+      return first
+    },
+  }
 }
 
 function isFresh(signature: string, now: number): boolean {

@@ -49,7 +49,7 @@ export {
 } from './mail/payment-mails.ts'
 export { enqueueMails, enqueueStaffMail, type QueuedMail } from './outbox/enqueue.ts'
 export { outboxHealth, type OutboxHealth } from './outbox/health.ts'
-export { staffInvitationMail, staffPasswordResetMail, type StaffLinkMailContext } from './mail/staff-mails.ts'
+export { staffInvitationMail, staffPasswordResetMail, staffSignInFailuresMail, type StaffLinkMailContext, type StaffSignInFailuresMailContext } from './mail/staff-mails.ts'
 export { outgoingMailOf, type StoredMail } from './outbox/stored-mail.ts'
 export { createMailTransport, type MailTransport, type MailTransportOptions } from './mail/transport.ts'
 export {
@@ -96,7 +96,7 @@ export {
   type RegistrationFormValues,
   type RegistrationSubmission,
 } from './submissions/registration.ts'
-export { isEmailAddress } from './validation/fields.ts'
+export { isEmailAddress, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
 export {
@@ -169,6 +169,7 @@ export {
   type RefundPayoutInput,
   type RefundSummary,
 } from './cancellation/cancel.ts'
+export { cancellationRequests, decideCancellationRequest, requestCancellation, type CancellationRequest } from './cancellation/requests.ts'
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'

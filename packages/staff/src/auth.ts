@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins'
@@ -5,76 +6,134 @@ import type { BetterAuthPlugin } from 'better-auth'
 import type { Kysely } from 'kysely'
 import type { StaffKysely } from './db/database.ts'
 import { recordAudit } from './audit.ts'
-import { accountLocked, clearSignInFailures, recordSignInFailure, type SignInLimit } from './sign-in-failures.ts'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rule.ts'
+import { accountKey, addressKey, clearFailures, forgetOldFailures, recordFailure, throttleStates, type ThrottleRule } from './sign-in-throttle.ts'
 
 /**
- * The header carrying the client's address to the rate limiter and the audit log. The server sets it from the
+ * The header carrying the client's address to the throttle and the audit log. The server sets it from the
  * address Express derived under TRUST_PROXY and replaces whatever a client sent under that name.
  */
 export const STAFF_CLIENT_IP_HEADER = 'x-staff-client-ip'
 
-/** The one answer to a failed sign-in: it does not say whether the e-mail address is known. */
+/** The one answer to a failed sign-in: it does not say whether the e-mail address is known or the account active. */
 export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is wrong.'
-const SIGN_IN_LOCKED_MESSAGE = 'Too many failed sign-ins. Try again later.'
 
 /** A signed-in staff member stays signed in while active; 8 hours without a request end the session. */
 export const IDLE_EXPIRY_SECONDS = 8 * 60 * 60
 /** How often activity pushes the expiry on (a write per session at most this often). */
 const SESSION_REFRESH_SECONDS = 5 * 60
-export const MIN_PASSWORD_LENGTH = 12
-/** Password reset links work for an hour. */
-export const RESET_LINK_SECONDS = 60 * 60
+/** Password reset links work for 30 minutes. */
+export const RESET_LINK_SECONDS = 30 * 60
+/** A TOTP code is accepted in the 30-second step before and after its own: it is kept as used for longer than that. */
+export const USED_CODE_SECONDS = 5 * 60
 
 export interface SignInLimits {
-  /** Sign-in requests from one address (better-auth's rate limiter, stored in the database). */
-  perAddress: SignInLimit
-  /** Failed sign-ins for one e-mail address, from anywhere. */
-  perAccount: SignInLimit
+  /** Failed sign-ins from one client address, whatever the account. */
+  perAddress: ThrottleRule
+  /**
+   * Failed sign-ins on one account, from anywhere. Its delay holds back only addresses that have failed themselves:
+   * the right password and code from a connection that has not been failing still sign in, so nobody can lock an
+   * owner out by failing on purpose.
+   */
+  perAccount: ThrottleRule
+  /** Owners get an e-mail at this many failures on their account (and at each multiple of it). */
+  alertOwnerAfter: number
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  perAddress: { max: 10, windowSeconds: 15 * 60 },
-  perAccount: { max: 5, windowSeconds: 15 * 60 },
+  perAddress: { freeFailures: 5, maxDelaySeconds: 15 * 60 },
+  perAccount: { freeFailures: 5, maxDelaySeconds: 15 * 60 },
+  alertOwnerAfter: 5,
 }
+
+/** A flood guard under the throttle: requests to the sign-in endpoints per address and minute, right or wrong. */
+const SIGN_IN_REQUESTS_PER_MINUTE = 30
+/** Second steps per address and minute; a guessed code also counts against the account's own two-factor lock. */
+const CODE_REQUESTS_PER_MINUTE = 10
 
 export interface StaffAuthOptions {
   kysely: StaffKysely
   dialect: 'sqlite' | 'postgres'
-  /** Where the site mounts better-auth's endpoints (`auth.handler`), as an absolute URL. */
+  /** Where better-auth believes it is mounted (`auth.handler` is called in-process only), as an absolute URL. */
   authUrl: string
   siteName: string
   secret: string
   signInLimits: SignInLimits
   /** Sends a new-password link: a reset, or an invited account's first password. */
   sendPasswordLink(link: { userId: string; email: string; name: string; token: string }): Promise<void>
+  /** Tells the owner of an account that sign-ins to it keep failing. */
+  alertOwner(user: { id: string; email: string; name: string }, failures: number): Promise<void>
 }
 
-function clientIp(headers: Headers | undefined): string | null {
-  return headers?.get(STAFF_CLIENT_IP_HEADER) ?? null
+function clientIp(headers: Headers | undefined): string {
+  return headers?.get(STAFF_CLIENT_IP_HEADER) ?? 'unknown'
 }
 
-/** Sign-in bookkeeping (the per-account limit, the one failure message) and the audit entries of better-auth's endpoints. */
-function signInAudit(options: StaffAuthOptions): BetterAuthPlugin {
+function emailOf(context: { body?: unknown }): string {
+  return String((context.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()
+}
+
+/** What is stored of a used TOTP code: enough to recognise it again, not the code. */
+export function usedCodeHash(userId: string, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('base64url')
+}
+
+function waitMessage(until: Date, now: Date): string {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+  return `Too many failed sign-ins from this connection. Try again in ${wait}.`
+}
+
+/**
+ * Sign-in bookkeeping around better-auth's endpoints: the throttle, deactivated accounts, TOTP codes used once, the
+ * one failure message, and the audit entries of sign-ins.
+ */
+function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
   const { kysely, signInLimits } = options
   const isSignIn = (context: { path?: string }) => context.path === '/sign-in/email'
-  const isSecondFactor = (context: { path?: string }) => context.path === '/two-factor/verify-totp' || context.path === '/two-factor/verify-backup-code'
+  const isTotp = (context: { path?: string }) => context.path === '/two-factor/verify-totp'
+  const isSecondFactor = (context: { path?: string }) => isTotp(context) || context.path === '/two-factor/verify-backup-code'
+
+  async function refuse(email: string, ipAddress: string, reason: string, error: APIError): Promise<never> {
+    await recordAudit(kysely, { actor: null, action: 'sign-in-refused', subjectType: 'staff-user', after: { email, reason }, ipAddress })
+    throw error
+  }
+
+  async function signedIn(user: { id: string; email: string }, ipAddress: string, secondFactor: boolean): Promise<void> {
+    await clearFailures(kysely, [addressKey(ipAddress), accountKey(user.email)])
+    await recordAudit(kysely, {
+      actor: { id: user.id, email: user.email },
+      action: 'sign-in',
+      subjectType: 'staff-user',
+      subjectId: user.id,
+      ...(secondFactor ? { after: { secondFactor: true } } : {}),
+      ipAddress,
+    })
+  }
+
   return {
-    id: 'staff-sign-in-audit',
+    id: 'staff-sign-in-guard',
     hooks: {
       before: [
         {
           matcher: isSignIn,
           handler: createAuthMiddleware(async (context) => {
-            const email = String((context.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()
-            if (await accountLocked(kysely, email, signInLimits.perAccount, new Date())) {
-              await recordAudit(kysely, {
-                actor: null,
-                action: 'sign-in-refused',
-                subjectType: 'staff-user',
-                after: { email, reason: 'too-many-failures' },
-                ipAddress: clientIp(context.headers),
-              })
-              throw new APIError('TOO_MANY_REQUESTS', { message: SIGN_IN_LOCKED_MESSAGE })
+            const email = emailOf(context)
+            const ipAddress = clientIp(context.headers)
+            const now = new Date()
+            const states = await throttleStates(kysely, [addressKey(ipAddress), accountKey(email)])
+            const address = states.get(addressKey(ipAddress))
+            const account = states.get(accountKey(email))
+            if (address && address.blockedUntil > now) {
+              await refuse(email, ipAddress, 'address-throttled', new APIError('TOO_MANY_REQUESTS', { message: waitMessage(address.blockedUntil, now) }))
+            }
+            // The account's delay holds back the addresses that have been failing, not one with a clean record.
+            if (account && account.blockedUntil > now && address) {
+              await refuse(email, ipAddress, 'account-throttled', new APIError('TOO_MANY_REQUESTS', { message: waitMessage(account.blockedUntil, now) }))
+            }
+            const user = await kysely.selectFrom('staff_users').select('deactivatedAt').where('email', '=', email).executeTakeFirst()
+            if (user?.deactivatedAt) {
+              await refuse(email, ipAddress, 'deactivated', new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' }))
             }
           }),
         },
@@ -83,43 +142,23 @@ function signInAudit(options: StaffAuthOptions): BetterAuthPlugin {
         {
           matcher: isSignIn,
           handler: createAuthMiddleware(async (context) => {
-            const email = String((context.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()
+            const email = emailOf(context)
             const returned = context.context.returned
             const ipAddress = clientIp(context.headers)
             if (returned instanceof APIError) {
               if (returned.statusCode !== 401) return
-              await recordSignInFailure(kysely, email, signInLimits.perAccount, new Date())
-              const user = await kysely.selectFrom('staff_users').select('id').where('email', '=', email).executeTakeFirst()
-              await recordAudit(kysely, {
-                actor: null,
-                action: 'sign-in-failed',
-                subjectType: 'staff-user',
-                subjectId: user?.id ?? null,
-                after: { email },
-                ipAddress,
-              })
+              const now = new Date()
+              await forgetOldFailures(kysely, now)
+              await recordFailure(kysely, addressKey(ipAddress), signInLimits.perAddress, now)
+              const failures = await recordFailure(kysely, accountKey(email), signInLimits.perAccount, now)
+              const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'name', 'role']).where('email', '=', email).executeTakeFirst()
+              await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', subjectId: user?.id ?? null, after: { email }, ipAddress })
+              if (user?.role === 'owner' && failures % signInLimits.alertOwnerAfter === 0) await options.alertOwner(user, failures)
               throw new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' })
             }
-            await clearSignInFailures(kysely, email)
-            const session = context.context.newSession
             // With two-factor on, the password alone opens no session: the sign-in is recorded when the code is.
-            if (session) {
-              await recordAudit(kysely, {
-                actor: { id: session.user.id, email: session.user.email },
-                action: 'sign-in',
-                subjectType: 'staff-user',
-                subjectId: session.user.id,
-                ipAddress,
-              })
-            }
-          }),
-        },
-        {
-          matcher: (context) => context.path === '/change-password',
-          handler: createAuthMiddleware(async (context) => {
-            const user = context.context.session?.user
-            if (!user || context.context.returned instanceof APIError) return
-            await recordAudit(kysely, { actor: { id: user.id, email: user.email }, action: 'password-changed', subjectType: 'staff-user', subjectId: user.id, ipAddress: clientIp(context.headers) })
+            const session = context.context.newSession
+            if (session) await signedIn(session.user, ipAddress, false)
           }),
         },
         {
@@ -130,16 +169,29 @@ function signInAudit(options: StaffAuthOptions): BetterAuthPlugin {
             const ipAddress = clientIp(context.headers)
             if (returned instanceof APIError) {
               await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', after: { secondFactor: true }, ipAddress })
-            } else if (session && !context.context.session) {
-              await recordAudit(kysely, {
-                actor: { id: session.user.id, email: session.user.email },
-                action: 'sign-in',
-                subjectType: 'staff-user',
-                subjectId: session.user.id,
-                after: { secondFactor: true },
-                ipAddress,
-              })
+              return
             }
+            const user = session?.user ?? context.context.session?.user
+            if (!user) return
+            if (isTotp(context)) {
+              // A code signs in once: a second use within its window, by anyone, is refused and its session ended.
+              const code = String((context.body as { code?: unknown } | undefined)?.code ?? '')
+              const now = new Date()
+              await kysely.deleteFrom('staff_used_totp_codes').where('used_at', '<', new Date(now.getTime() - USED_CODE_SECONDS * 1000).toISOString()).execute()
+              const inserted = await kysely
+                .insertInto('staff_used_totp_codes')
+                .values({ user_id: user.id, code_hash: usedCodeHash(user.id, code), used_at: now.toISOString() })
+                .onConflict((conflict) => conflict.columns(['user_id', 'code_hash']).doNothing())
+                .executeTakeFirst()
+              if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+                if (session && session.session.id !== context.context.session?.session.id) {
+                  await kysely.deleteFrom('staff_sessions').where('id', '=', session.session.id).execute()
+                }
+                await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', subjectId: user.id, after: { secondFactor: true, reason: 'code-used-before' }, ipAddress })
+                throw new APIError('UNAUTHORIZED', { message: 'This code was used already.', code: 'INVALID_CODE' })
+              }
+            }
+            if (session && !context.context.session) await signedIn(session.user, ipAddress, true)
           }),
         },
       ],
@@ -160,7 +212,11 @@ export function createStaffAuth(options: StaffAuthOptions) {
     telemetry: { enabled: false },
     user: {
       modelName: 'staff_users',
-      additionalFields: { role: { type: 'string', required: true, input: false, defaultValue: 'staff' } },
+      additionalFields: {
+        role: { type: 'string', required: true, input: false, defaultValue: 'staff' },
+        deactivatedAt: { type: 'date', required: false, input: false },
+        twoFactorEnrolRequired: { type: 'boolean', required: false, input: false },
+      },
     },
     session: {
       modelName: 'staff_sessions',
@@ -168,20 +224,17 @@ export function createStaffAuth(options: StaffAuthOptions) {
       updateAge: SESSION_REFRESH_SECONDS,
     },
     account: { modelName: 'staff_accounts' },
-    verification: { modelName: 'staff_verifications' },
+    // Reset tokens and two-factor challenges are found by a hash of their identifier: the database holds no usable link.
+    verification: { modelName: 'staff_verifications', storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       // Accounts come from the command line and from invitations, never from a public sign-up.
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 256,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
-      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         await options.sendPasswordLink({ userId: user.id, email: user.email, name: user.name, token })
-      },
-      onPasswordReset: async ({ user }) => {
-        await recordAudit(options.kysely, { actor: { id: user.id, email: user.email }, action: 'password-reset', subjectType: 'staff-user', subjectId: user.id })
       },
     },
     rateLimit: {
@@ -189,7 +242,8 @@ export function createStaffAuth(options: StaffAuthOptions) {
       storage: 'database',
       modelName: 'staff_rate_limits',
       customRules: {
-        '/sign-in/email': { window: options.signInLimits.perAddress.windowSeconds, max: options.signInLimits.perAddress.max },
+        '/sign-in/email': { window: 60, max: SIGN_IN_REQUESTS_PER_MINUTE },
+        '/two-factor/*': { window: 60, max: CODE_REQUESTS_PER_MINUTE },
       },
     },
     advanced: {
@@ -203,7 +257,7 @@ export function createStaffAuth(options: StaffAuthOptions) {
     },
     plugins: [
       twoFactor({ issuer: options.siteName, schema: { twoFactor: { modelName: 'staff_two_factors' } } }),
-      signInAudit(options),
+      signInGuard(options),
     ],
   })
 }

@@ -1,10 +1,24 @@
 import { parseArgs } from 'node:util'
 import { readConfig } from '@events/config'
 import { openDatabase, type SiteLinks } from '@events/core'
-import { STAFF_ROLES, createStaff } from './staff.ts'
+import { STAFF_ROLES, createStaff, type MemberChange, type Staff } from './staff.ts'
 import type { StaffRole } from './db/tables/users.ts'
 
-const USAGE = 'Usage: pnpm admin create-user --email E --name N --role owner|staff [--password-stdin]'
+const USAGE = [
+  'Usage: pnpm admin create-user --email E --name N --role owner|manager|staff [--password-stdin]',
+  '       pnpm admin deactivate-user --email E',
+  '       pnpm admin reactivate-user --email E',
+  '       pnpm admin set-role --email E --role owner|manager|staff',
+  '       pnpm admin reset-two-factor --email E',
+].join('\n')
+
+/** The commands that change an existing account, as an owner would on the staff page: a way back for a locked-out owner. */
+const MEMBER_COMMANDS: Record<string, { change: (role: StaffRole) => MemberChange; done: string }> = {
+  'deactivate-user': { change: () => ({ kind: 'deactivate' }), done: 'Deactivated' },
+  'reactivate-user': { change: () => ({ kind: 'reactivate' }), done: 'Reactivated' },
+  'set-role': { change: (role) => ({ kind: 'set-role', role }), done: 'Changed the role of' },
+  'reset-two-factor': { change: () => ({ kind: 'reset-two-factor' }), done: 'Reset two-factor sign-in of' },
+}
 
 export interface CommandIo {
   stdin: NodeJS.ReadStream
@@ -67,8 +81,9 @@ async function readPassword(io: CommandIo, fromStdin: boolean): Promise<string> 
  * configured address (SITE_URL), as the site does.
  */
 export async function runAdminCommand(argv: readonly string[], io: CommandIo, siteLinks: (siteUrl: string) => SiteLinks): Promise<number> {
-  const [command, ...rest] = argv
-  if (command !== 'create-user') {
+  const [command = '', ...rest] = argv
+  const memberCommand = MEMBER_COMMANDS[command]
+  if (command !== 'create-user' && !memberCommand) {
     io.stderr.write(`${USAGE}\n`)
     return 2
   }
@@ -83,16 +98,19 @@ export async function runAdminCommand(argv: readonly string[], io: CommandIo, si
     return 2
   }
   const { email, name, role } = values
-  if (!email || !name || !role || !STAFF_ROLES.includes(role as StaffRole)) {
+  const roleNeeded = command === 'create-user' || command === 'set-role'
+  const validRole = role !== undefined && STAFF_ROLES.includes(role as StaffRole)
+  if (!email || (command === 'create-user' && !name) || (roleNeeded && !validRole)) {
     io.stderr.write(`${USAGE}\n`)
     return 2
   }
   const { core: config, siteUrl } = readConfig(io.env)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
-    const password = await readPassword(io, values['password-stdin'] === true)
     const staff = await createStaff({ db, links: siteLinks(siteUrl) })
-    const user = await staff.createUser({ email, name, role: role as StaffRole, password })
+    if (memberCommand) return await changeMember(staff, io, email, memberCommand, role as StaffRole)
+    const password = await readPassword(io, values['password-stdin'] === true)
+    const user = await staff.createUser({ email, name: name ?? '', role: role as StaffRole, password })
     io.stdout.write(`Created ${user.role} ${user.email}.\n`)
     return 0
   } catch (error) {
@@ -101,4 +119,16 @@ export async function runAdminCommand(argv: readonly string[], io: CommandIo, si
   } finally {
     await db.close()
   }
+}
+
+async function changeMember(staff: Staff, io: CommandIo, email: string, command: (typeof MEMBER_COMMANDS)[string], role: StaffRole): Promise<number> {
+  const member = await staff.findMember(email)
+  if (!member) {
+    io.stderr.write(`No staff account has the e-mail address ${email}.\n`)
+    return 1
+  }
+  // The command line acts as nobody signed in: its audit entries say so.
+  const changed = await staff.changeMember(null, member.id, command.change(role))
+  io.stdout.write(`${command.done} ${changed.email} (${changed.role}${changed.deactivated ? ', deactivated' : ''}).\n`)
+  return 0
 }

@@ -1,8 +1,8 @@
 export { listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditListOptions, type AuditPage, type AuditRecord, type AuditSubject } from './audit.ts'
+export { MIN_PASSWORD_LENGTH, passwordProblem } from './password-rule.ts'
 export {
   DEFAULT_SIGN_IN_LIMITS,
   IDLE_EXPIRY_SECONDS,
-  MIN_PASSWORD_LENGTH,
   SIGN_IN_FAILED_MESSAGE,
   STAFF_CLIENT_IP_HEADER,
   type SignInLimits,
@@ -16,6 +16,10 @@ export {
   STAFF_ROLES,
   StaffAccountError,
   createStaff,
+  roleAllows,
+  type MemberChange,
+  type OwnSession,
+  type StaffMember,
   type NewStaffUser,
   type RequireStaffOptions,
   type SignInResult,

@@ -1,28 +1,43 @@
-import { CodedError, enqueueStaffMail, isEmailAddress, staffInvitationMail, staffPasswordResetMail, type CoreDatabase, type SiteLinks } from '@events/core'
+import {
+  CodedError,
+  enqueueStaffMail,
+  isEmailAddress,
+  singleLine,
+  staffInvitationMail,
+  staffPasswordResetMail,
+  staffSignInFailuresMail,
+  type CoreDatabase,
+  type SiteLinks,
+} from '@events/core'
 import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
-import {
-  DEFAULT_SIGN_IN_LIMITS,
-  MIN_PASSWORD_LENGTH,
-  RESET_LINK_SECONDS,
-  SIGN_IN_FAILED_MESSAGE,
-  STAFF_CLIENT_IP_HEADER,
-  createStaffAuth,
-  type SignInLimits,
-  type StaffAuth,
-} from './auth.ts'
+import { DEFAULT_SIGN_IN_LIMITS, RESET_LINK_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, createStaffAuth, type SignInLimits, type StaffAuth } from './auth.ts'
 import type { StaffKysely } from './db/database.ts'
 import type { StaffRole } from './db/tables/users.ts'
 import { migrateStaffTables } from './db/migrate.ts'
+import { passwordProblem } from './password-rule.ts'
 import { REQUIRE_TWO_FACTOR, authSecret, readSetting, writeSetting } from './settings.ts'
 
-export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'staff']
+export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'manager', 'staff']
+
+/** Roles that must sign in with two-factor, whatever the setting for everyone says. */
+const TWO_FACTOR_ROLES: readonly StaffRole[] = ['owner', 'manager']
+
+/** Whether a member of `role` may do what needs `required`: an owner may do everything, a manager what staff and managers may. */
+export function roleAllows(role: StaffRole, required: StaffRole): boolean {
+  return STAFF_ROLES.indexOf(role) <= STAFF_ROLES.indexOf(required)
+}
 
 /** Invitation links work for a week: a new colleague may not read the e-mail the same day. */
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
 
-const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now.'
+const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now, or one of your backup codes.'
+const USED_CODE_MESSAGE = 'That code was used already: wait for the next one your app shows, or use a backup code.'
+const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used. Ask for a new one.'
+/** A six-digit code comes from the app; anything else typed at the code step is taken for a backup code. */
+const TOTP_CODE = /^\d{6}$/
 
 /** A redirect within the site: the link's path alone, so it answers on whichever address the request came by. */
 function pathOf(link: string): string {
@@ -35,6 +50,25 @@ export interface StaffUser {
   name: string
   role: StaffRole
   twoFactorEnabled: boolean
+  /** An owner reset their two-factor: they enrol again before anything else. */
+  twoFactorEnrolRequired: boolean
+}
+
+/** A staff account as the owners' list shows it. */
+export interface StaffMember extends StaffUser {
+  deactivated: boolean
+  /** Invited, and the password not chosen yet. */
+  invitationPending: boolean
+}
+
+/** One of the signed-in member's own sessions (a browser or device). */
+export interface OwnSession {
+  id: string
+  createdAt: Date
+  lastUsedAt: Date
+  ipAddress: string | null
+  userAgent: string | null
+  current: boolean
 }
 
 export interface StaffSession {
@@ -54,6 +88,10 @@ export type StaffErrorCode =
   | 'wrong-password'
   | 'wrong-code'
   | 'owner-only'
+  | 'unknown-member'
+  | 'last-owner'
+  | 'not-invited'
+  | 'unknown-session'
 
 /** A refused account operation, with a one-line message for the person at the screen or the command line. */
 export class StaffAccountError extends CodedError<StaffErrorCode> {
@@ -66,6 +104,9 @@ export type SignInResult =
   | { status: 'signed-in'; headers: Headers }
   | { status: 'two-factor-required'; headers: Headers }
   | { status: 'refused'; reason: 'wrong-credentials' | 'rate-limited' | 'cross-site'; message: string; headers: Headers }
+
+/** What an owner (or the command line, with no actor) may do to another account. */
+export type MemberChange = { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'set-role'; role: StaffRole } | { kind: 'reset-two-factor' } | { kind: 'resend-invitation' }
 
 export interface StaffOptions {
   /** The core's open database: staff tables live beside the core's, through the same pool or connection. */
@@ -81,13 +122,15 @@ export interface StaffOptions {
   onMailQueued?: () => void
   /** False leaves the staff tables' migrations to `pnpm db:migrate` (MIGRATE_ON_START=0); true by default. */
   migrate?: boolean
+  /** The company's name as the site shows it, which no password may contain; the site name when left out. */
+  companyName?: () => Promise<string>
 }
 
 export interface Staff {
-  /** better-auth itself: mount `auth.handler` for requests under the site's `links.staffAuth()`. */
+  /** better-auth itself, called in-process only: none of its endpoints is mounted on the site. */
   auth: StaffAuth
   signIn(request: Request, credentials: { email: string; password: string }): Promise<SignInResult>
-  /** The second step of a sign-in with two-factor on: the code from the authenticator app. */
+  /** The second step of a sign-in with two-factor on: the code from the authenticator app, or a backup code (once each). */
   verifyTwoFactorCode(request: Request, code: string): Promise<SignInResult>
   /** Ends this browser's session; the headers clear its cookie. */
   signOut(request: Request): Promise<Headers>
@@ -105,7 +148,20 @@ export interface Staff {
   /** Turns two-factor off for the signed-in user (their password again). */
   disableTwoFactor(request: Request, password: string): Promise<Headers>
   /** Every staff account, owners first, then by name. */
-  listStaff(): Promise<StaffUser[]>
+  listStaff(): Promise<StaffMember[]>
+  /** The account with this e-mail address, or null. */
+  findMember(email: string): Promise<StaffMember | null>
+  /**
+   * An owner's change to another account (deactivate, reactivate, set its role, reset its two-factor, resend its
+   * invitation), written with its audit entry in one transaction; `actor` null is the command line.
+   */
+  changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember>
+  /** The signed-in member's sessions, newest first. */
+  listOwnSessions(request: Request): Promise<OwnSession[]>
+  /** Ends one of the signed-in member's other sessions. */
+  endOwnSession(request: Request, sessionId: string): Promise<void>
+  /** New backup codes for the signed-in member (their password again); the old ones stop working. */
+  regenerateBackupCodes(request: Request, password: string): Promise<string[]>
   createUser(input: NewStaffUser, actor?: AuditActor | null): Promise<StaffUser>
   inviteStaff(actor: StaffUser, input: Omit<NewStaffUser, 'password'>): Promise<StaffUser>
   requestPasswordReset(request: Request, email: string): Promise<void>
@@ -125,7 +181,7 @@ export interface NewStaffUser {
 }
 
 export interface RequireStaffOptions {
-  /** `owner` admits owners only; without it any staff member. */
+  /** The least role admitted (`owner`: owners only; `manager`: managers and owners); without it any staff member. */
   role?: StaffRole
   /** Without a session: redirect to the sign-in page (pages) or answer 401 (resource routes). */
   unauthenticated?: 'redirect' | 'status'
@@ -133,14 +189,25 @@ export interface RequireStaffOptions {
   allowPendingTwoFactorSetup?: boolean
 }
 
-function staffUserOf(user: { id: string; email: string; name: string; role?: unknown; twoFactorEnabled?: unknown }): StaffUser {
+const isTrue = (value: unknown) => value === true || value === 1
+
+function roleOf(value: unknown): StaffRole {
+  return STAFF_ROLES.find((role) => role === value) ?? 'staff'
+}
+
+function staffUserOf(user: { id: string; email: string; name: string; role?: unknown; twoFactorEnabled?: unknown; twoFactorEnrolRequired?: unknown }): StaffUser {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role === 'owner' ? 'owner' : 'staff',
-    twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+    role: roleOf(user.role),
+    twoFactorEnabled: isTrue(user.twoFactorEnabled),
+    twoFactorEnrolRequired: isTrue(user.twoFactorEnrolRequired),
   }
+}
+
+function roleName(role: StaffRole): string {
+  return role === 'owner' ? 'an owner' : role === 'manager' ? 'a manager' : 'staff'
 }
 
 function actorOf(user: StaffUser): AuditActor {
@@ -166,59 +233,73 @@ function setCookieHeaders(response: Response): Headers {
   return headers
 }
 
-/** A link's lifetime as the e-mail states it: "7 days", "1 hour". */
+/** A link's lifetime as the e-mail states it: "7 days", "1 hour", "30 minutes". */
 function durationInWords(seconds: number): string {
-  const [amount, unit] = seconds % 86_400 === 0 ? [seconds / 86_400, 'day'] : [Math.round(seconds / 3600), 'hour']
+  const [amount, unit] = seconds % 86_400 === 0 ? [seconds / 86_400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.round(seconds / 60), 'minute']
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`
 }
 
 function checkNewUser(input: Omit<NewStaffUser, 'password'>): { email: string; name: string } {
   const email = input.email.trim().toLowerCase()
-  const name = input.name.trim()
+  // One line, without bidirectional controls: a name shown in the back office and the audit log as what it is.
+  const name = singleLine(input.name)
   if (!isEmailAddress(email)) throw new StaffAccountError('invalid-email', `Not an e-mail address: ${input.email}`)
   if (name === '') throw new StaffAccountError('invalid-name', 'The name is empty.')
-  if (!STAFF_ROLES.includes(input.role)) throw new StaffAccountError('invalid-role', `The role must be owner or staff, not ${String(input.role)}.`)
+  if (!STAFF_ROLES.includes(input.role)) throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(input.role)}.`)
   return { email, name }
 }
 
-function checkOwner(actor: StaffUser): void {
-  if (actor.role !== 'owner') throw new StaffAccountError('owner-only', 'Only an owner may do this.')
+function checkOwner(actor: StaffUser | null): void {
+  if (actor && actor.role !== 'owner') throw new StaffAccountError('owner-only', 'Only an owner may do this.')
 }
 
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new StaffAccountError('weak-password', `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`)
-  }
-}
 
 /** Brings the staff tables up to date in the core's database and builds the staff accounts service over them. */
 export async function createStaff(options: StaffOptions): Promise<Staff> {
   // The staff tables are this package's own; the core's Database type does not name them.
   const kysely = options.db.kysely as unknown as StaffKysely
-  if (options.migrate ?? true) await migrateStaffTables(kysely as unknown as Kysely<unknown>, options.db.dialect)
+  const { dialect } = options.db
+  if (options.migrate ?? true) await migrateStaffTables(kysely as unknown as Kysely<unknown>, dialect)
   const { links } = options
   const siteName = options.siteName ?? 'Events'
+  const companyName = options.companyName ?? (async () => siteName)
   const authBase = links.staffAuth()
+  /** A date as better-auth stores it: timestamptz on PostgreSQL, ISO text on SQLite. */
+  const storedDate = (date: Date) => (dialect === 'postgres' ? date : date.toISOString())
+  const storedBoolean = (value: boolean) => (dialect === 'postgres' ? value : value ? 1 : 0)
 
   async function hasPassword(userId: string): Promise<boolean> {
     const account = await kysely.selectFrom('staff_accounts').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
     return account !== undefined
   }
 
+  async function checkPassword(password: string, email: string): Promise<void> {
+    const problem = passwordProblem(password, { email, companyName: await companyName() })
+    if (problem) throw new StaffAccountError('weak-password', problem)
+  }
+
+  async function queueMail(...args: Parameters<typeof enqueueStaffMail> extends [unknown, ...infer Rest] ? Rest : never): Promise<void> {
+    await enqueueStaffMail(options.db, ...args)
+    options.onMailQueued?.()
+  }
+
   const auth = createStaffAuth({
     kysely,
-    dialect: options.db.dialect,
+    dialect,
     authUrl: authBase,
     siteName,
     secret: options.secret ?? (await authSecret(kysely, new Date())),
     signInLimits: options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
     async sendPasswordLink({ userId, email, name, token }) {
+      const context = await auth.$context
+      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+      // A newer link makes every earlier one (and any half-done two-factor sign-in) of the account useless.
+      if (verification) await kysely.deleteFrom('staff_verifications').where('value', '=', userId).where('id', '!=', verification.id).execute()
       // An account that never had a password was invited: its link says so and works for longer than a reset link.
       const invitation = !(await hasPassword(userId))
       const link = links.staffSetPassword(token)
       const now = new Date()
       if (invitation) {
-        const context = await auth.$context
         await context.internalAdapter.updateVerificationByIdentifier(`reset-password:${token}`, {
           expiresAt: new Date(now.getTime() + INVITATION_LINK_SECONDS * 1000),
         })
@@ -226,8 +307,10 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       const mail = invitation
         ? staffInvitationMail({ to: email, name, siteName, link, validFor: durationInWords(INVITATION_LINK_SECONDS) })
         : staffPasswordResetMail({ to: email, name, siteName, link, validFor: durationInWords(RESET_LINK_SECONDS) })
-      await enqueueStaffMail(options.db, mail, { topic: invitation ? 'staff-invitation' : 'staff-password-reset', sourceId: userId, now })
-      options.onMailQueued?.()
+      await queueMail(mail, { topic: invitation ? 'staff-invitation' : 'staff-password-reset', sourceId: userId, now })
+    },
+    async alertOwner(user, failures) {
+      await queueMail(staffSignInFailuresMail({ to: user.email, name: user.name, siteName, failures }), { topic: 'staff-sign-in-failures', sourceId: user.id, now: new Date() })
     },
   })
 
@@ -238,9 +321,9 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
 
   async function signInResult(response: Response, failureMessage: string): Promise<SignInResult> {
     const headers = setCookieHeaders(response)
-    const body = (await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean }
+    const body = (await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean; message?: string; code?: string }
     if (response.status === 429) {
-      return { status: 'refused', reason: 'rate-limited', message: 'Too many sign-in attempts. Try again later.', headers }
+      return { status: 'refused', reason: 'rate-limited', message: body.message ?? 'Too many sign-in attempts. Try again later.', headers }
     }
     if (response.status === 403) {
       return { status: 'refused', reason: 'cross-site', message: 'Sign in from the back office’s own sign-in page.', headers }
@@ -252,7 +335,15 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   async function getSession(request: Request): Promise<StaffSession | null> {
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true })
     if (!response) return null
+    // Deactivation ends the sessions in the same transaction; this refuses one that slipped past it all the same.
+    if ((response.user as { deactivatedAt?: unknown }).deactivatedAt) return null
     return { user: staffUserOf(response.user), sessionId: response.session.id, expiresAt: new Date(response.session.expiresAt), headers }
+  }
+
+  async function requireSession(request: Request): Promise<StaffSession> {
+    const session = await getSession(request)
+    if (!session) throw new StaffAccountError('unknown-session', 'You are signed out: sign in again.')
+    return session
   }
 
   async function isTwoFactorRequired(): Promise<boolean> {
@@ -260,12 +351,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   }
 
   async function twoFactorSetupRequired(user: StaffUser): Promise<boolean> {
-    return !user.twoFactorEnabled && (await isTwoFactorRequired())
+    if (user.twoFactorEnabled) return false
+    return user.twoFactorEnrolRequired || TWO_FACTOR_ROLES.includes(user.role) || (await isTwoFactorRequired())
   }
 
   async function createUser(input: NewStaffUser, actor: AuditActor | null = null): Promise<StaffUser> {
     const { email, name } = checkNewUser(input)
-    checkPassword(input.password)
+    await checkPassword(input.password, email)
     const user = await insertUser(email, name, input.role)
     const context = await auth.$context
     await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await context.password.hash(input.password) })
@@ -281,14 +373,133 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return staffUserOf(user)
   }
 
+  async function listMembers(email?: string): Promise<StaffMember[]> {
+    const rows = await kysely
+      .selectFrom('staff_users')
+      .select((eb) => [
+        'id',
+        'email',
+        'name',
+        'role',
+        'twoFactorEnabled',
+        'twoFactorEnrolRequired',
+        'deactivatedAt',
+        eb.exists(eb.selectFrom('staff_accounts').select('staff_accounts.id').whereRef('staff_accounts.userId', '=', 'staff_users.id').where('providerId', '=', 'credential')).as('hasPassword'),
+      ])
+      .$if(email !== undefined, (query) => query.where('email', '=', email ?? ''))
+      .execute()
+    return rows
+      .map((row) => ({ ...staffUserOf(row), deactivated: row.deactivatedAt !== null, invitationPending: !isTrue(row.hasPassword) }))
+      .sort((a, b) => STAFF_ROLES.indexOf(a.role) - STAFF_ROLES.indexOf(b.role) || a.name.localeCompare(b.name))
+  }
+
+  async function memberById(memberId: string): Promise<StaffMember> {
+    const email = await kysely.selectFrom('staff_users').select('email').where('id', '=', memberId).executeTakeFirst()
+    const [member] = email ? await listMembers(email.email) : []
+    if (!member) throw new StaffAccountError('unknown-member', 'There is no such staff account.')
+    return member
+  }
+
+  /** Refuses a change that would leave no active owner: the back office would have nobody to manage it. */
+  async function checkOwnersRemain(member: StaffMember, change: MemberChange): Promise<void> {
+    const removesOwner = member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
+    if (!removesOwner) return
+    const owners = (await listMembers()).filter((other) => other.role === 'owner' && !other.deactivated)
+    if (owners.length <= 1) throw new StaffAccountError('last-owner', 'This is the only active owner: make someone else an owner first.')
+  }
+
+  async function changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember> {
+    checkOwner(actor)
+    const member = await memberById(memberId)
+    await checkOwnersRemain(member, change)
+    const now = new Date()
+    const audit = (action: string, before: unknown, after: unknown): AuditRecord => ({
+      actor: actor ? actorOf(actor) : null,
+      action,
+      subjectType: 'staff-user',
+      subjectId: member.id,
+      before,
+      after,
+    })
+    if (change.kind === 'resend-invitation') {
+      if (!member.invitationPending || member.deactivated) throw new StaffAccountError('not-invited', `${member.email} has chosen a password already: they can use "Forgot your password?".`)
+      await recordAudit(kysely, audit('staff-invitation-resent', null, { email: member.email }))
+      await auth.api.requestPasswordReset({ body: { email: member.email } })
+      return member
+    }
+    await kysely.transaction().execute(async (transaction) => {
+      const users = transaction.updateTable('staff_users').where('id', '=', member.id)
+      const endSessions = () => transaction.deleteFrom('staff_sessions').where('userId', '=', member.id).execute()
+      if (change.kind === 'deactivate') {
+        await users.set({ deactivatedAt: storedDate(now), updatedAt: storedDate(now) }).execute()
+        await endSessions()
+        await transaction.deleteFrom('staff_verifications').where('value', '=', member.id).execute()
+        await recordAudit(transaction, audit('staff-deactivated', { active: true }, { active: false }))
+      } else if (change.kind === 'reactivate') {
+        await users.set({ deactivatedAt: null, updatedAt: storedDate(now) }).execute()
+        await recordAudit(transaction, audit('staff-reactivated', { active: false }, { active: true }))
+      } else if (change.kind === 'set-role') {
+        if (!STAFF_ROLES.includes(change.role)) throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(change.role)}.`)
+        await users.set({ role: change.role, updatedAt: storedDate(now) }).execute()
+        await recordAudit(transaction, audit('staff-role-changed', { role: member.role }, { role: change.role }))
+      } else {
+        await transaction.deleteFrom('staff_two_factors').where('userId', '=', member.id).execute()
+        await transaction.deleteFrom('staff_used_totp_codes').where('user_id', '=', member.id).execute()
+        await users.set({ twoFactorEnabled: storedBoolean(false), twoFactorEnrolRequired: storedBoolean(true), updatedAt: storedDate(now) }).execute()
+        await endSessions()
+        await recordAudit(transaction, audit('two-factor-reset', { twoFactorEnabled: member.twoFactorEnabled }, { twoFactorEnabled: false, enrolAtNextSignIn: true }))
+      }
+    })
+    return memberById(member.id)
+  }
+
+  /** Sets a password with a reset or invitation link's token: the link and every other one of the account stop working. */
+  async function resetPassword(token: string, newPassword: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const context = await auth.$context
+    const verification = token === '' ? null : await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+    if (!verification || new Date(verification.expiresAt) < new Date()) return { ok: false, message: LINK_EXPIRED_MESSAGE }
+    const userId = verification.value
+    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'deactivatedAt']).where('id', '=', userId).executeTakeFirst()
+    if (!user || user.deactivatedAt) return { ok: false, message: LINK_EXPIRED_MESSAGE }
+    const problem = passwordProblem(newPassword, { email: user.email, companyName: await companyName() })
+    if (problem) return { ok: false, message: problem }
+    const hash = await context.password.hash(newPassword)
+    const invitation = !(await hasPassword(userId))
+    const now = new Date()
+    const used = await kysely.transaction().execute(async (transaction) => {
+      // Taking the link is the first write: of two posts with the same link, one finds it gone and changes nothing.
+      const taken = await transaction.deleteFrom('staff_verifications').where('id', '=', verification.id).executeTakeFirst()
+      if (Number(taken.numDeletedRows) !== 1) return false
+      await transaction.deleteFrom('staff_verifications').where('value', '=', userId).execute()
+      if (invitation) {
+        await transaction
+          .insertInto('staff_accounts')
+          .values({ id: uuidv7(), accountId: userId, providerId: 'credential', userId, password: hash, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, createdAt: storedDate(now), updatedAt: storedDate(now) })
+          .execute()
+      } else {
+        await transaction.updateTable('staff_accounts').set({ password: hash, updatedAt: storedDate(now) }).where('userId', '=', userId).where('providerId', '=', 'credential').execute()
+      }
+      await transaction.deleteFrom('staff_sessions').where('userId', '=', userId).execute()
+      await recordAudit(transaction, { actor: { id: user.id, email: user.email }, action: invitation ? 'password-set' : 'password-reset', subjectType: 'staff-user', subjectId: userId, at: now })
+      return true
+    })
+    return used ? { ok: true } : { ok: false, message: LINK_EXPIRED_MESSAGE }
+  }
+
   return {
     auth,
     async signIn(request, credentials) {
       const response = await callAuth(request, '/sign-in/email', { email: credentials.email.trim().toLowerCase(), password: credentials.password })
       return signInResult(response, SIGN_IN_FAILED_MESSAGE)
     },
-    async verifyTwoFactorCode(request, code) {
-      return signInResult(await callAuth(request, '/two-factor/verify-totp', { code: code.replace(/\s+/g, '') }), WRONG_CODE_MESSAGE)
+    async verifyTwoFactorCode(request, typed) {
+      const code = typed.replace(/\s+/g, '')
+      const response = TOTP_CODE.test(code) ? await callAuth(request, '/two-factor/verify-totp', { code }) : await callAuth(request, '/two-factor/verify-backup-code', { code })
+      if (response.status === 401) {
+        const body = (await response.clone().json().catch(() => ({}))) as { message?: string }
+        if (body.message === 'This code was used already.') return signInResult(response, USED_CODE_MESSAGE)
+      }
+      return signInResult(response, WRONG_CODE_MESSAGE)
     },
     async signOut(request) {
       const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true })
@@ -297,8 +508,10 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     async signOutEverywhere(request) {
       const session = await getSession(request)
       if (session) {
-        await auth.api.revokeSessions({ headers: request.headers })
-        await recordAudit(kysely, { actor: actorOf(session.user), action: 'signed-out-everywhere', subjectType: 'staff-user', subjectId: session.user.id })
+        await kysely.transaction().execute(async (transaction) => {
+          await transaction.deleteFrom('staff_sessions').where('userId', '=', session.user.id).execute()
+          await recordAudit(transaction, { actor: actorOf(session.user), action: 'signed-out-everywhere', subjectType: 'staff-user', subjectId: session.user.id })
+        })
       }
       const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true })
       return headers
@@ -315,8 +528,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       if (!guard.allowPendingTwoFactorSetup && (await twoFactorSetupRequired(session.user))) {
         throw new Response(null, { status: 302, headers: { location: pathOf(links.staffTwoFactorSetup()) } })
       }
-      if (guard.role === 'owner' && session.user.role !== 'owner') {
-        throw new Response('Only an owner may do this.', { status: 403 })
+      if (guard.role && !roleAllows(session.user.role, guard.role)) {
+        throw new Response(guard.role === 'owner' ? 'Only an owner may do this.' : 'Only a manager or an owner may do this.', { status: 403 })
       }
       return session
     },
@@ -345,27 +558,33 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
           throw error
         })
       if (session) {
-        await recordAudit(kysely, { actor: actorOf(session.user), action: 'two-factor-enabled', subjectType: 'staff-user', subjectId: session.user.id, before: false, after: true })
+        await kysely.transaction().execute(async (transaction) => {
+          await transaction.updateTable('staff_users').set({ twoFactorEnrolRequired: storedBoolean(false) }).where('id', '=', session.user.id).execute()
+          await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-enabled', subjectType: 'staff-user', subjectId: session.user.id, before: false, after: true })
+        })
       }
       return headers
     },
     async disableTwoFactor(request, password) {
-      const session = await getSession(request)
+      const session = await requireSession(request)
+      if (TWO_FACTOR_ROLES.includes(session.user.role)) {
+        throw new StaffAccountError('owner-only', `As ${roleName(session.user.role)} you must keep two-factor sign-in on.`)
+      }
       const { headers } = await auth.api
         .disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true })
         .catch((error: unknown) => {
           if (error instanceof APIError && error.statusCode === 400) throw new StaffAccountError('wrong-password', 'The password is wrong.')
           throw error
         })
-      if (session) {
-        await recordAudit(kysely, { actor: actorOf(session.user), action: 'two-factor-disabled', subjectType: 'staff-user', subjectId: session.user.id, before: true, after: false })
-      }
+      await recordAudit(kysely, { actor: actorOf(session.user), action: 'two-factor-disabled', subjectType: 'staff-user', subjectId: session.user.id, before: true, after: false })
       return headers
     },
-    async listStaff() {
-      const rows = await kysely.selectFrom('staff_users').select(['id', 'email', 'name', 'role', 'twoFactorEnabled']).orderBy('role', 'asc').orderBy('name', 'asc').execute()
-      return rows.map(staffUserOf)
+    listStaff: () => listMembers(),
+    async findMember(email) {
+      const [member] = await listMembers(email.trim().toLowerCase())
+      return member ?? null
     },
+    changeMember,
     createUser,
     async inviteStaff(actor, input) {
       checkOwner(actor)
@@ -380,27 +599,56 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       await callAuth(request, '/request-password-reset', { email: email.trim().toLowerCase() })
     },
     async changePassword(request, { currentPassword, newPassword }) {
-      checkPassword(newPassword)
-      const { headers } = await auth.api
-        .changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true })
-        .catch((error: unknown) => {
-          if (error instanceof APIError && error.statusCode === 400) throw new StaffAccountError('wrong-password', 'The current password is wrong.')
-          throw error
-        })
-      return headers
-    },
-    async resetPassword(token, newPassword) {
-      if (newPassword.length < MIN_PASSWORD_LENGTH) return { ok: false, message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` }
-      try {
-        await auth.api.resetPassword({ body: { token, newPassword } })
-        return { ok: true }
-      } catch (error) {
-        if (error instanceof APIError && error.statusCode === 400) return { ok: false, message: 'This link has expired or was already used. Ask for a new one.' }
-        throw error
+      const session = await requireSession(request)
+      const context = await auth.$context
+      const account = await kysely.selectFrom('staff_accounts').select('password').where('userId', '=', session.user.id).where('providerId', '=', 'credential').executeTakeFirst()
+      if (!account?.password || !(await context.password.verify({ hash: account.password, password: currentPassword }))) {
+        throw new StaffAccountError('wrong-password', 'The current password is wrong.')
       }
+      await checkPassword(newPassword, session.user.email)
+      const hash = await context.password.hash(newPassword)
+      const now = new Date()
+      await kysely.transaction().execute(async (transaction) => {
+        await transaction.updateTable('staff_accounts').set({ password: hash, updatedAt: storedDate(now) }).where('userId', '=', session.user.id).where('providerId', '=', 'credential').execute()
+        await transaction.deleteFrom('staff_sessions').where('userId', '=', session.user.id).where('id', '!=', session.sessionId).execute()
+        await transaction.deleteFrom('staff_verifications').where('value', '=', session.user.id).execute()
+        await recordAudit(transaction, { actor: actorOf(session.user), action: 'password-changed', subjectType: 'staff-user', subjectId: session.user.id, at: now })
+      })
+      return session.headers
+    },
+    resetPassword,
+    async listOwnSessions(request) {
+      const session = await requireSession(request)
+      const rows = await kysely.selectFrom('staff_sessions').selectAll().where('userId', '=', session.user.id).orderBy('createdAt', 'desc').execute()
+      return rows
+        .filter((row) => new Date(row.expiresAt) > new Date())
+        .map((row) => ({
+          id: row.id,
+          createdAt: new Date(row.createdAt),
+          lastUsedAt: new Date(row.updatedAt),
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          current: row.id === session.sessionId,
+        }))
+    },
+    async endOwnSession(request, sessionId) {
+      const session = await requireSession(request)
+      await kysely.transaction().execute(async (transaction) => {
+        const ended = await transaction.deleteFrom('staff_sessions').where('id', '=', sessionId).where('userId', '=', session.user.id).where('id', '!=', session.sessionId).executeTakeFirst()
+        if (Number(ended.numDeletedRows) !== 1) throw new StaffAccountError('unknown-session', 'That session has ended already.')
+        await recordAudit(transaction, { actor: actorOf(session.user), action: 'session-ended', subjectType: 'staff-user', subjectId: session.user.id, after: { sessionId } })
+      })
+    },
+    async regenerateBackupCodes(request, password) {
+      const session = await requireSession(request)
+      const result = await auth.api.generateBackupCodes({ body: { password }, headers: request.headers }).catch((error: unknown) => {
+        if (error instanceof APIError && error.statusCode === 400) throw new StaffAccountError('wrong-password', 'The password is wrong.')
+        throw error
+      })
+      await recordAudit(kysely, { actor: actorOf(session.user), action: 'backup-codes-regenerated', subjectType: 'staff-user', subjectId: session.user.id })
+      return result.backupCodes
     },
     recordAudit: (record) => recordAudit(kysely, record),
     listAudit: (page) => listAudit(kysely, page),
   }
 }
-

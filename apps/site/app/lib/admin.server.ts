@@ -12,8 +12,8 @@ interface AdminArgs {
 }
 
 interface GuardOptions {
-  /** `owner`: owners only, 403 for staff. */
-  role?: 'owner'
+  /** The least role admitted: `owner` for owners only, `manager` for managers and owners; 403 for anyone else. */
+  role?: 'owner' | 'manager'
   /** The two-factor page itself, which a member who must set it up has to reach. */
   allowPendingTwoFactorSetup?: boolean
 }

@@ -23,6 +23,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-request': { status: 400, message: 'The submission could not be read. Please try again.' },
   'missing-fields': { status: 422, message: 'Please fill in all required fields before submitting.' },
   'invalid-email': { status: 422, message: 'Please enter a valid e-mail address.' },
+  'invalid-phone': { status: 422, message: 'Please enter a valid telephone number, e.g. 011 555 0100, or +44 20 7946 0958 from abroad.' },
   'too-long': { status: 422, message: 'This entry is too long.' },
   'invalid-choice': { status: 422, message: 'Please choose one of the options offered.' },
   'no-delegates': { status: 422, message: 'Please add at least one delegate.' },

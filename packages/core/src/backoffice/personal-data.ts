@@ -106,7 +106,21 @@ async function enquiryRows(queries: Kysely<Database>, email: string) {
   return { contact, training }
 }
 
-function emailOf(row: { topic: string; status: string; created_at: string; sent_at: string | null; mail: string }): PersonalDataEmail {
+/**
+ * Whom an outbox row's e-mail is addressed to. A registration e-mail rendered when sent names its recipient by its
+ * template: the registrant's address, or the address of the delegate at its position in the registration.
+ */
+function recipientsOf(stored: StoredMail, registration: { email: string; delegateEmails: string[] } | undefined, organiserEmail: string | undefined): string[] {
+  if (!('template' in stored)) return stored.to
+  if (stored.template === 'registration.delegate') {
+    const delegate = registration?.delegateEmails[stored.delegate]
+    return delegate ? [delegate] : []
+  }
+  if (stored.template === 'registration.registrant') return registration ? [registration.email] : []
+  return organiserEmail ? [organiserEmail] : []
+}
+
+function emailOf(row: { topic: string; status: string; created_at: string; sent_at: string | null; mail: string }, to: string[]): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
   return {
@@ -114,14 +128,16 @@ function emailOf(row: { topic: string; status: string; created_at: string; sent_
     status: row.status,
     createdAt: row.created_at,
     sentAt: row.sent_at,
-    to: rendered?.to ?? [],
+    to,
     subject: rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
   }
 }
 
 /**
- * Everything held about an e-mail address (case-insensitive): registrations where it is the registrant's or a
- * delegate's, contact enquiries and training requests with their notes and replies, and the e-mails sent about them.
+ * Everything held about an e-mail address (case-insensitive), and nothing about anyone else: registrations where it is
+ * the registrant's or a delegate's, each with the person's own entries only (a delegate sees neither the co-delegates
+ * nor the company's contact details, which are the registrant's); contact enquiries and training requests with their
+ * notes and replies; and the e-mails addressed to it.
  */
 export async function findPersonalData(context: BackOfficeContext, emailInput: string): Promise<PersonalDataReport> {
   const email = readEmail(emailInput)
@@ -137,23 +153,31 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
     enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
     sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
   ])
+  const registrationsById = new Map(
+    registrations.map((row) => [
+      row.id,
+      { email: row.email, delegateEmails: delegates.filter((delegate) => delegate.registration_id === row.id).map((delegate) => delegate.email) },
+    ]),
+  )
   const threadOf = (id: string) =>
     activity.filter((entry) => entry.enquiry_id === id).map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
   return {
     email,
     generatedAt: wallClock(context).toISOString(),
     registrations: registrations.map((row) => {
-      const own = delegates.filter((delegate) => delegate.registration_id === row.id)
+      const theirs = delegates.filter((delegate) => delegate.registration_id === row.id)
+      const own = theirs.filter((delegate) => delegate.email.toLowerCase() === email)
       const roles: PersonalDataRegistration['roles'] = []
-      if (row.email.toLowerCase() === email) roles.push('registrant')
-      if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
+      const registrant = row.email.toLowerCase() === email
+      if (registrant) roles.push('registrant')
+      if (own.length > 0) roles.push('delegate')
       return {
         reference: row.reference,
         roles,
         event: row.event_title,
         registeredAt: row.created_at,
         status: row.status,
-        company: { name: row.company_name, address: row.address, vatNumber: row.vat_number, email: row.email, tel: row.tel },
+        company: { name: row.company_name, address: row.address, vatNumber: row.vat_number, email: registrant ? row.email : '', tel: registrant ? row.tel : '' },
         delegates: own.map((delegate) => ({ name: delegate.name, position: delegate.position, email: delegate.email })),
         invoice: row.invoice_number === null || row.invoice_issued_at === null ? null : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
         keptUntil: keptUntil(row.invoice_issued_at, row.created_at),
@@ -190,7 +214,10 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         thread: threadOf(row.id),
       })),
     ],
-    emails: emails.map(emailOf),
+    emails: emails.flatMap((row) => {
+      const to = recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
+      return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
+    }),
   }
 }
 

@@ -52,7 +52,7 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   it('refuses a change once the event has started, and a delegate that does not exist', async () => {
     const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
     await expect(changeDelegate(started, reference, 0, NALEDI)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
-    await expect(correctCompanyDetails(started, reference, { companyName: 'X', address: 'Y', email: 'x@example.com', tel: '1', vatNumber: '2' })).rejects.toMatchObject({ code: 'event-started' })
+    await expect(correctCompanyDetails(started, reference, { companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '2' })).rejects.toMatchObject({ code: 'event-started' })
     await expect(changeDelegate(testContext(testDb.db), reference, 2, NALEDI)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
   })
 

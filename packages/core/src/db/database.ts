@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
+import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
 import type {
   BankStatementImportLinesTable,
@@ -36,6 +37,7 @@ export interface Database {
   invoices: InvoicesTable
   bank_payments: BankPaymentsTable
   cancellations: CancellationsTable
+  cancellation_requests: CancellationRequestsTable
   credit_notes: CreditNotesTable
   refunds: RefundsTable
   bank_statement_mappings: BankStatementMappingsTable

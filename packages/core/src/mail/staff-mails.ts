@@ -45,3 +45,27 @@ export function staffPasswordResetMail(context: StaffLinkMailContext): OutgoingM
     'Choose a new password',
   )
 }
+
+export interface StaffSignInFailuresMailContext {
+  to: string
+  name: string
+  siteName: string
+  /** Failed sign-ins on the account since its last successful one. */
+  failures: number
+}
+
+/** Tells an owner that someone keeps failing to sign in to their account. */
+export function staffSignInFailuresMail(context: StaffSignInFailuresMailContext): OutgoingMail {
+  const subject = `Failed sign-ins to your ${context.siteName} back-office account`
+  const paragraphs = [
+    `There have been ${context.failures} failed sign-ins to your back-office account since it was last used.`,
+    'If that was not you, someone may be guessing your password. Each further failure makes the next try wait longer; your own sign-in with your password and two-factor code still works from your usual connection.',
+    'If you think your password is known, change it on the back office’s "Your account" page.',
+  ]
+  return {
+    to: [context.to],
+    subject,
+    text: [`Dear ${context.name},`, ...paragraphs].join('\n\n') + '\n',
+    html: mailDocument(subject, html`<p>Dear ${context.name},</p>${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`, context.siteName),
+  }
+}

@@ -197,7 +197,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     await enquiries().submitContactEnquiry({
       fullName: injection,
       email: 'visitor@example.com',
-      phone: '012',
+      phone: '012 555 0100',
       interest: 'Conference',
       message: `Hello\r\nBcc: attacker@evil.example`,
     })
@@ -272,7 +272,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('opens new connections when the SMTP server restarts under pooled ones', async () => {
-    const request = { kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' } as const
+    const request = { kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' } as const
     await enquiries().submitTrainingRequest(request)
     expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 })
     await sink().stop()
@@ -296,7 +296,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('backs off up to 5 minutes apart and gives up after 24 hours', async () => {
     await sink().stop()
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     const start = clock.getTime()
     const delays: number[] = []
     for (let round = 0; round < 12; round++) {
@@ -344,7 +344,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('takes over a message whose worker died while sending, once its lease has run out', async () => {
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     await testDb.db.kysely
       .updateTable('outbox_messages')
       .set({ attempts: 1, lease_token: 'dead-worker', locked_until: new Date(clock.getTime() + 60_000).toISOString() })
@@ -355,7 +355,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('sends again, within 60 s of business time, the messages of a worker that died while sending them', async () => {
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     const claimedAt = clock.getTime()
     const { stdout, signal } = await runUntilKilled(CLAIM_THEN_DIE, [JSON.stringify(testDb.openOptions), clock.toISOString()])
     expect(signal, stdout).toBe('SIGKILL')
@@ -372,7 +372,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('renews the lease of a message while it is being sent, so a slow send is never taken over and sent twice', async () => {
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     const claimedAt = clock.getTime()
     let release: () => void = () => undefined
     const released = new Promise<void>((resolve) => (release = resolve))
@@ -405,7 +405,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
   })
 
   it('waits longer between rounds while the database stays unreachable, and resumes polling once it is back', async () => {
-    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+    await enquiries().submitTrainingRequest({ kind: 'inhouse', name: 'A', email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     let databaseDown = true
     const unreachableWhileDown = new Proxy(testDb.db, {
       get(target, property, receiver) {
@@ -430,7 +430,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('sends several messages at a time, and when stopped finishes those in flight and starts no other', async () => {
     for (let index = 0; index < 3; index++) {
-      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     }
     const releases: Array<() => void> = []
     let bothStarted: () => void = () => undefined
@@ -457,7 +457,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('sends one message at a time while requests keep waking it, and several at a time once they stop', async () => {
     for (let index = 0; index < 3; index++) {
-      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '1', organization: 'O', message: 'M' })
+      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
     }
     let busy = true
     let inFlight = 0

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { singleLine } from '../validation/fields.ts'
 import { CONTACT_INTERESTS, TRAINING_KINDS, type ContactInterest } from './choices.ts'
-import { optionalLine, ownFields, requiredChoice, requiredEmail, requiredLine, requiredText } from './fields.ts'
+import { optionalLine, ownFields, requiredChoice, requiredEmail, requiredLine, requiredPhone, requiredText } from './fields.ts'
 
 
 // Values the old site's form sent, read as today's options. A Map, so names an object inherits ('constructor',
@@ -26,7 +26,7 @@ export const contactEnquirySchema = z.pipe(
     fullName: requiredLine(LIMITS.name),
     companyName: optionalLine(LIMITS.companyName),
     email: requiredEmail,
-    phone: requiredLine(LIMITS.phone),
+    phone: requiredPhone(LIMITS.phone),
     interest: requiredChoice(CONTACT_INTERESTS, (value) => {
       const line = singleLine(value)
       return normaliseInterest(line) ?? line
@@ -43,7 +43,7 @@ export const trainingRequestSchema = z.pipe(
     kind: z.pipe(z.transform(singleLine), z.enum(TRAINING_KINDS, 'invalid-choice')),
     name: requiredLine(LIMITS.name),
     email: requiredEmail,
-    phone: requiredLine(LIMITS.phone),
+    phone: requiredPhone(LIMITS.phone),
     organization: requiredLine(LIMITS.organization),
     message: requiredText(LIMITS.message),
   }),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isEmailAddress, isRecord, isTicked, multiLine, singleLine } from '../validation/fields.ts'
+import { isEmailAddress, isRecord, isTelephoneNumber, isTicked, multiLine, singleLine } from '../validation/fields.ts'
 
 /**
  * Stable codes of what can be wrong with one field of a submission. Each schema check carries its code as its
@@ -9,6 +9,7 @@ export const FIELD_ISSUE_CODES = [
   'required',
   'not-accepted',
   'invalid-email',
+  'invalid-phone',
   'too-long',
   'invalid-choice',
   'no-delegates',
@@ -57,6 +58,18 @@ export const requiredEmail = z.pipe(
     z.refine((value) => value === '' || isEmailAddress(value), 'invalid-email'),
   ),
 )
+
+/** A required telephone number: a South African one, or another country's with its + and country code. */
+export function requiredPhone(maxLength: number) {
+  return z.pipe(
+    z.transform(singleLine),
+    z.string().check(
+      z.minLength(1, 'required'),
+      z.maxLength(maxLength, 'too-long'),
+      z.refine((value) => value === '' || value.length > maxLength || isTelephoneNumber(value), 'invalid-phone'),
+    ),
+  )
+}
 
 /**
  * A required choice among `values`: empty is 'required', anything else not listed is 'invalid-choice'. `read`

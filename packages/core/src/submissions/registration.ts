@@ -4,7 +4,7 @@ import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { ValidationError } from '../errors.ts'
 import { isRecord, MAX_EMAIL_LENGTH, singleLine } from '../validation/fields.ts'
 import { MAX_DELEGATES, PAYMENT_METHODS, paymentMethodKeyOf } from './choices.ts'
-import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredText, ticked } from './fields.ts'
+import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredPhone, requiredText, ticked } from './fields.ts'
 import { parseSubmission } from './parse.ts'
 
 export const FIELD_LIMITS = {
@@ -34,7 +34,7 @@ const companyDetailsFields = z.object({
   companyName: requiredLine(FIELD_LIMITS.companyName),
   address: requiredText(FIELD_LIMITS.address),
   email: requiredEmail,
-  tel: requiredLine(FIELD_LIMITS.tel),
+  tel: requiredPhone(FIELD_LIMITS.tel),
   vatNumber: requiredLine(FIELD_LIMITS.vatNumber),
 })
 

@@ -43,11 +43,22 @@ describe('companyDetailsSchema', () => {
     expect(companyDetailsSchema.parse(COMPANY)).toEqual({ ...COMPANY, address: '12 Main Road\nRosebank' })
   })
 
+  it.each(['+27 11 555 0100', '011 555 0100', '082 555 0101', '+44 20 7946 0958', '+1 202 555 0143'])('accepts the telephone number %j', (tel) => {
+    expect(companyDetailsSchema.parse({ ...COMPANY, tel }).tel).toBe(tel)
+  })
+
+  it('stores names and text without bidirectional controls, which would make them display as other text', () => {
+    const parsed = companyDetailsSchema.parse({ ...COMPANY, companyName: 'Invoice\u202Egpj.exe', address: '12 Main\u2066 Road\u2069\nRosebank\u202A' })
+    expect(parsed).toMatchObject({ companyName: 'Invoicegpj.exe', address: '12 Main Road\nRosebank' })
+  })
+
   it.each([
     [{ ...COMPANY, companyName: '  ' }, [{ path: 'companyName', code: 'required' }]],
     [{ ...COMPANY, address: 'A'.repeat(1001) }, [{ path: 'address', code: 'too-long', maximum: 1000 }]],
     [{ ...COMPANY, email: '' }, [{ path: 'email', code: 'required' }]],
     [{ ...COMPANY, tel: '1'.repeat(41) }, [{ path: 'tel', code: 'too-long', maximum: 40 }]],
+    [{ ...COMPANY, tel: '12345' }, [{ path: 'tel', code: 'invalid-phone' }]],
+    [{ ...COMPANY, tel: 'call reception' }, [{ path: 'tel', code: 'invalid-phone' }]],
     [{ ...COMPANY, vatNumber: null }, [{ path: 'vatNumber', code: 'required' }]],
   ])('refuses %j', (input, issues) => {
     expect(issuesOf(companyDetailsSchema, input)).toEqual(issues)
@@ -122,6 +133,7 @@ describe('contactEnquirySchema', () => {
     [{ companyName: 'x'.repeat(201) }, [{ path: 'companyName', code: 'too-long', maximum: 200 }]],
     [{ email: 'naledi' }, [{ path: 'email', code: 'invalid-email' }]],
     [{ phone: undefined }, [{ path: 'phone', code: 'required' }]],
+    [{ phone: '082 00' }, [{ path: 'phone', code: 'invalid-phone' }]],
     [{ interest: '' }, [{ path: 'interest', code: 'required' }]],
     [{ interest: 'Lottery' }, [{ path: 'interest', code: 'invalid-choice' }]],
     [{ interest: 'constructor' }, [{ path: 'interest', code: 'invalid-choice' }]],
@@ -144,6 +156,7 @@ describe('trainingRequestSchema', () => {
     [{ name: '' }, [{ path: 'name', code: 'required' }]],
     [{ email: 'sipho' }, [{ path: 'email', code: 'invalid-email' }]],
     [{ phone: '' }, [{ path: 'phone', code: 'required' }]],
+    [{ phone: '+27 11 000' }, [{ path: 'phone', code: 'invalid-phone' }]],
     [{ organization: 'x'.repeat(201) }, [{ path: 'organization', code: 'too-long', maximum: 200 }]],
     [{ message: ' ' }, [{ path: 'message', code: 'required' }]],
   ])('refuses %j', (override, issues) => {

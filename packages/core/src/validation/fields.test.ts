@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEmailAddress, isTicked, multiLine, singleLine } from './fields.ts'
+import { isEmailAddress, isTelephoneNumber, isTicked, multiLine, singleLine } from './fields.ts'
 
 describe('isEmailAddress', () => {
   it.each([
@@ -54,5 +54,31 @@ describe('isTicked', () => {
     [undefined, false],
   ])('%j -> %s', (value, ticked) => {
     expect(isTicked(value)).toBe(ticked)
+  })
+})
+
+describe('bidirectional controls', () => {
+  const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']
+  it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))('U+%s is removed from one-line and multi-line values', (_code, control) => {
+    expect(singleLine(`Invoice${control}gpj.exe`)).toBe('Invoicegpj.exe')
+    expect(multiLine(`Line one${control}\nLine two`)).toBe('Line one\nLine two')
+  })
+  it('keeps right-to-left text itself', () => {
+    expect(singleLine('שלום Salaam سلام')).toBe('שלום Salaam سلام')
+  })
+})
+
+describe('isTelephoneNumber', () => {
+  it.each([
+    ['011 555 0100', true],
+    ['+27 82 555 0101', true],
+    ['(021) 555-0100', true],
+    ['+44 20 7946 0958', true],
+    ['12345', false],
+    ['011 555', false],
+    ['+27 11 555 0100 ext', false],
+    ['not a number', false],
+  ])('%j -> %s', (value, valid) => {
+    expect(isTelephoneNumber(value)).toBe(valid)
   })
 })

@@ -1,3 +1,5 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max'
+
 export type InputRecord = Readonly<Record<string, unknown>>
 
 /** Whether a value is a plain JSON-like object (not null, not an array). */
@@ -8,17 +10,31 @@ export function isRecord(value: unknown): value is InputRecord {
 // Control characters (CR and LF above all) never survive in a one-line value, so no value can start a new header line.
 const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu
 const CONTROLS_EXCEPT_NEWLINE_AND_TAB = /(?![\n\t])[\p{Cc}\u2028\u2029]/gu
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): stored, they let a name or a
+ * note display as other text than it is ("Invoice\u202Egpj.exe" shows as "Invoiceexe.jpg") in the back office,
+ * e-mails and PDFs. No value keeps them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
 
-/** A one-line text value: non-strings read as empty, line breaks and runs of white space become one space. */
+/** A one-line text value: non-strings read as empty, line breaks and runs of white space become one space, bidirectional controls go. */
 export function singleLine(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim()
+  return value.replace(BIDI_CONTROLS, '').replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim()
 }
 
-/** A multi-line text value: newlines normalised to \n, other control characters removed. */
+/** A multi-line text value: newlines normalised to \n, bidirectional and other control characters removed. */
 export function multiLine(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE_AND_TAB, '').trim()
+  return value.replace(BIDI_CONTROLS, '').replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE_AND_TAB, '').trim()
+}
+
+/**
+ * Whether a value is a telephone number that can be dialled, by libphonenumber-js's full metadata: a South African
+ * number with or without its +27, or any other country's with its + and country code.
+ */
+export function isTelephoneNumber(value: string): boolean {
+  return isValidPhoneNumber(value, 'ZA')
 }
 
 // The syntax browsers accept for <input type="email"> (WHATWG), plus a dot in the domain so the address is deliverable.

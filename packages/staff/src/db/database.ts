@@ -4,7 +4,7 @@ import type { StaffAuditLogTable } from './tables/audit-log.ts'
 import type { StaffRateLimitsTable } from './tables/rate-limits.ts'
 import type { StaffSessionsTable } from './tables/sessions.ts'
 import type { StaffSettingsTable } from './tables/settings.ts'
-import type { StaffSignInFailuresTable } from './tables/sign-in-failures.ts'
+import type { StaffSignInThrottleTable, StaffUsedTotpCodesTable } from './tables/sign-in-throttle.ts'
 import type { StaffTwoFactorsTable } from './tables/two-factors.ts'
 import type { StaffUsersTable } from './tables/users.ts'
 import type { StaffVerificationsTable } from './tables/verifications.ts'
@@ -17,7 +17,8 @@ export interface StaffDatabase {
   staff_verifications: StaffVerificationsTable
   staff_two_factors: StaffTwoFactorsTable
   staff_rate_limits: StaffRateLimitsTable
-  staff_sign_in_failures: StaffSignInFailuresTable
+  staff_sign_in_throttle: StaffSignInThrottleTable
+  staff_used_totp_codes: StaffUsedTotpCodesTable
   staff_settings: StaffSettingsTable
   staff_audit_log: StaffAuditLogTable
 }

@@ -19,11 +19,11 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
     await migrateStaffTables(kysely, testDb.db.dialect)
     await migrateStaffTables(kysely, testDb.db.dialect)
     const tables = (await kysely.introspection.getTables()).map((table) => table.name)
-    for (const table of ['staff_users', 'staff_sessions', 'staff_accounts', 'staff_verifications', 'staff_two_factors', 'staff_rate_limits', 'staff_audit_log', 'staff_settings', 'staff_sign_in_failures', 'registrations', 'outbox_messages']) {
+    for (const table of ['staff_users', 'staff_sessions', 'staff_accounts', 'staff_verifications', 'staff_two_factors', 'staff_rate_limits', 'staff_audit_log', 'staff_settings', 'staff_sign_in_throttle', 'staff_used_totp_codes', 'registrations', 'outbox_messages']) {
       expect(tables).toContain(table)
     }
     const staffMigrations = await sql<{ name: string }>`select name from staff_migrations`.execute(kysely)
-    expect(staffMigrations.rows.map((row) => row.name)).toEqual(['2026-11-23-staff-accounts', '2026-11-24-audit-subject-index'])
+    expect(staffMigrations.rows.map((row) => row.name)).toEqual(['2026-11-23-staff-accounts', '2026-11-24-audit-subject-index', '2026-11-27-staff-lifecycle'])
     const coreMigrations = await sql<{ name: string }>`select name from kysely_migration`.execute(kysely)
     expect(coreMigrations.rows.map((row) => row.name)).not.toContain('2026-11-23-staff-accounts')
     expect(coreMigrations.rows.length).toBeGreaterThan(0)

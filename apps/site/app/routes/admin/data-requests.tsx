@@ -1,4 +1,5 @@
 import { erasePersonalData, findPersonalData, type ErasureResult, type PersonalDataReport } from '@events/core'
+import { roleAllows } from '@events/staff'
 import { data, Form } from 'react-router'
 import { formatAdminDay } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
@@ -15,8 +16,8 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
-  return data({ retentionMonths: args.context.get(servicesContext).config.core.enquiryRetentionMonths }, { headers })
+  const { user, headers } = await requireStaffMember(args)
+  return data({ retentionMonths: args.context.get(servicesContext).config.core.enquiryRetentionMonths, mayErase: roleAllows(user.role, 'manager') }, { headers })
 }
 
 type ActionAnswer = { report: PersonalDataReport | null; erased: ErasureResult | null; error: string | null }
@@ -39,6 +40,8 @@ export async function action(args: Route.ActionArgs) {
   const counts = { registrations: report.registrations.length, enquiries: report.enquiries.length, emails: report.emails.length }
 
   if (intent === 'erase') {
+    // Erasure cannot be undone: a manager's decision.
+    if (!roleAllows(session.user.role, 'manager')) return data<ActionAnswer>({ report, erased: null, error: 'Only a manager may erase personal data.' }, { status: 403 })
     if (formText(form, 'confirm') !== 'yes') return data<ActionAnswer>({ report, erased: null, error: 'Tick the box to confirm the erasure first.' }, { status: 400 })
     const erased = await fromDatabase(context, () => erasePersonalData(backOffice, report.email))
     await fromDatabase(context, () =>
@@ -53,7 +56,7 @@ function erasedRegistrationText(registration: ErasureResult['registrationsErased
   return `${registration.reference} (as ${registration.roles.join(' and ')}; invoice kept until ${registration.keptUntil})`
 }
 
-function Report({ report }: { report: PersonalDataReport }) {
+function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: boolean }) {
   return (
     <section aria-labelledby="report-heading">
       <h2 id="report-heading">Held about {report.email}</h2>
@@ -98,16 +101,20 @@ function Report({ report }: { report: PersonalDataReport }) {
         A registration for an event not yet started in which this person still attends (or, as registrant, still has delegates attending) is left as it
         is: cancel it or replace the delegate first, then erase again.
       </p>
-      <Form method="post" className="form">
-        <input type="hidden" name="intent" value="erase" />
-        <input type="hidden" name="email" value={report.email} />
-        <div className="form__field">
-          <label>
-            <input type="checkbox" name="confirm" value="yes" required /> Erase what may be erased about {report.email}; this cannot be undone
-          </label>
-        </div>
-        <SubmitButton secondary>Erase</SubmitButton>
-      </Form>
+      {mayErase ? (
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="erase" />
+          <input type="hidden" name="email" value={report.email} />
+          <div className="form__field">
+            <label>
+              <input type="checkbox" name="confirm" value="yes" required /> Erase what may be erased about {report.email}; this cannot be undone
+            </label>
+          </div>
+          <SubmitButton secondary>Erase</SubmitButton>
+        </Form>
+      ) : (
+        <p>Erasure is a manager’s decision: ask a manager to erase.</p>
+      )}
     </section>
   )
 }
@@ -152,7 +159,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
         </FieldRow>
         <SubmitButton>Find</SubmitButton>
       </Form>
-      {actionData?.report ? <Report report={actionData.report} /> : null}
+      {actionData?.report ? <Report report={actionData.report} mayErase={loaderData.mayErase} /> : null}
       <BackOfficeHomeLink />
     </>
   )

@@ -26,7 +26,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <h1>Forgot your password?</h1>
       {actionData?.sent ? (
         <p className="admin-notice" role="status">
-          If that address has a back-office account, an e-mail with a link to choose a new password is on its way. The link works for an hour.
+          If that address has a back-office account, an e-mail with a link to choose a new password is on its way. The link works for 30 minutes.
         </p>
       ) : (
         <Form method="post" className="form">

@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   )
 }
 
-const ROLE_NAMES = { owner: 'Owner', staff: 'Staff' } as const
+const ROLE_NAMES = { owner: 'Owner', manager: 'Manager', staff: 'Staff' } as const
 
 /** "3 minutes", "2 hours": how long the oldest e-mail has waited, to the unit that matters. */
 function waitedFor(seconds: number): string {
@@ -57,6 +57,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <Link to="/admin/data-requests">Personal data requests</Link>
+          </li>
+          <li>
+            <Link to="/admin/account">Your account: password and sessions</Link>
           </li>
           <li>
             <Link to="/admin/two-factor">Two-factor sign-in ({loaderData.twoFactorEnabled ? 'on' : 'off'})</Link>

@@ -1,4 +1,17 @@
-import { BackOfficeError, cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
+import {
+  BackOfficeError,
+  cancellationProposal,
+  cancellationRequests,
+  cancelRegistration,
+  decideCancellationRequest,
+  isBackOfficeError,
+  recordRefundPaidOut,
+  requestCancellation,
+  type CancellationOutcome as CoreCancellationOutcome,
+  type CancellationRequest,
+  type CancellationSummary,
+} from '@events/core'
+import { roleAllows } from '@events/staff'
 import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form } from 'react-router'
@@ -23,15 +36,32 @@ function showDay(day: string): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
+  const { user, headers } = await requireStaffMember(args)
   const services = args.context.get(servicesContext)
-  const proposal = await fromDatabase(args.context, () =>
-    cancellationProposal(services.core.backOffice, args.params.reference).catch((error: unknown) => {
-      if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
-      throw error
-    }),
+  const [proposal, requests] = await fromDatabase(args.context, () =>
+    Promise.all([cancellationProposal(services.core.backOffice, args.params.reference), cancellationRequests(services.core.backOffice, args.params.reference)]).catch(
+      (error: unknown) => {
+        if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
+        throw error
+      },
+    ),
   )
-  return data(proposal, { headers })
+  // The terms' "management approval": staff ask, managers (and owners) cancel, waive fees, refund and approve.
+  return data({ ...proposal, requests, mayDecide: roleAllows(user.role, 'manager') }, { headers })
+}
+
+/** The intents only a manager or an owner may post; staff get 403 whatever the screen showed them. */
+const MANAGER_INTENTS = new Set(['cancel', 'approve', 'decline', 'retry-refund', 'refund-paid-out'])
+
+function cancellationInputOf(form: FormData, reference: string) {
+  const wholeRegistration = formText(form, 'scope') !== 'delegates'
+  const feeText = formText(form, 'feePercent').trim()
+  return {
+    reference,
+    delegateIds: wholeRegistration ? ('all' as const) : form.getAll('delegateId').map(String),
+    feePercent: feeText === '' ? undefined : Number(feeText),
+    overrideReason: formText(form, 'overrideReason'),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,21 +75,11 @@ export async function action(args: Route.ActionArgs) {
   const acting = { id: user.id, name: user.name }
   const intent = formText(form, 'intent')
   try {
-    if (intent === 'cancel') {
-      const wholeRegistration = formText(form, 'scope') !== 'delegates'
-      const feeText = formText(form, 'feePercent').trim()
-      const outcome = await fromDatabase(context, () =>
-        cancelRegistration(
-          backOffice,
-          {
-            reference: params.reference,
-            delegateIds: wholeRegistration ? 'all' : form.getAll('delegateId').map(String),
-            feePercent: feeText === '' ? undefined : Number(feeText),
-            overrideReason: formText(form, 'overrideReason'),
-          },
-          acting,
-        ),
-      )
+    if (MANAGER_INTENTS.has(intent) && !roleAllows(user.role, 'manager')) {
+      return data({ notice: null, error: 'Only a manager may do this. Ask for the cancellation instead: a manager approves it.' }, { status: 403 })
+    }
+    /** What follows a cancellation, whoever made it: the audit entries, the credit note's e-mail and a card refund. */
+    const afterCancellation = async (outcome: CoreCancellationOutcome): Promise<string> => {
       const { cancellation } = outcome
       await services.staff.recordAudit({
         actor,
@@ -96,7 +116,36 @@ export async function action(args: Route.ActionArgs) {
         refundNotice = ` Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`
       }
       const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
-      return { notice: `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`, error: null }
+      return `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`
+    }
+    if (intent === 'cancel') {
+      const outcome = await fromDatabase(context, () => cancelRegistration(backOffice, cancellationInputOf(form, params.reference), acting))
+      return { notice: await afterCancellation(outcome), error: null }
+    }
+    if (intent === 'request') {
+      const request = await fromDatabase(context, () => requestCancellation(backOffice, cancellationInputOf(form, params.reference), acting))
+      await services.staff.recordAudit({
+        actor,
+        action: 'cancellation-requested',
+        subjectType: 'registration',
+        subjectId: params.reference,
+        after: { requestId: request.id, delegateIds: request.delegateIds, feePercent: request.feePercent, reason: request.overrideReason },
+      })
+      return { notice: 'Your cancellation request is waiting for a manager’s approval.', error: null }
+    }
+    if (intent === 'approve' || intent === 'decline') {
+      const approve = intent === 'approve'
+      const decided = await fromDatabase(context, () => decideCancellationRequest(backOffice, { reference: params.reference, requestId: formText(form, 'requestId'), approve }, acting))
+      await services.staff.recordAudit({
+        actor,
+        action: approve ? 'cancellation-request-approved' : 'cancellation-request-declined',
+        subjectType: 'registration',
+        subjectId: params.reference,
+        before: { requestId: decided.request.id, requestedBy: decided.request.requestedBy.name },
+        after: { status: decided.request.status },
+      })
+      if (!decided.outcome) return { notice: `The cancellation ${decided.request.requestedBy.name} asked for is declined.`, error: null }
+      return { notice: `Approved. ${await afterCancellation(decided.outcome)}`, error: null }
     }
     if (intent === 'retry-refund') {
       const refundId = formText(form, 'refundId')
@@ -131,7 +180,7 @@ const REFUND_STATUS = {
   'paid-out': 'paid out by bank transfer',
 } as const
 
-function CancellationOutcome({ cancellation, reference, today }: { cancellation: CancellationSummary; reference: string; today: string }) {
+function CancellationOutcome({ cancellation, reference, today, mayRefund }: { cancellation: CancellationSummary; reference: string; today: string; mayRefund: boolean }) {
   const { refund, creditNote } = cancellation
   return (
     <article aria-labelledby={`cancellation-${cancellation.id}`}>
@@ -169,14 +218,14 @@ function CancellationOutcome({ cancellation, reference, today }: { cancellation:
             : 'None: nothing was paid beyond what is still owed.'}
         </dd>
       </dl>
-      {refund && refund.method === 'card' && (refund.status === 'pending' || refund.status === 'refused') ? (
+      {mayRefund && refund && refund.method === 'card' && (refund.status === 'pending' || refund.status === 'refused') ? (
         <Form method="post">
           <input type="hidden" name="intent" value="retry-refund" />
           <input type="hidden" name="refundId" value={refund.id} />
           <SubmitButton secondary>Try the card refund again</SubmitButton>
         </Form>
       ) : null}
-      {refund && (refund.status === 'awaiting-payout' || refund.status === 'refused') ? (
+      {mayRefund && refund && (refund.status === 'awaiting-payout' || refund.status === 'refused') ? (
         <Form method="post" className="form" aria-label={`Record the refund of ${formatRand(refund.amountCents)} as paid out`}>
           <input type="hidden" name="intent" value="refund-paid-out" />
           <input type="hidden" name="refundId" value={refund.id} />
@@ -198,6 +247,7 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
   const registration = loaderData
   const { fee } = registration
   const attending = registration.delegates.filter((delegate) => delegate.cancellationId === null)
+  const pending = registration.requests.filter((request) => request.status === 'pending')
   return (
     <>
       <h1>Cancel registration {registration.reference}</h1>
@@ -237,11 +287,21 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
         <p>The fee is a percentage of the cancelled amount excl. VAT; the rest is credited on a credit note against the tax invoice.</p>
       </section>
 
-      {attending.length > 0 ? (
+      {pending.length > 0 ? (
+        <section aria-labelledby="requests-heading">
+          <h2 id="requests-heading">Waiting for a manager’s approval</h2>
+          {pending.map((request) => (
+            <PendingRequest key={request.id} request={request} delegates={registration.delegates} mayDecide={registration.mayDecide} />
+          ))}
+        </section>
+      ) : null}
+
+      {attending.length > 0 && (registration.mayDecide || pending.length === 0) ? (
         <section aria-labelledby="cancel-heading">
-          <h2 id="cancel-heading">Cancel</h2>
+          <h2 id="cancel-heading">{registration.mayDecide ? 'Cancel' : 'Ask for a cancellation'}</h2>
+          {registration.mayDecide ? null : <p>A manager approves the cancellation, its fee and any refund; you are told on this page.</p>}
           <Form method="post" className="form">
-            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="intent" value={registration.mayDecide ? 'cancel' : 'request'} />
             <fieldset className="form__group">
               <legend>What to cancel</legend>
               <div className="form__choice">
@@ -274,22 +334,55 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
             <FieldRow id="override-reason" label="Reason for another fee">
               <textarea id="override-reason" name="overrideReason" rows={2} maxLength={500} />
             </FieldRow>
-            <SubmitButton>Confirm cancellation</SubmitButton>
+            <SubmitButton>{registration.mayDecide ? 'Confirm cancellation' : 'Ask a manager to cancel'}</SubmitButton>
           </Form>
         </section>
-      ) : (
+      ) : attending.length === 0 ? (
         <p className="admin-notice">Every delegate of this registration is cancelled.</p>
-      )}
+      ) : null}
 
       {registration.cancellations.length > 0 ? (
         <section aria-labelledby="outcome-heading">
           <h2 id="outcome-heading">Cancellations</h2>
           {registration.cancellations.map((cancellation) => (
-            <CancellationOutcome key={cancellation.id} cancellation={cancellation} reference={registration.reference} today={fee.cancelledOn} />
+            <CancellationOutcome key={cancellation.id} cancellation={cancellation} reference={registration.reference} today={fee.cancelledOn} mayRefund={registration.mayDecide} />
           ))}
         </section>
       ) : null}
       <BackOfficeHomeLink />
     </>
+  )
+}
+
+/** A cancellation a staff member asked for: what, at which fee and why; a manager approves or declines it here. */
+function PendingRequest({ request, delegates, mayDecide }: { request: CancellationRequest; delegates: ReadonlyArray<{ id: string; name: string }>; mayDecide: boolean }) {
+  const who = request.delegateIds === 'all' ? 'The whole registration' : delegates.filter((delegate) => request.delegateIds.includes(delegate.id)).map((delegate) => delegate.name).join(', ')
+  const headingId = `request-${request.id}`
+  return (
+    <article aria-labelledby={headingId}>
+      <h3 id={headingId}>{`Asked for by ${request.requestedBy.name}`}</h3>
+      <dl>
+        <dt>What</dt>
+        <dd>{who}</dd>
+        <dt>Fee</dt>
+        <dd>{request.feePercent === null ? 'As the terms propose' : `${request.feePercent}%${request.overrideReason ? ` (reason: ${request.overrideReason})` : ''}`}</dd>
+      </dl>
+      {mayDecide ? (
+        <>
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="requestId" value={request.id} />
+            <SubmitButton aria-describedby={headingId}>Approve and cancel</SubmitButton>
+          </Form>{' '}
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="intent" value="decline" />
+            <input type="hidden" name="requestId" value={request.id} />
+            <SubmitButton secondary aria-describedby={headingId}>
+              Decline
+            </SubmitButton>
+          </Form>
+        </>
+      ) : null}
+    </article>
   )
 }

@@ -23,7 +23,8 @@ const FIELDS: ReadonlyArray<{ name: keyof CompanyDetails; label: string; type?: 
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
+  // Correcting what the tax invoice names is an invoice correction: a manager's.
+  const { headers } = await requireStaffMember(args, { role: 'manager' })
   const registration = await registrationOr404(args.context, args.params.reference)
   const { name, ...rest } = registration.company
   return data(
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { session, form } = await staffFormPost(args)
+  const { session, form } = await staffFormPost(args, { role: 'manager' })
   const { user, headers } = session
   const { context, params } = args
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as unknown as CompanyDetails

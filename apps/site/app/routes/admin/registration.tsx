@@ -1,3 +1,4 @@
+import { roleAllows } from '@events/staff'
 import { isBackOfficeError, normaliseReference, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
@@ -42,7 +43,7 @@ function noticeFor(searchParams: URLSearchParams): string | null {
 const AUDIT_TRAIL_LIMIT = 200
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
+  const { user, headers } = await requireStaffMember(args)
   const { staff, links } = args.context.get(servicesContext)
   const detail = await registrationOr404(args.context, args.params.reference)
   const subjects = [
@@ -53,6 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       detail,
+      // The screen offers what the role may do; the change pages check again.
+      mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
       notice: noticeFor(new URL(args.request.url).searchParams),
       auditTrail: audit.entries.map((entry) => ({
@@ -128,9 +131,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ['VAT number', company.vatNumber],
           ]}
         />
-        <p>
-          <Link to={`${pagePath}/company`}>Correct the company details</Link>
-        </p>
+        {loaderData.mayCorrectInvoice ? (
+          <p>
+            <Link to={`${pagePath}/company`}>Correct the company details</Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="delegates-heading">
@@ -287,7 +292,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <section aria-labelledby="cancellation-heading">
         <h2 id="cancellation-heading">Cancellation</h2>
         <p>
-          <Link to={`${pagePath}/cancel`}>Cancel the registration or some of its delegates, with credit notes and refunds</Link>
+          <Link to={`${pagePath}/cancel`}>
+            {loaderData.mayCorrectInvoice
+              ? 'Cancel the registration or some of its delegates, with credit notes and refunds'
+              : 'Ask for a cancellation of the registration or some of its delegates, which a manager approves'}
+          </Link>
         </p>
       </section>
 

@@ -5,7 +5,8 @@ import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/set-password'
 import { AdminMessages } from '../../components/admin/AdminMessages'
-import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
+import { NewPasswordFields } from '../../components/admin/AccountFields'
+import { SubmitButton } from '../../components/admin/FormControls'
 
 export function meta() {
   return adminMeta('Choose a password')
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await signedOutFormPost(args)
   const { staff } = args.context.get(servicesContext)
-  const password = formText(form, 'password')
+  const password = formText(form, 'newPassword')
   if (password !== formText(form, 'confirmation')) return data({ message: 'The two passwords differ. Type the same password twice.' }, { status: 400 })
   const result = await fromDatabase(args.context, () => staff.resetPassword(formText(form, 'token'), password))
   if (!result.ok) return data({ message: result.message }, { status: 400 })
@@ -44,13 +45,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <AdminMessages error={actionData?.message} />
       <Form method="post" className="form">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FieldRow id="password" label="New password">
-          <input id="password" name="password" type="password" autoComplete="new-password" minLength={loaderData.minLength} required aria-describedby="password-hint" />
-          <p id="password-hint">At least {loaderData.minLength} characters.</p>
-        </FieldRow>
-        <FieldRow id="confirmation" label="The same password again">
-          <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" minLength={loaderData.minLength} required />
-        </FieldRow>
+        <NewPasswordFields minLength={loaderData.minLength} />
         <SubmitButton>Set password</SubmitButton>
       </Form>
     </>

@@ -49,7 +49,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {step === 'code' ? (
           <>
             <input type="hidden" name="step" value="code" />
-            <AuthenticatorCodeField autoFocus />
+            <AuthenticatorCodeField autoFocus acceptBackupCode />
             <SubmitButton>Continue</SubmitButton>
           </>
         ) : (

@@ -17,7 +17,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args, { allowPendingTwoFactorSetup: true })
   const { staff } = args.context.get(servicesContext)
   const required = await fromDatabase(args.context, () => staff.twoFactorSetupRequired(user))
-  return data({ enabled: user.twoFactorEnabled, mustSetUp: required, done: new URL(args.request.url).searchParams.get('done') }, { headers })
+  // Owners and managers must keep it on: they are offered no way to turn it off.
+  const mayTurnOff = user.role === 'staff'
+  const mustSetUp = !required
+    ? null
+    : user.twoFactorEnrolRequired
+      ? 'An owner reset your two-factor sign-in: set it up again before you continue.'
+      : !mayTurnOff
+        ? 'As an owner or manager you must use two-factor sign-in: set it up before you continue.'
+        : 'An owner requires two-factor sign-in for every account: set it up before you continue.'
+  return data({ enabled: user.twoFactorEnabled, mustSetUp, mayTurnOff, done: new URL(args.request.url).searchParams.get('done') }, { headers })
 }
 
 /** The secret inside an otpauth:// URI, for typing into an app by hand. */
@@ -66,7 +75,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1>Two-factor sign-in</h1>
       {loaderData.mustSetUp ? (
-        <p className="admin-notice">An owner requires two-factor sign-in for every account: set it up before you continue.</p>
+        <p className="admin-notice">{loaderData.mustSetUp}</p>
       ) : null}
       <AdminMessages notice={loaderData.done && !actionData ? `Two-factor sign-in is now ${loaderData.done === 'on' ? 'on' : 'off'}.` : undefined} error={actionData?.message} />
       {actionData?.step === 'confirm' ? (
@@ -100,10 +109,14 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </>
       ) : loaderData.enabled ? (
         <>
-          <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app.</p>
-          <PasswordConfirmedForm intent="disable" secondary>
-            Turn off two-factor sign-in
-          </PasswordConfirmedForm>
+          <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app. New backup codes are made on the “Your account” page.</p>
+          {loaderData.mayTurnOff ? (
+            <PasswordConfirmedForm intent="disable" secondary>
+              Turn off two-factor sign-in
+            </PasswordConfirmedForm>
+          ) : (
+            <p>As an owner or manager you keep it on.</p>
+          )}
         </>
       ) : (
         <>

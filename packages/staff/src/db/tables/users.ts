@@ -1,4 +1,5 @@
-export type StaffRole = 'owner' | 'staff'
+/** owner: staff accounts and settings, and every right; manager: approvals; staff: the day-to-day work. */
+export type StaffRole = 'owner' | 'manager' | 'staff'
 
 /**
  * better-auth's user model (camelCase columns as better-auth names them) plus the role. Booleans and dates are
@@ -14,4 +15,7 @@ export interface StaffUsersTable {
   updatedAt: Date | string
   twoFactorEnabled: boolean | number | null
   role: StaffRole
+  /** Set while the account is deactivated: no sign-in, no session. */
+  deactivatedAt: Date | string | null
+  twoFactorEnrolRequired: boolean | number | null
 }

@@ -1,0 +1,40 @@
+import { dictionary } from '@zxcvbn-ts/language-common'
+
+export const MIN_PASSWORD_LENGTH = 12
+export const MAX_PASSWORD_LENGTH = 256
+
+/** zxcvbn-ts's list of the most common passwords (about 49 000), checked here, offline. */
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'])
+
+/** Fewer different characters than this makes a predictable password whatever its length ("aaaaaaaaaaaa", "abababababab"). */
+const MIN_DISTINCT_CHARACTERS = 5
+
+export interface PasswordContext {
+  email: string
+  /** The company's name, which a guesser tries first. */
+  companyName: string
+}
+
+function lettersAndDigits(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** Why a new password is refused, in a sentence for the person choosing it; null when it is acceptable. */
+export function passwordProblem(password: string, context: PasswordContext): string | null {
+  const characters = [...password]
+  if (characters.length < MIN_PASSWORD_LENGTH) return `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`
+  if (characters.length > MAX_PASSWORD_LENGTH) return `The password is too long: use at most ${MAX_PASSWORD_LENGTH} characters.`
+  const lower = password.toLowerCase()
+  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/\s+/g, ''))) {
+    return 'This password is among the most commonly used ones, which are guessed first: choose another.'
+  }
+  if (new Set(characters).size < MIN_DISTINCT_CHARACTERS) {
+    return 'The password repeats too few characters to be hard to guess: use a longer phrase or more varied characters.'
+  }
+  const squeezed = lettersAndDigits(password)
+  const localPart = lettersAndDigits(context.email.split('@')[0] ?? '')
+  if (localPart.length >= 3 && squeezed.includes(localPart)) return 'The password contains your e-mail address: choose one that does not.'
+  const company = lettersAndDigits(context.companyName)
+  if (company.length >= 3 && squeezed.includes(company)) return 'The password contains the company’s name: choose one that does not.'
+  return null
+}

@@ -1,0 +1,194 @@
+// The lifecycle of back-office accounts over HTTP against the built site, as a browser's form posts reach it: an owner
+// deactivates a colleague whose open session is refused at its next request, reactivates them and changes their role;
+// a member changes their own password and ends their other sessions; reset links work once and only the newest; the
+// password rule says why it refuses; and nobody can lock an owner out by failing to sign in as them.
+import { describe, expect, it } from 'vitest'
+import { signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
+const LEAVER: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
+const MEMBER: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'she keeps a diary 7' }
+const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'he forgot this phrase' }
+const MANAGER: StaffAccount = { email: 'mpho@example.com', name: 'Mpho Manager', role: 'manager', password: 'she approves with care' }
+const CLERK: StaffAccount = { email: 'zanele@example.com', name: 'Zanele Staff', role: 'staff', password: 'she asks before acting' }
+
+const { site, sink, url } = useBackOfficeSite([OWNER, LEAVER, MEMBER, FORGETFUL, MANAGER, CLERK])
+
+function post(pathname: string, fields: Record<string, string>, { cookie = '', from = '198.51.100.200' }: { cookie?: string; from?: string } = {}) {
+  return fetch(url(pathname), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: site().baseUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const get = (pathname: string, cookie: string) => fetch(url(pathname), { redirect: 'manual', headers: { cookie } })
+
+/** The id the staff page gives a member's forms. */
+async function memberId(ownerCookie: string, email: string): Promise<string> {
+  const page = await (await get('/admin/staff', ownerCookie)).text()
+  // Each member's forms follow a heading naming them: <h3 id="member-ID">Name (e-mail)</h3>.
+  const heading = page
+    .split('<h3 id="member-')
+    .slice(1)
+    .find((part) => part.slice(0, part.indexOf('</h3>')).includes(email))
+  if (!heading) throw new Error(`no forms for ${email} on the staff page`)
+  return heading.slice(0, heading.indexOf('"'))
+}
+
+function resetLinkToken(text: string): string {
+  const token = /\/admin\/set-password\?token=([\w%-]+)/.exec(text)?.[1]
+  if (!token) throw new Error(`no set-password link in: ${text}`)
+  return decodeURIComponent(token)
+}
+
+describe('back-office accounts over HTTP', () => {
+  it('ends a deactivated member’s open session at its next request and refuses their sign-in; reactivated, they sign in again', async () => {
+    const ownerCookie = await signInCookie(site().baseUrl, OWNER)
+    const leaverCookie = await signInCookie(site().baseUrl, LEAVER)
+    expect((await get('/admin/registrations', leaverCookie)).status).toBe(200)
+    const id = await memberId(ownerCookie, LEAVER.email)
+
+    const deactivated = await post('/admin/staff', { intent: 'member', memberId: id, change: 'deactivate' }, { cookie: ownerCookie })
+    expect(deactivated.status).toBe(200)
+    expect(await deactivated.text()).toContain('Sipho Staff is deactivated')
+    const refused = await get('/admin/registrations', leaverCookie)
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('location')).toBe('/admin/sign-in?redirectTo=%2Fadmin%2Fregistrations')
+    expect((await get('/admin/registrations.data', leaverCookie)).status).toBe(401)
+    const signIn = await post('/admin/sign-in', { email: LEAVER.email, password: LEAVER.password }, { from: '198.51.100.201' })
+    expect(signIn.status).toBe(400)
+    expect(await signIn.text()).toContain('The e-mail address or password is wrong.')
+
+    expect((await post('/admin/staff', { intent: 'member', memberId: id, change: 'set-role', role: 'manager' }, { cookie: ownerCookie })).status).toBe(200)
+    expect((await post('/admin/staff', { intent: 'member', memberId: id, change: 'reactivate' }, { cookie: ownerCookie })).status).toBe(200)
+    // A manager must use two-factor: signed in again, Sipho is sent to set it up before anything else.
+    const again = await post('/admin/sign-in', { email: LEAVER.email, password: LEAVER.password }, { from: '198.51.100.202' })
+    expect(again.status).toBe(302)
+    const cookie = again.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    expect((await get('/admin/registrations', cookie)).headers.get('location')).toBe('/admin/two-factor')
+
+    const log = await (await get('/admin/audit', ownerCookie)).text()
+    for (const action of ['staff-deactivated', 'staff-role-changed', 'staff-reactivated']) expect(log).toMatch(new RegExp(`<td>owner@example\\.com</td><td>${action}</td>`))
+    // Staff may not change accounts.
+    const memberCookie = await signInCookie(site().baseUrl, MEMBER)
+    expect((await post('/admin/staff', { intent: 'member', memberId: id, change: 'deactivate' }, { cookie: memberCookie })).status).toBe(403)
+  })
+
+  it('changes one’s own password with the current one, ending the other sessions; refuses a weak one and says why', async () => {
+    const laptop = await signInCookie(site().baseUrl, MEMBER)
+    const phone = await signInCookie(site().baseUrl, MEMBER)
+    const sessions = await (await get('/admin/account', laptop)).text()
+    expect(sessions.match(/End this session/g)?.length).toBeGreaterThanOrEqual(1)
+    expect(sessions).toContain('(this one)')
+
+    const change = (currentPassword: string, newPassword: string) =>
+      post('/admin/account', { intent: 'change-password', password: currentPassword, newPassword, confirmation: newPassword }, { cookie: laptop })
+    for (const [weak, reason] of [
+      ['password1234', 'This password is among the most commonly used ones'],
+      ['aaaaaaaaaaaa', 'The password repeats too few characters'],
+      ['lerato at example forever', 'The password contains your e-mail address'],
+      ['summit business events!', 'The password contains the company’s name'],
+    ]) {
+      const refused = await change(MEMBER.password, weak ?? '')
+      expect(refused.status, weak).toBe(400)
+      expect(await refused.text(), weak).toContain(reason)
+    }
+    expect(await (await change('not my password at all', 'a new and better phrase')).text()).toContain('The current password is wrong.')
+
+    const changed = await change(MEMBER.password, 'a new and better phrase')
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toContain('Your password is changed. Your other sessions have ended.')
+    expect((await get('/admin', laptop)).status).toBe(200)
+    expect((await get('/admin', phone)).status).toBe(302)
+  })
+
+  it('lists one’s sessions and ends another one', async () => {
+    const laptop = await signInCookie(site().baseUrl, FORGETFUL)
+    const phone = await signInCookie(site().baseUrl, FORGETFUL)
+    const page = await (await get('/admin/account', laptop)).text()
+    const other = /name="sessionId" value="([^"]+)"/.exec(page)?.[1] ?? ''
+    expect(other).not.toBe('')
+    const ended = await post('/admin/account', { intent: 'end-session', sessionId: other }, { cookie: laptop })
+    expect(await ended.text()).toContain('That session has ended.')
+    expect((await get('/admin', phone)).status).toBe(302)
+    expect((await get('/admin', laptop)).status).toBe(200)
+  })
+
+  it('refuses an older reset link once a newer one was sent, and every link once a reset is done', async () => {
+    const ask = () => post('/admin/forgot-password', { email: FORGETFUL.email }, { from: '198.51.100.210' })
+    expect((await ask()).status).toBe(200)
+    const first = await sink().waitFor((mail) => mail.recipients.includes(FORGETFUL.email) && mail.parsed.subject?.startsWith('Reset') === true, 15_000)
+    expect((await ask()).status).toBe(200)
+    await expect.poll(() => sink().received.filter((mail) => mail.recipients.includes(FORGETFUL.email)).length, { timeout: 15_000 }).toBe(2)
+    const [older, newer] = sink()
+      .received.filter((mail) => mail.recipients.includes(FORGETFUL.email))
+      .map((mail) => resetLinkToken(mail.parsed.text ?? ''))
+    expect(older).toBe(resetLinkToken(first.parsed.text ?? ''))
+    expect(first.parsed.text).toContain('The link works for 30 minutes.')
+
+    const setPassword = (token: string, password: string) => post('/admin/set-password', { token, newPassword: password, confirmation: password })
+    const stale = await setPassword(older ?? '', 'he remembers this phrase')
+    expect(stale.status).toBe(400)
+    expect(await stale.text()).toContain('This link has expired or was already used. Ask for a new one.')
+    const done = await setPassword(newer ?? '', 'he remembers this phrase')
+    expect(done.status).toBe(302)
+    expect((await setPassword(newer ?? '', 'and then another phrase')).status).toBe(400)
+    await signInCookie(site().baseUrl, { email: FORGETFUL.email, password: 'he remembers this phrase' })
+  })
+
+  it('cannot be used to lock an owner out: failures from many addresses slow them, the owner still signs in and is told', async () => {
+    for (let address = 1; address <= 8; address += 1) {
+      const failed = await post('/admin/sign-in', { email: OWNER.email, password: `a wrong guess number ${address}` }, { from: `203.0.113.${address}` })
+      expect(failed.status).toBe(400)
+    }
+    // An address that has been failing waits, even with the right password…
+    const attacker = await post('/admin/sign-in', { email: OWNER.email, password: OWNER.password }, { from: '203.0.113.8' })
+    expect(attacker.status).toBe(429)
+    expect(await attacker.text()).toMatch(/Too many failed sign-ins from this connection\. Try again in \d+ (seconds|minutes)\./)
+    // …while the owner, with the password and a code from their app, signs in from their own connection.
+    expect(await signInCookie(site().baseUrl, OWNER)).toContain('session_token')
+    const alert = await sink().waitFor((mail) => mail.recipients.includes(OWNER.email) && /^Failed sign-ins to your .+ back-office account$/.test(mail.parsed.subject ?? ''), 15_000)
+    expect(alert.parsed.text).toContain('There have been 5 failed sign-ins')
+  })
+
+  it('refuses staff a cancellation, which they ask for instead and a manager approves', async () => {
+    const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const { reference } = (await registered.json()) as RegistrationReceipt
+    const cancelPage = `/admin/registrations/${reference}/cancel`
+    const clerk = await signInCookie(site().baseUrl, CLERK)
+    const screen = await (await get(cancelPage, clerk)).text()
+    expect(screen).toContain('Ask a manager to cancel')
+    expect(screen).not.toContain('Confirm cancellation')
+
+    // The server checks again whatever the screen showed: a direct cancellation, a refund record and an erasure are refused.
+    const direct = await post(cancelPage, { intent: 'cancel', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
+    expect(direct.status).toBe(403)
+    expect(await direct.text()).toContain('Only a manager may do this.')
+    expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
+    expect((await post('/admin/data-requests', { intent: 'erase', email: 'someone@example.com', confirm: 'yes' }, { cookie: clerk })).status).toBe(403)
+
+    const asked = await post(cancelPage, { intent: 'request', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
+    expect(asked.status).toBe(200)
+    expect(await asked.text()).toContain('Your cancellation request is waiting for a manager’s approval.')
+    const stillOpen = await (await get(`/admin/registrations/${reference}`, clerk)).text()
+    expect(stillOpen).not.toContain('Cancelled')
+
+    const manager = await signInCookie(site().baseUrl, MANAGER)
+    const pending = await (await get(cancelPage, manager)).text()
+    expect(pending).toContain('Asked for by Zanele Staff')
+    const requestId = /name="requestId" value="([^"]+)"/.exec(pending)?.[1] ?? ''
+    expect((await post(cancelPage, { intent: 'approve', requestId }, { cookie: clerk })).status).toBe(403)
+    const approved = await post(cancelPage, { intent: 'approve', requestId }, { cookie: manager })
+    expect(approved.status).toBe(200)
+    expect(await approved.text()).toMatch(/Approved\. Cancelled with a 0% fee\./)
+    expect((await post(cancelPage, { intent: 'approve', requestId }, { cookie: manager })).status).toBe(404)
+
+    const log = await (await get('/admin/audit', await signInCookie(site().baseUrl, OWNER))).text()
+    expect(log).toMatch(/<td>zanele@example\.com<\/td><td>cancellation-requested<\/td>/)
+    expect(log).toMatch(/<td>mpho@example\.com<\/td><td>cancellation-request-approved<\/td>/)
+    expect(log).toMatch(/<td>mpho@example\.com<\/td><td>registration-cancelled<\/td>/)
+  })
+})
