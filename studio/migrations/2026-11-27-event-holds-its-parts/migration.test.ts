@@ -27,8 +27,10 @@ function apply(documents: StoredDocument[], mutations: AnyMutation[]): StoredDoc
         const document = store.get(mutation.id)
         if (document === undefined) throw new Error(`No document ${mutation.id} to patch`)
         for (const { path, op } of [mutation.patches].flat()) {
-          if (op.type !== 'set' || path.length !== 1 || typeof path[0] !== 'string') throw new Error(`Unexpected patch ${JSON.stringify(op)}`)
-          document[path[0]] = structuredClone(op.value)
+          const [field, subfield, ...deeper] = path as string[]
+          if (op.type === 'set' && subfield === undefined) document[field!] = structuredClone(op.value)
+          else if (op.type === 'unset' && subfield !== undefined && deeper.length === 0) delete (document[field!] as Record<string, unknown>)[subfield]
+          else throw new Error(`Unexpected patch ${JSON.stringify({ path, op })}`)
         }
         return
       }

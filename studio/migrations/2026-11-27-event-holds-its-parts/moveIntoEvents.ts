@@ -1,7 +1,7 @@
 // The plain part of the migration: from the documents of the old shape (events referencing price option and agenda
 // session documents), the mutations that put each event's options and sessions into it and then delete those
 // documents. Kept apart from index.ts so a test can run it over a dataset without the Content Lake.
-import { at, createOrReplace, delete_, patch, set, transaction, type Mutation, type Transaction } from 'sanity/migrate'
+import { at, createOrReplace, delete_, patch, set, transaction, unset, type Mutation, type Transaction } from 'sanity/migrate'
 
 /** A stored document, as the migration reads it. */
 export type StoredDocument = { _id: string; _type: string; _rev?: string; [field: string]: unknown }
@@ -46,6 +46,15 @@ const referencedIds = (event: StoredDocument) =>
     (item) => (typeof item._ref === 'string' ? [item._ref] : []),
   )
 
+// The card's date used to be typed; it is made from the event's dates now.
+const hasTypedDate = (event: StoredDocument) => (event.card as { dateLabel?: unknown } | undefined)?.dateLabel !== undefined
+
+function withoutTypedDate(event: StoredDocument): StoredDocument {
+  if (!hasTypedDate(event)) return event
+  const { dateLabel: _dateLabel, ...card } = event.card as Record<string, unknown>
+  return { ...event, card }
+}
+
 /** The mutations that move the parts into one event document (published or draft). */
 function moveInto(event: StoredDocument, parts: Map<string, StoredDocument>, hasDraft: boolean): Mutation[] {
   const isDraft = event._id.startsWith(DRAFT_PREFIX)
@@ -53,13 +62,14 @@ function moveInto(event: StoredDocument, parts: Map<string, StoredDocument>, has
   const operations = [
     ...(moved.priceOptions === undefined ? [] : [at('priceOptions', set(moved.priceOptions))]),
     ...(moved.agendaDays === undefined ? [] : [at('agendaDays', set(moved.agendaDays))]),
+    ...(hasTypedDate(event) ? [at('card.dateLabel', unset())] : []),
   ]
   const updated = [patch(event._id, operations, event._rev === undefined ? undefined : { ifRevision: event._rev })]
   if (isDraft || hasDraft) return updated
   // Parts edited but not published: the event gets a draft holding those edits, to publish with it.
   const withDrafts = inlineParts(event, parts, true)
   if (JSON.stringify(withDrafts) === JSON.stringify(moved)) return updated
-  const { _rev, _createdAt, _updatedAt, ...fields } = event
+  const { _rev, _createdAt, _updatedAt, ...fields } = withoutTypedDate(event)
   return [...updated, createOrReplace({ ...fields, _id: DRAFT_PREFIX + event._id, ...definedOnly(withDrafts) })]
 }
 
@@ -68,7 +78,8 @@ function moveInto(event: StoredDocument, parts: Map<string, StoredDocument>, has
  * that deletes the price option and agenda session documents (and their drafts) only it referenced, so the site reads
  * an event either wholly as before or wholly moved, and nothing references a deleted document. A published event
  * whose parts have unpublished changes gets a draft holding them, so no edit waiting for Publish is lost. The
- * documents no event references, or several do, are deleted last. Running it again changes nothing.
+ * documents no event references, or several do, are deleted last. The card's typed date (`card.dateLabel`) is removed,
+ * since the card's date is made from the event's dates. Running it again changes nothing.
  */
 export function moveIntoEvents(documents: StoredDocument[]): (Mutation | Transaction)[] {
   const parts = new Map(documents.filter((document) => MOVED_TYPES.includes(document._type)).map((document) => [document._id, document]))
@@ -76,7 +87,7 @@ export function moveIntoEvents(documents: StoredDocument[]): (Mutation | Transac
   const eventIds = new Set(events.map((event) => event._id))
   const publishedIdOf = (id: string) => (id.startsWith(DRAFT_PREFIX) ? id.slice(DRAFT_PREFIX.length) : id)
   const groups = new Map<string, StoredDocument[]>()
-  for (const event of events.filter((candidate) => referencedIds(candidate).length > 0)) {
+  for (const event of events.filter((candidate) => referencedIds(candidate).length > 0 || hasTypedDate(candidate))) {
     const group = publishedIdOf(event._id)
     groups.set(group, [...(groups.get(group) ?? []), event])
   }
