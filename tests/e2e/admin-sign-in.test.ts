@@ -116,10 +116,21 @@ describe('the back office in a browser', () => {
     // Newest first: the colleague's sign-in comes before the owner's invitation.
     expect(log.indexOf(`${COLLEAGUE.email}\tsign-in`)).toBeLessThan(log.indexOf('staff-invited'))
     await expectAccessible(owner)
+
+    // Their own account: the sessions they have open, and new backup codes with their password.
+    await owner.goto(url('/admin/account'))
+    await waitForHydration(owner)
+    expect(await owner.getByRole('table', { name: 'Your sessions, newest first' }).innerText()).toContain('(this one)')
+    await owner.getByLabel('Your password', { exact: true }).fill(OWNER.password)
+    await owner.getByRole('button', { name: 'Make new backup codes' }).click()
+    await owner.getByRole('heading', { name: 'Your new backup codes' }).waitFor()
+    expect(await owner.locator('ul.admin-secret li').count()).toBe(10)
+    await expectAccessible(owner)
     expect(ownerErrors).toEqual([])
     await owner.context().close()
     await colleague.context().close()
-  })
+    // A long walk through the back office in two browsers: it takes 40 s and more on a busy machine.
+  }, 120_000)
 
   it('without JavaScript: turns on two-factor; a code signs in once, a backup code once, then signs out everywhere', async () => {
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })

@@ -620,6 +620,24 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await kysely.selectFrom('staff_verifications').select('id').execute()).toEqual([])
   })
 
+  it('makes new backup codes with the password; the old ones stop working', async () => {
+    const staff = await open()
+    await staff.createUser(OWNER)
+    const { backupCodes } = await withTwoFactor(staff, OWNER)
+    const jar = new CookieJar()
+    jar.take((await staff.signIn(jar.request('/admin/sign-in', '198.51.100.80'), OWNER)).headers)
+    const signedIn = await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', '198.51.100.80'), backupCodes[0] ?? '')
+    jar.take(signedIn.headers)
+    await expect(staff.regenerateBackupCodes(jar.request(), 'not my password at all')).rejects.toMatchObject({ code: 'wrong-password' })
+    const fresh = await staff.regenerateBackupCodes(jar.request(), OWNER.password)
+    expect(fresh).toHaveLength(10)
+    const second = new CookieJar()
+    second.take((await staff.signIn(second.request('/admin/sign-in', '198.51.100.81'), OWNER)).headers)
+    expect(await staff.verifyTwoFactorCode(second.request('/admin/sign-in', '198.51.100.81'), backupCodes[1] ?? '')).toMatchObject({ status: 'refused' })
+    expect((await staff.verifyTwoFactorCode(second.request('/admin/sign-in', '198.51.100.81'), fresh[0] ?? '')).status).toBe('signed-in')
+    expect((await staff.listAudit()).entries.map((entry) => entry.action)).toContain('backup-codes-regenerated')
+  })
+
   it.each([
     ['password1234', 'among the most commonly used'],
     ['aaaaaaaaaaaa', 'repeats too few characters'],

@@ -1,10 +1,10 @@
 import { FieldRow } from './FormControls'
 
-/** The member's current password, asked for to sign in or before a change to their sign-in. */
-export function CurrentPasswordField({ label }: { label: string }) {
+/** The member's current password, asked for to sign in or before a change to their sign-in; `id` when a page has two. */
+export function CurrentPasswordField({ label, id = 'password' }: { label: string; id?: string }) {
   return (
-    <FieldRow id="password" label={label}>
-      <input id="password" name="password" type="password" autoComplete="current-password" required />
+    <FieldRow id={id} label={label}>
+      <input id={id} name="password" type="password" autoComplete="current-password" required />
     </FieldRow>
   )
 }

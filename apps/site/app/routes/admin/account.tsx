@@ -135,7 +135,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p>New codes replace the old ones, used or not.</p>
           <Form method="post" className="form">
             <input type="hidden" name="intent" value="backup-codes" />
-            <CurrentPasswordField label="Your password" />
+            <CurrentPasswordField id="backup-codes-password" label="Your password" />
             <SubmitButton secondary>Make new backup codes</SubmitButton>
           </Form>
         </section>
