@@ -58,7 +58,7 @@ describe('cancelling registrations in the back office', () => {
     // Another fee without a reason is refused and changes nothing.
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('0')
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
-    await page.getByRole('alert').getByText('The terms propose a 50% fee. To apply 0% instead, say why').waitFor()
+    await page.getByRole('alert').getByText('The fee differs from what the terms propose: say why').waitFor()
     expect(await page.getByRole('heading', { name: 'Cancellations' }).count()).toBe(0)
 
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('50')
@@ -198,7 +198,7 @@ describe('a card refund Yoco refuses', () => {
     await page.getByLabel('Date paid out').fill('2025-06-20')
     await page.getByLabel('Bank reference of the payout').fill('eft 4471')
     await page.getByRole('button', { name: 'Record refund paid out' }).click()
-    await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on 2025-06-20.').waitFor()
+    await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on Fri, 20 June 2025.').waitFor()
     await page.locator('article').getByText(/^R 10 338\.50, paid out by bank transfer on Fri, 20 June 2025 \(bank reference EFT 4471\)/).waitFor()
     expect(await page.getByRole('button', { name: 'Try the card refund again' }).count()).toBe(0)
   })

@@ -16,6 +16,13 @@ export function formatAdminMinute(iso: string): string {
   return minuteFormat.format(new Date(iso))
 }
 
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** A moment's day in Johannesburg as a date field takes it, e.g. "2025-07-03". */
+export function isoDayOf(iso: string): string {
+  return isoDayFormat.format(new Date(iso))
+}
+
 /** A moment's day in Johannesburg, e.g. "3 Jul 2025". */
 export function formatAdminDay(iso: string): string {
   return dayFormat.format(new Date(iso))

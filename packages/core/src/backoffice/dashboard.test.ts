@@ -27,8 +27,8 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     const context = testContext(testDb.db)
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', paidByCard!).executeTakeFirstOrThrow()
     await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, id, new Date('2025-03-01T10:00:00Z')))
-    await recordBankTransfer(context, { reference: partPaid!, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'B1' }, STAFF)
-    await recordBankTransfer(context, { reference: resilience!, amountCents: 976_350, receivedOn: '2025-02-28', bankReference: 'B2' }, STAFF)
+    await recordBankTransfer(context, { reference: partPaid!, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'B1' }, STAFF)
+    await recordBankTransfer(context, { reference: resilience!, amount: '9763.50', receivedOn: '2025-03-01', bankReference: 'B2' }, STAFF)
 
     const figures = await dashboard({ ...context, now: () => new Date('2025-03-02T08:00:00Z') })
 

@@ -89,7 +89,7 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
 
   it('finds a registration by part of its reference in any case, and by status', async () => {
     expect(await referencesOf({ search: refs.cobalt.slice(2).toLowerCase() })).toEqual([refs.cobalt])
-    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'P1' }, STAFF)
+    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amount: '10.00', receivedOn: '2025-03-01', bankReference: 'P1' }, STAFF)
     const partPaid = await list({ status: 'part-paid' })
     expect(partPaid.rows.map((row) => [row.reference, row.paidCents])).toEqual([[refs.acme, 1_000]])
     expect(partPaid.total).toBe(1)

@@ -1,10 +1,10 @@
-import { isBackOfficeError, normaliseReference, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
+import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
@@ -20,7 +20,6 @@ export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Registration ${params.reference}`)
 }
 
-const RESENDABLE: readonly ResendableMail[] = ['confirmation', 'receipt']
 const RESENT_NOTICES: Record<ResendableMail, string> = {
   confirmation: 'The confirmation is queued to be sent again; its status is under E-mails.',
   receipt: 'The payment receipt is queued to be sent again; its status is under E-mails.',
@@ -34,7 +33,7 @@ const RECORDED_NOTICES: Record<string, string> = {
 
 function noticeFor(searchParams: URLSearchParams): string | null {
   const resent = searchParams.get('resent')
-  if (RESENDABLE.includes(resent as ResendableMail)) return RESENT_NOTICES[resent as ResendableMail]
+  if ((RESENDABLE_MAILS as readonly string[]).includes(resent ?? '')) return RESENT_NOTICES[resent as ResendableMail]
   return RECORDED_NOTICES[searchParams.get('recorded') ?? ''] ?? null
 }
 
@@ -69,26 +68,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
-  const { user } = session
-  const { core } = args.context.get(servicesContext)
   const which = formText(form, 'mail')
-  const reference = normaliseReference(args.params.reference) ?? args.params.reference
-  if (!RESENDABLE.includes(which as ResendableMail)) return data({ error: 'Choose the confirmation or the receipt to send again.' }, { status: 400 })
-  try {
-    const queued = await fromDatabase(args.context, () => resendRegistrationMail(core.backOffice, reference, which as ResendableMail))
-    core.outbox.wake()
-    await auditChange(args.context, user, {
-      action: 'registration-mail-resent',
-      subjectType: 'registration',
-      subjectId: reference,
-      after: { mail: which, messageId: queued.messageId, to: queued.to },
-    })
-  } catch (error) {
-    if (!isBackOfficeError(error)) throw error
-    return data({ error: error.message }, { status: 400 })
-  }
+  const resent = await runStaffCommand(args.context, session.user, resendRegistrationMail, { reference: args.params.reference, mail: which })
+  if (!resent.ok) return data({ error: Object.values(resent.fields)[0] ?? resent.message }, { status: resent.status })
   // Post/redirect/get: reloading the page shows the notice again instead of sending the e-mail once more.
-  throw redirect(`/admin/registrations/${encodeURIComponent(reference)}?resent=${which}`)
+  throw redirect(`/admin/registrations/${encodeURIComponent(args.params.reference)}?resent=${which}`)
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
