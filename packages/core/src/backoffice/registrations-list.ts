@@ -1,3 +1,4 @@
+import { foldForSearch, SEARCH_FOLD_LETTERS } from './search-fold.ts'
 import { TIME_ZONE } from '@events/pricing'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
@@ -88,9 +89,10 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   }
   const createdFrom = query.createdFrom ? startOfDay(query.createdFrom, 'from') : undefined
   const createdBefore = query.createdTo ? DateTime.fromISO(startOfDay(query.createdTo, 'to')).plus({ days: 1 }).toUTC().toISO()! : undefined
-  const search = (query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
-  // ILIKE is PostgreSQL's case-insensitive LIKE; SQLite's LIKE ignores case already (for ASCII letters).
-  const like = db.dialect === 'postgres' ? 'ilike' : 'like'
+  const search = foldForSearch((query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH))
+  // The stored text folded as the search was, so "sean" finds "Séan" on either database.
+  const folded = (column: string) =>
+    db.dialect === 'postgres' ? sql`translate(lower(${sql.ref(column)}), ${SEARCH_FOLD_LETTERS.from}, ${SEARCH_FOLD_LETTERS.to})` : sql`search_fold(${sql.ref(column)})`
 
   const filtered = (kysely: Kysely<Database>) =>
     kysely
@@ -103,7 +105,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
       .$if(search !== '', (builder) =>
         builder.where((eb: RegistrationsBuilder) => {
           const pattern = containsPattern(search)
-          const matches = (column: 'reference' | 'company_name' | 'email') => sql<boolean>`${sql.ref(column)} ${sql.raw(like)} ${pattern} escape '\\'`
+          const matches = (column: string) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`
           return eb.or([
             matches('reference'),
             matches('company_name'),
@@ -114,7 +116,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
               eb
                 .selectFrom('registration_delegates')
                 .select('registration_id')
-                .where(sql<boolean>`name ${sql.raw(like)} ${pattern} escape '\\'`),
+                .where(matches('name')),
             ),
           ])
         }),
