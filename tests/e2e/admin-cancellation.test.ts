@@ -100,6 +100,25 @@ describe('cancelling registrations in the back office', () => {
     // Cancelled for good: the screen offers no second cancellation.
     await openCancelScreen(page, registration.reference)
     await page.getByText('Every delegate of this registration is cancelled.').waitFor()
+
+    // The registration's page says so: its status, each delegate marked and not to be changed, no confirmation to resend.
+    await page.goto(url(`/admin/registrations/${registration.reference}`))
+    const facts = await page.locator('dl.admin-facts').first().innerText()
+    expect(facts).toMatch(/Status\s+Cancelled\n/)
+    expect(facts).not.toMatch(/Paid|Awaiting payment/)
+    const delegates = page.getByRole('region', { name: 'Delegates' })
+    expect(await delegates.getByRole('cell', { name: 'Cancelled' }).count()).toBe(2)
+    expect(await delegates.getByRole('link', { name: /^Change/ }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Resend confirmation' }).count()).toBe(0)
+
+    // The list's status filter offers Cancelled and Part-cancelled, and finds it under Cancelled.
+    await page.goto(url('/admin/registrations'))
+    const statusChoices = await page.getByLabel('Status').locator('option').allInnerTexts()
+    expect(statusChoices).toEqual(expect.arrayContaining(['Cancelled', 'Part-cancelled']))
+    await page.getByLabel('Status').selectOption({ label: 'Cancelled' })
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('status') === 'cancelled')
+    await page.getByRole('link', { name: registration.reference, exact: true }).waitFor()
   })
 
   it('waives the fee with a reason without JavaScript, recorded in the audit log', async () => {

@@ -146,11 +146,13 @@ export {
 export {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  REGISTRATION_LIST_STATUSES,
   REGISTRATION_STATUSES,
   listRegistrations,
   type RegistrationListPage,
   type RegistrationListQuery,
   type RegistrationListRow,
+  type RegistrationListStatus,
 } from './backoffice/registrations-list.ts'
 export { attendanceRegisterPdf } from './backoffice/attendance-register-pdf.ts'
 export {

@@ -126,6 +126,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(receipts[0]?.subject).toBe(`Payment received: registration ${registration.reference}`)
     expect(receipts[0]?.text).toContain('Amount paid: R 20 677.00')
     expect(receipts[0]?.text).toContain('Tax invoice: INV-000001')
+    // The tax invoice travels with a card receipt as with a bank-transfer one.
+    expect(receipts[0]?.attachments?.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([['tax-invoice-INV-000001.pdf', 'application/pdf']])
     // Dated by the business clock (SITE_NOW, 1 March 2025), not the day the test runs.
     expect(receipts[0]?.text).toContain('Paid on: 1 March 2025 at 08:00 (SAST)')
 

@@ -233,6 +233,7 @@ async function applyPayment(
     paidAt: businessClock(context),
     paymentId: event.paymentId ?? checkout.id,
     invoiceNumber: recorded.invoiceNumber,
+    invoiceAttachment: recorded.invoiceAttachment,
     testMode: event.testMode,
     settings,
   })

@@ -33,7 +33,7 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
       expect(change).toEqual({ reference, before: PIETER, after: NALEDI, noticeQueued: true })
 
       const detail = await getRegistrationDetail(testContext(testDb.db), reference)
-      expect(detail!.delegates).toEqual([THANDI, NALEDI])
+      expect(detail!.delegates).toEqual([{ ...THANDI, cancelled: false }, { ...NALEDI, cancelled: false }])
       expect(detail!.amounts).toMatchObject({ subtotalCents: 1_798_000, vatCents: 269_700, totalCents: 2_067_700 })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
       expect(sink.received).toHaveLength(1)

@@ -11,6 +11,10 @@ import { BackOfficeError } from './errors.ts'
 import type { BackOfficeContext } from './context.ts'
 
 export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['awaiting-payment', 'part-paid', 'paid']
+
+/** What the list's status filter offers: the payment statuses of registrations still on, and the cancelled ones. */
+export const REGISTRATION_LIST_STATUSES = [...REGISTRATION_STATUSES, 'part-cancelled', 'cancelled'] as const
+export type RegistrationListStatus = (typeof REGISTRATION_LIST_STATUSES)[number]
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 const MAX_SEARCH_LENGTH = 200
@@ -36,6 +40,8 @@ export interface RegistrationListRow {
   status: RegistrationStatus
   /** When the registration was cancelled as a whole; null while any delegate still attends. */
   cancelledAt: string | null
+  /** True when some of its delegates were cancelled and others still attend. */
+  partCancelled: boolean
   eventSlug: string
   eventTitle: string
   companyName: string
@@ -69,6 +75,11 @@ function wholeNumber(value: number | undefined, fallback: number, field: string,
   return value
 }
 
+/** The registrations some of whose delegates were cancelled. */
+function partlyCancelled(kysely: Kysely<Database>) {
+  return kysely.selectFrom('registration_delegates').select('registration_id').where('cancellation_id', 'is not', null).distinct()
+}
+
 /** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
@@ -79,9 +90,9 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const { db } = context
   const page = wholeNumber(query.page, 1, 'page number')
   const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'page size', MAX_PAGE_SIZE)
-  const status = REGISTRATION_STATUSES.find((known) => known === query.status)
+  const status = REGISTRATION_LIST_STATUSES.find((known) => known === query.status)
   if (query.status && !status) {
-    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_STATUSES.join(', ')}.`)
+    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_LIST_STATUSES.join(', ')}.`)
   }
   const paymentMethod = PAYMENT_METHODS.find((known) => known === query.paymentMethod)
   if (query.paymentMethod && !paymentMethod) {
@@ -98,7 +109,12 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
     kysely
       .selectFrom('registrations')
       .$if(Boolean(query.eventId), (builder) => builder.where(registrationsOfEvent(query.eventId!)))
-      .$if(status !== undefined, (builder) => builder.where('status', '=', status!))
+      .$if(status === 'cancelled', (builder) => builder.where('cancelled_at', 'is not', null))
+      .$if(status === 'part-cancelled', (builder) => builder.where('cancelled_at', 'is', null).where('id', 'in', partlyCancelled(kysely)))
+      // A payment status names registrations still on: one cancelled as a whole is under Cancelled.
+      .$if(status !== undefined && status !== 'cancelled' && status !== 'part-cancelled', (builder) =>
+        builder.where('status', '=', status as RegistrationStatus).where('cancelled_at', 'is', null),
+      )
       .$if(paymentMethod !== undefined, (builder) => builder.where('payment_method', '=', paymentMethod!))
       .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))
       .$if(createdBefore !== undefined, (builder) => builder.where('created_at', '<', createdBefore!))
@@ -156,6 +172,12 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
         .groupBy('registration_id')
         .execute()
   const receivedBy = new Map(received.map((row) => [row.registration_id, Number(row.received)]))
+  const partly =
+    rows.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await partlyCancelled(db.kysely).where('registration_id', 'in', rows.map((row) => row.id)).execute()).map((row) => row.registration_id),
+        )
   const total = Number(counted.count)
   return {
     rows: rows.map((row) => ({
@@ -163,6 +185,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
       createdAt: row.created_at,
       status: row.status,
       cancelledAt: row.cancelled_at,
+      partCancelled: row.cancelled_at === null && partly.has(row.id),
       eventSlug: row.event_slug,
       eventTitle: row.event_title,
       companyName: row.company_name,

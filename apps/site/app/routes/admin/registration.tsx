@@ -1,7 +1,7 @@
 import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
@@ -90,7 +90,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         className="admin-facts"
         terms={[
           ['Event', `${detail.event.title} (${formatAdminDay(detail.event.start)})`],
-          ['Status', registrationStatusName(detail.status)],
+          ['Status', registrationStandingName(detail)],
           ['Registered', <AdminTime key="registered" iso={detail.createdAt} />],
           ...(detail.paidAt ? [['Paid in full', <AdminTime key="paid" iso={detail.paidAt} />] as const] : []),
           ['Payment method', paymentMethodName(detail.paymentMethod)],
@@ -119,16 +119,20 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="delegates-heading">
         <h2 id="delegates-heading">Delegates ({detail.delegates.length})</h2>
-        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', { label: 'Change', hidden: true }]}>
+        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', 'Attending', { label: 'Change', hidden: true }]}>
           {detail.delegates.map((delegate, index) => (
             <tr key={index}>
               <th scope="row">{delegate.name}</th>
               <td>{delegate.position}</td>
               <td>{delegate.email}</td>
+              <td>{delegate.cancelled ? <strong>Cancelled</strong> : 'Yes'}</td>
               <td>
-                <Link to={`${pagePath}/delegates/${index + 1}`}>
-                  Change<span className="visually-hidden"> {delegate.name}</span>
-                </Link>
+                {/* A cancelled delegate is not replaced: their place was credited. */}
+                {delegate.cancelled ? null : (
+                  <Link to={`${pagePath}/delegates/${index + 1}`}>
+                    Change<span className="visually-hidden"> {delegate.name}</span>
+                  </Link>
+                )}
               </td>
             </tr>
           ))}
@@ -256,10 +260,13 @@ export default function Registration({ loaderData, actionData }: Route.Component
             </tr>
           ))}
         </AdminTable>
-        <Form method="post" className="admin-inline-form">
-          <input type="hidden" name="mail" value="confirmation" />
-          <SubmitButton>Resend confirmation</SubmitButton>
-        </Form>{' '}
+        {/* A cancelled registration has no confirmation to send again: the credit note went with the cancellation. */}
+        {detail.cancelledAt === null ? (
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="mail" value="confirmation" />
+            <SubmitButton>Resend confirmation</SubmitButton>
+          </Form>
+        ) : null}{' '}
         {detail.status === 'paid' ? (
           <Form method="post" className="admin-inline-form">
             <input type="hidden" name="mail" value="receipt" />
