@@ -1,6 +1,6 @@
 // How the back office words the core's codes and times, in one place for every /admin screen.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
-import { TIME_ZONE } from '@events/pricing'
+import { formatRand, TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
 const minuteFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })
@@ -84,4 +84,40 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
 /** What kind of e-mail an outbox topic is, in words. */
 export function mailTopicName(topic: string): string {
   return MAIL_TOPIC_NAMES[topic] ?? topic
+}
+
+/** An audit log action in words: `registration-payment-recorded` reads "Registration payment recorded". */
+export function auditActionName(action: string): string {
+  const words = action.replace(/-/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+// A field name of an audit entry in words: `owedCents` reads "owed", `bankReference` "bank reference".
+function auditFieldName(key: string): string {
+  return key
+    .replace(/Cents$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+}
+
+function auditValueText(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none'
+  if (typeof value === 'number' && key.endsWith('Cents')) return formatRand(value)
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'string' && key === 'status') return registrationStatusName(value)
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => auditValueText('', item)).join(', ')
+  if (typeof value === 'object') return `(${auditDetailsText(value)})`
+  return String(value)
+}
+
+/**
+ * What an audit entry's before or after says, in words and rands for staff rather than JSON in cents:
+ * `{ status: 'part-paid', paidCents: 67700 }` reads "status: Part paid; paid: R 677.00".
+ */
+export function auditDetailsText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value !== 'object' || Array.isArray(value)) return auditValueText('', value)
+  return Object.entries(value)
+    .map(([key, item]) => `${auditFieldName(key)}: ${auditValueText(key, item)}`)
+    .join('; ')
 }

@@ -19,6 +19,11 @@ export function meta({ params }: Route.MetaArgs) {
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
 
+/** A count of days in words: "1 working day", "9 calendar days", "3 days". */
+function daysText(count: number, kind?: 'working' | 'calendar'): string {
+  return `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'day' : 'days'}`
+}
+
 /** A Johannesburg day (YYYY-MM-DD) as staff read it: "Fri, 20 June 2025". */
 function showDay(day: string): string {
   return dayFormat.format(new Date(`${day}T12:00:00+02:00`))
@@ -117,7 +122,7 @@ function CancellationOutcome({ cancellation, reference, today }: { cancellation:
           {cancellation.feePercent}% of {formatRand(cancellation.cancelledSubtotalCents)}: {formatRand(cancellation.feeSubtotalCents)} excl. VAT
           {cancellation.feePercent !== cancellation.proposedFeePercent
             ? ` (the terms proposed ${cancellation.proposedFeePercent}%; reason: ${cancellation.overrideReason})`
-            : ` (${cancellation.workingDaysBefore} working days before the event)`}
+            : ` (${daysText(cancellation.workingDaysBefore, 'working')} before the event)`}
         </dd>
         <dt>Credited</dt>
         <dd>
@@ -193,9 +198,16 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
       <section aria-labelledby="fee-heading">
         <h2 id="fee-heading">The fee the terms propose: {fee.feePercent}%</h2>
         <p>
-          Today, {showDay(fee.cancelledOn)}, is {fee.workingDaysBefore} working {fee.workingDaysBefore === 1 ? 'day' : 'days'} ({fee.calendarDaysBefore} calendar{' '}
-          {fee.calendarDaysBefore === 1 ? 'day' : 'days'}) before the event on {showDay(fee.eventDay)}. Weekends and South African public holidays are not working
-          days.
+          {fee.calendarDaysBefore < 0 ? (
+            <>
+              Today, {showDay(fee.cancelledOn)}, is {daysText(-fee.calendarDaysBefore)} after the event began on {showDay(fee.eventDay)}: the whole fee applies.
+            </>
+          ) : (
+            <>
+              Today, {showDay(fee.cancelledOn)}, is {daysText(fee.workingDaysBefore, 'working')} ({daysText(fee.calendarDaysBefore, 'calendar')}) before the event on{' '}
+              {showDay(fee.eventDay)}. Weekends and South African public holidays are not working days.
+            </>
+          )}
         </p>
         <ul>
           <li>No fee before {showDay(fee.halfFeeFrom)}.</li>

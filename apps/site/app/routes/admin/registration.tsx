@@ -1,7 +1,7 @@
 import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
+import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
@@ -58,8 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
         id: entry.id,
         occurredAt: entry.occurredAt,
         actor: entry.actor?.email ?? null,
-        action: entry.action,
-        after: entry.after === null ? '' : JSON.stringify(entry.after),
+        action: auditActionName(entry.action),
+        after: auditDetailsText(entry.after),
       })),
     },
     { headers },
@@ -296,7 +296,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
                 <td>{entry.actor ?? 'nobody signed in'}</td>
                 <td>{entry.action}</td>
                 <td>
-                  <code>{entry.after}</code>
+                  {entry.after}
                 </td>
               </tr>
             ))}
