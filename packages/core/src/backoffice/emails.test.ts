@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
+import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
 
@@ -46,6 +47,48 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     expect(sink().received).toHaveLength(1)
     expect(sink().received[0]!.parsed.subject).toBe(`Payment received: registration ${reference}`)
     expect(sink().received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
+  })
+
+  it('states the position when it is resent: paid in full, or part-paid with what is owed; never the first payment request', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '1500.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    await deliver()
+    sink().received.length = 0
+
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const partPaid = sink().received[0]!.parsed.text!
+    expect(partPaid).toContain('Received so far: R 1 500.00. Still to pay: R 19 177.00')
+    expect(partPaid).not.toContain('Please pay in full')
+
+    await recordBankTransfer(context, { reference: reference!, amount: '19177.00', receivedOn: '2025-03-01', bankReference: 'R2' }, STAFF)
+    await deliver()
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const paid = sink().received[0]!.parsed.text!
+    expect(paid).toContain('Paid in full: R 20 677.00 received.')
+    expect(paid).not.toMatch(/Please pay|Pay by bank transfer|Pay R/)
+  })
+
+  it('lists only the delegates still attending, and refuses the confirmation of a cancelled registration', async () => {
+    const [reference, other] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const context = testContext(testDb.db)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, STAFF)
+    await deliver()
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const text = sink().received[0]!.parsed.text!
+    expect(text).toContain('Thandi Nkosi')
+    expect(text).not.toContain('Pieter van Wyk')
+    // The cancelled delegate's R 10 338.50 was credited: what is owed is the rest.
+    expect(text).toContain('Still to pay: R 10 338.50')
+
+    await cancelRegistration(context, { reference: other!, delegateIds: 'all' }, STAFF)
+    await expect(resendRegistrationMail(context, { reference: other!, mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'registration-cancelled' })
   })
 
   it('refuses an unknown registration', async () => {

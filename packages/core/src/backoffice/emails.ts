@@ -4,6 +4,7 @@ import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
+import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import * as z from 'zod/mini'
 import { ownFields, requiredChoice } from '../submissions/fields.ts'
@@ -72,7 +73,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
   return async (transaction): Promise<CommandOutcome<QueuedRow>> => {
     const registration = await transaction
       .selectFrom('registrations')
-      .select(['id', 'reference', 'email', 'cancelled_at'])
+      .selectAll()
       .where('reference', '=', normaliseReference(input.reference) ?? '')
       .executeTakeFirst()
     if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
@@ -85,7 +86,16 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
       if (registration.cancelled_at !== null) {
         throw new BackOfficeError('registration-cancelled', `Registration ${registration.reference} is cancelled; its confirmation is not sent again.`)
       }
-      const job: RegistrationMailJob = { template: 'registration.registrant' }
+      // The confirmation states where the registration stands now: paid, or what is still owed, and who attends.
+      const [state, delegates] = await Promise.all([
+        paymentStateOf(transaction, registration),
+        transaction.selectFrom('registration_delegates').select(['ordinal', 'cancellation_id']).where('registration_id', '=', registration.id).orderBy('ordinal').execute(),
+      ])
+      const attendingDelegates = delegates.filter((delegate) => delegate.cancellation_id === null).map((delegate) => delegate.ordinal)
+      const job: RegistrationMailJob = {
+        template: 'registration.registrant',
+        position: { paidCents: state.paidCents, outstandingCents: state.outstandingCents, ...(attendingDelegates.length < delegates.length ? { attendingDelegates } : {}) },
+      }
       mail = job
       topic = job.template
     } else {
