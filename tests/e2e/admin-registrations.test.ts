@@ -187,7 +187,7 @@ describe('the back office’s registration screens', () => {
       [bank.email, 'Sent'],
     ])
     const trail = await tableRows(page, `What staff did about registration ${bank.reference}, newest first`)
-    expect(trail).toEqual([[expect.any(String), OWNER.email, 'registration-mail-resent', expect.stringContaining('"mail":"confirmation"')]])
+    expect(trail).toEqual([[expect.any(String), OWNER.email, 'Registration mail resent', expect.stringContaining('mail: confirmation')]])
     expect(errors).toEqual([])
     await page.context().close()
   })
@@ -220,7 +220,7 @@ describe('the back office’s registration screens', () => {
 
     await page.goto(url(`/admin/registrations/${card.reference}`))
     const trail = await tableRows(page, `What staff did about registration ${card.reference}, newest first`)
-    expect(trail).toEqual([[expect.any(String), OWNER.email, 'outbox-message-retried', expect.stringContaining('"status":"pending"')]])
+    expect(trail).toEqual([[expect.any(String), OWNER.email, 'Outbox message retried', expect.stringContaining('status: Waiting to be sent')]])
     await page.context().close()
   })
 

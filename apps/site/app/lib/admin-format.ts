@@ -92,6 +92,19 @@ export function auditActionName(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+// The statuses audit entries record (registrations, e-mails, refunds, enquiries), in words.
+const AUDIT_STATUS_WORDS: Record<string, string> = {
+  ...REGISTRATION_STATUS_NAMES,
+  ...OUTBOX_STATUS_NAMES,
+  succeeded: 'Refunded to the card',
+  refused: 'Refused by the card provider',
+  'awaiting-payout': 'To be paid out by bank transfer',
+  'paid-out': 'Paid out by bank transfer',
+  new: 'New',
+  'in-progress': 'In progress',
+  closed: 'Closed',
+}
+
 // A field name of an audit entry in words: `owedCents` reads "owed", `bankReference` "bank reference".
 function auditFieldName(key: string): string {
   return key
@@ -104,7 +117,7 @@ function auditValueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none'
   if (typeof value === 'number' && key.endsWith('Cents')) return formatRand(value)
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (typeof value === 'string' && key === 'status') return registrationStatusName(value)
+  if (typeof value === 'string' && key === 'status') return AUDIT_STATUS_WORDS[value] ?? value
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => auditValueText('', item)).join(', ')
   if (typeof value === 'object') return `(${auditDetailsText(value)})`
   return String(value)
