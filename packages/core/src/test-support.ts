@@ -152,6 +152,9 @@ interface TestAuditDatabase {
 /** The staff member tests act as in the back office's commands. */
 export const TEST_STAFF: StaffActor = { id: 'staff-1', name: 'Nomsa Dlamini', email: 'nomsa@example.com', role: 'staff', ipAddress: '203.0.113.7' }
 
+/** A manager, for the commands staff may not run (cancelling, refunds, invoice corrections, deciding requests). */
+export const TEST_MANAGER: StaffActor = { id: 'manager-1', name: 'Mpho Mokoena', email: 'mpho@example.com', role: 'manager', ipAddress: '203.0.113.8' }
+
 /** An audit writer into the tests' audit log, through the command's transaction. */
 export const testAuditWriter: AuditWriter = async (transaction, row) => {
   await (transaction as unknown as Kysely<TestAuditDatabase>)

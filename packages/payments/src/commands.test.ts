@@ -1,5 +1,5 @@
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
@@ -205,7 +205,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter }
     const proposal = await cancellationProposal(context, registration.reference)
     const [firstDelegate] = proposal.delegates
-    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, TEST_STAFF)
+    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, TEST_MANAGER)
 
     const delivery = await yoco.pay(checkoutId)
     expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })

@@ -1,5 +1,5 @@
 import { cancelRegistration, createRegistration } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
 import { refundCard, startCheckout } from './commands.ts'
@@ -9,6 +9,7 @@ import { createYocoProvider } from './yoco.ts'
 
 const links = testSiteLinks()
 const STAFF = TEST_STAFF
+const MANAGER = TEST_MANAGER
 // Legal Opinion (3 July 2025), two delegates by card: R 20 677.00. On 20 June the terms' fee is 50%, so R 10 338.50
 // of it is credited and refunded.
 const HALF_FEE_DAY = new Date('2025-06-20T10:00:00+02:00')
@@ -42,7 +43,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
     const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
-    const outcome = await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
+    const outcome = await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, MANAGER)
     expect(outcome.cardRefundPending).toBe(true)
     expect(outcome.cancellation.refund).toMatchObject({ method: 'card', status: 'pending', amountCents: REFUND_CENTS })
     return { refundId: outcome.cancellation.refund!.id, checkoutId: started.checkoutId }
@@ -101,7 +102,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     const registrations = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
     const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
-    await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
+    await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, MANAGER)
     const started = await startCheckout(payments, receipt.reference, receipt.secret)
     expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(receipt) })
     expect(yoco.requests).toHaveLength(0)

@@ -4,7 +4,7 @@ import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { dashboard } from './dashboard.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 const RESILIENCE = { event: 'Resilience', code: 'ERC2025' }
 const ONE_DELEGATE = { delegates: [{ name: 'Lerato Molefe', position: 'Director', email: 'lerato@example.com' }] }
@@ -73,8 +73,8 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
       .where('registrations.reference', '=', partlyCancelled!)
       .orderBy('registration_delegates.ordinal', 'desc')
       .execute()
-    const one = await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter!.id], feePercent: 0 }, STAFF)
-    const whole = await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' }, STAFF)
+    const one = await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter!.id], feePercent: 0 }, MANAGER)
+    const whole = await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' }, MANAGER)
 
     const [legalOpinion] = (await dashboard(context)).events
     expect(legalOpinion).toMatchObject({ registrations: 1, delegates: 1, receivedCents: 0, refundedCents: 0, netCents: 0 })
@@ -87,12 +87,12 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     const [reference] = await register(testDb.db, {})
     await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'FNB 1' }, STAFF)
     const context = { ...testContext(testDb.db), siteNow: () => new Date('2025-06-20T09:00:00+02:00') }
-    const { cancellation } = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)
+    const { cancellation } = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, MANAGER)
     expect(cancellation.refund).toMatchObject({ status: 'awaiting-payout', amountCents: 1_033_850 })
 
     // A refund still to be paid out is not money given back yet.
     expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 0, netCents: 2_067_700 })
-    await recordRefundPaidOut(context, { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'EFT 9' }, STAFF)
+    await recordRefundPaidOut(context, { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'EFT 9' }, MANAGER)
     expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 1_033_850, netCents: 2_067_700 - 1_033_850, awaitingCents: 0 })
   })
 

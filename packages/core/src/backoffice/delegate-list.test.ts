@@ -6,7 +6,7 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { attendanceRegisterPdf } from './attendance-register-pdf.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { delegateList, delegateListCsv, delegateListEvents, delegateListXlsx, type DelegateList } from './delegate-list.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf))
@@ -83,8 +83,8 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       .where('registrations.reference', '=', partlyCancelled!)
       .where('registration_delegates.name', '=', 'Pieter van Wyk')
       .executeTakeFirstOrThrow()
-    await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter.id], feePercent: 0 }, STAFF)
-    await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 0 }, STAFF)
+    await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter.id], feePercent: 0 }, MANAGER)
+    await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 0 }, MANAGER)
 
     const legalOpinion = (await delegateListEvents(context)).find((event) => event.id === 'event-legal-opinion')
     // Before: 2 registrations with 4 delegates. Added: one with 2, one of them cancelled, and one cancelled as a whole.

@@ -4,7 +4,7 @@ import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from 
 import { recordBankTransfer } from './bank-transfers.ts'
 import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   let testDb: TestDatabase
@@ -76,7 +76,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     const [reference, other] = await register(testDb.db, {}, { companyName: 'Other Company' })
     const context = testContext(testDb.db)
     const { delegates } = await cancellationProposal(context, reference!)
-    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, STAFF)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
     await deliver()
     sink().received.length = 0
     await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
@@ -87,7 +87,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     // The cancelled delegate's R 10 338.50 was credited: what is owed is the rest.
     expect(text).toContain('Still to pay: R 10 338.50')
 
-    await cancelRegistration(context, { reference: other!, delegateIds: 'all' }, STAFF)
+    await cancelRegistration(context, { reference: other!, delegateIds: 'all' }, MANAGER)
     await expect(resendRegistrationMail(context, { reference: other!, mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'registration-cancelled' })
   })
 

@@ -1,10 +1,16 @@
 import type { CoreDatabase } from '../db/database.ts'
 import { createRegistration } from '../registration/commands.ts'
-import { fixedCatalog, registrationInput, SITE_NOW, TEST_STAFF, testAuditWriter, testSiteLinks } from '../test-support.ts'
+import { fixedCatalog, registrationInput, SITE_NOW, TEST_MANAGER, TEST_STAFF, testAuditWriter, testSiteLinks } from '../test-support.ts'
 import type { StaffActor, StaffCommandContext } from './command.ts'
 
 /** The staff member the tests act as. */
 export const STAFF: StaffActor = TEST_STAFF
+
+/** The manager the tests act as where a command needs more than the `staff` role. */
+export const MANAGER: StaffActor = TEST_MANAGER
+
+/** How a stored row names the manager who acted. */
+export const RECORDED_BY_MANAGER = { id: MANAGER.id, name: MANAGER.name }
 
 /** How a stored row names the staff member who acted (`recordedBy`, `cancelledBy`). */
 export const RECORDED_BY = { id: STAFF.id, name: STAFF.name }

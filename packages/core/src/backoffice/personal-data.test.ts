@@ -8,7 +8,7 @@ import { recordBankTransfer } from './bank-transfers.ts'
 import { resendRegistrationMail } from './emails.ts'
 import { registrationInvoicePdf } from './registration-detail.ts'
 import { addEnquiryNote } from './enquiries-inbox.ts'
-import { STAFF, testContext } from './fixtures.ts'
+import { MANAGER, STAFF, testContext } from './fixtures.ts'
 import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
 
 const THANDI = 'thandi@acme.example.com'
@@ -97,7 +97,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const { reference } = await seed()
     const context = testContext(testDb.db)
     const thandi = await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('email', '=', THANDI).executeTakeFirstOrThrow()
-    await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, STAFF)
+    await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, MANAGER)
     expect(await erasePersonalData(context, THANDI)).toMatchObject({ registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }], registrationsActive: [] })
     expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: '[anonymised]' }, { name: 'Pieter van Wyk' }])
   })

@@ -4,7 +4,7 @@ import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { TEST_BACKENDS, openTestDatabase, startMailSink, testAuditRows, type TestDatabase } from '../test-support.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 import { changeDelegate, correctCompanyDetails } from './registration-changes.ts'
 import { getRegistrationDetail } from './registration-detail.ts'
 
@@ -56,14 +56,14 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   it('refuses a change once the event has started, and a delegate that does not exist', async () => {
     const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
     await expect(changeDelegate(started, { reference, delegate: 1, ...NALEDI }, STAFF)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
-    await expect(correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '2' }, STAFF)).rejects.toMatchObject({ code: 'event-started' })
+    await expect(correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '2' }, MANAGER)).rejects.toMatchObject({ code: 'event-started' })
     await expect(changeDelegate(testContext(testDb.db), { reference, delegate: 3, ...NALEDI }, STAFF)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
   })
 
   it('refuses to replace a cancelled delegate, changing nothing', async () => {
     const context = testContext(testDb.db)
     const { delegates } = await cancellationProposal(context, reference)
-    await cancelRegistration(context, { reference, delegateIds: [delegates[1]!.id] }, STAFF)
+    await cancelRegistration(context, { reference, delegateIds: [delegates[1]!.id] }, MANAGER)
     await expect(changeDelegate(context, { reference, delegate: 2, ...NALEDI }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
     const names = await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()
     expect(names.map((row) => row.name)).toEqual([THANDI.name, PIETER.name])
@@ -80,7 +80,9 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
 
   it("corrects the company details, answering before and after, and the registrant's e-mails say the new ones", async () => {
     const corrected = { companyName: 'Acme Legal Services (Pty) Ltd', address: '14 Main Road\nRosebank', email: 'accounts@acme.example.com', tel: '+27 11 555 0199', vatNumber: '4999999999' }
-    const change = await correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, STAFF)
+    // Correcting the invoice's addressee is a manager's: a staff actor is refused by the command itself.
+    await expect(correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
+    const change = await correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, MANAGER)
     expect(change).toEqual({
       reference,
       before: { companyName: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 import { listRegistrations, type RegistrationListQuery } from './registrations-list.ts'
 
 const RESILIENCE = { event: 'Resilience', code: 'ERC2025' }
@@ -66,7 +66,7 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
   })
 
   it('marks a registration cancelled as a whole with when it was', async () => {
-    await cancelRegistration(testContext(testDb.db), { reference: refs.acme, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed' }, STAFF)
+    await cancelRegistration(testContext(testDb.db), { reference: refs.acme, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed' }, MANAGER)
     const [acme] = (await list({ search: refs.acme })).rows
     expect(acme?.cancelledAt).toEqual(expect.any(String))
     expect((await list({ search: refs.bolt })).rows[0]?.cancelledAt).toBeNull()
@@ -74,12 +74,12 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
 
   it('filters by Cancelled and Part-cancelled; a payment status lists only registrations still on', async () => {
     const context = testContext(testDb.db)
-    await cancelRegistration(context, { reference: refs.acme, delegateIds: 'all' }, STAFF)
+    await cancelRegistration(context, { reference: refs.acme, delegateIds: 'all' }, MANAGER)
     await recordBankTransfer(context, { reference: refs.cobalt, amount: '100.00', receivedOn: '2025-03-01', bankReference: 'P9' }, STAFF)
     await register(testDb.db, { companyName: 'Echo Legal' })
     const [echo] = await referencesOf({ search: 'Echo Legal' })
     const echoDelegates = (await cancellationProposal(context, echo!)).delegates
-    await cancelRegistration(context, { reference: echo!, delegateIds: [echoDelegates[1]!.id] }, STAFF)
+    await cancelRegistration(context, { reference: echo!, delegateIds: [echoDelegates[1]!.id] }, MANAGER)
 
     expect(await referencesOf({ status: 'cancelled' })).toEqual([refs.acme])
     expect(await referencesOf({ status: 'part-cancelled' })).toEqual([echo])
