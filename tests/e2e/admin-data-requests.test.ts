@@ -79,8 +79,8 @@ describe('personal data requests', () => {
 
     const cookie = await signInCookie(site().baseUrl, OWNER)
     const audit = await (await fetch(url('/admin/audit'), { headers: { cookie } })).text()
-    expect(audit).toContain('personal-data-exported')
-    expect(audit).toContain('personal-data-erased')
+    expect(audit).toContain('Personal data exported')
+    expect(audit).toContain('Personal data erased')
     expect(audit).toContain(delegate)
   })
 })

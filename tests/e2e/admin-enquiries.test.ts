@@ -91,4 +91,39 @@ describe('the enquiries inbox', () => {
     await noScript.getByText(`by ${LERATO.name}`).waitFor()
     await noScript.context().close()
   })
+
+  it('shows the status a reply set at once, and saving the assignee from that box keeps it', async () => {
+    await post('/api/contact', {
+      fullName: 'Mpho Radebe',
+      companyName: 'Radebe Legal',
+      email: 'mpho@client.test',
+      phone: '+27 82 555 0103',
+      interest: 'Conference',
+      message: 'Is there a group rate?',
+    })
+    const page = await openPage(browser(), 'phone')
+    await signInAt(page, site().baseUrl, '/admin/enquiries', LERATO)
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Mpho Radebe' }).click()
+    await page.getByRole('heading', { name: 'Contact form from Mpho Radebe', level: 1 }).waitFor()
+    await waitForHydration(page)
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('new')
+    await page.getByLabel('Reply', { exact: true }).fill('Dear Mpho,\n\nYes: five or more delegates get 10% off.')
+    await page.getByRole('button', { name: 'Send reply' }).click()
+    await page.getByRole('status').filter({ hasText: 'Your reply is on its way.' }).waitFor()
+    // Without a reload, the box shows what the reply made of the enquiry.
+    await expect.poll(() => page.getByLabel('Status', { exact: true }).inputValue()).toBe('in-progress')
+
+    await page.getByLabel('Assigned to').selectOption({ label: PIETER.name })
+    await page.getByRole('button', { name: 'Save status and assignee' }).click()
+    await page.getByRole('status').filter({ hasText: 'Status and assignee saved.' }).waitFor()
+    await page.reload()
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('in-progress')
+
+    // Staff greeted Mpho themselves: the e-mail has no second greeting.
+    const reply = await sink().waitFor((mail) => mail.recipients.includes('mpho@client.test') && mail.parsed.subject?.startsWith('Re: your enquiry') === true, 15_000)
+    expect(reply.parsed.text).toContain('five or more delegates get 10% off.')
+    expect(reply.parsed.text!.match(/Dear/g)).toHaveLength(1)
+    await page.context().close()
+  })
 })

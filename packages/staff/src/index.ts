@@ -1,4 +1,4 @@
-export { listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditListOptions, type AuditPage, type AuditRecord, type AuditSubject } from './audit.ts'
+export { listAudit, recordAudit, staffAuditWriter, type AuditActor, type AuditEntry, type AuditListOptions, type AuditPage, type AuditRecord, type AuditSubject } from './audit.ts'
 export { MIN_PASSWORD_LENGTH, passwordProblem } from './password-rule.ts'
 export {
   DEFAULT_SIGN_IN_LIMITS,

@@ -8,6 +8,8 @@ import {
   staffSignInFailuresMail,
   type CoreDatabase,
   type SiteLinks,
+  roleAllows,
+  STAFF_ROLE_ORDER,
 } from '@events/core'
 import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
@@ -20,15 +22,13 @@ import { migrateStaffTables } from './db/migrate.ts'
 import { passwordProblem } from './password-rule.ts'
 import { REQUIRE_TWO_FACTOR, authSecret, readSetting, writeSetting } from './settings.ts'
 
-export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'manager', 'staff']
+/** The roles from the most to the least trusted; core's staff commands re-check them with the same `roleAllows`. */
+export const STAFF_ROLES: readonly StaffRole[] = STAFF_ROLE_ORDER
+export { roleAllows }
 
 /** Roles that must sign in with two-factor, whatever the setting for everyone says. */
 const TWO_FACTOR_ROLES: readonly StaffRole[] = ['owner', 'manager']
 
-/** Whether a member of `role` may do what needs `required`: an owner may do everything, a manager what staff and managers may. */
-export function roleAllows(role: StaffRole, required: StaffRole): boolean {
-  return STAFF_ROLES.indexOf(role) <= STAFF_ROLES.indexOf(required)
-}
 
 /** Invitation links work for a week: a new colleague may not read the e-mail the same day. */
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
+import { auditActionName, auditDetailsText, formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
 
 describe('back-office times', () => {
   it.each([
@@ -30,7 +30,29 @@ describe('back-office names of the core’s codes', () => {
   })
 
   it('shows a code it has no name for as it is, rather than nothing', () => {
-    expect(registrationStatusName('cancelled')).toBe('cancelled')
+    expect(registrationStatusName('refunded')).toBe('refunded')
     expect(mailTopicName('enquiry.new-kind')).toBe('enquiry.new-kind')
+  })
+})
+
+describe('audit entries in words', () => {
+  it('names an action in words', () => {
+    expect(auditActionName('registration-payment-recorded')).toBe('Registration payment recorded')
+  })
+
+  it('reads before and after in words and rands, never JSON in cents or internal keys', () => {
+    expect(
+      auditDetailsText({
+        status: 'part-paid',
+        paidCents: 67_700,
+        outstandingCents: 2_000_000,
+        bankTransfer: { amountCents: 67_700, receivedOn: '2025-03-01', bankReference: 'ABSA 9' },
+        cancelledDelegates: [],
+        registrationCancelled: false,
+      }),
+    ).toBe(
+      'status: Part paid; paid: R 677.00; outstanding: R 20 000.00; bank transfer: (amount: R 677.00; received on: 2025-03-01; bank reference: ABSA 9); cancelled delegates: none; registration cancelled: no',
+    )
+    expect(auditDetailsText(null)).toBe('')
   })
 })

@@ -1,6 +1,6 @@
 // How the back office words the core's codes and times, in one place for every /admin screen.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
-import { TIME_ZONE } from '@events/pricing'
+import { formatRand, TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
 const minuteFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })
@@ -16,6 +16,13 @@ export function formatAdminMinute(iso: string): string {
   return minuteFormat.format(new Date(iso))
 }
 
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** A moment's day in Johannesburg as a date field takes it, e.g. "2025-07-03". */
+export function isoDayOf(iso: string): string {
+  return isoDayFormat.format(new Date(iso))
+}
+
 /** A moment's day in Johannesburg, e.g. "3 Jul 2025". */
 export function formatAdminDay(iso: string): string {
   return dayFormat.format(new Date(iso))
@@ -25,11 +32,23 @@ const REGISTRATION_STATUS_NAMES: Record<string, string> = {
   'awaiting-payment': 'Awaiting payment',
   'part-paid': 'Part paid',
   paid: 'Paid',
+  'part-cancelled': 'Part-cancelled',
+  cancelled: 'Cancelled',
 }
 
-/** A registration's status in words. */
+/** A registration's status in words (a payment status, or a filter's Cancelled and Part-cancelled). */
 export function registrationStatusName(status: string): string {
   return REGISTRATION_STATUS_NAMES[status] ?? status
+}
+
+/**
+ * Where a registration stands, in words: "Cancelled" once every delegate is, "Part-cancelled, paid" when some are,
+ * else its payment status. A cancelled registration is never shown as paid.
+ */
+export function registrationStandingName(registration: { status: string; cancelledAt: string | null; partCancelled: boolean }): string {
+  if (registration.cancelledAt !== null) return 'Cancelled'
+  const payment = registrationStatusName(registration.status)
+  return registration.partCancelled ? `Part-cancelled, ${payment.toLowerCase()}` : payment
 }
 
 /** A registration's payment method in words, as the registration form and the e-mails word it. */
@@ -65,4 +84,53 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
 /** What kind of e-mail an outbox topic is, in words. */
 export function mailTopicName(topic: string): string {
   return MAIL_TOPIC_NAMES[topic] ?? topic
+}
+
+/** An audit log action in words: `registration-payment-recorded` reads "Registration payment recorded". */
+export function auditActionName(action: string): string {
+  const words = action.replace(/-/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+// The statuses audit entries record (registrations, e-mails, refunds, enquiries), in words.
+const AUDIT_STATUS_WORDS: Record<string, string> = {
+  ...REGISTRATION_STATUS_NAMES,
+  ...OUTBOX_STATUS_NAMES,
+  succeeded: 'Refunded to the card',
+  refused: 'Refused by the card provider',
+  'awaiting-payout': 'To be paid out by bank transfer',
+  'paid-out': 'Paid out by bank transfer',
+  new: 'New',
+  'in-progress': 'In progress',
+  closed: 'Closed',
+}
+
+// A field name of an audit entry in words: `owedCents` reads "owed", `bankReference` "bank reference".
+function auditFieldName(key: string): string {
+  return key
+    .replace(/Cents$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+}
+
+function auditValueText(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none'
+  if (typeof value === 'number' && key.endsWith('Cents')) return formatRand(value)
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'string' && key === 'status') return AUDIT_STATUS_WORDS[value] ?? value
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => auditValueText('', item)).join(', ')
+  if (typeof value === 'object') return `(${auditDetailsText(value)})`
+  return String(value)
+}
+
+/**
+ * What an audit entry's before or after says, in words and rands for staff rather than JSON in cents:
+ * `{ status: 'part-paid', paidCents: 67700 }` reads "status: Part paid; paid: R 677.00".
+ */
+export function auditDetailsText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value !== 'object' || Array.isArray(value)) return auditValueText('', value)
+  return Object.entries(value)
+    .map(([key, item]) => `${auditFieldName(key)}: ${auditValueText(key, item)}`)
+    .join('; ')
 }

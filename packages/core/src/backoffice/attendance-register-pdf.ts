@@ -1,6 +1,8 @@
+import { TIME_ZONE } from '@events/pricing'
+import { DateTime } from 'luxon'
 import { formatEventDates } from '../mail/dates.ts'
 import { documentBytes, newPdfDocument, registerDejaVuFonts } from '../pdf/fonts.ts'
-import type { DelegateList, DelegateListRow } from './delegate-list.ts'
+import { paymentStatusWords, type DelegateList, type DelegateListRow } from './delegate-list.ts'
 
 const REGULAR = 'Register-Regular'
 const BOLD = 'Register-Bold'
@@ -20,7 +22,20 @@ export function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
   return [...rows].sort((a, b) => surnameOrder.compare(surnameOf(a.delegateName), surnameOf(b.delegateName)) || surnameOrder.compare(a.delegateName, b.delegateName))
 }
 
-/** The printable attendance register of an event: a sign-in sheet of its delegates sorted by surname. */
+/** The days an event runs in Johannesburg, first to last: one signature column each. */
+export function eventDays(start: string, end: string): DateTime[] {
+  const first = DateTime.fromISO(start, { zone: TIME_ZONE }).startOf('day')
+  const last = DateTime.fromISO(end, { zone: TIME_ZONE }).startOf('day')
+  const days: DateTime[] = []
+  for (let day = first; day <= last; day = day.plus({ days: 1 })) days.push(day)
+  return days.length > 0 ? days : [first]
+}
+
+/**
+ * The printable attendance register of an event: the venue's sign-in sheet, its delegates attending in person (not
+ * online) sorted by surname, with a signature column for each day of the event and a delegate whose registration is
+ * not paid in full marked so at the door.
+ */
 export async function attendanceRegisterPdf(list: DelegateList, options: { siteName: string; printedAt: Date }): Promise<Buffer> {
   const { event } = list
   const doc = newPdfDocument({
@@ -35,14 +50,16 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
   const left = PAGE_MARGIN
   const width = doc.page.width - PAGE_MARGIN * 2
   const columns = [
-    { header: 'No.', width: 30 },
-    { header: 'Delegate', width: 170 },
-    { header: 'Company', width: 170 },
-    { header: 'Position', width: 130 },
-    { header: 'Reference', width: 70 },
+    { header: 'No.', width: 26 },
+    { header: 'Delegate', width: 140 },
+    { header: 'Company', width: 130 },
+    { header: 'Reference', width: 64 },
+    { header: 'Payment', width: 90 },
   ]
-  const signatureWidth = width - columns.reduce((sum, column) => sum + column.width, 0)
-  const headers = [...columns, { header: 'Signature', width: signatureWidth }]
+  const days = eventDays(event.start, event.end)
+  const signatureWidth = (width - columns.reduce((sum, column) => sum + column.width, 0)) / days.length
+  const dayColumns = days.map((day) => ({ header: days.length === 1 ? 'Signature' : `Signature ${day.setLocale('en-ZA').toFormat('ccc d LLL')}`, width: signatureWidth }))
+  const headers = [...columns, ...dayColumns]
 
   const pageHeading = () => {
     doc.font(BOLD).fontSize(16).text(`Attendance register: ${event.title}`, left, PAGE_MARGIN, { width })
@@ -60,7 +77,7 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
     doc.y = y + 16
   }
 
-  const delegates = bySurname(list.rows)
+  const delegates = bySurname(list.rows.filter((row) => !row.online))
   pageHeading()
   delegates.forEach((row, index) => {
     if (doc.y + ROW_HEIGHT > doc.page.height - PAGE_MARGIN) {
@@ -68,13 +85,19 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
       pageHeading()
     }
     const y = doc.y
-    const cells = [String(index + 1), row.delegateName, row.companyName, row.position, row.reference]
+    const unpaid = row.paymentStatus !== 'paid'
+    const cells = [String(index + 1), row.delegateName, row.companyName, row.reference, unpaid ? paymentStatusWords(row.paymentStatus).toUpperCase() : 'Paid']
     let x = left
-    doc.font(REGULAR).fontSize(9)
     cells.forEach((cell, column) => {
+      doc.font(unpaid && column === 4 ? BOLD : REGULAR).fontSize(9)
       doc.text(cell, x + 3, y + 8, { width: columns[column]!.width - 6, height: ROW_HEIGHT - 8, ellipsis: true, lineBreak: false })
       x += columns[column]!.width
     })
+    // The day columns are ruled apart, so each day's signature has its own box.
+    for (let day = 1; day < days.length; day += 1) {
+      const ruleX = x + signatureWidth * day
+      doc.moveTo(ruleX, y).lineTo(ruleX, y + ROW_HEIGHT).strokeColor(RULE_COLOUR).stroke()
+    }
     doc.moveTo(left, y + ROW_HEIGHT).lineTo(left + width, y + ROW_HEIGHT).strokeColor(RULE_COLOUR).stroke()
     doc.y = y + ROW_HEIGHT
   })

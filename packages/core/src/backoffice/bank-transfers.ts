@@ -1,8 +1,9 @@
-import { formatRand, TIME_ZONE } from '@events/pricing'
+import { formatRand } from '@events/pricing'
 import type { Kysely } from 'kysely'
-import { DateTime } from 'luxon'
+import * as z from 'zod/mini'
 import type { Database } from '../db/database.ts'
 import type { BankPaymentRow } from '../db/tables/bank-payments.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { newId } from '../ids.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
@@ -11,23 +12,41 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
+import { optionalText, ownFields } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
-import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './context.ts'
+import { staffCommand } from './command.ts'
+import { businessClock, wallClock, type ActingStaff } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { dayIn, fieldRefusal, isoDay, randAmount, referenceField } from './fields.ts'
 
 const MAX_BANK_REFERENCE_LENGTH = 100
 const MAX_NOTE_LENGTH = 1000
 
-export interface BankTransferInput {
-  /** The registration's reference, as staff typed it. */
+/** A bank transfer as the record-a-transfer form sends it: the amount in rand, the date as on the statement. */
+export const bankTransferSchema = z.pipe(
+  ownFields,
+  z.pipe(
+    z.object({
+      reference: referenceField,
+      amount: randAmount,
+      receivedOn: isoDay,
+      bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+      note: optionalText(MAX_NOTE_LENGTH),
+    }),
+    z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount })),
+  ),
+)
+/** The form's fields as sent (`amount` in rand, e.g. "8 990.00"). */
+export interface BankTransferForm {
   reference: string
-  amountCents: number
+  amount: string
   /** The date on the bank statement, YYYY-MM-DD. */
   receivedOn: string
-  /** The bank's reference of the transfer; the same one is never recorded twice. */
   bankReference: string
   note?: string | undefined
 }
+/** A parsed transfer: the amount in cents, the bank reference normalised. */
+export type BankTransferInput = z.output<typeof bankTransferSchema>
 
 export interface BankPayment {
   id: string
@@ -63,27 +82,14 @@ export function bankPaymentOf(row: BankPaymentRow): BankPayment {
 }
 
 /** A bank reference as stored and compared: surrounding spaces dropped, inner runs made one, upper case. */
-export function normaliseBankReference(input: string): string {
+export function normaliseBankReference(input: unknown): string {
   return singleLine(input).toUpperCase()
 }
 
-function readInput(input: BankTransferInput, today: string): Required<BankTransferInput> {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    throw new BackOfficeError('invalid-input', 'Enter the amount received, more than R 0.00.', 'amountCents')
-  }
-  const receivedOn = DateTime.fromISO(String(input.receivedOn), { zone: TIME_ZONE })
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(input.receivedOn)) || !receivedOn.isValid) {
-    throw new BackOfficeError('invalid-input', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).', 'receivedOn')
-  }
-  if (input.receivedOn > today) throw new BackOfficeError('invalid-input', 'The date received cannot be later than today.', 'receivedOn')
-  const bankReference = normaliseBankReference(String(input.bankReference ?? ''))
-  if (bankReference === '') throw new BackOfficeError('invalid-input', "Enter the bank's reference of the transfer.", 'bankReference')
-  if (bankReference.length > MAX_BANK_REFERENCE_LENGTH) {
-    throw new BackOfficeError('invalid-input', `The bank reference is too long (at most ${MAX_BANK_REFERENCE_LENGTH} characters).`, 'bankReference')
-  }
-  const note = String(input.note ?? '').trim()
-  if (note.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The note is too long (at most ${MAX_NOTE_LENGTH} characters).`, 'note')
-  return { reference: input.reference, amountCents: input.amountCents, receivedOn: input.receivedOn, bankReference, note }
+/** The day a registration was made by the business clock: its tax invoice's date, issued with it. */
+async function registeredOn(queries: Kysely<Database>, registration: RegistrationRow): Promise<string> {
+  const invoice = await queries.selectFrom('invoices').select('issued_at').where('registration_id', '=', registration.id).executeTakeFirst()
+  return dayIn(new Date(invoice?.issued_at ?? registration.created_at))
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -104,106 +110,122 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
     'duplicate-bank-reference',
     `Bank reference ${bankReference} was already recorded (registration ${earlier.reference}, received ${earlier.received_on}). A transfer is recorded once.`,
     'bankReference',
+    { reference: earlier.reference, receivedOn: earlier.received_on },
   )
 }
 
 /**
  * Records a bank transfer against a registration: the full outstanding amount marks it paid and queues the receipt
- * with the tax invoice; less leaves it part-paid; more, or a bank reference already recorded, is refused.
+ * with the tax invoice; less leaves it part-paid. More than is outstanding, a bank reference already recorded, or a
+ * date before the registration was made or after today (business clock) is refused.
  */
-export async function recordBankTransfer(context: BackOfficeContext, input: BankTransferInput, staff: ActingStaff): Promise<RecordedBankTransfer> {
+export const recordBankTransfer = staffCommand(bankTransferSchema, async (context, transfer, staff) => {
   const { db } = context
-  const today = DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
-  const transfer = readInput(input, today)
-  const reference = normaliseReference(String(transfer.reference))
+  const today = dayIn(businessClock(context))
+  if (transfer.receivedOn > today) throw fieldRefusal('receivedOn', 'date-in-future')
   const settings = await context.catalog.getSettings()
   const at = wallClock(context)
   const paidAt = businessClock(context)
-  try {
-    return await db.writeTransaction(async (transaction) => {
-      // The row lock makes a second recording for the same registration wait for this one, so the outstanding
-      // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
-      const registration = await transaction
-        .selectFrom('registrations')
-        .selectAll()
-        .where('reference', '=', reference ?? '')
-        .$if(db.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst()
-      if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(transfer.reference).trim()}.`)
-      const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
-      if (duplicate) throw duplicate
-      const before = await paymentStateOf(transaction, registration)
-      if (before.outstandingCents === 0) {
-        throw new BackOfficeError('already-paid', `Registration ${registration.reference} is already paid in full; nothing is outstanding.`)
-      }
-      if (transfer.amountCents > before.outstandingCents) {
-        throw new BackOfficeError(
-          'overpayment',
-          `${formatRand(transfer.amountCents)} is more than the ${formatRand(before.outstandingCents)} outstanding on registration ${registration.reference}. Record at most the outstanding amount.`,
-          'amountCents',
-        )
-      }
-      const payment: BankPayment = {
-        id: newId(),
-        amountCents: transfer.amountCents,
-        receivedOn: transfer.receivedOn,
-        bankReference: transfer.bankReference,
-        note: transfer.note,
-        recordedBy: { id: staff.id, name: staff.name },
-        recordedAt: at.toISOString(),
-      }
-      await transaction
-        .insertInto('bank_payments')
-        .values({
-          id: payment.id,
-          registration_id: registration.id,
-          amount_cents: payment.amountCents,
-          received_on: payment.receivedOn,
-          bank_reference: payment.bankReference,
-          note: payment.note,
-          recorded_by_id: staff.id,
-          recorded_by_name: staff.name,
-          recorded_at: payment.recordedAt,
-        })
-        .execute()
-      const paidInFull = transfer.amountCents === before.outstandingCents
-      if (paidInFull) {
-        await markRegistrationPaid(transaction, registration.id, at)
-        const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
-        const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
-        const receipt = paymentReceiptMail({
-          registration: {
-            reference: registration.reference,
-            eventTitle: registration.event_title,
-            eventStart: registration.event_start,
-            eventEnd: registration.event_end,
-            companyName: registration.company_name,
-            email: registration.email,
-            totalCents: registration.total_cents,
-            currency: registration.currency,
-            statusUrl: context.links.registrationStatus(registration),
-          },
-          paidAt,
-          paymentId: transfer.bankReference,
-          invoiceNumber,
-          testMode: false,
-          settings,
-          method: 'bank-transfer',
-          invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
-        })
-        if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
-      } else if (registration.status !== 'part-paid') {
-        await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
-      }
-      const after: PaymentState = paidInFull
-        ? { status: 'paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: 0 }
-        : { status: 'part-paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: before.outstandingCents - transfer.amountCents }
-      return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull }
-    })
-  } catch (error) {
-    // Two recordings of one bank reference for different registrations at once: the unique index refuses the second.
-    const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(db.kysely, transfer.bankReference) : undefined
+  return async (transaction) => {
+    // The row lock makes a second recording for the same registration wait for this one, so the outstanding
+    // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
+    const registration = await transaction
+      .selectFrom('registrations')
+      .selectAll()
+      .where('reference', '=', normaliseReference(transfer.reference) ?? '')
+      .$if(db.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst()
+    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${transfer.reference}.`)
+    if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
+    const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
     if (duplicate) throw duplicate
-    throw error
+    const before = await paymentStateOf(transaction, registration)
+    if (before.outstandingCents === 0) {
+      throw new BackOfficeError('already-paid', `Registration ${registration.reference} is already paid in full; nothing is outstanding.`)
+    }
+    if (transfer.amountCents > before.outstandingCents) {
+      throw new BackOfficeError(
+        'overpayment',
+        `${formatRand(transfer.amountCents)} is more than the ${formatRand(before.outstandingCents)} outstanding on registration ${registration.reference}. Record at most the outstanding amount.`,
+        'amount',
+        { amountCents: transfer.amountCents, outstandingCents: before.outstandingCents, reference: registration.reference },
+      )
+    }
+    const payment: BankPayment = {
+      id: newId(),
+      amountCents: transfer.amountCents,
+      receivedOn: transfer.receivedOn,
+      bankReference: transfer.bankReference,
+      note: transfer.note,
+      recordedBy: { id: staff.id, name: staff.name },
+      recordedAt: at.toISOString(),
+    }
+    await transaction
+      .insertInto('bank_payments')
+      .values({
+        id: payment.id,
+        registration_id: registration.id,
+        amount_cents: payment.amountCents,
+        received_on: payment.receivedOn,
+        bank_reference: payment.bankReference,
+        note: payment.note,
+        recorded_by_id: staff.id,
+        recorded_by_name: staff.name,
+        recorded_at: payment.recordedAt,
+      })
+      .execute()
+    const paidInFull = transfer.amountCents === before.outstandingCents
+    let receiptQueued = false
+    if (paidInFull) {
+      await markRegistrationPaid(transaction, registration.id, at)
+      const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
+      const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
+      const receipt = paymentReceiptMail({
+        registration: {
+          reference: registration.reference,
+          eventTitle: registration.event_title,
+          eventStart: registration.event_start,
+          eventEnd: registration.event_end,
+          companyName: registration.company_name,
+          email: registration.email,
+          totalCents: registration.total_cents,
+          currency: registration.currency,
+          statusUrl: context.links.registrationStatus(registration),
+        },
+        paidAt,
+        paymentId: transfer.bankReference,
+        invoiceNumber,
+        testMode: false,
+        settings,
+        method: 'bank-transfer',
+        invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
+      })
+      if (!registrantAddressErased(registration)) {
+        await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+        receiptQueued = true
+      }
+    } else if (registration.status !== 'part-paid') {
+      await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+    }
+    const after: PaymentState = paidInFull
+      ? { status: 'paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: 0 }
+      : { status: 'part-paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: before.outstandingCents - transfer.amountCents }
+    const result: RecordedBankTransfer = { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull }
+    return {
+      result,
+      mailQueued: receiptQueued,
+      audit: [
+        {
+          action: 'registration-payment-recorded',
+          subjectType: 'registration',
+          subjectId: registration.reference,
+          before,
+          after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference } },
+        },
+      ],
+    }
   }
-}
+}, {
+  // Two recordings of one bank reference for different registrations at once: the unique index refuses the second.
+  explainFailure: async (error, transfer, context) => (isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined),
+})

@@ -6,7 +6,7 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { attendanceRegisterPdf } from './attendance-register-pdf.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { delegateList, delegateListCsv, delegateListEvents, delegateListXlsx, type DelegateList } from './delegate-list.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf))
@@ -35,7 +35,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     )
     await register(testDb.db, { event: 'Resilience', code: 'ERC2025', companyName: 'Another Event Ltd' })
     refs = { acme: acme!, hostile: hostile! }
-    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'X1' }, STAFF)
+    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amount: '10.00', receivedOn: '2025-03-01', bankReference: 'X1' }, STAFF)
     list = (await delegateList(testContext(testDb.db), 'event-legal-opinion'))!
   })
 
@@ -46,10 +46,10 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
   it("lists the event's delegates by company with reference, position, e-mail, option and payment status", async () => {
     expect(list.event).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', venue: { name: 'Indaba Hotel' } })
     expect(list.rows).toEqual([
-      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
-      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com', option: 'Online', paymentStatus: 'awaiting-payment' },
-      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', option: 'Venue', paymentStatus: 'part-paid' },
-      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', option: 'Venue', paymentStatus: 'part-paid' },
+      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com', option: 'Online', online: true, paymentStatus: 'awaiting-payment' },
+      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com', option: 'Online', online: true, paymentStatus: 'awaiting-payment' },
+      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', option: 'Venue', online: false, paymentStatus: 'part-paid' },
+      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', option: 'Venue', online: false, paymentStatus: 'part-paid' },
     ])
     expect(await delegateList(testContext(testDb.db), 'noSuchEvent')).toBeUndefined()
   })
@@ -83,8 +83,8 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       .where('registrations.reference', '=', partlyCancelled!)
       .where('registration_delegates.name', '=', 'Pieter van Wyk')
       .executeTakeFirstOrThrow()
-    await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter.id], feePercent: 0 }, STAFF)
-    await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 0 }, STAFF)
+    await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter.id], feePercent: 0 }, MANAGER)
+    await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 0 }, MANAGER)
 
     const legalOpinion = (await delegateListEvents(context)).find((event) => event.id === 'event-legal-opinion')
     // Before: 2 registrations with 4 delegates. Added: one with 2, one of them cancelled, and one cancelled as a whole.
@@ -98,10 +98,10 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       '\uFEFF' +
         [
           'Reference,Company,Delegate,Position,E-mail,Option,Payment status',
-          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",'@Sipho Zulu,'-Manager,sipho@evil.example.com,Online,awaiting-payment`,
-          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",Zoë Adams,"'+Director, ""Finance""",zoe@evil.example.com,Online,awaiting-payment`,
-          `${refs.acme},Acme Legal Services,Thandi Nkosi,Legal Adviser,thandi@acme.example.com,Venue,part-paid`,
-          `${refs.acme},Acme Legal Services,Pieter van Wyk,Paralegal,pieter@acme.example.com,Venue,part-paid`,
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",'@Sipho Zulu,'-Manager,sipho@evil.example.com,Online,Awaiting payment`,
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",Zoë Adams,"'+Director, ""Finance""",zoe@evil.example.com,Online,Awaiting payment`,
+          `${refs.acme},Acme Legal Services,Thandi Nkosi,Legal Adviser,thandi@acme.example.com,Venue,Part paid`,
+          `${refs.acme},Acme Legal Services,Pieter van Wyk,Paralegal,pieter@acme.example.com,Venue,Part paid`,
         ].join('\r\n') +
         '\r\n',
     )
@@ -115,23 +115,50 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))
     expect(values).toEqual([
       ['Reference', 'Company', 'Delegate', 'Position', 'E-mail', 'Option', 'Payment status'],
-      ...list.rows.map((row) => [row.reference, row.companyName, row.delegateName, row.position, row.email, row.option, row.paymentStatus]),
+      ...list.rows.map((row) => [row.reference, row.companyName, row.delegateName, row.position, row.email, row.option, row.paymentStatus === 'part-paid' ? 'Part paid' : 'Awaiting payment']),
     ])
     expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.String)
   })
 
-  it('prints the attendance register sorted by surname', async () => {
+  it('prints the venue sign-in sheet: delegates attending in person sorted by surname, online ones left out, unpaid ones marked', async () => {
     const text = await pdfText(await attendanceRegisterPdf(list, { siteName: 'Example Events', printedAt: new Date('2025-07-01T08:00:00Z') }))
     expect(text).toContain('Attendance register: Legal Opinion Writing 2025')
     expect(text).toContain('Signature')
-    const order = ['Zoë Adams', 'Thandi Nkosi', 'Pieter van Wyk', '@Sipho Zulu'].map((name) => text.indexOf(name))
+    const order = ['Thandi Nkosi', 'Pieter van Wyk'].map((name) => text.indexOf(name))
     expect(order.every((position) => position >= 0)).toBe(true)
     expect(order).toEqual([...order].sort((a, b) => a - b))
-    expect(text).toContain('4 delegates')
+    // The hostile registration's delegates attend online: not on the venue's sheet.
+    expect(text).not.toContain('Zoë Adams')
+    expect(text).not.toContain('Sipho Zulu')
+    expect(text).toContain('2 delegates')
+    expect(text.match(/PART PAID/g)).toHaveLength(2)
   })
 })
 
 describe('the attendance register', () => {
+  it('has a signature column for each day of a two-day event, and marks only the unpaid', async () => {
+    const row = (name: string, paymentStatus: string) => ({
+      reference: 'REF1',
+      companyName: 'Acme',
+      delegateName: name,
+      position: 'Analyst',
+      email: 'd@example.com',
+      option: 'Venue',
+      online: false,
+      paymentStatus,
+    })
+    const list: DelegateList = {
+      // 3 and 4 July 2025 in Johannesburg.
+      event: { id: 'event-x', slug: 'x', title: 'Two Days', start: '2025-07-03T06:30:00Z', end: '2025-07-04T14:00:00Z', venue: { name: 'Hall', address: '' } },
+      rows: [row('Ann Paid', 'paid'), row('Ben Owing', 'awaiting-payment')],
+    }
+    const text = await pdfText(await attendanceRegisterPdf(list, { siteName: 'Example Events', printedAt: new Date('2025-07-01T08:00:00Z') }))
+    expect(text).toContain('Signature Thu 3 Jul')
+    expect(text).toContain('Signature Fri 4 Jul')
+    expect(text.match(/AWAITING PAYMENT/g)).toHaveLength(1)
+    expect(text).toMatch(/Ann Paid Acme REF1 Paid/)
+  })
+
   it('repeats its heading on every page of a long list', async () => {
     const rows = Array.from({ length: 60 }, (_, index) => ({
       reference: `REF${index}`,
@@ -140,6 +167,7 @@ describe('the attendance register', () => {
       position: 'Analyst',
       email: `d${index}@example.com`,
       option: 'Venue',
+      online: false,
       paymentStatus: 'paid',
     }))
     const list: DelegateList = {

@@ -9,6 +9,8 @@ export interface DelegateListRow {
   position: string
   email: string
   option: string
+  /** True for a delegate attending online: the venue's sign-in sheet leaves them out. */
+  online: boolean
   paymentStatus: string
 }
 
@@ -57,6 +59,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       'registrations.created_at',
       'registrations.event_slug',
       'registrations.company_name',
+      'registrations.attendance_option',
       'registrations.attendance_option_label',
       'registrations.status',
       'registrations.event_title',
@@ -92,6 +95,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       position: row.position,
       email: row.email,
       option: row.attendance_option_label,
+      online: row.attendance_option === 'online',
       paymentStatus: row.status,
     })),
   }
@@ -152,13 +156,26 @@ export async function delegateListEvents(context: BackOfficeContext): Promise<De
   return [...upcoming, ...past]
 }
 
+// What a spreadsheet shows for each payment status: words, never the stored key.
+const PAYMENT_STATUS_WORDS: Readonly<Record<string, string>> = { 'awaiting-payment': 'Awaiting payment', 'part-paid': 'Part paid', paid: 'Paid' }
+
+/** A row as the exports write it: the payment status in words. */
+function exportedRow(row: DelegateListRow): DelegateListRow {
+  return { ...row, paymentStatus: paymentStatusWords(row.paymentStatus) }
+}
+
+/** A payment status as the exports and the attendance register write it. */
+export function paymentStatusWords(status: string): string {
+  return PAYMENT_STATUS_WORDS[status] ?? status
+}
+
 /**
  * The delegate list as CSV (RFC 4180: CRLF, quoted where needed). A cell starting with = + - or @ gets a leading '
  * so a spreadsheet shows it as text rather than running it as a formula; the byte-order mark makes Excel read UTF-8.
  */
 export function delegateListCsv(list: DelegateList): string {
   return stringify(
-    list.rows.map((row) => COLUMNS.map((column) => row[column.key])),
+    list.rows.map(exportedRow).map((row) => COLUMNS.map((column) => row[column.key])),
     { header: true, columns: COLUMNS.map((column) => column.header), record_delimiter: 'windows', escape_formulas: true, bom: true },
   )
 }
@@ -171,6 +188,6 @@ export async function delegateListXlsx(list: DelegateList): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Delegates', { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = COLUMNS.map((column) => ({ key: column.key, header: column.header, width: column.width }))
   sheet.getRow(1).font = { bold: true }
-  for (const row of list.rows) sheet.addRow(row)
+  for (const row of list.rows) sheet.addRow(exportedRow(row))
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }

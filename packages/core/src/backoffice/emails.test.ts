@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
+import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   let testDb: TestDatabase
@@ -24,7 +25,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     await deliver()
     sink().received.length = 0
 
-    const queued = await resendRegistrationMail(testContext(testDb.db), reference!.toLowerCase(), 'confirmation')
+    const queued = await resendRegistrationMail(testContext(testDb.db), { reference: reference!.toLowerCase(), mail: 'confirmation' }, STAFF)
     expect(queued).toMatchObject({ topic: 'registration.registrant', to: ['bookings@acme.example.com'], subject: `Registration ${reference}: Legal Opinion Writing 2025` })
     await deliver()
 
@@ -35,12 +36,12 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   it('sends the receipt again once paid, and refuses before', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
-    await expect(resendRegistrationMail(context, reference!, 'receipt')).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
-    await recordBankTransfer(context, { reference: reference!, amountCents: 2_067_700, receivedOn: '2025-02-28', bankReference: 'R1' }, STAFF)
+    await expect(resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
     await deliver()
     sink().received.length = 0
 
-    await resendRegistrationMail(context, reference!, 'receipt')
+    await resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)
     await deliver()
 
     expect(sink().received).toHaveLength(1)
@@ -48,8 +49,50 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     expect(sink().received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
   })
 
+  it('states the position when it is resent: paid in full, or part-paid with what is owed; never the first payment request', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '1500.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    await deliver()
+    sink().received.length = 0
+
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const partPaid = sink().received[0]!.parsed.text!
+    expect(partPaid).toContain('Received so far: R 1 500.00. Still to pay: R 19 177.00')
+    expect(partPaid).not.toContain('Please pay in full')
+
+    await recordBankTransfer(context, { reference: reference!, amount: '19177.00', receivedOn: '2025-03-01', bankReference: 'R2' }, STAFF)
+    await deliver()
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const paid = sink().received[0]!.parsed.text!
+    expect(paid).toContain('Paid in full: R 20 677.00 received.')
+    expect(paid).not.toMatch(/Please pay|Pay by bank transfer|Pay R/)
+  })
+
+  it('lists only the delegates still attending, and refuses the confirmation of a cancelled registration', async () => {
+    const [reference, other] = await register(testDb.db, {}, { companyName: 'Other Company' })
+    const context = testContext(testDb.db)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
+    await deliver()
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const text = sink().received[0]!.parsed.text!
+    expect(text).toContain('Thandi Nkosi')
+    expect(text).not.toContain('Pieter van Wyk')
+    // The cancelled delegate's R 10 338.50 was credited: what is owed is the rest.
+    expect(text).toContain('Still to pay: R 10 338.50')
+
+    await cancelRegistration(context, { reference: other!, delegateIds: 'all' }, MANAGER)
+    await expect(resendRegistrationMail(context, { reference: other!, mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'registration-cancelled' })
+  })
+
   it('refuses an unknown registration', async () => {
-    await expect(resendRegistrationMail(testContext(testDb.db), 'ZZZZ9999', 'confirmation')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(resendRegistrationMail(testContext(testDb.db), { reference: 'ZZZZ9999', mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('lists failed e-mails with their registration and sends one again when retried', async () => {
@@ -79,13 +122,13 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
       },
     ])
 
-    const retried = await retryFailedMessage(context, organiser.id)
+    const retried = await retryFailedMessage(context, { messageId: organiser.id }, STAFF)
     expect(retried).toEqual({ id: organiser.id, before: { status: 'failed', attempts: 9, lastError: '421 try later' }, after: { status: 'pending', attempts: 0 } })
     expect(await listFailedMessages(context)).toEqual([])
     await deliver()
     expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
 
-    await expect(retryFailedMessage(context, organiser.id)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
-    await expect(retryFailedMessage(context, 'no-such-message')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(retryFailedMessage(context, { messageId: organiser.id }, STAFF)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
+    await expect(retryFailedMessage(context, { messageId: 'no-such-message' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 })

@@ -11,6 +11,13 @@ export type BackOfficeErrorCode =
   | 'not-retryable'
   | 'already-cancelled'
   | 'personal-data-erased'
+  | 'delegate-not-attending'
+  | 'table-cancelled-in-part'
+  | 'nothing-to-pay-out'
+  | 'registration-cancelled'
+  | 'no-receipt'
+  | 'role-required'
+  | 'request-pending'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input
@@ -18,10 +25,13 @@ export type BackOfficeErrorCode =
  */
 export class BackOfficeError extends CodedError<BackOfficeErrorCode> {
   readonly field: string | undefined
+  /** The figures the refusal names (e.g. `outstandingCents`), for the site's wording. */
+  readonly details: Readonly<Record<string, string | number>>
 
-  constructor(code: BackOfficeErrorCode, message: string, field?: string) {
+  constructor(code: BackOfficeErrorCode, message: string, field?: string, details: Readonly<Record<string, string | number>> = {}) {
     super('BackOfficeError', code, message)
     this.field = field
+    this.details = details
   }
 }
 

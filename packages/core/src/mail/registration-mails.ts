@@ -107,8 +107,19 @@ export function organiserRegistrationMail(context: RegistrationMailContext): Out
   }
 }
 
-function paymentInstructions(context: RegistrationMailContext): { text: string; html: SafeHtml } {
+function paymentInstructions(context: RegistrationMailContext, position: PaymentPosition | undefined): { text: string; html: SafeHtml } {
   const { settings, quote } = context
+  if (position && position.outstandingCents === 0) {
+    const text = `Paid in full: ${formatRand(position.paidCents)} received. Thank you; nothing is outstanding.`
+    return { text, html: html`<p>${text}</p>` }
+  }
+  // Part paid, or part credited by a cancellation: what is still owed, by bank transfer (a card pays only the whole total).
+  if (position && (position.paidCents > 0 || position.outstandingCents !== quote.totalCents)) {
+    const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', formatRand(position.outstandingCents)]]
+    const received = position.paidCents > 0 ? `Received so far: ${formatRand(position.paidCents)}. ` : ''
+    const text = `${received}Still to pay: ${formatRand(position.outstandingCents)}, by bank transfer using ${context.reference} as the payment reference.`
+    return { text: `${text}\n${detailsText(rows)}`, html: html`<p>${text}</p>${rowsHtml(rows)}` }
+  }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {
     const text = `Pay ${total} by card, EFT or GPay on the secure payment page:\n${context.paymentUrl}`
@@ -123,8 +134,9 @@ function paymentInstructions(context: RegistrationMailContext): { text: string; 
 }
 
 /** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
-export function registrantConfirmationMail(context: RegistrationMailContext): OutgoingMail {
+export function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
   const { event, submission, quote, settings } = context
+  const delegates = position?.attendingDelegates ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index)) : submission.delegates
   const subject = `Registration ${context.reference}: ${event.title}`
   const rows: Array<[string, string]> = [
     ['Reference', context.reference],
@@ -132,12 +144,12 @@ export function registrantConfirmationMail(context: RegistrationMailContext): Ou
     ['Dates', formatEventDates(event.start, event.end)],
     ['Venue', venueText(event)],
     ['Attendance option', context.optionLabel],
-    ...delegateRows(submission.delegates),
+    ...delegateRows(delegates),
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
     ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
     ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
   ]
-  const payment = paymentInstructions(context)
+  const payment = paymentInstructions(context, position)
   const intro = `Thank you for registering ${submission.companyName} for ${event.title}.`
   const statusLine = 'Your private registration page (keep this link to yourself):'
   const questions = `Questions? Contact us at ${event.contactEmail} or ${event.contactPhone}.`
@@ -179,13 +191,25 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
 }
 
 /**
+ * Where a registration stood when staff sent its confirmation again: what was received and is outstanding (after
+ * credit notes), and which delegates (by their place) still attend. Kept with the queued message, so the e-mail states
+ * the position of that moment rather than the one at registration.
+ */
+export interface PaymentPosition {
+  paidCents: number
+  outstandingCents: number
+  attendingDelegates?: number[]
+}
+
+/**
  * A registration e-mail as the outbox keeps it: which template, rendered when it is sent from the registration's
  * RegistrationMailContext (stored once per registration, in registration_mail_data). The context is fixed when
  * the registration is stored, so the message says what it would have said then, and the registration's
  * transaction writes the data once instead of every rendered message and calendar file.
  */
 export type RegistrationMailJob =
-  | { template: 'registration.organiser' | 'registration.registrant' }
+  | { template: 'registration.organiser' }
+  | { template: 'registration.registrant'; position?: PaymentPosition }
   | { template: 'registration.delegate'; delegate: number }
 
 /** The e-mails a registration causes: the organiser's copy, the registrant's confirmation, one notice per delegate. */
@@ -208,7 +232,7 @@ export function renderRegistrationMail(job: RegistrationMailJob, context: Regist
     case 'registration.organiser':
       return organiserRegistrationMail(context)
     case 'registration.registrant':
-      return registrantConfirmationMail(context)
+      return registrantConfirmationMail(context, job.position)
     case 'registration.delegate': {
       const delegate = context.submission.delegates[job.delegate]
       if (!delegate) throw new Error(`Registration ${context.reference} has no delegate ${job.delegate}`)

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { auditActionName, auditDetailsText } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
@@ -28,10 +29,10 @@ export async function loader(args: Route.LoaderArgs) {
         id: entry.id,
         occurredAt: entry.occurredAt,
         actor: entry.actor?.email ?? null,
-        action: entry.action,
+        action: auditActionName(entry.action),
         subject: entry.subjectId ? `${entry.subjectType} ${entry.subjectId}` : entry.subjectType,
-        before: entry.before === null ? '' : JSON.stringify(entry.before),
-        after: entry.after === null ? '' : JSON.stringify(entry.after),
+        before: auditDetailsText(entry.before),
+        after: auditDetailsText(entry.after),
         ipAddress: entry.ipAddress ?? '',
       })),
     },
@@ -57,12 +58,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <td>{entry.actor ?? 'nobody signed in'}</td>
               <td>{entry.action}</td>
               <td>{entry.subject}</td>
-              <td>
-                <code>{entry.before}</code>
-              </td>
-              <td>
-                <code>{entry.after}</code>
-              </td>
+              <td>{entry.before}</td>
+              <td>{entry.after}</td>
               <td>{entry.ipAddress}</td>
             </tr>
           ))}

@@ -15,7 +15,7 @@ import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
+import { actingStaff, attemptChange, backOfficeContext, commandContext, staffActor } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
@@ -66,23 +66,11 @@ function mappingInput(form: FormData): StatementMappingInput {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { context } = args
-  const { core, staff: staffAccounts } = context.get(servicesContext)
+  const { staff: staffAccounts } = context.get(servicesContext)
   const { clientIp, log } = context.get(requestFactsContext)
   const { staff, actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
   const intent = formText(form, 'intent')
-
-  const auditRecorded = async (transfer: Awaited<ReturnType<typeof assignStatementLine>>) => {
-    await staffAccounts.recordAudit({
-      actor,
-      action: 'registration-payment-recorded',
-      subjectType: 'registration',
-      subjectId: transfer.reference,
-      before: transfer.before,
-      after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference },
-      ipAddress: clientIp,
-    })
-  }
 
   if (intent === 'import') {
     const file = form.get('statement')
@@ -110,10 +98,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'confirm') {
     const lineIds = form.getAll('line').filter((value): value is string => typeof value === 'string')
     if (lineIds.length === 0) return data(answer(null, 'Tick the payments to record first.'), { status: 400 })
-    const results = await fromDatabase(context, () => confirmStatementLines(backOffice, lineIds, staff))
+    // Each line is recorded by the transfer command, with its audit row in its own transaction.
+    const results = await fromDatabase(context, () => confirmStatementLines(commandContext(context), lineIds, staffActor(context, session.user)))
     const recorded = results.flatMap((result) => (result.outcome === 'recorded' ? [result.transfer] : []))
-    await fromDatabase(context, () => Promise.all(recorded.map(auditRecorded)))
-    if (recorded.length > 0) core.outbox.wake()
     const refusals = results.flatMap((result) => (result.outcome === 'refused' ? [result.message] : []))
     const receipts = recorded.filter((transfer) => transfer.receiptQueued).length
     const notice =
@@ -124,10 +111,10 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === 'assign') {
-    const assigned = await attemptChange(context, () => assignStatementLine(backOffice, formText(form, 'line'), formText(form, 'registration'), staff))
+    const assigned = await attemptChange(context, () =>
+      assignStatementLine(commandContext(context), formText(form, 'line'), formText(form, 'registration'), staffActor(context, session.user)),
+    )
     if (!assigned.ok) return data(answer(null, assigned.message), { status: 400 })
-    await fromDatabase(context, () => auditRecorded(assigned.value))
-    core.outbox.wake()
     const { reference, after, receiptQueued } = assigned.value
     return answer(
       `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : `${formatRand(after.outstandingCents)} still outstanding.`}`,

@@ -1,5 +1,4 @@
 import {
-  BackOfficeError,
   cancellationProposal,
   cancellationRequests,
   cancelRegistration,
@@ -11,12 +10,14 @@ import {
   type CancellationRequest,
   type CancellationSummary,
 } from '@events/core'
-import { roleAllows } from '@events/staff'
+import { roleAllows, staffAuditWriter } from '@events/staff'
 import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
+import { runStaffCommand, staffActor } from '../../lib/backoffice.server'
+import { roleRefusal } from '../../lib/refusals'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
@@ -29,6 +30,11 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+
+/** A count of days in words: "1 working day", "9 calendar days", "3 days". */
+function daysText(count: number, kind?: 'working' | 'calendar'): string {
+  return `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'day' : 'days'}`
+}
 
 /** A Johannesburg day (YYYY-MM-DD) as staff read it: "Fri, 20 June 2025". */
 function showDay(day: string): string {
@@ -53,16 +59,10 @@ export async function loader(args: Route.LoaderArgs) {
 /** The intents only a manager or an owner may post; staff get 403 whatever the screen showed them. */
 const MANAGER_INTENTS = new Set(['cancel', 'approve', 'decline', 'retry-refund', 'refund-paid-out'])
 
-function cancellationInputOf(form: FormData, reference: string) {
-  const wholeRegistration = formText(form, 'scope') !== 'delegates'
-  const feeText = formText(form, 'feePercent').trim()
-  return {
-    reference,
-    delegateIds: wholeRegistration ? ('all' as const) : form.getAll('delegateId').map(String),
-    feePercent: feeText === '' ? undefined : Number(feeText),
-    overrideReason: formText(form, 'overrideReason'),
-  }
-}
+type CancelAnswer = { notice: string | null; error: string | null; fields?: Record<string, string> }
+
+const REFUND_OUTCOMES: Record<string, string> = { succeeded: 'made', refused: 'refused', pending: 'not answered yet; try again in a few minutes' }
+const refundOutcome = (amountCents: number, status: string) => `Card refund of ${formatRand(amountCents)}: ${REFUND_OUTCOMES[status] ?? status}.`
 
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
@@ -70,106 +70,68 @@ export async function action(args: Route.ActionArgs) {
   const { context, params } = args
   const services = context.get(servicesContext)
   const { log } = context.get(requestFactsContext)
-  const backOffice = services.core.backOffice
-  const actor = { id: user.id, email: user.email }
-  const acting = { id: user.id, name: user.name }
   const intent = formText(form, 'intent')
-  try {
-    if (MANAGER_INTENTS.has(intent) && !roleAllows(user.role, 'manager')) {
-      return data({ notice: null, error: 'Only a manager may do this. Ask for the cancellation instead: a manager approves it.' }, { status: 403 })
+  const refused = (refusal: { status: number; message: string; fields: Record<string, string> }) =>
+    data<CancelAnswer>({ notice: null, error: Object.values(refusal.fields)[0] ?? refusal.message, fields: refusal.fields }, { status: refusal.status })
+  // The screen offers staff only the request; a post of a manager's intent is refused here, and again by core's command.
+  if (MANAGER_INTENTS.has(intent) && !roleAllows(user.role, 'manager')) return refused({ ...roleRefusal('manager'), fields: {} })
+  // A card refund goes to the provider after the cancellation committed; its answer is kept with the member's audit row.
+  const requestCardRefund = (refundId: string) =>
+    fromDatabase(context, () => refundCard(services.payments, refundId, { actor: staffActor(context, user), audit: staffAuditWriter })).catch((error: unknown) => {
+      if (error instanceof PaymentError) throw data<CancelAnswer>({ notice: null, error: error.message }, { status: 404 })
+      throw error
+    })
+  /** The notice after a cancellation, whoever made it: its fee, the credit note on its way and the card refund's answer. */
+  const afterCancellation = async ({ cancellation, cardRefundPending, reference }: CoreCancellationOutcome): Promise<string> => {
+    let refundNotice = ''
+    if (cardRefundPending && cancellation.refund) {
+      const refunded = await requestCardRefund(cancellation.refund.id)
+      log.info({ reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
+      refundNotice = ` ${refundOutcome(refunded.amountCents, refunded.after.status)}`
     }
-    /** What follows a cancellation, whoever made it: the audit entries, the credit note's e-mail and a card refund. */
-    const afterCancellation = async (outcome: CoreCancellationOutcome): Promise<string> => {
-      const { cancellation } = outcome
-      await services.staff.recordAudit({
-        actor,
-        action: 'registration-cancelled',
-        subjectType: 'registration',
-        subjectId: outcome.reference,
-        before: outcome.before,
-        after: {
-          ...outcome.after,
-          cancellationId: cancellation.id,
-          feePercent: cancellation.feePercent,
-          feeSubtotalCents: cancellation.feeSubtotalCents,
-          creditedTotalCents: cancellation.creditedTotalCents,
-          creditNote: cancellation.creditNote?.number ?? null,
-          refundableCents: cancellation.refundableCents,
-        },
-      })
-      if (cancellation.feePercent !== cancellation.proposedFeePercent) {
-        await services.staff.recordAudit({
-          actor,
-          action: 'cancellation-fee-overridden',
-          subjectType: 'registration',
-          subjectId: outcome.reference,
-          before: { feePercent: cancellation.proposedFeePercent },
-          after: { feePercent: cancellation.feePercent, reason: cancellation.overrideReason },
-        })
-      }
-      services.core.outbox.wake()
-      let refundNotice = ''
-      if (outcome.cardRefundPending && cancellation.refund) {
-        const refunded = await fromDatabase(context, () => refundCard(services.payments, cancellation.refund!.id))
-        await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: cancellation.refund.id, before: refunded.before, after: refunded.after })
-        log.info({ reference: outcome.reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
-        refundNotice = ` Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`
-      }
-      const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
-      return `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`
-    }
-    if (intent === 'cancel') {
-      const outcome = await fromDatabase(context, () => cancelRegistration(backOffice, cancellationInputOf(form, params.reference), acting))
-      return { notice: await afterCancellation(outcome), error: null }
+    const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
+    return `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`
+  }
+
+  if (intent === 'cancel' || intent === 'request') {
+    const input = {
+      reference: params.reference,
+      delegateIds: formText(form, 'scope') === 'delegates' ? form.getAll('delegateId').map(String) : 'all',
+      feePercent: formText(form, 'feePercent'),
+      overrideReason: formText(form, 'overrideReason'),
     }
     if (intent === 'request') {
-      const request = await fromDatabase(context, () => requestCancellation(backOffice, cancellationInputOf(form, params.reference), acting))
-      await services.staff.recordAudit({
-        actor,
-        action: 'cancellation-requested',
-        subjectType: 'registration',
-        subjectId: params.reference,
-        after: { requestId: request.id, delegateIds: request.delegateIds, feePercent: request.feePercent, reason: request.overrideReason },
-      })
-      return { notice: 'Your cancellation request is waiting for a manager’s approval.', error: null }
+      const requested = await runStaffCommand(context, user, requestCancellation, input)
+      if (!requested.ok) return refused(requested)
+      return { notice: 'Your cancellation request is waiting for a manager’s approval.', error: null } satisfies CancelAnswer
     }
-    if (intent === 'approve' || intent === 'decline') {
-      const approve = intent === 'approve'
-      const decided = await fromDatabase(context, () => decideCancellationRequest(backOffice, { reference: params.reference, requestId: formText(form, 'requestId'), approve }, acting))
-      await services.staff.recordAudit({
-        actor,
-        action: approve ? 'cancellation-request-approved' : 'cancellation-request-declined',
-        subjectType: 'registration',
-        subjectId: params.reference,
-        before: { requestId: decided.request.id, requestedBy: decided.request.requestedBy.name },
-        after: { status: decided.request.status },
-      })
-      if (!decided.outcome) return { notice: `The cancellation ${decided.request.requestedBy.name} asked for is declined.`, error: null }
-      return { notice: `Approved. ${await afterCancellation(decided.outcome)}`, error: null }
-    }
-    if (intent === 'retry-refund') {
-      const refundId = formText(form, 'refundId')
-      const refunded = await fromDatabase(context, () => refundCard(services.payments, refundId))
-      await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: refundId, before: refunded.before, after: refunded.after })
-      return { notice: `Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`, error: null }
-    }
-    if (intent === 'refund-paid-out') {
-      const recorded = await fromDatabase(context, () =>
-        recordRefundPaidOut(
-          backOffice,
-          { reference: params.reference, refundId: formText(form, 'refundId'), paidOutOn: formText(form, 'paidOutOn'), bankReference: formText(form, 'bankReference') },
-          acting,
-        ),
-      )
-      await services.staff.recordAudit({ actor, action: 'refund-paid-out', subjectType: 'refund', subjectId: recorded.after.id, before: recorded.before, after: recorded.after })
-      return { notice: `Refund of ${formatRand(recorded.after.amountCents)} recorded as paid out on ${recorded.after.paidOutOn}.`, error: null }
-    }
-    return data({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
-  } catch (error) {
-    if (error instanceof BackOfficeError) return data({ notice: null, error: error.message }, { status: error.code === 'not-found' ? 404 : 400 })
-    if (error instanceof PaymentError) return data({ notice: null, error: error.message }, { status: 404 })
-    throw error
+    const cancelled = await runStaffCommand(context, user, cancelRegistration, input)
+    if (!cancelled.ok) return refused(cancelled)
+    return { notice: await afterCancellation(cancelled.value), error: null } satisfies CancelAnswer
   }
+  if (intent === 'approve' || intent === 'decline') {
+    const decided = await runStaffCommand(context, user, decideCancellationRequest, { reference: params.reference, requestId: formText(form, 'requestId'), decision: intent })
+    if (!decided.ok) return refused(decided)
+    const { request, outcome } = decided.value
+    if (!outcome) return { notice: `The cancellation ${request.requestedBy.name} asked for is declined.`, error: null } satisfies CancelAnswer
+    return { notice: `Approved. ${await afterCancellation(outcome)}`, error: null } satisfies CancelAnswer
+  }
+  if (intent === 'retry-refund') {
+    const refunded = await requestCardRefund(formText(form, 'refundId'))
+    return { notice: refundOutcome(refunded.amountCents, refunded.after.status), error: null } satisfies CancelAnswer
+  }
+  if (intent === 'refund-paid-out') {
+    const recorded = await runStaffCommand(context, user, recordRefundPaidOut, {
+      reference: params.reference,
+      refundId: formText(form, 'refundId'),
+      paidOutOn: formText(form, 'paidOutOn'),
+      bankReference: formText(form, 'bankReference'),
+    })
+    if (!recorded.ok) return refused(recorded)
+    const { after } = recorded.value
+    return { notice: `Refund of ${formatRand(after.amountCents)} recorded as paid out on ${showDay(after.paidOutOn ?? '')}.`, error: null } satisfies CancelAnswer
+  }
+  return data<CancelAnswer>({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
 }
 
 const REFUND_STATUS = {
@@ -195,7 +157,7 @@ function CancellationOutcome({ cancellation, reference, today, mayRefund }: { ca
           {cancellation.feePercent}% of {formatRand(cancellation.cancelledSubtotalCents)}: {formatRand(cancellation.feeSubtotalCents)} excl. VAT
           {cancellation.feePercent !== cancellation.proposedFeePercent
             ? ` (the terms proposed ${cancellation.proposedFeePercent}%; reason: ${cancellation.overrideReason})`
-            : ` (${cancellation.workingDaysBefore} working days before the event)`}
+            : ` (${daysText(cancellation.workingDaysBefore, 'working')} before the event)`}
         </dd>
         <dt>Credited</dt>
         <dd>
@@ -272,9 +234,16 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
       <section aria-labelledby="fee-heading">
         <h2 id="fee-heading">The fee the terms propose: {fee.feePercent}%</h2>
         <p>
-          Today, {showDay(fee.cancelledOn)}, is {fee.workingDaysBefore} working {fee.workingDaysBefore === 1 ? 'day' : 'days'} ({fee.calendarDaysBefore} calendar{' '}
-          {fee.calendarDaysBefore === 1 ? 'day' : 'days'}) before the event on {showDay(fee.eventDay)}. Weekends and South African public holidays are not working
-          days.
+          {fee.calendarDaysBefore < 0 ? (
+            <>
+              Today, {showDay(fee.cancelledOn)}, is {daysText(-fee.calendarDaysBefore)} after the event began on {showDay(fee.eventDay)}: the whole fee applies.
+            </>
+          ) : (
+            <>
+              Today, {showDay(fee.cancelledOn)}, is {daysText(fee.workingDaysBefore, 'working')} ({daysText(fee.calendarDaysBefore, 'calendar')}) before the event on{' '}
+              {showDay(fee.eventDay)}. Weekends and South African public holidays are not working days.
+            </>
+          )}
         </p>
         <ul>
           <li>No fee before {showDay(fee.halfFeeFrom)}.</li>

@@ -1,8 +1,9 @@
+import { formatAmount } from '@events/pricing'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { recordBankTransfer } from '../bank-transfers.ts'
-import { register, STAFF, testContext } from '../fixtures.ts'
+import { RECORDED_BY, register, STAFF, testContext } from '../fixtures.ts'
 import {
   assignStatementLine,
   confirmStatementLines,
@@ -100,7 +101,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     const reimported = await statementLines(context, { importId: again.id })
     expect(reimported.map((line) => line.id)).toEqual(lines.map((line) => line.id))
     expect(reimported.map((line) => line.state.kind)).toEqual(['recorded', 'recorded', 'unmatched'])
-    expect(reimported[0]!.state).toMatchObject({ registrationReference: first, recordedBy: STAFF.name })
+    expect(reimported[0]!.state).toMatchObject({ registrationReference: first, recordedBy: RECORDED_BY.name })
 
     const twice = await confirmStatementLines(context, [lines[0]!.id], STAFF)
     expect(twice).toEqual([{ lineId: lines[0]!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 is already recorded (registration ${first}).` }])
@@ -229,7 +230,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)
-    await recordBankTransfer(context, { reference: reference!, amountCents: TOTAL_CENTS, receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
+    await recordBankTransfer(context, { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
     const [line] = await statementLines(context, { importId: imported.id })
     expect(line!.state).toEqual({ kind: 'already-paid', registrationReference: reference, companyName: 'Acme Legal Services' })
     expect(await confirmStatementLines(context, [line!.id], STAFF)).toEqual([

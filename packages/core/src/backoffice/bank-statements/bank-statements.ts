@@ -1,4 +1,4 @@
-import { formatRand } from '@events/pricing'
+import { formatAmount, formatRand } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
@@ -6,7 +6,9 @@ import { newId } from '../../ids.ts'
 import { paidCentsOf } from '../../registration/payment-state.ts'
 import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
 import { singleLine } from '../../validation/fields.ts'
+import { isValidationError } from '../../errors.ts'
 import { recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import type { StaffActor, StaffCommandContext } from '../command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
 import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
@@ -414,7 +416,7 @@ function refusalOf(line: StatementLineView): string {
  * once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
  * a line recorded meanwhile, or one whose registration was paid meanwhile, is refused rather than recorded twice.
  */
-export async function confirmStatementLines(context: BackOfficeContext, lineIds: readonly string[], staff: ActingStaff): Promise<ConfirmedLine[]> {
+export async function confirmStatementLines(context: StaffCommandContext, lineIds: readonly string[], staff: StaffActor): Promise<ConfirmedLine[]> {
   const lines = await proposalsFor(context.db.kysely, await lineRows(context, [...new Set(lineIds)]))
   const results: ConfirmedLine[] = []
   for (const line of lines) {
@@ -426,17 +428,17 @@ export async function confirmStatementLines(context: BackOfficeContext, lineIds:
     try {
       results.push({ lineId: line.id, outcome: 'recorded', transfer: await recordLine(context, line, state.registrationReference, staff) })
     } catch (error) {
-      if (!isBackOfficeError(error)) throw error
+      if (!isBackOfficeError(error) && !isValidationError(error)) throw error
       results.push({ lineId: line.id, outcome: 'refused', message: `${lineName(line)}: ${error.message}` })
     }
   }
   return results
 }
 
-function recordLine(context: BackOfficeContext, line: StatementLineView, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+function recordLine(context: StaffCommandContext, line: StatementLineView, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   return recordBankTransfer(
     context,
-    { reference: registrationReference, amountCents: line.amountCents, receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
+    { reference: registrationReference, amount: formatAmount(line.amountCents), receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
     staff,
   )
 }
@@ -445,7 +447,7 @@ function recordLine(context: BackOfficeContext, line: StatementLineView, registr
  * Records a line that named no registration (or several) against the registration staff chose. The amount is the
  * line's; more than is outstanding is refused by `recordBankTransfer` as for any transfer.
  */
-export async function assignStatementLine(context: BackOfficeContext, lineId: string, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+export async function assignStatementLine(context: StaffCommandContext, lineId: string, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
   if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
   if (line.state.kind === 'recorded') throw new BackOfficeError('invalid-input', refusalOf(line))

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cancelRegistration, cancellationProposal } from '../../cancellation/cancel.ts'
-import { register, STAFF, testContext } from '../../backoffice/fixtures.ts'
+import { register, MANAGER, STAFF, testContext } from '../../backoffice/fixtures.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
@@ -20,7 +20,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-25-cancellations-without-delegat
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     const [pieter] = (await cancellationProposal(context, reference!)).delegates.filter((delegate) => delegate.name === 'Pieter van Wyk')
-    await cancelRegistration(context, { reference: reference!, delegateIds: [pieter!.id] }, STAFF)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [pieter!.id] }, MANAGER)
     const kysely = testDb.db.kysely
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
