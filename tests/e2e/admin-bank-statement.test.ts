@@ -64,7 +64,7 @@ describe('bank-statement matching in the back office', () => {
     await waitForHydration(page)
     await expectAccessible(page)
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles(file)
-    await page.getByLabel('The bank’s columns').selectOption('new')
+    await page.getByLabel('The bank', { exact: true }).selectOption('new')
     await page.getByLabel('Name of the new mapping').fill('FNB cheque account')
     await page.getByLabel('Heading of the date column').fill('Date')
     await page.getByLabel('Dates written as').selectOption('yyyy/MM/dd')
@@ -74,9 +74,9 @@ describe('bank-statement matching in the back office', () => {
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
     await page.getByRole('heading', { name: 'Lines of february.csv' }).waitFor()
-    // The import form starts afresh, offering the mapping just saved.
+    // The import form starts afresh, offering the columns just described.
     expect(await page.getByLabel('Statement file (CSV or OFX)').inputValue()).toBe('')
-    expect(await page.getByRole('combobox', { name: 'The bank’s columns' }).locator('option:checked').innerText()).toBe('FNB cheque account')
+    expect(await page.getByRole('combobox', { name: 'The bank', exact: true }).locator('option:checked').innerText()).toBe('FNB cheque account (columns described earlier)')
 
     const lines = page.getByRole('region', { name: 'Lines of february.csv' })
     expect(await lines.getByRole('row').count()).toBe(4)
@@ -106,7 +106,7 @@ describe('bank-statement matching in the back office', () => {
 
     const noScript = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await signInAt(noScript, site().baseUrl, '/admin/bank-statements', STAFF)
-    expect(await noScript.getByLabel('The bank’s columns').inputValue()).not.toBe('new')
+    expect(await noScript.getByLabel('The bank', { exact: true }).inputValue()).not.toBe('new')
     await noScript.getByLabel('Statement file (CSV or OFX)').setInputFiles({ ...file, name: 'february-again.csv' })
     await noScript.getByRole('button', { name: 'Import statement' }).click()
     await noScript.waitForURL((address) => address.searchParams.has('import'))

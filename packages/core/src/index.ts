@@ -179,6 +179,7 @@ export {
   importBankStatement,
   listStatementImports,
   listStatementMappings,
+  sameAsText,
   statementLines,
   type ConfirmedLine,
   type StatementImport,
@@ -189,6 +190,7 @@ export {
   type StatementUpload,
 } from './backoffice/bank-statements/bank-statements.ts'
 export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS } from './backoffice/bank-statements/parse-csv.ts'
+export { BANK_PRESET_CHOICES, BANK_PRESETS, isBankPresetId, type BankPresetId } from './backoffice/bank-statements/bank-presets.ts'
 export {
   ENQUIRY_STATUSES,
   addEnquiryNote,

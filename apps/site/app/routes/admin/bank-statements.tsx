@@ -1,4 +1,5 @@
 import {
+  BANK_PRESET_CHOICES,
   assignStatementLine,
   confirmStatementLines,
   getStatementImport,
@@ -7,6 +8,7 @@ import {
   listStatementMappings,
   STATEMENT_DATE_FORMATS,
   STATEMENT_DELIMITERS,
+  sameAsText,
   statementLines,
   type StatementLineView,
   type StatementMappingInput,
@@ -30,6 +32,9 @@ export function meta() {
 }
 
 const NEW_MAPPING = 'new'
+// The bank list's values: a preset (`preset:fnb`), a mapping saved earlier (`mapping:{id}`), or a new mapping.
+const PRESET_PREFIX = 'preset:'
+const MAPPING_PREFIX = 'mapping:'
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
@@ -40,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   )
   if (importId && !shownImport) throw data('No such statement import', { status: 404 })
   // The choices of the mapping form come from the core with the data: the core's code stays on the server.
-  const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS) }
+  const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS), banks: BANK_PRESET_CHOICES }
   return data({ mappings, imports, shownImport: shownImport ?? null, lines, choices }, { headers })
 }
 
@@ -88,7 +93,14 @@ export async function action(args: Route.ActionArgs) {
     const file = form.get('statement')
     if (!(file instanceof File) || file.size === 0) return data(answer(null, 'Choose the statement file exported from the bank (CSV or OFX).'), { status: 400 })
     const chosen = formText(form, 'mapping')
-    const mapping = chosen === NEW_MAPPING ? { create: mappingInput(form) } : chosen ? { id: chosen } : undefined
+    const mapping =
+      chosen === NEW_MAPPING
+        ? { create: mappingInput(form) }
+        : chosen.startsWith(PRESET_PREFIX)
+          ? { preset: chosen.slice(PRESET_PREFIX.length) }
+          : chosen.startsWith(MAPPING_PREFIX)
+            ? { id: chosen.slice(MAPPING_PREFIX.length) }
+            : undefined
     const content = new Uint8Array(await file.arrayBuffer())
     const imported = await attemptChange(context, () => importBankStatement(backOffice, { fileName: file.name, content, mapping }, staff))
     if (!imported.ok) return data(answer(null, imported.message), { status: 400 })
@@ -152,6 +164,10 @@ function proposalText({ state }: StatementLineView): string {
       return `Names several registrations (${state.registrationReferences.join(', ')}): assign by hand`
     case 'unmatched':
       return 'No registration reference: assign by hand'
+    case 'same-as':
+      return `The same money as a line ${sameAsText(state)}: not recorded twice`
+    case 'dismissed':
+      return `Dismissed by ${state.dismissedBy}: ${state.reason}`
   }
 }
 
@@ -166,6 +182,14 @@ const DECIMAL_SEPARATORS = [
   ['.', '1 234.56 (decimal point)'],
   [',', '1 234,56 (decimal comma)'],
 ] as const
+
+/** The bank list's value for the bank the shown import was read as, so the next statement starts with the same bank. */
+function chosenBankValue(name: string, banks: ReadonlyArray<readonly [string, string]>, mappings: ReadonlyArray<{ id: string; name: string }>): string | undefined {
+  const preset = banks.find(([, bankName]) => bankName === name)
+  if (preset) return `${PRESET_PREFIX}${preset[0]}`
+  const saved = mappings.find((mapping) => mapping.name === name)
+  return saved ? `${MAPPING_PREFIX}${saved.id}` : undefined
+}
 
 /** A part of a new CSV mapping typed in: its name, or the heading of one of the bank's columns. */
 function MappingText({ id, name, label }: { id: string; name: string; label: string }) {
@@ -282,14 +306,15 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <input id="statement-file" name="statement" type="file" accept=".csv,.ofx,.qfx,.txt,text/csv,application/x-ofx" required />
           </FieldRow>
           <fieldset className="form__group">
-            <legend>How to read a CSV file (not needed for OFX)</legend>
-            <FieldRow id="statement-mapping" label="The bank’s columns">
-              <select id="statement-mapping" name="mapping" defaultValue={mappings[0]?.id ?? NEW_MAPPING}>
-                <Options choices={mappings.map((mapping) => [mapping.id, mapping.name] as const)} />
-                <option value={NEW_MAPPING}>A new mapping, described below</option>
+            <legend>Which bank’s CSV export it is (not needed for OFX)</legend>
+            <FieldRow id="statement-mapping" label="The bank">
+              <select id="statement-mapping" name="mapping" defaultValue={shownImport?.mappingName ? (chosenBankValue(shownImport.mappingName, choices.banks, mappings) ?? `${PRESET_PREFIX}fnb`) : `${PRESET_PREFIX}fnb`}>
+                <Options choices={choices.banks.map(([id, name]) => [`${PRESET_PREFIX}${id}`, name] as const)} />
+                <Options choices={mappings.map((mapping) => [`${MAPPING_PREFIX}${mapping.id}`, `${mapping.name} (columns described earlier)`] as const)} />
+                <option value={NEW_MAPPING}>Another bank: describe its columns below</option>
               </select>
             </FieldRow>
-            <p>For a new mapping, give the headings as the bank’s file writes them; it is saved for the next statement.</p>
+            <p>For another bank, give the headings as its file writes them; they are saved for the next statement.</p>
             <MappingText id="mapping-name" name="mappingName" label="Name of the new mapping (e.g. the bank and account)" />
             <MappingChoice id="mapping-delimiter" name="delimiter" label="Columns separated by" defaultValue="," choices={choices.delimiters} />
             <MappingText id="mapping-date" name="dateColumn" label="Heading of the date column" />

@@ -236,4 +236,63 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
       { lineId: line!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 names registration ${reference}, which is already paid in full; it is not recorded.` },
     ])
   })
+
+  const sample = (name: string, reference: string) => new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
+
+  it.each(['fnb', 'standard-bank', 'absa', 'nedbank', 'capitec'])('imports the %s sample with its preset: the registration paid in full proposed, the unknown payer to assign', async (bank) => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const imported = await importBankStatement(context, { fileName: `${bank}.csv`, content: sample(`banks/${bank}.csv`, reference!), mapping: { preset: bank } }, STAFF)
+    expect(imported).toMatchObject({ format: 'csv', lineCount: 2, newLineCount: 2 })
+    expect(imported.mappingName).toBe({ fnb: 'FNB', 'standard-bank': 'Standard Bank', absa: 'Absa', nedbank: 'Nedbank', capitec: 'Capitec' }[bank])
+    expect((await statementLines(context, { importId: imported.id })).map((line) => [line.postedOn, line.amountCents, line.state.kind])).toEqual([
+      ['2025-02-05', TOTAL_CENTS, 'pays-in-full'],
+      ['2025-02-07', 123_450, 'unmatched'],
+    ])
+    expect(await listStatementMappings(context)).toEqual([])
+    expect(await getStatementImport(context, imported.id)).toEqual(imported)
+  })
+
+  it('refuses an unknown bank, and a binary file as not a bank statement without printing its bytes', async () => {
+    const context = testContext(testDb.db)
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: sample('banks/fnb.csv', 'ZZZZZZZZ'), mapping: { preset: 'bank-of-nowhere' } }, STAFF)).rejects.toThrow(
+      'Choose the bank the statement comes from.',
+    )
+    const pdfLike = Uint8Array.from([...new TextEncoder().encode('%PDF-1.7\n'), 0x00, 0x9c, 0x01, 0x02, 0xff, 0x1f, ...new TextEncoder().encode('<OFX>')])
+    const refusal = importBankStatement(context, { fileName: 'statement.pdf', content: pdfLike, mapping: { preset: 'fnb' } }, STAFF)
+    await expect(refusal).rejects.toThrow('“statement.pdf” is not a bank statement. Export the statement from the bank as CSV or OFX.')
+    expect(await listStatementImports(context)).toEqual([])
+  })
+
+  it('refuses an OFX statement in dollars, storing nothing', async () => {
+    const context = testContext(testDb.db)
+    await expect(importBankStatement(context, { fileName: 'usd.ofx', content: sample('usd-statement.ofx', 'ZZZZZZZZ') }, STAFF)).rejects.toThrow(
+      'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
+    )
+    expect(await listStatementImports(context)).toEqual([])
+  })
+
+  it('recognises the same money in an OFX and a CSV of the account: the second file proposes nothing twice', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const ofx = await importBankStatement(context, { fileName: 'march.ofx', content: sample('xml-cdata-statement.ofx', reference!) }, STAFF)
+    const ofxLines = await statementLines(context, { importId: ofx.id })
+    expect(ofxLines.map((line) => line.state.kind)).toEqual(['pays-in-full', 'unmatched'])
+    expect(await confirmStatementLines(context, [ofxLines[0]!.id], STAFF)).toMatchObject([{ outcome: 'recorded' }])
+
+    const csvImport = await importBankStatement(context, { fileName: 'march.csv', content: sample('banks/fnb.csv', reference!), mapping: { preset: 'fnb' } }, STAFF)
+    expect(csvImport).toMatchObject({ lineCount: 2, newLineCount: 2 })
+    const csvLines = await statementLines(context, { importId: csvImport.id })
+    expect(csvLines.map((line) => line.state)).toEqual([
+      { kind: 'same-as', postedOn: '2025-02-05', fileName: 'march.ofx', registrationReference: reference },
+      { kind: 'same-as', postedOn: '2025-02-07', fileName: 'march.ofx', registrationReference: null },
+    ])
+    expect(await confirmStatementLines(context, [csvLines[0]!.id], STAFF)).toEqual([
+      { lineId: csvLines[0]!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-05 is already recorded on 5 February from march.ofx (registration ${reference}); it is not recorded twice.` },
+    ])
+    await expect(assignStatementLine(context, csvLines[1]!.id, reference!, STAFF)).rejects.toThrow('is already imported on 7 February from march.ofx; it is not recorded twice.')
+    // Only the OFX's unmatched line waits; the CSV's copies of it are not listed again.
+    expect((await statementLines(context)).map((line) => [line.id, line.amountCents])).toEqual([[ofxLines[1]!.id, 123_450]])
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()).toEqual([{ amount_cents: TOTAL_CENTS }])
+  })
 })

@@ -1,5 +1,6 @@
 import { formatRand } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
+import { DateTime } from 'luxon'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
 import { newId } from '../../ids.ts'
@@ -10,6 +11,7 @@ import { recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
 import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
+import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
 import { statementPaymentReference, type ParsedStatement } from './statement-line.ts'
 
@@ -34,8 +36,8 @@ export interface StatementMappingInput {
 export interface StatementUpload {
   fileName: string
   content: Uint8Array
-  /** How a CSV file is read: a saved mapping, or a new one saved with the import. OFX files need none. */
-  mapping?: { id: string } | { create: StatementMappingInput } | undefined
+  /** How a CSV file is read: a bank's preset, a saved mapping, or a new one saved with the import. OFX files need none. */
+  mapping?: { preset: string } | { id: string } | { create: StatementMappingInput } | undefined
 }
 
 export interface StatementImport {
@@ -58,6 +60,9 @@ export type StatementLineState =
   | { kind: 'already-paid'; registrationReference: string; companyName: string }
   | { kind: 'several-references'; registrationReferences: string[] }
   | { kind: 'unmatched' }
+  /** The same money as a line of an earlier file in the other format (`postedOn` of that line, its file's name). */
+  | { kind: 'same-as'; postedOn: string; fileName: string; registrationReference: string | null }
+  | { kind: 'dismissed'; reason: string; dismissedBy: string; dismissedAt: string }
 
 export interface StatementLineView {
   id: string
@@ -141,8 +146,15 @@ function decodeStatement(content: Uint8Array): string {
   }
 }
 
-async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<Omit<StatementMapping, 'id'> & { id?: string }> {
+type ChosenMapping = Omit<StatementMapping, 'id'> & { id?: string; preset?: BankPresetId }
+
+async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<ChosenMapping> {
   if (!mapping) throw new BackOfficeError('invalid-input', "Choose the bank's column mapping, or describe a new one, to read a CSV statement.")
+  if ('preset' in mapping) {
+    if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', 'Choose the bank the statement comes from.')
+    const preset = BANK_PRESETS[mapping.preset]
+    return { name: preset.name, preset: mapping.preset, ...preset.columns }
+  }
   if ('create' in mapping) return readStatementMapping(mapping.create)
   const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
   if (!row) throw new BackOfficeError('not-found', 'That column mapping no longer exists. Choose another, or describe a new one.')
@@ -158,12 +170,12 @@ async function storeImport(
   context: BackOfficeContext,
   parsed: ParsedStatement,
   fileName: string,
-  mapping: (Omit<StatementMapping, 'id'> & { id?: string }) | undefined,
+  mapping: ChosenMapping | undefined,
   staff: ActingStaff,
 ): Promise<StatementImport> {
   const at = wallClock(context).toISOString()
   let mappingId: string | null = mapping?.id ?? null
-  if (mapping && !mapping.id) {
+  if (mapping && !mapping.id && !mapping.preset) {
     const taken = await transaction.selectFrom('bank_statement_mappings').select('id').where('name', '=', mapping.name).executeTakeFirst()
     if (taken) throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
     mappingId = newId()
@@ -192,6 +204,7 @@ async function storeImport(
       file_name: fileName,
       format: parsed.format,
       mapping_id: mappingId,
+      bank_preset: mapping?.preset ?? null,
       line_count: parsed.lines.length,
       new_line_count: 0,
       debits_skipped: parsed.debitsSkipped,
@@ -215,6 +228,10 @@ async function storeImport(
           reference: line.reference,
           first_import_id: importId,
           created_at: at,
+          same_as_line_id: null,
+          dismissed_reason: null,
+          dismissed_by_name: null,
+          dismissed_at: null,
         })),
       )
       .onConflict((conflict) => conflict.column('line_key').doNothing())
@@ -233,7 +250,9 @@ async function storeImport(
     parsed.lines.map((line, position) => ({ import_id: importId, position, line_id: idByKey.get(line.key)!.id })),
     (chunk) => transaction.insertInto('bank_statement_import_lines').values(chunk).execute(),
   )
-  const newLineCount = [...idByKey.values()].filter((row) => row.first_import_id === importId).length
+  const newLines = parsed.lines.filter((line) => idByKey.get(line.key)!.first_import_id === importId)
+  await linkTwins(transaction, parsed.format, newLines.map((line) => ({ id: idByKey.get(line.key)!.id, postedOn: line.postedOn, amountCents: line.amountCents })))
+  const newLineCount = newLines.length
   await transaction.updateTable('bank_statement_imports').set({ new_line_count: newLineCount }).where('id', '=', importId).execute()
   return {
     id: importId,
@@ -249,12 +268,52 @@ async function storeImport(
 }
 
 /**
- * Imports a bank statement (OFX, or CSV read with a saved or new mapping): its credits are kept, each once across
+ * Links each new line to a line of the other format (an OFX against a CSV of the same account) kept earlier with the
+ * same date and amount and not linked yet, one to one in order: two files of one account list the same money, and
+ * each of two equal transfers on one day pairs with one of the other file's two.
+ */
+async function linkTwins(transaction: Transaction<Database>, format: ParsedStatement['format'], lines: Array<{ id: string; postedOn: string; amountCents: number }>): Promise<void> {
+  const otherFormat = format === 'csv' ? 'ofx:%' : 'csv:%'
+  const taken = new Set<string>()
+  for (const line of lines) {
+    const candidates = await transaction
+      .selectFrom('bank_statement_lines as candidate')
+      .select('candidate.id')
+      .where('candidate.posted_on', '=', line.postedOn)
+      .where('candidate.amount_cents', '=', line.amountCents)
+      .where('candidate.line_key', 'like', otherFormat)
+      .where('candidate.same_as_line_id', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('bank_statement_lines as twin').select('twin.id').whereRef('twin.same_as_line_id', '=', 'candidate.id'))))
+      .orderBy('candidate.created_at')
+      .orderBy('candidate.id')
+      .execute()
+    const twin = candidates.find((candidate) => !taken.has(candidate.id))
+    if (!twin) continue
+    taken.add(twin.id)
+    await transaction.updateTable('bank_statement_lines').set({ same_as_line_id: twin.id }).where('id', '=', line.id).execute()
+  }
+}
+
+/** Whether bytes are a binary file (a PDF, a spreadsheet, an image) rather than text: NUL bytes or many control bytes. */
+function looksBinary(content: Uint8Array): boolean {
+  const sample = content.subarray(0, 8192)
+  let control = 0
+  for (const byte of sample) {
+    if (byte === 0) return true
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1
+  }
+  return control > sample.length / 100
+}
+
+/**
+ * Imports a bank statement (OFX, or CSV read with a bank's preset, a saved or a new mapping): its credits are kept, each once across
  * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
  */
 export async function importBankStatement(context: BackOfficeContext, upload: StatementUpload, staff: ActingStaff): Promise<StatementImport> {
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
   if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
+  // Nothing of a binary file is shown back: its bytes would only be noise in the message.
+  if (looksBinary(upload.content)) throw new BackOfficeError('invalid-input', `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`)
   const text = decodeStatement(upload.content)
   const ofx = looksLikeOfx(text)
   const mapping = ofx ? undefined : await chosenMapping(context, upload.mapping)
@@ -278,7 +337,7 @@ function importOf(row: BankStatementImportRow & { mapping_name: string | null })
     id: row.id,
     fileName: row.file_name,
     format: row.format,
-    mappingName: row.mapping_name,
+    mappingName: row.mapping_name ?? (row.bank_preset && isBankPresetId(row.bank_preset) ? BANK_PRESETS[row.bank_preset].name : null),
     lineCount: row.line_count,
     newLineCount: row.new_line_count,
     debitsSkipped: row.debits_skipped,
@@ -299,15 +358,27 @@ export async function getStatementImport(context: BackOfficeContext, importId: s
   return row ? importOf(row) : undefined
 }
 
-type LineWithRecording = BankStatementLineRow & { recorded_for: string | null; recorded_by: string | null; recorded_at: string | null }
+type LineWithRecording = BankStatementLineRow & {
+  recorded_for: string | null
+  recorded_by: string | null
+  recorded_at: string | null
+  twin_posted_on: string | null
+  twin_file_name: string | null
+  twin_recorded_for: string | null
+}
 
 function linesWithRecording(queries: Kysely<Database>) {
   return queries
     .selectFrom('bank_statement_lines')
     .leftJoin('bank_payments', 'bank_payments.bank_reference', 'bank_statement_lines.payment_reference')
     .leftJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+    .leftJoin('bank_statement_lines as twin', 'twin.id', 'bank_statement_lines.same_as_line_id')
+    .leftJoin('bank_statement_imports as twin_import', 'twin_import.id', 'twin.first_import_id')
+    .leftJoin('bank_payments as twin_payment', 'twin_payment.bank_reference', 'twin.payment_reference')
+    .leftJoin('registrations as twin_registration', 'twin_registration.id', 'twin_payment.registration_id')
     .selectAll('bank_statement_lines')
     .select(['registrations.reference as recorded_for', 'bank_payments.recorded_by_name as recorded_by', 'bank_payments.recorded_at as recorded_at'])
+    .select(['twin.posted_on as twin_posted_on', 'twin_import.file_name as twin_file_name', 'twin_registration.reference as twin_recorded_for'])
 }
 
 /**
@@ -316,7 +387,7 @@ function linesWithRecording(queries: Kysely<Database>) {
  * registration are never both proposed in full.
  */
 async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[]): Promise<StatementLineView[]> {
-  const open = lines.filter((line) => line.recorded_for === null)
+  const open = lines.filter((line) => line.recorded_for === null && line.dismissed_reason === null && line.same_as_line_id === null)
   const wanted = [...new Set(open.flatMap((line) => referencesIn(line.description, line.reference)))]
   // `outstandingCents` counts down as lines are proposed; `storedOutstandingCents` is what the books say now.
   const registrations = new Map<string, { companyName: string; outstandingCents: number; storedOutstandingCents: number }>()
@@ -339,6 +410,12 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
     const view = { id: line.id, paymentReference: line.payment_reference, postedOn: line.posted_on, amountCents: line.amount_cents, description: line.description, reference: line.reference }
     if (line.recorded_for !== null) {
       return { ...view, state: { kind: 'recorded', registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' } }
+    }
+    if (line.dismissed_reason !== null) {
+      return { ...view, state: { kind: 'dismissed', reason: line.dismissed_reason, dismissedBy: line.dismissed_by_name ?? '', dismissedAt: line.dismissed_at ?? '' } }
+    }
+    if (line.same_as_line_id !== null) {
+      return { ...view, state: { kind: 'same-as', postedOn: line.twin_posted_on ?? line.posted_on, fileName: line.twin_file_name ?? '', registrationReference: line.twin_recorded_for } }
     }
     const known = referencesIn(line.description, line.reference).filter((reference) => registrations.has(reference))
     if (known.length === 0) return { ...view, state: { kind: 'unmatched' } }
@@ -369,6 +446,8 @@ export async function statementLines(context: BackOfficeContext, options: { impo
         .execute()
     : await linesWithRecording(queries)
         .where('bank_payments.id', 'is', null)
+        .where('bank_statement_lines.dismissed_reason', 'is', null)
+        .where('bank_statement_lines.same_as_line_id', 'is', null)
         .orderBy('bank_statement_lines.posted_on')
         .orderBy('bank_statement_lines.id')
         .limit(OPEN_LINES_SHOWN)
@@ -393,6 +472,12 @@ function lineName(line: Pick<StatementLineView, 'postedOn' | 'amountCents'>): st
   return `The line of ${formatRand(line.amountCents)} on ${line.postedOn}`
 }
 
+/** "already recorded on 5 March from march.ofx": the earlier file's line this one repeats, as staff read it. */
+export function sameAsText(state: Extract<StatementLineState, { kind: 'same-as' }>): string {
+  const day = DateTime.fromISO(state.postedOn).setLocale('en-ZA').toFormat('d MMMM')
+  return `already ${state.registrationReference ? 'recorded' : 'imported'} on ${day} from ${state.fileName}${state.registrationReference ? ` (registration ${state.registrationReference})` : ''}`
+}
+
 function refusalOf(line: StatementLineView): string {
   const { state } = line
   switch (state.kind) {
@@ -404,6 +489,10 @@ function refusalOf(line: StatementLineView): string {
       return `${lineName(line)} names registration ${state.registrationReference}, which is already paid in full; it is not recorded.`
     case 'several-references':
       return `${lineName(line)} names several registrations (${state.registrationReferences.join(', ')}); assign it by hand.`
+    case 'same-as':
+      return `${lineName(line)} is ${sameAsText(state)}; it is not recorded twice.`
+    case 'dismissed':
+      return `${lineName(line)} was dismissed by ${state.dismissedBy} (${state.reason}).`
     default:
       return `${lineName(line)} names no registration; assign it by hand.`
   }
@@ -448,7 +537,7 @@ function recordLine(context: BackOfficeContext, line: StatementLineView, registr
 export async function assignStatementLine(context: BackOfficeContext, lineId: string, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
   if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-  if (line.state.kind === 'recorded') throw new BackOfficeError('invalid-input', refusalOf(line))
+  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
   const reference = normaliseReference(registrationReference)
   if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
   return recordLine(context, line, reference, staff)

@@ -13,6 +13,7 @@ import * as registrationsWithoutSubject from './2026-11-24-registrations-without
 import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-without-delegate-count.ts'
 import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
 import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
+import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-cancellations-without-delegate-count': cancellationsWithoutDelegateCount,
   '2026-11-25-payment-method-keys': paymentMethodKeys,
   '2026-11-25-registration-event-ids': registrationEventIds,
+  '2026-11-27-statement-reconciliation': statementReconciliation,
 }
 
 /** The core's migrations, in the order they were written. */
