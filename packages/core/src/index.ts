@@ -217,3 +217,16 @@ export {
   type RetentionResult,
 } from './backoffice/personal-data.ts'
 export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'
+export {
+  eventFinanceReport,
+  eventFinanceXlsx,
+  vatPeriodSchema,
+  vatRegister,
+  vatRegisterCsv,
+  vatRegisterXlsx,
+  type EventFinance,
+  type EventFinanceReport,
+  type VatPeriod,
+  type VatRegister,
+  type VatRegisterEntry,
+} from './backoffice/finance-reports.ts'

@@ -46,7 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (importId && !shownImport) throw data('No such statement import', { status: 404 })
   // The choices of the mapping form come from the core with the data: the core's code stays on the server.
   const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS), banks: BANK_PRESET_CHOICES }
-  return data({ mappings, imports, shownImport: shownImport ?? null, lines, choices }, { headers })
+  // What a repeated line repeats is worded by the core, here on the server, like every other choice of this page.
+  const shownLines = lines.map((line) => ({ ...line, sameAs: line.state.kind === 'same-as' ? sameAsText(line.state) : null }))
+  return data({ mappings, imports, shownImport: shownImport ?? null, lines: shownLines, choices }, { headers })
 }
 
 type ActionAnswer = { notice: string | null; error: string | null; refusals: string[] }
@@ -148,7 +150,9 @@ export async function action(args: Route.ActionArgs) {
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
 }
 
-function proposalText({ state }: StatementLineView): string {
+type ShownLine = StatementLineView & { sameAs: string | null }
+
+function proposalText({ state, sameAs }: ShownLine): string {
   switch (state.kind) {
     case 'recorded':
       return `Recorded for ${state.registrationReference}${state.recordedBy ? ` by ${state.recordedBy}` : ''}`
@@ -165,7 +169,7 @@ function proposalText({ state }: StatementLineView): string {
     case 'unmatched':
       return 'No registration reference: assign by hand'
     case 'same-as':
-      return `The same money as a line ${sameAsText(state)}: not recorded twice`
+      return `The same money as a line ${sameAs}: not recorded twice`
     case 'dismissed':
       return `Dismissed by ${state.dismissedBy}: ${state.reason}`
   }
