@@ -1,6 +1,7 @@
-import { formatRand, TIME_ZONE } from '@events/pricing'
-import type { Kysely } from 'kysely'
+import { TIME_ZONE } from '@events/pricing'
+import type { Kysely, Transaction } from 'kysely'
 import { DateTime } from 'luxon'
+import type { SiteSettingsForMail } from '../catalog.ts'
 import type { Database } from '../db/database.ts'
 import type { BankPaymentRow } from '../db/tables/bank-payments.ts'
 import { newId } from '../ids.ts'
@@ -13,6 +14,7 @@ import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../regi
 import { normaliseReference } from '../registration/reference.ts'
 import { singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './context.ts'
+import { recordSurplus } from './refunds-to-pay.ts'
 import { BackOfficeError } from './errors.ts'
 
 const MAX_BANK_REFERENCE_LENGTH = 100
@@ -47,6 +49,8 @@ export interface RecordedBankTransfer {
   after: PaymentState
   /** True when this transfer paid the registration in full and its receipt was queued. */
   receiptQueued: boolean
+  /** What the transfer paid beyond what was owed: a credit owed back to the registrant (0 when none). */
+  surplusCents: number
 }
 
 /** A stored bank payment as the back office shows it. */
@@ -108,102 +112,154 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
 }
 
 /**
- * Records a bank transfer against a registration: the full outstanding amount marks it paid and queues the receipt
- * with the tax invoice; less leaves it part-paid; more, or a bank reference already recorded, is refused.
+ * Records a bank transfer against a registration, in full: the outstanding amount or more marks it paid and queues
+ * the receipt with the tax invoice, and what it paid beyond the outstanding amount is recorded as a surplus owed back
+ * (`surplus_refunds`); less leaves it part-paid. A registration with nothing outstanding, or a bank reference already
+ * recorded, is refused.
  */
 export async function recordBankTransfer(context: BackOfficeContext, input: BankTransferInput, staff: ActingStaff): Promise<RecordedBankTransfer> {
-  const { db } = context
-  const today = DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
-  const transfer = readInput(input, today)
-  const reference = normaliseReference(String(transfer.reference))
+  const transfer = readInput(input, businessToday(context))
   const settings = await context.catalog.getSettings()
-  const at = wallClock(context)
-  const paidAt = businessClock(context)
   try {
-    return await db.writeTransaction(async (transaction) => {
-      // The row lock makes a second recording for the same registration wait for this one, so the outstanding
-      // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
-      const registration = await transaction
-        .selectFrom('registrations')
-        .selectAll()
-        .where('reference', '=', reference ?? '')
-        .$if(db.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst()
-      if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(transfer.reference).trim()}.`)
-      const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
-      if (duplicate) throw duplicate
-      const before = await paymentStateOf(transaction, registration)
-      if (before.outstandingCents === 0) {
-        throw new BackOfficeError('already-paid', `Registration ${registration.reference} is already paid in full; nothing is outstanding.`)
-      }
-      if (transfer.amountCents > before.outstandingCents) {
-        throw new BackOfficeError(
-          'overpayment',
-          `${formatRand(transfer.amountCents)} is more than the ${formatRand(before.outstandingCents)} outstanding on registration ${registration.reference}. Record at most the outstanding amount.`,
-          'amountCents',
-        )
-      }
-      const payment: BankPayment = {
-        id: newId(),
-        amountCents: transfer.amountCents,
-        receivedOn: transfer.receivedOn,
-        bankReference: transfer.bankReference,
-        note: transfer.note,
-        recordedBy: { id: staff.id, name: staff.name },
-        recordedAt: at.toISOString(),
-      }
-      await transaction
-        .insertInto('bank_payments')
-        .values({
-          id: payment.id,
-          registration_id: registration.id,
-          amount_cents: payment.amountCents,
-          received_on: payment.receivedOn,
-          bank_reference: payment.bankReference,
-          note: payment.note,
-          recorded_by_id: staff.id,
-          recorded_by_name: staff.name,
-          recorded_at: payment.recordedAt,
-        })
-        .execute()
-      const paidInFull = transfer.amountCents === before.outstandingCents
-      if (paidInFull) {
-        await markRegistrationPaid(transaction, registration.id, at)
-        const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
-        const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
-        const receipt = paymentReceiptMail({
-          registration: {
-            reference: registration.reference,
-            eventTitle: registration.event_title,
-            eventStart: registration.event_start,
-            eventEnd: registration.event_end,
-            companyName: registration.company_name,
-            email: registration.email,
-            totalCents: registration.total_cents,
-            currency: registration.currency,
-            statusUrl: context.links.registrationStatus(registration),
-          },
-          paidAt,
-          paymentId: transfer.bankReference,
-          invoiceNumber,
-          testMode: false,
-          settings,
-          method: 'bank-transfer',
-          invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
-        })
-        if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
-      } else if (registration.status !== 'part-paid') {
-        await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
-      }
-      const after: PaymentState = paidInFull
-        ? { status: 'paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: 0 }
-        : { status: 'part-paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: before.outstandingCents - transfer.amountCents }
-      return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull }
-    })
+    return await context.db.writeTransaction((transaction) => recordTransferIn(transaction, context, transfer, settings, staff))
   } catch (error) {
     // Two recordings of one bank reference for different registrations at once: the unique index refuses the second.
-    const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(db.kysely, transfer.bankReference) : undefined
+    const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined
     if (duplicate) throw duplicate
     throw error
   }
+}
+
+function businessToday(context: BackOfficeContext): string {
+  return DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
+}
+
+/**
+ * Records several transfers in one transaction (the parts of one statement line paying several registrations): each
+ * as `recordBankTransfer` would, all or none.
+ */
+export async function recordBankTransfers(
+  context: BackOfficeContext,
+  inputs: readonly BankTransferInput[],
+  staff: ActingStaff,
+  alongside: (transaction: Transaction<Database>, recorded: RecordedBankTransfer[]) => Promise<void> = async () => {},
+): Promise<RecordedBankTransfer[]> {
+  const today = businessToday(context)
+  const transfers = inputs.map((input) => readInput(input, today))
+  const settings = await context.catalog.getSettings()
+  try {
+    return await context.db.writeTransaction(async (transaction) => {
+      const recorded: RecordedBankTransfer[] = []
+      for (const transfer of transfers) recorded.push(await recordTransferIn(transaction, context, transfer, settings, staff))
+      await alongside(transaction, recorded)
+      return recorded
+    })
+  } catch (error) {
+    for (const transfer of transfers) {
+      const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined
+      if (duplicate) throw duplicate
+    }
+    throw error
+  }
+}
+
+async function hasBankPayments(queries: Kysely<Database>, registrationId: string): Promise<boolean> {
+  return (await queries.selectFrom('bank_payments').select('id').where('registration_id', '=', registrationId).limit(1).executeTakeFirst()) !== undefined
+}
+
+async function recordTransferIn(
+  transaction: Transaction<Database>,
+  context: BackOfficeContext,
+  transfer: Required<BankTransferInput>,
+  settings: SiteSettingsForMail,
+  staff: ActingStaff,
+): Promise<RecordedBankTransfer> {
+  const { db } = context
+  const reference = normaliseReference(String(transfer.reference))
+  const at = wallClock(context)
+  const paidAt = businessClock(context)
+  // The row lock makes a second recording for the same registration wait for this one, so the outstanding
+  // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
+  const registration = await transaction
+    .selectFrom('registrations')
+    .selectAll()
+    .where('reference', '=', reference ?? '')
+    .$if(db.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst()
+  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(transfer.reference).trim()}.`)
+  const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
+  if (duplicate) throw duplicate
+  const before = await paymentStateOf(transaction, registration)
+  // A registration paid by card has its card payment as its one payment (paidCentsOf): a transfer cannot join it.
+  // Any other transfer is recorded in full, a second payment of a paid registration as a surplus owed back.
+  if (registration.status === 'paid' && before.outstandingCents === 0 && !(await hasBankPayments(transaction, registration.id))) {
+    throw new BackOfficeError(
+      'already-paid',
+      `Registration ${registration.reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
+    )
+  }
+  const payment: BankPayment = {
+    id: newId(),
+    amountCents: transfer.amountCents,
+    receivedOn: transfer.receivedOn,
+    bankReference: transfer.bankReference,
+    note: transfer.note,
+    recordedBy: { id: staff.id, name: staff.name },
+    recordedAt: at.toISOString(),
+  }
+  await transaction
+    .insertInto('bank_payments')
+    .values({
+      id: payment.id,
+      registration_id: registration.id,
+      amount_cents: payment.amountCents,
+      received_on: payment.receivedOn,
+      bank_reference: payment.bankReference,
+      note: payment.note,
+      recorded_by_id: staff.id,
+      recorded_by_name: staff.name,
+      recorded_at: payment.recordedAt,
+    })
+    .execute()
+  // Only a transfer that settles what was outstanding marks the registration paid and sends the receipt; one that
+  // arrives when nothing was outstanding is all surplus and leaves the registration as it was.
+  const paidInFull = before.outstandingCents > 0 && transfer.amountCents >= before.outstandingCents
+  // What arrived is recorded in full; what it paid beyond the amount owed is owed back to the registrant.
+  const surplusCents = Math.max(0, transfer.amountCents - before.outstandingCents)
+  if (surplusCents > 0) await recordSurplus(transaction, { registrationId: registration.id, bankPaymentId: payment.id, amountCents: surplusCents, at })
+  if (paidInFull) {
+    await markRegistrationPaid(transaction, registration.id, at)
+    const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
+    const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
+    const receipt = paymentReceiptMail({
+      registration: {
+        reference: registration.reference,
+        eventTitle: registration.event_title,
+        eventStart: registration.event_start,
+        eventEnd: registration.event_end,
+        companyName: registration.company_name,
+        email: registration.email,
+        totalCents: registration.total_cents,
+        currency: registration.currency,
+        statusUrl: context.links.registrationStatus(registration),
+      },
+      paidAt,
+      paymentId: transfer.bankReference,
+      invoiceNumber,
+      testMode: false,
+      settings,
+      method: 'bank-transfer',
+      invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
+    })
+    if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+  } else if (before.outstandingCents > 0 && registration.status !== 'part-paid') {
+    await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+  }
+  const paidCents = before.paidCents + transfer.amountCents
+  const after: PaymentState = paidInFull
+    ? { status: 'paid', paidCents, outstandingCents: 0 }
+    : before.outstandingCents === 0
+      ? { status: registration.status, paidCents, outstandingCents: 0 }
+      : { status: 'part-paid', paidCents, outstandingCents: before.outstandingCents - transfer.amountCents }
+  return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull, surplusCents }
 }

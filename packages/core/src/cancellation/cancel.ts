@@ -2,6 +2,8 @@ import { cancellationCredit, formatRand, isOptionKey, isTableOption, TIME_ZONE }
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
+import { surplusCentsOf } from '../backoffice/refunds-to-pay.ts'
+import { auditInTransaction, type CommandStaff } from '../backoffice/staff-command.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import type { Database } from '../db/database.ts'
 import type { CancellationRow, RefundRow } from '../db/tables/cancellations.ts'
@@ -179,9 +181,12 @@ interface Balances {
   refundedCents: number
 }
 
-/** What earlier cancellations credited and what was refunded (or is being refunded), refused card refunds left out. */
+/**
+ * What earlier cancellations credited and what was refunded or owed back (refunds, refused card refunds left out, and
+ * transfers' surpluses).
+ */
 async function balancesOf(queries: Kysely<Database>, registrationId: string): Promise<Balances> {
-  const [credited, refunded] = await Promise.all([
+  const [credited, refunded, surplusCents] = await Promise.all([
     queries
       .selectFrom('cancellations')
       .select((eb) => [
@@ -197,12 +202,14 @@ async function balancesOf(queries: Kysely<Database>, registrationId: string): Pr
       .where('registration_id', '=', registrationId)
       .where('status', '<>', 'refused')
       .executeTakeFirstOrThrow(),
+    // A transfer's surplus is owed back on its own (refunds to pay out), so a cancellation never refunds it again.
+    surplusCentsOf(queries, registrationId),
   ])
   return {
     creditedSubtotalCents: Number(credited.subtotal),
     creditedVatCents: Number(credited.vat),
     creditedTotalCents: Number(credited.total),
-    refundedCents: Number(refunded.amount),
+    refundedCents: Number(refunded.amount) + surplusCents,
   }
 }
 
@@ -459,7 +466,7 @@ export interface RecordedRefundPayout {
 }
 
 /** Records that staff paid a bank refund out (or refunded a card refund the provider refused by transfer). */
-export async function recordRefundPaidOut(context: BackOfficeContext, input: RefundPayoutInput, staff: ActingStaff): Promise<RecordedRefundPayout> {
+export async function recordRefundPaidOut(context: BackOfficeContext, input: RefundPayoutInput, staff: CommandStaff): Promise<RecordedRefundPayout> {
   const today = DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
   const paidOn = DateTime.fromISO(String(input.paidOutOn), { zone: TIME_ZONE })
   if (!/^\d{4}-\d{2}-\d{2}$/.test(String(input.paidOutOn)) || !paidOn.isValid) {
@@ -499,6 +506,8 @@ export async function recordRefundPaidOut(context: BackOfficeContext, input: Ref
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    return { registrationId: registration.id, reference: registration.reference, before: refundOf(row), after: refundOf(updated) }
+    const recorded = { registrationId: registration.id, reference: registration.reference, before: refundOf(row), after: refundOf(updated) }
+    await auditInTransaction(transaction, staff, { action: 'refund-paid-out', subjectType: 'registration', subjectId: registration.reference, before: recorded.before, after: recorded.after })
+    return recorded
   })
 }

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
+import { markRegistrationPaid } from '../../registration/payment-state.ts'
 import { recordBankTransfer } from '../bank-transfers.ts'
 import { register, STAFF, testContext } from '../fixtures.ts'
+import type { CommandStaff } from '../staff-command.ts'
 import {
   assignStatementLine,
   confirmStatementLines,
+  dismissStatementLine,
+  splitStatementLine,
   getStatementImport,
   importBankStatement,
   listStatementImports,
@@ -111,7 +115,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect((await listStatementImports(context)).map((entry) => entry.fileName)).toEqual(['february again.csv', 'february.csv'])
   })
 
-  it('shows a part payment as such and a surplus as not recordable, counting earlier lines against what is outstanding', async () => {
+  it('shows a part payment as such and records a surplus in full, counting earlier lines against what is outstanding', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     const imported = await importBankStatement(
@@ -127,18 +131,15 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(lines.map((line) => line.state)).toEqual([
       { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS },
       { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_000) },
-      { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000 },
+      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: 0, surplusCents: 500 },
     ])
 
     const confirmed = await confirmStatementLines(context, lines.map((line) => line.id), STAFF)
-    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'refused', 'recorded'])
-    expect(confirmed[1]).toMatchObject({
-      message: `The line of R 20 000.00 on 2025-02-21 is R 9 323.00 more than the R 10 677.00 outstanding on registration ${reference}; it is not recorded. Settle the surplus with the registrant.`,
-    })
-    expect(await statusOf(reference!)).toEqual({ status: 'part-paid', receipts: 0 })
-    expect((await statementLines(context)).map((line) => line.state)).toEqual([
-      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_500, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_500) },
-    ])
+    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'recorded', 'recorded'])
+    // The R 20 000 completes the payment with a surplus; the R 5 after it is all surplus.
+    expect(confirmed.map((result) => (result.outcome === 'recorded' ? result.transfer.surplusCents : undefined))).toEqual([0, 2_000_000 - (TOTAL_CENTS - 1_000_000), 500])
+    expect(await statusOf(reference!)).toEqual({ status: 'paid', receipts: 1 })
+    expect(await statementLines(context)).toEqual([])
   })
 
   it('leaves lines without a registration for staff to assign by hand, with the amount of the line', async () => {
@@ -225,16 +226,35 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toHaveLength(1)
   })
 
-  it('proposes nothing for a registration paid meanwhile by hand, and refuses to record it', async () => {
-    const [reference] = await register(testDb.db, {})
+  it('proposes a line for a registration paid meanwhile by hand as all surplus, and refuses one paid by card', async () => {
+    const [reference, byCard] = await register(testDb.db, {}, { companyName: 'Card Payer' })
     const context = testContext(testDb.db)
-    const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)
+    const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!, byCard!), mapping: { create: FNB_MAPPING } }, STAFF)
     await recordBankTransfer(context, { reference: reference!, amountCents: TOTAL_CENTS, receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
-    const [line] = await statementLines(context, { importId: imported.id })
-    expect(line!.state).toEqual({ kind: 'already-paid', registrationReference: reference, companyName: 'Acme Legal Services' })
-    expect(await confirmStatementLines(context, [line!.id], STAFF)).toEqual([
-      { lineId: line!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 names registration ${reference}, which is already paid in full; it is not recorded.` },
+    const { id: cardId } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', byCard!).executeTakeFirstOrThrow()
+    await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, cardId, new Date('2025-02-21T10:00:00Z')))
+    const [line, cardLine] = await statementLines(context, { importId: imported.id })
+    expect(line!.state).toEqual({ kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: 0, surplusCents: TOTAL_CENTS })
+    expect(cardLine!.state).toEqual({ kind: 'already-paid', registrationReference: byCard, companyName: 'Card Payer' })
+    expect(await confirmStatementLines(context, [cardLine!.id], STAFF)).toEqual([
+      {
+        lineId: cardLine!.id,
+        outcome: 'refused',
+        message: `The line of R 20 677.00 on 2025-02-22 names registration ${byCard}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`,
+      },
     ])
+  })
+})
+
+describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
   })
 
   const sample = (name: string, reference: string) => new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
@@ -294,5 +314,94 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     // Only the OFX's unmatched line waits; the CSV's copies of it are not listed again.
     expect((await statementLines(context)).map((line) => [line.id, line.amountCents])).toEqual([[ofxLines[1]!.id, 123_450]])
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()).toEqual([{ amount_cents: TOTAL_CENTS }])
+  })
+
+  /** The acting member with an audit writer that reads, inside the command's transaction, what the command wrote. */
+  function auditedStaff(entries: unknown[]): CommandStaff {
+    return {
+      ...STAFF,
+      audit: async (transaction, entry) => {
+        const lines = await transaction.selectFrom('bank_statement_lines').select(['id', 'dismissed_reason']).where('dismissed_reason', 'is not', null).execute()
+        const payments = await transaction.selectFrom('bank_payments').select('bank_reference').execute()
+        entries.push({ ...entry, seen: { dismissed: lines.length, payments: payments.length } })
+      },
+    }
+  }
+
+  it('dismisses a line that is no registration’s payment with its reason and audit row; it stays dismissed on re-import', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const file = sample('banks/standard-bank.csv', reference!)
+    const imported = await importBankStatement(context, { fileName: 'march.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
+    const [, unknown] = await statementLines(context, { importId: imported.id })
+
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: '   ' }, STAFF)).rejects.toMatchObject({
+      message: 'Say why the line is not a registration’s payment (e.g. bank charges, interest, another business’s income).',
+      field: 'reason',
+    })
+    const failing: CommandStaff = { ...STAFF, audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Interest' }, failing)).rejects.toThrow('audit log unavailable')
+    expect((await statementLines(context, { importId: imported.id }))[1]!.state.kind).toBe('unmatched')
+
+    const entries: unknown[] = []
+    const dismissed = await dismissStatementLine(context, { lineId: unknown!.id, reason: ' Rental income of the building  ' }, auditedStaff(entries))
+    expect(dismissed.state).toMatchObject({ kind: 'dismissed', reason: 'Rental income of the building', dismissedBy: STAFF.name })
+    expect(entries).toEqual([
+      {
+        action: 'statement-line-dismissed',
+        subjectType: 'bank-statement-line',
+        subjectId: unknown!.id,
+        before: { postedOn: '2025-02-07', amountCents: 123_450, description: 'CREDIT TRANSFER', reference: 'UNKNOWN PAYER' },
+        after: { reason: 'Rental income of the building' },
+        seen: { dismissed: 1, payments: 0 },
+      },
+    ])
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Again' }, STAFF)).rejects.toThrow(/was dismissed by Nomsa Dlamini \(Rental income of the building\)/)
+    await expect(assignStatementLine(context, unknown!.id, reference!, STAFF)).rejects.toThrow(/was dismissed/)
+
+    const again = await importBankStatement(context, { fileName: 'march again.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
+    expect((await statementLines(context, { importId: again.id })).map((line) => line.state.kind)).toEqual(['pays-in-full', 'dismissed'])
+    expect((await statementLines(context)).map((line) => line.amountCents)).toEqual([TOTAL_CENTS])
+  })
+
+  it('splits one transfer across three registrations: each part recorded against its registration, the line recorded once', async () => {
+    const references = await register(testDb.db, {}, { companyName: 'Second' }, { companyName: 'Third' })
+    const context = testContext(testDb.db)
+    const company = csv(`2025/02/20,"50,000.00",0,"ACME GROUP PAYS ${references.join(' ')}",""`)
+    const imported = await importBankStatement(context, { fileName: 'group.csv', content: company, mapping: { create: FNB_MAPPING } }, STAFF)
+    const [line] = await statementLines(context, { importId: imported.id })
+    expect(line!.state).toEqual({ kind: 'several-references', registrationReferences: references })
+
+    const parts = (amounts: number[]) => references.map((reference, index) => ({ reference: reference.toLowerCase(), amountCents: amounts[index]! }))
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 1]) }, STAFF)).rejects.toThrow(
+      'The parts add up to R 41 354.01; the line is R 50 000.00. Make them add up to the line.',
+    )
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amountCents: 5_000_000 }] }, STAFF)).rejects.toThrow(
+      'A split needs at least two registrations; for one, record the line against it.',
+    )
+    await expect(
+      splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amountCents: 2_500_000 }, { reference: references[0]!, amountCents: 2_500_000 }] }, STAFF),
+    ).rejects.toThrow('Each registration is named once; add its amounts together.')
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: 'ZZZZZZZZ', amountCents: 2_500_000 }, { reference: references[0]!, amountCents: 2_500_000 }] }, STAFF)).rejects.toMatchObject({
+      code: 'not-found',
+    })
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
+
+    const entries: unknown[] = []
+    const recorded = await splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, auditedStaff(entries))
+    expect(recorded.map((transfer) => [transfer.reference, transfer.payment.amountCents, transfer.after.status, transfer.surplusCents])).toEqual([
+      [references[0], TOTAL_CENTS, 'paid', 0],
+      [references[1], TOTAL_CENTS, 'paid', 0],
+      [references[2], 5_000_000 - 2 * TOTAL_CENTS, 'part-paid', 0],
+    ])
+    expect(recorded.map((transfer) => transfer.payment.bankReference)).toEqual([line!.paymentReference, `${line!.paymentReference}/2`, `${line!.paymentReference}/3`])
+    expect(entries.map((entry) => (entry as { subjectId: string }).subjectId)).toEqual(references)
+    expect((entries[2] as { seen: { payments: number } }).seen.payments).toBe(3)
+
+    const [after] = await statementLines(context, { importId: imported.id })
+    expect(after!.state).toEqual({ kind: 'recorded', registrationReference: references[0], recordedBy: STAFF.name, recordedAt: expect.any(String), splitWith: [references[1], references[2]] })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)).rejects.toThrow('is already recorded')
+    expect(await confirmStatementLines(context, [line!.id], STAFF)).toMatchObject([{ outcome: 'refused' }])
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toHaveLength(3)
   })
 })

@@ -1,15 +1,17 @@
 import { formatRand } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
 import { DateTime } from 'luxon'
+import { z } from 'zod'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
 import { newId } from '../../ids.ts'
 import { paidCentsOf } from '../../registration/payment-state.ts'
 import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
 import { singleLine } from '../../validation/fields.ts'
-import { recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { recordBankTransfer, recordBankTransfers, type RecordedBankTransfer } from '../bank-transfers.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
+import { auditInTransaction, type CommandStaff } from '../staff-command.ts'
 import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
 import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
@@ -54,7 +56,7 @@ export interface StatementImport {
 
 /** Where a statement line stands: recorded, proposed for a registration, or waiting to be assigned by hand. */
 export type StatementLineState =
-  | { kind: 'recorded'; registrationReference: string; recordedBy: string; recordedAt: string }
+  | { kind: 'recorded'; registrationReference: string; recordedBy: string; recordedAt: string; splitWith?: string[] }
   | { kind: 'pays-in-full' | 'part-payment'; registrationReference: string; companyName: string; outstandingCents: number }
   | { kind: 'surplus'; registrationReference: string; companyName: string; outstandingCents: number; surplusCents: number }
   | { kind: 'already-paid'; registrationReference: string; companyName: string }
@@ -389,27 +391,41 @@ function linesWithRecording(queries: Kysely<Database>) {
 async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[]): Promise<StatementLineView[]> {
   const open = lines.filter((line) => line.recorded_for === null && line.dismissed_reason === null && line.same_as_line_id === null)
   const wanted = [...new Set(open.flatMap((line) => referencesIn(line.description, line.reference)))]
-  // `outstandingCents` counts down as lines are proposed; `storedOutstandingCents` is what the books say now.
-  const registrations = new Map<string, { companyName: string; outstandingCents: number; storedOutstandingCents: number }>()
+  // `outstandingCents` counts down as lines are proposed.
+  const registrations = new Map<string, { companyName: string; outstandingCents: number; paidByCard: boolean }>()
   for (let start = 0; start < wanted.length; start += INSERT_CHUNK) {
     const rows = await queries
       .selectFrom('registrations')
       .leftJoin('bank_payments', 'bank_payments.registration_id', 'registrations.id')
       .select(['registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bank_payments.amount_cents'), eb.lit(0)).as('received'))
+      // What cancellations credited is not owed (paymentStateOf counts it the same way).
+      .select((eb) =>
+        eb
+          .selectFrom('cancellations')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('cancellations.credited_total_cents'), inner.lit(0)).as('credited'))
+          .whereRef('cancellations.registration_id', '=', 'registrations.id')
+          .as('credited'),
+      )
       .where('registrations.reference', 'in', wanted.slice(start, start + INSERT_CHUNK))
       .groupBy(['registrations.id', 'registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
       .execute()
     for (const row of rows) {
       const paidCents = paidCentsOf(row, Number(row.received))
-      const outstandingCents = Math.max(0, row.total_cents - paidCents)
-      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, storedOutstandingCents: outstandingCents })
+      const outstandingCents = Math.max(0, row.total_cents - Number(row.credited ?? 0) - paidCents)
+      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, paidByCard: row.status === 'paid' && Number(row.received) === 0 })
     }
   }
+  const splits = await splitPartsOf(
+    queries,
+    lines.flatMap((line) => (line.recorded_for === null ? [] : [line.payment_reference])),
+  )
   return lines.map((line) => {
     const view = { id: line.id, paymentReference: line.payment_reference, postedOn: line.posted_on, amountCents: line.amount_cents, description: line.description, reference: line.reference }
     if (line.recorded_for !== null) {
-      return { ...view, state: { kind: 'recorded', registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' } }
+      const splitWith = splits.get(line.payment_reference)
+      const recorded = { kind: 'recorded' as const, registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' }
+      return { ...view, state: splitWith ? { ...recorded, splitWith } : recorded }
     }
     if (line.dismissed_reason !== null) {
       return { ...view, state: { kind: 'dismissed', reason: line.dismissed_reason, dismissedBy: line.dismissed_by_name ?? '', dismissedAt: line.dismissed_at ?? '' } }
@@ -423,8 +439,10 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
     const registrationReference = known[0]!
     const registration = registrations.get(registrationReference)!
     const { companyName, outstandingCents } = registration
-    if (registration.storedOutstandingCents === 0) return { ...view, state: { kind: 'already-paid', registrationReference, companyName } }
+    // A registration paid by card takes no transfer (recordBankTransfer refuses it); any other gets it in full.
+    if (registration.paidByCard) return { ...view, state: { kind: 'already-paid', registrationReference, companyName } }
     if (line.amount_cents > outstandingCents) {
+      registration.outstandingCents = 0
       return { ...view, state: { kind: 'surplus', registrationReference, companyName, outstandingCents, surplusCents: line.amount_cents - outstandingCents } }
     }
     registration.outstandingCents -= line.amount_cents
@@ -455,9 +473,15 @@ export async function statementLines(context: BackOfficeContext, options: { impo
   return proposalsFor(queries, rows)
 }
 
-async function lineRows(context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
+function lineRows(context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
+  return lineRowsIn(context.db.kysely, context, lineIds)
+}
+
+async function lineRowsIn(queries: Kysely<Database>, context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
   if (lineIds.length === 0) return []
-  return linesWithRecording(context.db.kysely)
+  // On PostgreSQL the line is locked, so two members dismissing or recording it at once are told apart.
+  return linesWithRecording(queries)
+    .$if(context.db.dialect === 'postgres' && queries !== context.db.kysely, (query) => query.forUpdate('bank_statement_lines'))
     .where('bank_statement_lines.id', 'in', [...lineIds])
     .orderBy('bank_statement_lines.posted_on')
     .orderBy('bank_statement_lines.id')
@@ -483,10 +507,8 @@ function refusalOf(line: StatementLineView): string {
   switch (state.kind) {
     case 'recorded':
       return `${lineName(line)} is already recorded (registration ${state.registrationReference}).`
-    case 'surplus':
-      return `${lineName(line)} is ${formatRand(state.surplusCents)} more than the ${formatRand(state.outstandingCents)} outstanding on registration ${state.registrationReference}; it is not recorded. Settle the surplus with the registrant.`
     case 'already-paid':
-      return `${lineName(line)} names registration ${state.registrationReference}, which is already paid in full; it is not recorded.`
+      return `${lineName(line)} names registration ${state.registrationReference}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`
     case 'several-references':
       return `${lineName(line)} names several registrations (${state.registrationReferences.join(', ')}); assign it by hand.`
     case 'same-as':
@@ -499,8 +521,8 @@ function refusalOf(line: StatementLineView): string {
 }
 
 /**
- * Records the chosen lines' proposals in one step, each through `recordBankTransfer` (receipts, part payments and the
- * once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
+ * Records the chosen lines' proposals in one step, each through `recordBankTransfer` (receipts, part payments, a
+ * surplus owed back, and the once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
  * a line recorded meanwhile, or one whose registration was paid meanwhile, is refused rather than recorded twice.
  */
 export async function confirmStatementLines(context: BackOfficeContext, lineIds: readonly string[], staff: ActingStaff): Promise<ConfirmedLine[]> {
@@ -508,7 +530,7 @@ export async function confirmStatementLines(context: BackOfficeContext, lineIds:
   const results: ConfirmedLine[] = []
   for (const line of lines) {
     const { state } = line
-    if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment') {
+    if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment' && state.kind !== 'surplus') {
       results.push({ lineId: line.id, outcome: 'refused', message: refusalOf(line) })
       continue
     }
@@ -541,4 +563,147 @@ export async function assignStatementLine(context: BackOfficeContext, lineId: st
   const reference = normaliseReference(registrationReference)
   if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
   return recordLine(context, line, reference, staff)
+}
+
+/** The bank reference of a split line's further parts: the line's own, then `/2`, `/3`…, each accepted once. */
+function splitPartReference(paymentReference: string, part: number): string {
+  return part === 1 ? paymentReference : `${paymentReference}/${part}`
+}
+
+/** For recorded lines, the registrations their further parts paid (lines split across several registrations). */
+async function splitPartsOf(queries: Kysely<Database>, paymentReferences: string[]): Promise<Map<string, string[]>> {
+  const parts = new Map<string, string[]>()
+  for (let start = 0; start < paymentReferences.length; start += INSERT_CHUNK) {
+    const chunk = paymentReferences.slice(start, start + INSERT_CHUNK)
+    const rows = await queries
+      .selectFrom('bank_payments')
+      .innerJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+      .select(['bank_payments.bank_reference', 'registrations.reference'])
+      .where((eb) => eb.or(chunk.map((reference) => eb('bank_payments.bank_reference', 'like', `${reference}/%`))))
+      .orderBy('bank_payments.bank_reference')
+      .execute()
+    for (const row of rows) {
+      const lineReference = row.bank_reference.slice(0, row.bank_reference.indexOf('/'))
+      parts.set(lineReference, [...(parts.get(lineReference) ?? []), row.reference])
+    }
+  }
+  return parts
+}
+
+const MAX_SPLIT_PARTS = 20
+
+/** One statement line split across registrations, as the form sends it: each part's registration and amount. */
+export const statementLineSplitSchema = z.object({
+  lineId: z.string().min(1, { error: 'Choose the statement line to split.' }),
+  parts: z
+    .array(
+      z.object({
+        reference: z.string().transform((value, ctx) => {
+          const reference = normaliseReference(value)
+          if (!reference) {
+            ctx.addIssue({ code: 'custom', message: `Enter each registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.` })
+            return z.NEVER
+          }
+          return reference
+        }),
+        amountCents: z.number().int().positive({ error: 'Enter each part’s amount, more than R 0.00.' }),
+      }),
+    )
+    .min(2, { error: 'A split needs at least two registrations; for one, record the line against it.' })
+    .max(MAX_SPLIT_PARTS, { error: `A line is split across at most ${MAX_SPLIT_PARTS} registrations.` })
+    .refine((parts) => new Set(parts.map((part) => part.reference)).size === parts.length, { error: 'Each registration is named once; add its amounts together.' }),
+})
+
+export type StatementLineSplit = z.input<typeof statementLineSplitSchema>
+
+function zodRefusal(error: z.ZodError): BackOfficeError {
+  const issue = error.issues[0]!
+  return new BackOfficeError('invalid-input', issue.message, issue.path.map(String).join('.'))
+}
+
+/**
+ * Records one statement line (a company's one transfer for several registrations) as a payment of each part against
+ * its registration, all in one transaction with their audit rows: the parts must add up to the line's amount, and the
+ * line is then recorded once (its first part carries its bank reference, so it cannot be recorded again).
+ */
+export async function splitStatementLine(context: BackOfficeContext, input: StatementLineSplit, staff: CommandStaff): Promise<RecordedBankTransfer[]> {
+  const parsed = statementLineSplitSchema.safeParse(input)
+  if (!parsed.success) throw zodRefusal(parsed.error)
+  const { lineId, parts } = parsed.data
+  const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+  if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
+  const total = parts.reduce((sum, part) => sum + part.amountCents, 0)
+  if (total !== line.amountCents) {
+    throw new BackOfficeError('invalid-input', `The parts add up to ${formatRand(total)}; the line is ${formatRand(line.amountCents)}. Make them add up to the line.`, 'parts')
+  }
+  const transfers = parts.map((part, index) => ({
+    reference: part.reference,
+    amountCents: part.amountCents,
+    receivedOn: line.postedOn,
+    bankReference: splitPartReference(line.paymentReference, index + 1),
+    note: `${noteFor(line)} (part ${index + 1} of ${parts.length})`.slice(0, 1000),
+  }))
+  return recordBankTransfers(context, transfers, staff, async (transaction, recorded) => {
+    for (const transfer of recorded) {
+      await auditInTransaction(transaction, staff, {
+        action: 'registration-payment-recorded',
+        subjectType: 'registration',
+        subjectId: transfer.reference,
+        before: transfer.before,
+        after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference, surplusCents: transfer.surplusCents },
+      })
+    }
+  })
+}
+
+const MAX_DISMISS_REASON = 200
+
+/** A statement line set aside as no registration's payment, as the form sends it. */
+export const statementLineDismissalSchema = z.object({
+  lineId: z.string().min(1, { error: 'Choose the statement line to dismiss.' }),
+  reason: z
+    .string()
+    .transform((value) => singleLine(value))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'Say why the line is not a registration’s payment (e.g. bank charges, interest, another business’s income).' })
+        .max(MAX_DISMISS_REASON, { error: `The reason is too long (at most ${MAX_DISMISS_REASON} characters).` }),
+    ),
+})
+
+export type StatementLineDismissal = z.input<typeof statementLineDismissalSchema>
+
+/**
+ * Sets a line that is no registration's payment (bank charges, interest, another business's income) aside with the
+ * reason, and its audit row, in one transaction. The line is kept once across imports, so it stays dismissed when the
+ * statement is imported again.
+ */
+export async function dismissStatementLine(context: BackOfficeContext, input: StatementLineDismissal, staff: CommandStaff): Promise<StatementLineView> {
+  const parsed = statementLineDismissalSchema.safeParse(input)
+  if (!parsed.success) throw zodRefusal(parsed.error)
+  const { lineId, reason } = parsed.data
+  const at = wallClock(context).toISOString()
+  await context.db.writeTransaction(async (transaction) => {
+    const [line] = await proposalsFor(transaction, await lineRowsIn(transaction, context, [lineId]))
+    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+    if (line.state.kind === 'recorded' || line.state.kind === 'dismissed' || line.state.kind === 'same-as') throw new BackOfficeError('invalid-input', refusalOf(line))
+    const dismissed = await transaction
+      .updateTable('bank_statement_lines')
+      .set({ dismissed_reason: reason, dismissed_by_name: staff.name, dismissed_at: at })
+      .where('id', '=', line.id)
+      .where('dismissed_reason', 'is', null)
+      .executeTakeFirst()
+    if (Number(dismissed.numUpdatedRows) === 0) throw new BackOfficeError('invalid-input', `${lineName(line)} was dismissed meanwhile.`)
+    await auditInTransaction(transaction, staff, {
+      action: 'statement-line-dismissed',
+      subjectType: 'bank-statement-line',
+      subjectId: line.id,
+      before: { postedOn: line.postedOn, amountCents: line.amountCents, description: line.description, reference: line.reference },
+      after: { reason },
+    })
+  })
+  const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+  return line!
 }

@@ -12,3 +12,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Twins are looked for by date and amount among the lines already kept.
   await db.schema.createIndex('bank_statement_lines_posted_amount').on('bank_statement_lines').columns(['posted_on', 'amount_cents']).execute()
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('bank_statement_lines_posted_amount').execute()
+  for (const column of ['dismissed_at', 'dismissed_by_name', 'dismissed_reason', 'same_as_line_id']) {
+    await db.schema.alterTable('bank_statement_lines').dropColumn(column).execute()
+  }
+  await db.schema.alterTable('bank_statement_imports').dropColumn('bank_preset').execute()
+}

@@ -14,6 +14,7 @@ import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-w
 import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
 import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
+import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-payment-method-keys': paymentMethodKeys,
   '2026-11-25-registration-event-ids': registrationEventIds,
   '2026-11-27-statement-reconciliation': statementReconciliation,
+  '2026-11-27-refunds-to-pay-out': refundsToPayOut,
 }
 
 /** The core's migrations, in the order they were written. */
