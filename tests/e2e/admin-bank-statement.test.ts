@@ -1,7 +1,7 @@
 // Bank-statement matching in Chromium against the real site: two bank-transfer registrations made through the JSON
 // API, a statement naming both uploaded with a new column mapping, both matches recorded in one step and their
 // receipts delivered to a real SMTP server; then, without JavaScript, the same statement imported again shows them
-// recorded, and a line assigned by hand to a paid registration is refused.
+// recorded, and a line assigned by hand to a paid registration is recorded as money owed back.
 import { request as httpRequest } from 'node:http'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -116,10 +116,13 @@ describe('bank-statement matching in the back office', () => {
     await again.getByRole('cell', { name: `Recorded for ${second.reference} by ${STAFF.name}` }).waitFor()
     expect(await noScript.getByRole('checkbox').count()).toBe(0)
 
+    // Money for a registration already paid is recorded in full, all of it owed back.
     await noScript.getByLabel('Registration reference for R 1 234.50 on 2025-02-27 (CASH DEPOSIT SANDTON)').fill(first.reference)
     await noScript.getByRole('button', { name: 'Record this line' }).click()
-    expect(await noScript.getByRole('alert').innerText()).toBe(`Registration ${first.reference} is already paid in full; nothing is outstanding.`)
-    await noScript.getByRole('cell', { name: 'No registration reference: assign by hand' }).waitFor()
+    expect(await noScript.getByRole('status').innerText()).toBe(
+      `Recorded R 1 234.50 for registration ${first.reference}: nothing was outstanding. R 1 234.50 paid beyond what ${first.reference} owed is owed back: see Refunds to pay out.`,
+    )
+    await noScript.getByRole('cell', { name: `Recorded for ${first.reference} by ${STAFF.name}` }).nth(1).waitFor()
     await noScript.context().close()
   })
 })

@@ -102,13 +102,14 @@ describe('recording a bank transfer', () => {
     expect(await paymentPage(reference)).toContain('Paid so far R 0.00')
   })
 
-  it('refuses more than is owed, naming the outstanding amount, and records nothing', async () => {
+  it('records more than is owed in full: the registration paid, the surplus owed back', async () => {
     const { reference } = await register()
     const response = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'R 30,000.00', bankReference: 'TOO MUCH 1' }))
-    expect(response.status).toBe(409)
-    const text = await pageText(response)
-    expect(text).toContain(`R 30 000.00 is more than the R 20 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`)
-    expect(await paymentPage(reference)).toContain('Outstanding R 20 677.00')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=surplus`)
+    const text = await paymentPage(reference)
+    expect(text).toContain('Paid so far R 30 000.00')
+    expect(text).toContain('Outstanding R 0.00')
   })
 
   it('records a part payment, then refuses the same bank reference however it is typed, and records the rest', async () => {

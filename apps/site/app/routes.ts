@@ -44,6 +44,8 @@ export default [
     route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
+    route('refunds', 'routes/admin/refunds.tsx'),
+    route('refunds.csv', 'routes/admin/refunds-csv.ts'),
     route('reports', 'routes/admin/reports.tsx'),
     route('reports/events.xlsx', 'routes/admin/reports-download.ts', { id: 'admin-report-events-xlsx' }),
     route('reports/vat-register.csv', 'routes/admin/reports-download.ts', { id: 'admin-vat-register-csv' }),

@@ -1,7 +1,7 @@
-import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type BackOfficeContext, type RegistrationDetail } from '@events/core'
+import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type BackOfficeContext, type CommandStaff, type RegistrationDetail } from '@events/core'
 import { validationRefusal } from './refusals'
 import { TIME_ZONE } from '@events/pricing'
-import type { AuditActor, StaffUser } from '@events/staff'
+import { recordAudit, type AuditActor, type StaffKysely, type StaffUser } from '@events/staff'
 import { data, type RouterContextProvider } from 'react-router'
 import { fromDatabase } from './database.server'
 import { requestFactsContext, servicesContext } from './services.server'
@@ -11,6 +11,20 @@ type Context = Readonly<RouterContextProvider>
 /** The signed-in member as the core records them (`recorded_by`) and as the audit log names them. */
 export function actingStaff(user: StaffUser): { staff: ActingStaff; actor: AuditActor } {
   return { staff: { id: user.id, name: user.name }, actor: { id: user.id, email: user.email } }
+}
+
+/**
+ * The signed-in member as a core command takes them: with the audit log's writer bound to them and the request's
+ * address, so the command writes its audit row in its own transaction (the staff tables share the core's database).
+ */
+export function commandStaff(context: Context, user: StaffUser): CommandStaff {
+  const { clientIp } = context.get(requestFactsContext)
+  const { actor } = actingStaff(user)
+  return {
+    id: user.id,
+    name: user.name,
+    audit: (transaction, entry) => recordAudit(transaction as unknown as StaffKysely, { actor, ipAddress: clientIp, ...entry }),
+  }
 }
 
 /** The core's back-office functions' view of the site: its database, content, addresses and business clock. */
@@ -90,6 +104,6 @@ export async function attemptChange<Result>(
 }
 
 /** Where a registration's page is, with the notice of what was just recorded (read by that page). */
-export function registrationPagePath(reference: string, recorded: 'payment' | 'delegate' | 'company'): string {
+export function registrationPagePath(reference: string, recorded: 'payment' | 'surplus' | 'delegate' | 'company'): string {
   return `/admin/registrations/${encodeURIComponent(reference)}?recorded=${recorded}`
 }

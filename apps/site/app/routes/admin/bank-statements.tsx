@@ -2,6 +2,7 @@ import {
   BANK_PRESET_CHOICES,
   assignStatementLine,
   confirmStatementLines,
+  dismissStatementLine,
   getStatementImport,
   importBankStatement,
   listStatementImports,
@@ -9,15 +10,16 @@ import {
   STATEMENT_DATE_FORMATS,
   STATEMENT_DELIMITERS,
   sameAsText,
+  splitStatementLine,
   statementLines,
   type StatementLineView,
   type StatementMappingInput,
 } from '@events/core'
-import { formatRand } from '@events/pricing'
+import { formatRand, parseRandAmount } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
+import { actingStaff, attemptChange, backOfficeContext, commandStaff } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
@@ -78,6 +80,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
   const intent = formText(form, 'intent')
+  const member = commandStaff(context, session.user)
 
   const auditRecorded = async (transfer: Awaited<ReturnType<typeof assignStatementLine>>) => {
     await staffAccounts.recordAudit({
@@ -86,10 +89,15 @@ export async function action(args: Route.ActionArgs) {
       subjectType: 'registration',
       subjectId: transfer.reference,
       before: transfer.before,
-      after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference },
+      after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference, surplusCents: transfer.surplusCents },
       ipAddress: clientIp,
     })
   }
+  const surplusText = (transfers: ReadonlyArray<{ reference: string; surplusCents: number }>) =>
+    transfers
+      .filter((transfer) => transfer.surplusCents > 0)
+      .map((transfer) => ` ${formatRand(transfer.surplusCents)} paid beyond what ${transfer.reference} owed is owed back: see Refunds to pay out.`)
+      .join('')
 
   if (intent === 'import') {
     const file = form.get('statement')
@@ -133,7 +141,7 @@ export async function action(args: Route.ActionArgs) {
     const notice =
       recorded.length === 0
         ? null
-        : `Recorded ${recorded.length === 1 ? '1 payment' : `${recorded.length} payments`} (${recorded.map((transfer) => transfer.reference).join(', ')}).${receipts > 0 ? ` ${receipts === 1 ? 'A receipt is' : `${receipts} receipts are`} on the way.` : ''}`
+        : `Recorded ${recorded.length === 1 ? '1 payment' : `${recorded.length} payments`} (${recorded.map((transfer) => transfer.reference).join(', ')}).${receipts > 0 ? ` ${receipts === 1 ? 'A receipt is' : `${receipts} receipts are`} on the way.` : ''}${surplusText(recorded)}`
     return data(answer(notice, null, refusals), { status: recorded.length === 0 ? 400 : 200 })
   }
 
@@ -144,8 +152,29 @@ export async function action(args: Route.ActionArgs) {
     core.outbox.wake()
     const { reference, after, receiptQueued } = assigned.value
     return answer(
-      `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : `${formatRand(after.outstandingCents)} still outstanding.`}`,
+      `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : after.outstandingCents > 0 ? `${formatRand(after.outstandingCents)} still outstanding.` : 'nothing was outstanding.'}${surplusText([assigned.value])}`,
     )
+  }
+
+  if (intent === 'split') {
+    // Rows left empty are not parts; an amount that does not read is refused by the schema as no amount.
+    const references = form.getAll('splitReference').map(String)
+    const amounts = form.getAll('splitAmount').map(String)
+    const parts = references.flatMap((reference, index) =>
+      reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amountCents: parseRandAmount(amounts[index] ?? '') ?? 0 }],
+    )
+    const split = await attemptChange(context, () => splitStatementLine(backOffice, { lineId: formText(form, 'line'), parts }, member))
+    if (!split.ok) return data(answer(null, split.message), { status: 400 })
+    core.outbox.wake()
+    return answer(
+      `Split the line across ${split.value.map((transfer) => `${transfer.reference} (${formatRand(transfer.payment.amountCents)})`).join(', ')}.${split.value.some((transfer) => transfer.receiptQueued) ? ' Receipts for those paid in full are on the way.' : ''}${surplusText(split.value)}`,
+    )
+  }
+
+  if (intent === 'dismiss') {
+    const dismissed = await attemptChange(context, () => dismissStatementLine(backOffice, { lineId: formText(form, 'line'), reason: formText(form, 'reason') }, member))
+    if (!dismissed.ok) return data(answer(null, dismissed.message), { status: 400 })
+    return answer(`Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`)
   }
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
 }
@@ -155,15 +184,15 @@ type ShownLine = StatementLineView & { sameAs: string | null }
 function proposalText({ state, sameAs }: ShownLine): string {
   switch (state.kind) {
     case 'recorded':
-      return `Recorded for ${state.registrationReference}${state.recordedBy ? ` by ${state.recordedBy}` : ''}`
+      return `Recorded for ${[state.registrationReference, ...(state.splitWith ?? [])].join(', ')}${state.recordedBy ? ` by ${state.recordedBy}` : ''}`
     case 'pays-in-full':
       return `Pays ${state.registrationReference} (${state.companyName}) in full`
     case 'part-payment':
       return `Part payment for ${state.registrationReference} (${state.companyName}): ${formatRand(state.outstandingCents)} outstanding`
     case 'surplus':
-      return `${formatRand(state.surplusCents)} more than the ${formatRand(state.outstandingCents)} outstanding on ${state.registrationReference} (${state.companyName}): not recordable; settle the surplus with the registrant`
+      return `Overpays ${state.registrationReference} (${state.companyName}) by ${formatRand(state.surplusCents)}: ${formatRand(state.outstandingCents)} outstanding; recorded in full, the surplus is owed back`
     case 'already-paid':
-      return `${state.registrationReference} (${state.companyName}) is already paid in full`
+      return `${state.registrationReference} (${state.companyName}) was paid by card: pay it back, then dismiss the line`
     case 'several-references':
       return `Names several registrations (${state.registrationReferences.join(', ')}): assign by hand`
     case 'unmatched':
@@ -175,8 +204,11 @@ function proposalText({ state, sameAs }: ShownLine): string {
   }
 }
 
-const recordable = (line: StatementLineView) => line.state.kind === 'pays-in-full' || line.state.kind === 'part-payment'
-const assignable = (line: StatementLineView) => line.state.kind === 'unmatched' || line.state.kind === 'several-references'
+const recordable = (line: StatementLineView) => line.state.kind === 'pays-in-full' || line.state.kind === 'part-payment' || line.state.kind === 'surplus'
+const byHand = (line: StatementLineView) => line.state.kind === 'unmatched' || line.state.kind === 'several-references' || line.state.kind === 'already-paid'
+
+// Rows of the split form: the references a line names, then empty rows up to at least three parts.
+const SPLIT_ROWS = 3
 
 function lineLabel(line: StatementLineView): string {
   return `${formatRand(line.amountCents)} on ${line.postedOn}`
@@ -218,7 +250,7 @@ function MappingChoice({ id, name, label, defaultValue, choices }: { id: string;
 export default function BankStatements({ loaderData, actionData }: Route.ComponentProps) {
   const { mappings, imports, shownImport, lines, choices } = loaderData
   const proposals = lines.filter(recordable)
-  const toAssign = lines.filter(assignable)
+  const toSettle = lines.filter(byHand)
   return (
     <>
       <h1>Bank statements</h1>
@@ -284,20 +316,61 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         )}
       </section>
 
-      {toAssign.length > 0 ? (
+      {toSettle.length > 0 ? (
         <section aria-labelledby="assign-heading">
-          <h2 id="assign-heading">Assign by hand</h2>
-          <p>For a line that names no registration, or several, enter the registration it pays. The line’s whole amount is recorded.</p>
-          {toAssign.map((line) => (
-            <Form method="post" className="form admin-assign" key={line.id}>
-              <input type="hidden" name="intent" value="assign" />
-              <input type="hidden" name="line" value={line.id} />
-              <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${lineLabel(line)} (${line.description || 'no description'})`}>
-                <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
-              </FieldRow>
-              <SubmitButton secondary>Record this line</SubmitButton>
-            </Form>
-          ))}
+          <h2 id="assign-heading">Settle by hand</h2>
+          <p>
+            For a line that names no registration, or several: record it against the registration it pays (its whole amount), split it across the
+            registrations it pays, or dismiss it with the reason when it pays no registration (bank charges, interest, another business’s income).
+          </p>
+          {toSettle.map((line) => {
+            const label = `${lineLabel(line)} (${line.description || 'no description'})`
+            const named = line.state.kind === 'several-references' ? line.state.registrationReferences : []
+            const rows = [...named, ...Array.from({ length: Math.max(0, SPLIT_ROWS - named.length) }, () => '')]
+            return (
+              <article className="admin-settle" key={line.id} aria-label={`The line of ${label}`}>
+                <h3>{label}</h3>
+                {line.state.kind !== 'already-paid' ? (
+                  <Form method="post" className="form admin-assign">
+                    <input type="hidden" name="intent" value="assign" />
+                    <input type="hidden" name="line" value={line.id} />
+                    <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${label}`}>
+                      <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
+                    </FieldRow>
+                    <SubmitButton secondary>Record this line</SubmitButton>
+                  </Form>
+                ) : null}
+                {line.state.kind !== 'already-paid' ? (
+                  <Form method="post" className="form">
+                    <input type="hidden" name="intent" value="split" />
+                    <input type="hidden" name="line" value={line.id} />
+                    <fieldset className="form__group">
+                      <legend>Split {lineLabel(line)} across registrations (the amounts add up to the line)</legend>
+                      {rows.map((reference, index) => (
+                        <div className="admin-split-row" key={`${line.id}-${index}`}>
+                          <FieldRow id={`split-${line.id}-reference-${index}`} label={`Registration ${index + 1}`}>
+                            <input id={`split-${line.id}-reference-${index}`} name="splitReference" defaultValue={reference} autoComplete="off" maxLength={20} />
+                          </FieldRow>
+                          <FieldRow id={`split-${line.id}-amount-${index}`} label={`Amount ${index + 1} (R)`}>
+                            <input id={`split-${line.id}-amount-${index}`} name="splitAmount" inputMode="decimal" autoComplete="off" maxLength={20} />
+                          </FieldRow>
+                        </div>
+                      ))}
+                    </fieldset>
+                    <SubmitButton secondary>Split this line</SubmitButton>
+                  </Form>
+                ) : null}
+                <Form method="post" className="form admin-assign">
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="line" value={line.id} />
+                  <FieldRow id={`dismiss-${line.id}`} label={`Why ${lineLabel(line)} is no registration’s payment`}>
+                    <input id={`dismiss-${line.id}`} name="reason" autoComplete="off" required maxLength={200} />
+                  </FieldRow>
+                  <SubmitButton secondary>Dismiss this line</SubmitButton>
+                </Form>
+              </article>
+            )
+          })}
         </section>
       ) : null}
 

@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
     { amountCents: 'amount' },
   )
   if (!recorded.ok) return refused(recorded.status, recorded.message, recorded.fields)
-  const { reference, payment, before, after } = recorded.value
+  const { reference, payment, before, after, surplusCents } = recorded.value
   // The receipt of a registration paid in full is waiting in the outbox: send it now rather than at the next poll.
   core.outbox.wake()
   await auditChange(context, user, {
@@ -72,9 +72,9 @@ export async function action(args: Route.ActionArgs) {
     subjectType: 'registration',
     subjectId: reference,
     before,
-    after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference } },
+    after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference }, surplusCents },
   })
-  throw redirect(registrationPagePath(reference, 'payment'), { headers })
+  throw redirect(registrationPagePath(reference, surplusCents > 0 ? 'surplus' : 'payment'), { headers })
 }
 
 export default function RecordBankTransfer({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,7 +113,7 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
               value={typed('amount')}
               error={fields.amount}
               inputMode="decimal"
-              hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid.`}
+              hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid; more is recorded in full and the surplus owed back.`}
             />
             <AdminField name="receivedOn" label="Date received" type="date" value={typed('receivedOn', registration.today)} error={fields.receivedOn} />
             <AdminField name="bankReference" label="Bank reference" value={typed('bankReference')} error={fields.bankReference} hint="The reference on the bank statement. Each transfer is recorded once." />
