@@ -19,7 +19,7 @@ import { formatRand, parseRandAmount } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext, commandStaff } from '../../lib/backoffice.server'
+import { actingStaff, attemptChange, backOfficeContext, commandStaff, refusalSentence } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
@@ -53,7 +53,10 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ mappings, imports, shownImport: shownImport ?? null, lines: shownLines, choices }, { headers })
 }
 
-type ActionAnswer = { notice: string | null; error: string | null; refusals: string[] }
+/** A refused split's rows as typed, so the form comes back with them (it works without JavaScript). */
+type TypedSplit = { line: string; references: string[]; amounts: string[] }
+
+type ActionAnswer = { notice: string | null; error: string | null; refusals: string[]; typedSplit?: TypedSplit }
 
 function answer(notice: string | null, error: string | null = null, refusals: string[] = []): ActionAnswer {
   return { notice, error, refusals }
@@ -164,7 +167,7 @@ export async function action(args: Route.ActionArgs) {
       reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amountCents: parseRandAmount(amounts[index] ?? '') ?? 0 }],
     )
     const split = await attemptChange(context, () => splitStatementLine(backOffice, { lineId: formText(form, 'line'), parts }, member))
-    if (!split.ok) return data(answer(null, split.message), { status: 400 })
+    if (!split.ok) return data({ ...answer(null, refusalSentence(split)), typedSplit: { line: formText(form, 'line'), references, amounts } }, { status: split.status })
     core.outbox.wake()
     return answer(
       `Split the line across ${split.value.map((transfer) => `${transfer.reference} (${formatRand(transfer.payment.amountCents)})`).join(', ')}.${split.value.some((transfer) => transfer.receiptQueued) ? ' Receipts for those paid in full are on the way.' : ''}${surplusText(split.value)}`,
@@ -173,7 +176,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === 'dismiss') {
     const dismissed = await attemptChange(context, () => dismissStatementLine(backOffice, { lineId: formText(form, 'line'), reason: formText(form, 'reason') }, member))
-    if (!dismissed.ok) return data(answer(null, dismissed.message), { status: 400 })
+    if (!dismissed.ok) return data(answer(null, refusalSentence(dismissed)), { status: dismissed.status })
     return answer(`Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`)
   }
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
@@ -326,7 +329,8 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           {toSettle.map((line) => {
             const label = `${lineLabel(line)} (${line.description || 'no description'})`
             const named = line.state.kind === 'several-references' ? line.state.registrationReferences : []
-            const rows = [...named, ...Array.from({ length: Math.max(0, SPLIT_ROWS - named.length) }, () => '')]
+            const typed = actionData?.typedSplit?.line === line.id ? actionData.typedSplit : undefined
+            const rows = typed?.references ?? [...named, ...Array.from({ length: Math.max(0, SPLIT_ROWS - named.length) }, () => '')]
             return (
               <article className="admin-settle" key={line.id} aria-label={`The line of ${label}`}>
                 <h3>{label}</h3>
@@ -341,7 +345,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                   </Form>
                 ) : null}
                 {line.state.kind !== 'already-paid' ? (
-                  <Form method="post" className="form">
+                  <Form method="post" className="form" key={typed ? `typed-${typed.amounts.join('|')}` : 'split'}>
                     <input type="hidden" name="intent" value="split" />
                     <input type="hidden" name="line" value={line.id} />
                     <fieldset className="form__group">
@@ -352,7 +356,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                             <input id={`split-${line.id}-reference-${index}`} name="splitReference" defaultValue={reference} autoComplete="off" maxLength={20} />
                           </FieldRow>
                           <FieldRow id={`split-${line.id}-amount-${index}`} label={`Amount ${index + 1} (R)`}>
-                            <input id={`split-${line.id}-amount-${index}`} name="splitAmount" inputMode="decimal" autoComplete="off" maxLength={20} />
+                            <input id={`split-${line.id}-amount-${index}`} name="splitAmount" defaultValue={typed?.amounts[index]} inputMode="decimal" autoComplete="off" maxLength={20} />
                           </FieldRow>
                         </div>
                       ))}

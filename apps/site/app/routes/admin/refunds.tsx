@@ -9,7 +9,7 @@ import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { attemptChange, backOfficeContext, businessToday, commandStaff, readBackOffice } from '../../lib/backoffice.server'
+import { attemptChange, backOfficeContext, businessToday, commandStaff, readBackOffice, refusalSentence } from '../../lib/backoffice.server'
 import type { Route } from './+types/refunds'
 
 export function meta() {
@@ -44,14 +44,14 @@ export async function action(args: Route.ActionArgs) {
         member,
       ),
     )
-    if (!saved.ok) return data({ notice: null, error: saved.message }, { status: 400 })
+    if (!saved.ok) return data({ notice: null, error: refusalSentence(saved) }, { status: saved.status })
     return { notice: `The account of registration ${formText(form, 'reference')} is kept for its refunds.`, error: null }
   }
   if (intent === 'paid-out') {
     const paid = await attemptChange(context, () =>
       recordRefundPayout(backOffice, { refundId: formText(form, 'refund'), paidOutOn: formText(form, 'paidOutOn'), bankReference: formText(form, 'bankReference') }, member),
     )
-    if (!paid.ok) return data({ notice: null, error: paid.message }, { status: 400 })
+    if (!paid.ok) return data({ notice: null, error: refusalSentence(paid) }, { status: paid.status })
     return { notice: `The refund of ${formatRand(paid.value.amountCents)} to registration ${paid.value.reference} is recorded as paid out.`, error: null }
   }
   return data({ notice: null, error: 'This form does not say what to do. Reload the page and try again.' }, { status: 400 })
