@@ -1,12 +1,11 @@
-import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
+import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
-import { BackOfficeError } from './errors.ts'
 import { register, STAFF, testContext } from './fixtures.ts'
 
 // Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
