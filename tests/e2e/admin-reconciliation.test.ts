@@ -169,6 +169,36 @@ describe('reconciling the bank account in the back office', () => {
   })
 })
 
+describe('statement files that are OFX, the same money twice, and files that are no statement', () => {
+  it('reads an OFX 2 file with CDATA, knows the same money in a later CSV, and refuses a binary file and a dollar account', async () => {
+    const registration = await registerByBankTransfer()
+    const fixture = (name: string) =>
+      Buffer.from(readFileSync(new URL(`../../packages/core/src/backoffice/bank-statements/fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', registration.reference))
+    const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
+    await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
+
+    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x9c, 0xff, 0x01, 0x02]) })
+    await page.getByRole('button', { name: 'Import statement' }).click()
+    expect(await page.getByRole('alert').innerText()).toBe('“statement.pdf” is not a bank statement. Export the statement from the bank as CSV or OFX.')
+    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'usd.ofx', mimeType: 'application/x-ofx', buffer: fixture('usd-statement.ofx') })
+    await page.getByRole('button', { name: 'Import statement' }).click()
+    expect(await page.getByRole('alert').innerText()).toBe('The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.')
+
+    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: fixture('xml-cdata-statement.ofx') })
+    await page.getByRole('button', { name: 'Import statement' }).click()
+    await page.waitForURL((address) => address.searchParams.has('import'))
+    await page.getByRole('cell', { name: `FNB OB PMT ACME LEGAL <REG> ${registration.reference} Smith & Sons` }).waitFor()
+    await page.getByRole('button', { name: 'Record the ticked payments' }).click()
+    expect(await page.getByRole('status').innerText()).toBe(`Recorded 1 payment (${registration.reference}). A receipt is on the way.`)
+
+    await importStatement(page, 'february.csv', bankSample('fnb', registration.reference), 'FNB')
+    await page.getByRole('cell', { name: `The same money as a line already recorded on 5 February from february.ofx (registration ${registration.reference}): not recorded twice` }).waitFor()
+    await page.getByRole('cell', { name: 'The same money as a line already imported on 7 February from february.ofx: not recorded twice' }).waitFor()
+    expect(await page.getByRole('checkbox').count()).toBe(0)
+    await page.context().close()
+  })
+})
+
 describe('finance reports', () => {
   it('downloads the VAT register of the month, its totals those of the tax invoices’ and credit note’s PDFs', async () => {
     const cancelled = await registerByBankTransfer()

@@ -222,7 +222,7 @@ const DECIMAL_SEPARATORS = [
   [',', '1 234,56 (decimal comma)'],
 ] as const
 
-/** The bank list's value for the bank the shown import was read as, so the next statement starts with the same bank. */
+/** The bank list's value for the bank an import was read as, so the next statement starts with the same bank. */
 function chosenBankValue(name: string, banks: ReadonlyArray<readonly [string, string]>, mappings: ReadonlyArray<{ id: string; name: string }>): string | undefined {
   const preset = banks.find(([, bankName]) => bankName === name)
   if (preset) return `${PRESET_PREFIX}${preset[0]}`
@@ -254,6 +254,9 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
   const { mappings, imports, shownImport, lines, choices } = loaderData
   const proposals = lines.filter(recordable)
   const toSettle = lines.filter(byHand)
+  // The next statement most likely comes from the bank of the one shown, else of the latest import.
+  const lastCsvImport = shownImport?.mappingName ? shownImport : imports.find((entry) => entry.mappingName)
+  const lastBank = (lastCsvImport?.mappingName && chosenBankValue(lastCsvImport.mappingName, choices.banks, mappings)) || `${PRESET_PREFIX}${choices.banks[0]![0]}`
   return (
     <>
       <h1>Bank statements</h1>
@@ -389,7 +392,7 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           <fieldset className="form__group">
             <legend>Which bank’s CSV export it is (not needed for OFX)</legend>
             <FieldRow id="statement-mapping" label="The bank">
-              <select id="statement-mapping" name="mapping" defaultValue={shownImport?.mappingName ? (chosenBankValue(shownImport.mappingName, choices.banks, mappings) ?? `${PRESET_PREFIX}fnb`) : `${PRESET_PREFIX}fnb`}>
+              <select id="statement-mapping" name="mapping" defaultValue={lastBank}>
                 <Options choices={choices.banks.map(([id, name]) => [`${PRESET_PREFIX}${id}`, name] as const)} />
                 <Options choices={mappings.map((mapping) => [`${MAPPING_PREFIX}${mapping.id}`, `${mapping.name} (columns described earlier)`] as const)} />
                 <option value={NEW_MAPPING}>Another bank: describe its columns below</option>
