@@ -257,6 +257,9 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     await testDb.dispose()
   })
 
+  const fnbLines = (...lines: Array<[string, string, string]>) =>
+    new TextEncoder().encode(['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'))
+
   const sample = (name: string, reference: string) => new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
 
   it.each(['fnb', 'standard-bank', 'absa', 'nedbank', 'capitec'])('imports the %s sample with its preset: the registration paid in full proposed, the unknown payer to assign', async (bank) => {
@@ -314,6 +317,17 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     // Only the OFX's unmatched line waits; the CSV's copies of it are not listed again.
     expect((await statementLines(context)).map((line) => [line.id, line.amountCents])).toEqual([[ofxLines[1]!.id, 123_450]])
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()).toEqual([{ amount_cents: TOTAL_CENTS }])
+  })
+
+  it('pairs the same money one to one: a second equal transfer on the day in the CSV is a payment of its own', async () => {
+    const context = testContext(testDb.db)
+    await importBankStatement(context, { fileName: 'feb.ofx', content: sample('xml-cdata-statement.ofx', 'ZZZZZZZZ') }, STAFF)
+    const twice = fnbLines(['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'], ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'])
+    const imported = await importBankStatement(context, { fileName: 'feb.csv', content: twice, mapping: { preset: 'fnb' } }, STAFF)
+    expect((await statementLines(context, { importId: imported.id })).map((line) => line.state)).toEqual([
+      { kind: 'same-as', postedOn: '2025-02-07', fileName: 'feb.ofx', registrationReference: null },
+      { kind: 'unmatched' },
+    ])
   })
 
   /** The acting member with an audit writer that reads, inside the command's transaction, what the command wrote. */

@@ -275,24 +275,28 @@ async function storeImport(
  * each of two equal transfers on one day pairs with one of the other file's two.
  */
 async function linkTwins(transaction: Transaction<Database>, format: ParsedStatement['format'], lines: Array<{ id: string; postedOn: string; amountCents: number }>): Promise<void> {
-  const otherFormat = format === 'csv' ? 'ofx:%' : 'csv:%'
-  const taken = new Set<string>()
+  if (lines.length === 0) return
+  const days = lines.map((line) => line.postedOn).sort()
+  // One read of the other format's unpaired lines over the file's days; the pairing is done here, in order.
+  const candidates = await transaction
+    .selectFrom('bank_statement_lines as candidate')
+    .select(['candidate.id', 'candidate.posted_on', 'candidate.amount_cents'])
+    .where('candidate.posted_on', '>=', days[0]!)
+    .where('candidate.posted_on', '<=', days.at(-1)!)
+    .where('candidate.line_key', 'like', format === 'csv' ? 'ofx:%' : 'csv:%')
+    .where('candidate.same_as_line_id', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('bank_statement_lines as twin').select('twin.id').whereRef('twin.same_as_line_id', '=', 'candidate.id'))))
+    .orderBy('candidate.created_at')
+    .orderBy('candidate.id')
+    .execute()
+  const waiting = new Map<string, string[]>()
+  for (const candidate of candidates) {
+    const key = `${candidate.posted_on}#${candidate.amount_cents}`
+    waiting.set(key, [...(waiting.get(key) ?? []), candidate.id])
+  }
   for (const line of lines) {
-    const candidates = await transaction
-      .selectFrom('bank_statement_lines as candidate')
-      .select('candidate.id')
-      .where('candidate.posted_on', '=', line.postedOn)
-      .where('candidate.amount_cents', '=', line.amountCents)
-      .where('candidate.line_key', 'like', otherFormat)
-      .where('candidate.same_as_line_id', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('bank_statement_lines as twin').select('twin.id').whereRef('twin.same_as_line_id', '=', 'candidate.id'))))
-      .orderBy('candidate.created_at')
-      .orderBy('candidate.id')
-      .execute()
-    const twin = candidates.find((candidate) => !taken.has(candidate.id))
-    if (!twin) continue
-    taken.add(twin.id)
-    await transaction.updateTable('bank_statement_lines').set({ same_as_line_id: twin.id }).where('id', '=', line.id).execute()
+    const twinId = waiting.get(`${line.postedOn}#${line.amountCents}`)?.shift()
+    if (twinId) await transaction.updateTable('bank_statement_lines').set({ same_as_line_id: twinId }).where('id', '=', line.id).execute()
   }
 }
 
