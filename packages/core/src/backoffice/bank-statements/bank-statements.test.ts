@@ -319,12 +319,18 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()).toEqual([{ amount_cents: TOTAL_CENTS }])
   })
 
-  it('pairs the same money one to one: a second equal transfer on the day in the CSV is a payment of its own', async () => {
+  it('pairs the same money one to one: a second equal transfer on the day, or one naming another registration, is a payment of its own', async () => {
     const context = testContext(testDb.db)
     await importBankStatement(context, { fileName: 'feb.ofx', content: sample('xml-cdata-statement.ofx', 'ZZZZZZZZ') }, STAFF)
-    const twice = fnbLines(['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'], ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'])
+    const twice = fnbLines(
+      ['2025/02/05', '20,677.00', 'EFT 8LR3N4YB'],
+      ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'],
+      ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'],
+    )
     const imported = await importBankStatement(context, { fileName: 'feb.csv', content: twice, mapping: { preset: 'fnb' } }, STAFF)
+    // The R 20 677.00 of 5 February names another reference than the OFX's line of that day: other money.
     expect((await statementLines(context, { importId: imported.id })).map((line) => line.state)).toEqual([
+      { kind: 'unmatched' },
       { kind: 'same-as', postedOn: '2025-02-07', fileName: 'feb.ofx', registrationReference: null },
       { kind: 'unmatched' },
     ])

@@ -253,7 +253,7 @@ async function storeImport(
     (chunk) => transaction.insertInto('bank_statement_import_lines').values(chunk).execute(),
   )
   const newLines = parsed.lines.filter((line) => idByKey.get(line.key)!.first_import_id === importId)
-  await linkTwins(transaction, parsed.format, newLines.map((line) => ({ id: idByKey.get(line.key)!.id, postedOn: line.postedOn, amountCents: line.amountCents })))
+  await linkTwins(transaction, parsed.format, newLines.map((line) => ({ ...line, id: idByKey.get(line.key)!.id })))
   const newLineCount = newLines.length
   await transaction.updateTable('bank_statement_imports').set({ new_line_count: newLineCount }).where('id', '=', importId).execute()
   return {
@@ -271,16 +271,20 @@ async function storeImport(
 
 /**
  * Links each new line to a line of the other format (an OFX against a CSV of the same account) kept earlier with the
- * same date and amount and not linked yet, one to one in order: two files of one account list the same money, and
- * each of two equal transfers on one day pairs with one of the other file's two.
+ * same date and amount, naming the same registrations, and not linked yet, one to one in order: two files of one
+ * account list the same money, and each of two equal transfers on one day pairs with one of the other file's two.
  */
-async function linkTwins(transaction: Transaction<Database>, format: ParsedStatement['format'], lines: Array<{ id: string; postedOn: string; amountCents: number }>): Promise<void> {
+async function linkTwins(
+  transaction: Transaction<Database>,
+  format: ParsedStatement['format'],
+  lines: Array<{ id: string; postedOn: string; amountCents: number; description: string; reference: string }>,
+): Promise<void> {
   if (lines.length === 0) return
   const days = lines.map((line) => line.postedOn).sort()
   // One read of the other format's unpaired lines over the file's days; the pairing is done here, in order.
   const candidates = await transaction
     .selectFrom('bank_statement_lines as candidate')
-    .select(['candidate.id', 'candidate.posted_on', 'candidate.amount_cents'])
+    .select(['candidate.id', 'candidate.posted_on', 'candidate.amount_cents', 'candidate.description', 'candidate.reference'])
     .where('candidate.posted_on', '>=', days[0]!)
     .where('candidate.posted_on', '<=', days.at(-1)!)
     .where('candidate.line_key', 'like', format === 'csv' ? 'ofx:%' : 'csv:%')
@@ -289,13 +293,17 @@ async function linkTwins(transaction: Transaction<Database>, format: ParsedState
     .orderBy('candidate.created_at')
     .orderBy('candidate.id')
     .execute()
+  // Two lines are the same money when their date and amount agree and they name the same registrations (or none):
+  // equal transfers for different registrations on one day stay apart.
+  const twinKey = (postedOn: string, amountCents: number, description: string, reference: string) =>
+    `${postedOn}#${amountCents}#${referencesIn(description, reference).sort().join(',')}`
   const waiting = new Map<string, string[]>()
   for (const candidate of candidates) {
-    const key = `${candidate.posted_on}#${candidate.amount_cents}`
+    const key = twinKey(candidate.posted_on, candidate.amount_cents, candidate.description, candidate.reference)
     waiting.set(key, [...(waiting.get(key) ?? []), candidate.id])
   }
   for (const line of lines) {
-    const twinId = waiting.get(`${line.postedOn}#${line.amountCents}`)?.shift()
+    const twinId = waiting.get(twinKey(line.postedOn, line.amountCents, line.description, line.reference))?.shift()
     if (twinId) await transaction.updateTable('bank_statement_lines').set({ same_as_line_id: twinId }).where('id', '=', line.id).execute()
   }
 }
