@@ -184,14 +184,16 @@ describe('statement files that are OFX, the same money twice, and files that are
     await page.getByRole('button', { name: 'Import statement' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.')
 
-    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: fixture('xml-cdata-statement.ofx') })
+    const ofx = Buffer.from(fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00'))
+    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: ofx })
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
     await page.getByRole('cell', { name: `FNB OB PMT ACME LEGAL <REG> ${registration.reference} Smith & Sons` }).waitFor()
     await page.getByRole('button', { name: 'Record the ticked payments' }).click()
     expect(await page.getByRole('status').innerText()).toBe(`Recorded 1 payment (${registration.reference}). A receipt is on the way.`)
 
-    await importStatement(page, 'february.csv', bankSample('fnb', registration.reference), 'FNB')
+    // The unknown payer's amount made this test's own, so the other tests' files of the same days hold no twin of it.
+    await importStatement(page, 'february.csv', Buffer.from(bankSample('fnb', registration.reference).toString().replace('"1,234.50"', '"1,299.00"')), 'FNB')
     await page.getByRole('cell', { name: `The same money as a line already recorded on 5 February from february.ofx (registration ${registration.reference}): not recorded twice` }).waitFor()
     await page.getByRole('cell', { name: 'The same money as a line already imported on 7 February from february.ofx: not recorded twice' }).waitFor()
     expect(await page.getByRole('checkbox').count()).toBe(0)
