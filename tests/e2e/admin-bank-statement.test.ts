@@ -23,17 +23,21 @@ async function registerByBankTransfer(): Promise<{ reference: string; email: str
   return { reference: receipt.reference, email: body.email, companyName: body.companyName }
 }
 
-/** An FNB-style export: account details above the heading, the two transfers, a bank fee and a payer without a reference. */
+/**
+ * An FNB-style export: account details above the heading, the two transfers, a bank fee and a payer without a
+ * reference. The money arrived on the site's day (SITE_DATE), the day the registrations were made: a transfer dated
+ * before its registration is refused.
+ */
 function statement(first: string, second: string): Buffer {
   return Buffer.from(
     [
       '"ACC-NO","62000000000","Cheque Account"',
       '',
       'Date,Amount,Balance,Description,Reference',
-      `2025/02/21,"20,677.00",20677.00,"FNB OB PMT ACME","REG ${first}"`,
-      `2025/02/22,20677.00,41354.00,"CAPITEC TRANSFER ${second.toLowerCase()}",""`,
-      '2025/02/25,-350.00,41004.00,"MONTHLY ACCOUNT FEE",""',
-      '2025/02/27,"1,234.50",42238.50,"CASH DEPOSIT SANDTON",""',
+      `2025/03/01,"20,677.00",20677.00,"FNB OB PMT ACME","REG ${first}"`,
+      `2025/03/01,20677.00,41354.00,"CAPITEC TRANSFER ${second.toLowerCase()}",""`,
+      '2025/03/01,-350.00,41004.00,"MONTHLY ACCOUNT FEE",""',
+      '2025/03/01,"1,234.50",42238.50,"CASH DEPOSIT SANDTON",""',
     ].join('\r\n'),
   )
 }
@@ -83,8 +87,9 @@ describe('bank-statement matching in the back office', () => {
     await lines.getByRole('cell', { name: `Pays ${first.reference} (${first.companyName}) in full` }).waitFor()
     await lines.getByRole('cell', { name: `Pays ${second.reference} (${second.companyName}) in full` }).waitFor()
     await lines.getByRole('cell', { name: 'No registration reference: assign by hand' }).waitFor()
-    expect(await page.getByRole('checkbox', { name: 'Record the line of R 20 677.00 on 2025-02-21' }).isChecked()).toBe(true)
-    expect(await page.getByRole('checkbox', { name: 'Record the line of R 20 677.00 on 2025-02-22' }).isChecked()).toBe(true)
+    const transfers = page.getByRole('checkbox', { name: 'Record the line of R 20 677.00 on 2025-03-01' })
+    expect(await transfers.nth(0).isChecked()).toBe(true)
+    expect(await transfers.nth(1).isChecked()).toBe(true)
     expect(await page.getByRole('checkbox').count()).toBe(2)
     // On a phone the table scrolls inside its own region; the page itself never gets wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
@@ -117,7 +122,7 @@ describe('bank-statement matching in the back office', () => {
     expect(await noScript.getByRole('checkbox').count()).toBe(0)
 
     // Money for a registration already paid is recorded in full, all of it owed back.
-    await noScript.getByLabel('Registration reference for R 1 234.50 on 2025-02-27 (CASH DEPOSIT SANDTON)').fill(first.reference)
+    await noScript.getByLabel('Registration reference for R 1 234.50 on 2025-03-01 (CASH DEPOSIT SANDTON)').fill(first.reference)
     await noScript.getByRole('button', { name: 'Record this line' }).click()
     expect(await noScript.getByRole('status').innerText()).toBe(
       `Recorded R 1 234.50 for registration ${first.reference}: nothing was outstanding. R 1 234.50 paid beyond what ${first.reference} owed is owed back: see Refunds to pay out.`,

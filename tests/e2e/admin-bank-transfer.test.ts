@@ -94,7 +94,7 @@ describe('recording a bank transfer in the back office', () => {
     await recordTransfer(owner, { amount: 'R 0.00', bankReference: 'FNB 77001' })
     const refusal = owner.locator('#field-amount-error')
     await refusal.waitFor()
-    expect(await refusal.innerText()).toBe('Enter the amount received, more than R 0.00.')
+    expect(await refusal.innerText()).toBe('Enter the amount in rand as on the bank statement, e.g. 8 990.00.')
     expect(await owner.getByLabel('Amount received (rand)').getAttribute('aria-invalid')).toBe('true')
     expect(await owner.getByLabel('Bank reference').inputValue()).toBe('FNB 77001')
     await expectAccessible(owner)

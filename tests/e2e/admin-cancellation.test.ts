@@ -58,7 +58,7 @@ describe('cancelling registrations in the back office', () => {
     // Another fee without a reason is refused and changes nothing.
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('0')
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
-    await page.getByRole('alert').getByText('The terms propose a 50% fee. To apply 0% instead, say why').waitFor()
+    await page.getByRole('alert').getByText('The fee differs from what the terms propose: say why').waitFor()
     expect(await page.getByRole('heading', { name: 'Cancellations' }).count()).toBe(0)
 
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('50')
@@ -100,6 +100,25 @@ describe('cancelling registrations in the back office', () => {
     // Cancelled for good: the screen offers no second cancellation.
     await openCancelScreen(page, registration.reference)
     await page.getByText('Every delegate of this registration is cancelled.').waitFor()
+
+    // The registration's page says so: its status, each delegate marked and not to be changed, no confirmation to resend.
+    await page.goto(url(`/admin/registrations/${registration.reference}`))
+    const facts = await page.locator('dl.admin-facts').first().innerText()
+    expect(facts).toMatch(/Status\s+Cancelled\n/)
+    expect(facts).not.toMatch(/Paid|Awaiting payment/)
+    const delegates = page.getByRole('region', { name: 'Delegates' })
+    expect(await delegates.getByRole('cell', { name: 'Cancelled' }).count()).toBe(2)
+    expect(await delegates.getByRole('link', { name: /^Change/ }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Resend confirmation' }).count()).toBe(0)
+
+    // The list's status filter offers Cancelled and Part-cancelled, and finds it under Cancelled.
+    await page.goto(url('/admin/registrations'))
+    const statusChoices = await page.getByLabel('Status').locator('option').allInnerTexts()
+    expect(statusChoices).toEqual(expect.arrayContaining(['Cancelled', 'Part-cancelled']))
+    await page.getByLabel('Status').selectOption({ label: 'Cancelled' })
+    await page.getByRole('button', { name: 'Show registrations' }).click()
+    await page.waitForURL((address) => address.searchParams.get('status') === 'cancelled')
+    await page.getByRole('link', { name: registration.reference, exact: true }).waitFor()
   })
 
   it('waives the fee with a reason without JavaScript, recorded in the audit log', async () => {
@@ -198,7 +217,7 @@ describe('a card refund Yoco refuses', () => {
     await page.getByLabel('Date paid out').fill('2025-06-20')
     await page.getByLabel('Bank reference of the payout').fill('eft 4471')
     await page.getByRole('button', { name: 'Record refund paid out' }).click()
-    await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on 2025-06-20.').waitFor()
+    await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on Fri, 20 June 2025.').waitFor()
     await page.locator('article').getByText(/^R 10 338\.50, paid out by bank transfer on Fri, 20 June 2025 \(bank reference EFT 4471\)/).waitFor()
     expect(await page.getByRole('button', { name: 'Try the card refund again' }).count()).toBe(0)
   })

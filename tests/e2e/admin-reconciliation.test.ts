@@ -33,10 +33,15 @@ async function registerByBankTransfer(): Promise<{ reference: string; companyNam
   return { reference: receipt.reference, companyName: body.companyName }
 }
 
-/** A bank's sample export (packages/core's fixtures), naming the given registration where the sample has 7KQ2M9XA. */
+/**
+ * A bank's sample export (packages/core's fixtures), naming the given registration where the sample has 7KQ2M9XA. Its
+ * transfer of 5 February is moved to the site's day (SITE_DATE, 1 March), the day the registration was made: a
+ * transfer dated before its registration is refused.
+ */
 function bankSample(bank: string, reference: string): Buffer {
   const text = readFileSync(new URL(`../../packages/core/src/backoffice/bank-statements/fixtures/banks/${bank}.csv`, import.meta.url), 'utf8')
-  return Buffer.from(text.replaceAll('7KQ2M9XA', reference))
+  const onSiteDay = text.replaceAll('05/02/2025', '01/03/2025').replaceAll('2025/02/05', '2025/03/01').replaceAll('5 Feb 2025', '1 Mar 2025')
+  return Buffer.from(onSiteDay.replaceAll('7KQ2M9XA', reference))
 }
 
 /** An FNB export with the given lines (date, amount, description). */
@@ -97,10 +102,10 @@ describe('reconciling the bank account in the back office', () => {
     const references = registrations.map((registration) => registration.reference)
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
-    await importStatement(page, 'group.csv', fnbStatement(['2025/02/20', '50,000.00', `ACME GROUP PAYS ${references.join(' ')}`]), 'FNB')
+    await importStatement(page, 'group.csv', fnbStatement(['2025/03/01', '50,000.00', `ACME GROUP PAYS ${references.join(' ')}`]), 'FNB')
     await page.getByRole('cell', { name: `Names several registrations (${references.join(', ')}): assign by hand` }).waitFor()
 
-    const split = page.getByRole('group', { name: 'Split R 50 000.00 on 2025-02-20 across registrations (the amounts add up to the line)' })
+    const split = page.getByRole('group', { name: 'Split R 50 000.00 on 2025-03-01 across registrations (the amounts add up to the line)' })
     expect(await split.getByLabel('Registration 1').inputValue()).toBe(references[0])
     await split.getByLabel('Amount 1 (R)').fill('20 677.00')
     await split.getByLabel('Amount 2 (R)').fill('20 677.00')
@@ -126,9 +131,9 @@ describe('reconciling the bank account in the back office', () => {
     const registration = await registerByBankTransfer()
     const page = await openPage(browser(), 'phone')
     await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
-    await importStatement(page, 'over.csv', fnbStatement(['2025/02/21', '25,000.00', `EFT ${registration.reference}`]), 'FNB')
+    await importStatement(page, 'over.csv', fnbStatement(['2025/03/01', '25,000.00', `EFT ${registration.reference}`]), 'FNB')
     await page.getByRole('cell', { name: `Overpays ${registration.reference} (${registration.companyName}) by R 4 323.00: R 20 677.00 outstanding; recorded in full, the surplus is owed back` }).waitFor()
-    await page.getByRole('checkbox', { name: 'Record the line of R 25 000.00 on 2025-02-21' }).check()
+    await page.getByRole('checkbox', { name: 'Record the line of R 25 000.00 on 2025-03-01' }).check()
     await page.getByRole('button', { name: 'Record the ticked payments' }).click()
     expect(await page.getByRole('status').innerText()).toBe(
       `Recorded 1 payment (${registration.reference}). A receipt is on the way. R 4 323.00 paid beyond what ${registration.reference} owed is owed back: see Refunds to pay out.`,
@@ -140,7 +145,7 @@ describe('reconciling the bank account in the back office', () => {
     await page.waitForURL(url('/admin/refunds'))
     await waitForHydration(page)
     const refund = page.getByRole('article', { name: `Refund of R 4 323.00 to ${registration.reference}` })
-    await page.getByRole('cell', { name: 'Overpaid: a transfer of R 25 000.00 received 2025-02-21 (STMT-', exact: false }).waitFor()
+    await page.getByRole('cell', { name: 'Overpaid: a transfer of R 25 000.00 received 2025-03-01 (STMT-', exact: false }).waitFor()
     await refund.getByLabel('Account holder').fill(registration.companyName)
     await refund.getByLabel('Bank', { exact: true }).fill('Nedbank')
     await refund.getByLabel('Branch code').fill('19876')
@@ -184,7 +189,8 @@ describe('statement files that are OFX, the same money twice, and files that are
     await page.getByRole('button', { name: 'Import statement' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.')
 
-    const ofx = Buffer.from(fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00'))
+    // Its transfer moved to the registration's day (SITE_DATE), as bankSample moves the CSV's.
+    const ofx = Buffer.from(fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00').replace('<DTPOSTED>20250205', '<DTPOSTED>20250301'))
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: ofx })
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
@@ -194,7 +200,7 @@ describe('statement files that are OFX, the same money twice, and files that are
 
     // The unknown payer's amount made this test's own, so the other tests' files of the same days hold no twin of it.
     await importStatement(page, 'february.csv', Buffer.from(bankSample('fnb', registration.reference).toString().replace('"1,234.50"', '"1,299.00"')), 'FNB')
-    await page.getByRole('cell', { name: `The same money as a line already recorded on 5 February from february.ofx (registration ${registration.reference}): not recorded twice` }).waitFor()
+    await page.getByRole('cell', { name: `The same money as a line already recorded on 1 March from february.ofx (registration ${registration.reference}): not recorded twice` }).waitFor()
     await page.getByRole('cell', { name: 'The same money as a line already imported on 7 February from february.ofx: not recorded twice' }).waitFor()
     expect(await page.getByRole('checkbox').count()).toBe(0)
     await page.context().close()

@@ -112,7 +112,7 @@ describe('the back office’s registration screens', () => {
 
     // Two registrations of R 20 677.00, none paid: both amounts await payment.
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
-      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 0.00', 'R 41 354.00'],
+      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 0.00', 'R 0.00', 'R 0.00', 'R 41 354.00'],
     ])
     const outbox = page.getByRole('region', { name: 'E-mail outbox' })
     expect(await outbox.locator('dl').innerText()).toMatch(/Waiting to be sent\s+0\s+Failed\s+0/)
@@ -279,7 +279,7 @@ describe('the back office’s registration screens', () => {
 
     await signInAt(page, site.baseUrl, '/admin', OWNER)
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
-      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 20 677.00', 'R 20 677.00'],
+      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', 'R 20 677.00', 'R 0.00', 'R 20 677.00', 'R 20 677.00'],
     ])
     await page.goto(url(`/admin/registrations/${card.reference}`))
     await waitForHydration(page)
@@ -312,15 +312,15 @@ describe('the back office’s registration screens', () => {
     expect((await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
     const unknownMail = await post(`/admin/registrations/${bank.reference}`, { mail: 'invoice' })
     expect(unknownMail.status).toBe(400)
-    expect(await unknownMail.text()).toContain('Choose the confirmation or the receipt to send again.')
+    expect(await unknownMail.text()).toContain('Choose one of the options offered.')
     const unpaidReceipt = await post(`/admin/registrations/${bank.reference}`, { mail: 'receipt' })
-    expect(unpaidReceipt.status).toBe(400)
-    expect(await unpaidReceipt.text()).toContain('it is not paid in full yet')
+    expect(unpaidReceipt.status).toBe(409)
+    expect(await unpaidReceipt.text()).toContain('the registration is not paid in full yet')
     expect(await confirmationsQueued()).toBe(queuedBefore)
 
     const unknownMessage = await post('/admin/emails', { message: 'no-such-message' })
-    expect(unknownMessage.status).toBe(400)
-    expect(await unknownMessage.text()).toContain('That e-mail does not exist.')
+    expect(unknownMessage.status).toBe(404)
+    expect(await unknownMessage.text()).toContain('This no longer exists. Reload the page and try again.')
     const missing = await fetch(url('/admin/registrations/ZZZZ9999'), { headers: { cookie } })
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('Nothing is at this address in the back office.')

@@ -76,6 +76,10 @@ async function expectPaid(site: RunningSite, sink: SmtpSink, reference: string, 
   expect(receipt.recipients).toEqual(['bookings@acme.test'])
   expect(receipt.parsed.text).toContain(`Amount paid: ${TOTAL}`)
   expect(receipt.parsed.text).toContain(`Paid on: ${BUSINESS_DAY} at 09:00 (SAST)`)
+  // A card receipt carries the tax invoice, as a bank-transfer receipt does.
+  const invoice = receipt.parsed.attachments.find((attachment) => /^tax-invoice-INV-\d{6}\.pdf$/.test(attachment.filename ?? ''))
+  expect(invoice?.contentType).toBe('application/pdf')
+  expect(invoice?.content.subarray(0, 5).toString()).toBe('%PDF-')
   // Exactly one receipt, and the status page says paid.
   await waitForEmptyOutbox(site)
   expect(sink.received.filter((mail) => mail.parsed.subject === receipt.parsed.subject)).toHaveLength(1)

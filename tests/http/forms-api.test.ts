@@ -2,7 +2,8 @@
 // against the built site with its e-mails delivered to a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, recordBankTransfer } from '../../packages/core/src/index.ts'
-import { fixedCatalog } from '../../packages/core/src/test-support.ts'
+import { fixedCatalog, TEST_STAFF as STAFF } from '../../packages/core/src/test-support.ts'
+import { staffAuditWriter } from '../../packages/staff/src/index.ts'
 import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
@@ -327,8 +328,8 @@ describe('the status URL', () => {
     await waitForEmptyOutbox(site)
     const db = await openDatabase({ dataDir: site.dataDir })
     try {
-      const context = { db, catalog: fixedCatalog(), links: createSiteLinks(site.baseUrl) }
-      await recordBankTransfer(context, { reference: receipt!.reference, amountCents: 500_000, receivedOn: '2025-04-09', bankReference: `HTTP-${receipt!.reference}` }, { id: 'staff', name: 'Staff' })
+      const context = { db, catalog: fixedCatalog(), links: createSiteLinks(site.baseUrl), audit: staffAuditWriter }
+      await recordBankTransfer(context, { reference: receipt!.reference, amount: '5 000.00', receivedOn: '2025-04-09', bankReference: `HTTP-${receipt!.reference}` }, STAFF)
     } finally {
       await db.close()
     }

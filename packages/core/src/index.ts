@@ -34,6 +34,7 @@ export {
   type TrainingRequest,
 } from './submissions/enquiries.ts'
 export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
+export { parseSubmission } from './submissions/parse.ts'
 export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
@@ -118,20 +119,40 @@ export {
 export { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
+  runInCommandTransaction,
+  staffCommand,
+  type AuditedChange,
+  type AuditRow,
+  type AuditWriter,
+  type CommandChange,
+  type CommandHandler,
+  type CommandOutcome,
+  type StaffActor,
+  type StaffCommand,
+  type StaffCommandContext,
+  type StaffCommandOptions,
+  type StaffRoleName,
+} from './backoffice/command.ts'
+export { dayIn, delegateNumber, fieldRefusal, isoDay, optionalPercentage, randAmount, referenceField } from './backoffice/fields.ts'
+export {
+  bankTransferSchema,
   normaliseBankReference,
   recordBankTransfer,
   type BankPayment,
+  type BankTransferForm,
   type BankTransferInput,
   type RecordedBankTransfer,
 } from './backoffice/bank-transfers.ts'
 export {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  REGISTRATION_LIST_STATUSES,
   REGISTRATION_STATUSES,
   listRegistrations,
   type RegistrationListPage,
   type RegistrationListQuery,
   type RegistrationListRow,
+  type RegistrationListStatus,
 } from './backoffice/registrations-list.ts'
 export { attendanceRegisterPdf } from './backoffice/attendance-register-pdf.ts'
 export {
@@ -144,22 +165,36 @@ export {
   type DelegateListRow,
 } from './backoffice/delegate-list.ts'
 export {
+  RESENDABLE_MAILS,
   listFailedMessages,
   resendRegistrationMail,
+  resendSchema,
+  retrySchema,
   retryFailedMessage,
   type FailedMessage,
   type QueuedAgain,
   type ResendableMail,
   type RetriedMessage,
 } from './backoffice/emails.ts'
-export { changeDelegate, correctCompanyDetails, type CompanyChange, type DelegateChange } from './backoffice/registration-changes.ts'
+export {
+  changeDelegate,
+  companyCorrectionSchema,
+  correctCompanyDetails,
+  delegateChangeSchema,
+  type CompanyChange,
+  type CompanyCorrectionInput,
+  type DelegateChange,
+  type DelegateChangeInput,
+} from './backoffice/registration-changes.ts'
 export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
 export {
   cancelRegistration,
   cancellationProposal,
+  cancellationSchema,
   recordRefundPaidOut,
+  refundPayoutSchema,
   type CancellationDelegate,
   type CancellationInput,
   type CancellationOutcome,
@@ -200,10 +235,14 @@ export { BANK_PRESET_CHOICES, BANK_PRESETS, isBankPresetId, type BankPresetId } 
 export {
   ENQUIRY_STATUSES,
   addEnquiryNote,
+  enquiryNoteSchema,
+  enquiryReplySchema,
+  enquiryUpdateSchema,
   getEnquiry,
   listEnquiries,
   replyToEnquiry,
   updateEnquiry,
+  type EnquiryUpdateInput,
   type EnquiryActivity,
   type EnquiryChange,
   type EnquiryDetail,
@@ -239,7 +278,7 @@ export {
 export {
   recordRefundPayout,
   refundBankDetailsSchema,
-  refundPayoutSchema,
+  refundListPayoutSchema,
   refundsPaidOut,
   refundsToPay,
   refundsToPayCsv,
@@ -248,7 +287,7 @@ export {
   type RefundBankDetails,
   type RefundBankDetailsInput,
   type RefundPaidOut,
-  type RefundPayoutCommand,
+  type RecordedListPayout,
+  type RefundListPayoutInput,
   type RefundToPay,
 } from './backoffice/refunds-to-pay.ts'
-export { type CommandAuditEntry, type CommandStaff } from './backoffice/staff-command.ts'

@@ -2,12 +2,15 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach } from 'vitest'
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
+import type { AuditWriter, StaffActor } from './backoffice/command.ts'
 import type { CoreDatabase } from './db/database.ts'
+import { newId } from './ids.ts'
 import { openDatabase, postgresClientConfig, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
 import { createMailTransport, type MailTransport } from './mail/transport.ts'
 import type { SiteLinks } from './site-links.ts'
@@ -59,6 +62,7 @@ function migratedSqliteTemplate(): Promise<string> {
     const templateDir = mkdtempSync(path.join(tmpdir(), 'events-core-template-'))
     process.once('exit', () => rmSync(templateDir, { recursive: true, force: true }))
     const db = await openDatabase({ dataDir: templateDir })
+    await createTestAuditLog(db)
     // Closing checkpoints the write-ahead log into the file, so the file alone holds the schema.
     await db.close()
     return sqliteFileOf(templateDir)
@@ -80,6 +84,7 @@ export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<
       return db
     }
     const db = await open()
+    await createTestAuditLog(db)
     return {
       db,
       openOptions,
@@ -106,6 +111,79 @@ export async function openTestDatabase(backend: 'sqlite' | 'postgres'): Promise<
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The tests' own audit log, a table in the test database: the staff package owns the real one, so core's tests give
+ * the commands a writer of this one to show that a command's audit row commits and rolls back with its change.
+ */
+async function createTestAuditLog(db: CoreDatabase): Promise<void> {
+  await (db.kysely as unknown as Kysely<TestAuditDatabase>).schema
+    .createTable('test_audit_log')
+    .ifNotExists()
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('occurred_at', 'text', (column) => column.notNull())
+    .addColumn('actor_id', 'text', (column) => column.notNull())
+    .addColumn('actor_role', 'text', (column) => column.notNull())
+    .addColumn('ip_address', 'text')
+    .addColumn('action', 'text', (column) => column.notNull())
+    .addColumn('subject_type', 'text', (column) => column.notNull())
+    .addColumn('subject_id', 'text', (column) => column.notNull())
+    .addColumn('before_json', 'text')
+    .addColumn('after_json', 'text')
+    .execute()
+}
+
+interface TestAuditDatabase {
+  test_audit_log: {
+    id: string
+    occurred_at: string
+    actor_id: string
+    actor_role: string
+    ip_address: string | null
+    action: string
+    subject_type: string
+    subject_id: string
+    before_json: string | null
+    after_json: string | null
+  }
+}
+
+/** The staff member tests act as in the back office's commands. */
+export const TEST_STAFF: StaffActor = { id: 'staff-1', name: 'Nomsa Dlamini', email: 'nomsa@example.com', role: 'staff', ipAddress: '203.0.113.7' }
+
+/** An audit writer into the tests' audit log, through the command's transaction. */
+export const testAuditWriter: AuditWriter = async (transaction, row) => {
+  await (transaction as unknown as Kysely<TestAuditDatabase>)
+    .insertInto('test_audit_log')
+    .values({
+      id: newId(),
+      occurred_at: row.at.toISOString(),
+      actor_id: row.actor.id,
+      actor_role: row.actor.role,
+      ip_address: row.actor.ipAddress,
+      action: row.action,
+      subject_type: row.subjectType,
+      subject_id: row.subjectId,
+      before_json: row.before === undefined ? null : JSON.stringify(row.before),
+      after_json: row.after === undefined ? null : JSON.stringify(row.after),
+    })
+    .execute()
+}
+
+/** What the tests' audit log holds, oldest first, with before and after read back from JSON. */
+export async function testAuditRows(db: CoreDatabase) {
+  const rows = await (db.kysely as unknown as Kysely<TestAuditDatabase>).selectFrom('test_audit_log').selectAll().orderBy('id').execute()
+  return rows.map((row) => ({
+    action: row.action,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    actorId: row.actor_id,
+    actorRole: row.actor_role,
+    ipAddress: row.ip_address,
+    before: row.before_json === null ? undefined : (JSON.parse(row.before_json) as unknown),
+    after: row.after_json === null ? undefined : (JSON.parse(row.after_json) as unknown),
+  }))
 }
 
 /** A temporary directory removed by the returned function. */

@@ -1,5 +1,5 @@
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
@@ -126,6 +126,8 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(receipts[0]?.subject).toBe(`Payment received: registration ${registration.reference}`)
     expect(receipts[0]?.text).toContain('Amount paid: R 20 677.00')
     expect(receipts[0]?.text).toContain('Tax invoice: INV-000001')
+    // The tax invoice travels with a card receipt as with a bank-transfer one.
+    expect(receipts[0]?.attachments?.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([['tax-invoice-INV-000001.pdf', 'application/pdf']])
     // Dated by the business clock (SITE_NOW, 1 March 2025), not the day the test runs.
     expect(receipts[0]?.text).toContain('Paid on: 1 March 2025 at 08:00 (SAST)')
 
@@ -162,9 +164,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it('starts no card checkout for a registration part-paid by bank transfer: a card charge is for the whole total', async () => {
     const registration = await cardRegistration()
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW },
-      { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
-      { id: 'staff-1', name: 'Finance' },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter },
+      { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
+      TEST_STAFF,
     )
     expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(registration) })
     expect(yoco.requests).toHaveLength(0)
@@ -174,9 +176,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW },
-      { reference: registration.reference, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'FNB 0042' },
-      { id: 'staff-1', name: 'Finance' },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter },
+      { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
+      TEST_STAFF,
     )
 
     const delivery = await yoco.pay(checkoutId)
@@ -200,10 +202,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it('does not count a card payment opened before a cancellation credited part of the registration', async () => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter }
     const proposal = await cancellationProposal(context, registration.reference)
     const [firstDelegate] = proposal.delegates
-    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, { id: 'staff-1', name: 'Finance' })
+    await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, TEST_STAFF)
 
     const delivery = await yoco.pay(checkoutId)
     expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })

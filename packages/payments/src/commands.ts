@@ -10,7 +10,9 @@ import {
   recordCardPayment,
   recordCardRefundAnswer,
   registrantAddressErased,
+  runInCommandTransaction,
   wallClock,
+  type AuditWriter,
   type CardRefundState,
   type Database,
   type PaidRegistration,
@@ -18,6 +20,7 @@ import {
   type QueuedMail,
   type RegistrationRow,
   type SiteSettingsForMail,
+  type StaffActor,
   type WebhookOutcome,
 } from '@events/core'
 import { formatRand } from '@events/pricing'
@@ -230,6 +233,7 @@ async function applyPayment(
     paidAt: businessClock(context),
     paymentId: event.paymentId ?? checkout.id,
     invoiceNumber: recorded.invoiceNumber,
+    invoiceAttachment: recorded.invoiceAttachment,
     testMode: event.testMode,
     settings,
   })
@@ -327,7 +331,7 @@ export async function completeSandboxCheckout(context: PaymentContext, checkoutI
  * Sends a cancellation's pending (or refused) card refund to the provider and records its answer. A refund that could
  * not reach the provider stays pending with the reason, and is retried with the same idempotency key.
  */
-export async function refundCard(context: PaymentContext, refundId: string): Promise<CardRefundResult> {
+export async function refundCard(context: PaymentContext, refundId: string, staff?: StaffRefundRequest): Promise<CardRefundResult> {
   const { db, provider } = context
   const refund = await findCardRefund(db.kysely, refundId)
   if (!refund) throw new PaymentError('not-found', 'This card refund does not exist.')
@@ -352,5 +356,18 @@ export async function refundCard(context: PaymentContext, refundId: string): Pro
     if (!(error instanceof PaymentProviderError)) throw error
     update = { status: 'pending', attempts: attempt, provider_refund_id: null, outcome_message: error.message }
   }
-  return { ...answer, after: await recordCardRefundAnswer(db.kysely, refund, update, wallClock(context)) }
+  const at = wallClock(context)
+  if (!staff) return { ...answer, after: await recordCardRefundAnswer(db.kysely, refund, update, at) }
+  // The provider's answer and the audit row of the member who asked for it are kept together.
+  const after = await runInCommandTransaction({ ...context, audit: staff.audit }, staff.actor, async (transaction) => {
+    const recorded = await recordCardRefundAnswer(transaction, refund, update, at)
+    return { result: recorded, audit: [{ action: 'card-refund-requested', subjectType: 'refund', subjectId: refund.id, before, after: recorded }] }
+  })
+  return { ...answer, after }
+}
+
+/** The staff member who asks for a card refund, and the audit log their request is kept in. */
+export interface StaffRefundRequest {
+  actor: StaffActor
+  audit: AuditWriter
 }

@@ -1,5 +1,5 @@
 import { cancelRegistration, createRegistration } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
 import { refundCard, startCheckout } from './commands.ts'
@@ -8,7 +8,7 @@ import { startYocoWithWebhooks, type YocoWithWebhooks } from './test-support.ts'
 import { createYocoProvider } from './yoco.ts'
 
 const links = testSiteLinks()
-const STAFF = { id: 'staff-1', name: 'Nomsa Dlamini' }
+const STAFF = TEST_STAFF
 // Legal Opinion (3 July 2025), two delegates by card: R 20 677.00. On 20 June the terms' fee is 50%, so R 10 338.50
 // of it is credited and refunded.
 const HALF_FEE_DAY = new Date('2025-06-20T10:00:00+02:00')
@@ -41,7 +41,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     const started = await startCheckout(payments, receipt.reference, receipt.secret)
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
     const outcome = await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
     expect(outcome.cardRefundPending).toBe(true)
     expect(outcome.cancellation.refund).toMatchObject({ method: 'card', status: 'pending', amountCents: REFUND_CENTS })
@@ -50,9 +50,13 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
 
   it('refunds what was paid less the fee through Yoco, once, and records the outcome', async () => {
     const { refundId, checkoutId } = await paidThenCancelled()
-    const result = await refundCard(payments, refundId)
+    const result = await refundCard(payments, refundId, { actor: STAFF, audit: testAuditWriter })
     expect(result.before.status).toBe('pending')
     expect(result.after).toMatchObject({ status: 'succeeded', attempts: 1, outcome_message: 'Refund successfully processed' })
+    // The answer and the member's request are kept together, with the address they asked from.
+    expect((await testAuditRows(testDb.db)).filter((row) => row.action === 'card-refund-requested')).toEqual([
+      expect.objectContaining({ subjectType: 'refund', subjectId: refundId, ipAddress: STAFF.ipAddress, before: expect.objectContaining({ status: 'pending' }), after: expect.objectContaining({ status: 'succeeded' }) }),
+    ])
     expect(result.after.provider_refund_id).toMatch(/^rfd_/)
 
     expect(yoco.refundRequests).toHaveLength(1)
@@ -96,7 +100,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
     const registrations = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
     await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, STAFF)
     const started = await startCheckout(payments, receipt.reference, receipt.secret)
     expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(receipt) })

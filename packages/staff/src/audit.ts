@@ -1,3 +1,4 @@
+import type { AuditWriter } from '@events/core'
 import { v7 as uuidv7 } from 'uuid'
 import type { StaffKysely } from './db/database.ts'
 import type { StaffAuditLogRow } from './db/tables/audit-log.ts'
@@ -117,3 +118,19 @@ export async function listAudit(kysely: StaffKysely, options: AuditListOptions =
     .execute()
   return { entries: rows.slice(0, pageSize).map(entryOf), page, pageSize, hasMore: rows.length > pageSize }
 }
+
+/**
+ * The audit writer `@events/core`'s staff commands take: it appends the command's row to this package's audit log
+ * through the command's own transaction, so the row is kept exactly when the change is.
+ */
+export const staffAuditWriter: AuditWriter = (transaction, row) =>
+  recordAudit(transaction as unknown as StaffKysely, {
+    actor: { id: row.actor.id, email: row.actor.email },
+    action: row.action,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    before: row.before,
+    after: row.after,
+    ipAddress: row.actor.ipAddress,
+    at: row.at,
+  })

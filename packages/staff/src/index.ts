@@ -1,4 +1,4 @@
-export { listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditListOptions, type AuditPage, type AuditRecord, type AuditSubject } from './audit.ts'
+export { listAudit, recordAudit, staffAuditWriter, type AuditActor, type AuditEntry, type AuditListOptions, type AuditPage, type AuditRecord, type AuditSubject } from './audit.ts'
 export {
   DEFAULT_SIGN_IN_LIMITS,
   IDLE_EXPIRY_SECONDS,

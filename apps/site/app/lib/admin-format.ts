@@ -16,6 +16,13 @@ export function formatAdminMinute(iso: string): string {
   return minuteFormat.format(new Date(iso))
 }
 
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** A moment's day in Johannesburg as a date field takes it, e.g. "2025-07-03". */
+export function isoDayOf(iso: string): string {
+  return isoDayFormat.format(new Date(iso))
+}
+
 /** A moment's day in Johannesburg, e.g. "3 Jul 2025". */
 export function formatAdminDay(iso: string): string {
   return dayFormat.format(new Date(iso))
@@ -25,11 +32,23 @@ const REGISTRATION_STATUS_NAMES: Record<string, string> = {
   'awaiting-payment': 'Awaiting payment',
   'part-paid': 'Part paid',
   paid: 'Paid',
+  'part-cancelled': 'Part-cancelled',
+  cancelled: 'Cancelled',
 }
 
-/** A registration's status in words. */
+/** A registration's status in words (a payment status, or a filter's Cancelled and Part-cancelled). */
 export function registrationStatusName(status: string): string {
   return REGISTRATION_STATUS_NAMES[status] ?? status
+}
+
+/**
+ * Where a registration stands, in words: "Cancelled" once every delegate is, "Part-cancelled, paid" when some are,
+ * else its payment status. A cancelled registration is never shown as paid.
+ */
+export function registrationStandingName(registration: { status: string; cancelledAt: string | null; partCancelled: boolean }): string {
+  if (registration.cancelledAt !== null) return 'Cancelled'
+  const payment = registrationStatusName(registration.status)
+  return registration.partCancelled ? `Part-cancelled, ${payment.toLowerCase()}` : payment
 }
 
 /** A registration's payment method in words, as the registration form and the e-mails word it. */

@@ -1,7 +1,18 @@
-import { getRegistrationDetail, isBackOfficeError, isValidationError, type ActingStaff, type BackOfficeContext, type CommandStaff, type RegistrationDetail } from '@events/core'
-import { validationRefusal } from './refusals'
-import { TIME_ZONE } from '@events/pricing'
-import { recordAudit, type AuditActor, type StaffKysely, type StaffUser } from '@events/staff'
+import {
+  getRegistrationDetail,
+  isBackOfficeError,
+  isValidationError,
+  parseSubmission,
+  type ActingStaff,
+  type BackOfficeContext,
+  type RegistrationDetail,
+  type StaffActor,
+  type StaffCommand,
+  type StaffCommandContext,
+} from '@events/core'
+import { backOfficeRefusal, validationRefusal } from './refusals'
+import { isoDayOf } from './admin-format'
+import { staffAuditWriter, type AuditActor, type StaffUser } from '@events/staff'
 import { data, type RouterContextProvider } from 'react-router'
 import { fromDatabase } from './database.server'
 import { requestFactsContext, servicesContext } from './services.server'
@@ -13,18 +24,16 @@ export function actingStaff(user: StaffUser): { staff: ActingStaff; actor: Audit
   return { staff: { id: user.id, name: user.name }, actor: { id: user.id, email: user.email } }
 }
 
-/**
- * The signed-in member as a core command takes them: with the audit log's writer bound to them and the request's
- * address, so the command writes its audit row in its own transaction (the staff tables share the core's database).
- */
-export function commandStaff(context: Context, user: StaffUser): CommandStaff {
+/** The signed-in member as core's staff commands take them: with their role and the address this request came from. */
+export function staffActor(context: Context, user: StaffUser): StaffActor {
   const { clientIp } = context.get(requestFactsContext)
-  const { actor } = actingStaff(user)
-  return {
-    id: user.id,
-    name: user.name,
-    audit: (transaction, entry) => recordAudit(transaction as unknown as StaffKysely, { actor, ipAddress: clientIp, ...entry }),
-  }
+  return { id: user.id, name: user.name, email: user.email, role: user.role, ipAddress: clientIp }
+}
+
+/** What core's staff commands run with: the back office's context, the staff package's audit log, and the outbox to wake. */
+export function commandContext(context: Context): StaffCommandContext {
+  const { core } = context.get(servicesContext)
+  return { ...core.backOffice, audit: staffAuditWriter, onMailQueued: () => core.outbox.wake() }
 }
 
 /** The core's back-office functions' view of the site: its database, content, addresses and business clock. */
@@ -46,7 +55,7 @@ export async function registrationOr404(context: Context, reference: string): Pr
 
 /** Today's date in Johannesburg by the business clock (SITE_DATE aware), as YYYY-MM-DD. */
 export function businessToday(context: Context): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(context.get(servicesContext).config.now())
+  return isoDayOf(context.get(servicesContext).config.now().toISOString())
 }
 
 /** True once an event has started by the business clock: its registration can no longer be changed. */
@@ -106,6 +115,38 @@ export async function attemptChange<Result>(
       const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409
       if (!error.field) return { ok: false, status, message: error.message, fields: {} }
       return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[error.field] ?? error.field]: error.message } }
+    }
+    throw error
+  }
+}
+
+/**
+ * Runs one of core's staff commands for the signed-in member with a form's values. The values are parsed with the
+ * command's own schema first, so a form with fields at fault is answered 400 with each field's message before the
+ * database is asked; then the command writes its change and its audit row in one transaction. A refusal comes back in
+ * staff's words (`refusals.ts`), its field messages under the form's names (`fieldNames` maps the command's names to
+ * the form's where they differ). Database faults answer 503; other errors go on.
+ */
+export async function runStaffCommand<Input, Result>(
+  context: Context,
+  user: StaffUser,
+  command: StaffCommand<Input, Result>,
+  input: Record<string, unknown>,
+  fieldNames: Record<string, string> = {},
+): Promise<{ ok: true; value: Result } | ({ ok: false } & Refusal)> {
+  try {
+    parseSubmission(command.schema, input)
+    return { ok: true, value: await fromDatabase(context, () => command(commandContext(context), input, staffActor(context, user))) }
+  } catch (error) {
+    if (isValidationError(error)) {
+      const { body } = validationRefusal(error, 'back-office')
+      const fields = Object.fromEntries(Object.entries(body.error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
+      return { ok: false, status: 400, message: Object.keys(fields).length > 0 ? NOTHING_CHANGED : body.error.message, fields }
+    }
+    if (isBackOfficeError(error)) {
+      const { status, message, field } = backOfficeRefusal(error)
+      if (!field) return { ok: false, status, message, fields: {} }
+      return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[field] ?? field]: message } }
     }
     throw error
   }

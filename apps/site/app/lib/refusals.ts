@@ -1,5 +1,5 @@
-import type { ErrorCode, FieldIssue, ValidationError } from '@events/core'
-import { capMessage } from '@events/pricing'
+import type { BackOfficeError, BackOfficeErrorCode, ErrorCode, FieldIssue, FieldIssueCode, ValidationError } from '@events/core'
+import { capMessage, formatRand } from '@events/pricing'
 
 /** Every code a refusal of the site answers with: the core's, and those of the HTTP layer before a service is called. */
 export type RefusalCode =
@@ -34,6 +34,19 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'option-unavailable': { status: 409, message: 'This attendance option is no longer available. Please choose another option.' },
   'idempotency-conflict': { status: 409, message: 'This submission was already received with different details. Please reload the form and submit again.' },
   'rate-limited': { status: 429, message: 'Too many submissions from your connection. Please wait a minute and try again.' },
+  'invalid-amount': { status: 422, message: 'Enter the amount in rand as on the bank statement, e.g. 8 990.00.' },
+  'invalid-date': { status: 422, message: 'Enter the date as on the bank statement (YYYY-MM-DD).' },
+  'date-in-future': { status: 422, message: 'The date cannot be later than today.' },
+  'date-before-registration': { status: 422, message: 'The date cannot be before the registration was made.' },
+  'date-before-cancellation': { status: 422, message: 'The date cannot be before the cancellation that owes the refund.' },
+  'invalid-percentage': { status: 422, message: 'Enter the fee as a whole percentage from 0 to 100.' },
+  'reason-required': { status: 422, message: 'The fee differs from what the terms propose: say why (for example, what was agreed in writing).' },
+  'date-before-transfer': { status: 422, message: 'The date cannot be before the transfer that paid too much arrived.' },
+  'invalid-branch-code': { status: 422, message: 'Enter the branch code: 6 digits (universal branch codes too, e.g. 250655).' },
+  'invalid-account-number': { status: 422, message: 'Enter the account number: 6 to 16 digits.' },
+  'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
+  'too-many-parts': { status: 422, message: 'A line is split across at most 20 registrations.' },
+  'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -45,7 +58,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
 }
 
 /** The submissions whose fields a refusal can name; each names a missing field its own way. */
-export type SubmissionKind = 'registration' | 'contact' | 'training'
+export type SubmissionKind = 'registration' | 'contact' | 'training' | 'back-office'
 
 // The names a missing field's message gives it ('Company name is required'), by the last part of its path.
 const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
@@ -63,6 +76,41 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
   },
   contact: { fullName: 'Full name', email: 'Email', phone: 'Phone', interest: 'Interest', message: 'Message' },
   training: { name: 'Name', email: 'Email', phone: 'Phone', organization: 'Organization', message: 'Message' },
+  'back-office': {
+    companyName: 'Company name',
+    address: 'Address',
+    email: 'E-mail',
+    tel: 'Telephone',
+    vatNumber: 'VAT number',
+    name: 'Name',
+    position: 'Position',
+    reference: 'The registration’s reference',
+    amount: 'The amount received',
+    receivedOn: 'The date received',
+    paidOutOn: 'The date paid out',
+    bankReference: 'The bank reference',
+    status: 'The status',
+    note: 'The note',
+    text: 'The reply',
+    mail: 'The e-mail to send',
+    messageId: 'The e-mail',
+    enquiryId: 'The enquiry',
+    refundId: 'The refund',
+    lineId: 'The statement line',
+    parts: 'The registrations and amounts',
+    reason: 'The reason',
+    accountHolder: 'The account holder’s name',
+    bankName: 'The bank’s name',
+    branchCode: 'The branch code',
+    accountNumber: 'The account number',
+  },
+}
+
+// Where the back office words a field issue otherwise than the public forms.
+const BACK_OFFICE_FIELD_MESSAGES: Partial<Record<FieldIssueCode, string>> = {
+  'invalid-choice': 'Choose one of the options offered.',
+  'no-delegates': 'Choose the delegates to cancel, or cancel the whole registration.',
+  'invalid-email': 'Enter a valid e-mail address.',
 }
 
 /**
@@ -80,7 +128,7 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
     case 'delegate-cap':
       return issue.cap === undefined ? REFUSALS['delegate-cap'].message : capMessage(issue.cap)
     default:
-      return REFUSALS[issue.code].message
+      return (kind === 'back-office' ? BACK_OFFICE_FIELD_MESSAGES[issue.code] : undefined) ?? REFUSALS[issue.code].message
   }
 }
 
@@ -104,4 +152,43 @@ export function validationRefusal(error: ValidationError, kind: SubmissionKind):
   const first = error.issues[0]
   const message = first && first.code === error.code ? (fields[first.path] ?? REFUSALS[error.code].message) : REFUSALS[error.code].message
   return { status: REFUSALS[error.code].status, body: { error: { code: error.code, message, fields } } }
+}
+
+/** How the back office answers a refused staff command: its HTTP status and staff's wording, with the figures it names. */
+const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; message: (details: Readonly<Record<string, string | number>>) => string }> = {
+  'not-found': { status: 404, message: () => 'This no longer exists. Reload the page and try again.' },
+  'invalid-input': { status: 400, message: () => 'Check what you entered and send the form again.' },
+  'already-paid': {
+    status: 409,
+    message: () => 'This registration was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.',
+  },
+  'duplicate-bank-reference': { status: 409, message: ({ reference, receivedOn }) => `This bank reference was already recorded (registration ${reference}, received ${receivedOn}). A transfer is recorded once.` },
+  'event-started': { status: 409, message: () => 'The event has started; this registration can no longer be changed.' },
+  'not-retryable': { status: 409, message: ({ status }) => `Only an e-mail that failed can be sent again; this one is ${status === 'sent' ? 'already sent' : 'still waiting to be sent'}.` },
+  'already-cancelled': { status: 409, message: () => 'This registration is already cancelled.' },
+  'personal-data-erased': { status: 409, message: () => 'The registrant’s e-mail address was erased at their request; there is no one to send it to.' },
+  'delegate-not-attending': { status: 409, message: () => 'That delegate is cancelled or no longer on this registration. Reload the page and choose again.' },
+  'table-cancelled-in-part': { status: 409, message: () => 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.' },
+  'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
+  'registration-cancelled': { status: 409, message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.' },
+  'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
+  'statement-line-settled': { status: 409, message: settledLineMessage },
+  'split-does-not-add-up': {
+    status: 422,
+    message: ({ totalCents, lineCents }) => `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
+  },
+}
+
+/** Why a statement line cannot be settled again: recorded, dismissed, or the same money as an earlier file's line. */
+function settledLineMessage({ amountCents, postedOn, state, registrationReference, dismissedBy, reason, sameAs }: Readonly<Record<string, string | number>>): string {
+  const line = `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
+  if (state === 'recorded') return `${line} is already recorded (registration ${registrationReference}).`
+  if (state === 'same-as') return `${line} is ${sameAs}; it is not recorded twice.`
+  return dismissedBy ? `${line} was dismissed by ${dismissedBy} (${reason}).` : `${line} was dismissed meanwhile.`
+}
+
+/** A refused staff command in staff's words: the status, the message, and the field it names when one is at fault. */
+export function backOfficeRefusal(error: BackOfficeError): { status: number; message: string; field: string | undefined } {
+  const refusal = BACK_OFFICE_REFUSALS[error.code]
+  return { status: refusal.status, message: refusal.message(error.details), field: error.field }
 }

@@ -1,12 +1,14 @@
+import { formatAmount } from '@events/pricing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
 import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testSiteLinks, type TestDatabase } from '../test-support.ts'
-import { recordBankTransfer, type BankTransferInput } from './bank-transfers.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import { recordBankTransfer, type BankTransferForm } from './bank-transfers.ts'
+import { ValidationError } from '../errors.ts'
+import { RECORDED_BY, register, STAFF, testContext } from './fixtures.ts'
 
 // Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
 const TOTAL_CENTS = 2_067_700
@@ -22,10 +24,11 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const transfer = (reference: string, overrides: Partial<BankTransferInput> = {}): BankTransferInput => ({
+  // The form as staff send it: the amount in rand, received on the day the registration was made (the business clock's today).
+  const transfer = (reference: string, { amountCents = TOTAL_CENTS, ...overrides }: Partial<BankTransferForm> & { amountCents?: number } = {}): BankTransferForm => ({
     reference,
-    amountCents: TOTAL_CENTS,
-    receivedOn: '2025-02-28',
+    amount: formatAmount(amountCents),
+    receivedOn: '2025-03-01',
     bankReference: `FNB ${reference}`,
     note: '',
     ...overrides,
@@ -43,10 +46,10 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
 
-    const first = await recordBankTransfer(context, transfer(reference!, { amountCents: 1_000_000, bankReference: 'abc  123', note: 'First half' }), STAFF)
+    const first = await recordBankTransfer(context, transfer(reference!, { amountCents: 1000000, bankReference: 'abc  123', note: 'First half' }), STAFF)
     expect(first.before).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: TOTAL_CENTS })
     expect(first.after).toEqual({ status: 'part-paid', paidCents: 1_000_000, outstandingCents: TOTAL_CENTS - 1_000_000 })
-    expect(first.payment).toMatchObject({ bankReference: 'ABC 123', note: 'First half', recordedBy: STAFF, receivedOn: '2025-02-28' })
+    expect(first.payment).toMatchObject({ bankReference: 'ABC 123', note: 'First half', recordedBy: RECORDED_BY, receivedOn: '2025-03-01' })
     expect(first.receiptQueued).toBe(false)
     const partPaid = await registrationRow(reference!)
     expect(partPaid).toMatchObject({ status: 'part-paid', paid_at: null })
@@ -66,7 +69,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     const service = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(service, registrationInput())
     const { reference, secret } = receipt
-    await recordBankTransfer(testContext(testDb.db), transfer(reference, { amountCents: 67_700 }), STAFF)
+    await recordBankTransfer(testContext(testDb.db), transfer(reference, { amountCents: 67700 }), STAFF)
 
     const status = registrationStatusJson((await getRegistrationByReferenceAndSecret(service, reference, secret))!)
     expect(status).toMatchObject({ status: 'part-paid', totalCents: TOTAL_CENTS, paidCents: 67_700, outstandingCents: 2_000_000 })
@@ -96,7 +99,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   it('records more than the outstanding amount in full: the registration paid, the surplus owed back', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
-    await recordBankTransfer(context, transfer(reference!, { amountCents: 2_000_000, bankReference: 'PART-1' }), STAFF)
+    await recordBankTransfer(context, transfer(reference!, { amountCents: 2000000, bankReference: 'PART-1' }), STAFF)
 
     const recorded = await recordBankTransfer(context, transfer(reference!, { amountCents: 100_000, bankReference: 'PART-2' }), STAFF)
     expect(recorded).toMatchObject({ surplusCents: 100_000 - 67_700, receiptQueued: true, after: { status: 'paid', paidCents: 2_100_000, outstandingCents: 0 } })
@@ -133,27 +136,70 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   it('refuses a bank reference already recorded for another registration, however it is spaced or cased', async () => {
     const [first, second] = await register(testDb.db, {}, { companyName: 'Other Company' })
     const context = testContext(testDb.db)
-    await recordBankTransfer(context, transfer(first!, { amountCents: 500_000, bankReference: 'Capitec 4411' }), STAFF)
+    await recordBankTransfer(context, transfer(first!, { amountCents: 500000, bankReference: 'Capitec 4411' }), STAFF)
 
-    await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500_000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toMatchObject({
+    await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toMatchObject({
       code: 'duplicate-bank-reference',
       field: 'bankReference',
-      message: `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-02-28). A transfer is recorded once.`,
+      message: `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-03-01). A transfer is recorded once.`,
     })
     expect((await registrationRow(second!)).status).toBe('awaiting-payment')
   })
 
   it.each([
-    ['no amount', { amountCents: 0 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
-    ['a negative amount', { amountCents: -100 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
-    ['a fraction of a cent', { amountCents: 10.5 }, 'amountCents', 'Enter the amount received, more than R 0.00.'],
-    ['a date that is not one', { receivedOn: '28/02/2025' }, 'receivedOn', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
-    ['an impossible date', { receivedOn: '2025-02-30' }, 'receivedOn', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).'],
-    ['a date after today', { receivedOn: '2025-03-02' }, 'receivedOn', 'The date received cannot be later than today.'],
-    ['no bank reference', { bankReference: '   ' }, 'bankReference', "Enter the bank's reference of the transfer."],
-  ])('refuses %s', async (_case, overrides, field, message) => {
+    ['no amount', { amount: '' }, 'amount', 'required'],
+    ['R 0.00', { amount: '0.00' }, 'amount', 'invalid-amount'],
+    ['a negative amount', { amount: '-100' }, 'amount', 'invalid-amount'],
+    ['a fraction of a cent', { amount: '10.505' }, 'amount', 'invalid-amount'],
+    ['a date that is not one', { receivedOn: '28/02/2025' }, 'receivedOn', 'invalid-date'],
+    ['an impossible date', { receivedOn: '2025-02-30' }, 'receivedOn', 'invalid-date'],
+    ['a date after today', { receivedOn: '2025-03-02' }, 'receivedOn', 'date-in-future'],
+    ['a date before the registration was made', { receivedOn: '2024-01-01' }, 'receivedOn', 'date-before-registration'],
+    ['the day before the registration was made', { receivedOn: '2025-02-02' }, 'receivedOn', 'date-before-registration'],
+    ['no bank reference', { bankReference: '   ' }, 'bankReference', 'required'],
+    ['a bank reference too long', { bankReference: 'X'.repeat(101) }, 'bankReference', 'too-long'],
+  ])('refuses %s by its field and code, recording nothing', async (_case, overrides, path, code) => {
     const [reference] = await register(testDb.db, {})
-    await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, overrides), STAFF)).rejects.toMatchObject({ code: 'invalid-input', field, message })
+    const refused = recordBankTransfer(testContext(testDb.db), transfer(reference!, overrides), STAFF)
+    await expect(refused).rejects.toBeInstanceOf(ValidationError)
+    await expect(refused).rejects.toMatchObject({ issues: [expect.objectContaining({ path, code })] })
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
+    expect(await testAuditRows(testDb.db)).toEqual([])
+  })
+
+  it('writes its audit row in its own transaction: who, from where, before and after', async () => {
+    const [reference] = await register(testDb.db, {})
+    await recordBankTransfer(testContext(testDb.db), transfer(reference!, { amountCents: 67_700, bankReference: 'ABSA 9' }), STAFF)
+    expect(await testAuditRows(testDb.db)).toEqual([
+      {
+        action: 'registration-payment-recorded',
+        subjectType: 'registration',
+        subjectId: reference,
+        actorId: STAFF.id,
+        actorRole: 'staff',
+        ipAddress: '203.0.113.7',
+        before: { status: 'awaiting-payment', paidCents: 0, outstandingCents: TOTAL_CENTS },
+        after: {
+          status: 'part-paid',
+          paidCents: 67_700,
+          outstandingCents: TOTAL_CENTS - 67_700,
+          bankTransfer: { amountCents: 67_700, receivedOn: '2025-03-01', bankReference: 'ABSA 9' },
+          surplusCents: 0,
+        },
+      },
+    ])
+  })
+
+  it('keeps no transfer when its audit row cannot be written', async () => {
+    const [reference] = await register(testDb.db, {})
+    const failingAudit = testContext(testDb.db)
+    failingAudit.audit = async () => {
+      throw new Error('audit log unavailable')
+    }
+    await expect(recordBankTransfer(failingAudit, transfer(reference!), STAFF)).rejects.toThrow('audit log unavailable')
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
+    expect((await registrationRow(reference!)).status).toBe('awaiting-payment')
+    expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'payment.receipt').execute()).toEqual([])
   })
 
   it('refuses an unknown reference', async () => {

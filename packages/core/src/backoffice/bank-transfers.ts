@@ -1,9 +1,9 @@
-import { TIME_ZONE } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
-import { DateTime } from 'luxon'
+import * as z from 'zod/mini'
 import type { SiteSettingsForMail } from '../catalog.ts'
 import type { Database } from '../db/database.ts'
 import type { BankPaymentRow } from '../db/tables/bank-payments.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { newId } from '../ids.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
@@ -12,24 +12,42 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
+import { optionalText, ownFields } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
-import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './context.ts'
-import { recordSurplus } from './refunds-to-pay.ts'
+import { staffCommand, type AuditedChange, type CommandChange, type StaffCommandContext } from './command.ts'
+import { businessClock, wallClock, type ActingStaff } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { dayIn, fieldRefusal, isoDay, randAmount, referenceField } from './fields.ts'
+import { recordSurplus } from './refunds-to-pay.ts'
 
 const MAX_BANK_REFERENCE_LENGTH = 100
 const MAX_NOTE_LENGTH = 1000
 
-export interface BankTransferInput {
-  /** The registration's reference, as staff typed it. */
+/** A bank transfer as the record-a-transfer form sends it: the amount in rand, the date as on the statement. */
+export const bankTransferSchema = z.pipe(
+  ownFields,
+  z.pipe(
+    z.object({
+      reference: referenceField,
+      amount: randAmount,
+      receivedOn: isoDay,
+      bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+      note: optionalText(MAX_NOTE_LENGTH),
+    }),
+    z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount })),
+  ),
+)
+/** The form's fields as sent (`amount` in rand, e.g. "8 990.00"). */
+export interface BankTransferForm {
   reference: string
-  amountCents: number
+  amount: string
   /** The date on the bank statement, YYYY-MM-DD. */
   receivedOn: string
-  /** The bank's reference of the transfer; the same one is never recorded twice. */
   bankReference: string
   note?: string | undefined
 }
+/** A parsed transfer: the amount in cents, the bank reference normalised. */
+export type BankTransferInput = z.output<typeof bankTransferSchema>
 
 export interface BankPayment {
   id: string
@@ -67,27 +85,14 @@ export function bankPaymentOf(row: BankPaymentRow): BankPayment {
 }
 
 /** A bank reference as stored and compared: surrounding spaces dropped, inner runs made one, upper case. */
-export function normaliseBankReference(input: string): string {
+export function normaliseBankReference(input: unknown): string {
   return singleLine(input).toUpperCase()
 }
 
-function readInput(input: BankTransferInput, today: string): Required<BankTransferInput> {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    throw new BackOfficeError('invalid-input', 'Enter the amount received, more than R 0.00.', 'amountCents')
-  }
-  const receivedOn = DateTime.fromISO(String(input.receivedOn), { zone: TIME_ZONE })
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(input.receivedOn)) || !receivedOn.isValid) {
-    throw new BackOfficeError('invalid-input', 'Enter the date the transfer was received, as on the bank statement (YYYY-MM-DD).', 'receivedOn')
-  }
-  if (input.receivedOn > today) throw new BackOfficeError('invalid-input', 'The date received cannot be later than today.', 'receivedOn')
-  const bankReference = normaliseBankReference(String(input.bankReference ?? ''))
-  if (bankReference === '') throw new BackOfficeError('invalid-input', "Enter the bank's reference of the transfer.", 'bankReference')
-  if (bankReference.length > MAX_BANK_REFERENCE_LENGTH) {
-    throw new BackOfficeError('invalid-input', `The bank reference is too long (at most ${MAX_BANK_REFERENCE_LENGTH} characters).`, 'bankReference')
-  }
-  const note = String(input.note ?? '').trim()
-  if (note.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The note is too long (at most ${MAX_NOTE_LENGTH} characters).`, 'note')
-  return { reference: input.reference, amountCents: input.amountCents, receivedOn: input.receivedOn, bankReference, note }
+/** The day a registration was made by the business clock: its tax invoice's date, issued with it. */
+async function registeredOn(queries: Kysely<Database>, registration: RegistrationRow): Promise<string> {
+  const invoice = await queries.selectFrom('invoices').select('issued_at').where('registration_id', '=', registration.id).executeTakeFirst()
+  return dayIn(new Date(invoice?.issued_at ?? registration.created_at))
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -108,74 +113,90 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
     'duplicate-bank-reference',
     `Bank reference ${bankReference} was already recorded (registration ${earlier.reference}, received ${earlier.received_on}). A transfer is recorded once.`,
     'bankReference',
+    { reference: earlier.reference, receivedOn: earlier.received_on },
   )
-}
-
-/**
- * Records a bank transfer against a registration, in full: the outstanding amount or more marks it paid and queues
- * the receipt with the tax invoice, and what it paid beyond the outstanding amount is recorded as a surplus owed back
- * (`surplus_refunds`); less leaves it part-paid. A registration with nothing outstanding, or a bank reference already
- * recorded, is refused.
- */
-export async function recordBankTransfer(context: BackOfficeContext, input: BankTransferInput, staff: ActingStaff): Promise<RecordedBankTransfer> {
-  const transfer = readInput(input, businessToday(context))
-  const settings = await context.catalog.getSettings()
-  try {
-    return await context.db.writeTransaction((transaction) => recordTransferIn(transaction, context, transfer, settings, staff))
-  } catch (error) {
-    // Two recordings of one bank reference for different registrations at once: the unique index refuses the second.
-    const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined
-    if (duplicate) throw duplicate
-    throw error
-  }
-}
-
-function businessToday(context: BackOfficeContext): string {
-  return DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
-}
-
-/**
- * Records several transfers in one transaction (the parts of one statement line paying several registrations): each
- * as `recordBankTransfer` would, all or none.
- */
-export async function recordBankTransfers(
-  context: BackOfficeContext,
-  inputs: readonly BankTransferInput[],
-  staff: ActingStaff,
-  alongside: (transaction: Transaction<Database>, recorded: RecordedBankTransfer[]) => Promise<void> = async () => {},
-): Promise<RecordedBankTransfer[]> {
-  const today = businessToday(context)
-  const transfers = inputs.map((input) => readInput(input, today))
-  const settings = await context.catalog.getSettings()
-  try {
-    return await context.db.writeTransaction(async (transaction) => {
-      const recorded: RecordedBankTransfer[] = []
-      for (const transfer of transfers) recorded.push(await recordTransferIn(transaction, context, transfer, settings, staff))
-      await alongside(transaction, recorded)
-      return recorded
-    })
-  } catch (error) {
-    for (const transfer of transfers) {
-      const duplicate = isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined
-      if (duplicate) throw duplicate
-    }
-    throw error
-  }
 }
 
 async function hasBankPayments(queries: Kysely<Database>, registrationId: string): Promise<boolean> {
   return (await queries.selectFrom('bank_payments').select('id').where('registration_id', '=', registrationId).limit(1).executeTakeFirst()) !== undefined
 }
 
+/**
+ * The change of recording transfers (each a parsed `bankTransferSchema`), all in the command's one transaction: the
+ * parts of one statement line paying several registrations are recorded all or none. Dates after today (business
+ * clock) are refused before the transaction.
+ */
+export async function bankTransfersChange(
+  context: StaffCommandContext,
+  transfers: readonly BankTransferInput[],
+  staff: ActingStaff,
+): Promise<CommandChange<RecordedBankTransfer[]>> {
+  const today = dayIn(businessClock(context))
+  if (transfers.some((transfer) => transfer.receivedOn > today)) throw fieldRefusal('receivedOn', 'date-in-future')
+  const settings = await context.catalog.getSettings()
+  return async (transaction) => {
+    const result: RecordedBankTransfer[] = []
+    const audit: AuditedChange[] = []
+    let mailQueued = false
+    for (const transfer of transfers) {
+      const { mailQueued: queued, ...recorded } = await recordTransferIn(transaction, context, transfer, settings, staff)
+      mailQueued ||= queued
+      result.push(recorded)
+      audit.push({
+        action: 'registration-payment-recorded',
+        subjectType: 'registration',
+        subjectId: recorded.reference,
+        before: recorded.before,
+        after: {
+          ...recorded.after,
+          bankTransfer: { amountCents: recorded.payment.amountCents, receivedOn: recorded.payment.receivedOn, bankReference: recorded.payment.bankReference },
+          surplusCents: recorded.surplusCents,
+        },
+      })
+    }
+    return { result, audit, mailQueued }
+  }
+}
+
+/**
+ * The refusal a failed transfer transaction means: a bank reference another recording took meanwhile (the unique
+ * index refuses the second of two at once), else undefined.
+ */
+export async function explainTransferFailure(error: unknown, transfers: readonly BankTransferInput[], context: StaffCommandContext): Promise<BackOfficeError | undefined> {
+  if (!isUniqueViolation(error)) return undefined
+  for (const transfer of transfers) {
+    const duplicate = await duplicateReferenceError(context.db.kysely, transfer.bankReference)
+    if (duplicate) return duplicate
+  }
+  return undefined
+}
+
+/**
+ * Records a bank transfer against a registration, in full: the outstanding amount or more marks it paid and queues
+ * the receipt with the tax invoice, and what it paid beyond the outstanding amount is recorded as a surplus owed back
+ * (`surplus_refunds`); less leaves it part-paid. A registration paid by card, a bank reference already recorded, or a
+ * date before the registration was made or after today (business clock) is refused.
+ */
+export const recordBankTransfer = staffCommand(
+  bankTransferSchema,
+  async (context, transfer, staff) => {
+    const change = await bankTransfersChange(context, [transfer], staff)
+    return async (transaction) => {
+      const outcome = await change(transaction)
+      return { ...outcome, result: outcome.result[0]! }
+    }
+  },
+  { explainFailure: (error, transfer, context) => explainTransferFailure(error, [transfer], context) },
+)
+
 async function recordTransferIn(
   transaction: Transaction<Database>,
-  context: BackOfficeContext,
-  transfer: Required<BankTransferInput>,
+  context: StaffCommandContext,
+  transfer: BankTransferInput,
   settings: SiteSettingsForMail,
   staff: ActingStaff,
-): Promise<RecordedBankTransfer> {
+): Promise<RecordedBankTransfer & { mailQueued: boolean }> {
   const { db } = context
-  const reference = normaliseReference(String(transfer.reference))
   const at = wallClock(context)
   const paidAt = businessClock(context)
   // The row lock makes a second recording for the same registration wait for this one, so the outstanding
@@ -183,10 +204,11 @@ async function recordTransferIn(
   const registration = await transaction
     .selectFrom('registrations')
     .selectAll()
-    .where('reference', '=', reference ?? '')
+    .where('reference', '=', normaliseReference(transfer.reference) ?? '')
     .$if(db.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(transfer.reference).trim()}.`)
+  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${transfer.reference}.`)
+  if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
   const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
   if (duplicate) throw duplicate
   const before = await paymentStateOf(transaction, registration)
@@ -196,6 +218,8 @@ async function recordTransferIn(
     throw new BackOfficeError(
       'already-paid',
       `Registration ${registration.reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
+      undefined,
+      { reference: registration.reference },
     )
   }
   const payment: BankPayment = {
@@ -227,6 +251,7 @@ async function recordTransferIn(
   // What arrived is recorded in full; what it paid beyond the amount owed is owed back to the registrant.
   const surplusCents = Math.max(0, transfer.amountCents - before.outstandingCents)
   if (surplusCents > 0) await recordSurplus(transaction, { registrationId: registration.id, bankPaymentId: payment.id, amountCents: surplusCents, at })
+  let mailQueued = false
   if (paidInFull) {
     await markRegistrationPaid(transaction, registration.id, at)
     const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
@@ -251,7 +276,10 @@ async function recordTransferIn(
       method: 'bank-transfer',
       invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
     })
-    if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+    if (!registrantAddressErased(registration)) {
+      await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+      mailQueued = true
+    }
   } else if (before.outstandingCents > 0 && registration.status !== 'part-paid') {
     await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
   }
@@ -261,5 +289,5 @@ async function recordTransferIn(
     : before.outstandingCents === 0
       ? { status: registration.status, paidCents, outstandingCents: 0 }
       : { status: 'part-paid', paidCents, outstandingCents: before.outstandingCents - transfer.amountCents }
-  return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull, surplusCents }
+  return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull, surplusCents, mailQueued }
 }

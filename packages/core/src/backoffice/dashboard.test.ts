@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cancelRegistration } from '../cancellation/cancel.ts'
+import { cancelRegistration, recordRefundPaidOut } from '../cancellation/cancel.ts'
 import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
@@ -27,8 +27,8 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     const context = testContext(testDb.db)
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', paidByCard!).executeTakeFirstOrThrow()
     await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, id, new Date('2025-03-01T10:00:00Z')))
-    await recordBankTransfer(context, { reference: partPaid!, amountCents: 500_000, receivedOn: '2025-02-28', bankReference: 'B1' }, STAFF)
-    await recordBankTransfer(context, { reference: resilience!, amountCents: 976_350, receivedOn: '2025-02-28', bankReference: 'B2' }, STAFF)
+    await recordBankTransfer(context, { reference: partPaid!, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'B1' }, STAFF)
+    await recordBankTransfer(context, { reference: resilience!, amount: '9763.50', receivedOn: '2025-03-01', bankReference: 'B2' }, STAFF)
 
     const figures = await dashboard({ ...context, now: () => new Date('2025-03-02T08:00:00Z') })
 
@@ -40,7 +40,9 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         eventStart: '2025-07-03T06:30:00Z',
         registrations: 2,
         delegates: 4,
-        paidCents: 2_067_700 + 500_000,
+        receivedCents: 2_067_700 + 500_000,
+        refundedCents: 0,
+        netCents: 2_067_700 + 500_000,
         awaitingCents: 2_067_700 - 500_000,
       },
       {
@@ -50,7 +52,9 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         eventStart: '2025-07-23T05:30:00Z',
         registrations: 1,
         delegates: 1,
-        paidCents: 976_350,
+        receivedCents: 976_350,
+        refundedCents: 0,
+        netCents: 976_350,
         awaitingCents: 0,
       },
     ])
@@ -73,9 +77,23 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     const whole = await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' }, STAFF)
 
     const [legalOpinion] = (await dashboard(context)).events
-    expect(legalOpinion).toMatchObject({ registrations: 1, delegates: 1, paidCents: 0 })
+    expect(legalOpinion).toMatchObject({ registrations: 1, delegates: 1, receivedCents: 0, refundedCents: 0, netCents: 0 })
     expect(legalOpinion!.awaitingCents).toBe(2 * 2_067_700 - one.cancellation.creditedTotalCents - whole.cancellation.creditedTotalCents)
     expect(whole.cancellation.creditedTotalCents).toBeGreaterThan(0)
+  })
+
+  it('counts money refunded apart from money received: received, refunded and net', async () => {
+    // Legal Opinion, two delegates, R 20 677.00 paid by transfer; on 20 June (50% fee) the whole registration is cancelled.
+    const [reference] = await register(testDb.db, {})
+    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'FNB 1' }, STAFF)
+    const context = { ...testContext(testDb.db), siteNow: () => new Date('2025-06-20T09:00:00+02:00') }
+    const { cancellation } = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)
+    expect(cancellation.refund).toMatchObject({ status: 'awaiting-payout', amountCents: 1_033_850 })
+
+    // A refund still to be paid out is not money given back yet.
+    expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 0, netCents: 2_067_700 })
+    await recordRefundPaidOut(context, { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'EFT 9' }, STAFF)
+    expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 1_033_850, netCents: 2_067_700 - 1_033_850, awaitingCents: 0 })
   })
 
   it('leaves out events that are over by the business clock', async () => {

@@ -14,8 +14,12 @@ export interface EventFigures {
   registrations: number
   /** Delegates still attending: cancelled ones are left out. */
   delegates: number
-  /** Incl. VAT: registrations paid in full plus the bank transfers of the others. */
-  paidCents: number
+  /** Incl. VAT: money received, refunded or not: registrations paid in full plus the bank transfers of the others. */
+  receivedCents: number
+  /** Incl. VAT: money given back, by card or paid out by transfer (refunds still waiting are not counted). */
+  refundedCents: number
+  /** Incl. VAT: what was received and kept, received less refunded. */
+  netCents: number
   /** Incl. VAT: what the registrations still owe, after what their cancellations credited. */
   awaitingCents: number
 }
@@ -26,7 +30,7 @@ export interface Dashboard {
   outbox: OutboxHealth
 }
 
-/** The back office's front page: registrations, delegates and money per upcoming event, and the outbox's health. */
+/** The back office's front page: registrations, delegates and money (received, refunded, net, awaited) per upcoming event, and the outbox's health. */
 export async function dashboard(context: BackOfficeContext): Promise<Dashboard> {
   const { kysely } = context.db
   const now = businessClock(context).toISOString()
@@ -40,10 +44,20 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
       )
       .leftJoin(
         (eb) =>
+          eb
+            .selectFrom('refunds')
+            .select((inner) => ['registration_id', inner.fn.sum<number | string>('amount_cents').as('refunded_cents')])
+            .where('status', 'in', ['succeeded', 'paid-out'])
+            .groupBy('registration_id')
+            .as('refunded'),
+        (join) => join.onRef('refunded.registration_id', '=', 'registrations.id'),
+      )
+      .leftJoin(
+        (eb) =>
           eb.selectFrom('cancellations').select((inner) => ['registration_id', inner.fn.sum<number | string>('credited_total_cents').as('credited_cents')]).groupBy('registration_id').as('credited'),
         (join) => join.onRef('credited.registration_id', '=', 'registrations.id'),
       )
-      .select(['event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'total_cents', 'cancelled_at', 'received.received_cents', 'credited.credited_cents'])
+      .select(['event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'total_cents', 'cancelled_at', 'received.received_cents', 'refunded.refunded_cents', 'credited.credited_cents'])
       .where('event_end', '>', now)
       .execute(),
     kysely
@@ -69,7 +83,9 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
       eventStart: row.event_start,
       registrations: 0,
       delegates: delegatesBy.get(key) ?? 0,
-      paidCents: 0,
+      receivedCents: 0,
+      refundedCents: 0,
+      netCents: 0,
       awaitingCents: 0,
     }
     // A renamed or re-dated event shows as its newest registration has it.
@@ -79,7 +95,10 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
     }
     const paidCents = paidCentsOf(row, Number(row.received_cents ?? 0))
     if (row.cancelled_at === null) figures.registrations += 1
-    figures.paidCents += paidCents
+    const refundedCents = Number(row.refunded_cents ?? 0)
+    figures.receivedCents += paidCents
+    figures.refundedCents += refundedCents
+    figures.netCents += paidCents - refundedCents
     figures.awaitingCents += Math.max(0, row.total_cents - Number(row.credited_cents ?? 0) - paidCents)
     figuresBy.set(key, figures)
   }

@@ -35,7 +35,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     )
     await register(testDb.db, { event: 'Resilience', code: 'ERC2025', companyName: 'Another Event Ltd' })
     refs = { acme: acme!, hostile: hostile! }
-    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amountCents: 1_000, receivedOn: '2025-02-28', bankReference: 'X1' }, STAFF)
+    await recordBankTransfer(testContext(testDb.db), { reference: refs.acme, amount: '10.00', receivedOn: '2025-03-01', bankReference: 'X1' }, STAFF)
     list = (await delegateList(testContext(testDb.db), 'event-legal-opinion'))!
   })
 

@@ -24,7 +24,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     await deliver()
     sink().received.length = 0
 
-    const queued = await resendRegistrationMail(testContext(testDb.db), reference!.toLowerCase(), 'confirmation')
+    const queued = await resendRegistrationMail(testContext(testDb.db), { reference: reference!.toLowerCase(), mail: 'confirmation' }, STAFF)
     expect(queued).toMatchObject({ topic: 'registration.registrant', to: ['bookings@acme.example.com'], subject: `Registration ${reference}: Legal Opinion Writing 2025` })
     await deliver()
 
@@ -35,12 +35,12 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   it('sends the receipt again once paid, and refuses before', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
-    await expect(resendRegistrationMail(context, reference!, 'receipt')).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
-    await recordBankTransfer(context, { reference: reference!, amountCents: 2_067_700, receivedOn: '2025-02-28', bankReference: 'R1' }, STAFF)
+    await expect(resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
     await deliver()
     sink().received.length = 0
 
-    await resendRegistrationMail(context, reference!, 'receipt')
+    await resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)
     await deliver()
 
     expect(sink().received).toHaveLength(1)
@@ -49,7 +49,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   })
 
   it('refuses an unknown registration', async () => {
-    await expect(resendRegistrationMail(testContext(testDb.db), 'ZZZZ9999', 'confirmation')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(resendRegistrationMail(testContext(testDb.db), { reference: 'ZZZZ9999', mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('lists failed e-mails with their registration and sends one again when retried', async () => {
@@ -79,13 +79,13 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
       },
     ])
 
-    const retried = await retryFailedMessage(context, organiser.id)
+    const retried = await retryFailedMessage(context, { messageId: organiser.id }, STAFF)
     expect(retried).toEqual({ id: organiser.id, before: { status: 'failed', attempts: 9, lastError: '421 try later' }, after: { status: 'pending', attempts: 0 } })
     expect(await listFailedMessages(context)).toEqual([])
     await deliver()
     expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
 
-    await expect(retryFailedMessage(context, organiser.id)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
-    await expect(retryFailedMessage(context, 'no-such-message')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(retryFailedMessage(context, { messageId: organiser.id }, STAFF)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
+    await expect(retryFailedMessage(context, { messageId: 'no-such-message' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 })

@@ -5,10 +5,17 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { normaliseReference } from '../registration/reference.ts'
+import * as z from 'zod/mini'
+import { ownFields, requiredChoice } from '../submissions/fields.ts'
+import { singleLine } from '../validation/fields.ts'
+import { staffCommand, type CommandOutcome, type StaffActor, type StaffCommandContext } from './command.ts'
 import { wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { referenceField } from './fields.ts'
 
-export type ResendableMail = 'confirmation' | 'receipt'
+/** The registrant's e-mails staff can send again. */
+export const RESENDABLE_MAILS = ['confirmation', 'receipt'] as const
+export type ResendableMail = (typeof RESENDABLE_MAILS)[number]
 
 export interface QueuedAgain {
   messageId: string
@@ -50,24 +57,34 @@ export async function summariseMessage(
   return { id: row.id, topic: row.topic, to: mail.to, subject: mail.subject, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }
 }
 
-/**
- * Queues a registration's confirmation (rendered from what it said at registration) or its payment receipt (a copy
- * of the one sent, with the tax invoice) to the registrant again; refused once the registrant's address was erased
- * (`erasePersonalData`).
- */
-export async function resendRegistrationMail(context: BackOfficeContext, referenceInput: string, which: ResendableMail): Promise<QueuedAgain> {
-  const { db } = context
-  const reference = normaliseReference(String(referenceInput))
+/** A resend as the registration page's buttons send it: which of the registrant's e-mails to send again. */
+export const resendSchema = z.pipe(ownFields, z.object({ reference: referenceField, mail: requiredChoice(RESENDABLE_MAILS) }))
+
+interface QueuedRow {
+  id: string
+  topic: string
+  mail: string
+  source_id: string
+}
+
+const queueResend = staffCommand(resendSchema, async (context, input) => {
   const at = wallClock(context)
-  const queued = await db.writeTransaction(async (transaction) => {
-    const registration = await transaction.selectFrom('registrations').select(['id', 'reference', 'email']).where('reference', '=', reference ?? '').executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+  return async (transaction): Promise<CommandOutcome<QueuedRow>> => {
+    const registration = await transaction
+      .selectFrom('registrations')
+      .select(['id', 'reference', 'email', 'cancelled_at'])
+      .where('reference', '=', normaliseReference(input.reference) ?? '')
+      .executeTakeFirst()
+    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
     if (registrantAddressErased(registration)) {
       throw new BackOfficeError('personal-data-erased', `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`)
     }
     let mail: StoredMail
     let topic: string
-    if (which === 'confirmation') {
+    if (input.mail === 'confirmation') {
+      if (registration.cancelled_at !== null) {
+        throw new BackOfficeError('registration-cancelled', `Registration ${registration.reference} is cancelled; its confirmation is not sent again.`)
+      }
       const job: RegistrationMailJob = { template: 'registration.registrant' }
       mail = job
       topic = job.template
@@ -79,16 +96,39 @@ export async function resendRegistrationMail(context: BackOfficeContext, referen
         .where('topic', '=', 'payment.receipt')
         .orderBy('created_at', 'desc')
         .executeTakeFirst()
-      if (!receipt) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
+      if (!receipt) throw new BackOfficeError('no-receipt', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
       mail = JSON.parse(receipt.mail) as StoredMail
       topic = 'payment.receipt'
     }
     const [messageId] = await enqueueMails(transaction, registration.id, [{ topic, mail }], at)
-    return { id: messageId!, topic, mail: JSON.stringify(mail), source_id: registration.id }
-  })
-  const rendered = await outgoingMailOf(db, queued)
-  return { messageId: queued.id, topic: queued.topic, to: rendered.to, subject: rendered.subject }
-}
+    return {
+      result: { id: messageId!, topic, mail: JSON.stringify(mail), source_id: registration.id },
+      mailQueued: true,
+      audit: [
+        {
+          action: 'registration-mail-resent',
+          subjectType: 'registration',
+          subjectId: registration.reference,
+          after: { mail: input.mail, messageId, to: [registration.email] },
+        },
+      ],
+    }
+  }
+})
+
+/**
+ * Queues a registration's confirmation or its payment receipt (a copy of the one sent, with the tax invoice) to the
+ * registrant again; refused once the registrant's address was erased (`erasePersonalData`), and the confirmation of a
+ * cancelled registration.
+ */
+export const resendRegistrationMail = Object.assign(
+  async (context: StaffCommandContext, input: unknown, actor: StaffActor): Promise<QueuedAgain> => {
+    const queued = await queueResend(context, input, actor)
+    const rendered = await outgoingMailOf(context.db, queued)
+    return { messageId: queued.id, topic: queued.topic, to: rendered.to, subject: rendered.subject }
+  },
+  { schema: resendSchema },
+)
 
 /** The e-mails the outbox gave up on, newest first, with the registration each belongs to. */
 export async function listFailedMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
@@ -116,17 +156,22 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
   )
 }
 
+/** A retry as the e-mails page's button sends it. */
+export const retrySchema = z.pipe(ownFields, z.object({ messageId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))) }))
+
 /**
  * Puts a failed e-mail back in the queue, due at once, with a fresh day of attempts (the worker gives up a day after
  * a message was queued, so `created_at` becomes the moment of the retry).
  */
-export async function retryFailedMessage(context: BackOfficeContext, messageId: string): Promise<RetriedMessage> {
+export const retryFailedMessage = staffCommand(retrySchema, async (context, { messageId }) => {
   const at = wallClock(context).toISOString()
-  return context.db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<RetriedMessage>> => {
     const message = await transaction.selectFrom('outbox_messages').select(['id', 'status', 'attempts', 'last_error']).where('id', '=', messageId).executeTakeFirst()
     if (!message) throw new BackOfficeError('not-found', 'That e-mail does not exist.')
     if (message.status !== 'failed') {
-      throw new BackOfficeError('not-retryable', `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`)
+      throw new BackOfficeError('not-retryable', `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`, undefined, {
+        status: message.status,
+      })
     }
     await transaction
       .updateTable('outbox_messages')
@@ -134,10 +179,11 @@ export async function retryFailedMessage(context: BackOfficeContext, messageId: 
       .where('id', '=', messageId)
       .where('status', '=', 'failed')
       .execute()
-    return {
+    const result: RetriedMessage = {
       id: message.id,
       before: { status: message.status, attempts: message.attempts, lastError: message.last_error },
       after: { status: 'pending', attempts: 0 },
     }
-  })
-}
+    return { result, mailQueued: true, audit: [{ action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: message.id, before: result.before, after: result.after }] }
+  }
+})

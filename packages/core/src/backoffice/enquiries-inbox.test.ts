@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, startMailSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, startMailSink, testAuditRows, type TestDatabase } from '../test-support.ts'
 import { addEnquiryNote, getEnquiry, listEnquiries, replyToEnquiry, updateEnquiry } from './enquiries-inbox.ts'
 import { STAFF, testContext } from './fixtures.ts'
 
@@ -69,25 +69,43 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
       },
     ])
 
-    const change = await updateEnquiry(context, contact, { status: 'in-progress', assignee: COLLEAGUE })
+    const change = await updateEnquiry(context, { enquiryId: contact, status: 'in-progress', assigneeId: COLLEAGUE.id, assigneeName: COLLEAGUE.name }, STAFF)
     expect(change).toEqual({ before: { status: 'new', assignee: null }, after: { status: 'in-progress', assignee: COLLEAGUE.name } })
     expect((await listEnquiries(context, { status: 'in-progress' })).map((entry) => [entry.id, entry.assignee])).toEqual([[contact, COLLEAGUE]])
     expect((await listEnquiries(context, { status: 'new' })).map((entry) => entry.id)).toEqual([training])
-    await expect(updateEnquiry(context, contact, { status: 'done', assignee: null })).rejects.toThrow('Choose the status: new, in progress or closed.')
-    await expect(updateEnquiry(context, 'no-such-id', { status: 'closed', assignee: null })).rejects.toMatchObject({ code: 'not-found' })
+    await expect(updateEnquiry(context, { enquiryId: contact, status: 'done', assigneeId: '' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'status', code: 'invalid-choice' }] })
+    await expect(updateEnquiry(context, { enquiryId: 'no-such-id', status: 'closed', assigneeId: '' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
+    expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.before, row.after])).toEqual([
+      ['enquiry-updated', { status: 'new', assignee: null }, { status: 'in-progress', assignee: COLLEAGUE.name }],
+    ])
+  })
+
+  it('keeps the status a reply set when the assignee is saved from a page that still showed New', async () => {
+    const { contact } = await submitBoth()
+    const context = testContext(testDb.db)
+    await replyToEnquiry(context, { enquiryId: contact, subject: '', text: 'Thanks, we will call you.' }, STAFF)
+    expect((await getEnquiry(context, contact)).status).toBe('in-progress')
+
+    // The status box still says New (the page was opened before the reply); only the assignee was changed.
+    const change = await updateEnquiry(context, { enquiryId: contact, status: 'new', statusShown: 'new', assigneeId: COLLEAGUE.id, assigneeName: COLLEAGUE.name }, STAFF)
+    expect(change.after).toEqual({ status: 'in-progress', assignee: COLLEAGUE.name })
+    expect((await getEnquiry(context, contact)).status).toBe('in-progress')
+    // Choosing another status than the page showed does change it.
+    await updateEnquiry(context, { enquiryId: contact, status: 'closed', statusShown: 'new', assigneeId: COLLEAGUE.id, assigneeName: COLLEAGUE.name }, STAFF)
+    expect((await getEnquiry(context, contact)).status).toBe('closed')
   })
 
   it('keeps internal notes, and e-mails a reply from the organiser’s address through the outbox, kept on the enquiry', async () => {
     const { contact, training } = await submitBoth()
     const context = { ...testContext(testDb.db), organiserEmail: 'events@organiser.example' }
-    await addEnquiryNote(context, contact, 'Called back, she wants the PFAS programme.', STAFF)
-    await expect(addEnquiryNote(context, contact, '   ', STAFF)).rejects.toThrow('Write the note first.')
-    await expect(replyToEnquiry(context, contact, { subject: '', text: '' }, STAFF)).rejects.toThrow('Write the reply first.')
+    await addEnquiryNote(context, { enquiryId: contact, note: 'Called back, she wants the PFAS programme.' }, STAFF)
+    await expect(addEnquiryNote(context, { enquiryId: contact, note: '   ' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'note', code: 'required' }] })
+    await expect(replyToEnquiry(context, { enquiryId: contact, subject: '', text: '' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'text', code: 'required' }] })
 
     const { sink, transport, stop } = await startMailSink({ from: 'Events <no-reply@example.com>' })
     try {
-      await replyToEnquiry(context, contact, { subject: 'Your enquiry\r\nBcc: someone@evil.example', text: 'Dear Naledi, the programme is attached.\nRegards' }, STAFF)
-      await replyToEnquiry(context, training, { subject: '', text: 'We can run it online in May.' }, COLLEAGUE)
+      await replyToEnquiry(context, { enquiryId: contact, subject: 'Your enquiry\r\nBcc: someone@evil.example', text: 'Dear Naledi, the programme is attached.\nRegards' }, STAFF)
+      await replyToEnquiry(context, { enquiryId: training, subject: '', text: 'We can run it online in May.' }, { ...STAFF, ...COLLEAGUE })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
       expect(sink.received).toHaveLength(2)
       const reply = sink.received.find((mail) => mail.recipients.includes('naledi@example.org'))!
@@ -97,9 +115,13 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
       expect(reply.parsed.subject).toBe('Your enquiry Bcc: someone@evil.example')
       expect(reply.parsed.bcc).toBeUndefined()
       expect(reply.parsed.text).toContain('the programme is attached.\nRegards')
+      // Staff greeted her themselves: no second greeting on top.
+      expect(reply.parsed.text!.startsWith('Dear Naledi, the programme is attached.')).toBe(true)
+      expect(reply.parsed.text!.match(/Dear/g)).toHaveLength(1)
       expect(reply.parsed.text).toContain('> Please send the programme.\n> And the prices.')
       const other = sink.received.find((mail) => mail.recipients.includes('sipho@example.org'))!
       expect(other.parsed.subject).toBe('Re: your training request to Example Events')
+      expect(other.parsed.text!.startsWith('Dear Sipho Mokoena,\n\nWe can run it online in May.')).toBe(true)
     } finally {
       await stop()
     }
@@ -116,7 +138,7 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
   it('replies from the site’s contact address when no organiser address is configured', async () => {
     const { contact } = await submitBoth()
     const context = testContext(testDb.db)
-    const { outboxMessageId } = await replyToEnquiry(context, contact, { subject: 'Hello', text: 'Thanks' }, STAFF)
+    const { outboxMessageId } = await replyToEnquiry(context, { enquiryId: contact, subject: 'Hello', text: 'Thanks' }, STAFF)
     const row = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'topic', 'source_id']).where('id', '=', outboxMessageId).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ topic: 'enquiry.reply', source_id: contact })
     expect(JSON.parse(row.mail)).toMatchObject({ from: '"Example Events" <info@example.com>', to: ['naledi@example.org'], replyTo: 'info@example.com' })

@@ -3,7 +3,10 @@ import type { Database } from '../db/database.ts'
 import { newId } from '../ids.ts'
 import { enquiryReplyMail } from '../mail/enquiry-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { multiLine, singleLine } from '../validation/fields.ts'
+import * as z from 'zod/mini'
+import { optionalLine, ownFields, requiredChoice, requiredText } from '../submissions/fields.ts'
+import { singleLine } from '../validation/fields.ts'
+import { staffCommand, type AuditedChange, type CommandOutcome } from './command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 
@@ -149,70 +152,84 @@ function tableOf(row: InboxRow): 'contact_enquiries' | 'training_requests' {
   return row.source === 'contact' ? 'contact_enquiries' : 'training_requests'
 }
 
+const enquiryId = z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required')))
+
 /**
- * Sets an enquiry's status and assignee (a staff member the caller checked exists, or null for nobody); answers
- * before and after for the audit log.
+ * A change of an enquiry's handling as its form sends it. `status` is applied only when it differs from
+ * `statusShown`, the status the page showed: saving the assignee from a page opened before a reply made the enquiry
+ * in progress leaves it in progress. The assignee is a staff member the caller checked exists (its id and name), or
+ * nobody when `assigneeId` is empty.
  */
-export async function updateEnquiry(
-  context: BackOfficeContext,
-  id: string,
-  change: { status: string; assignee: ActingStaff | null },
-): Promise<EnquiryChange> {
-  if (!(ENQUIRY_STATUSES as readonly string[]).includes(change.status)) throw new BackOfficeError('invalid-input', 'Choose the status: new, in progress or closed.')
-  const status = change.status as EnquiryStatus
-  return context.db.writeTransaction(async (transaction) => {
-    const row = await inboxRow(transaction, id)
-    await transaction
-      .updateTable(tableOf(row))
-      .set({ status, assignee_id: change.assignee?.id ?? null, assignee_name: change.assignee?.name ?? null })
-      .where('id', '=', id)
-      .execute()
-    return {
-      before: { status: readStatus(row.status), assignee: row.assignee_name },
-      after: { status, assignee: change.assignee?.name ?? null },
-    }
-  })
-}
+export const enquiryUpdateSchema = z.pipe(
+  ownFields,
+  z.object({
+    enquiryId,
+    status: requiredChoice(ENQUIRY_STATUSES),
+    statusShown: z.optional(z.pipe(z.transform(singleLine), z.string())),
+    assigneeId: optionalLine(100),
+    assigneeName: optionalLine(200),
+  }),
+)
+export type EnquiryUpdateInput = z.input<typeof enquiryUpdateSchema>
+
+/** Sets an enquiry's status and assignee; answers before and after, as its audit row says. */
+export const updateEnquiry = staffCommand(enquiryUpdateSchema, async (_context, input) => async (transaction): Promise<CommandOutcome<EnquiryChange>> => {
+  const row = await inboxRow(transaction, input.enquiryId)
+  const current = readStatus(row.status)
+  const status = input.statusShown !== undefined && input.statusShown === input.status ? current : input.status
+  const assignee = input.assigneeId === '' ? null : { id: input.assigneeId, name: input.assigneeName || input.assigneeId }
+  await transaction
+    .updateTable(tableOf(row))
+    .set({ status, assignee_id: assignee?.id ?? null, assignee_name: assignee?.name ?? null })
+    .where('id', '=', row.id)
+    .execute()
+  const change: EnquiryChange = { before: { status: current, assignee: row.assignee_name }, after: { status, assignee: assignee?.name ?? null } }
+  return { result: change, audit: [{ action: 'enquiry-updated', subjectType: 'enquiry', subjectId: row.id, ...change }] }
+})
+
+/** An internal note as its form sends it. */
+export const enquiryNoteSchema = z.pipe(ownFields, z.object({ enquiryId, note: requiredText(MAX_NOTE_LENGTH) }))
 
 /** Adds an internal note to an enquiry's thread (never sent to anyone). */
-export async function addEnquiryNote(context: BackOfficeContext, id: string, text: string, staff: ActingStaff): Promise<void> {
-  const body = multiLine(text)
-  if (body === '') throw new BackOfficeError('invalid-input', 'Write the note first.')
-  if (body.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The note is too long (at most ${MAX_NOTE_LENGTH} characters).`)
+export const addEnquiryNote = staffCommand(enquiryNoteSchema, async (context, input, staff) => {
   const at = wallClock(context).toISOString()
-  await context.db.writeTransaction(async (transaction) => {
-    await inboxRow(transaction, id)
+  return async (transaction): Promise<CommandOutcome<{ noteId: string }>> => {
+    const row = await inboxRow(transaction, input.enquiryId)
+    const noteId = newId()
     await transaction
       .insertInto('enquiry_activity')
-      .values({ id: newId(), enquiry_id: id, kind: 'note', author_id: staff.id, author_name: staff.name, subject: '', body, outbox_message_id: null, created_at: at })
+      .values({ id: noteId, enquiry_id: row.id, kind: 'note', author_id: staff.id, author_name: staff.name, subject: '', body: input.note, outbox_message_id: null, created_at: at })
       .execute()
-  })
-}
+    return { result: { noteId }, audit: [{ action: 'enquiry-note-added', subjectType: 'enquiry', subjectId: row.id, after: { note: input.note } }] }
+  }
+})
+
+/** A reply as its form sends it: the subject (a default when empty) and the text staff wrote. */
+export const enquiryReplySchema = z.pipe(ownFields, z.object({ enquiryId, subject: optionalLine(MAX_SUBJECT_LENGTH), text: requiredText(MAX_NOTE_LENGTH) }))
 
 /**
  * E-mails a reply to the enquirer through the outbox, from the organiser's address (ORGANISER_EMAIL, else the site's
  * contact e-mail), and keeps it in the thread; a new enquiry becomes in progress.
  */
-export async function replyToEnquiry(context: BackOfficeContext, id: string, reply: { subject: string; text: string }, staff: ActingStaff): Promise<{ outboxMessageId: string }> {
-  const text = multiLine(reply.text)
-  if (text === '') throw new BackOfficeError('invalid-input', 'Write the reply first.')
-  if (text.length > MAX_NOTE_LENGTH) throw new BackOfficeError('invalid-input', `The reply is too long (at most ${MAX_NOTE_LENGTH} characters).`)
-  const subject = singleLine(reply.subject)
-  if (subject.length > MAX_SUBJECT_LENGTH) throw new BackOfficeError('invalid-input', `The subject is too long (at most ${MAX_SUBJECT_LENGTH} characters).`)
+export const replyToEnquiry = staffCommand(enquiryReplySchema, async (context, input, staff) => {
   const settings = await context.catalog.getSettings()
   const organiserEmail = context.organiserEmail || settings.email
   const at = wallClock(context)
-  return context.db.writeTransaction(async (transaction) => {
-    const row = await inboxRow(transaction, id)
+  return async (transaction): Promise<CommandOutcome<{ outboxMessageId: string }>> => {
+    const row = await inboxRow(transaction, input.enquiryId)
     const summary = summaryOf(row)
-    const finalSubject = subject || `Re: your ${summary.kind === 'contact' ? 'enquiry' : 'training request'} to ${settings.siteName}`
-    const mail = enquiryReplyMail({ to: row.email, name: row.name, subject: finalSubject, text, original: row.message, organiserEmail, settings })
-    const [outboxMessageId] = await enqueueMails(transaction, id, [{ topic: 'enquiry.reply', mail }], at)
+    const subject = input.subject || `Re: your ${summary.kind === 'contact' ? 'enquiry' : 'training request'} to ${settings.siteName}`
+    const mail = enquiryReplyMail({ to: row.email, name: row.name, subject, text: input.text, original: row.message, organiserEmail, settings })
+    const [outboxMessageId] = await enqueueMails(transaction, row.id, [{ topic: 'enquiry.reply', mail }], at)
     await transaction
       .insertInto('enquiry_activity')
-      .values({ id: newId(), enquiry_id: id, kind: 'reply', author_id: staff.id, author_name: staff.name, subject: finalSubject, body: text, outbox_message_id: outboxMessageId!, created_at: at.toISOString() })
+      .values({ id: newId(), enquiry_id: row.id, kind: 'reply', author_id: staff.id, author_name: staff.name, subject, body: input.text, outbox_message_id: outboxMessageId!, created_at: at.toISOString() })
       .execute()
-    if (row.status === 'new') await transaction.updateTable(tableOf(row)).set({ status: 'in-progress' }).where('id', '=', id).execute()
-    return { outboxMessageId: outboxMessageId! }
-  })
-}
+    const audit: AuditedChange[] = [{ action: 'enquiry-replied', subjectType: 'enquiry', subjectId: row.id, after: { subject, outboxMessageId } }]
+    if (row.status === 'new') {
+      await transaction.updateTable(tableOf(row)).set({ status: 'in-progress' }).where('id', '=', row.id).execute()
+      audit.push({ action: 'enquiry-updated', subjectType: 'enquiry', subjectId: row.id, before: { status: 'new' }, after: { status: 'in-progress' } })
+    }
+    return { result: { outboxMessageId: outboxMessageId! }, mailQueued: true, audit }
+  }
+})

@@ -5,12 +5,18 @@ export type BackOfficeErrorCode =
   | 'not-found'
   | 'invalid-input'
   | 'already-paid'
-  | 'overpayment'
   | 'duplicate-bank-reference'
   | 'event-started'
   | 'not-retryable'
   | 'already-cancelled'
   | 'personal-data-erased'
+  | 'delegate-not-attending'
+  | 'table-cancelled-in-part'
+  | 'nothing-to-pay-out'
+  | 'registration-cancelled'
+  | 'no-receipt'
+  | 'statement-line-settled'
+  | 'split-does-not-add-up'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input
@@ -18,10 +24,13 @@ export type BackOfficeErrorCode =
  */
 export class BackOfficeError extends CodedError<BackOfficeErrorCode> {
   readonly field: string | undefined
+  /** The figures the refusal names (e.g. `outstandingCents`), for the site's wording. */
+  readonly details: Readonly<Record<string, string | number>>
 
-  constructor(code: BackOfficeErrorCode, message: string, field?: string) {
+  constructor(code: BackOfficeErrorCode, message: string, field?: string, details: Readonly<Record<string, string | number>> = {}) {
     super('BackOfficeError', code, message)
     this.field = field
+    this.details = details
   }
 }
 

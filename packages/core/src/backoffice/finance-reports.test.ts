@@ -102,11 +102,11 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
     const cancelled = await registerAt('2025-02-22T10:00:00+02:00', { companyName: 'Cancelled Ltd' })
     await registerAt('2025-02-23T10:00:00+02:00', { event: 'Resilience', code: 'ERC2025', attendanceOption: 'online', delegates: [{ name: 'Lindiwe Mokoena', position: 'Chemist', email: 'lindiwe@example.com' }] })
     const context = testContext(testDb.db)
-    await recordBankTransfer(context, { reference: paid, amountCents: TOTAL_CENTS, receivedOn: '2025-02-25', bankReference: 'PAID 1' }, STAFF)
-    await recordBankTransfer(context, { reference: partPaid, amountCents: 500_000, receivedOn: '2025-02-25', bankReference: 'PART 1' }, STAFF)
-    await recordBankTransfer(context, { reference: cancelled, amountCents: TOTAL_CENTS, receivedOn: '2025-02-25', bankReference: 'CANCELLED 1' }, STAFF)
+    await recordBankTransfer(context, { reference: paid, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'PAID 1' }, STAFF)
+    await recordBankTransfer(context, { reference: partPaid, amount: '5 000.00', receivedOn: '2025-02-25', bankReference: 'PART 1' }, STAFF)
+    await recordBankTransfer(context, { reference: cancelled, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'CANCELLED 1' }, STAFF)
     const outcome = await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: cancelled, delegateIds: 'all' }, STAFF)
-    await recordRefundPaidOut(context, { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-02-28', bankReference: 'REFUND 1' }, STAFF)
+    await recordRefundPaidOut(contextOn('2025-03-11T09:00:00+02:00'), { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-03-11', bankReference: 'REFUND 1' }, STAFF)
 
     const report = await eventFinanceReport(context)
     const legalOpinion = report.events.find((event) => event.eventTitle.includes('Legal'))!

@@ -36,7 +36,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const enquiries = createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), now: () => new Date('2025-02-10T08:00:00Z') })
     const enquiry = await enquiries.submitContactEnquiry({ fullName: 'Thandi Nkosi', email: 'Thandi@Acme.example.com', phone: '+27 82 000 0000', interest: 'Workshop', message: 'Is there parking?' })
     await enquiries.submitTrainingRequest({ kind: 'online', name: 'Sipho Mokoena', email: 'sipho@example.org', phone: '+27 11 000 0003', organization: 'City', message: 'Governance' })
-    await addEnquiryNote(testContext(testDb.db), enquiry.id, 'She asked about parking.', STAFF)
+    await addEnquiryNote(testContext(testDb.db), { enquiryId: enquiry.id, note: 'She asked about parking.' }, STAFF)
     return { reference: receipt.reference, enquiryId: enquiry.id }
   }
 
@@ -150,7 +150,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       expect(mail.to).not.toContain(THANDI)
       expect(`${mail.text}${mail.html}`).not.toMatch(/thandi/i)
     }
-    const resent = await resendRegistrationMail(context, reference, 'confirmation')
+    const resent = await resendRegistrationMail(context, { reference: reference, mail: 'confirmation' }, STAFF)
     expect(resent.to).toEqual(['bookings@acme.example.com'])
     const confirmation = (await outboxMails()).filter((mail) => mail.topic === 'registration.registrant')
     expect(confirmation).toHaveLength(2)
@@ -192,10 +192,10 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       expect(`${mail.text}${mail.html}${mail.replyTo ?? ''}`).not.toContain(REGISTRANT)
       expect(mail.text).not.toContain('+27 11 555 0100')
     }
-    await recordBankTransfer(context, { reference, amountCents: 2_067_700, receivedOn: '2025-08-01', bankReference: 'FNB late payment' }, STAFF)
+    await recordBankTransfer(context, { reference, amount: '20677.00', receivedOn: '2025-08-01', bankReference: 'FNB late payment' }, STAFF)
     expect(await testDb.db.kysely.selectFrom('registrations').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'paid' })
     expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'payment.receipt').execute()).toEqual([])
-    await expect(resendRegistrationMail(context, reference, 'confirmation')).rejects.toThrow(
+    await expect(resendRegistrationMail(context, { reference: reference, mail: 'confirmation' }, STAFF)).rejects.toThrow(
       `The registrant's e-mail address on ${reference} was erased at their request; there is no one to send it to.`,
     )
   })

@@ -1,17 +1,19 @@
-import { formatRand, TIME_ZONE } from '@events/pricing'
+import { formatRand } from '@events/pricing'
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
-import { DateTime } from 'luxon'
-import { z } from 'zod'
-import { recordRefundPaidOut } from '../cancellation/cancel.ts'
+import * as z from 'zod/mini'
+import { refundPaidOutHandler } from '../cancellation/cancel.ts'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { Database } from '../db/database.ts'
 import { newId } from '../ids.ts'
 import { normaliseReference } from '../registration/reference.ts'
+import { ownFields, requiredLine } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
+import { normaliseBankReference } from './bank-transfers.ts'
+import { staffCommand, type CommandOutcome } from './command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
-import { auditInTransaction, type CommandStaff } from './staff-command.ts'
+import { dayIn, fieldRefusal, isoDay, referenceField } from './fields.ts'
 
 /** Records, in a bank transfer's transaction, what it paid beyond what its registration owed: a credit owed back. */
 export async function recordSurplus(
@@ -158,44 +160,34 @@ export async function surplusRefundsOf(context: BackOfficeContext, registrationI
   return rows.map((row) => ({ amountCents: row.amount_cents, status: row.status, paidOutOn: row.paid_out_on, bankReference: row.bank_reference }))
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .transform((value) => singleLine(value))
-    .pipe(z.string().min(1, { error: `Enter the ${label}.` }).max(max, { error: `The ${label} is too long (at most ${max} characters).` }))
-
 /** The account a registrant's refunds are paid into, as the form sends it. */
-export const refundBankDetailsSchema = z.object({
-  reference: z.string(),
-  accountHolder: text('account holder’s name', 100),
-  bankName: text('bank’s name', 60),
-  branchCode: z
-    .string()
-    .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the branch code: 6 digits (universal branch codes too, e.g. 250655).' })),
-  accountNumber: z
-    .string()
-    .transform((value) => value.replace(/[\s-]+/g, ''))
-    .pipe(z.string().regex(/^\d{6,16}$/, { error: 'Enter the account number: 6 to 16 digits.' })),
-})
+export const refundBankDetailsSchema = z.pipe(
+  ownFields,
+  z.object({
+    reference: referenceField,
+    accountHolder: requiredLine(100),
+    bankName: requiredLine(60),
+    // Universal branch codes are 6 digits as well (e.g. 250655).
+    branchCode: z.pipe(
+      z.transform((value: unknown) => singleLine(value).replace(/\s+/g, '')),
+      z.string().check(z.minLength(1, 'required'), z.regex(/^\d{6}$/, 'invalid-branch-code')),
+    ),
+    accountNumber: z.pipe(
+      z.transform((value: unknown) => singleLine(value).replace(/[\s-]+/g, '')),
+      z.string().check(z.minLength(1, 'required'), z.regex(/^\d{6,16}$/, 'invalid-account-number')),
+    ),
+  }),
+)
 
 export type RefundBankDetailsInput = z.input<typeof refundBankDetailsSchema>
 
-/** A zod refusal as the back office refuses: the first issue's message, naming its field. */
-function refusalOf(error: z.ZodError): BackOfficeError {
-  const issue = error.issues[0]!
-  return new BackOfficeError('invalid-input', issue.message, String(issue.path[0] ?? ''))
-}
-
 /** Keeps the account a registration's refunds are paid into (replacing an earlier one), with its audit row. */
-export async function saveRefundBankDetails(context: BackOfficeContext, input: RefundBankDetailsInput, staff: CommandStaff): Promise<RefundBankDetails> {
-  const parsed = refundBankDetailsSchema.safeParse(input)
-  if (!parsed.success) throw refusalOf(parsed.error)
-  const { reference: typed, ...details } = parsed.data
+export const saveRefundBankDetails = staffCommand(refundBankDetailsSchema, async (context, input, staff) => {
+  const { reference: typed, ...details } = input
   const at = wallClock(context).toISOString()
-  return context.db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<RefundBankDetails>> => {
     const registration = await transaction.selectFrom('registrations').select(['id', 'reference']).where('reference', '=', normaliseReference(typed) ?? '').executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${typed.trim()}.`)
+    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${typed}.`)
     const earlier = await transaction.selectFrom('refund_bank_details').selectAll().where('registration_id', '=', registration.id).executeTakeFirst()
     const row = {
       account_holder: details.accountHolder,
@@ -210,36 +202,42 @@ export async function saveRefundBankDetails(context: BackOfficeContext, input: R
       .values({ registration_id: registration.id, ...row })
       .onConflict((conflict) => conflict.column('registration_id').doUpdateSet(row))
       .execute()
-    await auditInTransaction(transaction, staff, {
-      action: 'refund-bank-details-saved',
-      subjectType: 'registration',
-      subjectId: registration.reference,
-      before: earlier ? bankDetailsOf(earlier) : null,
-      after: details,
-    })
-    return details
-  })
-}
-
-/** A refund paid out, as the form sends it. */
-export const refundPayoutSchema = z.object({
-  refundId: z.string().regex(/^(cancellation|surplus):.+$/, { error: 'Choose the refund paid out.' }),
-  paidOutOn: z.iso.date({ error: 'Enter the date the refund was paid out, as on the bank statement (YYYY-MM-DD).' }),
-  bankReference: text('bank’s reference of the refund payment', 100).transform((value) => value.toUpperCase()),
+    return {
+      result: details,
+      audit: [
+        {
+          action: 'refund-bank-details-saved',
+          subjectType: 'registration',
+          subjectId: registration.reference,
+          before: earlier ? bankDetailsOf(earlier) : null,
+          after: details,
+        },
+      ],
+    }
+  }
 })
 
-export type RefundPayoutCommand = z.input<typeof refundPayoutSchema>
+const MAX_BANK_REFERENCE_LENGTH = 100
+
+/** A refund of the list paid out, as the form sends it: which refund, the day it left the account and the bank's reference. */
+export const refundListPayoutSchema = z.pipe(
+  ownFields,
+  z.object({
+    refundId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.regex(/^(cancellation|surplus):.+$/, 'invalid-choice'))),
+    paidOutOn: isoDay,
+    bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+  }),
+)
+
+export type RefundListPayoutInput = z.input<typeof refundListPayoutSchema>
 
 /**
  * Records a refund of the list as paid out (the date and the bank's reference of the payment), with its audit row in
- * the same transaction. A cancellation's refund is recorded by `recordRefundPaidOut`, a surplus here.
+ * the same transaction. A cancellation's refund is recorded as the cancel page records it (`recordRefundPaidOut`'s
+ * handler), a surplus here.
  */
-export async function recordRefundPayout(context: BackOfficeContext, input: RefundPayoutCommand, staff: CommandStaff): Promise<{ reference: string; amountCents: number }> {
-  const parsed = refundPayoutSchema.safeParse(input)
-  if (!parsed.success) throw refusalOf(parsed.error)
-  const { refundId, paidOutOn, bankReference } = parsed.data
-  const today = DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
-  if (paidOutOn > today) throw new BackOfficeError('invalid-input', 'The date paid out cannot be later than today.', 'paidOutOn')
+export const recordRefundPayout = staffCommand(refundListPayoutSchema, async (context, input, staff) => {
+  const { refundId, paidOutOn, bankReference } = input
   const [kind, id] = [refundId.slice(0, refundId.indexOf(':')), refundId.slice(refundId.indexOf(':') + 1)]
   if (kind === 'cancellation') {
     const refund = await context.db.kysely
@@ -249,34 +247,51 @@ export async function recordRefundPayout(context: BackOfficeContext, input: Refu
       .where('refunds.id', '=', id)
       .executeTakeFirst()
     if (!refund) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
-    await recordRefundPaidOut(context, { reference: refund.reference, refundId: id, paidOutOn, bankReference }, staff)
-    return { reference: refund.reference, amountCents: refund.amount_cents }
+    const change = await refundPaidOutHandler(context, { reference: refund.reference, refundId: id, paidOutOn, bankReference }, staff)
+    return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
+      const outcome = await change(transaction)
+      return { ...outcome, result: { reference: outcome.result.reference, amountCents: outcome.result.after.amountCents } }
+    }
   }
+  if (paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
   const at = wallClock(context).toISOString()
-  return context.db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
     const row = await transaction
       .selectFrom('surplus_refunds')
       .innerJoin('registrations', 'registrations.id', 'surplus_refunds.registration_id')
-      .select(['surplus_refunds.id', 'surplus_refunds.status', 'surplus_refunds.amount_cents', 'registrations.reference'])
+      .innerJoin('bank_payments', 'bank_payments.id', 'surplus_refunds.bank_payment_id')
+      .select(['surplus_refunds.id', 'surplus_refunds.status', 'surplus_refunds.amount_cents', 'registrations.reference', 'bank_payments.received_on'])
       .where('surplus_refunds.id', '=', id)
-      .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
+      .$if(context.db.dialect === 'postgres', (query) => query.forUpdate('surplus_refunds'))
       .executeTakeFirst()
     if (!row) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
-    if (row.status === 'paid-out') throw new BackOfficeError('invalid-input', 'This refund is already recorded as paid out; there is nothing to record.')
+    if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', 'This refund is already recorded as paid out; there is nothing to record.')
+    // A surplus is owed from the day its transfer arrived; it cannot have been paid back before.
+    if (paidOutOn < row.received_on) throw fieldRefusal('paidOutOn', 'date-before-transfer')
     await transaction
       .updateTable('surplus_refunds')
       .set({ status: 'paid-out', paid_out_on: paidOutOn, bank_reference: bankReference, paid_out_by_name: staff.name, updated_at: at })
       .where('id', '=', row.id)
       .execute()
-    await auditInTransaction(transaction, staff, {
-      action: 'refund-paid-out',
-      subjectType: 'registration',
-      subjectId: row.reference,
-      before: { refund: 'surplus', amountCents: row.amount_cents, status: 'awaiting-payout' },
-      after: { refund: 'surplus', amountCents: row.amount_cents, status: 'paid-out', paidOutOn, bankReference },
-    })
-    return { reference: row.reference, amountCents: row.amount_cents }
-  })
+    return {
+      result: { reference: row.reference, amountCents: row.amount_cents },
+      audit: [
+        {
+          action: 'refund-paid-out',
+          subjectType: 'surplus-refund',
+          subjectId: row.id,
+          before: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'awaiting-payout' },
+          after: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'paid-out', paidOutOn, bankReference },
+        },
+      ],
+    }
+  }
+})
+
+/** A refund of the list recorded as paid out: whose, and how much. */
+export interface RecordedListPayout {
+  reference: string
+  amountCents: number
 }
 
 /**

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, openTestDatabase, startMailSink, type TestDatabase } from '../test-support.ts'
-import { register, testContext } from './fixtures.ts'
+import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
+import { TEST_BACKENDS, openTestDatabase, startMailSink, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { register, STAFF, testContext } from './fixtures.ts'
 import { changeDelegate, correctCompanyDetails } from './registration-changes.ts'
 import { getRegistrationDetail } from './registration-detail.ts'
 
@@ -28,36 +29,48 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   it('replaces a delegate, keeps the amounts and sends the new delegate their notice over SMTP', async () => {
     const { sink, transport, stop } = await startMailSink()
     try {
-      const change = await changeDelegate(testContext(testDb.db), reference, 1, { name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email })
-      expect(change).toEqual({ before: PIETER, after: NALEDI, noticeQueued: true })
+      const change = await changeDelegate(testContext(testDb.db), { reference, delegate: '2', name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email }, STAFF)
+      expect(change).toEqual({ reference, before: PIETER, after: NALEDI, noticeQueued: true })
 
       const detail = await getRegistrationDetail(testContext(testDb.db), reference)
-      expect(detail!.delegates).toEqual([THANDI, NALEDI])
+      expect(detail!.delegates).toEqual([{ ...THANDI, cancelled: false }, { ...NALEDI, cancelled: false }])
       expect(detail!.amounts).toMatchObject({ subtotalCents: 1_798_000, vatCents: 269_700, totalCents: 2_067_700 })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
       expect(sink.received).toHaveLength(1)
       expect(sink.received[0]!.recipients).toEqual([NALEDI.email])
       expect(sink.received[0]!.parsed.text).toContain(`Dear ${NALEDI.name},`)
+      expect(await testAuditRows(testDb.db)).toEqual([
+        expect.objectContaining({ action: 'registration-delegate-changed', subjectId: reference, before: { delegate: 2, ...PIETER }, after: { delegate: 2, ...NALEDI } }),
+      ])
     } finally {
       await stop()
     }
   })
 
   it('queues no notice when only the name or position of a delegate is corrected', async () => {
-    const change = await changeDelegate(testContext(testDb.db), reference, 0, { ...THANDI, position: 'Head of Legal' })
+    const change = await changeDelegate(testContext(testDb.db), { reference, delegate: 1, ...THANDI, position: 'Head of Legal' }, STAFF)
     expect(change.noticeQueued).toBe(false)
     expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('status', '=', 'pending').execute()).toEqual([])
   })
 
   it('refuses a change once the event has started, and a delegate that does not exist', async () => {
     const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
-    await expect(changeDelegate(started, reference, 0, NALEDI)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
-    await expect(correctCompanyDetails(started, reference, { companyName: 'X', address: 'Y', email: 'x@example.com', tel: '1', vatNumber: '2' })).rejects.toMatchObject({ code: 'event-started' })
-    await expect(changeDelegate(testContext(testDb.db), reference, 2, NALEDI)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
+    await expect(changeDelegate(started, { reference, delegate: 1, ...NALEDI }, STAFF)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
+    await expect(correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '1', vatNumber: '2' }, STAFF)).rejects.toMatchObject({ code: 'event-started' })
+    await expect(changeDelegate(testContext(testDb.db), { reference, delegate: 3, ...NALEDI }, STAFF)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
+  })
+
+  it('refuses to replace a cancelled delegate, changing nothing', async () => {
+    const context = testContext(testDb.db)
+    const { delegates } = await cancellationProposal(context, reference)
+    await cancelRegistration(context, { reference, delegateIds: [delegates[1]!.id] }, STAFF)
+    await expect(changeDelegate(context, { reference, delegate: 2, ...NALEDI }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
+    const names = await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()
+    expect(names.map((row) => row.name)).toEqual([THANDI.name, PIETER.name])
   })
 
   it('names every field that is missing or wrong', async () => {
-    const refused = await changeDelegate(testContext(testDb.db), reference, 0, { name: '', position: 'Partner', email: 'not an address' }).catch((error: unknown) => error)
+    const refused = await changeDelegate(testContext(testDb.db), { reference, delegate: 1, name: '', position: 'Partner', email: 'not an address' }, STAFF).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ValidationError)
     expect((refused as ValidationError).issues).toEqual([
       { path: 'name', code: 'required' },
@@ -67,8 +80,9 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
 
   it("corrects the company details, answering before and after, and the registrant's e-mails say the new ones", async () => {
     const corrected = { companyName: 'Acme Legal Services (Pty) Ltd', address: '14 Main Road\nRosebank', email: 'accounts@acme.example.com', tel: '+27 11 555 0199', vatNumber: '4999999999' }
-    const change = await correctCompanyDetails(testContext(testDb.db), reference, corrected)
+    const change = await correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, STAFF)
     expect(change).toEqual({
+      reference,
       before: { companyName: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' },
       after: corrected,
     })

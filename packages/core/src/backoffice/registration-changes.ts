@@ -4,12 +4,17 @@ import type { RegistrationRow } from '../db/tables/registrations.ts'
 import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { parseSubmission } from '../submissions/parse.ts'
-import { companyDetailsSchema, delegateSchema, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
+import * as z from 'zod/mini'
+import { ownFields } from '../submissions/fields.ts'
+import { companyDetailsFields, delegateFields, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
+import { staffCommand, type CommandOutcome } from './command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { delegateNumber, referenceField } from './fields.ts'
 
 export interface DelegateChange {
+  /** The registration's reference as stored. */
+  reference: string
   before: DelegateSubmission
   after: DelegateSubmission
   /** True when the delegate's e-mail address changed and the new delegate's notice was queued. */
@@ -17,6 +22,7 @@ export interface DelegateChange {
 }
 
 export interface CompanyChange {
+  reference: string
   before: CompanyDetails
   after: CompanyDetails
 }
@@ -44,22 +50,30 @@ async function updateMailContext(transaction: Transaction<Database>, registratio
   await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registrationId).execute()
 }
 
+/** A delegate change as its form sends it: the delegate's place (1 is the first listed) and who attends instead. */
+export const delegateChangeSchema = z.pipe(ownFields, z.extend(delegateFields, { reference: referenceField, delegate: delegateNumber }))
+export type DelegateChangeInput = z.input<typeof delegateChangeSchema>
+
 /**
- * Replaces one delegate (0 is the first listed) up to the event's start; amounts and the issued tax invoice stay as
- * they are. A new e-mail address gets the delegate's notice through the outbox.
+ * Replaces one delegate up to the event's start; amounts and the issued tax invoice stay as they are. A new e-mail
+ * address gets the delegate's notice through the outbox. A cancelled delegate is not replaced.
  */
-export async function changeDelegate(context: BackOfficeContext, reference: string, index: number, input: Record<keyof DelegateSubmission, string>): Promise<DelegateChange> {
-  const after = parseSubmission(delegateSchema, input)
+export const changeDelegate = staffCommand(delegateChangeSchema, async (context, input) => {
+  const { reference: referenceInput, delegate: number, ...after } = input
   const at = wallClock(context)
-  return context.db.writeTransaction(async (transaction) => {
-    const registration = await changeableRegistration(context, transaction, reference)
+  return async (transaction): Promise<CommandOutcome<DelegateChange>> => {
+    const registration = await changeableRegistration(context, transaction, referenceInput)
+    const index = number - 1
     const delegate = await transaction
       .selectFrom('registration_delegates')
-      .select(['id', 'name', 'position', 'email'])
+      .select(['id', 'name', 'position', 'email', 'cancellation_id'])
       .where('registration_id', '=', registration.id)
       .where('ordinal', '=', index)
       .executeTakeFirst()
-    if (!delegate) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no delegate ${index + 1}.`)
+    if (!delegate) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no delegate ${number}.`)
+    if (delegate.cancellation_id !== null) {
+      throw new BackOfficeError('delegate-not-attending', `${delegate.name} was cancelled; a cancelled delegate is not replaced.`)
+    }
     await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
     await updateMailContext(transaction, registration.id, (mailContext) => {
       mailContext.submission.delegates[index] = after
@@ -69,16 +83,33 @@ export async function changeDelegate(context: BackOfficeContext, reference: stri
     // The registrant has the full confirmation already, as at registration.
     const noticeQueued = newAddress && after.email.toLowerCase() !== registration.email.toLowerCase()
     if (noticeQueued) await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
-    return { before: { name: delegate.name, position: delegate.position, email: delegate.email }, after, noticeQueued }
-  })
-}
+    const before = { name: delegate.name, position: delegate.position, email: delegate.email }
+    return {
+      result: { reference: registration.reference, before, after, noticeQueued },
+      mailQueued: noticeQueued,
+      audit: [
+        {
+          action: 'registration-delegate-changed',
+          subjectType: 'registration',
+          subjectId: registration.reference,
+          before: { delegate: number, ...before },
+          after: { delegate: number, ...after },
+        },
+      ],
+    }
+  }
+})
+
+/** A correction of the registrant's company details as its form sends it. */
+export const companyCorrectionSchema = z.pipe(ownFields, z.extend(companyDetailsFields, { reference: referenceField }))
+export type CompanyCorrectionInput = z.input<typeof companyCorrectionSchema>
 
 /** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
-export async function correctCompanyDetails(context: BackOfficeContext, reference: string, input: Record<keyof CompanyDetails, string>): Promise<CompanyChange> {
-  const after = parseSubmission(companyDetailsSchema, input)
+export const correctCompanyDetails = staffCommand(companyCorrectionSchema, async (context, input) => {
+  const { reference: referenceInput, ...after } = input
   const at = wallClock(context)
-  return context.db.writeTransaction(async (transaction) => {
-    const registration = await changeableRegistration(context, transaction, reference)
+  return async (transaction): Promise<CommandOutcome<CompanyChange>> => {
+    const registration = await changeableRegistration(context, transaction, referenceInput)
     const before: CompanyDetails = {
       companyName: registration.company_name,
       address: registration.address,
@@ -94,6 +125,9 @@ export async function correctCompanyDetails(context: BackOfficeContext, referenc
     await updateMailContext(transaction, registration.id, (mailContext) => {
       Object.assign(mailContext.submission, after)
     })
-    return { before, after }
-  })
-}
+    return {
+      result: { reference: registration.reference, before, after },
+      audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
+    }
+  }
+})

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { RECORDED_BY, register, STAFF, testContext } from './fixtures.ts'
 import { getRegistrationDetail, registrationInvoicePdf } from './registration-detail.ts'
 
 describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
@@ -49,7 +49,7 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
         received_at: '2025-03-01T08:04:00.000Z',
       })
       .execute()
-    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amountCents: 67_700, receivedOn: '2025-02-28', bankReference: 'NEDBANK 55', note: 'Deposit' }, STAFF)
+    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: '677.00', receivedOn: '2025-03-01', bankReference: 'NEDBANK 55', note: 'Deposit' }, STAFF)
     const messages = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'topic']).where('source_id', '=', id).orderBy('id').execute()
     const organiserMail = messages.find((message) => message.topic === 'registration.organiser')!
     await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'failed', attempts: 7, last_error: '550 mailbox unavailable' }).where('id', '=', organiserMail.id).execute()
@@ -69,12 +69,12 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
       invoice: { number: 'INV-000001' },
       checkouts: [{ id: 'ch_1', provider: 'sandbox', attempt: 1, amountCents: 2_067_700, status: 'abandoned', paymentId: null }],
       webhooks: [{ webhookId: 'msg_1', eventType: 'payment.succeeded', checkoutId: 'ch_1', amountCents: 100, outcome: 'amount-mismatch' }],
-      bankPayments: [{ amountCents: 67_700, receivedOn: '2025-02-28', bankReference: 'NEDBANK 55', note: 'Deposit', recordedBy: STAFF }],
+      bankPayments: [{ amountCents: 67_700, receivedOn: '2025-03-01', bankReference: 'NEDBANK 55', note: 'Deposit', recordedBy: RECORDED_BY }],
     })
     expect(detail!.secret).toMatch(/^[\w-]{43}$/)
     expect(detail!.delegates).toEqual([
-      { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com' },
-      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
+      { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', cancelled: false },
+      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', cancelled: false },
     ])
     expect(detail!.invoice!.issuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(detail!.emails).toHaveLength(4)

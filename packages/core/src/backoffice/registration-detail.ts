@@ -17,7 +17,12 @@ import { surplusRefundsOf } from './refunds-to-pay.ts'
 
 /** A registration as staff see it; its key makes the registrant's private link, to send again to one who lost it. */
 export interface RegistrationDetail extends RegistrationKey {
+  /** Its payment status; `cancelledAt` and `partCancelled` say whether it still stands. */
   status: string
+  /** When it was cancelled as a whole (every delegate); null while any delegate attends. */
+  cancelledAt: string | null
+  /** True when some delegates were cancelled and others still attend. */
+  partCancelled: boolean
   createdAt: string
   paidAt: string | null
   event: StoredEvent
@@ -25,7 +30,8 @@ export interface RegistrationDetail extends RegistrationKey {
   company: { name: string; address: string; email: string; tel: string; vatNumber: string }
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
-  delegates: Array<{ name: string; position: string; email: string }>
+  /** Every delegate in the order registered; a cancelled one stays listed, marked. */
+  delegates: Array<{ name: string; position: string; email: string; cancelled: boolean }>
   amounts: {
     unitAmountCents: number
     subtotalCents: number
@@ -60,7 +66,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
   const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds] = await Promise.all([
-    kysely.selectFrom('registration_delegates').select(['name', 'position', 'email']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
+    kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
     kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
     kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
     kysely.selectFrom('payment_webhooks').selectAll().where('registration_id', '=', row.id).orderBy('received_at').execute(),
@@ -83,6 +89,8 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     reference: row.reference,
     secret: row.secret,
     status: row.status,
+    cancelledAt: row.cancelled_at,
+    partCancelled: row.cancelled_at === null && delegates.some((delegate) => delegate.cancellation_id !== null),
     createdAt: row.created_at,
     paidAt: row.paid_at,
     event: storedEventOf(row),
@@ -90,7 +98,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number },
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
-    delegates,
+    delegates: delegates.map(({ cancellation_id: cancellationId, ...delegate }) => ({ ...delegate, cancelled: cancellationId !== null })),
     amounts: {
       unitAmountCents: row.unit_amount_cents,
       subtotalCents: row.subtotal_cents,

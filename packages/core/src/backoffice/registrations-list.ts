@@ -1,3 +1,4 @@
+import { foldForSearch, SEARCH_FOLD_LETTERS } from './search-fold.ts'
 import { TIME_ZONE } from '@events/pricing'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
@@ -10,6 +11,10 @@ import { BackOfficeError } from './errors.ts'
 import type { BackOfficeContext } from './context.ts'
 
 export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['awaiting-payment', 'part-paid', 'paid']
+
+/** What the list's status filter offers: the payment statuses of registrations still on, and the cancelled ones. */
+export const REGISTRATION_LIST_STATUSES = [...REGISTRATION_STATUSES, 'part-cancelled', 'cancelled'] as const
+export type RegistrationListStatus = (typeof REGISTRATION_LIST_STATUSES)[number]
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 const MAX_SEARCH_LENGTH = 200
@@ -35,6 +40,8 @@ export interface RegistrationListRow {
   status: RegistrationStatus
   /** When the registration was cancelled as a whole; null while any delegate still attends. */
   cancelledAt: string | null
+  /** True when some of its delegates were cancelled and others still attend. */
+  partCancelled: boolean
   eventSlug: string
   eventTitle: string
   companyName: string
@@ -68,6 +75,11 @@ function wholeNumber(value: number | undefined, fallback: number, field: string,
   return value
 }
 
+/** The registrations some of whose delegates were cancelled. */
+function partlyCancelled(kysely: Kysely<Database>) {
+  return kysely.selectFrom('registration_delegates').select('registration_id').where('cancellation_id', 'is not', null).distinct()
+}
+
 /** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
@@ -78,9 +90,9 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const { db } = context
   const page = wholeNumber(query.page, 1, 'page number')
   const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'page size', MAX_PAGE_SIZE)
-  const status = REGISTRATION_STATUSES.find((known) => known === query.status)
+  const status = REGISTRATION_LIST_STATUSES.find((known) => known === query.status)
   if (query.status && !status) {
-    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_STATUSES.join(', ')}.`)
+    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_LIST_STATUSES.join(', ')}.`)
   }
   const paymentMethod = PAYMENT_METHODS.find((known) => known === query.paymentMethod)
   if (query.paymentMethod && !paymentMethod) {
@@ -88,22 +100,28 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   }
   const createdFrom = query.createdFrom ? startOfDay(query.createdFrom, 'from') : undefined
   const createdBefore = query.createdTo ? DateTime.fromISO(startOfDay(query.createdTo, 'to')).plus({ days: 1 }).toUTC().toISO()! : undefined
-  const search = (query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
-  // ILIKE is PostgreSQL's case-insensitive LIKE; SQLite's LIKE ignores case already (for ASCII letters).
-  const like = db.dialect === 'postgres' ? 'ilike' : 'like'
+  const search = foldForSearch((query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH))
+  // The stored text folded as the search was, so "sean" finds "Séan" on either database.
+  const folded = (column: string) =>
+    db.dialect === 'postgres' ? sql`translate(lower(${sql.ref(column)}), ${SEARCH_FOLD_LETTERS.from}, ${SEARCH_FOLD_LETTERS.to})` : sql`search_fold(${sql.ref(column)})`
 
   const filtered = (kysely: Kysely<Database>) =>
     kysely
       .selectFrom('registrations')
       .$if(Boolean(query.eventId), (builder) => builder.where(registrationsOfEvent(query.eventId!)))
-      .$if(status !== undefined, (builder) => builder.where('status', '=', status!))
+      .$if(status === 'cancelled', (builder) => builder.where('cancelled_at', 'is not', null))
+      .$if(status === 'part-cancelled', (builder) => builder.where('cancelled_at', 'is', null).where('id', 'in', partlyCancelled(kysely)))
+      // A payment status names registrations still on: one cancelled as a whole is under Cancelled.
+      .$if(status !== undefined && status !== 'cancelled' && status !== 'part-cancelled', (builder) =>
+        builder.where('status', '=', status as RegistrationStatus).where('cancelled_at', 'is', null),
+      )
       .$if(paymentMethod !== undefined, (builder) => builder.where('payment_method', '=', paymentMethod!))
       .$if(createdFrom !== undefined, (builder) => builder.where('created_at', '>=', createdFrom!))
       .$if(createdBefore !== undefined, (builder) => builder.where('created_at', '<', createdBefore!))
       .$if(search !== '', (builder) =>
         builder.where((eb: RegistrationsBuilder) => {
           const pattern = containsPattern(search)
-          const matches = (column: 'reference' | 'company_name' | 'email') => sql<boolean>`${sql.ref(column)} ${sql.raw(like)} ${pattern} escape '\\'`
+          const matches = (column: string) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`
           return eb.or([
             matches('reference'),
             matches('company_name'),
@@ -114,7 +132,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
               eb
                 .selectFrom('registration_delegates')
                 .select('registration_id')
-                .where(sql<boolean>`name ${sql.raw(like)} ${pattern} escape '\\'`),
+                .where(matches('name')),
             ),
           ])
         }),
@@ -154,6 +172,12 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
         .groupBy('registration_id')
         .execute()
   const receivedBy = new Map(received.map((row) => [row.registration_id, Number(row.received)]))
+  const partly =
+    rows.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await partlyCancelled(db.kysely).where('registration_id', 'in', rows.map((row) => row.id)).execute()).map((row) => row.registration_id),
+        )
   const total = Number(counted.count)
   return {
     rows: rows.map((row) => ({
@@ -161,6 +185,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
       createdAt: row.created_at,
       status: row.status,
       cancelledAt: row.cancelled_at,
+      partCancelled: row.cancelled_at === null && partly.has(row.id),
       eventSlug: row.event_slug,
       eventTitle: row.event_title,
       companyName: row.company_name,

@@ -1,14 +1,14 @@
+import { formatAmount } from '@events/pricing'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
 import { delegateList } from '../backoffice/delegate-list.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
-import { BackOfficeError } from '../backoffice/errors.ts'
-import { register, STAFF, testContext } from '../backoffice/fixtures.ts'
+import { RECORDED_BY, register, STAFF, testContext } from '../backoffice/fixtures.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { getCreditNotePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
 import { cancellationProposal, cancelRegistration, recordRefundPaidOut } from './cancel.ts'
 import { renderStoredCreditNote } from './credit-note.ts'
 
@@ -38,7 +38,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
 
   it('cancels a paid registration with the 50% fee: a credit note for the rest, e-mailed, and a bank refund to pay out', async () => {
     const [reference] = await register(testDb.db, {})
-    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amountCents: TOTAL_CENTS, receivedOn: '2025-02-28', bankReference: 'FNB 1' }, STAFF)
+    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-03-01', bankReference: 'FNB 1' }, STAFF)
     const context = contextOn(IN_HALF_FEE_WINDOW)
 
     const proposal = await cancellationProposal(context, reference!)
@@ -58,7 +58,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
       refundableCents: 1_033_850,
       creditNote: { number: 'CN-000001', issueDate: '20 June 2025' },
       refund: { method: 'bank-transfer', status: 'awaiting-payout', amountCents: 1_033_850 },
-      cancelledBy: STAFF,
+      cancelledBy: RECORDED_BY,
     })
     expect(outcome.after).toEqual({ cancelledDelegates: ['Thandi Nkosi', 'Pieter van Wyk'], owedCents: 1_033_850, registrationCancelled: true })
 
@@ -70,7 +70,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('invoices').select('id').where('registration_id', '=', registration.id).execute()).toHaveLength(1)
 
     const text = await pdfText((await renderStoredCreditNote(testDb.db, outcome.cancellation.creditNote!.id))!)
-    for (const expected of ['Credit Note', 'CN-000001', 'INV-000001', '1 March 2025', reference!, 'Acme Legal Services', '4123456789', 'R 8 990.00', 'R 1 348.50', 'R 10 338.50', 'VAT at 15%', 'cancellation fee 50%']) {
+    for (const expected of ['Credit Note', 'CN-000001', 'INV-000001', '3 February 2025', reference!, 'Acme Legal Services', '4123456789', 'R 8 990.00', 'R 1 348.50', 'R 10 338.50', 'VAT at 15%', 'cancellation fee 50%']) {
       expect(text).toContain(expected)
     }
 
@@ -93,12 +93,15 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await getCreditNotePdf(registrations, reference!, secret, '../invoice')).toBeUndefined()
 
     const refundId = outcome.cancellation.refund!.id
-    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, STAFF)).rejects.toThrow(
-      'cannot be later than today',
-    )
+    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'paidOutOn', code: 'date-in-future' }],
+    })
+    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-19', bankReference: 'x' }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'paidOutOn', code: 'date-before-cancellation' }],
+    })
     const paidOut = await recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: ' refund  77 ' }, STAFF)
     expect(paidOut.before.status).toBe('awaiting-payout')
-    expect(paidOut.after).toMatchObject({ status: 'paid-out', paidOutOn: '2025-06-20', bankReference: 'REFUND 77', recordedBy: STAFF })
+    expect(paidOut.after).toMatchObject({ status: 'paid-out', paidOutOn: '2025-06-20', bankReference: 'REFUND 77', recordedBy: RECORDED_BY })
     await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: 'R 78' }, STAFF)).rejects.toThrow('already recorded')
 
     await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, STAFF)).rejects.toMatchObject({ code: 'already-cancelled' })
@@ -144,7 +147,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await paymentStateOf(testDb.db.kysely, row)).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: 1_550_775 })
 
     const transfer = { reference: reference!, receivedOn: '2025-06-20', bankReference: 'FNB 9' }
-    const paid = await recordBankTransfer(context, { ...transfer, amountCents: 1_550_775 }, STAFF)
+    const paid = await recordBankTransfer(context, { ...transfer, amount: '15507.75' }, STAFF)
     expect(paid.after).toEqual({ status: 'paid', paidCents: 1_550_775, outstandingCents: 0 })
 
     // The other delegate at 50% credits R 5 169.25 more, which was paid and goes back.
@@ -155,14 +158,26 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
   it('applies another fee only with a reason, and a refusal changes nothing', async () => {
     const [reference] = await register(testDb.db, {})
     const context = contextOn(IN_HALF_FEE_WINDOW)
-    for (const input of [{ feePercent: 0 }, { feePercent: 0, overrideReason: '   ' }, { feePercent: 150, overrideReason: 'x' }, { feePercent: 12.5, overrideReason: 'x' }]) {
-      await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all', ...input }, STAFF)).rejects.toBeInstanceOf(BackOfficeError)
+    for (const [input, path, code] of [
+      [{ feePercent: 0 }, 'overrideReason', 'reason-required'],
+      [{ feePercent: '0', overrideReason: '   ' }, 'overrideReason', 'reason-required'],
+      [{ feePercent: 150, overrideReason: 'x' }, 'feePercent', 'invalid-percentage'],
+      [{ feePercent: 12.5, overrideReason: 'x' }, 'feePercent', 'invalid-percentage'],
+      [{ feePercent: 'half', overrideReason: 'x' }, 'feePercent', 'invalid-percentage'],
+    ] as const) {
+      await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all', ...input }, STAFF)).rejects.toMatchObject({ issues: [{ path, code }] })
     }
+    await expect(cancelRegistration(context, { reference: reference!, delegateIds: [] }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'delegateIds', code: 'no-delegates' }] })
     expect(await testDb.db.kysely.selectFrom('cancellations').select('id').execute()).toHaveLength(0)
     expect(await testDb.db.kysely.selectFrom('credit_notes').select('id').execute()).toHaveLength(0)
 
     const waived = await cancelRegistration(context, { reference: reference!, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed in writing: illness' }, STAFF)
     expect(waived.cancellation).toMatchObject({ proposedFeePercent: 50, feePercent: 0, overrideReason: 'Agreed in writing: illness', creditedTotalCents: TOTAL_CENTS })
+    // Both audit rows were written in the cancellation's transaction, with the member's address.
+    expect(await testAuditRows(testDb.db)).toEqual([
+      expect.objectContaining({ action: 'registration-cancelled', subjectId: reference, ipAddress: STAFF.ipAddress, after: expect.objectContaining({ feePercent: 0, creditNote: 'CN-000001' }) }),
+      expect.objectContaining({ action: 'cancellation-fee-overridden', subjectId: reference, before: { feePercent: 50 }, after: { feePercent: 0, reason: 'Agreed in writing: illness' } }),
+    ])
   })
 
   it('issues no credit note when the fee is the whole amount', async () => {

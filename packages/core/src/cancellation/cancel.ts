@@ -1,10 +1,13 @@
-import { cancellationCredit, formatRand, isOptionKey, isTableOption, TIME_ZONE } from '@events/pricing'
+import { cancellationCredit, formatRand, isOptionKey, isTableOption } from '@events/pricing'
 import type { Kysely } from 'kysely'
-import { DateTime } from 'luxon'
+import * as z from 'zod/mini'
+import { normaliseBankReference } from '../backoffice/bank-transfers.ts'
+import { staffCommand, type AuditedChange, type CommandHandler, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
-import { surplusCentsOf } from '../backoffice/refunds-to-pay.ts'
-import { auditInTransaction, type CommandStaff } from '../backoffice/staff-command.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
+import { surplusCentsOf } from '../backoffice/refunds-to-pay.ts'
+import { dayIn, fieldRefusal, isoDay, optionalPercentage, referenceField } from '../backoffice/fields.ts'
+import { optionalLine, ownFields } from '../submissions/fields.ts'
 import type { Database } from '../db/database.ts'
 import type { CancellationRow, RefundRow } from '../db/tables/cancellations.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -87,13 +90,27 @@ export interface CancellationProposal {
   cancellations: CancellationSummary[]
 }
 
+/**
+ * A cancellation as the cancel form sends it: the delegates to cancel ('all' cancels every delegate still attending,
+ * and with them the registration), the fee applied as a whole percentage (the proposed one when left empty), and why
+ * staff applied another fee than the terms propose ("unless agreed"), required then.
+ */
+export const cancellationSchema = z.pipe(
+  ownFields,
+  z.object({
+    reference: referenceField,
+    delegateIds: z.union(
+      [z.literal('all'), z.pipe(z.array(z.pipe(z.transform(singleLine), z.string())), z.array(z.string()).check(z.minLength(1, 'no-delegates')))],
+      'no-delegates',
+    ),
+    feePercent: optionalPercentage,
+    overrideReason: optionalLine(MAX_REASON_LENGTH),
+  }),
+)
 export interface CancellationInput {
   reference: string
-  /** The delegates to cancel; 'all' cancels every delegate still attending, and with them the registration. */
   delegateIds: readonly string[] | 'all'
-  /** The fee applied, a whole percentage; the proposed one unless staff override it. */
-  feePercent?: number | undefined
-  /** Why staff applied another fee than the terms propose ("unless agreed"); required then. */
+  feePercent?: number | string | undefined
   overrideReason?: string | undefined
 }
 
@@ -243,20 +260,11 @@ export async function cancellationProposal(context: BackOfficeContext, reference
   }
 }
 
-function readFee(input: CancellationInput, proposedPercent: number): { feePercent: number; overrideReason: string } {
+/** The fee applied: the proposed one unless staff chose another, which needs their reason. */
+function feeApplied(input: z.output<typeof cancellationSchema>, proposedPercent: number): { feePercent: number; overrideReason: string } {
   const feePercent = input.feePercent ?? proposedPercent
-  if (!Number.isInteger(feePercent) || feePercent < 0 || feePercent > 100) {
-    throw new BackOfficeError('invalid-input', 'Enter the fee as a whole percentage from 0 to 100.')
-  }
-  const overrideReason = singleLine(String(input.overrideReason ?? ''))
-  if (feePercent !== proposedPercent && overrideReason === '') {
-    throw new BackOfficeError(
-      'invalid-input',
-      `The terms propose a ${proposedPercent}% fee. To apply ${feePercent}% instead, say why (for example, what was agreed in writing).`,
-    )
-  }
-  if (overrideReason.length > MAX_REASON_LENGTH) throw new BackOfficeError('invalid-input', `The reason is too long (at most ${MAX_REASON_LENGTH} characters).`)
-  return { feePercent, overrideReason: feePercent === proposedPercent ? '' : overrideReason }
+  if (feePercent !== proposedPercent && input.overrideReason === '') throw fieldRefusal('overrideReason', 'reason-required')
+  return { feePercent, overrideReason: feePercent === proposedPercent ? '' : input.overrideReason }
 }
 
 function describeCancelled(whole: boolean, names: string[]): string {
@@ -270,12 +278,12 @@ function describeCancelled(whole: boolean, names: string[]): string {
  * registrant with the PDF), and records what was paid beyond what is still owed as a refund — a card refund pending
  * for the provider, or a bank refund awaiting payout by staff. Nothing is deleted.
  */
-export async function cancelRegistration(context: BackOfficeContext, input: CancellationInput, staff: ActingStaff): Promise<CancellationOutcome> {
+export const cancelRegistration = staffCommand(cancellationSchema, async (context, input, staff) => {
   const { db } = context
   const settings = await context.catalog.getSettings()
   const at = wallClock(context)
   const today = businessClock(context)
-  return db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<CancellationOutcome>> => {
     // Locked on PostgreSQL so that two cancellations of one registration run one after the other and the second sees
     // the delegates the first cancelled; SQLite's write transactions run one at a time anyway.
     const registration = await findRegistration(transaction, input.reference, db.dialect === 'postgres')
@@ -288,19 +296,18 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
     const attending = delegates.filter((delegate) => delegate.cancellation_id === null)
     if (attending.length === 0) throw new BackOfficeError('already-cancelled', `Registration ${registration.reference} is already cancelled.`)
     const requested = input.delegateIds === 'all' ? attending.map((delegate) => delegate.id) : [...new Set(input.delegateIds)]
-    if (requested.length === 0) throw new BackOfficeError('invalid-input', 'Choose the delegates to cancel, or cancel the whole registration.')
     const chosen = attending.filter((delegate) => requested.includes(delegate.id))
     if (chosen.length !== requested.length) {
-      throw new BackOfficeError('invalid-input', 'One of the chosen delegates is not on this registration or is already cancelled. Reload the page and choose again.')
+      throw new BackOfficeError('delegate-not-attending', 'One of the chosen delegates is not on this registration or is already cancelled. Reload the page and choose again.', 'delegateIds')
     }
     const whole = chosen.length === attending.length
     const table = pricedAsTable(registration.attendance_option)
     if (!whole && table) {
-      throw new BackOfficeError('invalid-input', 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.')
+      throw new BackOfficeError('table-cancelled-in-part', 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.', 'delegateIds')
     }
 
     const proposal = proposedCancellationFee(registration.event_start, today)
-    const { feePercent, overrideReason } = readFee(input, proposal.feePercent)
+    const { feePercent, overrideReason } = feeApplied(input, proposal.feePercent)
     const balances = await balancesOf(transaction, registration.id)
     const charged = {
       subtotalCents: registration.subtotal_cents - balances.creditedSubtotalCents,
@@ -348,6 +355,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
     const invoice = await transaction.selectFrom('invoices').select(['id', 'number', 'data_json']).where('registration_id', '=', registration.id).executeTakeFirst()
     const names = chosen.map((delegate) => delegate.name)
     let creditNote: { id: string; number: string } | undefined
+    let mailQueued = false
     if (invoice && invoice.data_json !== null && credit.creditedTotalCents > 0) {
       const invoiced = storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json })
       const serial = await nextCreditNoteNumber(transaction)
@@ -400,7 +408,10 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
         settings,
         creditNote: creditNoteAttachment(creditNote),
       })
-      if (!registrantAddressErased(registration)) await enqueueMails(transaction, registration.id, [{ topic: 'cancellation.credit-note', mail }], at)
+      if (!registrantAddressErased(registration)) {
+        await enqueueMails(transaction, registration.id, [{ topic: 'cancellation.credit-note', mail }], at)
+        mailQueued = true
+      }
     }
 
     let cardRefundPending = false
@@ -438,7 +449,7 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
     const cancellations = await cancellationsOf(transaction, registration.id)
     const cancellation = cancellations.find((candidate) => candidate.id === cancellationId)!
     const cancelledBefore = delegates.filter((delegate) => delegate.cancellation_id !== null).map((delegate) => delegate.name)
-    return {
+    const result: CancellationOutcome = {
       registrationId: registration.id,
       reference: registration.reference,
       cancellation,
@@ -446,17 +457,47 @@ export async function cancelRegistration(context: BackOfficeContext, input: Canc
       after: { cancelledDelegates: [...cancelledBefore, ...names], owedCents: owedAfter, registrationCancelled: whole },
       cardRefundPending,
     }
-  })
-}
+    const audit: AuditedChange[] = [
+      {
+        action: 'registration-cancelled',
+        subjectType: 'registration',
+        subjectId: registration.reference,
+        before: result.before,
+        after: {
+          ...result.after,
+          cancellationId,
+          feePercent,
+          feeSubtotalCents: credit.feeSubtotalCents,
+          creditedTotalCents: credit.creditedTotalCents,
+          creditNote: cancellation.creditNote?.number ?? null,
+          refundableCents,
+        },
+      },
+    ]
+    if (feePercent !== proposal.feePercent) {
+      audit.push({
+        action: 'cancellation-fee-overridden',
+        subjectType: 'registration',
+        subjectId: registration.reference,
+        before: { feePercent: proposal.feePercent },
+        after: { feePercent, reason: overrideReason },
+      })
+    }
+    return { result, audit, mailQueued }
+  }
+})
 
-export interface RefundPayoutInput {
-  reference: string
-  refundId: string
-  /** The date the transfer left the company's account, YYYY-MM-DD. */
-  paidOutOn: string
-  /** The bank's reference of the payout. */
-  bankReference: string
-}
+/** A refund paid out, as the cancel page's form sends it: the date it left the account and the bank's reference. */
+export const refundPayoutSchema = z.pipe(
+  ownFields,
+  z.object({
+    reference: referenceField,
+    refundId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    paidOutOn: isoDay,
+    bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+  }),
+)
+export type RefundPayoutInput = z.input<typeof refundPayoutSchema>
 
 export interface RecordedRefundPayout {
   registrationId: string
@@ -465,40 +506,36 @@ export interface RecordedRefundPayout {
   after: RefundSummary
 }
 
-/** Records that staff paid a bank refund out (or refunded a card refund the provider refused by transfer). */
-export async function recordRefundPaidOut(context: BackOfficeContext, input: RefundPayoutInput, staff: CommandStaff): Promise<RecordedRefundPayout> {
-  const today = DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
-  const paidOn = DateTime.fromISO(String(input.paidOutOn), { zone: TIME_ZONE })
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(input.paidOutOn)) || !paidOn.isValid) {
-    throw new BackOfficeError('invalid-input', 'Enter the date the refund was paid out, as on the bank statement (YYYY-MM-DD).')
-  }
-  if (input.paidOutOn > today) throw new BackOfficeError('invalid-input', 'The date paid out cannot be later than today.')
-  const bankReference = singleLine(String(input.bankReference ?? '')).toUpperCase()
-  if (bankReference === '') throw new BackOfficeError('invalid-input', 'Enter the bank’s reference of the refund payment.')
-  if (bankReference.length > MAX_BANK_REFERENCE_LENGTH) {
-    throw new BackOfficeError('invalid-input', `The bank reference is too long (at most ${MAX_BANK_REFERENCE_LENGTH} characters).`)
-  }
+/**
+ * The handler of recording a cancellation's refund paid out: the cancel page's command, and the refunds list's for a
+ * cancellation's refund.
+ */
+export const refundPaidOutHandler: CommandHandler<z.output<typeof refundPayoutSchema>, RecordedRefundPayout> = async (context, input, staff) => {
+  if (input.paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
   const at = wallClock(context)
-  return context.db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<RecordedRefundPayout>> => {
     const registration = await findRegistration(transaction, input.reference, false)
     const row = await transaction
       .selectFrom('refunds')
       .selectAll()
-      .where('id', '=', String(input.refundId))
+      .where('id', '=', input.refundId)
       .where('registration_id', '=', registration.id)
       .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst()
     if (!row) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no such refund.`)
     if (row.status !== 'awaiting-payout' && row.status !== 'refused') {
-      throw new BackOfficeError('invalid-input', `This refund is ${row.status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`)
+      throw new BackOfficeError('nothing-to-pay-out', `This refund is ${row.status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`)
     }
+    // A refund is owed from the day of its cancellation (business clock); it cannot have been paid out before.
+    const { cancelled_on: cancelledOn } = await transaction.selectFrom('cancellations').select('cancelled_on').where('id', '=', row.cancellation_id).executeTakeFirstOrThrow()
+    if (input.paidOutOn < cancelledOn) throw fieldRefusal('paidOutOn', 'date-before-cancellation')
     const updated = await transaction
       .updateTable('refunds')
       .set({
         method: 'bank-transfer',
         status: 'paid-out',
         paid_out_on: input.paidOutOn,
-        bank_reference: bankReference,
+        bank_reference: input.bankReference,
         recorded_by_id: staff.id,
         recorded_by_name: staff.name,
         updated_at: at.toISOString(),
@@ -506,8 +543,10 @@ export async function recordRefundPaidOut(context: BackOfficeContext, input: Ref
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    const recorded = { registrationId: registration.id, reference: registration.reference, before: refundOf(row), after: refundOf(updated) }
-    await auditInTransaction(transaction, staff, { action: 'refund-paid-out', subjectType: 'registration', subjectId: registration.reference, before: recorded.before, after: recorded.after })
-    return recorded
-  })
+    const result: RecordedRefundPayout = { registrationId: registration.id, reference: registration.reference, before: refundOf(row), after: refundOf(updated) }
+    return { result, audit: [{ action: 'refund-paid-out', subjectType: 'refund', subjectId: row.id, before: result.before, after: result.after }] }
+  }
 }
+
+/** Records that staff paid a bank refund out (or refunded a card refund the provider refused by transfer). */
+export const recordRefundPaidOut = staffCommand(refundPayoutSchema, refundPaidOutHandler)

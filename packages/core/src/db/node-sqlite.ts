@@ -1,3 +1,4 @@
+import { foldForSearch } from '../backoffice/search-fold.ts'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 
@@ -49,5 +50,7 @@ export function createNodeSqliteDialect(filename: string): SqliteDialect {
   database.exec('PRAGMA synchronous = FULL')
   database.exec('PRAGMA foreign_keys = ON')
   database.exec('PRAGMA busy_timeout = 5000')
+  // The back office's search folds case and accents in SQL; PostgreSQL does it with translate().
+  database.function('search_fold', { deterministic: true }, (text) => (typeof text === 'string' ? foldForSearch(text) : text))
   return new SqliteDialect({ database: asKyselySqliteDatabase(database) })
 }

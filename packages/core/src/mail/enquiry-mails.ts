@@ -60,21 +60,33 @@ export interface EnquiryReplyContext {
   settings: SiteSettingsForMail
 }
 
-/** A reply written in the back office, from the organiser's address, with the enquirer's message quoted. */
+// How a letter opens: staff who start their reply with one get no second greeting above it.
+const GREETING = /^\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening|day)|greetings|sawubona|dumela|molo|goeie(?:more|middag|naand)?|hallo)\b/i
+
+/** Whether a reply opens with a greeting of its own ("Dear Mpho", "Hi Mpho", "Good morning"). */
+export function opensWithGreeting(text: string): boolean {
+  return GREETING.test(text)
+}
+
+/**
+ * A reply written in the back office, from the organiser's address, with the enquirer's message quoted. It opens
+ * with "Dear {name}," unless staff greeted the enquirer themselves.
+ */
 export function enquiryReplyMail(context: EnquiryReplyContext): OutgoingMail {
   const quoted = context.original
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n')
+  const greeted = opensWithGreeting(context.text)
   return {
     from: `"${context.settings.siteName.replace(/["\\\r\n]/g, '')}" <${context.organiserEmail}>`,
     to: [context.to],
     replyTo: context.organiserEmail,
     subject: context.subject,
-    text: [`Dear ${context.name},`, context.text, `You wrote:\n${quoted}`].join('\n\n') + '\n',
+    text: [...(greeted ? [] : [`Dear ${context.name},`]), context.text, `You wrote:\n${quoted}`].join('\n\n') + '\n',
     html: mailDocument(
       context.subject,
-      html`<p>Dear ${context.name},</p><p>${multilineHtml(context.text)}</p><p>You wrote:</p><blockquote>${multilineHtml(context.original)}</blockquote>`,
+      html`${greeted ? '' : html`<p>Dear ${context.name},</p>`}<p>${multilineHtml(context.text)}</p><p>You wrote:</p><blockquote>${multilineHtml(context.original)}</blockquote>`,
       footerText(context.settings),
     ),
   }

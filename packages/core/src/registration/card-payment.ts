@@ -1,3 +1,5 @@
+import { invoiceAttachment } from '../invoice/issue-invoice.ts'
+import type { MailAttachment } from '../mail/outgoing-mail.ts'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -46,6 +48,8 @@ export interface RecordedCardPayment {
   paidCents: number
   outstandingCents: number
   invoiceNumber: string | undefined
+  /** The tax invoice as a receipt attaches it (rendered when the e-mail is sent), as for a bank transfer. */
+  invoiceAttachment: MailAttachment | undefined
 }
 
 /** Applies a verified card payment to its registration inside the caller's transaction; see `CardPaymentOutcome`. */
@@ -58,13 +62,14 @@ export async function recordCardPayment(transaction: Transaction<Database>, inpu
     .executeTakeFirstOrThrow()
   const [state, invoice] = await Promise.all([
     paymentStateOf(transaction, registration),
-    transaction.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).executeTakeFirst(),
+    transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst(),
   ])
   const answer = {
     registration,
     paidCents: state.paidCents,
     outstandingCents: state.outstandingCents,
     invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined,
+    invoiceAttachment: invoice ? invoiceAttachment({ id: invoice.id, number: formatInvoiceNumber(Number(invoice.number)) }) : undefined,
   }
   if (input.amountCents !== registration.total_cents || input.currency !== registration.currency) return { outcome: 'amount-mismatch', ...answer }
   const standing = standingOf(registration, state)

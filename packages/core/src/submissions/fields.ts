@@ -18,6 +18,19 @@ export const FIELD_ISSUE_CODES = [
   'option-unavailable',
   'registration-closed',
   'unknown-event',
+  'invalid-amount',
+  'invalid-date',
+  'date-in-future',
+  'date-before-registration',
+  'date-before-cancellation',
+  'invalid-percentage',
+  'reason-required',
+  'date-before-transfer',
+  'invalid-branch-code',
+  'invalid-account-number',
+  'too-few-parts',
+  'too-many-parts',
+  'repeated-registration',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 
@@ -47,6 +60,11 @@ export function optionalLine(maxLength: number) {
 /** A required multi-line value: newlines normalised to \n, other control characters removed. */
 export function requiredText(maxLength: number) {
   return z.pipe(z.transform(multiLine), z.string().check(z.minLength(1, 'required'), z.maxLength(maxLength, 'too-long')))
+}
+
+/** An optional multi-line value, empty when not given. */
+export function optionalText(maxLength: number) {
+  return z.pipe(z.transform(multiLine), z.string().check(z.maxLength(maxLength, 'too-long')))
 }
 
 /** A required e-mail address in the syntax browsers accept for <input type="email">, with a dot in its domain. */

@@ -19,18 +19,19 @@ export const FIELD_LIMITS = {
   delegatePosition: 200,
 } as const
 
-/** One delegate: the registration form's rows and the back office's delegate change. */
-export const delegateSchema = z.pipe(
-  ownFields,
-  z.object({
-    name: requiredLine(FIELD_LIMITS.delegateName),
-    position: requiredLine(FIELD_LIMITS.delegatePosition),
-    email: requiredEmail,
-  }),
-)
+/** A delegate's fields, shared by the registration form's rows and the back office's delegate change. */
+export const delegateFields = z.object({
+  name: requiredLine(FIELD_LIMITS.delegateName),
+  position: requiredLine(FIELD_LIMITS.delegatePosition),
+  email: requiredEmail,
+})
+
+/** One delegate: the registration form's rows. */
+export const delegateSchema = z.pipe(ownFields, delegateFields)
 export type DelegateSubmission = z.output<typeof delegateSchema>
 
-const companyDetailsFields = z.object({
+/** The registrant's company details' fields, shared by the registration form and the back office's correction. */
+export const companyDetailsFields = z.object({
   companyName: requiredLine(FIELD_LIMITS.companyName),
   address: requiredText(FIELD_LIMITS.address),
   email: requiredEmail,

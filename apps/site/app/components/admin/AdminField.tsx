@@ -15,6 +15,9 @@ interface AdminFieldProps {
   required?: boolean
   autoComplete?: string
   inputMode?: 'text' | 'decimal' | 'email' | 'tel'
+  /** A date field's earliest and latest day (YYYY-MM-DD), offered by the browser's date picker; the server checks them too. */
+  min?: string
+  max?: string
 }
 
 /** The id a back-office form gives a field, which the error summary links to. */
@@ -23,7 +26,7 @@ export function adminFieldId(name: string): string {
 }
 
 /** One labelled back-office form field, with its hint and the message of a refused post tied to it for screen readers. */
-export function AdminField({ name, label, value, error, hint, type = 'text', multiline = false, required = true, autoComplete = 'off', inputMode }: AdminFieldProps) {
+export function AdminField({ name, label, value, error, hint, type = 'text', multiline = false, required = true, autoComplete = 'off', inputMode, min, max }: AdminFieldProps) {
   const id = adminFieldId(name)
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   const shared = { id, name, defaultValue: value, required, autoComplete, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
@@ -34,7 +37,7 @@ export function AdminField({ name, label, value, error, hint, type = 'text', mul
           {hint}
         </p>
       ) : null}
-      {multiline ? <textarea rows={4} {...shared} /> : <input type={type} inputMode={inputMode} {...shared} />}
+      {multiline ? <textarea rows={4} {...shared} /> : <input type={type} inputMode={inputMode} min={min} max={max} {...shared} />}
       {error ? (
         <p className="form__error" id={`${id}-error`}>
           {error}

@@ -15,13 +15,13 @@ import {
   type StatementLineView,
   type StatementMappingInput,
 } from '@events/core'
-import { formatRand, parseRandAmount } from '@events/pricing'
+import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext, commandStaff, refusalSentence } from '../../lib/backoffice.server'
+import { attemptChange, backOfficeContext, commandContext, refusalSentence, runStaffCommand, staffActor } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
-import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { requestFactsContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -78,24 +78,9 @@ function mappingInput(form: FormData): StatementMappingInput {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { context } = args
-  const { core, staff: staffAccounts } = context.get(servicesContext)
-  const { clientIp, log } = context.get(requestFactsContext)
-  const { staff, actor } = actingStaff(session.user)
-  const backOffice = backOfficeContext(context)
+  const { log } = context.get(requestFactsContext)
   const intent = formText(form, 'intent')
-  const member = commandStaff(context, session.user)
 
-  const auditRecorded = async (transfer: Awaited<ReturnType<typeof assignStatementLine>>) => {
-    await staffAccounts.recordAudit({
-      actor,
-      action: 'registration-payment-recorded',
-      subjectType: 'registration',
-      subjectId: transfer.reference,
-      before: transfer.before,
-      after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference, surplusCents: transfer.surplusCents },
-      ipAddress: clientIp,
-    })
-  }
   const surplusText = (transfers: ReadonlyArray<{ reference: string; surplusCents: number }>) =>
     transfers
       .filter((transfer) => transfer.surplusCents > 0)
@@ -115,19 +100,10 @@ export async function action(args: Route.ActionArgs) {
             ? { id: chosen.slice(MAPPING_PREFIX.length) }
             : undefined
     const content = new Uint8Array(await file.arrayBuffer())
-    const imported = await attemptChange(context, () => importBankStatement(backOffice, { fileName: file.name, content, mapping }, staff))
+    // The import writes its audit row in its own transaction.
+    const imported = await attemptChange(context, () => importBankStatement(commandContext(context), { fileName: file.name, content, mapping }, staffActor(context, session.user)))
     if (!imported.ok) return data(answer(null, imported.message), { status: 400 })
     const { value } = imported
-    await fromDatabase(context, () =>
-      staffAccounts.recordAudit({
-        actor,
-        action: 'bank-statement-imported',
-        subjectType: 'bank-statement-import',
-        subjectId: value.id,
-        after: { fileName: value.fileName, format: value.format, mapping: value.mappingName, lines: value.lineCount, newLines: value.newLineCount },
-        ipAddress: clientIp,
-      }),
-    )
     log.info({ importId: value.id, lines: value.lineCount, newLines: value.newLineCount }, 'Back office: a bank statement was imported')
     return redirect(`/admin/bank-statements?import=${encodeURIComponent(value.id)}`, { headers: session.headers })
   }
@@ -135,10 +111,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'confirm') {
     const lineIds = form.getAll('line').filter((value): value is string => typeof value === 'string')
     if (lineIds.length === 0) return data(answer(null, 'Tick the payments to record first.'), { status: 400 })
-    const results = await fromDatabase(context, () => confirmStatementLines(backOffice, lineIds, staff))
+    // Each line is recorded by the transfer command, with its audit row in its own transaction.
+    const results = await fromDatabase(context, () => confirmStatementLines(commandContext(context), lineIds, staffActor(context, session.user)))
     const recorded = results.flatMap((result) => (result.outcome === 'recorded' ? [result.transfer] : []))
-    await fromDatabase(context, () => Promise.all(recorded.map(auditRecorded)))
-    if (recorded.length > 0) core.outbox.wake()
     const refusals = results.flatMap((result) => (result.outcome === 'refused' ? [result.message] : []))
     const receipts = recorded.filter((transfer) => transfer.receiptQueued).length
     const notice =
@@ -149,10 +124,10 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === 'assign') {
-    const assigned = await attemptChange(context, () => assignStatementLine(backOffice, formText(form, 'line'), formText(form, 'registration'), staff))
+    const assigned = await attemptChange(context, () =>
+      assignStatementLine(commandContext(context), formText(form, 'line'), formText(form, 'registration'), staffActor(context, session.user)),
+    )
     if (!assigned.ok) return data(answer(null, assigned.message), { status: 400 })
-    await fromDatabase(context, () => auditRecorded(assigned.value))
-    core.outbox.wake()
     const { reference, after, receiptQueued } = assigned.value
     return answer(
       `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : after.outstandingCents > 0 ? `${formatRand(after.outstandingCents)} still outstanding.` : 'nothing was outstanding.'}${surplusText([assigned.value])}`,
@@ -163,19 +138,16 @@ export async function action(args: Route.ActionArgs) {
     // Rows left empty are not parts; an amount that does not read is refused by the schema as no amount.
     const references = form.getAll('splitReference').map(String)
     const amounts = form.getAll('splitAmount').map(String)
-    const parts = references.flatMap((reference, index) =>
-      reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amountCents: parseRandAmount(amounts[index] ?? '') ?? 0 }],
-    )
-    const split = await attemptChange(context, () => splitStatementLine(backOffice, { lineId: formText(form, 'line'), parts }, member))
+    const parts = references.flatMap((reference, index) => (reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amount: amounts[index] ?? '' }]))
+    const split = await runStaffCommand(context, session.user, splitStatementLine, { lineId: formText(form, 'line'), parts })
     if (!split.ok) return data({ ...answer(null, refusalSentence(split)), typedSplit: { line: formText(form, 'line'), references, amounts } }, { status: split.status })
-    core.outbox.wake()
     return answer(
       `Split the line across ${split.value.map((transfer) => `${transfer.reference} (${formatRand(transfer.payment.amountCents)})`).join(', ')}.${split.value.some((transfer) => transfer.receiptQueued) ? ' Receipts for those paid in full are on the way.' : ''}${surplusText(split.value)}`,
     )
   }
 
   if (intent === 'dismiss') {
-    const dismissed = await attemptChange(context, () => dismissStatementLine(backOffice, { lineId: formText(form, 'line'), reason: formText(form, 'reason') }, member))
+    const dismissed = await runStaffCommand(context, session.user, dismissStatementLine, { lineId: formText(form, 'line'), reason: formText(form, 'reason') })
     if (!dismissed.ok) return data(answer(null, refusalSentence(dismissed)), { status: dismissed.status })
     return answer(`Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`)
   }

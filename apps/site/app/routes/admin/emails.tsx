@@ -1,10 +1,8 @@
-import { isBackOfficeError, listFailedMessages, retryFailedMessage } from '@events/core'
+import { listFailedMessages, retryFailedMessage } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { auditChange, readBackOffice } from '../../lib/backoffice.server'
-import { fromDatabase } from '../../lib/database.server'
-import { servicesContext } from '../../lib/services.server'
+import { readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
 import type { Route } from './+types/emails'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -26,17 +24,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
-  const { user } = session
-  const { core } = args.context.get(servicesContext)
   const messageId = formText(form, 'message')
-  try {
-    const retried = await fromDatabase(args.context, () => retryFailedMessage(core.backOffice, messageId))
-    core.outbox.wake()
-    await auditChange(args.context, user, { action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: retried.id, before: retried.before, after: retried.after })
-  } catch (error) {
-    if (!isBackOfficeError(error)) throw error
-    return data({ error: error.message }, { status: 400 })
-  }
+  const retried = await runStaffCommand(args.context, session.user, retryFailedMessage, { messageId })
+  if (!retried.ok) return data({ error: Object.values(retried.fields)[0] ?? retried.message }, { status: retried.status })
   // Post/redirect/get: reloading the page does not post the retry again.
   throw redirect(`/admin/emails?retried=${encodeURIComponent(messageId)}`)
 }

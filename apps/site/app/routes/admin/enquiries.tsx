@@ -1,11 +1,22 @@
-import { addEnquiryNote, ENQUIRY_STATUSES, getEnquiry, listEnquiries, replyToEnquiry, updateEnquiry, type EnquiryDetail, type EnquiryStatus, type EnquirySummary } from '@events/core'
+import {
+  addEnquiryNote,
+  ENQUIRY_STATUSES,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  updateEnquiry,
+  type EnquiryDetail,
+  type EnquiryStatus,
+  type EnquirySummary,
+  type StaffCommand,
+} from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
+import { attemptChange, backOfficeContext, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { ENQUIRY_KIND_NAMES, ENQUIRY_STATUS_NAMES } from '../../lib/enquiry-names'
-import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/enquiries'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -40,42 +51,26 @@ type ActionAnswer = { notice: string | null; error: string | null }
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { request, context } = args
-  const id = new URL(request.url).searchParams.get('id') ?? ''
-  const { core, staff: staffAccounts } = context.get(servicesContext)
-  const { clientIp } = context.get(requestFactsContext)
-  const { staff, actor } = actingStaff(session.user)
-  const backOffice = backOfficeContext(context)
+  const enquiryId = new URL(request.url).searchParams.get('id') ?? ''
+  const { staff: staffAccounts } = context.get(servicesContext)
   const intent = formText(form, 'intent')
-  const refused = (message: string) => data<ActionAnswer>({ notice: null, error: message }, { status: 400 })
-  const audit = (action: string, before: unknown, after: unknown) =>
-    fromDatabase(context, () => staffAccounts.recordAudit({ actor, action, subjectType: 'enquiry', subjectId: id, before, after, ipAddress: clientIp }))
+  const refused = (message: string, status = 400) => data<ActionAnswer>({ notice: null, error: message }, { status })
+  const run = async <Input, Result>(command: StaffCommand<Input, Result>, input: Record<string, unknown>, notice: string) => {
+    const done = await runStaffCommand(context, session.user, command, { ...input, enquiryId })
+    return done.ok ? { notice, error: null } : refused(Object.values(done.fields)[0] ?? done.message, done.status)
+  }
 
   if (intent === 'update') {
     const assigneeId = formText(form, 'assignee')
     const members = await fromDatabase(context, () => staffAccounts.listStaff())
     const member = members.find((candidate) => candidate.id === assigneeId)
     if (assigneeId !== '' && !member) return refused('That staff member no longer has an account. Choose another.')
-    const changed = await attemptChange(context, () =>
-      updateEnquiry(backOffice, id, { status: formText(form, 'status'), assignee: member ? { id: member.id, name: member.name } : null }),
-    )
-    if (!changed.ok) return refused(changed.message)
-    await audit('enquiry-updated', changed.value.before, changed.value.after)
-    return { notice: 'Status and assignee saved.', error: null }
+    const input = { status: formText(form, 'status'), statusShown: formText(form, 'statusShown'), assigneeId, assigneeName: member?.name ?? '' }
+    return run(updateEnquiry, input, 'Status and assignee saved.')
   }
-  if (intent === 'note') {
-    const note = formText(form, 'note')
-    const added = await attemptChange(context, () => addEnquiryNote(backOffice, id, note, staff))
-    if (!added.ok) return refused(added.message)
-    await audit('enquiry-note-added', null, { note })
-    return { notice: 'Note added.', error: null }
-  }
+  if (intent === 'note') return run(addEnquiryNote, { note: formText(form, 'note') }, 'Note added.')
   if (intent === 'reply') {
-    const reply = { subject: formText(form, 'subject'), text: formText(form, 'text') }
-    const sent = await attemptChange(context, () => replyToEnquiry(backOffice, id, reply, staff))
-    if (!sent.ok) return refused(sent.message)
-    core.outbox.wake()
-    await audit('enquiry-replied', null, { subject: reply.subject, outboxMessageId: sent.value.outboxMessageId })
-    return { notice: 'Your reply is on its way.', error: null }
+    return run(replyToEnquiry, { subject: formText(form, 'subject'), text: formText(form, 'text') }, 'Your reply is on its way.')
   }
   return refused('This form does not say what to do. Reload the page and try again.')
 }
@@ -155,8 +150,10 @@ function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail;
 
       <section aria-labelledby="handling-heading">
         <h2 id="handling-heading">Status and assignee</h2>
-        <Form method="post" className="form">
+        {/* Keyed by what it shows, so a reply that made the enquiry in progress shows in the box at once (with JavaScript the page is not reloaded). */}
+        <Form method="post" className="form" key={`handling-${enquiry.status}-${enquiry.assignee?.id ?? ''}`}>
           <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="statusShown" value={enquiry.status} />
           <FieldRow id="enquiry-status" label="Status">
             <select id="enquiry-status" name="status" defaultValue={enquiry.status}>
               <Options choices={STATUS_CHOICES} />

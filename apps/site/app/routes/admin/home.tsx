@@ -93,8 +93,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               'Starts',
               { label: 'Registrations', numeric: true },
               { label: 'Delegates', numeric: true },
-              { label: 'Paid (incl. VAT)', numeric: true },
-              { label: 'Awaiting (incl. VAT)', numeric: true },
+              { label: 'Received', numeric: true },
+              { label: 'Refunded', numeric: true },
+              { label: 'Net', numeric: true },
+              { label: 'Awaiting', numeric: true },
             ]}
           >
             {events.map((event) => (
@@ -107,7 +109,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="admin-number">{event.registrations}</td>
                 <td className="admin-number">{event.delegates}</td>
-                <AmountCell cents={event.paidCents} />
+                <AmountCell cents={event.receivedCents} />
+                <AmountCell cents={event.refundedCents} />
+                <AmountCell cents={event.netCents} />
                 <AmountCell cents={event.awaitingCents} />
               </tr>
             ))}

@@ -9,7 +9,7 @@ import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { attemptChange, backOfficeContext, businessToday, commandStaff, readBackOffice, refusalSentence } from '../../lib/backoffice.server'
+import { businessToday, readBackOffice, refusalSentence, runStaffCommand } from '../../lib/backoffice.server'
 import type { Route } from './+types/refunds'
 
 export function meta() {
@@ -27,30 +27,24 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { context } = args
-  const backOffice = backOfficeContext(context)
-  const member = commandStaff(context, session.user)
   const intent = formText(form, 'intent')
   if (intent === 'bank-details') {
-    const saved = await attemptChange(context, () =>
-      saveRefundBankDetails(
-        backOffice,
-        {
-          reference: formText(form, 'reference'),
-          accountHolder: formText(form, 'accountHolder'),
-          bankName: formText(form, 'bankName'),
-          branchCode: formText(form, 'branchCode'),
-          accountNumber: formText(form, 'accountNumber'),
-        },
-        member,
-      ),
-    )
+    const saved = await runStaffCommand(context, session.user, saveRefundBankDetails, {
+      reference: formText(form, 'reference'),
+      accountHolder: formText(form, 'accountHolder'),
+      bankName: formText(form, 'bankName'),
+      branchCode: formText(form, 'branchCode'),
+      accountNumber: formText(form, 'accountNumber'),
+    })
     if (!saved.ok) return data({ notice: null, error: refusalSentence(saved) }, { status: saved.status })
     return { notice: `The account of registration ${formText(form, 'reference')} is kept for its refunds.`, error: null }
   }
   if (intent === 'paid-out') {
-    const paid = await attemptChange(context, () =>
-      recordRefundPayout(backOffice, { refundId: formText(form, 'refund'), paidOutOn: formText(form, 'paidOutOn'), bankReference: formText(form, 'bankReference') }, member),
-    )
+    const paid = await runStaffCommand(context, session.user, recordRefundPayout, {
+      refundId: formText(form, 'refund'),
+      paidOutOn: formText(form, 'paidOutOn'),
+      bankReference: formText(form, 'bankReference'),
+    })
     if (!paid.ok) return data({ notice: null, error: refusalSentence(paid) }, { status: paid.status })
     return { notice: `The refund of ${formatRand(paid.value.amountCents)} to registration ${paid.value.reference} is recorded as paid out.`, error: null }
   }

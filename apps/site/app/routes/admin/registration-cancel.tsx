@@ -1,10 +1,12 @@
-import { BackOfficeError, cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
+import { cancellationProposal, cancelRegistration, isBackOfficeError, recordRefundPaidOut, type CancellationSummary } from '@events/core'
 import { PaymentError, refundCard } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
+import { runStaffCommand, staffActor } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
+import { staffAuditWriter } from '@events/staff'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-cancel'
@@ -34,93 +36,62 @@ export async function loader(args: Route.LoaderArgs) {
   return data(proposal, { headers })
 }
 
+type CancelAnswer = { notice: string | null; error: string | null; fields?: Record<string, string> }
+
+const REFUND_OUTCOMES: Record<string, string> = { succeeded: 'made', refused: 'refused', pending: 'not answered yet; try again in a few minutes' }
+const refundOutcome = (amountCents: number, status: string) => `Card refund of ${formatRand(amountCents)}: ${REFUND_OUTCOMES[status] ?? status}.`
+
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user } = session
   const { context, params } = args
   const services = context.get(servicesContext)
   const { log } = context.get(requestFactsContext)
-  const backOffice = services.core.backOffice
-  const actor = { id: user.id, email: user.email }
-  const acting = { id: user.id, name: user.name }
   const intent = formText(form, 'intent')
-  try {
-    if (intent === 'cancel') {
-      const wholeRegistration = formText(form, 'scope') !== 'delegates'
-      const feeText = formText(form, 'feePercent').trim()
-      const outcome = await fromDatabase(context, () =>
-        cancelRegistration(
-          backOffice,
-          {
-            reference: params.reference,
-            delegateIds: wholeRegistration ? 'all' : form.getAll('delegateId').map(String),
-            feePercent: feeText === '' ? undefined : Number(feeText),
-            overrideReason: formText(form, 'overrideReason'),
-          },
-          acting,
-        ),
-      )
-      const { cancellation } = outcome
-      await services.staff.recordAudit({
-        actor,
-        action: 'registration-cancelled',
-        subjectType: 'registration',
-        subjectId: outcome.reference,
-        before: outcome.before,
-        after: {
-          ...outcome.after,
-          cancellationId: cancellation.id,
-          feePercent: cancellation.feePercent,
-          feeSubtotalCents: cancellation.feeSubtotalCents,
-          creditedTotalCents: cancellation.creditedTotalCents,
-          creditNote: cancellation.creditNote?.number ?? null,
-          refundableCents: cancellation.refundableCents,
-        },
-      })
-      if (cancellation.feePercent !== cancellation.proposedFeePercent) {
-        await services.staff.recordAudit({
-          actor,
-          action: 'cancellation-fee-overridden',
-          subjectType: 'registration',
-          subjectId: outcome.reference,
-          before: { feePercent: cancellation.proposedFeePercent },
-          after: { feePercent: cancellation.feePercent, reason: cancellation.overrideReason },
-        })
-      }
-      services.core.outbox.wake()
-      let refundNotice = ''
-      if (outcome.cardRefundPending && cancellation.refund) {
-        const refunded = await fromDatabase(context, () => refundCard(services.payments, cancellation.refund!.id))
-        await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: cancellation.refund.id, before: refunded.before, after: refunded.after })
-        log.info({ reference: outcome.reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
-        refundNotice = ` Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`
-      }
-      const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
-      return { notice: `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`, error: null }
+  const refused = (refusal: { status: number; message: string; fields: Record<string, string> }) =>
+    data<CancelAnswer>({ notice: null, error: Object.values(refusal.fields)[0] ?? refusal.message, fields: refusal.fields }, { status: refusal.status })
+  // A card refund goes to the provider after the cancellation committed; its answer is kept with the member's audit row.
+  const requestCardRefund = (refundId: string) =>
+    fromDatabase(context, () => refundCard(services.payments, refundId, { actor: staffActor(context, user), audit: staffAuditWriter })).catch((error: unknown) => {
+      if (error instanceof PaymentError) throw data<CancelAnswer>({ notice: null, error: error.message }, { status: 404 })
+      throw error
+    })
+
+  if (intent === 'cancel') {
+    const feeText = formText(form, 'feePercent')
+    const cancelled = await runStaffCommand(context, user, cancelRegistration, {
+      reference: params.reference,
+      delegateIds: formText(form, 'scope') === 'delegates' ? form.getAll('delegateId').map(String) : 'all',
+      feePercent: feeText,
+      overrideReason: formText(form, 'overrideReason'),
+    })
+    if (!cancelled.ok) return refused(cancelled)
+    const { cancellation, cardRefundPending, reference } = cancelled.value
+    let refundNotice = ''
+    if (cardRefundPending && cancellation.refund) {
+      const refunded = await requestCardRefund(cancellation.refund.id)
+      log.info({ reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
+      refundNotice = ` ${refundOutcome(refunded.amountCents, refunded.after.status)}`
     }
-    if (intent === 'retry-refund') {
-      const refundId = formText(form, 'refundId')
-      const refunded = await fromDatabase(context, () => refundCard(services.payments, refundId))
-      await services.staff.recordAudit({ actor, action: 'card-refund-requested', subjectType: 'refund', subjectId: refundId, before: refunded.before, after: refunded.after })
-      return { notice: `Card refund of ${formatRand(refunded.amountCents)}: ${refunded.after.status === 'succeeded' ? 'made' : refunded.after.status}.`, error: null }
-    }
-    if (intent === 'refund-paid-out') {
-      const recorded = await fromDatabase(context, () =>
-        recordRefundPaidOut(
-          backOffice,
-          { reference: params.reference, refundId: formText(form, 'refundId'), paidOutOn: formText(form, 'paidOutOn'), bankReference: formText(form, 'bankReference') },
-          acting,
-        ),
-      )
-      await services.staff.recordAudit({ actor, action: 'refund-paid-out', subjectType: 'refund', subjectId: recorded.after.id, before: recorded.before, after: recorded.after })
-      return { notice: `Refund of ${formatRand(recorded.after.amountCents)} recorded as paid out on ${recorded.after.paidOutOn}.`, error: null }
-    }
-    return data({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
-  } catch (error) {
-    if (error instanceof BackOfficeError) return data({ notice: null, error: error.message }, { status: error.code === 'not-found' ? 404 : 400 })
-    if (error instanceof PaymentError) return data({ notice: null, error: error.message }, { status: 404 })
-    throw error
+    const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
+    return { notice: `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`, error: null } satisfies CancelAnswer
   }
+  if (intent === 'retry-refund') {
+    const refunded = await requestCardRefund(formText(form, 'refundId'))
+    return { notice: refundOutcome(refunded.amountCents, refunded.after.status), error: null } satisfies CancelAnswer
+  }
+  if (intent === 'refund-paid-out') {
+    const recorded = await runStaffCommand(context, user, recordRefundPaidOut, {
+      reference: params.reference,
+      refundId: formText(form, 'refundId'),
+      paidOutOn: formText(form, 'paidOutOn'),
+      bankReference: formText(form, 'bankReference'),
+    })
+    if (!recorded.ok) return refused(recorded)
+    const { after } = recorded.value
+    return { notice: `Refund of ${formatRand(after.amountCents)} recorded as paid out on ${showDay(after.paidOutOn ?? '')}.`, error: null } satisfies CancelAnswer
+  }
+  return data<CancelAnswer>({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
 }
 
 const REFUND_STATUS = {

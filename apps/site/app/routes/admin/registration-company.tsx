@@ -1,11 +1,10 @@
-import { correctCompanyDetails, normaliseReference, type CompanyDetails } from '@events/core'
+import { correctCompanyDetails, type CompanyDetails } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
-import { servicesContext } from '../../lib/services.server'
+import { hasStarted, registrationOr404, registrationPagePath, runStaffCommand } from '../../lib/backoffice.server'
 import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-company'
 
@@ -40,14 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
-  const { context, params } = args
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as unknown as CompanyDetails
-  const { core } = context.get(servicesContext)
-  const corrected = await attemptChange(context, () => correctCompanyDetails(core.backOffice, params.reference, values))
+  const corrected = await runStaffCommand(args.context, user, correctCompanyDetails, { ...values, reference: args.params.reference })
   if (!corrected.ok) return data({ message: corrected.message, fields: corrected.fields, values }, { status: corrected.status, headers })
-  const reference = normaliseReference(params.reference) ?? params.reference
-  await auditChange(context, user, { action: 'registration-company-corrected', subjectType: 'registration', subjectId: reference, ...corrected.value })
-  throw redirect(registrationPagePath(reference, 'company'), { headers })
+  throw redirect(registrationPagePath(corrected.value.reference, 'company'), { headers })
 }
 
 export default function CompanyDetailsPage({ loaderData, actionData }: Route.ComponentProps) {

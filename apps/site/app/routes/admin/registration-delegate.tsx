@@ -1,11 +1,10 @@
-import { changeDelegate, normaliseReference } from '@events/core'
+import { changeDelegate } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { attemptChange, auditChange, hasStarted, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
-import { servicesContext } from '../../lib/services.server'
+import { hasStarted, registrationOr404, registrationPagePath, runStaffCommand } from '../../lib/backoffice.server'
 import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-delegate'
 
@@ -50,23 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
-  const { context, params } = args
-  const number = delegateNumber(params.delegateId)
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
-  const { core } = context.get(servicesContext)
-  const changed = await attemptChange(context, () => changeDelegate(core.backOffice, params.reference, number - 1, values))
+  const changed = await runStaffCommand(args.context, user, changeDelegate, { ...values, reference: args.params.reference, delegate: delegateNumber(args.params.delegateId) })
   if (!changed.ok) return data({ message: changed.message, fields: changed.fields, values }, { status: changed.status, headers })
-  // The new delegate's e-mail is waiting in the outbox: send it now rather than at the next poll.
-  if (changed.value.noticeQueued) core.outbox.wake()
-  const reference = normaliseReference(params.reference) ?? params.reference
-  await auditChange(context, user, {
-    action: 'registration-delegate-changed',
-    subjectType: 'registration',
-    subjectId: reference,
-    before: { delegate: number, ...changed.value.before },
-    after: { delegate: number, ...changed.value.after },
-  })
-  throw redirect(registrationPagePath(reference, 'delegate'), { headers })
+  throw redirect(registrationPagePath(changed.value.reference, 'delegate'), { headers })
 }
 
 export default function ChangeDelegate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,13 @@
 import { recordBankTransfer } from '@events/core'
-import { formatRand, parseRandAmount } from '@events/pricing'
+import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { AdminField, adminFieldId } from '../../components/admin/AdminField'
 import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, auditChange, businessToday, NOTHING_CHANGED, registrationOr404, registrationPagePath } from '../../lib/backoffice.server'
-import { servicesContext } from '../../lib/services.server'
+import { businessToday, registrationOr404, registrationPagePath, runStaffCommand } from '../../lib/backoffice.server'
 import { TermList } from '../../components/TermList'
+import { formatAdminDay, isoDayOf } from '../../lib/admin-format'
 import { SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/registration-payment'
 
@@ -36,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       paidCents: registration.amounts.paidCents,
       outstandingCents: registration.amounts.outstandingCents,
       today: businessToday(args.context),
+      registeredOn: registration.invoice?.issuedAt ?? registration.createdAt,
     },
     { headers },
   )
@@ -44,37 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
-  const { context, params } = args
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
-  const refused = (status: number, message: string, fields: Record<string, string>) => data({ message, fields, values }, { status, headers })
-
-  const amountCents = parseRandAmount(values.amount)
-  if (amountCents === undefined) {
-    return refused(400, NOTHING_CHANGED, { amount: 'Enter the amount in rand as on the bank statement, e.g. 8 990.00.' })
-  }
-  const { core } = context.get(servicesContext)
-  const recorded = await attemptChange(
-    context,
-    () =>
-      recordBankTransfer(
-        core.backOffice,
-        { reference: params.reference, amountCents, receivedOn: values.receivedOn.trim(), bankReference: values.bankReference, note: values.note },
-        actingStaff(user).staff,
-      ),
-    { amountCents: 'amount' },
-  )
-  if (!recorded.ok) return refused(recorded.status, recorded.message, recorded.fields)
-  const { reference, payment, before, after, surplusCents } = recorded.value
-  // The receipt of a registration paid in full is waiting in the outbox: send it now rather than at the next poll.
-  core.outbox.wake()
-  await auditChange(context, user, {
-    action: 'registration-payment-recorded',
-    subjectType: 'registration',
-    subjectId: reference,
-    before,
-    after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference }, surplusCents },
-  })
-  throw redirect(registrationPagePath(reference, surplusCents > 0 ? 'surplus' : 'payment'), { headers })
+  const recorded = await runStaffCommand(args.context, user, recordBankTransfer, { ...values, reference: args.params.reference })
+  if (!recorded.ok) return data({ message: recorded.message, fields: recorded.fields, values }, { status: recorded.status, headers })
+  throw redirect(registrationPagePath(recorded.value.reference, recorded.value.surplusCents > 0 ? 'surplus' : 'payment'), { headers })
 }
 
 export default function RecordBankTransfer({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,7 +89,16 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
               inputMode="decimal"
               hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid; more is recorded in full and the surplus owed back.`}
             />
-            <AdminField name="receivedOn" label="Date received" type="date" value={typed('receivedOn', registration.today)} error={fields.receivedOn} />
+            <AdminField
+              name="receivedOn"
+              label="Date received"
+              type="date"
+              value={typed('receivedOn', registration.today)}
+              error={fields.receivedOn}
+              min={isoDayOf(registration.registeredOn)}
+              max={registration.today}
+              hint={`As on the bank statement: from ${formatAdminDay(registration.registeredOn)}, when the registration was made, up to today.`}
+            />
             <AdminField name="bankReference" label="Bank reference" value={typed('bankReference')} error={fields.bankReference} hint="The reference on the bank statement. Each transfer is recorded once." />
             <AdminField name="note" label="Note" value={typed('note')} error={fields.note} multiline required={false} />
             <SubmitButton>Record the transfer</SubmitButton>

@@ -1,11 +1,11 @@
-import { isBackOfficeError, normaliseReference, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { auditChange, registrationOr404 } from '../../lib/backoffice.server'
+import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
@@ -21,7 +21,6 @@ export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Registration ${params.reference}`)
 }
 
-const RESENDABLE: readonly ResendableMail[] = ['confirmation', 'receipt']
 const RESENT_NOTICES: Record<ResendableMail, string> = {
   confirmation: 'The confirmation is queued to be sent again; its status is under E-mails.',
   receipt: 'The payment receipt is queued to be sent again; its status is under E-mails.',
@@ -36,7 +35,7 @@ const RECORDED_NOTICES: Record<string, string> = {
 
 function noticeFor(searchParams: URLSearchParams): string | null {
   const resent = searchParams.get('resent')
-  if (RESENDABLE.includes(resent as ResendableMail)) return RESENT_NOTICES[resent as ResendableMail]
+  if ((RESENDABLE_MAILS as readonly string[]).includes(resent ?? '')) return RESENT_NOTICES[resent as ResendableMail]
   return RECORDED_NOTICES[searchParams.get('recorded') ?? ''] ?? null
 }
 
@@ -71,26 +70,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
-  const { user } = session
-  const { core } = args.context.get(servicesContext)
   const which = formText(form, 'mail')
-  const reference = normaliseReference(args.params.reference) ?? args.params.reference
-  if (!RESENDABLE.includes(which as ResendableMail)) return data({ error: 'Choose the confirmation or the receipt to send again.' }, { status: 400 })
-  try {
-    const queued = await fromDatabase(args.context, () => resendRegistrationMail(core.backOffice, reference, which as ResendableMail))
-    core.outbox.wake()
-    await auditChange(args.context, user, {
-      action: 'registration-mail-resent',
-      subjectType: 'registration',
-      subjectId: reference,
-      after: { mail: which, messageId: queued.messageId, to: queued.to },
-    })
-  } catch (error) {
-    if (!isBackOfficeError(error)) throw error
-    return data({ error: error.message }, { status: 400 })
-  }
+  const resent = await runStaffCommand(args.context, session.user, resendRegistrationMail, { reference: args.params.reference, mail: which })
+  if (!resent.ok) return data({ error: Object.values(resent.fields)[0] ?? resent.message }, { status: resent.status })
   // Post/redirect/get: reloading the page shows the notice again instead of sending the e-mail once more.
-  throw redirect(`/admin/registrations/${encodeURIComponent(reference)}?resent=${which}`)
+  throw redirect(`/admin/registrations/${encodeURIComponent(args.params.reference)}?resent=${which}`)
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,7 +92,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         className="admin-facts"
         terms={[
           ['Event', `${detail.event.title} (${formatAdminDay(detail.event.start)})`],
-          ['Status', registrationStatusName(detail.status)],
+          ['Status', registrationStandingName(detail)],
           ['Registered', <AdminTime key="registered" iso={detail.createdAt} />],
           ...(detail.paidAt ? [['Paid in full', <AdminTime key="paid" iso={detail.paidAt} />] as const] : []),
           ['Payment method', paymentMethodName(detail.paymentMethod)],
@@ -137,16 +121,20 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="delegates-heading">
         <h2 id="delegates-heading">Delegates ({detail.delegates.length})</h2>
-        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', { label: 'Change', hidden: true }]}>
+        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', 'Attending', { label: 'Change', hidden: true }]}>
           {detail.delegates.map((delegate, index) => (
             <tr key={index}>
               <th scope="row">{delegate.name}</th>
               <td>{delegate.position}</td>
               <td>{delegate.email}</td>
+              <td>{delegate.cancelled ? <strong>Cancelled</strong> : 'Yes'}</td>
               <td>
-                <Link to={`${pagePath}/delegates/${index + 1}`}>
-                  Change<span className="visually-hidden"> {delegate.name}</span>
-                </Link>
+                {/* A cancelled delegate is not replaced: their place was credited. */}
+                {delegate.cancelled ? null : (
+                  <Link to={`${pagePath}/delegates/${index + 1}`}>
+                    Change<span className="visually-hidden"> {delegate.name}</span>
+                  </Link>
+                )}
               </td>
             </tr>
           ))}
@@ -291,10 +279,13 @@ export default function Registration({ loaderData, actionData }: Route.Component
             </tr>
           ))}
         </AdminTable>
-        <Form method="post" className="admin-inline-form">
-          <input type="hidden" name="mail" value="confirmation" />
-          <SubmitButton>Resend confirmation</SubmitButton>
-        </Form>{' '}
+        {/* A cancelled registration has no confirmation to send again: the credit note went with the cancellation. */}
+        {detail.cancelledAt === null ? (
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="mail" value="confirmation" />
+            <SubmitButton>Resend confirmation</SubmitButton>
+          </Form>
+        ) : null}{' '}
         {detail.status === 'paid' ? (
           <Form method="post" className="admin-inline-form">
             <input type="hidden" name="mail" value="receipt" />

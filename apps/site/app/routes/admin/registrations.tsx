@@ -1,11 +1,11 @@
-import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_STATUSES, type RegistrationListPage } from '@events/core'
+import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_LIST_STATUSES, type RegistrationListPage } from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { AdminPager } from '../../components/admin/AdminPager'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
 import { AmountCell } from '../../components/admin/AmountCell'
 import { FieldRow, Options, SubmitButton } from '../../components/admin/FormControls'
-import { paymentMethodName, registrationStatusName } from '../../lib/admin-format'
+import { paymentMethodName, registrationStandingName, registrationStatusName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { requireStaffMember } from '../../lib/admin.server'
 import { readBackOffice } from '../../lib/backoffice.server'
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const events = (await readBackOffice(args.context, delegateListEvents)).map((event) => ({ id: event.id, title: event.title }))
   if (filters.event && !events.some((event) => event.id === filters.event)) events.push({ id: filters.event, title: filters.event })
   // The core's lists travel as data: the page's own code must not import the core.
-  const choices = { events, statuses: REGISTRATION_STATUSES, paymentMethods: PAYMENT_METHODS }
+  const choices = { events, statuses: REGISTRATION_LIST_STATUSES, paymentMethods: PAYMENT_METHODS }
   try {
     const list = await readBackOffice(args.context, (backOffice) =>
       listRegistrations(backOffice, {
@@ -145,7 +145,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
               <td>{row.eventTitle}</td>
               <td className="admin-number">{row.delegateCount}</td>
               <td>{paymentMethodName(row.paymentMethod)}</td>
-              <td>{row.cancelledAt ? `Cancelled (${registrationStatusName(row.status).toLowerCase()})` : registrationStatusName(row.status)}</td>
+              <td>{registrationStandingName(row)}</td>
               <AmountCell cents={row.totalCents} />
               <AmountCell cents={row.paidCents} />
             </tr>

@@ -1,10 +1,11 @@
+import { formatAmount } from '@events/pricing'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../../test-support.ts'
+import type { StaffCommandContext } from '../command.ts'
 import { markRegistrationPaid } from '../../registration/payment-state.ts'
 import { recordBankTransfer } from '../bank-transfers.ts'
-import { register, STAFF, testContext } from '../fixtures.ts'
-import type { CommandStaff } from '../staff-command.ts'
+import { RECORDED_BY, register, STAFF, testContext } from '../fixtures.ts'
 import {
   assignStatementLine,
   confirmStatementLines,
@@ -97,6 +98,12 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(confirmed[0]).toMatchObject({ transfer: { reference: first, after: { status: 'paid', outstandingCents: 0 }, receiptQueued: true, payment: { receivedOn: '2025-02-21' } } })
     expect(await statusOf(first!)).toEqual({ status: 'paid', receipts: 1 })
     expect(await statusOf(second!)).toEqual({ status: 'paid', receipts: 1 })
+    // The import and each recorded line wrote their audit row in their own transaction, with who and from where.
+    expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.subjectId, row.actorId, row.ipAddress])).toEqual([
+      ['bank-statement-imported', imported.id, STAFF.id, STAFF.ipAddress],
+      ['registration-payment-recorded', first, STAFF.id, STAFF.ipAddress],
+      ['registration-payment-recorded', second, STAFF.id, STAFF.ipAddress],
+    ])
 
     const [savedMapping] = await listStatementMappings(context)
     const again = await importBankStatement(context, { fileName: 'february again.csv', content: fnbStatement(first!, second!), mapping: { id: savedMapping!.id } }, STAFF)
@@ -104,7 +111,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     const reimported = await statementLines(context, { importId: again.id })
     expect(reimported.map((line) => line.id)).toEqual(lines.map((line) => line.id))
     expect(reimported.map((line) => line.state.kind)).toEqual(['recorded', 'recorded', 'unmatched'])
-    expect(reimported[0]!.state).toMatchObject({ registrationReference: first, recordedBy: STAFF.name })
+    expect(reimported[0]!.state).toMatchObject({ registrationReference: first, recordedBy: RECORDED_BY.name })
 
     const twice = await confirmStatementLines(context, [lines[0]!.id], STAFF)
     expect(twice).toEqual([{ lineId: lines[0]!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 is already recorded (registration ${first}).` }])
@@ -162,6 +169,19 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(recorded).toMatchObject({ reference, receiptQueued: true, payment: { amountCents: TOTAL_CENTS, note: 'Bank statement of 2025-02-20: CASH DEPOSIT SANDTON' } })
     await expect(assignStatementLine(context, cash!.id, other!, STAFF)).rejects.toThrow(`The line of R 20 677.00 on 2025-02-20 is already recorded (registration ${reference}).`)
     expect(await statusOf(other!)).toEqual({ status: 'awaiting-payment', receipts: 0 })
+    expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.subjectId])).toEqual([
+      ['bank-statement-imported', imported.id],
+      ['registration-payment-recorded', reference],
+    ])
+  })
+
+  it('keeps no import when its audit row cannot be written', async () => {
+    const [reference] = await register(testDb.db, {})
+    const failing: StaffCommandContext = { ...testContext(testDb.db), audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(importBankStatement(failing, { fileName: 'february.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)).rejects.toThrow('audit log unavailable')
+    expect(await testDb.db.kysely.selectFrom('bank_statement_imports').select('id').execute()).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+    expect(await listStatementMappings(testContext(testDb.db))).toEqual([])
   })
 
   it('records a line once when two members confirm it at the same moment', async () => {
@@ -230,7 +250,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     const [reference, byCard] = await register(testDb.db, {}, { companyName: 'Card Payer' })
     const context = testContext(testDb.db)
     const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!, byCard!), mapping: { create: FNB_MAPPING } }, STAFF)
-    await recordBankTransfer(context, { reference: reference!, amountCents: TOTAL_CENTS, receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
+    await recordBankTransfer(context, { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
     const { id: cardId } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', byCard!).executeTakeFirstOrThrow()
     await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, cardId, new Date('2025-02-21T10:00:00Z')))
     const [line, cardLine] = await statementLines(context, { importId: imported.id })
@@ -336,14 +356,14 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     ])
   })
 
-  /** The acting member with an audit writer that reads, inside the command's transaction, what the command wrote. */
-  function auditedStaff(entries: unknown[]): CommandStaff {
+  /** The tests' context with an audit writer that reads, inside the command's transaction, what the command wrote. */
+  function auditedContext(entries: unknown[]): StaffCommandContext {
     return {
-      ...STAFF,
-      audit: async (transaction, entry) => {
+      ...testContext(testDb.db),
+      audit: async (transaction, { action, subjectType, subjectId, before, after }) => {
         const lines = await transaction.selectFrom('bank_statement_lines').select(['id', 'dismissed_reason']).where('dismissed_reason', 'is not', null).execute()
         const payments = await transaction.selectFrom('bank_payments').select('bank_reference').execute()
-        entries.push({ ...entry, seen: { dismissed: lines.length, payments: payments.length } })
+        entries.push({ action, subjectType, subjectId, before, after, seen: { dismissed: lines.length, payments: payments.length } })
       },
     }
   }
@@ -355,16 +375,13 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     const imported = await importBankStatement(context, { fileName: 'march.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
     const [, unknown] = await statementLines(context, { importId: imported.id })
 
-    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: '   ' }, STAFF)).rejects.toMatchObject({
-      message: 'Say why the line is not a registration’s payment (e.g. bank charges, interest, another business’s income).',
-      field: 'reason',
-    })
-    const failing: CommandStaff = { ...STAFF, audit: async () => Promise.reject(new Error('audit log unavailable')) }
-    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Interest' }, failing)).rejects.toThrow('audit log unavailable')
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: '   ' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'reason', code: 'required' }] })
+    const failing: StaffCommandContext = { ...context, audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(dismissStatementLine(failing, { lineId: unknown!.id, reason: 'Interest' }, STAFF)).rejects.toThrow('audit log unavailable')
     expect((await statementLines(context, { importId: imported.id }))[1]!.state.kind).toBe('unmatched')
 
     const entries: unknown[] = []
-    const dismissed = await dismissStatementLine(context, { lineId: unknown!.id, reason: ' Rental income of the building  ' }, auditedStaff(entries))
+    const dismissed = await dismissStatementLine(auditedContext(entries), { lineId: unknown!.id, reason: ' Rental income of the building  ' }, STAFF)
     expect(dismissed.state).toMatchObject({ kind: 'dismissed', reason: 'Rental income of the building', dismissedBy: STAFF.name })
     expect(entries).toEqual([
       {
@@ -376,7 +393,10 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
         seen: { dismissed: 1, payments: 0 },
       },
     ])
-    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Again' }, STAFF)).rejects.toThrow(/was dismissed by Nomsa Dlamini \(Rental income of the building\)/)
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Again' }, STAFF)).rejects.toMatchObject({
+      code: 'statement-line-settled',
+      details: { state: 'dismissed', dismissedBy: 'Nomsa Dlamini', reason: 'Rental income of the building' },
+    })
     await expect(assignStatementLine(context, unknown!.id, reference!, STAFF)).rejects.toThrow(/was dismissed/)
 
     const again = await importBankStatement(context, { fileName: 'march again.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
@@ -392,23 +412,29 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     const [line] = await statementLines(context, { importId: imported.id })
     expect(line!.state).toEqual({ kind: 'several-references', registrationReferences: references })
 
-    const parts = (amounts: number[]) => references.map((reference, index) => ({ reference: reference.toLowerCase(), amountCents: amounts[index]! }))
-    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 1]) }, STAFF)).rejects.toThrow(
-      'The parts add up to R 41 354.01; the line is R 50 000.00. Make them add up to the line.',
-    )
-    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amountCents: 5_000_000 }] }, STAFF)).rejects.toThrow(
-      'A split needs at least two registrations; for one, record the line against it.',
-    )
+    // The form sends each part's amount in rand, as staff type it.
+    const parts = (amounts: number[]) => references.map((reference, index) => ({ reference: reference.toLowerCase(), amount: formatAmount(amounts[index]!) }))
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 1]) }, STAFF)).rejects.toMatchObject({
+      code: 'split-does-not-add-up',
+      field: 'parts',
+      details: { totalCents: 4_135_401, lineCents: 5_000_000 },
+    })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: '50 000.00' }] }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'parts', code: 'too-few-parts' }],
+    })
     await expect(
-      splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amountCents: 2_500_000 }, { reference: references[0]!, amountCents: 2_500_000 }] }, STAFF),
-    ).rejects.toThrow('Each registration is named once; add its amounts together.')
-    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: 'ZZZZZZZZ', amountCents: 2_500_000 }, { reference: references[0]!, amountCents: 2_500_000 }] }, STAFF)).rejects.toMatchObject({
+      splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: '25 000' }, { reference: references[0]!.toLowerCase(), amount: '25 000' }] }, STAFF),
+    ).rejects.toMatchObject({ issues: [{ path: 'parts', code: 'repeated-registration' }] })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: 'lots' }, { reference: references[1]!, amount: '25 000' }] }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'parts.0.amount', code: 'invalid-amount' }],
+    })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: 'ZZZZZZZZ', amount: '25 000' }, { reference: references[0]!, amount: '25 000' }] }, STAFF)).rejects.toMatchObject({
       code: 'not-found',
     })
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
 
     const entries: unknown[] = []
-    const recorded = await splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, auditedStaff(entries))
+    const recorded = await splitStatementLine(auditedContext(entries), { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)
     expect(recorded.map((transfer) => [transfer.reference, transfer.payment.amountCents, transfer.after.status, transfer.surplusCents])).toEqual([
       [references[0], TOTAL_CENTS, 'paid', 0],
       [references[1], TOTAL_CENTS, 'paid', 0],
@@ -420,7 +446,10 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
 
     const [after] = await statementLines(context, { importId: imported.id })
     expect(after!.state).toEqual({ kind: 'recorded', registrationReference: references[0], recordedBy: STAFF.name, recordedAt: expect.any(String), splitWith: [references[1], references[2]] })
-    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)).rejects.toThrow('is already recorded')
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)).rejects.toMatchObject({
+      code: 'statement-line-settled',
+      details: { state: 'recorded', registrationReference: references[0] },
+    })
     expect(await confirmStatementLines(context, [line!.id], STAFF)).toMatchObject([{ outcome: 'refused' }])
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toHaveLength(3)
   })

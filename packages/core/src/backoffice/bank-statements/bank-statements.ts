@@ -1,17 +1,20 @@
-import { formatRand } from '@events/pricing'
+import { formatAmount, formatRand } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
 import { DateTime } from 'luxon'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
 import { newId } from '../../ids.ts'
 import { paidCentsOf } from '../../registration/payment-state.ts'
 import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
 import { singleLine } from '../../validation/fields.ts'
-import { recordBankTransfer, recordBankTransfers, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { isValidationError } from '../../errors.ts'
+import { ownFields } from '../../submissions/fields.ts'
+import { bankTransfersChange, explainTransferFailure, normaliseBankReference, recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { runInCommandTransaction, staffCommand, type CommandOutcome, type StaffActor, type StaffCommandContext } from '../command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
-import { auditInTransaction, type CommandStaff } from '../staff-command.ts'
+import { randAmount, referenceField } from '../fields.ts'
 import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
 import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
@@ -323,7 +326,7 @@ function looksBinary(content: Uint8Array): boolean {
  * Imports a bank statement (OFX, or CSV read with a bank's preset, a saved or a new mapping): its credits are kept, each once across
  * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
  */
-export async function importBankStatement(context: BackOfficeContext, upload: StatementUpload, staff: ActingStaff): Promise<StatementImport> {
+export async function importBankStatement(context: StaffCommandContext, upload: StatementUpload, staff: StaffActor): Promise<StatementImport> {
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
   if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
   // Nothing of a binary file is shown back: its bytes would only be noise in the message.
@@ -335,7 +338,20 @@ export async function importBankStatement(context: BackOfficeContext, upload: St
   if (parsed.lines.length === 0) {
     throw new BackOfficeError('invalid-input', `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`)
   }
-  return context.db.writeTransaction((transaction) => storeImport(transaction, context, parsed, fileName, mapping, staff))
+  return runInCommandTransaction(context, staff, async (transaction): Promise<CommandOutcome<StatementImport>> => {
+    const imported = await storeImport(transaction, context, parsed, fileName, mapping, staff)
+    return {
+      result: imported,
+      audit: [
+        {
+          action: 'bank-statement-imported',
+          subjectType: 'bank-statement-import',
+          subjectId: imported.id,
+          after: { fileName: imported.fileName, format: imported.format, mapping: imported.mappingName, lines: imported.lineCount, newLines: imported.newLineCount },
+        },
+      ],
+    }
+  })
 }
 
 function importsQuery(context: BackOfficeContext) {
@@ -537,7 +553,7 @@ function refusalOf(line: StatementLineView): string {
  * surplus owed back, and the once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
  * a line recorded meanwhile, or one whose registration was paid meanwhile, is refused rather than recorded twice.
  */
-export async function confirmStatementLines(context: BackOfficeContext, lineIds: readonly string[], staff: ActingStaff): Promise<ConfirmedLine[]> {
+export async function confirmStatementLines(context: StaffCommandContext, lineIds: readonly string[], staff: StaffActor): Promise<ConfirmedLine[]> {
   const lines = await proposalsFor(context.db.kysely, await lineRows(context, [...new Set(lineIds)]))
   const results: ConfirmedLine[] = []
   for (const line of lines) {
@@ -549,17 +565,17 @@ export async function confirmStatementLines(context: BackOfficeContext, lineIds:
     try {
       results.push({ lineId: line.id, outcome: 'recorded', transfer: await recordLine(context, line, state.registrationReference, staff) })
     } catch (error) {
-      if (!isBackOfficeError(error)) throw error
+      if (!isBackOfficeError(error) && !isValidationError(error)) throw error
       results.push({ lineId: line.id, outcome: 'refused', message: `${lineName(line)}: ${error.message}` })
     }
   }
   return results
 }
 
-function recordLine(context: BackOfficeContext, line: StatementLineView, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+function recordLine(context: StaffCommandContext, line: StatementLineView, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   return recordBankTransfer(
     context,
-    { reference: registrationReference, amountCents: line.amountCents, receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
+    { reference: registrationReference, amount: formatAmount(line.amountCents), receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
     staff,
   )
 }
@@ -568,7 +584,7 @@ function recordLine(context: BackOfficeContext, line: StatementLineView, registr
  * Records a line that named no registration (or several) against the registration staff chose. The amount is the
  * line's; more than is outstanding is refused by `recordBankTransfer` as for any transfer.
  */
-export async function assignStatementLine(context: BackOfficeContext, lineId: string, registrationReference: string, staff: ActingStaff): Promise<RecordedBankTransfer> {
+export async function assignStatementLine(context: StaffCommandContext, lineId: string, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
   if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
   if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
@@ -604,33 +620,36 @@ async function splitPartsOf(queries: Kysely<Database>, paymentReferences: string
 
 const MAX_SPLIT_PARTS = 20
 
-/** One statement line split across registrations, as the form sends it: each part's registration and amount. */
-export const statementLineSplitSchema = z.object({
-  lineId: z.string().min(1, { error: 'Choose the statement line to split.' }),
-  parts: z
-    .array(
-      z.object({
-        reference: z.string().transform((value, ctx) => {
-          const reference = normaliseReference(value)
-          if (!reference) {
-            ctx.addIssue({ code: 'custom', message: `Enter each registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.` })
-            return z.NEVER
-          }
-          return reference
-        }),
-        amountCents: z.number().int().positive({ error: 'Enter each part’s amount, more than R 0.00.' }),
-      }),
-    )
-    .min(2, { error: 'A split needs at least two registrations; for one, record the line against it.' })
-    .max(MAX_SPLIT_PARTS, { error: `A line is split across at most ${MAX_SPLIT_PARTS} registrations.` })
-    .refine((parts) => new Set(parts.map((part) => part.reference)).size === parts.length, { error: 'Each registration is named once; add its amounts together.' }),
-})
+/** One statement line split across registrations, as the form sends it: each part's registration and amount in rand. */
+export const statementLineSplitSchema = z.pipe(
+  ownFields,
+  z.object({
+    lineId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    parts: z.pipe(
+      z.array(z.object({ reference: referenceField, amount: randAmount })),
+      z.array(z.object({ reference: z.string(), amount: z.number() })).check(
+        z.minLength(2, 'too-few-parts'),
+        z.maxLength(MAX_SPLIT_PARTS, 'too-many-parts'),
+        z.refine((parts) => new Set(parts.map((part) => normaliseReference(part.reference) ?? part.reference)).size === parts.length, 'repeated-registration'),
+      ),
+    ),
+  }),
+)
 
 export type StatementLineSplit = z.input<typeof statementLineSplitSchema>
 
-function zodRefusal(error: z.ZodError): BackOfficeError {
-  const issue = error.issues[0]!
-  return new BackOfficeError('invalid-input', issue.message, issue.path.map(String).join('.'))
+/** The refusal of a line that is already settled (recorded, dismissed, or the same money as an earlier file's line). */
+function settledLineError(line: StatementLineView): BackOfficeError {
+  const { state } = line
+  const details: Record<string, string | number> = { amountCents: line.amountCents, postedOn: line.postedOn, state: state.kind }
+  if (state.kind === 'recorded') details.registrationReference = state.registrationReference
+  if (state.kind === 'dismissed') Object.assign(details, { dismissedBy: state.dismissedBy, reason: state.reason })
+  if (state.kind === 'same-as') details.sameAs = sameAsText(state)
+  return new BackOfficeError('statement-line-settled', refusalOf(line), undefined, details)
+}
+
+function isSettled(line: StatementLineView): boolean {
+  return line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed'
 }
 
 /**
@@ -638,52 +657,53 @@ function zodRefusal(error: z.ZodError): BackOfficeError {
  * its registration, all in one transaction with their audit rows: the parts must add up to the line's amount, and the
  * line is then recorded once (its first part carries its bank reference, so it cannot be recorded again).
  */
-export async function splitStatementLine(context: BackOfficeContext, input: StatementLineSplit, staff: CommandStaff): Promise<RecordedBankTransfer[]> {
-  const parsed = statementLineSplitSchema.safeParse(input)
-  if (!parsed.success) throw zodRefusal(parsed.error)
-  const { lineId, parts } = parsed.data
-  const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
-  if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
-  const total = parts.reduce((sum, part) => sum + part.amountCents, 0)
-  if (total !== line.amountCents) {
-    throw new BackOfficeError('invalid-input', `The parts add up to ${formatRand(total)}; the line is ${formatRand(line.amountCents)}. Make them add up to the line.`, 'parts')
-  }
-  const transfers = parts.map((part, index) => ({
+export const splitStatementLine = staffCommand(
+  statementLineSplitSchema,
+  async (context, { lineId, parts }, staff) => {
+    const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+    if (isSettled(line)) throw settledLineError(line)
+    const totalCents = parts.reduce((sum, part) => sum + part.amount, 0)
+    if (totalCents !== line.amountCents) {
+      throw new BackOfficeError(
+        'split-does-not-add-up',
+        `The parts add up to ${formatRand(totalCents)}; the line is ${formatRand(line.amountCents)}. Make them add up to the line.`,
+        'parts',
+        { totalCents, lineCents: line.amountCents },
+      )
+    }
+    const transfers = splitTransfers(line, parts)
+    return bankTransfersChange(context, transfers, staff)
+  },
+  {
+    explainFailure: async (error, { lineId, parts }, context) => {
+      const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+      return line ? explainTransferFailure(error, splitTransfers(line, parts), context) : undefined
+    },
+  },
+)
+
+/** A split line's parts as the transfers recorded: the line's date, each part's bank reference and a note naming the part. */
+function splitTransfers(line: StatementLineView, parts: ReadonlyArray<{ reference: string; amount: number }>) {
+  return parts.map((part, index) => ({
     reference: part.reference,
-    amountCents: part.amountCents,
+    amountCents: part.amount,
     receivedOn: line.postedOn,
-    bankReference: splitPartReference(line.paymentReference, index + 1),
+    bankReference: normaliseBankReference(splitPartReference(line.paymentReference, index + 1)),
     note: `${noteFor(line)} (part ${index + 1} of ${parts.length})`.slice(0, 1000),
   }))
-  return recordBankTransfers(context, transfers, staff, async (transaction, recorded) => {
-    for (const transfer of recorded) {
-      await auditInTransaction(transaction, staff, {
-        action: 'registration-payment-recorded',
-        subjectType: 'registration',
-        subjectId: transfer.reference,
-        before: transfer.before,
-        after: { ...transfer.after, amountCents: transfer.payment.amountCents, receivedOn: transfer.payment.receivedOn, bankReference: transfer.payment.bankReference, surplusCents: transfer.surplusCents },
-      })
-    }
-  })
 }
 
 const MAX_DISMISS_REASON = 200
 
-/** A statement line set aside as no registration's payment, as the form sends it. */
-export const statementLineDismissalSchema = z.object({
-  lineId: z.string().min(1, { error: 'Choose the statement line to dismiss.' }),
-  reason: z
-    .string()
-    .transform((value) => singleLine(value))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: 'Say why the line is not a registration’s payment (e.g. bank charges, interest, another business’s income).' })
-        .max(MAX_DISMISS_REASON, { error: `The reason is too long (at most ${MAX_DISMISS_REASON} characters).` }),
-    ),
-})
+/** A statement line set aside as no registration's payment, as the form sends it: the line and why. */
+export const statementLineDismissalSchema = z.pipe(
+  ownFields,
+  z.object({
+    lineId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    reason: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_DISMISS_REASON, 'too-long'))),
+  }),
+)
 
 export type StatementLineDismissal = z.input<typeof statementLineDismissalSchema>
 
@@ -692,30 +712,30 @@ export type StatementLineDismissal = z.input<typeof statementLineDismissalSchema
  * reason, and its audit row, in one transaction. The line is kept once across imports, so it stays dismissed when the
  * statement is imported again.
  */
-export async function dismissStatementLine(context: BackOfficeContext, input: StatementLineDismissal, staff: CommandStaff): Promise<StatementLineView> {
-  const parsed = statementLineDismissalSchema.safeParse(input)
-  if (!parsed.success) throw zodRefusal(parsed.error)
-  const { lineId, reason } = parsed.data
+export const dismissStatementLine = staffCommand(statementLineDismissalSchema, async (context, { lineId, reason }, staff) => {
   const at = wallClock(context).toISOString()
-  await context.db.writeTransaction(async (transaction) => {
+  return async (transaction): Promise<CommandOutcome<StatementLineView>> => {
     const [line] = await proposalsFor(transaction, await lineRowsIn(transaction, context, [lineId]))
     if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-    if (line.state.kind === 'recorded' || line.state.kind === 'dismissed' || line.state.kind === 'same-as') throw new BackOfficeError('invalid-input', refusalOf(line))
+    if (isSettled(line)) throw settledLineError(line)
     const dismissed = await transaction
       .updateTable('bank_statement_lines')
       .set({ dismissed_reason: reason, dismissed_by_name: staff.name, dismissed_at: at })
       .where('id', '=', line.id)
       .where('dismissed_reason', 'is', null)
       .executeTakeFirst()
-    if (Number(dismissed.numUpdatedRows) === 0) throw new BackOfficeError('invalid-input', `${lineName(line)} was dismissed meanwhile.`)
-    await auditInTransaction(transaction, staff, {
-      action: 'statement-line-dismissed',
-      subjectType: 'bank-statement-line',
-      subjectId: line.id,
-      before: { postedOn: line.postedOn, amountCents: line.amountCents, description: line.description, reference: line.reference },
-      after: { reason },
-    })
-  })
-  const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
-  return line!
-}
+    if (Number(dismissed.numUpdatedRows) === 0) throw new BackOfficeError('statement-line-settled', `${lineName(line)} was dismissed meanwhile.`, undefined, { amountCents: line.amountCents, postedOn: line.postedOn, state: 'dismissed' })
+    return {
+      result: { ...line, state: { kind: 'dismissed', reason, dismissedBy: staff.name, dismissedAt: at } },
+      audit: [
+        {
+          action: 'statement-line-dismissed',
+          subjectType: 'bank-statement-line',
+          subjectId: line.id,
+          before: { postedOn: line.postedOn, amountCents: line.amountCents, description: line.description, reference: line.reference },
+          after: { reason },
+        },
+      ],
+    }
+  }
+})
