@@ -2,8 +2,8 @@
 // against the built site with its e-mails delivered to a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, recordBankTransfer } from '../../packages/core/src/index.ts'
-import { fixedCatalog, TEST_STAFF as STAFF } from '../../packages/core/src/test-support.ts'
 import { staffAuditWriter } from '../../packages/staff/src/index.ts'
+import { fixedCatalog } from '../../packages/core/src/test-support.ts'
 import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
@@ -328,8 +328,10 @@ describe('the status URL', () => {
     await waitForEmptyOutbox(site)
     const db = await openDatabase({ dataDir: site.dataDir })
     try {
+      // The site's own audit log (the staff package's) takes the command's row, as the back office's screens write it.
       const context = { db, catalog: fixedCatalog(), links: createSiteLinks(site.baseUrl), audit: staffAuditWriter }
-      await recordBankTransfer(context, { reference: receipt!.reference, amount: '5 000.00', receivedOn: '2025-04-09', bankReference: `HTTP-${receipt!.reference}` }, STAFF)
+      const actor = { id: 'staff', name: 'Staff', email: 'staff@example.com', role: 'staff' as const, ipAddress: '127.0.0.1' }
+      await recordBankTransfer(context, { reference: receipt!.reference, amount: '5000.00', receivedOn: '2025-04-10', bankReference: `HTTP-${receipt!.reference}` }, actor)
     } finally {
       await db.close()
     }

@@ -30,7 +30,7 @@ describe('back-office names of the core’s codes', () => {
   })
 
   it('shows a code it has no name for as it is, rather than nothing', () => {
-    expect(registrationStatusName('cancelled')).toBe('cancelled')
+    expect(registrationStatusName('refunded')).toBe('refunded')
     expect(mailTopicName('enquiry.new-kind')).toBe('enquiry.new-kind')
   })
 })
