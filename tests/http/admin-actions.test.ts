@@ -74,7 +74,8 @@ async function paymentPage(reference: string): Promise<string> {
   return pageText(response)
 }
 
-const transfer = (overrides: Record<string, string> = {}) => ({ amount: '1 000.00', receivedOn: '2025-02-28', bankReference: 'FNB 1', note: '', ...overrides })
+// Received on the site's day (SITE_DATE), the day the registrations are made: a transfer dated before its registration is refused.
+const transfer = (overrides: Record<string, string> = {}) => ({ amount: '1 000.00', receivedOn: '2025-03-01', bankReference: 'FNB 1', note: '', ...overrides })
 
 describe('recording a bank transfer', () => {
   it('shows the registration, what is paid and outstanding, and today in Johannesburg by the business clock', async () => {
@@ -102,13 +103,14 @@ describe('recording a bank transfer', () => {
     expect(await paymentPage(reference)).toContain('Paid so far R 0.00')
   })
 
-  it('refuses more than is owed, naming the outstanding amount, and records nothing', async () => {
+  it('records more than is owed in full: the registration paid, the surplus owed back', async () => {
     const { reference } = await register()
     const response = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'R 30,000.00', bankReference: 'TOO MUCH 1' }))
-    expect(response.status).toBe(409)
-    const text = await pageText(response)
-    expect(text).toContain(`R 30 000.00 is more than the R 20 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`)
-    expect(await paymentPage(reference)).toContain('Outstanding R 20 677.00')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=surplus`)
+    const text = await paymentPage(reference)
+    expect(text).toContain('Paid so far R 30 000.00')
+    expect(text).toContain('Outstanding R 0.00')
   })
 
   it('records a part payment, then refuses the same bank reference however it is typed, and records the rest', async () => {
@@ -124,7 +126,7 @@ describe('recording a bank transfer', () => {
     expect(again.status).toBe(409)
     const refusal = await again.text()
     expect(refusal).toMatch(/<input(?=[^>]*name="bankReference")(?=[^>]*aria-invalid="true")[^>]*>/)
-    expect(refusal).toContain(`Bank reference CAPITEC 4411 was already recorded (registration ${reference}, received 2025-02-28). A transfer is recorded once.`)
+    expect(refusal).toContain(`This bank reference was already recorded (registration ${reference}, received 2025-03-01). A transfer is recorded once.`)
     expect(await paymentPage(reference)).toContain('Outstanding R 11 687.00')
 
     const rest = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'R 11,687.00', bankReference: 'Capitec 4412' }))
@@ -157,14 +159,14 @@ describe('recording a bank transfer', () => {
 })
 
 describe('changing a delegate and the company details', () => {
-  it('refuses a delegate without a name or with a malformed address in the public form’s words, and changes nothing', async () => {
+  it('refuses a delegate without a name or with a malformed address beside each field, and changes nothing', async () => {
     const { reference, body } = await register()
     const response = await post(`/admin/registrations/${reference}/delegates/2`, { name: '', position: 'Paralegal', email: 'not an address' })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     const html = await response.text()
-    expect(html).toContain('Please fill in all required fields before submitting.')
+    expect(html).toContain('Nothing was changed. Correct the field marked below and send the form again.')
     expect(html).toContain('<p class="form__error" id="field-name-error">Name is required</p>')
-    expect(html).toContain('<p class="form__error" id="field-email-error">Please enter a valid e-mail address.</p>')
+    expect(html).toContain('<p class="form__error" id="field-email-error">Enter a valid e-mail address.</p>')
     const page = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}/delegates/2`, { headers: { cookie: staffCookie } }))
     expect(page).toContain('Replace Pieter Botha')
     expect(page).not.toContain(body.email.replace('bookings', 'nobody'))
@@ -190,14 +192,14 @@ describe('changing a delegate and the company details', () => {
     }
   })
 
-  it('corrects the company details, and refuses a missing VAT number in the public form’s words', async () => {
+  it('corrects the company details, and refuses a missing VAT number beside its field', async () => {
     const { reference } = await register()
     const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '' }
     // Correcting what the tax invoice names is a manager's: staff are refused.
     expect((await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })).status).toBe(403)
     expect((await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).status).toBe(403)
     const refused = await post(`/admin/registrations/${reference}/company`, details, { cookie: ownerCookie })
-    expect(refused.status).toBe(422)
+    expect(refused.status).toBe(400)
     expect(await refused.text()).toContain('<p class="form__error" id="field-vatNumber-error">VAT number is required</p>')
     const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' }, { cookie: ownerCookie })
     expect(corrected.status).toBe(302)

@@ -4,8 +4,8 @@ import { CodedError, isValidationError, ValidationError } from './errors.ts'
 
 describe('coded errors', () => {
   it('keep their own name, code and message, and stay told apart by their class', () => {
-    const refused = new BackOfficeError('overpayment', 'More than is outstanding.', 'amount')
-    expect([refused.name, refused.code, refused.message, refused.field]).toEqual(['BackOfficeError', 'overpayment', 'More than is outstanding.', 'amount'])
+    const refused = new BackOfficeError('duplicate-bank-reference', 'Already recorded.', 'bankReference')
+    expect([refused.name, refused.code, refused.message, refused.field]).toEqual(['BackOfficeError', 'duplicate-bank-reference', 'Already recorded.', 'bankReference'])
     expect(refused).toBeInstanceOf(CodedError)
     expect(isBackOfficeError(refused)).toBe(true)
     expect(isValidationError(refused)).toBe(false)

@@ -218,8 +218,15 @@ export {
   importBankStatement,
   listStatementImports,
   listStatementMappings,
+  dismissStatementLine,
+  sameAsText,
+  splitStatementLine,
+  statementLineDismissalSchema,
+  statementLineSplitSchema,
   statementLines,
   type ConfirmedLine,
+  type StatementLineDismissal,
+  type StatementLineSplit,
   type StatementImport,
   type StatementLineState,
   type StatementLineView,
@@ -228,6 +235,7 @@ export {
   type StatementUpload,
 } from './backoffice/bank-statements/bank-statements.ts'
 export { STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS } from './backoffice/bank-statements/parse-csv.ts'
+export { BANK_PRESET_CHOICES, BANK_PRESETS, isBankPresetId, type BankPresetId } from './backoffice/bank-statements/bank-presets.ts'
 export {
   ENQUIRY_STATUSES,
   addEnquiryNote,
@@ -258,3 +266,32 @@ export {
   type RetentionResult,
 } from './backoffice/personal-data.ts'
 export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'
+export {
+  eventFinanceReport,
+  eventFinanceXlsx,
+  vatPeriodSchema,
+  vatRegister,
+  vatRegisterCsv,
+  vatRegisterXlsx,
+  type EventFinance,
+  type EventFinanceReport,
+  type VatPeriod,
+  type VatRegister,
+  type VatRegisterEntry,
+} from './backoffice/finance-reports.ts'
+export {
+  recordRefundPayout,
+  refundBankDetailsSchema,
+  refundListPayoutSchema,
+  refundsPaidOut,
+  refundsToPay,
+  refundsToPayCsv,
+  saveRefundBankDetails,
+  surplusRefundsOf,
+  type RefundBankDetails,
+  type RefundBankDetailsInput,
+  type RefundPaidOut,
+  type RecordedListPayout,
+  type RefundListPayoutInput,
+  type RefundToPay,
+} from './backoffice/refunds-to-pay.ts'

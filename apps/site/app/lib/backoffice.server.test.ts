@@ -22,8 +22,8 @@ describe('attemptChange', () => {
   it.each([
     [
       'a refusal naming its field, under the form’s name for it',
-      new BackOfficeError('overpayment', 'R 30 000.00 is more than the R 20 677.00 outstanding.', 'amountCents'),
-      { status: 409, message: NOTHING_CHANGED, fields: { amount: 'R 30 000.00 is more than the R 20 677.00 outstanding.' } },
+      new BackOfficeError('duplicate-bank-reference', 'Bank reference FNB 1 was already recorded.', 'bankReference'),
+      { status: 409, message: NOTHING_CHANGED, fields: { reference: 'Bank reference FNB 1 was already recorded.' } },
     ],
     [
       'a refusal of the whole form',
@@ -45,7 +45,7 @@ describe('attemptChange', () => {
       { status: 422, message: 'Please fill in all required fields before submitting.', fields: { name: 'Name is required', email: 'Please enter a valid e-mail address.' } },
     ],
   ])('turns %s into the form’s refusal', async (_case, error, refusal) => {
-    const outcome = await attemptChange(context, () => Promise.reject(error), { amountCents: 'amount' })
+    const outcome = await attemptChange(context, () => Promise.reject(error), { bankReference: 'reference' })
     expect(outcome).toEqual({ ok: false, ...refusal })
   })
 

@@ -81,6 +81,14 @@ interface Refusal {
   fields: Record<string, string>
 }
 
+/**
+ * A refusal in one sentence, for a small form that shows its message above it rather than beside a field: the field's
+ * own message when one field is at fault.
+ */
+export function refusalSentence(refusal: Refusal): string {
+  return Object.values(refusal.fields)[0] ?? refusal.message
+}
+
 /** The summary above a form whose refusal names one field: the message itself stands beside that field. */
 export const NOTHING_CHANGED = 'Nothing was changed. Correct the field marked below and send the form again.'
 
@@ -145,6 +153,6 @@ export async function runStaffCommand<Input, Result>(
 }
 
 /** Where a registration's page is, with the notice of what was just recorded (read by that page). */
-export function registrationPagePath(reference: string, recorded: 'payment' | 'delegate' | 'company'): string {
+export function registrationPagePath(reference: string, recorded: 'payment' | 'surplus' | 'delegate' | 'company'): string {
   return `/admin/registrations/${encodeURIComponent(reference)}?recorded=${recorded}`
 }

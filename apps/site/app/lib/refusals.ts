@@ -42,6 +42,12 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'date-before-cancellation': { status: 422, message: 'The date cannot be before the cancellation that owes the refund.' },
   'invalid-percentage': { status: 422, message: 'Enter the fee as a whole percentage from 0 to 100.' },
   'reason-required': { status: 422, message: 'The fee differs from what the terms propose: say why (for example, what was agreed in writing).' },
+  'date-before-transfer': { status: 422, message: 'The date cannot be before the transfer that paid too much arrived.' },
+  'invalid-branch-code': { status: 422, message: 'Enter the branch code: 6 digits (universal branch codes too, e.g. 250655).' },
+  'invalid-account-number': { status: 422, message: 'Enter the account number: 6 to 16 digits.' },
+  'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
+  'too-many-parts': { status: 422, message: 'A line is split across at most 20 registrations.' },
+  'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -91,6 +97,13 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
     messageId: 'The e-mail',
     enquiryId: 'The enquiry',
     refundId: 'The refund',
+    lineId: 'The statement line',
+    parts: 'The registrations and amounts',
+    reason: 'The reason',
+    accountHolder: 'The account holder’s name',
+    bankName: 'The bank’s name',
+    branchCode: 'The branch code',
+    accountNumber: 'The account number',
   },
 }
 
@@ -146,11 +159,9 @@ export function validationRefusal(error: ValidationError, kind: SubmissionKind):
 const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; message: (details: Readonly<Record<string, string | number>>) => string }> = {
   'not-found': { status: 404, message: () => 'This no longer exists. Reload the page and try again.' },
   'invalid-input': { status: 400, message: () => 'Check what you entered and send the form again.' },
-  'already-paid': { status: 409, message: () => 'This registration is already paid in full; nothing is outstanding.' },
-  overpayment: {
+  'already-paid': {
     status: 409,
-    message: ({ amountCents, outstandingCents, reference }) =>
-      `${formatRand(Number(amountCents))} is more than the ${formatRand(Number(outstandingCents))} outstanding on registration ${reference}. Record at most the outstanding amount.`,
+    message: () => 'This registration was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.',
   },
   'duplicate-bank-reference': { status: 409, message: ({ reference, receivedOn }) => `This bank reference was already recorded (registration ${reference}, received ${receivedOn}). A transfer is recorded once.` },
   'event-started': { status: 409, message: () => 'The event has started; this registration can no longer be changed.' },
@@ -167,6 +178,19 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager or an owner may do this. Staff ask for a cancellation instead: a manager approves it.'),
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
+  'statement-line-settled': { status: 409, message: settledLineMessage },
+  'split-does-not-add-up': {
+    status: 422,
+    message: ({ totalCents, lineCents }) => `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
+  },
+}
+
+/** Why a statement line cannot be settled again: recorded, dismissed, or the same money as an earlier file's line. */
+function settledLineMessage({ amountCents, postedOn, state, registrationReference, dismissedBy, reason, sameAs }: Readonly<Record<string, string | number>>): string {
+  const line = `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
+  if (state === 'recorded') return `${line} is already recorded (registration ${registrationReference}).`
+  if (state === 'same-as') return `${line} is ${sameAs}; it is not recorded twice.`
+  return dismissedBy ? `${line} was dismissed by ${dismissedBy} (${reason}).` : `${line} was dismissed meanwhile.`
 }
 
 /** A refused staff command in staff's words: the status, the message, and the field it names when one is at fault. */

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
+import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferForm } from './bank-transfers.ts'
-import { BackOfficeError } from './errors.ts'
 import { ValidationError } from '../errors.ts'
 import { RECORDED_BY, register, STAFF, testContext } from './fixtures.ts'
 
@@ -96,26 +96,41 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     }
   })
 
-  it('refuses more than the outstanding amount and records nothing', async () => {
+  it('records more than the outstanding amount in full: the registration paid, the surplus owed back', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     await recordBankTransfer(context, transfer(reference!, { amountCents: 2000000, bankReference: 'PART-1' }), STAFF)
 
-    const refused = recordBankTransfer(context, transfer(reference!, { amountCents: 100000, bankReference: 'PART-2' }), STAFF)
-    await expect(refused).rejects.toMatchObject({
-      code: 'overpayment',
-      field: 'amount',
-      message: `R 1 000.00 is more than the R 677.00 outstanding on registration ${reference}. Record at most the outstanding amount.`,
-    })
-    const payments = await testDb.db.kysely.selectFrom('bank_payments').select('bank_reference').execute()
-    expect(payments.map((payment) => payment.bank_reference)).toEqual(['PART-1'])
+    const recorded = await recordBankTransfer(context, transfer(reference!, { amountCents: 100_000, bankReference: 'PART-2' }), STAFF)
+    expect(recorded).toMatchObject({ surplusCents: 100_000 - 67_700, receiptQueued: true, after: { status: 'paid', paidCents: 2_100_000, outstandingCents: 0 } })
+    const payments = await testDb.db.kysely.selectFrom('bank_payments').select(['bank_reference', 'amount_cents']).orderBy('bank_reference').execute()
+    expect(payments).toEqual([
+      { bank_reference: 'PART-1', amount_cents: 2_000_000 },
+      { bank_reference: 'PART-2', amount_cents: 100_000 },
+    ])
+    expect(await testDb.db.kysely.selectFrom('surplus_refunds').select(['amount_cents', 'status']).execute()).toEqual([{ amount_cents: 32_300, status: 'awaiting-payout' }])
+    expect((await registrationRow(reference!)).status).toBe('paid')
   })
 
-  it('refuses a registration that is already paid', async () => {
+  it('records a second payment of a registration paid by transfer as all surplus, without a second receipt', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     await recordBankTransfer(context, transfer(reference!), STAFF)
-    await expect(recordBankTransfer(context, transfer(reference!, { amountCents: 1, bankReference: 'OTHER' }), STAFF)).rejects.toMatchObject({ code: 'already-paid' })
+    const again = await recordBankTransfer(context, transfer(reference!, { amountCents: TOTAL_CENTS, bankReference: 'PAID TWICE' }), STAFF)
+    expect(again).toMatchObject({ surplusCents: TOTAL_CENTS, receiptQueued: false, after: { status: 'paid', outstandingCents: 0 } })
+    const receipts = await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'payment.receipt').execute()
+    expect(receipts).toHaveLength(1)
+  })
+
+  it('refuses a transfer for a registration paid by card', async () => {
+    const [reference] = await register(testDb.db, {})
+    const { id } = await registrationRow(reference!)
+    await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, id, new Date('2025-03-01T10:00:00Z')))
+    await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, { amountCents: 1, bankReference: 'OTHER' }), STAFF)).rejects.toMatchObject({
+      code: 'already-paid',
+      message: `Registration ${reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
+    })
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
   })
 
   it('refuses a bank reference already recorded for another registration, however it is spaced or cased', async () => {
@@ -169,6 +184,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
           paidCents: 67_700,
           outstandingCents: TOTAL_CENTS - 67_700,
           bankTransfer: { amountCents: 67_700, receivedOn: '2025-03-01', bankReference: 'ABSA 9' },
+          surplusCents: 0,
         },
       },
     ])
@@ -190,7 +206,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await expect(recordBankTransfer(testContext(testDb.db), transfer('ZZZZ-9999'), STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 
-  it('never overpays when several recordings for one registration arrive at once', async () => {
+  it('counts the surplus once when several recordings for one registration arrive at once', async () => {
     const [reference] = await register(testDb.db, {})
     // Three connections on PostgreSQL, like three instances; SQLite has its one.
     const handles = [testDb.db, await testDb.openAnother(), await testDb.openAnother()]
@@ -200,15 +216,16 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     )
     const outcomes = await Promise.allSettled(attempts)
 
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
-    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as BackOfficeError).code] : []))
-    expect(refusals).toEqual(['overpayment', 'overpayment', 'overpayment'])
-    const { received } = await testDb.db.kysely
-      .selectFrom('bank_payments')
-      .select((eb) => eb.fn.sum<number | string>('amount_cents').as('received'))
+    // Every transfer is recorded; each reads what the ones before it left outstanding, so the surplus adds up exactly.
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(6)
+    const { surplus } = await testDb.db.kysely
+      .selectFrom('surplus_refunds')
+      .select((eb) => eb.fn.sum<number | string>('amount_cents').as('surplus'))
       .executeTakeFirstOrThrow()
-    expect(Number(received)).toBe(third * 3)
-    expect((await registrationRow(reference!)).status).toBe('part-paid')
+    expect(Number(surplus)).toBe(third * 6 - TOTAL_CENTS)
+    const receipts = await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('topic', '=', 'payment.receipt').execute()
+    expect(receipts).toHaveLength(1)
+    expect((await registrationRow(reference!)).status).toBe('paid')
   })
 
   it('records one bank reference once when two registrations claim it at once', async () => {

@@ -1,6 +1,6 @@
-import { formatRand } from '@events/pricing'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import * as z from 'zod/mini'
+import type { SiteSettingsForMail } from '../catalog.ts'
 import type { Database } from '../db/database.ts'
 import type { BankPaymentRow } from '../db/tables/bank-payments.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -14,10 +14,11 @@ import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../regi
 import { normaliseReference } from '../registration/reference.ts'
 import { optionalText, ownFields } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
-import { staffCommand } from './command.ts'
+import { staffCommand, type AuditedChange, type CommandChange, type StaffCommandContext } from './command.ts'
 import { businessClock, wallClock, type ActingStaff } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 import { dayIn, fieldRefusal, isoDay, randAmount, referenceField } from './fields.ts'
+import { recordSurplus } from './refunds-to-pay.ts'
 
 const MAX_BANK_REFERENCE_LENGTH = 100
 const MAX_NOTE_LENGTH = 1000
@@ -66,6 +67,8 @@ export interface RecordedBankTransfer {
   after: PaymentState
   /** True when this transfer paid the registration in full and its receipt was queued. */
   receiptQueued: boolean
+  /** What the transfer paid beyond what was owed: a credit owed back to the registrant (0 when none). */
+  surplusCents: number
 }
 
 /** A stored bank payment as the back office shows it. */
@@ -114,118 +117,177 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
   )
 }
 
+async function hasBankPayments(queries: Kysely<Database>, registrationId: string): Promise<boolean> {
+  return (await queries.selectFrom('bank_payments').select('id').where('registration_id', '=', registrationId).limit(1).executeTakeFirst()) !== undefined
+}
+
 /**
- * Records a bank transfer against a registration: the full outstanding amount marks it paid and queues the receipt
- * with the tax invoice; less leaves it part-paid. More than is outstanding, a bank reference already recorded, or a
+ * The change of recording transfers (each a parsed `bankTransferSchema`), all in the command's one transaction: the
+ * parts of one statement line paying several registrations are recorded all or none. Dates after today (business
+ * clock) are refused before the transaction.
+ */
+export async function bankTransfersChange(
+  context: StaffCommandContext,
+  transfers: readonly BankTransferInput[],
+  staff: ActingStaff,
+): Promise<CommandChange<RecordedBankTransfer[]>> {
+  const today = dayIn(businessClock(context))
+  if (transfers.some((transfer) => transfer.receivedOn > today)) throw fieldRefusal('receivedOn', 'date-in-future')
+  const settings = await context.catalog.getSettings()
+  return async (transaction) => {
+    const result: RecordedBankTransfer[] = []
+    const audit: AuditedChange[] = []
+    let mailQueued = false
+    for (const transfer of transfers) {
+      const { mailQueued: queued, ...recorded } = await recordTransferIn(transaction, context, transfer, settings, staff)
+      mailQueued ||= queued
+      result.push(recorded)
+      audit.push({
+        action: 'registration-payment-recorded',
+        subjectType: 'registration',
+        subjectId: recorded.reference,
+        before: recorded.before,
+        after: {
+          ...recorded.after,
+          bankTransfer: { amountCents: recorded.payment.amountCents, receivedOn: recorded.payment.receivedOn, bankReference: recorded.payment.bankReference },
+          surplusCents: recorded.surplusCents,
+        },
+      })
+    }
+    return { result, audit, mailQueued }
+  }
+}
+
+/**
+ * The refusal a failed transfer transaction means: a bank reference another recording took meanwhile (the unique
+ * index refuses the second of two at once), else undefined.
+ */
+export async function explainTransferFailure(error: unknown, transfers: readonly BankTransferInput[], context: StaffCommandContext): Promise<BackOfficeError | undefined> {
+  if (!isUniqueViolation(error)) return undefined
+  for (const transfer of transfers) {
+    const duplicate = await duplicateReferenceError(context.db.kysely, transfer.bankReference)
+    if (duplicate) return duplicate
+  }
+  return undefined
+}
+
+/**
+ * Records a bank transfer against a registration, in full: the outstanding amount or more marks it paid and queues
+ * the receipt with the tax invoice, and what it paid beyond the outstanding amount is recorded as a surplus owed back
+ * (`surplus_refunds`); less leaves it part-paid. A registration paid by card, a bank reference already recorded, or a
  * date before the registration was made or after today (business clock) is refused.
  */
-export const recordBankTransfer = staffCommand(bankTransferSchema, async (context, transfer, staff) => {
+export const recordBankTransfer = staffCommand(
+  bankTransferSchema,
+  async (context, transfer, staff) => {
+    const change = await bankTransfersChange(context, [transfer], staff)
+    return async (transaction) => {
+      const outcome = await change(transaction)
+      return { ...outcome, result: outcome.result[0]! }
+    }
+  },
+  { explainFailure: (error, transfer, context) => explainTransferFailure(error, [transfer], context) },
+)
+
+async function recordTransferIn(
+  transaction: Transaction<Database>,
+  context: StaffCommandContext,
+  transfer: BankTransferInput,
+  settings: SiteSettingsForMail,
+  staff: ActingStaff,
+): Promise<RecordedBankTransfer & { mailQueued: boolean }> {
   const { db } = context
-  const today = dayIn(businessClock(context))
-  if (transfer.receivedOn > today) throw fieldRefusal('receivedOn', 'date-in-future')
-  const settings = await context.catalog.getSettings()
   const at = wallClock(context)
   const paidAt = businessClock(context)
-  return async (transaction) => {
-    // The row lock makes a second recording for the same registration wait for this one, so the outstanding
-    // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
-    const registration = await transaction
-      .selectFrom('registrations')
-      .selectAll()
-      .where('reference', '=', normaliseReference(transfer.reference) ?? '')
-      .$if(db.dialect === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${transfer.reference}.`)
-    if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
-    const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
-    if (duplicate) throw duplicate
-    const before = await paymentStateOf(transaction, registration)
-    if (before.outstandingCents === 0) {
-      throw new BackOfficeError('already-paid', `Registration ${registration.reference} is already paid in full; nothing is outstanding.`)
-    }
-    if (transfer.amountCents > before.outstandingCents) {
-      throw new BackOfficeError(
-        'overpayment',
-        `${formatRand(transfer.amountCents)} is more than the ${formatRand(before.outstandingCents)} outstanding on registration ${registration.reference}. Record at most the outstanding amount.`,
-        'amount',
-        { amountCents: transfer.amountCents, outstandingCents: before.outstandingCents, reference: registration.reference },
-      )
-    }
-    const payment: BankPayment = {
-      id: newId(),
-      amountCents: transfer.amountCents,
-      receivedOn: transfer.receivedOn,
-      bankReference: transfer.bankReference,
-      note: transfer.note,
-      recordedBy: { id: staff.id, name: staff.name },
-      recordedAt: at.toISOString(),
-    }
-    await transaction
-      .insertInto('bank_payments')
-      .values({
-        id: payment.id,
-        registration_id: registration.id,
-        amount_cents: payment.amountCents,
-        received_on: payment.receivedOn,
-        bank_reference: payment.bankReference,
-        note: payment.note,
-        recorded_by_id: staff.id,
-        recorded_by_name: staff.name,
-        recorded_at: payment.recordedAt,
-      })
-      .execute()
-    const paidInFull = transfer.amountCents === before.outstandingCents
-    let receiptQueued = false
-    if (paidInFull) {
-      await markRegistrationPaid(transaction, registration.id, at)
-      const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
-      const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
-      const receipt = paymentReceiptMail({
-        registration: {
-          reference: registration.reference,
-          eventTitle: registration.event_title,
-          eventStart: registration.event_start,
-          eventEnd: registration.event_end,
-          companyName: registration.company_name,
-          email: registration.email,
-          totalCents: registration.total_cents,
-          currency: registration.currency,
-          statusUrl: context.links.registrationStatus(registration),
-        },
-        paidAt,
-        paymentId: transfer.bankReference,
-        invoiceNumber,
-        testMode: false,
-        settings,
-        method: 'bank-transfer',
-        invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
-      })
-      if (!registrantAddressErased(registration)) {
-        await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
-        receiptQueued = true
-      }
-    } else if (registration.status !== 'part-paid') {
-      await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
-    }
-    const after: PaymentState = paidInFull
-      ? { status: 'paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: 0 }
-      : { status: 'part-paid', paidCents: before.paidCents + transfer.amountCents, outstandingCents: before.outstandingCents - transfer.amountCents }
-    const result: RecordedBankTransfer = { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull }
-    return {
-      result,
-      mailQueued: receiptQueued,
-      audit: [
-        {
-          action: 'registration-payment-recorded',
-          subjectType: 'registration',
-          subjectId: registration.reference,
-          before,
-          after: { ...after, bankTransfer: { amountCents: payment.amountCents, receivedOn: payment.receivedOn, bankReference: payment.bankReference } },
-        },
-      ],
-    }
+  // The row lock makes a second recording for the same registration wait for this one, so the outstanding
+  // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
+  const registration = await transaction
+    .selectFrom('registrations')
+    .selectAll()
+    .where('reference', '=', normaliseReference(transfer.reference) ?? '')
+    .$if(db.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst()
+  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${transfer.reference}.`)
+  if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
+  const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
+  if (duplicate) throw duplicate
+  const before = await paymentStateOf(transaction, registration)
+  // A registration paid by card has its card payment as its one payment (paidCentsOf): a transfer cannot join it.
+  // Any other transfer is recorded in full, a second payment of a paid registration as a surplus owed back.
+  if (registration.status === 'paid' && before.outstandingCents === 0 && !(await hasBankPayments(transaction, registration.id))) {
+    throw new BackOfficeError(
+      'already-paid',
+      `Registration ${registration.reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
+      undefined,
+      { reference: registration.reference },
+    )
   }
-}, {
-  // Two recordings of one bank reference for different registrations at once: the unique index refuses the second.
-  explainFailure: async (error, transfer, context) => (isUniqueViolation(error) ? await duplicateReferenceError(context.db.kysely, transfer.bankReference) : undefined),
-})
+  const payment: BankPayment = {
+    id: newId(),
+    amountCents: transfer.amountCents,
+    receivedOn: transfer.receivedOn,
+    bankReference: transfer.bankReference,
+    note: transfer.note,
+    recordedBy: { id: staff.id, name: staff.name },
+    recordedAt: at.toISOString(),
+  }
+  await transaction
+    .insertInto('bank_payments')
+    .values({
+      id: payment.id,
+      registration_id: registration.id,
+      amount_cents: payment.amountCents,
+      received_on: payment.receivedOn,
+      bank_reference: payment.bankReference,
+      note: payment.note,
+      recorded_by_id: staff.id,
+      recorded_by_name: staff.name,
+      recorded_at: payment.recordedAt,
+    })
+    .execute()
+  // Only a transfer that settles what was outstanding marks the registration paid and sends the receipt; one that
+  // arrives when nothing was outstanding is all surplus and leaves the registration as it was.
+  const paidInFull = before.outstandingCents > 0 && transfer.amountCents >= before.outstandingCents
+  // What arrived is recorded in full; what it paid beyond the amount owed is owed back to the registrant.
+  const surplusCents = Math.max(0, transfer.amountCents - before.outstandingCents)
+  if (surplusCents > 0) await recordSurplus(transaction, { registrationId: registration.id, bankPaymentId: payment.id, amountCents: surplusCents, at })
+  let mailQueued = false
+  if (paidInFull) {
+    await markRegistrationPaid(transaction, registration.id, at)
+    const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
+    const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
+    const receipt = paymentReceiptMail({
+      registration: {
+        reference: registration.reference,
+        eventTitle: registration.event_title,
+        eventStart: registration.event_start,
+        eventEnd: registration.event_end,
+        companyName: registration.company_name,
+        email: registration.email,
+        totalCents: registration.total_cents,
+        currency: registration.currency,
+        statusUrl: context.links.registrationStatus(registration),
+      },
+      paidAt,
+      paymentId: transfer.bankReference,
+      invoiceNumber,
+      testMode: false,
+      settings,
+      method: 'bank-transfer',
+      invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
+    })
+    if (!registrantAddressErased(registration)) {
+      await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
+      mailQueued = true
+    }
+  } else if (before.outstandingCents > 0 && registration.status !== 'part-paid') {
+    await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+  }
+  const paidCents = before.paidCents + transfer.amountCents
+  const after: PaymentState = paidInFull
+    ? { status: 'paid', paidCents, outstandingCents: 0 }
+    : before.outstandingCents === 0
+      ? { status: registration.status, paidCents, outstandingCents: 0 }
+      : { status: 'part-paid', paidCents, outstandingCents: before.outstandingCents - transfer.amountCents }
+  return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull, surplusCents, mailQueued }
+}

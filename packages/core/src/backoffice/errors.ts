@@ -5,7 +5,6 @@ export type BackOfficeErrorCode =
   | 'not-found'
   | 'invalid-input'
   | 'already-paid'
-  | 'overpayment'
   | 'duplicate-bank-reference'
   | 'event-started'
   | 'not-retryable'
@@ -18,6 +17,8 @@ export type BackOfficeErrorCode =
   | 'no-receipt'
   | 'role-required'
   | 'request-pending'
+  | 'statement-line-settled'
+  | 'split-does-not-add-up'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

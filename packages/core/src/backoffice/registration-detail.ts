@@ -13,6 +13,7 @@ import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
 import type { BackOfficeContext } from './context.ts'
 import type { RegistrationKey } from '../site-links.ts'
 import { summariseMessage, type MessageSummary } from './emails.ts'
+import { surplusRefundsOf } from './refunds-to-pay.ts'
 
 /** A registration as staff see it; its key makes the registrant's private link, to send again to one who lost it. */
 export interface RegistrationDetail extends RegistrationKey {
@@ -45,6 +46,8 @@ export interface RegistrationDetail extends RegistrationKey {
   checkouts: Array<{ id: string; provider: string; attempt: number; amountCents: number; currency: string; status: CheckoutStatus; paymentId: string | null; createdAt: string; updatedAt: string }>
   webhooks: Array<{ webhookId: string; eventType: string; checkoutId: string | null; amountCents: number | null; currency: string | null; outcome: WebhookOutcome; receivedAt: string }>
   bankPayments: BankPayment[]
+  /** What transfers paid beyond what was owed: credits owed back to the registrant, or paid out. */
+  surplusRefunds: Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>
   emails: RegistrationEmail[]
 }
 
@@ -62,7 +65,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const kysely: Kysely<Database> = db.kysely
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
-  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment] = await Promise.all([
+  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds] = await Promise.all([
     kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
     kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
     kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
@@ -70,6 +73,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     paymentStateOf(kysely, row),
+    surplusRefundsOf(context, row.id),
   ])
   const emails = await Promise.all(
     messages.map(
@@ -127,6 +131,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
       receivedAt: webhook.received_at,
     })),
     bankPayments: bankPayments.map(bankPaymentOf),
+    surplusRefunds,
     emails,
   }
 }

@@ -149,7 +149,6 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await paymentStateOf(testDb.db.kysely, row)).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: 1_550_775 })
 
     const transfer = { reference: reference!, receivedOn: '2025-06-20', bankReference: 'FNB 9' }
-    await expect(recordBankTransfer(context, { ...transfer, amount: '20677.00' }, STAFF)).rejects.toMatchObject({ code: 'overpayment' })
     const paid = await recordBankTransfer(context, { ...transfer, amount: '15507.75' }, STAFF)
     expect(paid.after).toEqual({ status: 'paid', paidCents: 1_550_775, outstandingCents: 0 })
 

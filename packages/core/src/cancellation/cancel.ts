@@ -5,6 +5,7 @@ import { normaliseBankReference } from '../backoffice/bank-transfers.ts'
 import { staffCommand, type AuditedChange, type CommandHandler, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
+import { surplusCentsOf } from '../backoffice/refunds-to-pay.ts'
 import { dayIn, fieldRefusal, isoDay, optionalPercentage, referenceField } from '../backoffice/fields.ts'
 import { optionalLine, ownFields } from '../submissions/fields.ts'
 import type { Database } from '../db/database.ts'
@@ -197,9 +198,12 @@ interface Balances {
   refundedCents: number
 }
 
-/** What earlier cancellations credited and what was refunded (or is being refunded), refused card refunds left out. */
+/**
+ * What earlier cancellations credited and what was refunded or owed back (refunds, refused card refunds left out, and
+ * transfers' surpluses).
+ */
 async function balancesOf(queries: Kysely<Database>, registrationId: string): Promise<Balances> {
-  const [credited, refunded] = await Promise.all([
+  const [credited, refunded, surplusCents] = await Promise.all([
     queries
       .selectFrom('cancellations')
       .select((eb) => [
@@ -215,12 +219,14 @@ async function balancesOf(queries: Kysely<Database>, registrationId: string): Pr
       .where('registration_id', '=', registrationId)
       .where('status', '<>', 'refused')
       .executeTakeFirstOrThrow(),
+    // A transfer's surplus is owed back on its own (refunds to pay out), so a cancellation never refunds it again.
+    surplusCentsOf(queries, registrationId),
   ])
   return {
     creditedSubtotalCents: Number(credited.subtotal),
     creditedVatCents: Number(credited.vat),
     creditedTotalCents: Number(credited.total),
-    refundedCents: Number(refunded.amount),
+    refundedCents: Number(refunded.amount) + surplusCents,
   }
 }
 
@@ -503,8 +509,11 @@ export interface RecordedRefundPayout {
   after: RefundSummary
 }
 
-/** Records that staff paid a bank refund out (or refunded a card refund the provider refused by transfer). */
-export const recordRefundPaidOut = staffCommand(refundPayoutSchema, async (context, input, staff) => {
+/**
+ * The handler of recording a cancellation's refund paid out: the cancel page's command, and the refunds list's for a
+ * cancellation's refund.
+ */
+export const refundPaidOutHandler: CommandHandler<z.output<typeof refundPayoutSchema>, RecordedRefundPayout> = async (context, input, staff) => {
   if (input.paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<RecordedRefundPayout>> => {
@@ -540,4 +549,7 @@ export const recordRefundPaidOut = staffCommand(refundPayoutSchema, async (conte
     const result: RecordedRefundPayout = { registrationId: registration.id, reference: registration.reference, before: refundOf(row), after: refundOf(updated) }
     return { result, audit: [{ action: 'refund-paid-out', subjectType: 'refund', subjectId: row.id, before: result.before, after: result.after }] }
   }
-}, { role: 'manager' })
+}
+
+/** Records that staff paid a bank refund out (or refunded a card refund the provider refused by transfer); a manager's. */
+export const recordRefundPaidOut = staffCommand(refundPayoutSchema, refundPaidOutHandler, { role: 'manager' })

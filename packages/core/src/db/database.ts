@@ -20,6 +20,7 @@ import type { ReadinessChecksTable } from './tables/readiness-checks.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
 import type { RegistrationMailDataTable } from './tables/registration-mail-data.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
+import type { RefundBankDetailsTable, SurplusRefundsTable } from './tables/refunds-to-pay.ts'
 import type { SubmissionKeysTable } from './tables/submission-keys.ts'
 import type { TrainingRequestsTable } from './tables/training-requests.ts'
 
@@ -46,6 +47,8 @@ export interface Database {
   bank_statement_import_lines: BankStatementImportLinesTable
   enquiry_activity: EnquiryActivityTable
   readiness_checks: ReadinessChecksTable
+  surplus_refunds: SurplusRefundsTable
+  refund_bank_details: RefundBankDetailsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

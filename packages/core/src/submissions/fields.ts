@@ -26,6 +26,12 @@ export const FIELD_ISSUE_CODES = [
   'date-before-cancellation',
   'invalid-percentage',
   'reason-required',
+  'date-before-transfer',
+  'invalid-branch-code',
+  'invalid-account-number',
+  'too-few-parts',
+  'too-many-parts',
+  'repeated-registration',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

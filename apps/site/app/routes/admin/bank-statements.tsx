@@ -1,12 +1,16 @@
 import {
+  BANK_PRESET_CHOICES,
   assignStatementLine,
   confirmStatementLines,
+  dismissStatementLine,
   getStatementImport,
   importBankStatement,
   listStatementImports,
   listStatementMappings,
   STATEMENT_DATE_FORMATS,
   STATEMENT_DELIMITERS,
+  sameAsText,
+  splitStatementLine,
   statementLines,
   type StatementLineView,
   type StatementMappingInput,
@@ -15,9 +19,9 @@ import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext, commandContext, staffActor } from '../../lib/backoffice.server'
+import { attemptChange, backOfficeContext, commandContext, refusalSentence, runStaffCommand, staffActor } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
-import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { requestFactsContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -30,6 +34,9 @@ export function meta() {
 }
 
 const NEW_MAPPING = 'new'
+// The bank list's values: a preset (`preset:fnb`), a mapping saved earlier (`mapping:{id}`), or a new mapping.
+const PRESET_PREFIX = 'preset:'
+const MAPPING_PREFIX = 'mapping:'
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
@@ -40,11 +47,16 @@ export async function loader(args: Route.LoaderArgs) {
   )
   if (importId && !shownImport) throw data('No such statement import', { status: 404 })
   // The choices of the mapping form come from the core with the data: the core's code stays on the server.
-  const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS) }
-  return data({ mappings, imports, shownImport: shownImport ?? null, lines, choices }, { headers })
+  const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS), banks: BANK_PRESET_CHOICES }
+  // What a repeated line repeats is worded by the core, here on the server, like every other choice of this page.
+  const shownLines = lines.map((line) => ({ ...line, sameAs: line.state.kind === 'same-as' ? sameAsText(line.state) : null }))
+  return data({ mappings, imports, shownImport: shownImport ?? null, lines: shownLines, choices }, { headers })
 }
 
-type ActionAnswer = { notice: string | null; error: string | null; refusals: string[] }
+/** A refused split's rows as typed, so the form comes back with them (it works without JavaScript). */
+type TypedSplit = { line: string; references: string[]; amounts: string[] }
+
+type ActionAnswer = { notice: string | null; error: string | null; refusals: string[]; typedSplit?: TypedSplit }
 
 function answer(notice: string | null, error: string | null = null, refusals: string[] = []): ActionAnswer {
   return { notice, error, refusals }
@@ -66,31 +78,32 @@ function mappingInput(form: FormData): StatementMappingInput {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { context } = args
-  const { staff: staffAccounts } = context.get(servicesContext)
-  const { clientIp, log } = context.get(requestFactsContext)
-  const { staff, actor } = actingStaff(session.user)
-  const backOffice = backOfficeContext(context)
+  const { log } = context.get(requestFactsContext)
   const intent = formText(form, 'intent')
+
+  const surplusText = (transfers: ReadonlyArray<{ reference: string; surplusCents: number }>) =>
+    transfers
+      .filter((transfer) => transfer.surplusCents > 0)
+      .map((transfer) => ` ${formatRand(transfer.surplusCents)} paid beyond what ${transfer.reference} owed is owed back: see Refunds to pay out.`)
+      .join('')
 
   if (intent === 'import') {
     const file = form.get('statement')
     if (!(file instanceof File) || file.size === 0) return data(answer(null, 'Choose the statement file exported from the bank (CSV or OFX).'), { status: 400 })
     const chosen = formText(form, 'mapping')
-    const mapping = chosen === NEW_MAPPING ? { create: mappingInput(form) } : chosen ? { id: chosen } : undefined
+    const mapping =
+      chosen === NEW_MAPPING
+        ? { create: mappingInput(form) }
+        : chosen.startsWith(PRESET_PREFIX)
+          ? { preset: chosen.slice(PRESET_PREFIX.length) }
+          : chosen.startsWith(MAPPING_PREFIX)
+            ? { id: chosen.slice(MAPPING_PREFIX.length) }
+            : undefined
     const content = new Uint8Array(await file.arrayBuffer())
-    const imported = await attemptChange(context, () => importBankStatement(backOffice, { fileName: file.name, content, mapping }, staff))
+    // The import writes its audit row in its own transaction.
+    const imported = await attemptChange(context, () => importBankStatement(commandContext(context), { fileName: file.name, content, mapping }, staffActor(context, session.user)))
     if (!imported.ok) return data(answer(null, imported.message), { status: 400 })
     const { value } = imported
-    await fromDatabase(context, () =>
-      staffAccounts.recordAudit({
-        actor,
-        action: 'bank-statement-imported',
-        subjectType: 'bank-statement-import',
-        subjectId: value.id,
-        after: { fileName: value.fileName, format: value.format, mapping: value.mappingName, lines: value.lineCount, newLines: value.newLineCount },
-        ipAddress: clientIp,
-      }),
-    )
     log.info({ importId: value.id, lines: value.lineCount, newLines: value.newLineCount }, 'Back office: a bank statement was imported')
     return redirect(`/admin/bank-statements?import=${encodeURIComponent(value.id)}`, { headers: session.headers })
   }
@@ -106,7 +119,7 @@ export async function action(args: Route.ActionArgs) {
     const notice =
       recorded.length === 0
         ? null
-        : `Recorded ${recorded.length === 1 ? '1 payment' : `${recorded.length} payments`} (${recorded.map((transfer) => transfer.reference).join(', ')}).${receipts > 0 ? ` ${receipts === 1 ? 'A receipt is' : `${receipts} receipts are`} on the way.` : ''}`
+        : `Recorded ${recorded.length === 1 ? '1 payment' : `${recorded.length} payments`} (${recorded.map((transfer) => transfer.reference).join(', ')}).${receipts > 0 ? ` ${receipts === 1 ? 'A receipt is' : `${receipts} receipts are`} on the way.` : ''}${surplusText(recorded)}`
     return data(answer(notice, null, refusals), { status: recorded.length === 0 ? 400 : 200 })
   }
 
@@ -117,33 +130,60 @@ export async function action(args: Route.ActionArgs) {
     if (!assigned.ok) return data(answer(null, assigned.message), { status: 400 })
     const { reference, after, receiptQueued } = assigned.value
     return answer(
-      `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : `${formatRand(after.outstandingCents)} still outstanding.`}`,
+      `Recorded ${formatRand(assigned.value.payment.amountCents)} for registration ${reference}: ${receiptQueued ? 'paid in full, the receipt is on the way.' : after.outstandingCents > 0 ? `${formatRand(after.outstandingCents)} still outstanding.` : 'nothing was outstanding.'}${surplusText([assigned.value])}`,
     )
+  }
+
+  if (intent === 'split') {
+    // Rows left empty are not parts; an amount that does not read is refused by the schema as no amount.
+    const references = form.getAll('splitReference').map(String)
+    const amounts = form.getAll('splitAmount').map(String)
+    const parts = references.flatMap((reference, index) => (reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amount: amounts[index] ?? '' }]))
+    const split = await runStaffCommand(context, session.user, splitStatementLine, { lineId: formText(form, 'line'), parts })
+    if (!split.ok) return data({ ...answer(null, refusalSentence(split)), typedSplit: { line: formText(form, 'line'), references, amounts } }, { status: split.status })
+    return answer(
+      `Split the line across ${split.value.map((transfer) => `${transfer.reference} (${formatRand(transfer.payment.amountCents)})`).join(', ')}.${split.value.some((transfer) => transfer.receiptQueued) ? ' Receipts for those paid in full are on the way.' : ''}${surplusText(split.value)}`,
+    )
+  }
+
+  if (intent === 'dismiss') {
+    const dismissed = await runStaffCommand(context, session.user, dismissStatementLine, { lineId: formText(form, 'line'), reason: formText(form, 'reason') })
+    if (!dismissed.ok) return data(answer(null, refusalSentence(dismissed)), { status: dismissed.status })
+    return answer(`Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`)
   }
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
 }
 
-function proposalText({ state }: StatementLineView): string {
+type ShownLine = StatementLineView & { sameAs: string | null }
+
+function proposalText({ state, sameAs }: ShownLine): string {
   switch (state.kind) {
     case 'recorded':
-      return `Recorded for ${state.registrationReference}${state.recordedBy ? ` by ${state.recordedBy}` : ''}`
+      return `Recorded for ${[state.registrationReference, ...(state.splitWith ?? [])].join(', ')}${state.recordedBy ? ` by ${state.recordedBy}` : ''}`
     case 'pays-in-full':
       return `Pays ${state.registrationReference} (${state.companyName}) in full`
     case 'part-payment':
       return `Part payment for ${state.registrationReference} (${state.companyName}): ${formatRand(state.outstandingCents)} outstanding`
     case 'surplus':
-      return `${formatRand(state.surplusCents)} more than the ${formatRand(state.outstandingCents)} outstanding on ${state.registrationReference} (${state.companyName}): not recordable; settle the surplus with the registrant`
+      return `Overpays ${state.registrationReference} (${state.companyName}) by ${formatRand(state.surplusCents)}: ${formatRand(state.outstandingCents)} outstanding; recorded in full, the surplus is owed back`
     case 'already-paid':
-      return `${state.registrationReference} (${state.companyName}) is already paid in full`
+      return `${state.registrationReference} (${state.companyName}) was paid by card: pay it back, then dismiss the line`
     case 'several-references':
       return `Names several registrations (${state.registrationReferences.join(', ')}): assign by hand`
     case 'unmatched':
       return 'No registration reference: assign by hand'
+    case 'same-as':
+      return `The same money as a line ${sameAs}: not recorded twice`
+    case 'dismissed':
+      return `Dismissed by ${state.dismissedBy}: ${state.reason}`
   }
 }
 
-const recordable = (line: StatementLineView) => line.state.kind === 'pays-in-full' || line.state.kind === 'part-payment'
-const assignable = (line: StatementLineView) => line.state.kind === 'unmatched' || line.state.kind === 'several-references'
+const recordable = (line: StatementLineView) => line.state.kind === 'pays-in-full' || line.state.kind === 'part-payment' || line.state.kind === 'surplus'
+const byHand = (line: StatementLineView) => line.state.kind === 'unmatched' || line.state.kind === 'several-references' || line.state.kind === 'already-paid'
+
+// Rows of the split form: the references a line names, then empty rows up to at least three parts.
+const SPLIT_ROWS = 3
 
 function lineLabel(line: StatementLineView): string {
   return `${formatRand(line.amountCents)} on ${line.postedOn}`
@@ -153,6 +193,14 @@ const DECIMAL_SEPARATORS = [
   ['.', '1 234.56 (decimal point)'],
   [',', '1 234,56 (decimal comma)'],
 ] as const
+
+/** The bank list's value for the bank an import was read as, so the next statement starts with the same bank. */
+function chosenBankValue(name: string, banks: ReadonlyArray<readonly [string, string]>, mappings: ReadonlyArray<{ id: string; name: string }>): string | undefined {
+  const preset = banks.find(([, bankName]) => bankName === name)
+  if (preset) return `${PRESET_PREFIX}${preset[0]}`
+  const saved = mappings.find((mapping) => mapping.name === name)
+  return saved ? `${MAPPING_PREFIX}${saved.id}` : undefined
+}
 
 /** A part of a new CSV mapping typed in: its name, or the heading of one of the bank's columns. */
 function MappingText({ id, name, label }: { id: string; name: string; label: string }) {
@@ -177,7 +225,10 @@ function MappingChoice({ id, name, label, defaultValue, choices }: { id: string;
 export default function BankStatements({ loaderData, actionData }: Route.ComponentProps) {
   const { mappings, imports, shownImport, lines, choices } = loaderData
   const proposals = lines.filter(recordable)
-  const toAssign = lines.filter(assignable)
+  const toSettle = lines.filter(byHand)
+  // The next statement most likely comes from the bank of the one shown, else of the latest import.
+  const lastCsvImport = shownImport?.mappingName ? shownImport : imports.find((entry) => entry.mappingName)
+  const lastBank = (lastCsvImport?.mappingName && chosenBankValue(lastCsvImport.mappingName, choices.banks, mappings)) || `${PRESET_PREFIX}${choices.banks[0]![0]}`
   return (
     <>
       <h1>Bank statements</h1>
@@ -243,20 +294,62 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         )}
       </section>
 
-      {toAssign.length > 0 ? (
+      {toSettle.length > 0 ? (
         <section aria-labelledby="assign-heading">
-          <h2 id="assign-heading">Assign by hand</h2>
-          <p>For a line that names no registration, or several, enter the registration it pays. The line’s whole amount is recorded.</p>
-          {toAssign.map((line) => (
-            <Form method="post" className="form admin-assign" key={line.id}>
-              <input type="hidden" name="intent" value="assign" />
-              <input type="hidden" name="line" value={line.id} />
-              <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${lineLabel(line)} (${line.description || 'no description'})`}>
-                <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
-              </FieldRow>
-              <SubmitButton secondary>Record this line</SubmitButton>
-            </Form>
-          ))}
+          <h2 id="assign-heading">Settle by hand</h2>
+          <p>
+            For a line that names no registration, or several: record it against the registration it pays (its whole amount), split it across the
+            registrations it pays, or dismiss it with the reason when it pays no registration (bank charges, interest, another business’s income).
+          </p>
+          {toSettle.map((line) => {
+            const label = `${lineLabel(line)} (${line.description || 'no description'})`
+            const named = line.state.kind === 'several-references' ? line.state.registrationReferences : []
+            const typed = actionData?.typedSplit?.line === line.id ? actionData.typedSplit : undefined
+            const rows = typed?.references ?? [...named, ...Array.from({ length: Math.max(0, SPLIT_ROWS - named.length) }, () => '')]
+            return (
+              <article className="admin-settle" key={line.id} aria-label={`The line of ${label}`}>
+                <h3>{label}</h3>
+                {line.state.kind !== 'already-paid' ? (
+                  <Form method="post" className="form admin-assign">
+                    <input type="hidden" name="intent" value="assign" />
+                    <input type="hidden" name="line" value={line.id} />
+                    <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${label}`}>
+                      <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
+                    </FieldRow>
+                    <SubmitButton secondary>Record this line</SubmitButton>
+                  </Form>
+                ) : null}
+                {line.state.kind !== 'already-paid' ? (
+                  <Form method="post" className="form" key={typed ? `typed-${typed.amounts.join('|')}` : 'split'}>
+                    <input type="hidden" name="intent" value="split" />
+                    <input type="hidden" name="line" value={line.id} />
+                    <fieldset className="form__group">
+                      <legend>Split {lineLabel(line)} across registrations (the amounts add up to the line)</legend>
+                      {rows.map((reference, index) => (
+                        <div className="admin-split-row" key={`${line.id}-${index}`}>
+                          <FieldRow id={`split-${line.id}-reference-${index}`} label={`Registration ${index + 1}`}>
+                            <input id={`split-${line.id}-reference-${index}`} name="splitReference" defaultValue={reference} autoComplete="off" maxLength={20} />
+                          </FieldRow>
+                          <FieldRow id={`split-${line.id}-amount-${index}`} label={`Amount ${index + 1} (R)`}>
+                            <input id={`split-${line.id}-amount-${index}`} name="splitAmount" defaultValue={typed?.amounts[index]} inputMode="decimal" autoComplete="off" maxLength={20} />
+                          </FieldRow>
+                        </div>
+                      ))}
+                    </fieldset>
+                    <SubmitButton secondary>Split this line</SubmitButton>
+                  </Form>
+                ) : null}
+                <Form method="post" className="form admin-assign">
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="line" value={line.id} />
+                  <FieldRow id={`dismiss-${line.id}`} label={`Why ${lineLabel(line)} is no registration’s payment`}>
+                    <input id={`dismiss-${line.id}`} name="reason" autoComplete="off" required maxLength={200} />
+                  </FieldRow>
+                  <SubmitButton secondary>Dismiss this line</SubmitButton>
+                </Form>
+              </article>
+            )
+          })}
         </section>
       ) : null}
 
@@ -269,14 +362,15 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <input id="statement-file" name="statement" type="file" accept=".csv,.ofx,.qfx,.txt,text/csv,application/x-ofx" required />
           </FieldRow>
           <fieldset className="form__group">
-            <legend>How to read a CSV file (not needed for OFX)</legend>
-            <FieldRow id="statement-mapping" label="The bank’s columns">
-              <select id="statement-mapping" name="mapping" defaultValue={mappings[0]?.id ?? NEW_MAPPING}>
-                <Options choices={mappings.map((mapping) => [mapping.id, mapping.name] as const)} />
-                <option value={NEW_MAPPING}>A new mapping, described below</option>
+            <legend>Which bank’s CSV export it is (not needed for OFX)</legend>
+            <FieldRow id="statement-mapping" label="The bank">
+              <select id="statement-mapping" name="mapping" defaultValue={lastBank}>
+                <Options choices={choices.banks.map(([id, name]) => [`${PRESET_PREFIX}${id}`, name] as const)} />
+                <Options choices={mappings.map((mapping) => [`${MAPPING_PREFIX}${mapping.id}`, `${mapping.name} (columns described earlier)`] as const)} />
+                <option value={NEW_MAPPING}>Another bank: describe its columns below</option>
               </select>
             </FieldRow>
-            <p>For a new mapping, give the headings as the bank’s file writes them; it is saved for the next statement.</p>
+            <p>For another bank, give the headings as its file writes them; they are saved for the next statement.</p>
             <MappingText id="mapping-name" name="mappingName" label="Name of the new mapping (e.g. the bank and account)" />
             <MappingChoice id="mapping-delimiter" name="delimiter" label="Columns separated by" defaultValue="," choices={choices.delimiters} />
             <MappingText id="mapping-date" name="dateColumn" label="Heading of the date column" />

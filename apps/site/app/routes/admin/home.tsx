@@ -56,6 +56,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/bank-statements">Bank statements</Link>
           </li>
           <li>
+            <Link to="/admin/refunds">Refunds to pay out</Link>
+          </li>
+          <li>
+            <Link to="/admin/reports">Finance reports</Link>
+          </li>
+          <li>
             <Link to="/admin/data-requests">Personal data requests</Link>
           </li>
           <li>

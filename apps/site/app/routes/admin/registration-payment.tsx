@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
   const recorded = await runStaffCommand(args.context, user, recordBankTransfer, { ...values, reference: args.params.reference })
   if (!recorded.ok) return data({ message: recorded.message, fields: recorded.fields, values }, { status: recorded.status, headers })
-  throw redirect(registrationPagePath(recorded.value.reference, 'payment'), { headers })
+  throw redirect(registrationPagePath(recorded.value.reference, recorded.value.surplusCents > 0 ? 'surplus' : 'payment'), { headers })
 }
 
 export default function RecordBankTransfer({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +87,7 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
               value={typed('amount')}
               error={fields.amount}
               inputMode="decimal"
-              hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid.`}
+              hint={`As on the bank statement, e.g. ${formatRand(registration.outstandingCents)}. The full outstanding amount marks the registration paid and e-mails the receipt with the tax invoice; less leaves it part-paid; more is recorded in full and the surplus owed back.`}
             />
             <AdminField
               name="receivedOn"

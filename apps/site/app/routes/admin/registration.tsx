@@ -1,5 +1,6 @@
 import { roleAllows } from '@events/staff'
 import { isBackOfficeError, normaliseReference, RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
@@ -28,6 +29,7 @@ const RESENT_NOTICES: Record<ResendableMail, string> = {
 /** What the change pages (payment, delegate, company) report when they send staff back here (`?recorded=`). */
 const RECORDED_NOTICES: Record<string, string> = {
   payment: 'The bank transfer is recorded.',
+  surplus: 'The bank transfer is recorded in full; it paid more than was owed, and the surplus is owed back to the registrant.',
   delegate: 'The delegate is changed; the new delegate’s confirmation is queued under E-mails.',
   company: 'The company details are corrected.',
 }
@@ -233,6 +235,23 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </AdminTable>
         )}
       </section>
+
+      {detail.surplusRefunds.length > 0 ? (
+        <section aria-labelledby="surplus-heading">
+          <h2 id="surplus-heading">Paid beyond what was owed</h2>
+          <p>
+            What transfers paid beyond the registration’s amount is owed back to the registrant. <Link to="/admin/refunds">Refunds to pay out</Link>
+          </p>
+          <ul>
+            {detail.surplusRefunds.map((surplus, index) => (
+              <li key={index}>
+                {formatRand(surplus.amountCents)}:{' '}
+                {surplus.status === 'paid-out' ? `paid back on ${surplus.paidOutOn} (${surplus.bankReference})` : 'owed to the registrant, waiting to be paid out'}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="emails-heading">
         <h2 id="emails-heading">E-mails</h2>

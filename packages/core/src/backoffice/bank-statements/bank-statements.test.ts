@@ -1,12 +1,16 @@
 import { formatAmount } from '@events/pricing'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../../test-support.ts'
+import type { StaffCommandContext } from '../command.ts'
+import { markRegistrationPaid } from '../../registration/payment-state.ts'
 import { recordBankTransfer } from '../bank-transfers.ts'
 import { RECORDED_BY, register, STAFF, testContext } from '../fixtures.ts'
 import {
   assignStatementLine,
   confirmStatementLines,
+  dismissStatementLine,
+  splitStatementLine,
   getStatementImport,
   importBankStatement,
   listStatementImports,
@@ -94,6 +98,12 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(confirmed[0]).toMatchObject({ transfer: { reference: first, after: { status: 'paid', outstandingCents: 0 }, receiptQueued: true, payment: { receivedOn: '2025-02-21' } } })
     expect(await statusOf(first!)).toEqual({ status: 'paid', receipts: 1 })
     expect(await statusOf(second!)).toEqual({ status: 'paid', receipts: 1 })
+    // The import and each recorded line wrote their audit row in their own transaction, with who and from where.
+    expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.subjectId, row.actorId, row.ipAddress])).toEqual([
+      ['bank-statement-imported', imported.id, STAFF.id, STAFF.ipAddress],
+      ['registration-payment-recorded', first, STAFF.id, STAFF.ipAddress],
+      ['registration-payment-recorded', second, STAFF.id, STAFF.ipAddress],
+    ])
 
     const [savedMapping] = await listStatementMappings(context)
     const again = await importBankStatement(context, { fileName: 'february again.csv', content: fnbStatement(first!, second!), mapping: { id: savedMapping!.id } }, STAFF)
@@ -112,7 +122,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect((await listStatementImports(context)).map((entry) => entry.fileName)).toEqual(['february again.csv', 'february.csv'])
   })
 
-  it('shows a part payment as such and a surplus as not recordable, counting earlier lines against what is outstanding', async () => {
+  it('shows a part payment as such and records a surplus in full, counting earlier lines against what is outstanding', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     const imported = await importBankStatement(
@@ -128,18 +138,15 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(lines.map((line) => line.state)).toEqual([
       { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS },
       { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_000) },
-      { kind: 'part-payment', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_000 },
+      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: 0, surplusCents: 500 },
     ])
 
     const confirmed = await confirmStatementLines(context, lines.map((line) => line.id), STAFF)
-    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'refused', 'recorded'])
-    expect(confirmed[1]).toMatchObject({
-      message: `The line of R 20 000.00 on 2025-02-21 is R 9 323.00 more than the R 10 677.00 outstanding on registration ${reference}; it is not recorded. Settle the surplus with the registrant.`,
-    })
-    expect(await statusOf(reference!)).toEqual({ status: 'part-paid', receipts: 0 })
-    expect((await statementLines(context)).map((line) => line.state)).toEqual([
-      { kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: TOTAL_CENTS - 1_000_500, surplusCents: 2_000_000 - (TOTAL_CENTS - 1_000_500) },
-    ])
+    expect(confirmed.map((result) => result.outcome)).toEqual(['recorded', 'recorded', 'recorded'])
+    // The R 20 000 completes the payment with a surplus; the R 5 after it is all surplus.
+    expect(confirmed.map((result) => (result.outcome === 'recorded' ? result.transfer.surplusCents : undefined))).toEqual([0, 2_000_000 - (TOTAL_CENTS - 1_000_000), 500])
+    expect(await statusOf(reference!)).toEqual({ status: 'paid', receipts: 1 })
+    expect(await statementLines(context)).toEqual([])
   })
 
   it('leaves lines without a registration for staff to assign by hand, with the amount of the line', async () => {
@@ -162,6 +169,19 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(recorded).toMatchObject({ reference, receiptQueued: true, payment: { amountCents: TOTAL_CENTS, note: 'Bank statement of 2025-02-20: CASH DEPOSIT SANDTON' } })
     await expect(assignStatementLine(context, cash!.id, other!, STAFF)).rejects.toThrow(`The line of R 20 677.00 on 2025-02-20 is already recorded (registration ${reference}).`)
     expect(await statusOf(other!)).toEqual({ status: 'awaiting-payment', receipts: 0 })
+    expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.subjectId])).toEqual([
+      ['bank-statement-imported', imported.id],
+      ['registration-payment-recorded', reference],
+    ])
+  })
+
+  it('keeps no import when its audit row cannot be written', async () => {
+    const [reference] = await register(testDb.db, {})
+    const failing: StaffCommandContext = { ...testContext(testDb.db), audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(importBankStatement(failing, { fileName: 'february.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)).rejects.toThrow('audit log unavailable')
+    expect(await testDb.db.kysely.selectFrom('bank_statement_imports').select('id').execute()).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+    expect(await listStatementMappings(testContext(testDb.db))).toEqual([])
   })
 
   it('records a line once when two members confirm it at the same moment', async () => {
@@ -226,15 +246,211 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toHaveLength(1)
   })
 
-  it('proposes nothing for a registration paid meanwhile by hand, and refuses to record it', async () => {
+  it('proposes a line for a registration paid meanwhile by hand as all surplus, and refuses one paid by card', async () => {
+    const [reference, byCard] = await register(testDb.db, {}, { companyName: 'Card Payer' })
+    const context = testContext(testDb.db)
+    const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!, byCard!), mapping: { create: FNB_MAPPING } }, STAFF)
+    await recordBankTransfer(context, { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
+    const { id: cardId } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', byCard!).executeTakeFirstOrThrow()
+    await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, cardId, new Date('2025-02-21T10:00:00Z')))
+    const [line, cardLine] = await statementLines(context, { importId: imported.id })
+    expect(line!.state).toEqual({ kind: 'surplus', registrationReference: reference, companyName: 'Acme Legal Services', outstandingCents: 0, surplusCents: TOTAL_CENTS })
+    expect(cardLine!.state).toEqual({ kind: 'already-paid', registrationReference: byCard, companyName: 'Card Payer' })
+    expect(await confirmStatementLines(context, [cardLine!.id], STAFF)).toEqual([
+      {
+        lineId: cardLine!.id,
+        outcome: 'refused',
+        message: `The line of R 20 677.00 on 2025-02-22 names registration ${byCard}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`,
+      },
+    ])
+  })
+})
+
+describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
+  let testDb: TestDatabase
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const fnbLines = (...lines: Array<[string, string, string]>) =>
+    new TextEncoder().encode(['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'))
+
+  const sample = (name: string, reference: string) => new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
+
+  it.each(['fnb', 'standard-bank', 'absa', 'nedbank', 'capitec'])('imports the %s sample with its preset: the registration paid in full proposed, the unknown payer to assign', async (bank) => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
-    const imported = await importBankStatement(context, { fileName: 'paid.csv', content: fnbStatement(reference!), mapping: { create: FNB_MAPPING } }, STAFF)
-    await recordBankTransfer(context, { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-02-21', bankReference: 'TYPED BY HAND' }, STAFF)
-    const [line] = await statementLines(context, { importId: imported.id })
-    expect(line!.state).toEqual({ kind: 'already-paid', registrationReference: reference, companyName: 'Acme Legal Services' })
-    expect(await confirmStatementLines(context, [line!.id], STAFF)).toEqual([
-      { lineId: line!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-21 names registration ${reference}, which is already paid in full; it is not recorded.` },
+    const imported = await importBankStatement(context, { fileName: `${bank}.csv`, content: sample(`banks/${bank}.csv`, reference!), mapping: { preset: bank } }, STAFF)
+    expect(imported).toMatchObject({ format: 'csv', lineCount: 2, newLineCount: 2 })
+    expect(imported.mappingName).toBe({ fnb: 'FNB', 'standard-bank': 'Standard Bank', absa: 'Absa', nedbank: 'Nedbank', capitec: 'Capitec' }[bank])
+    expect((await statementLines(context, { importId: imported.id })).map((line) => [line.postedOn, line.amountCents, line.state.kind])).toEqual([
+      ['2025-02-05', TOTAL_CENTS, 'pays-in-full'],
+      ['2025-02-07', 123_450, 'unmatched'],
     ])
+    expect(await listStatementMappings(context)).toEqual([])
+    expect(await getStatementImport(context, imported.id)).toEqual(imported)
+  })
+
+  it('refuses an unknown bank, and a binary file as not a bank statement without printing its bytes', async () => {
+    const context = testContext(testDb.db)
+    await expect(importBankStatement(context, { fileName: 'x.csv', content: sample('banks/fnb.csv', 'ZZZZZZZZ'), mapping: { preset: 'bank-of-nowhere' } }, STAFF)).rejects.toThrow(
+      'Choose the bank the statement comes from.',
+    )
+    const pdfLike = Uint8Array.from([...new TextEncoder().encode('%PDF-1.7\n'), 0x00, 0x9c, 0x01, 0x02, 0xff, 0x1f, ...new TextEncoder().encode('<OFX>')])
+    const refusal = importBankStatement(context, { fileName: 'statement.pdf', content: pdfLike, mapping: { preset: 'fnb' } }, STAFF)
+    await expect(refusal).rejects.toThrow('“statement.pdf” is not a bank statement. Export the statement from the bank as CSV or OFX.')
+    expect(await listStatementImports(context)).toEqual([])
+  })
+
+  it('refuses an OFX statement in dollars, storing nothing', async () => {
+    const context = testContext(testDb.db)
+    await expect(importBankStatement(context, { fileName: 'usd.ofx', content: sample('usd-statement.ofx', 'ZZZZZZZZ') }, STAFF)).rejects.toThrow(
+      'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
+    )
+    expect(await listStatementImports(context)).toEqual([])
+  })
+
+  it('recognises the same money in an OFX and a CSV of the account: the second file proposes nothing twice', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const ofx = await importBankStatement(context, { fileName: 'march.ofx', content: sample('xml-cdata-statement.ofx', reference!) }, STAFF)
+    const ofxLines = await statementLines(context, { importId: ofx.id })
+    expect(ofxLines.map((line) => line.state.kind)).toEqual(['pays-in-full', 'unmatched'])
+    expect(await confirmStatementLines(context, [ofxLines[0]!.id], STAFF)).toMatchObject([{ outcome: 'recorded' }])
+
+    const csvImport = await importBankStatement(context, { fileName: 'march.csv', content: sample('banks/fnb.csv', reference!), mapping: { preset: 'fnb' } }, STAFF)
+    expect(csvImport).toMatchObject({ lineCount: 2, newLineCount: 2 })
+    const csvLines = await statementLines(context, { importId: csvImport.id })
+    expect(csvLines.map((line) => line.state)).toEqual([
+      { kind: 'same-as', postedOn: '2025-02-05', fileName: 'march.ofx', registrationReference: reference },
+      { kind: 'same-as', postedOn: '2025-02-07', fileName: 'march.ofx', registrationReference: null },
+    ])
+    expect(await confirmStatementLines(context, [csvLines[0]!.id], STAFF)).toEqual([
+      { lineId: csvLines[0]!.id, outcome: 'refused', message: `The line of R 20 677.00 on 2025-02-05 is already recorded on 5 February from march.ofx (registration ${reference}); it is not recorded twice.` },
+    ])
+    await expect(assignStatementLine(context, csvLines[1]!.id, reference!, STAFF)).rejects.toThrow('is already imported on 7 February from march.ofx; it is not recorded twice.')
+    // Only the OFX's unmatched line waits; the CSV's copies of it are not listed again.
+    expect((await statementLines(context)).map((line) => [line.id, line.amountCents])).toEqual([[ofxLines[1]!.id, 123_450]])
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('amount_cents').execute()).toEqual([{ amount_cents: TOTAL_CENTS }])
+  })
+
+  it('pairs the same money one to one: a second equal transfer on the day, or one naming another registration, is a payment of its own', async () => {
+    const context = testContext(testDb.db)
+    await importBankStatement(context, { fileName: 'feb.ofx', content: sample('xml-cdata-statement.ofx', 'ZZZZZZZZ') }, STAFF)
+    const twice = fnbLines(
+      ['2025/02/05', '20,677.00', 'EFT 8LR3N4YB'],
+      ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'],
+      ['2025/02/07', '1,234.50', 'MAGTAPE CREDIT UNKNOWN PAYER'],
+    )
+    const imported = await importBankStatement(context, { fileName: 'feb.csv', content: twice, mapping: { preset: 'fnb' } }, STAFF)
+    // The R 20 677.00 of 5 February names another reference than the OFX's line of that day: other money.
+    expect((await statementLines(context, { importId: imported.id })).map((line) => line.state)).toEqual([
+      { kind: 'unmatched' },
+      { kind: 'same-as', postedOn: '2025-02-07', fileName: 'feb.ofx', registrationReference: null },
+      { kind: 'unmatched' },
+    ])
+  })
+
+  /** The tests' context with an audit writer that reads, inside the command's transaction, what the command wrote. */
+  function auditedContext(entries: unknown[]): StaffCommandContext {
+    return {
+      ...testContext(testDb.db),
+      audit: async (transaction, { action, subjectType, subjectId, before, after }) => {
+        const lines = await transaction.selectFrom('bank_statement_lines').select(['id', 'dismissed_reason']).where('dismissed_reason', 'is not', null).execute()
+        const payments = await transaction.selectFrom('bank_payments').select('bank_reference').execute()
+        entries.push({ action, subjectType, subjectId, before, after, seen: { dismissed: lines.length, payments: payments.length } })
+      },
+    }
+  }
+
+  it('dismisses a line that is no registration’s payment with its reason and audit row; it stays dismissed on re-import', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const file = sample('banks/standard-bank.csv', reference!)
+    const imported = await importBankStatement(context, { fileName: 'march.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
+    const [, unknown] = await statementLines(context, { importId: imported.id })
+
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: '   ' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'reason', code: 'required' }] })
+    const failing: StaffCommandContext = { ...context, audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(dismissStatementLine(failing, { lineId: unknown!.id, reason: 'Interest' }, STAFF)).rejects.toThrow('audit log unavailable')
+    expect((await statementLines(context, { importId: imported.id }))[1]!.state.kind).toBe('unmatched')
+
+    const entries: unknown[] = []
+    const dismissed = await dismissStatementLine(auditedContext(entries), { lineId: unknown!.id, reason: ' Rental income of the building  ' }, STAFF)
+    expect(dismissed.state).toMatchObject({ kind: 'dismissed', reason: 'Rental income of the building', dismissedBy: STAFF.name })
+    expect(entries).toEqual([
+      {
+        action: 'statement-line-dismissed',
+        subjectType: 'bank-statement-line',
+        subjectId: unknown!.id,
+        before: { postedOn: '2025-02-07', amountCents: 123_450, description: 'CREDIT TRANSFER', reference: 'UNKNOWN PAYER' },
+        after: { reason: 'Rental income of the building' },
+        seen: { dismissed: 1, payments: 0 },
+      },
+    ])
+    await expect(dismissStatementLine(context, { lineId: unknown!.id, reason: 'Again' }, STAFF)).rejects.toMatchObject({
+      code: 'statement-line-settled',
+      details: { state: 'dismissed', dismissedBy: 'Nomsa Dlamini', reason: 'Rental income of the building' },
+    })
+    await expect(assignStatementLine(context, unknown!.id, reference!, STAFF)).rejects.toThrow(/was dismissed/)
+
+    const again = await importBankStatement(context, { fileName: 'march again.csv', content: file, mapping: { preset: 'standard-bank' } }, STAFF)
+    expect((await statementLines(context, { importId: again.id })).map((line) => line.state.kind)).toEqual(['pays-in-full', 'dismissed'])
+    expect((await statementLines(context)).map((line) => line.amountCents)).toEqual([TOTAL_CENTS])
+  })
+
+  it('splits one transfer across three registrations: each part recorded against its registration, the line recorded once', async () => {
+    const references = await register(testDb.db, {}, { companyName: 'Second' }, { companyName: 'Third' })
+    const context = testContext(testDb.db)
+    const company = csv(`2025/02/20,"50,000.00",0,"ACME GROUP PAYS ${references.join(' ')}",""`)
+    const imported = await importBankStatement(context, { fileName: 'group.csv', content: company, mapping: { create: FNB_MAPPING } }, STAFF)
+    const [line] = await statementLines(context, { importId: imported.id })
+    expect(line!.state).toEqual({ kind: 'several-references', registrationReferences: references })
+
+    // The form sends each part's amount in rand, as staff type it.
+    const parts = (amounts: number[]) => references.map((reference, index) => ({ reference: reference.toLowerCase(), amount: formatAmount(amounts[index]!) }))
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 1]) }, STAFF)).rejects.toMatchObject({
+      code: 'split-does-not-add-up',
+      field: 'parts',
+      details: { totalCents: 4_135_401, lineCents: 5_000_000 },
+    })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: '50 000.00' }] }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'parts', code: 'too-few-parts' }],
+    })
+    await expect(
+      splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: '25 000' }, { reference: references[0]!.toLowerCase(), amount: '25 000' }] }, STAFF),
+    ).rejects.toMatchObject({ issues: [{ path: 'parts', code: 'repeated-registration' }] })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: references[0]!, amount: 'lots' }, { reference: references[1]!, amount: '25 000' }] }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'parts.0.amount', code: 'invalid-amount' }],
+    })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: [{ reference: 'ZZZZZZZZ', amount: '25 000' }, { reference: references[0]!, amount: '25 000' }] }, STAFF)).rejects.toMatchObject({
+      code: 'not-found',
+    })
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
+
+    const entries: unknown[] = []
+    const recorded = await splitStatementLine(auditedContext(entries), { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)
+    expect(recorded.map((transfer) => [transfer.reference, transfer.payment.amountCents, transfer.after.status, transfer.surplusCents])).toEqual([
+      [references[0], TOTAL_CENTS, 'paid', 0],
+      [references[1], TOTAL_CENTS, 'paid', 0],
+      [references[2], 5_000_000 - 2 * TOTAL_CENTS, 'part-paid', 0],
+    ])
+    expect(recorded.map((transfer) => transfer.payment.bankReference)).toEqual([line!.paymentReference, `${line!.paymentReference}/2`, `${line!.paymentReference}/3`])
+    expect(entries.map((entry) => (entry as { subjectId: string }).subjectId)).toEqual(references)
+    expect((entries[2] as { seen: { payments: number } }).seen.payments).toBe(3)
+
+    const [after] = await statementLines(context, { importId: imported.id })
+    expect(after!.state).toEqual({ kind: 'recorded', registrationReference: references[0], recordedBy: STAFF.name, recordedAt: expect.any(String), splitWith: [references[1], references[2]] })
+    await expect(splitStatementLine(context, { lineId: line!.id, parts: parts([TOTAL_CENTS, TOTAL_CENTS, 5_000_000 - 2 * TOTAL_CENTS]) }, STAFF)).rejects.toMatchObject({
+      code: 'statement-line-settled',
+      details: { state: 'recorded', registrationReference: references[0] },
+    })
+    expect(await confirmStatementLines(context, [line!.id], STAFF)).toMatchObject([{ outcome: 'refused' }])
+    expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toHaveLength(3)
   })
 })

@@ -1,5 +1,7 @@
 import { formatAmount, formatRand } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
+import { DateTime } from 'luxon'
+import * as z from 'zod/mini'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
 import { newId } from '../../ids.ts'
@@ -7,11 +9,14 @@ import { paidCentsOf } from '../../registration/payment-state.ts'
 import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
 import { singleLine } from '../../validation/fields.ts'
 import { isValidationError } from '../../errors.ts'
-import { recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
-import type { StaffActor, StaffCommandContext } from '../command.ts'
+import { ownFields } from '../../submissions/fields.ts'
+import { bankTransfersChange, explainTransferFailure, normaliseBankReference, recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { runInCommandTransaction, staffCommand, type CommandOutcome, type StaffActor, type StaffCommandContext } from '../command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
+import { randAmount, referenceField } from '../fields.ts'
 import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
+import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
 import { statementPaymentReference, type ParsedStatement } from './statement-line.ts'
 
@@ -36,8 +41,8 @@ export interface StatementMappingInput {
 export interface StatementUpload {
   fileName: string
   content: Uint8Array
-  /** How a CSV file is read: a saved mapping, or a new one saved with the import. OFX files need none. */
-  mapping?: { id: string } | { create: StatementMappingInput } | undefined
+  /** How a CSV file is read: a bank's preset, a saved mapping, or a new one saved with the import. OFX files need none. */
+  mapping?: { preset: string } | { id: string } | { create: StatementMappingInput } | undefined
 }
 
 export interface StatementImport {
@@ -54,12 +59,15 @@ export interface StatementImport {
 
 /** Where a statement line stands: recorded, proposed for a registration, or waiting to be assigned by hand. */
 export type StatementLineState =
-  | { kind: 'recorded'; registrationReference: string; recordedBy: string; recordedAt: string }
+  | { kind: 'recorded'; registrationReference: string; recordedBy: string; recordedAt: string; splitWith?: string[] }
   | { kind: 'pays-in-full' | 'part-payment'; registrationReference: string; companyName: string; outstandingCents: number }
   | { kind: 'surplus'; registrationReference: string; companyName: string; outstandingCents: number; surplusCents: number }
   | { kind: 'already-paid'; registrationReference: string; companyName: string }
   | { kind: 'several-references'; registrationReferences: string[] }
   | { kind: 'unmatched' }
+  /** The same money as a line of an earlier file in the other format (`postedOn` of that line, its file's name). */
+  | { kind: 'same-as'; postedOn: string; fileName: string; registrationReference: string | null }
+  | { kind: 'dismissed'; reason: string; dismissedBy: string; dismissedAt: string }
 
 export interface StatementLineView {
   id: string
@@ -143,8 +151,15 @@ function decodeStatement(content: Uint8Array): string {
   }
 }
 
-async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<Omit<StatementMapping, 'id'> & { id?: string }> {
+type ChosenMapping = Omit<StatementMapping, 'id'> & { id?: string; preset?: BankPresetId }
+
+async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<ChosenMapping> {
   if (!mapping) throw new BackOfficeError('invalid-input', "Choose the bank's column mapping, or describe a new one, to read a CSV statement.")
+  if ('preset' in mapping) {
+    if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', 'Choose the bank the statement comes from.')
+    const preset = BANK_PRESETS[mapping.preset]
+    return { name: preset.name, preset: mapping.preset, ...preset.columns }
+  }
   if ('create' in mapping) return readStatementMapping(mapping.create)
   const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
   if (!row) throw new BackOfficeError('not-found', 'That column mapping no longer exists. Choose another, or describe a new one.')
@@ -160,12 +175,12 @@ async function storeImport(
   context: BackOfficeContext,
   parsed: ParsedStatement,
   fileName: string,
-  mapping: (Omit<StatementMapping, 'id'> & { id?: string }) | undefined,
+  mapping: ChosenMapping | undefined,
   staff: ActingStaff,
 ): Promise<StatementImport> {
   const at = wallClock(context).toISOString()
   let mappingId: string | null = mapping?.id ?? null
-  if (mapping && !mapping.id) {
+  if (mapping && !mapping.id && !mapping.preset) {
     const taken = await transaction.selectFrom('bank_statement_mappings').select('id').where('name', '=', mapping.name).executeTakeFirst()
     if (taken) throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
     mappingId = newId()
@@ -194,6 +209,7 @@ async function storeImport(
       file_name: fileName,
       format: parsed.format,
       mapping_id: mappingId,
+      bank_preset: mapping?.preset ?? null,
       line_count: parsed.lines.length,
       new_line_count: 0,
       debits_skipped: parsed.debitsSkipped,
@@ -217,6 +233,10 @@ async function storeImport(
           reference: line.reference,
           first_import_id: importId,
           created_at: at,
+          same_as_line_id: null,
+          dismissed_reason: null,
+          dismissed_by_name: null,
+          dismissed_at: null,
         })),
       )
       .onConflict((conflict) => conflict.column('line_key').doNothing())
@@ -235,7 +255,9 @@ async function storeImport(
     parsed.lines.map((line, position) => ({ import_id: importId, position, line_id: idByKey.get(line.key)!.id })),
     (chunk) => transaction.insertInto('bank_statement_import_lines').values(chunk).execute(),
   )
-  const newLineCount = [...idByKey.values()].filter((row) => row.first_import_id === importId).length
+  const newLines = parsed.lines.filter((line) => idByKey.get(line.key)!.first_import_id === importId)
+  await linkTwins(transaction, parsed.format, newLines.map((line) => ({ ...line, id: idByKey.get(line.key)!.id })))
+  const newLineCount = newLines.length
   await transaction.updateTable('bank_statement_imports').set({ new_line_count: newLineCount }).where('id', '=', importId).execute()
   return {
     id: importId,
@@ -251,12 +273,64 @@ async function storeImport(
 }
 
 /**
- * Imports a bank statement (OFX, or CSV read with a saved or new mapping): its credits are kept, each once across
+ * Links each new line to a line of the other format (an OFX against a CSV of the same account) kept earlier with the
+ * same date and amount, naming the same registrations, and not linked yet, one to one in order: two files of one
+ * account list the same money, and each of two equal transfers on one day pairs with one of the other file's two.
+ */
+async function linkTwins(
+  transaction: Transaction<Database>,
+  format: ParsedStatement['format'],
+  lines: Array<{ id: string; postedOn: string; amountCents: number; description: string; reference: string }>,
+): Promise<void> {
+  if (lines.length === 0) return
+  const days = lines.map((line) => line.postedOn).sort()
+  // One read of the other format's unpaired lines over the file's days; the pairing is done here, in order.
+  const candidates = await transaction
+    .selectFrom('bank_statement_lines as candidate')
+    .select(['candidate.id', 'candidate.posted_on', 'candidate.amount_cents', 'candidate.description', 'candidate.reference'])
+    .where('candidate.posted_on', '>=', days[0]!)
+    .where('candidate.posted_on', '<=', days.at(-1)!)
+    .where('candidate.line_key', 'like', format === 'csv' ? 'ofx:%' : 'csv:%')
+    .where('candidate.same_as_line_id', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('bank_statement_lines as twin').select('twin.id').whereRef('twin.same_as_line_id', '=', 'candidate.id'))))
+    .orderBy('candidate.created_at')
+    .orderBy('candidate.id')
+    .execute()
+  // Two lines are the same money when their date and amount agree and they name the same registrations (or none):
+  // equal transfers for different registrations on one day stay apart.
+  const twinKey = (postedOn: string, amountCents: number, description: string, reference: string) =>
+    `${postedOn}#${amountCents}#${referencesIn(description, reference).sort().join(',')}`
+  const waiting = new Map<string, string[]>()
+  for (const candidate of candidates) {
+    const key = twinKey(candidate.posted_on, candidate.amount_cents, candidate.description, candidate.reference)
+    waiting.set(key, [...(waiting.get(key) ?? []), candidate.id])
+  }
+  for (const line of lines) {
+    const twinId = waiting.get(twinKey(line.postedOn, line.amountCents, line.description, line.reference))?.shift()
+    if (twinId) await transaction.updateTable('bank_statement_lines').set({ same_as_line_id: twinId }).where('id', '=', line.id).execute()
+  }
+}
+
+/** Whether bytes are a binary file (a PDF, a spreadsheet, an image) rather than text: NUL bytes or many control bytes. */
+function looksBinary(content: Uint8Array): boolean {
+  const sample = content.subarray(0, 8192)
+  let control = 0
+  for (const byte of sample) {
+    if (byte === 0) return true
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1
+  }
+  return control > sample.length / 100
+}
+
+/**
+ * Imports a bank statement (OFX, or CSV read with a bank's preset, a saved or a new mapping): its credits are kept, each once across
  * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
  */
-export async function importBankStatement(context: BackOfficeContext, upload: StatementUpload, staff: ActingStaff): Promise<StatementImport> {
+export async function importBankStatement(context: StaffCommandContext, upload: StatementUpload, staff: StaffActor): Promise<StatementImport> {
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
   if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
+  // Nothing of a binary file is shown back: its bytes would only be noise in the message.
+  if (looksBinary(upload.content)) throw new BackOfficeError('invalid-input', `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`)
   const text = decodeStatement(upload.content)
   const ofx = looksLikeOfx(text)
   const mapping = ofx ? undefined : await chosenMapping(context, upload.mapping)
@@ -264,7 +338,20 @@ export async function importBankStatement(context: BackOfficeContext, upload: St
   if (parsed.lines.length === 0) {
     throw new BackOfficeError('invalid-input', `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`)
   }
-  return context.db.writeTransaction((transaction) => storeImport(transaction, context, parsed, fileName, mapping, staff))
+  return runInCommandTransaction(context, staff, async (transaction): Promise<CommandOutcome<StatementImport>> => {
+    const imported = await storeImport(transaction, context, parsed, fileName, mapping, staff)
+    return {
+      result: imported,
+      audit: [
+        {
+          action: 'bank-statement-imported',
+          subjectType: 'bank-statement-import',
+          subjectId: imported.id,
+          after: { fileName: imported.fileName, format: imported.format, mapping: imported.mappingName, lines: imported.lineCount, newLines: imported.newLineCount },
+        },
+      ],
+    }
+  })
 }
 
 function importsQuery(context: BackOfficeContext) {
@@ -280,7 +367,7 @@ function importOf(row: BankStatementImportRow & { mapping_name: string | null })
     id: row.id,
     fileName: row.file_name,
     format: row.format,
-    mappingName: row.mapping_name,
+    mappingName: row.mapping_name ?? (row.bank_preset && isBankPresetId(row.bank_preset) ? BANK_PRESETS[row.bank_preset].name : null),
     lineCount: row.line_count,
     newLineCount: row.new_line_count,
     debitsSkipped: row.debits_skipped,
@@ -301,15 +388,27 @@ export async function getStatementImport(context: BackOfficeContext, importId: s
   return row ? importOf(row) : undefined
 }
 
-type LineWithRecording = BankStatementLineRow & { recorded_for: string | null; recorded_by: string | null; recorded_at: string | null }
+type LineWithRecording = BankStatementLineRow & {
+  recorded_for: string | null
+  recorded_by: string | null
+  recorded_at: string | null
+  twin_posted_on: string | null
+  twin_file_name: string | null
+  twin_recorded_for: string | null
+}
 
 function linesWithRecording(queries: Kysely<Database>) {
   return queries
     .selectFrom('bank_statement_lines')
     .leftJoin('bank_payments', 'bank_payments.bank_reference', 'bank_statement_lines.payment_reference')
     .leftJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+    .leftJoin('bank_statement_lines as twin', 'twin.id', 'bank_statement_lines.same_as_line_id')
+    .leftJoin('bank_statement_imports as twin_import', 'twin_import.id', 'twin.first_import_id')
+    .leftJoin('bank_payments as twin_payment', 'twin_payment.bank_reference', 'twin.payment_reference')
+    .leftJoin('registrations as twin_registration', 'twin_registration.id', 'twin_payment.registration_id')
     .selectAll('bank_statement_lines')
     .select(['registrations.reference as recorded_for', 'bank_payments.recorded_by_name as recorded_by', 'bank_payments.recorded_at as recorded_at'])
+    .select(['twin.posted_on as twin_posted_on', 'twin_import.file_name as twin_file_name', 'twin_registration.reference as twin_recorded_for'])
 }
 
 /**
@@ -318,29 +417,49 @@ function linesWithRecording(queries: Kysely<Database>) {
  * registration are never both proposed in full.
  */
 async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[]): Promise<StatementLineView[]> {
-  const open = lines.filter((line) => line.recorded_for === null)
+  const open = lines.filter((line) => line.recorded_for === null && line.dismissed_reason === null && line.same_as_line_id === null)
   const wanted = [...new Set(open.flatMap((line) => referencesIn(line.description, line.reference)))]
-  // `outstandingCents` counts down as lines are proposed; `storedOutstandingCents` is what the books say now.
-  const registrations = new Map<string, { companyName: string; outstandingCents: number; storedOutstandingCents: number }>()
+  // `outstandingCents` counts down as lines are proposed.
+  const registrations = new Map<string, { companyName: string; outstandingCents: number; paidByCard: boolean }>()
   for (let start = 0; start < wanted.length; start += INSERT_CHUNK) {
     const rows = await queries
       .selectFrom('registrations')
       .leftJoin('bank_payments', 'bank_payments.registration_id', 'registrations.id')
       .select(['registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bank_payments.amount_cents'), eb.lit(0)).as('received'))
+      // What cancellations credited is not owed (paymentStateOf counts it the same way).
+      .select((eb) =>
+        eb
+          .selectFrom('cancellations')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('cancellations.credited_total_cents'), inner.lit(0)).as('credited'))
+          .whereRef('cancellations.registration_id', '=', 'registrations.id')
+          .as('credited'),
+      )
       .where('registrations.reference', 'in', wanted.slice(start, start + INSERT_CHUNK))
       .groupBy(['registrations.id', 'registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
       .execute()
     for (const row of rows) {
       const paidCents = paidCentsOf(row, Number(row.received))
-      const outstandingCents = Math.max(0, row.total_cents - paidCents)
-      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, storedOutstandingCents: outstandingCents })
+      const outstandingCents = Math.max(0, row.total_cents - Number(row.credited ?? 0) - paidCents)
+      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, paidByCard: row.status === 'paid' && Number(row.received) === 0 })
     }
   }
+  const splits = await splitPartsOf(
+    queries,
+    lines.flatMap((line) => (line.recorded_for === null ? [] : [line.payment_reference])),
+  )
   return lines.map((line) => {
     const view = { id: line.id, paymentReference: line.payment_reference, postedOn: line.posted_on, amountCents: line.amount_cents, description: line.description, reference: line.reference }
     if (line.recorded_for !== null) {
-      return { ...view, state: { kind: 'recorded', registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' } }
+      const splitWith = splits.get(line.payment_reference)
+      const recorded = { kind: 'recorded' as const, registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' }
+      return { ...view, state: splitWith ? { ...recorded, splitWith } : recorded }
+    }
+    if (line.dismissed_reason !== null) {
+      return { ...view, state: { kind: 'dismissed', reason: line.dismissed_reason, dismissedBy: line.dismissed_by_name ?? '', dismissedAt: line.dismissed_at ?? '' } }
+    }
+    if (line.same_as_line_id !== null) {
+      return { ...view, state: { kind: 'same-as', postedOn: line.twin_posted_on ?? line.posted_on, fileName: line.twin_file_name ?? '', registrationReference: line.twin_recorded_for } }
     }
     const known = referencesIn(line.description, line.reference).filter((reference) => registrations.has(reference))
     if (known.length === 0) return { ...view, state: { kind: 'unmatched' } }
@@ -348,8 +467,10 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
     const registrationReference = known[0]!
     const registration = registrations.get(registrationReference)!
     const { companyName, outstandingCents } = registration
-    if (registration.storedOutstandingCents === 0) return { ...view, state: { kind: 'already-paid', registrationReference, companyName } }
+    // A registration paid by card takes no transfer (recordBankTransfer refuses it); any other gets it in full.
+    if (registration.paidByCard) return { ...view, state: { kind: 'already-paid', registrationReference, companyName } }
     if (line.amount_cents > outstandingCents) {
+      registration.outstandingCents = 0
       return { ...view, state: { kind: 'surplus', registrationReference, companyName, outstandingCents, surplusCents: line.amount_cents - outstandingCents } }
     }
     registration.outstandingCents -= line.amount_cents
@@ -371,6 +492,8 @@ export async function statementLines(context: BackOfficeContext, options: { impo
         .execute()
     : await linesWithRecording(queries)
         .where('bank_payments.id', 'is', null)
+        .where('bank_statement_lines.dismissed_reason', 'is', null)
+        .where('bank_statement_lines.same_as_line_id', 'is', null)
         .orderBy('bank_statement_lines.posted_on')
         .orderBy('bank_statement_lines.id')
         .limit(OPEN_LINES_SHOWN)
@@ -378,9 +501,15 @@ export async function statementLines(context: BackOfficeContext, options: { impo
   return proposalsFor(queries, rows)
 }
 
-async function lineRows(context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
+function lineRows(context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
+  return lineRowsIn(context.db.kysely, context, lineIds)
+}
+
+async function lineRowsIn(queries: Kysely<Database>, context: BackOfficeContext, lineIds: readonly string[]): Promise<LineWithRecording[]> {
   if (lineIds.length === 0) return []
-  return linesWithRecording(context.db.kysely)
+  // On PostgreSQL the line is locked, so two members dismissing or recording it at once are told apart.
+  return linesWithRecording(queries)
+    .$if(context.db.dialect === 'postgres' && queries !== context.db.kysely, (query) => query.forUpdate('bank_statement_lines'))
     .where('bank_statement_lines.id', 'in', [...lineIds])
     .orderBy('bank_statement_lines.posted_on')
     .orderBy('bank_statement_lines.id')
@@ -395,25 +524,33 @@ function lineName(line: Pick<StatementLineView, 'postedOn' | 'amountCents'>): st
   return `The line of ${formatRand(line.amountCents)} on ${line.postedOn}`
 }
 
+/** "already recorded on 5 March from march.ofx": the earlier file's line this one repeats, as staff read it. */
+export function sameAsText(state: Extract<StatementLineState, { kind: 'same-as' }>): string {
+  const day = DateTime.fromISO(state.postedOn).setLocale('en-ZA').toFormat('d MMMM')
+  return `already ${state.registrationReference ? 'recorded' : 'imported'} on ${day} from ${state.fileName}${state.registrationReference ? ` (registration ${state.registrationReference})` : ''}`
+}
+
 function refusalOf(line: StatementLineView): string {
   const { state } = line
   switch (state.kind) {
     case 'recorded':
       return `${lineName(line)} is already recorded (registration ${state.registrationReference}).`
-    case 'surplus':
-      return `${lineName(line)} is ${formatRand(state.surplusCents)} more than the ${formatRand(state.outstandingCents)} outstanding on registration ${state.registrationReference}; it is not recorded. Settle the surplus with the registrant.`
     case 'already-paid':
-      return `${lineName(line)} names registration ${state.registrationReference}, which is already paid in full; it is not recorded.`
+      return `${lineName(line)} names registration ${state.registrationReference}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`
     case 'several-references':
       return `${lineName(line)} names several registrations (${state.registrationReferences.join(', ')}); assign it by hand.`
+    case 'same-as':
+      return `${lineName(line)} is ${sameAsText(state)}; it is not recorded twice.`
+    case 'dismissed':
+      return `${lineName(line)} was dismissed by ${state.dismissedBy} (${state.reason}).`
     default:
       return `${lineName(line)} names no registration; assign it by hand.`
   }
 }
 
 /**
- * Records the chosen lines' proposals in one step, each through `recordBankTransfer` (receipts, part payments and the
- * once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
+ * Records the chosen lines' proposals in one step, each through `recordBankTransfer` (receipts, part payments, a
+ * surplus owed back, and the once-only bank reference as for a transfer typed in by hand). What each line proposes is worked out again here, so
  * a line recorded meanwhile, or one whose registration was paid meanwhile, is refused rather than recorded twice.
  */
 export async function confirmStatementLines(context: StaffCommandContext, lineIds: readonly string[], staff: StaffActor): Promise<ConfirmedLine[]> {
@@ -421,7 +558,7 @@ export async function confirmStatementLines(context: StaffCommandContext, lineId
   const results: ConfirmedLine[] = []
   for (const line of lines) {
     const { state } = line
-    if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment') {
+    if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment' && state.kind !== 'surplus') {
       results.push({ lineId: line.id, outcome: 'refused', message: refusalOf(line) })
       continue
     }
@@ -450,8 +587,155 @@ function recordLine(context: StaffCommandContext, line: StatementLineView, regis
 export async function assignStatementLine(context: StaffCommandContext, lineId: string, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
   if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-  if (line.state.kind === 'recorded') throw new BackOfficeError('invalid-input', refusalOf(line))
+  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
   const reference = normaliseReference(registrationReference)
   if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
   return recordLine(context, line, reference, staff)
 }
+
+/** The bank reference of a split line's further parts: the line's own, then `/2`, `/3`…, each accepted once. */
+function splitPartReference(paymentReference: string, part: number): string {
+  return part === 1 ? paymentReference : `${paymentReference}/${part}`
+}
+
+/** For recorded lines, the registrations their further parts paid (lines split across several registrations). */
+async function splitPartsOf(queries: Kysely<Database>, paymentReferences: string[]): Promise<Map<string, string[]>> {
+  const parts = new Map<string, string[]>()
+  for (let start = 0; start < paymentReferences.length; start += INSERT_CHUNK) {
+    const chunk = paymentReferences.slice(start, start + INSERT_CHUNK)
+    const rows = await queries
+      .selectFrom('bank_payments')
+      .innerJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+      .select(['bank_payments.bank_reference', 'registrations.reference'])
+      .where((eb) => eb.or(chunk.map((reference) => eb('bank_payments.bank_reference', 'like', `${reference}/%`))))
+      .orderBy('bank_payments.bank_reference')
+      .execute()
+    for (const row of rows) {
+      const lineReference = row.bank_reference.slice(0, row.bank_reference.indexOf('/'))
+      parts.set(lineReference, [...(parts.get(lineReference) ?? []), row.reference])
+    }
+  }
+  return parts
+}
+
+const MAX_SPLIT_PARTS = 20
+
+/** One statement line split across registrations, as the form sends it: each part's registration and amount in rand. */
+export const statementLineSplitSchema = z.pipe(
+  ownFields,
+  z.object({
+    lineId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    parts: z.pipe(
+      z.array(z.object({ reference: referenceField, amount: randAmount })),
+      z.array(z.object({ reference: z.string(), amount: z.number() })).check(
+        z.minLength(2, 'too-few-parts'),
+        z.maxLength(MAX_SPLIT_PARTS, 'too-many-parts'),
+        z.refine((parts) => new Set(parts.map((part) => normaliseReference(part.reference) ?? part.reference)).size === parts.length, 'repeated-registration'),
+      ),
+    ),
+  }),
+)
+
+export type StatementLineSplit = z.input<typeof statementLineSplitSchema>
+
+/** The refusal of a line that is already settled (recorded, dismissed, or the same money as an earlier file's line). */
+function settledLineError(line: StatementLineView): BackOfficeError {
+  const { state } = line
+  const details: Record<string, string | number> = { amountCents: line.amountCents, postedOn: line.postedOn, state: state.kind }
+  if (state.kind === 'recorded') details.registrationReference = state.registrationReference
+  if (state.kind === 'dismissed') Object.assign(details, { dismissedBy: state.dismissedBy, reason: state.reason })
+  if (state.kind === 'same-as') details.sameAs = sameAsText(state)
+  return new BackOfficeError('statement-line-settled', refusalOf(line), undefined, details)
+}
+
+function isSettled(line: StatementLineView): boolean {
+  return line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed'
+}
+
+/**
+ * Records one statement line (a company's one transfer for several registrations) as a payment of each part against
+ * its registration, all in one transaction with their audit rows: the parts must add up to the line's amount, and the
+ * line is then recorded once (its first part carries its bank reference, so it cannot be recorded again).
+ */
+export const splitStatementLine = staffCommand(
+  statementLineSplitSchema,
+  async (context, { lineId, parts }, staff) => {
+    const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+    if (isSettled(line)) throw settledLineError(line)
+    const totalCents = parts.reduce((sum, part) => sum + part.amount, 0)
+    if (totalCents !== line.amountCents) {
+      throw new BackOfficeError(
+        'split-does-not-add-up',
+        `The parts add up to ${formatRand(totalCents)}; the line is ${formatRand(line.amountCents)}. Make them add up to the line.`,
+        'parts',
+        { totalCents, lineCents: line.amountCents },
+      )
+    }
+    const transfers = splitTransfers(line, parts)
+    return bankTransfersChange(context, transfers, staff)
+  },
+  {
+    explainFailure: async (error, { lineId, parts }, context) => {
+      const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
+      return line ? explainTransferFailure(error, splitTransfers(line, parts), context) : undefined
+    },
+  },
+)
+
+/** A split line's parts as the transfers recorded: the line's date, each part's bank reference and a note naming the part. */
+function splitTransfers(line: StatementLineView, parts: ReadonlyArray<{ reference: string; amount: number }>) {
+  return parts.map((part, index) => ({
+    reference: part.reference,
+    amountCents: part.amount,
+    receivedOn: line.postedOn,
+    bankReference: normaliseBankReference(splitPartReference(line.paymentReference, index + 1)),
+    note: `${noteFor(line)} (part ${index + 1} of ${parts.length})`.slice(0, 1000),
+  }))
+}
+
+const MAX_DISMISS_REASON = 200
+
+/** A statement line set aside as no registration's payment, as the form sends it: the line and why. */
+export const statementLineDismissalSchema = z.pipe(
+  ownFields,
+  z.object({
+    lineId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    reason: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_DISMISS_REASON, 'too-long'))),
+  }),
+)
+
+export type StatementLineDismissal = z.input<typeof statementLineDismissalSchema>
+
+/**
+ * Sets a line that is no registration's payment (bank charges, interest, another business's income) aside with the
+ * reason, and its audit row, in one transaction. The line is kept once across imports, so it stays dismissed when the
+ * statement is imported again.
+ */
+export const dismissStatementLine = staffCommand(statementLineDismissalSchema, async (context, { lineId, reason }, staff) => {
+  const at = wallClock(context).toISOString()
+  return async (transaction): Promise<CommandOutcome<StatementLineView>> => {
+    const [line] = await proposalsFor(transaction, await lineRowsIn(transaction, context, [lineId]))
+    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
+    if (isSettled(line)) throw settledLineError(line)
+    const dismissed = await transaction
+      .updateTable('bank_statement_lines')
+      .set({ dismissed_reason: reason, dismissed_by_name: staff.name, dismissed_at: at })
+      .where('id', '=', line.id)
+      .where('dismissed_reason', 'is', null)
+      .executeTakeFirst()
+    if (Number(dismissed.numUpdatedRows) === 0) throw new BackOfficeError('statement-line-settled', `${lineName(line)} was dismissed meanwhile.`, undefined, { amountCents: line.amountCents, postedOn: line.postedOn, state: 'dismissed' })
+    return {
+      result: { ...line, state: { kind: 'dismissed', reason, dismissedBy: staff.name, dismissedAt: at } },
+      audit: [
+        {
+          action: 'statement-line-dismissed',
+          subjectType: 'bank-statement-line',
+          subjectId: line.id,
+          before: { postedOn: line.postedOn, amountCents: line.amountCents, description: line.description, reference: line.reference },
+          after: { reason },
+        },
+      ],
+    }
+  }
+})

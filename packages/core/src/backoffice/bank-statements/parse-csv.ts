@@ -3,7 +3,7 @@ import { CsvError, type Info } from 'csv-parse'
 import { parse } from 'csv-parse/sync'
 import { DateTime } from 'luxon'
 import { BackOfficeError } from '../errors.ts'
-import { checkLineCount, csvLineKeys, parseStatementAmount, statementText, type ParsedStatement, type StatementLine } from './statement-line.ts'
+import { checkLineCount, contentLineKeys, parseStatementAmount, statementText, type ParsedStatement, type StatementLine } from './statement-line.ts'
 
 /** The date layouts a bank's CSV may use (luxon formats), each with an example for the form. */
 export const STATEMENT_DATE_FORMATS = {
@@ -26,7 +26,11 @@ export interface StatementColumns {
   dateColumn: string
   dateFormat: StatementDateFormat
   descriptionColumn: string
+  /** The signed amount (money received positive); '' when the bank writes money in and money out in two columns. */
   amountColumn: string
+  /** With `amountColumn` '': the columns of money received and of money paid out. */
+  moneyInColumn?: string | undefined
+  moneyOutColumn?: string | undefined
   /** '' when the bank has no separate reference column. */
   referenceColumn: string
   decimalSeparator: '.' | ','
@@ -61,14 +65,27 @@ function readRows(text: string, delimiter: StatementDelimiter): CsvRow[] {
   }
 }
 
+// A balance row (opening, closing, brought or carried forward) is not a transaction, wherever the bank puts it: above
+// the heading, between the lines or below them, with or without a date and an amount.
+const BALANCE_ROW = /\b(opening|closing)\s+balance\b|\bbalance\s+(brought|carried)\s+forward\b|^\s*bal(ance)?\s+[bc]\/?f\b/i
+
+function isBalanceRow(cells: string[]): boolean {
+  return cells.some((cell) => BALANCE_ROW.test(cell))
+}
+
+function amountColumnsOf(columns: StatementColumns): string[] {
+  return columns.amountColumn.trim() !== '' ? [columns.amountColumn] : [columns.moneyInColumn ?? '', columns.moneyOutColumn ?? '']
+}
+
 /**
  * Reads a CSV bank statement with a bank's column mapping: the credits with their keys, debits counted and left out.
- * A row without a date, or too short to reach every mapped column (a balance, a footer), is passed over; a date or amount that does not read is refused, naming
- * the row, so nothing half-read is imported.
+ * The amount is one signed column, or money in and money out in two (either may be written with or without a sign).
+ * Balance rows, rows without a date or without an amount, and rows too short to reach every mapped column (a footer)
+ * are passed over; a date or amount that does not read is refused, naming the row, so nothing half-read is imported.
  */
 export function parseCsvStatement(text: string, columns: StatementColumns): ParsedStatement {
   const rows = readRows(text, columns.delimiter)
-  const wanted = [columns.dateColumn, columns.descriptionColumn, columns.amountColumn, columns.referenceColumn].filter((name) => name.trim() !== '')
+  const wanted = [columns.dateColumn, columns.descriptionColumn, ...amountColumnsOf(columns), columns.referenceColumn].filter((name) => name.trim() !== '')
   const headingIndex = rows.slice(0, MAX_ROWS_BEFORE_HEADING).findIndex((row) => {
     const names = row.cells.map(heading)
     return wanted.every((name) => names.includes(heading(name)))
@@ -81,24 +98,39 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     )
   }
   const names = rows[headingIndex]!.cells.map(heading)
-  const indexOf = (name: string) => (name.trim() === '' ? -1 : names.indexOf(heading(name)))
-  const [dateAt, descriptionAt, amountAt, referenceAt] = [columns.dateColumn, columns.descriptionColumn, columns.amountColumn, columns.referenceColumn].map(indexOf)
-  const lastMappedCell = Math.max(dateAt!, descriptionAt!, amountAt!, referenceAt!)
+  const indexOf = (name: string | undefined) => (!name || name.trim() === '' ? -1 : names.indexOf(heading(name)))
+  const [dateAt, descriptionAt, referenceAt] = [columns.dateColumn, columns.descriptionColumn, columns.referenceColumn].map(indexOf)
+  const [amountAt, moneyInAt, moneyOutAt] = [columns.amountColumn, columns.moneyInColumn, columns.moneyOutColumn].map(indexOf)
+  const lastMappedCell = Math.max(dateAt!, descriptionAt!, referenceAt!, amountAt!, moneyInAt!, moneyOutAt!)
   const credits: Array<Omit<StatementLine, 'key'>> = []
   let debitsSkipped = 0
+  const amountIn = (row: string[], at: number, rowNumber: number): number | undefined => {
+    const amountText = at === -1 ? '' : (row[at] ?? '').trim()
+    if (amountText === '') return undefined
+    const cents = parseStatementAmount(amountText, columns.decimalSeparator)
+    if (cents === undefined) {
+      throw new BackOfficeError('invalid-input', `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`)
+    }
+    return cents
+  }
   for (const { cells: row, line: rowNumber } of rows.slice(headingIndex + 1)) {
-    // Balances and footers below the transactions are shorter rows, or rows without a date.
+    // Footers below the transactions are shorter rows, or rows without a date.
     const dateText = row[dateAt!]?.trim() ?? ''
-    if (row.length <= lastMappedCell || dateText === '') continue
+    if (row.length <= lastMappedCell || dateText === '' || isBalanceRow(row)) continue
     const date = DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' })
     if (!date.isValid) {
       throw new BackOfficeError('invalid-input', `Row ${rowNumber}: the date “${dateText}” is not in the form ${STATEMENT_DATE_FORMATS[columns.dateFormat]}. Check the mapping's date format.`)
     }
-    const amountText = row[amountAt!] ?? ''
-    const amountCents = parseStatementAmount(amountText, columns.decimalSeparator)
-    if (amountCents === undefined) {
-      throw new BackOfficeError('invalid-input', `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`)
+    let amountCents: number | undefined
+    if (amountAt !== -1) {
+      amountCents = amountIn(row, amountAt!, rowNumber)
+    } else {
+      // Money out is a debit whichever sign the bank writes it with; money in is a credit.
+      const moneyIn = amountIn(row, moneyInAt!, rowNumber)
+      const moneyOut = amountIn(row, moneyOutAt!, rowNumber)
+      amountCents = moneyIn !== undefined && moneyIn !== 0 ? Math.abs(moneyIn) : moneyOut !== undefined ? -Math.abs(moneyOut) : moneyIn
     }
+    if (amountCents === undefined) continue
     if (amountCents <= 0) {
       debitsSkipped += 1
       continue
@@ -111,6 +143,6 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     })
   }
   checkLineCount(credits.length + debitsSkipped)
-  const keys = csvLineKeys(credits)
+  const keys = contentLineKeys('csv', credits)
   return { format: 'csv', lines: credits.map((line, index) => ({ key: keys[index]!, ...line })), debitsSkipped }
 }

@@ -1,14 +1,22 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { parseStrict, type ofxTypes } from 'ofx-js'
 import { BackOfficeError } from '../errors.ts'
-import { checkLineCount, ofxLineKey, parseStatementAmount, statementText, type ParsedStatement, type StatementLine } from './statement-line.ts'
+import { checkLineCount, contentLineKeys, ofxLineKey, parseStatementAmount, statementText, type ParsedStatement, type StatementLine } from './statement-line.ts'
+
+/** The one currency the company's account is kept in; a statement of another account is refused. */
+const ACCOUNT_CURRENCY = 'ZAR'
 
 /** Whether a file is OFX (SGML 1.x or XML 2.x) rather than CSV, by what it says rather than its name. */
 export function looksLikeOfx(text: string): boolean {
   return /^\s*(OFXHEADER|<\?xml[^>]*>\s*<\?OFX)/i.test(text) || /<OFX>/i.test(text.slice(0, 4096))
 }
 
+function isXmlOfx(text: string): boolean {
+  return /^\s*(\uFEFF)?<\?xml/i.test(text)
+}
+
 function asList<Item>(value: Item | Item[] | undefined): Item[] {
-  if (value === undefined) return []
+  if (value === undefined || value === '') return []
   return Array.isArray(value) ? value : [value]
 }
 
@@ -26,49 +34,85 @@ function ofxDate(text: string): string | undefined {
   return date.getUTCMonth() === Number(month) - 1 ? `${year}-${month}-${day}` : undefined
 }
 
+function unreadable(reason: string): BackOfficeError {
+  return new BackOfficeError('invalid-input', `The file could not be read as OFX (${reason}). Export the statement again from the bank.`)
+}
+
+// OFX 2 is XML: read by an XML parser, which takes CDATA sections and entities as XML defines them. Every element's
+// text is kept as a string, and the elements a statement may repeat are always lists.
+const xmlParser = new XMLParser({
+  ignoreAttributes: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'STMTTRNRS' || name === 'STMTTRN',
+})
+
+function readXmlOfx(text: string): ofxTypes.ParsedOFX {
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) throw unreadable(`line ${valid.err.line}: ${valid.err.msg}`)
+  return xmlParser.parse(text) as ofxTypes.ParsedOFX
+}
+
 function readOfx(text: string): ofxTypes.ParsedOFX {
+  if (isXmlOfx(text)) return readXmlOfx(text)
   try {
     return parseStrict(text)
   } catch (error) {
-    throw new BackOfficeError('invalid-input', `The file could not be read as OFX (${(error as Error).message}). Export the statement again from the bank.`)
+    throw unreadable((error as Error).message)
   }
 }
 
 /**
  * Reads an OFX bank statement (every account's STMTTRN list): the credits, keyed by account and FITID, debits counted
- * and left out. A transaction without an id, a date or an amount is refused, naming its FITID or position.
+ * and left out. A transaction without a FITID is keyed by its content (account, date, amount, texts and how many
+ * identical ones came before it). A statement in another currency than rand, or a transaction without a date or an
+ * amount, is refused, naming its FITID or position.
  */
 export function parseOfxStatement(text: string): ParsedStatement {
   const ofx = readOfx(text)
   const statements = asList(ofx.OFX?.BANKMSGSRSV1?.STMTTRNRS).flatMap((response) => (response.STMTRS ? [response.STMTRS] : []))
   if (statements.length === 0) throw new BackOfficeError('invalid-input', 'The OFX file holds no bank statement (no STMTRS). Export a bank account statement.')
   const lines: StatementLine[] = []
+  const withoutId: Array<{ at: number; accountId: string; line: Omit<StatementLine, 'key'> }> = []
   let debitsSkipped = 0
   let position = 0
   for (const statement of statements) {
+    const currency = String(statement.CURDEF ?? '').trim().toUpperCase()
+    if (currency !== '' && currency !== ACCOUNT_CURRENCY) {
+      throw new BackOfficeError('invalid-input', `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`)
+    }
     const accountId = String(statement.BANKACCTFROM?.ACCTID ?? '').trim()
     for (const transaction of asList(statement.BANKTRANLIST?.STMTTRN)) {
       position += 1
       const fitId = String(transaction.FITID ?? '').trim()
       const named = fitId ? `Transaction ${fitId}` : `Transaction ${position}`
-      if (!fitId) throw new BackOfficeError('invalid-input', `${named} has no FITID, so it could not be told apart from others. Export the statement again from the bank.`)
       const postedOn = ofxDate(String(transaction.DTPOSTED ?? ''))
-      if (!postedOn) throw new BackOfficeError('invalid-input', `${named}: the date “${String(transaction.DTPOSTED ?? '')}” is not an OFX date.`)
+      if (!postedOn) throw new BackOfficeError('invalid-input', `${named}: the date “${statementText(String(transaction.DTPOSTED ?? ''))}” is not an OFX date.`)
       const amountCents = ofxAmount(String(transaction.TRNAMT ?? ''))
-      if (amountCents === undefined) throw new BackOfficeError('invalid-input', `${named}: the amount “${String(transaction.TRNAMT ?? '')}” is not an amount.`)
+      if (amountCents === undefined) throw new BackOfficeError('invalid-input', `${named}: the amount “${statementText(String(transaction.TRNAMT ?? ''))}” is not an amount.`)
       if (amountCents <= 0) {
         debitsSkipped += 1
         continue
       }
-      lines.push({
-        key: ofxLineKey(accountId, fitId),
+      const line = {
         postedOn,
         amountCents,
         description: statementText([transaction.NAME, transaction.MEMO].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ')),
         reference: statementText(String(transaction.REFNUM || transaction.CHECKNUM || '')),
-      })
+      }
+      if (fitId) lines.push({ key: ofxLineKey(accountId, fitId), ...line })
+      else withoutId.push({ at: lines.push({ key: '', ...line }) - 1, accountId, line })
     }
   }
+  const contentKeys = contentLineKeys(
+    'ofx',
+    withoutId.map(({ accountId, line }) => ({ ...line, account: accountId })),
+  )
+  withoutId.forEach(({ at }, index) => {
+    lines[at]!.key = contentKeys[index]!
+  })
   checkLineCount(lines.length + debitsSkipped)
   return { format: 'ofx', lines, debitsSkipped }
 }

@@ -55,16 +55,18 @@ export function parseStatementAmount(text: string, decimalSeparator: '.' | ','):
 }
 
 /**
- * Keys for CSV lines, which carry no id of their own: a hash of the date, amount, description and reference, and how
- * many identical lines came before it in the file (two equal transfers on one day are two payments).
+ * Keys for lines that carry no id of their own (CSV lines, OFX lines with an empty FITID): a hash of the account (when
+ * known), date, amount, description and reference, and how many identical lines came before it in the file (two
+ * equal transfers on one day are two payments).
  */
-export function csvLineKeys(lines: ReadonlyArray<Omit<StatementLine, 'key'>>): string[] {
+export function contentLineKeys(format: 'csv' | 'ofx', lines: ReadonlyArray<Omit<StatementLine, 'key'> & { account?: string }>): string[] {
   const seen = new Map<string, number>()
   return lines.map((line) => {
-    const content = JSON.stringify([line.postedOn, line.amountCents, line.description, line.reference])
+    const parts = [line.postedOn, line.amountCents, line.description, line.reference]
+    const content = JSON.stringify(line.account === undefined ? parts : [line.account, ...parts])
     const occurrence = (seen.get(content) ?? 0) + 1
     seen.set(content, occurrence)
-    return `csv:${sha256Hex(`${content}#${occurrence}`)}`
+    return `${format}:${format === 'ofx' ? 'content:' : ''}${sha256Hex(`${content}#${occurrence}`)}`
   })
 }
 

@@ -22,6 +22,8 @@ export interface BankStatementImportsTable {
   file_name: string
   format: 'csv' | 'ofx'
   mapping_id: string | null
+  /** The bank preset (`BANK_PRESETS`) a CSV was read with, instead of a saved mapping. */
+  bank_preset: string | null
   line_count: number
   new_line_count: number
   debits_skipped: number
@@ -44,6 +46,12 @@ export interface BankStatementLinesTable {
   reference: string
   first_import_id: string
   created_at: string
+  /** The line of an earlier file in the other format that is the same money (same date and amount). */
+  same_as_line_id: string | null
+  /** Why staff set the line aside as no registration's payment; null while it is open. */
+  dismissed_reason: string | null
+  dismissed_by_name: string | null
+  dismissed_at: string | null
 }
 
 /** The lines of an import in the file's order (a line seen before is shared with the earlier import). */

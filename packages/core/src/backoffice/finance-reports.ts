@@ -1,0 +1,366 @@
+import { TIME_ZONE } from '@events/pricing'
+import { stringify } from 'csv-stringify/sync'
+import { DateTime } from 'luxon'
+import { z } from 'zod'
+import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
+import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
+import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import type { TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
+import { eventKeyOf } from '../registration/event-ids.ts'
+import { paidCentsOf } from '../registration/payment-state.ts'
+import type { BackOfficeContext } from './context.ts'
+import { BackOfficeError } from './errors.ts'
+
+/** One event's money, in cents incl. VAT unless named otherwise. */
+export interface EventFinance {
+  /** The event's back-office key (eventKeyOf); title and start as its newest registration has them. */
+  eventId: string
+  eventTitle: string
+  eventStart: string
+  registrations: number
+  /** Delegates still attending (cancelled ones left out). */
+  delegatesAttending: number
+  /** The tax invoices issued: every registration's total. */
+  invoicedCents: number
+  /** What the credit notes of cancellations credited. */
+  creditedCents: number
+  /** Invoiced less credited: what the event's registrations owe in all, split below into excl. VAT and VAT. */
+  netCents: number
+  netExclVatCents: number
+  netVatCents: number
+  /** Bank transfers recorded, and card payments. */
+  receivedCents: number
+  /** Refunds that went back: card refunds the provider made and bank refunds paid out. */
+  refundedCents: number
+  /** What registrations still owe: each one's net less what it paid, never below nothing. */
+  outstandingCents: number
+}
+
+export interface EventFinanceReport {
+  events: EventFinance[]
+  totals: Omit<EventFinance, 'eventId' | 'eventTitle' | 'eventStart'>
+}
+
+const EVENT_AMOUNTS = ['invoicedCents', 'creditedCents', 'netCents', 'netExclVatCents', 'netVatCents', 'receivedCents', 'refundedCents', 'outstandingCents'] as const
+const EVENT_COUNTS = ['registrations', 'delegatesAttending'] as const
+
+function sumBy<Row>(rows: Row[], key: (row: Row) => string, amount: (row: Row) => number): Map<string, number> {
+  const sums = new Map<string, number>()
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + amount(row))
+  return sums
+}
+
+/** Every event with registrations, soonest first, with what was invoiced, credited, received, refunded and is owed. */
+export async function eventFinanceReport(context: BackOfficeContext): Promise<EventFinanceReport> {
+  const { kysely } = context.db
+  const [registrations, transfers, credits, refunds, delegates] = await Promise.all([
+    kysely
+      .selectFrom('registrations')
+      .select(['id', 'event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'subtotal_cents', 'vat_cents', 'total_cents', 'cancelled_at'])
+      .execute(),
+    kysely.selectFrom('bank_payments').select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('cents')]).groupBy('registration_id').execute(),
+    kysely
+      .selectFrom('cancellations')
+      .select((eb) => [
+        'registration_id',
+        eb.fn.sum<number | string>('credited_subtotal_cents').as('subtotal'),
+        eb.fn.sum<number | string>('credited_vat_cents').as('vat'),
+        eb.fn.sum<number | string>('credited_total_cents').as('total'),
+      ])
+      .groupBy('registration_id')
+      .execute(),
+    kysely
+      .selectFrom('refunds')
+      .select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
+      .where('status', 'in', ['succeeded', 'paid-out'])
+      .groupBy('registration_id')
+      .execute(),
+    kysely
+      .selectFrom('registration_delegates')
+      .select((eb) => ['registration_id', eb.fn.countAll<number | string>().as('attending')])
+      .where('cancellation_id', 'is', null)
+      .groupBy('registration_id')
+      .execute(),
+  ])
+  const byRegistration = <Row extends { registration_id: string }>(rows: Row[], amount: (row: Row) => number) => sumBy(rows, (row) => row.registration_id, amount)
+  const transferred = byRegistration(transfers, (row) => Number(row.cents))
+  const creditedTotal = byRegistration(credits, (row) => Number(row.total))
+  const creditedSubtotal = byRegistration(credits, (row) => Number(row.subtotal))
+  const creditedVat = byRegistration(credits, (row) => Number(row.vat))
+  const refunded = byRegistration(refunds, (row) => Number(row.cents))
+  const attending = byRegistration(delegates, (row) => Number(row.attending))
+
+  const events = new Map<string, EventFinance & { newest: string }>()
+  for (const row of registrations) {
+    const key = eventKeyOf(row)
+    const event = events.get(key) ?? {
+      eventId: key,
+      eventTitle: row.event_title,
+      eventStart: row.event_start,
+      newest: '',
+      registrations: 0,
+      delegatesAttending: 0,
+      invoicedCents: 0,
+      creditedCents: 0,
+      netCents: 0,
+      netExclVatCents: 0,
+      netVatCents: 0,
+      receivedCents: 0,
+      refundedCents: 0,
+      outstandingCents: 0,
+    }
+    if (row.created_at >= event.newest) Object.assign(event, { eventTitle: row.event_title, eventStart: row.event_start, newest: row.created_at })
+    const credited = creditedTotal.get(row.id) ?? 0
+    const paid = paidCentsOf(row, transferred.get(row.id) ?? 0)
+    if (row.cancelled_at === null) event.registrations += 1
+    event.delegatesAttending += attending.get(row.id) ?? 0
+    event.invoicedCents += row.total_cents
+    event.creditedCents += credited
+    event.netCents += row.total_cents - credited
+    event.netExclVatCents += row.subtotal_cents - (creditedSubtotal.get(row.id) ?? 0)
+    event.netVatCents += row.vat_cents - (creditedVat.get(row.id) ?? 0)
+    event.receivedCents += paid
+    event.refundedCents += refunded.get(row.id) ?? 0
+    event.outstandingCents += Math.max(0, row.total_cents - credited - paid)
+    events.set(key, event)
+  }
+  const rows = [...events.values()]
+    .map(({ newest: _newest, ...event }) => event)
+    .sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventId.localeCompare(b.eventId))
+  const totals = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, rows.reduce((sum, event) => sum + event[key], 0)])) as EventFinanceReport['totals']
+  return { events: rows, totals }
+}
+
+/** A tax document issued in a VAT period: a tax invoice, or a credit note (its amounts negative, as they reduce output tax). */
+export interface VatRegisterEntry {
+  kind: 'tax-invoice' | 'credit-note'
+  number: string
+  /** The day of issue in Johannesburg, YYYY-MM-DD. */
+  issuedOn: string
+  registrationReference: string
+  customer: string
+  customerVatNumber: string
+  exclVatCents: number
+  vatCents: number
+  inclVatCents: number
+}
+
+interface VatTotals {
+  exclVatCents: number
+  vatCents: number
+  inclVatCents: number
+}
+
+export interface VatRegister {
+  from: string
+  to: string
+  /** By day of issue, tax invoices before credit notes on a day, then by number. */
+  entries: VatRegisterEntry[]
+  /** The tax invoices' sums: the output tax of the period. */
+  invoices: VatTotals & { count: number }
+  /** The credit notes' sums, as positive amounts: the output tax they take back. */
+  creditNotes: VatTotals & { count: number }
+  /** Invoices less credit notes. */
+  net: VatTotals
+}
+
+const isoDay = z.iso.date({ error: 'Enter the date as YYYY-MM-DD.' })
+
+/** A VAT period as the form sends it: two days (inclusive), the first not after the last. */
+export const vatPeriodSchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((period) => period.from <= period.to, { message: 'The period ends before it starts.', path: ['to'] })
+
+export type VatPeriod = z.infer<typeof vatPeriodSchema>
+
+function startOfDay(day: string): string {
+  return DateTime.fromISO(day, { zone: TIME_ZONE }).startOf('day').toUTC().toISO()!
+}
+
+function dayOf(instant: string): string {
+  return DateTime.fromISO(instant, { zone: 'utc' }).setZone(TIME_ZONE).toISODate()!
+}
+
+/**
+ * Every tax invoice and credit note issued in a period (days in Johannesburg, inclusive), as the documents say it,
+ * with the totals of output tax and of credit notes for the VAT201 return. A period that does not read is refused.
+ */
+export async function vatRegister(context: BackOfficeContext, period: { from: string; to: string }): Promise<VatRegister> {
+  const parsed = vatPeriodSchema.safeParse(period)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new BackOfficeError('invalid-input', issue.message, String(issue.path[0] ?? 'from'))
+  }
+  const { from, to } = parsed.data
+  const start = startOfDay(from)
+  const end = startOfDay(DateTime.fromISO(to).plus({ days: 1 }).toISODate()!)
+  const { kysely } = context.db
+  const [invoices, creditNotes] = await Promise.all([
+    kysely
+      .selectFrom('invoices')
+      .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
+      .select(['invoices.number', 'invoices.issued_at', 'invoices.data_json', 'registrations.reference'])
+      .where('invoices.issued_at', '>=', start)
+      .where('invoices.issued_at', '<', end)
+      .execute(),
+    kysely
+      .selectFrom('credit_notes')
+      .innerJoin('registrations', 'registrations.id', 'credit_notes.registration_id')
+      .select(['credit_notes.number', 'credit_notes.issued_at', 'credit_notes.data_json', 'registrations.reference'])
+      .where('credit_notes.issued_at', '>=', start)
+      .where('credit_notes.issued_at', '<', end)
+      .execute(),
+  ])
+  const entries: VatRegisterEntry[] = [
+    ...invoices.map((row): VatRegisterEntry => {
+      const data = JSON.parse(row.data_json ?? '{}') as Partial<TaxInvoiceData>
+      return {
+        kind: 'tax-invoice',
+        number: formatInvoiceNumber(Number(row.number)),
+        issuedOn: dayOf(row.issued_at),
+        registrationReference: row.reference,
+        customer: data.recipient?.name ?? '',
+        customerVatNumber: data.recipient?.vatNumber ?? '',
+        exclVatCents: data.subtotalCents ?? 0,
+        vatCents: data.vatCents ?? 0,
+        inclVatCents: data.totalCents ?? 0,
+      }
+    }),
+    ...creditNotes.map((row): VatRegisterEntry => {
+      const data = JSON.parse(row.data_json) as Partial<CreditNoteData>
+      return {
+        kind: 'credit-note',
+        number: formatCreditNoteNumber(Number(row.number)),
+        issuedOn: dayOf(row.issued_at),
+        registrationReference: row.reference,
+        customer: data.recipient?.name ?? '',
+        customerVatNumber: data.recipient?.vatNumber ?? '',
+        exclVatCents: -(data.creditedSubtotalCents ?? 0),
+        vatCents: -(data.creditedVatCents ?? 0),
+        inclVatCents: -(data.creditedTotalCents ?? 0),
+      }
+    }),
+  ].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.kind.localeCompare(b.kind) * -1 || a.number.localeCompare(b.number))
+  const totalsOf = (kind: VatRegisterEntry['kind'], sign: 1 | -1) => {
+    const documents = entries.filter((entry) => entry.kind === kind)
+    return {
+      count: documents.length,
+      exclVatCents: documents.reduce((sum, entry) => sum + sign * entry.exclVatCents, 0),
+      vatCents: documents.reduce((sum, entry) => sum + sign * entry.vatCents, 0),
+      inclVatCents: documents.reduce((sum, entry) => sum + sign * entry.inclVatCents, 0),
+    }
+  }
+  const invoiceTotals = totalsOf('tax-invoice', 1)
+  const creditTotals = totalsOf('credit-note', -1)
+  return {
+    from,
+    to,
+    entries,
+    invoices: invoiceTotals,
+    creditNotes: creditTotals,
+    net: {
+      exclVatCents: invoiceTotals.exclVatCents - creditTotals.exclVatCents,
+      vatCents: invoiceTotals.vatCents - creditTotals.vatCents,
+      inclVatCents: invoiceTotals.inclVatCents - creditTotals.inclVatCents,
+    },
+  }
+}
+
+/** Rands as a spreadsheet reads them: a number with two decimals, a point, no thousands separator. */
+function rands(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const absolute = Math.abs(cents)
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`
+}
+
+const DOCUMENT_KINDS: Record<VatRegisterEntry['kind'], string> = { 'tax-invoice': 'Tax invoice', 'credit-note': 'Credit note' }
+
+const VAT_REGISTER_HEADINGS = ['Document', 'Number', 'Date', 'Registration', 'Customer', 'Customer VAT number', 'Excl. VAT (R)', 'VAT (R)', 'Incl. VAT (R)']
+
+function vatRegisterRows(register: VatRegister): Array<Array<string | number>> {
+  return register.entries.map((entry) => [
+    DOCUMENT_KINDS[entry.kind],
+    entry.number,
+    entry.issuedOn,
+    entry.registrationReference,
+    entry.customer,
+    entry.customerVatNumber,
+    entry.exclVatCents,
+    entry.vatCents,
+    entry.inclVatCents,
+  ])
+}
+
+function vatRegisterTotalRows(register: VatRegister): Array<[string, VatTotals]> {
+  return [
+    [`Tax invoices (${register.invoices.count}): output tax`, register.invoices],
+    [`Credit notes (${register.creditNotes.count})`, register.creditNotes],
+    ['Net of credit notes', register.net],
+  ]
+}
+
+/**
+ * The VAT register as CSV (RFC 4180, CRLF, a byte-order mark for Excel, formulas escaped): one row a document, amounts
+ * in rands with a decimal point, then the totals rows.
+ */
+export function vatRegisterCsv(register: VatRegister): string {
+  // Amounts are written as numbers (a credit note's with its minus sign); only text cells are kept from running as
+  // formulas, as csv-stringify's escape_formulas would also turn "-2697.00" into text.
+  const documents = vatRegisterRows(register).map((row) => row.map((cell) => (typeof cell === 'number' ? rands(cell) : inertText(cell))))
+  const totals = vatRegisterTotalRows(register).map(([label, sums]) => [label, '', '', '', '', '', rands(sums.exclVatCents), rands(sums.vatCents), rands(sums.inclVatCents)])
+  return stringify([...documents, [], ...totals], { header: true, columns: VAT_REGISTER_HEADINGS, record_delimiter: 'windows', bom: true })
+}
+
+/** Text a spreadsheet shows as text: a leading ' before = + - @ (or a tab or carriage return), as escape_formulas does. */
+function inertText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+const RAND_FORMAT = '#,##0.00;-#,##0.00'
+
+/** The VAT register as an Excel workbook: the documents with amounts as numbers in rands, and the totals below. */
+export async function vatRegisterXlsx(register: VatRegister): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs')
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(`VAT ${register.from} to ${register.to}`.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })
+  sheet.columns = VAT_REGISTER_HEADINGS.map((header, index) => ({ header, width: [14, 12, 12, 13, 32, 20, 14, 12, 14][index] }))
+  sheet.getRow(1).font = { bold: true }
+  for (const row of vatRegisterRows(register)) sheet.addRow(row.map((cell) => (typeof cell === 'number' ? cell / 100 : cell)))
+  sheet.addRow([])
+  for (const [label, sums] of vatRegisterTotalRows(register)) {
+    sheet.addRow([label, '', '', '', '', '', sums.exclVatCents / 100, sums.vatCents / 100, sums.inclVatCents / 100]).font = { bold: true }
+  }
+  for (const column of [7, 8, 9]) sheet.getColumn(column).numFmt = RAND_FORMAT
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+const EVENT_FINANCE_COLUMNS: ReadonlyArray<{ key: (typeof EVENT_AMOUNTS)[number] | (typeof EVENT_COUNTS)[number]; header: string }> = [
+  { key: 'registrations', header: 'Registrations' },
+  { key: 'delegatesAttending', header: 'Delegates attending' },
+  { key: 'invoicedCents', header: 'Invoiced (R)' },
+  { key: 'creditedCents', header: 'Credited (R)' },
+  { key: 'netCents', header: 'Net of credit notes (R)' },
+  { key: 'netExclVatCents', header: 'Excl. VAT (R)' },
+  { key: 'netVatCents', header: 'VAT (R)' },
+  { key: 'receivedCents', header: 'Received (R)' },
+  { key: 'refundedCents', header: 'Refunded (R)' },
+  { key: 'outstandingCents', header: 'Outstanding (R)' },
+]
+
+/** The per-event report as an Excel workbook: an event a row, amounts as numbers in rands, the totals last. */
+export async function eventFinanceXlsx(report: EventFinanceReport): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs')
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Events', { views: [{ state: 'frozen', ySplit: 1 }] })
+  sheet.columns = [{ header: 'Event', width: 40 }, { header: 'Starts', width: 12 }, ...EVENT_FINANCE_COLUMNS.map((column) => ({ header: column.header, width: 16 }))]
+  sheet.getRow(1).font = { bold: true }
+  const cell = (key: (typeof EVENT_FINANCE_COLUMNS)[number]['key'], value: number) => (key.endsWith('Cents') ? value / 100 : value)
+  for (const event of report.events) {
+    sheet.addRow([event.eventTitle, dayOf(event.eventStart), ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, event[column.key]))])
+  }
+  sheet.addRow(['All events', '', ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, report.totals[column.key]))]).font = { bold: true }
+  EVENT_FINANCE_COLUMNS.forEach((column, index) => {
+    if (column.key.endsWith('Cents')) sheet.getColumn(index + 3).numFmt = RAND_FORMAT
+  })
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
