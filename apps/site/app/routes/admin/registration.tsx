@@ -1,5 +1,5 @@
 import { roleAllows } from '@events/staff'
-import { isBackOfficeError, normaliseReference, RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
