@@ -49,9 +49,14 @@ function seedBody(index) {
 async function seed(dataDir) {
   const { createRegistration, openDatabase, recordBankTransfer } = await import('../../packages/core/src/index.ts')
   const { SITE_NOW, fixedCatalog, testSiteLinks } = await import('../../packages/core/src/test-support.ts')
+  const { migrateStaffTables, staffAuditWriter } = await import('../../packages/staff/src/index.ts')
   const db = await openDatabase({ dataDir })
   try {
-    const context = { db, catalog: fixedCatalog(), links: testSiteLinks('http://127.0.0.1'), siteNow: () => SITE_NOW }
+    // The part-payments are recorded as staff record them: with their audit rows in the staff package's log.
+    await migrateStaffTables(/** @type {Parameters<typeof migrateStaffTables>[0]} */ (/** @type {unknown} */ (db.kysely)), db.dialect)
+    const context = { db, catalog: fixedCatalog(), links: testSiteLinks('http://127.0.0.1'), siteNow: () => SITE_NOW, audit: staffAuditWriter }
+    /** @type {import('../../packages/core/src/index.ts').StaffActor} */
+    const bench = { id: 'bench', name: 'Bench', email: 'bench@example.com', role: 'manager', ipAddress: null }
     let next = 0
     const references = []
     await Promise.all(
@@ -65,7 +70,7 @@ async function seed(dataDir) {
     )
     // One registration in thirty part-paid, so the status filter has something to find.
     for (let index = 1; index < REGISTRATIONS; index += 30) {
-      await recordBankTransfer(context, { reference: references[index], amountCents: 100_000, receivedOn: '2025-02-28', bankReference: `BENCH-${index}` }, { id: 'bench', name: 'Bench' })
+      await recordBankTransfer(context, { reference: references[index], amount: '1000.00', receivedOn: '2025-02-28', bankReference: `BENCH-${index}` }, bench)
     }
     // The seeded registrations' 40,000 e-mails are not what is measured: marked sent, the site's outbox stays idle.
     await db.kysely.updateTable('outbox_messages').set({ status: 'sent', sent_at: new Date().toISOString() }).execute()

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cancelRegistration, cancellationProposal } from '../../cancellation/cancel.ts'
-import { register, MANAGER, STAFF, testContext } from '../../backoffice/fixtures.ts'
+import { MANAGER, register, testContext } from '../../backoffice/fixtures.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
