@@ -61,7 +61,7 @@ describe('Duplicate for next year', () => {
     })
     expect(studio.toasts.at(-1)).toMatchObject({
       title: '2 fields still mention last year',
-      description: 'overview.objectives[0], agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
+      description: 'overview.objectives[_key=="objective-1"].children[_key=="objective-1-text"].text, agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
     })
   })
 

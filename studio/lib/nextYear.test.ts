@@ -89,7 +89,7 @@ describe('duplicateForNextYear', () => {
     const checklist = checkDocument(event, lookup).filter((problem) => problem.level === 'warning')
     expect(checklist.every((problem) => problem.message === 'Still mentions 2025: check it is right for this edition')).toBe(true)
     expect(checklist.map((problem) => formatPath(problem.path))).toEqual([
-      'overview.objectives[0]',
+      'overview.objectives[_key=="objective-1"].children[_key=="objective-1-text"].text',
       'agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
     ])
     expect(checkDocument(resilience, lookup).filter((problem) => problem.level === 'warning')).toEqual([])

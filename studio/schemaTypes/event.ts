@@ -6,6 +6,7 @@ import { documentRules } from '../lib/schemaRules.ts'
 import { SLUG_MAX_LENGTH, slugFromTitle } from '../lib/slugs.ts'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+import { richText } from './richText.ts'
 
 /** The event page tabs, in the order editors usually pick them. */
 export const EVENT_TABS = [
@@ -154,9 +155,9 @@ export const event = defineType({
       type: 'object',
       group: 'content',
       fields: [
-        defineField({ name: 'theme', type: 'text', rows: 4 }),
-        defineField({ name: 'keyMessages', title: 'Key messages', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
-        defineField({ name: 'objectives', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
+        richText({ name: 'theme' }),
+        richText({ name: 'keyMessages', title: 'Key messages', description: 'Usually a bullet list' }),
+        richText({ name: 'objectives', description: 'Usually a bullet list' }),
       ],
     }),
     defineField({

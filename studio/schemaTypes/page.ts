@@ -2,6 +2,7 @@ import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+import { richText } from './richText.ts'
 
 /** The content pages the site has routes for; a page's slug picks which one it fills. */
 export const PAGE_SLUGS = [
@@ -51,7 +52,7 @@ export const page = defineType({
     }),
     defineField({ name: 'subtitle', type: 'string', group: 'content' }),
     imageWithAlt({ name: 'heroImage', title: 'Hero image', group: 'content' }),
-    defineField({ name: 'intro', type: 'text', rows: 4, group: 'content' }),
+    richText({ name: 'intro', group: 'content' }),
     defineField({
       name: 'sections',
       type: 'array',
@@ -62,10 +63,10 @@ export const page = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'heading', type: 'string' }),
-            defineField({ name: 'body', type: 'text', rows: 5 }),
+            richText({ name: 'body' }),
             defineField({ name: 'bullets', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
           ],
-          preview: { select: { title: 'heading', subtitle: 'body' } },
+          preview: { select: { title: 'heading' } },
         }),
       ],
     }),

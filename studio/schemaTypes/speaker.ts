@@ -2,6 +2,7 @@ import { UserIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
+import { richText } from './richText.ts'
 
 export const speaker = defineType({
   name: 'speaker',
@@ -18,13 +19,7 @@ export const speaker = defineType({
       group: 'content',
       description: 'Organisation, or the topic when the speaker represents none',
     }),
-    defineField({
-      name: 'bio',
-      type: 'text',
-      rows: 6,
-      group: 'content',
-      description: 'Cards show the first 50 characters with a See More toggle',
-    }),
+    richText({ name: 'bio', group: 'content', description: 'Cards show the first 50 characters of its text with a See More toggle' }),
     imageWithAlt({ name: 'image', title: 'Photo', required: true, group: 'content' }),
     placeholdersField,
   ],

@@ -91,11 +91,13 @@ export async function gotoHydrated(page: Page, pathname: string): Promise<void> 
 export async function waitForHydration(page: Page): Promise<void> {
   const pathname = new URL(page.url()).pathname
   try {
-    // Every element of the page is React's, including lazily loaded parts (their server HTML waits for their code).
+    // Every element of the page is React's, including lazily loaded parts (their server HTML waits for their code),
+    // except the inside of rich text: React sets that HTML as a whole (RichTextHtml) and owns only its container.
     await page.waitForFunction(() => {
       const claimed = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+      const insideRichText = (element: Element) => element.parentElement?.closest('.rich-text') != null
       const heading = document.querySelector('h1')
-      return heading !== null && claimed(heading) && Array.from(document.querySelectorAll('main *')).every(claimed)
+      return heading !== null && claimed(heading) && Array.from(document.querySelectorAll('main *')).every((element) => claimed(element) || insideRichText(element))
     })
   } catch (error) {
     throw new Error(`${pathname} did not hydrate: React never claimed all of its main content`, { cause: error })

@@ -1,5 +1,6 @@
 import type { SanityClient } from '@sanity/client'
 import { withImageSources, type WithImageSources } from './image-sources.ts'
+import { withRichText, type WithRichText } from './rich-text.ts'
 import { divisionsQuery, eventCardsQuery, eventPageQuery, pageQuery, siteSettingsQuery, sponsorPackagesQuery } from './queries.ts'
 import type {
   DivisionsQueryResult,
@@ -28,14 +29,17 @@ const namedQueries = {
   sponsorPackages: { query: sponsorPackagesQuery, params: {} },
 } as const satisfies Record<string, { query: string; params: Record<string, RegExp> }>
 
-/** What each named query returns, from the TypeGen types, with the images' URLs built (see withImageSources). */
+/** A query result as pages get it: images with their URLs built, rich text as HTML and plain text. */
+type Prepared<Result> = WithRichText<WithImageSources<Result>>
+
+/** What each named query returns, from the TypeGen types, prepared on the server (withImageSources, withRichText). */
 export interface ContentQueryResults {
-  siteSettings: WithImageSources<SiteSettingsQueryResult>
-  page: WithImageSources<PageQueryResult>
-  divisions: WithImageSources<DivisionsQueryResult>
-  eventCards: WithImageSources<EventCardsQueryResult>
-  eventPage: WithImageSources<EventPageQueryResult>
-  sponsorPackages: WithImageSources<SponsorPackagesQueryResult>
+  siteSettings: Prepared<SiteSettingsQueryResult>
+  page: Prepared<PageQueryResult>
+  divisions: Prepared<DivisionsQueryResult>
+  eventCards: Prepared<EventCardsQueryResult>
+  eventPage: Prepared<EventPageQueryResult>
+  sponsorPackages: Prepared<SponsorPackagesQueryResult>
 }
 
 export type ContentQueryName = keyof typeof namedQueries & keyof ContentQueryResults
@@ -84,8 +88,8 @@ export function parseContentQuery(name: string, params: Iterable<[string, string
 
 /**
  * Runs a named query with the content client; its parameters are passed as GROQ `$` parameters. Images come back with
- * their URLs built here, on the server, so pages and the browser's refetches share them and the browser needs no
- * image URL builder.
+ * their URLs built here, on the server, and rich text comes back as HTML, so pages and the browser's refetches share
+ * them and the browser needs neither an image URL builder nor a Portable Text renderer.
  */
 export async function fetchNamedContent<Name extends ContentQueryName>(
   client: SanityClient,
@@ -94,5 +98,5 @@ export async function fetchNamedContent<Name extends ContentQueryName>(
 ): Promise<ContentQueryResults[Name]> {
   const { projectId, dataset } = client.config()
   const result = await client.fetch<unknown>(namedQueries[name].query, params)
-  return withImageSources(result, { projectId, dataset }) as ContentQueryResults[Name]
+  return withRichText(withImageSources(result, { projectId, dataset })) as ContentQueryResults[Name]
 }

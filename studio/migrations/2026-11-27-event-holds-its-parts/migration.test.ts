@@ -4,6 +4,7 @@ import { evaluate, parse } from 'groq-js'
 import { collectMigrationMutations, type Mutation, type Transaction } from 'sanity/migrate'
 import { describe, expect, it } from 'vitest'
 import { buildDataset } from '../../../packages/content/dataset/build.ts'
+import { blocksOf } from '../2026-11-27-rich-text/index.ts'
 import migration from './index.ts'
 import { moveIntoEvents, type StoredDocument } from './moveIntoEvents.ts'
 
@@ -54,7 +55,14 @@ type Option = { _key: string; key: string; amount: number }
 
 describe('moving price options and agenda sessions into their events', () => {
   it('turns the old shape into exactly the events the dataset generator makes now, deleting the moved documents', () => {
-    const migrated = apply(oldShape, moveIntoEvents(oldShape))
+    // The overview became rich text afterwards (2026-11-27-rich-text); that migration's result is what the generator makes.
+    const richOverview = (overview: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(overview).map(([field, value]) => [field, blocksOf({ theme: 'theme', keyMessages: 'key-message', objectives: 'objective' }[field] ?? field, value) ?? value]),
+      )
+    const migrated = apply(oldShape, moveIntoEvents(oldShape)).map((event) =>
+      event.overview ? { ...event, overview: richOverview(event.overview as Record<string, unknown>) } : event,
+    )
     const generatedEvents = buildDataset().documents.filter((document) => document._type === 'event')
     expect(migrated).toEqual(generatedEvents)
   })

@@ -1,4 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react'
+import { renderRichText } from '@events/content/rich-text'
+import { paragraphBlocks } from '@events/content/text-blocks'
 import userEvent from '@testing-library/user-event'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
@@ -8,13 +10,16 @@ import { SpeakersCarousel, type Speaker } from './SpeakersCarousel'
 
 const longBio = 'Chief economist who has advised three finance ministers on fiscal policy and public debt.'
 
+/** A bio as the server hands it to the page: Portable Text rendered to HTML, with its plain text. */
+const richText = (text: string) => renderRichText(paragraphBlocks('bio', text))
+
 function speaker(number: number, overrides: Partial<Speaker> = {}): Speaker {
   return {
     _id: `speaker-${number}`,
     name: `Speaker ${number}`,
     position: 'Chief Economist',
     company: `Company ${number}`,
-    bio: longBio,
+    bio: richText(longBio),
     image: { url: `/images/speaker-${number}.svg`, srcSet: null, width: 400, height: 400, alt: `Portrait of Speaker ${number}` },
     ...overrides,
   }
@@ -153,6 +158,32 @@ describe('speaker bios', () => {
     expect(card).not.toHaveTextContent(longBio)
   })
 
+  it('previews the plain text of a formatted bio, and shows its formatting and links in full', async () => {
+    const bio = renderRichText([
+      {
+        _type: 'block',
+        _key: 'b1',
+        style: 'normal',
+        markDefs: [{ _type: 'link', _key: 'site', href: 'https://example.org/thandi' }],
+        children: [
+          { _type: 'span', _key: 's1', text: 'Dr Thandi Mokoena ', marks: ['strong'] },
+          { _type: 'span', _key: 's2', text: 'leads risk research', marks: ['em'] },
+          { _type: 'span', _key: 's3', text: ' at a bank and writes at ', marks: [] },
+          { _type: 'span', _key: 's4', text: 'her site', marks: ['site'] },
+          { _type: 'span', _key: 's5', text: '.', marks: [] },
+        ],
+      },
+    ])
+    const user = userEvent.setup()
+    render(<SpeakersCarousel speakers={[speaker(1, { bio })]} />)
+    const card = screen.getByRole('group', { name: '1 of 1' })
+    expect(card).toHaveTextContent('Dr Thandi Mokoena leads risk research at a bank an…')
+    await user.click(within(card).getByRole('button', { name: 'See More about Speaker 1' }))
+    expect(within(card).getByText('Dr Thandi Mokoena').tagName).toBe('STRONG')
+    expect(within(card).getByText('leads risk research').tagName).toBe('EM')
+    expect(within(card).getByRole('link', { name: 'her site' })).toHaveAttribute('href', 'https://example.org/thandi')
+  })
+
   it('expands each card on its own', async () => {
     const { user } = renderCarousel(3)
     await user.click(screen.getByRole('button', { name: 'See More about Speaker 2' }))
@@ -164,7 +195,7 @@ describe('speaker bios', () => {
   it('has no toggle when the bio is empty or already short enough', () => {
     render(
       <SpeakersCarousel
-        speakers={[speaker(1, { bio: null }), speaker(2, { bio: '   ' }), speaker(3, { bio: 'Economist at a bank.' })]}
+        speakers={[speaker(1, { bio: null }), speaker(2, { bio: richText('   ') }), speaker(3, { bio: richText('Economist at a bank.') })]}
       />,
     )
     expect(screen.queryByRole('button', { name: /See More/ })).not.toBeInTheDocument()

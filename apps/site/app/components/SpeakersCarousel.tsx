@@ -1,5 +1,7 @@
 import { useId, useState } from 'react'
+import type { RichText } from '@events/content/browser'
 import { previewBio } from './bio-preview'
+import { RichTextHtml } from './RichTextHtml'
 import { ContentImage } from './ContentImage'
 import { carouselWindow, nextIndex, previousIndex } from './carousel-window'
 import { useHydrated, useMediaQuery } from './enhancement'
@@ -19,7 +21,8 @@ export type Speaker = {
   name: string | null
   position: string | null
   company: string | null
-  bio: string | null
+  /** The bio as the server rendered it; its plain text makes the preview. */
+  bio: RichText | null
   image: SpeakerImage | null
 }
 
@@ -27,8 +30,8 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
   const bioId = useId()
   const hydrated = useHydrated()
   const [expanded, setExpanded] = useState(false)
-  const bio = speaker.bio?.trim() ?? ''
-  const preview = previewBio(bio, BIO_PREVIEW_LENGTH)
+  const bio = speaker.bio?.text.trim() ? speaker.bio : null
+  const preview = previewBio(bio?.text, BIO_PREVIEW_LENGTH)
   const collapsed = preview.truncated && !expanded
   // Until hydration both texts are in the HTML and CSS shows the full one without JavaScript, the preview with it.
   const showPreview = collapsed || (preview.truncated && !hydrated)
@@ -44,7 +47,7 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
       {bio && (
         <div id={bioId} className={collapsed ? 'speaker-card__bio speaker-card__bio--collapsed' : 'speaker-card__bio'}>
           {showPreview && <p className="speaker-card__bio-preview">{preview.text}</p>}
-          {showFull && <p className="speaker-card__bio-full preserve-lines">{bio}</p>}
+          {showFull && <RichTextHtml className="speaker-card__bio-full" value={bio} />}
         </div>
       )}
       {preview.truncated && (

@@ -12,6 +12,7 @@ import type { Route } from './+types/event-page'
 import { EventTabs } from '../components/EventTabs'
 import { LogoStrip } from '../components/LogoStrip'
 import { PriceHeadline } from '../components/PriceHeadline'
+import { RichTextHtml } from '../components/RichTextHtml'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
@@ -226,26 +227,22 @@ function Overview({ event }: { event: EventPage }) {
   const overview = event.overview
   return (
     <div className="overview">
-      {overview?.theme && (
+      {overview?.theme?.html && (
         <section aria-labelledby="overview-theme">
           <h2 id="overview-theme">Theme</h2>
-          <p className="preserve-lines">{overview.theme}</p>
+          <RichTextHtml className="preserve-lines" value={overview.theme} />
         </section>
       )}
-      {(overview?.keyMessages?.length ?? 0) > 0 && (
+      {overview?.keyMessages?.html && (
         <section aria-labelledby="overview-messages">
           <h2 id="overview-messages">Key messages</h2>
-          <ul>
-            {overview?.keyMessages?.map((message) => <li key={message}>{message}</li>)}
-          </ul>
+          <RichTextHtml value={overview.keyMessages} />
         </section>
       )}
-      {(overview?.objectives?.length ?? 0) > 0 && (
+      {overview?.objectives?.html && (
         <section aria-labelledby="overview-objectives">
           <h2 id="overview-objectives">Objectives</h2>
-          <ul>
-            {overview?.objectives?.map((objective) => <li key={objective}>{objective}</li>)}
-          </ul>
+          <RichTextHtml value={overview.objectives} />
         </section>
       )}
     </div>

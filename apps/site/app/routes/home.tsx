@@ -5,6 +5,7 @@ import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
 import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
 import { PriceHeadline } from '../components/PriceHeadline'
+import { RichTextHtml } from '../components/RichTextHtml'
 import { interestOptions } from '../lib/contact-interests'
 import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
 import { submitContactForm } from '../lib/contact.server'
@@ -97,7 +98,7 @@ export default withLoaderContent(function Home({ loaderData: { upcoming }, actio
       {upcoming.length > 0 && <UpcomingEvents events={upcoming} />}
       <section id="about" className="section" aria-labelledby="about-title">
         <h2 id="about-title">About Us</h2>
-        {page.intro && <p className="lead">{page.intro}</p>}
+        {page.intro?.html && <RichTextHtml className="lead" value={page.intro} />}
         <ul className="card-grid">
           {page.cards?.map((card) => (
             <li key={card._key} className="card">

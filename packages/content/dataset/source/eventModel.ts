@@ -1,4 +1,5 @@
 import { eventCardSvg, logoSvg } from './images.ts'
+import { bulletBlocks, paragraphBlocks } from './text-blocks.ts'
 import { image, keyed, refs, type DatasetDocument, type PlaceholderImage } from './model.ts'
 import { SPONSOR_PACKAGE_IDS } from './sponsors.ts'
 
@@ -146,7 +147,11 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     contactPhone: EVENT_CONTACT.phone,
     contactEmail: EVENT_CONTACT.email,
     summary: entry.summary,
-    overview: entry.overview,
+    overview: {
+      theme: paragraphBlocks('theme', entry.overview.theme),
+      keyMessages: bulletBlocks('key-message', entry.overview.keyMessages),
+      objectives: bulletBlocks('objective', entry.overview.objectives),
+    },
     tabs: entry.tabs,
     agendaDays: agendaDays(entry),
     speakers: refs(entry.speakers),

@@ -1,4 +1,5 @@
 import { heroSvg } from './images.ts'
+import { paragraphBlocks } from './text-blocks.ts'
 import { image, keyed, type DatasetDocument, type PlaceholderImage } from './model.ts'
 
 const TRAINING_BULLETS = {
@@ -16,8 +17,21 @@ const TRAINING_BULLETS = {
   ],
 }
 
+type PageSection = { _key: string; heading?: string; body?: string; bullets?: string[] }
+
+/** A page document; its introduction and sections' bodies, written here as plain text, become Portable Text. */
 function page(slug: string, fields: Omit<DatasetDocument, '_id' | '_type'>): DatasetDocument {
-  return { _id: `page-${slug}`, _type: 'page', slug: { _type: 'slug', current: slug }, ...fields }
+  const { intro, sections, ...rest } = fields as { intro?: string; sections?: PageSection[] }
+  return {
+    _id: `page-${slug}`,
+    _type: 'page',
+    slug: { _type: 'slug', current: slug },
+    ...rest,
+    ...(intro === undefined ? {} : { intro: paragraphBlocks('intro', intro) }),
+    ...(sections === undefined
+      ? {}
+      : { sections: sections.map((section) => (section.body === undefined ? section : { ...section, body: paragraphBlocks(`${section._key}-body`, section.body) })) }),
+  }
 }
 
 const HERO_IMAGES: Record<string, { title: string; hue: number }> = {

@@ -1,3 +1,4 @@
+import { paragraphBlocks } from './text-blocks.ts'
 import { portraitSvg } from './images.ts'
 import { image, type DatasetDocument, type PlaceholderImage } from './model.ts'
 
@@ -71,7 +72,7 @@ function speakerDocuments(eventSlug: string, entries: SpeakerEntry[], inventedFi
       name: entry.name,
       position: entry.position,
       company: entry.company,
-      ...(entry.bio ? { bio: entry.bio } : {}),
+      ...(entry.bio ? { bio: paragraphBlocks('bio', entry.bio) } : {}),
       image: image(file, `Portrait of ${entry.name}`),
       placeholders: [...inventedFields, ...(entry.bio ? ['bio'] : [])],
     })

@@ -1,0 +1,41 @@
+// Portable Text blocks made from plain text: the shipped dataset's source writes prose as strings, and projects
+// that stored prose as strings before it became rich text are moved by studio/migrations/2026-11-27-rich-text.
+// Keys come from a prefix and the position, so the generated dataset is the same on every run.
+
+export type TextBlock = {
+  _type: 'block'
+  _key: string
+  style: 'normal'
+  markDefs: []
+  children: { _type: 'span'; _key: string; text: string; marks: [] }[]
+  listItem?: 'bullet'
+  level?: 1
+}
+
+function textBlock(key: string, text: string, list: boolean): TextBlock {
+  return {
+    _type: 'block',
+    _key: key,
+    style: 'normal',
+    markDefs: [],
+    children: [{ _type: 'span', _key: `${key}-text`, text, marks: [] }],
+    ...(list ? { listItem: 'bullet' as const, level: 1 as const } : {}),
+  }
+}
+
+/** One paragraph per blank-line-separated part of the text (single line breaks stay inside a paragraph). */
+export function paragraphBlocks(keyPrefix: string, text: string): TextBlock[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part, index) => textBlock(`${keyPrefix}-${index + 1}`, part, false))
+}
+
+/** A bullet list, one item per string. */
+export function bulletBlocks(keyPrefix: string, items: readonly string[]): TextBlock[] {
+  return items
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item, index) => textBlock(`${keyPrefix}-${index + 1}`, item, true))
+}
