@@ -175,7 +175,7 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
   'role-required': {
     status: 403,
-    message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager or an owner may do this. Staff ask for a cancellation instead: a manager approves it.'),
+    message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.'),
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },
