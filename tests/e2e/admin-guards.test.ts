@@ -187,6 +187,6 @@ describe('the back office’s guards', () => {
     expect((await fetch(url('/admin'), { redirect: 'manual', headers: { cookie: staffCookie } })).status).toBe(200)
     const log = await (await fetch(url('/admin/audit'), { headers: { cookie: ownerCookie } })).text()
     expect(log).toMatch(/<td>owner@example\.com<\/td><td>Setting changed<\/td><td>staff-setting [^<]+<\/td><td>yes<\/td><td>no<\/td>/)
-    expect(log).toMatch(/<td>owner@example\.com<\/td><td>two-factor-enabled<\/td>/)
+    expect(log).toMatch(/<td>owner@example\.com<\/td><td>Two factor enabled<\/td>/)
   })
 })

@@ -138,7 +138,7 @@ describe('recording a bank transfer', () => {
     expect(receipt.parsed.attachments.map(({ contentType, filename }) => [contentType, filename])).toEqual([['application/pdf', expect.stringMatching(/INV-\d+/)]])
 
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
-    expect(log).toContain(`sipho@example.com registration-payment-recorded registration ${reference}`)
+    expect(log).toContain(`sipho@example.com Registration payment recorded registration ${reference}`)
   })
 
   it('refuses a post another site made the browser send, and records nothing', async () => {
@@ -181,7 +181,7 @@ describe('changing a delegate and the company details', () => {
     const notice = await sink.waitFor((mail) => mail.recipients.includes(successor), 15_000)
     expect(notice.parsed.text).toContain('Naledi Khumalo')
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
-    expect(log).toContain(`sipho@example.com registration-delegate-changed registration ${reference}`)
+    expect(log).toContain(`sipho@example.com Registration delegate changed registration ${reference}`)
   })
 
   it('answers 404 for a delegate the registration does not have', async () => {
@@ -248,7 +248,7 @@ describe('the delegate lists', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const rows = bytes.subarray(3).toString('utf8').split('\r\n')
     expect(rows[0]).toBe('Reference,Company,Delegate,Position,E-mail,Option,Payment status')
-    expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,${body.delegates[0]!.email},Venue,awaiting-payment`)
+    expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,${body.delegates[0]!.email},Venue,Awaiting payment`)
 
     const xlsx = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -262,7 +262,7 @@ describe('the delegate lists', () => {
 
     expect((await fetch(`${site.baseUrl}/admin/events/event-board-management/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
-    expect(log).toContain('sipho@example.com delegate-list-downloaded event event-legal-opinion')
+    expect(log).toContain('sipho@example.com Delegate list downloaded event event-legal-opinion')
   })
 
   it('sends an anonymous download to sign in', async () => {
