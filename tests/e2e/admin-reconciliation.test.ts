@@ -93,7 +93,7 @@ describe('reconciling the bank account in the back office', () => {
     expect(await page.getByRole('button', { name: 'Dismiss this line' }).count()).toBe(0)
 
     await page.goto(url('/admin/audit'))
-    expect(await page.locator('main').innerText()).toContain('statement-line-dismissed')
+    expect(await page.locator('main').innerText()).toContain('Statement line dismissed')
     await page.context().close()
   })
 

@@ -108,13 +108,13 @@ describe('the back office in a browser', () => {
     await owner.goto(url('/admin/audit'))
     await waitForHydration(owner)
     const log = await owner.getByRole('table').innerText()
-    expect(log).toMatch(new RegExp(`${COLLEAGUE.email}\\s+sign-in`))
-    expect(log).toMatch(/owner@example\.com\s+sign-in/)
-    expect(log).toMatch(/owner@example\.com\s+staff-invited/)
-    expect(log).toMatch(/owner@example\.com\s+staff-deactivated/)
-    expect(log).toMatch(/nobody signed in\s+sign-in-failed/)
+    expect(log).toMatch(new RegExp(`${COLLEAGUE.email}\\s+Sign in\\s`))
+    expect(log).toMatch(/owner@example\.com\s+Sign in\s/)
+    expect(log).toMatch(/owner@example\.com\s+Staff invited/)
+    expect(log).toMatch(/owner@example\.com\s+Staff deactivated/)
+    expect(log).toMatch(/nobody signed in\s+Sign in failed/)
     // Newest first: the colleague's sign-in comes before the owner's invitation.
-    expect(log.indexOf(`${COLLEAGUE.email}\tsign-in`)).toBeLessThan(log.indexOf('staff-invited'))
+    expect(log.indexOf(`${COLLEAGUE.email}\tSign in\t`)).toBeLessThan(log.indexOf('Staff invited'))
     await expectAccessible(owner)
 
     // Their own account: the sessions they have open, and new backup codes with their password.

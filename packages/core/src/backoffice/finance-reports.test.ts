@@ -5,7 +5,7 @@ import { cancelRegistration, recordRefundPaidOut } from '../cancellation/cancel.
 import { createRegistration } from '../registration/commands.ts'
 import { fixedCatalog, openTestDatabase, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
-import { STAFF, testContext } from './fixtures.ts'
+import { MANAGER, STAFF, testContext } from './fixtures.ts'
 import { eventFinanceReport, eventFinanceXlsx, vatRegister, vatRegisterCsv, vatRegisterXlsx } from './finance-reports.ts'
 
 // Legal Opinion, venue, two delegates: 2 × R 8 990 = R 17 980 + R 2 697 VAT = R 20 677.00.
@@ -48,7 +48,7 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
     const endOfMarch = await registerAt('2025-03-31T23:59:00+02:00', { companyName: 'Month End CC', vatNumber: '4222222222' })
     await registerAt('2025-04-01T00:10:00+02:00', { companyName: 'April Trading' })
     // February's registration cancelled in March, without a fee: its credit note is March's.
-    await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: february, delegateIds: 'all' }, STAFF)
+    await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: february, delegateIds: 'all' }, MANAGER)
 
     const inFebruary = await vatRegister(testContext(testDb.db), { from: '2025-02-01', to: '2025-02-28' })
     expect(inFebruary.entries.map((entry) => [entry.kind, entry.number, entry.issuedOn, entry.customer])).toEqual([['tax-invoice', 'INV-000001', '2025-02-20', 'February Holdings']])
@@ -105,8 +105,8 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
     await recordBankTransfer(context, { reference: paid, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'PAID 1' }, STAFF)
     await recordBankTransfer(context, { reference: partPaid, amount: '5 000.00', receivedOn: '2025-02-25', bankReference: 'PART 1' }, STAFF)
     await recordBankTransfer(context, { reference: cancelled, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'CANCELLED 1' }, STAFF)
-    const outcome = await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: cancelled, delegateIds: 'all' }, STAFF)
-    await recordRefundPaidOut(contextOn('2025-03-11T09:00:00+02:00'), { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-03-11', bankReference: 'REFUND 1' }, STAFF)
+    const outcome = await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: cancelled, delegateIds: 'all' }, MANAGER)
+    await recordRefundPaidOut(contextOn('2025-03-11T09:00:00+02:00'), { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-03-11', bankReference: 'REFUND 1' }, MANAGER)
 
     const report = await eventFinanceReport(context)
     const legalOpinion = report.events.find((event) => event.eventTitle.includes('Legal'))!

@@ -4,7 +4,7 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { getRegistrationDetail } from './registration-detail.ts'
 import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
-import { register, STAFF, testContext } from './fixtures.ts'
+import { MANAGER, register, STAFF, testContext } from './fixtures.ts'
 import { recordRefundPayout, refundsPaidOut, refundsToPay, refundsToPayCsv, saveRefundBankDetails } from './refunds-to-pay.ts'
 
 // Legal Opinion, venue, two delegates: R 20 677.00 incl. VAT.
@@ -27,7 +27,7 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
     const context = testContext(testDb.db)
     await recordBankTransfer(context, { reference: overpaid!, amount: '21 000.00', receivedOn: '2025-02-25', bankReference: 'FNB OVER' }, STAFF)
     await recordBankTransfer(context, { reference: cancelled!, amount: '20 677.00', receivedOn: '2025-02-26', bankReference: 'FNB FULL' }, STAFF)
-    await cancelRegistration({ ...context, siteNow: () => IN_FREE_WINDOW }, { reference: cancelled!, delegateIds: 'all' }, STAFF)
+    await cancelRegistration({ ...context, siteNow: () => IN_FREE_WINDOW }, { reference: cancelled!, delegateIds: 'all' }, MANAGER)
 
     // Oldest first; the test's clock stands still, so by kind then.
     const owed = await refundsToPay(context)
@@ -98,7 +98,7 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     await recordBankTransfer(context, { reference: reference!, amount: '25 000.00', receivedOn: '2025-02-25', bankReference: 'FNB OVER' }, STAFF)
-    const outcome = await cancelRegistration({ ...context, siteNow: () => IN_FREE_WINDOW }, { reference: reference!, delegateIds: 'all' }, STAFF)
+    const outcome = await cancelRegistration({ ...context, siteNow: () => IN_FREE_WINDOW }, { reference: reference!, delegateIds: 'all' }, MANAGER)
     // R 25 000 arrived: R 4 323 is owed back as the surplus, the cancelled R 20 677 as the cancellation's refund.
     expect(outcome.cancellation.refund).toMatchObject({ amountCents: TOTAL_CENTS })
     expect((await refundsToPay(context)).reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(2_500_000)
