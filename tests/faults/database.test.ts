@@ -251,6 +251,15 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
       const metrics = await (await fetch(`${instance.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
       return Number(/^page_cache_responses_total\{outcome="miss"\} (\d+)$/m.exec(metrics)?.[1] ?? 0)
     }
+    // Each instance's notice channel comes back about a second after the outages above and then drops its pages, as
+    // it may have missed a notice meanwhile: both must be listening again before the pages they keep are counted.
+    await waitUntil(async () => {
+      const { rows } = await admin.query<{ listening: string }>(
+        "select count(*) as listening from pg_stat_activity where application_name = $1 and query like 'LISTEN %'",
+        [applicationName],
+      )
+      return Number(rows[0]?.listening) === 2
+    }, 'both notice channels listening again', 10_000)
     for (const instance of [site, otherInstance]) await fetch(`${instance.baseUrl}/conference/Resilience`)
     const before = await rendered(otherInstance)
     await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
