@@ -2,6 +2,7 @@ import { deliverDueMessages } from '@events/core'
 import { TEST_BACKENDS, openTestDatabase, testSiteLinks, useMailSink, type TestDatabase } from '@events/core/test-support'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IDLE_EXPIRY_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, type SignInLimits } from './auth.ts'
 import type { StaffKysely } from './db/database.ts'
@@ -196,6 +197,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await staff.getSession(laptopRequest)).toBeNull()
     expect(await staff.getSession(laptop.request())).toBeNull()
     expect(await staff.getSession(phone.request())).not.toBeNull()
+    expect((await staff.listAudit()).entries[0]).toMatchObject({ action: 'signed-out', actor: { email: OWNER.email } })
 
     await staff.signOutEverywhere(phone.request())
     expect(await staff.getSession(phone.request())).toBeNull()
@@ -618,6 +620,28 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await staff.resetPassword(tokens[0] ?? '', 'a fresh pass phrase')).toMatchObject({ ok: false })
     expect(await staff.resetPassword(tokens[2] ?? '', 'a fresh pass phrase')).toEqual({ ok: true })
     expect(await kysely.selectFrom('staff_verifications').select('id').execute()).toEqual([])
+  })
+
+  it('changes nothing when its audit row cannot be written: two-factor off, new backup codes, signing out', async () => {
+    const staff = await open()
+    await staff.createUser(MEMBER)
+    const { backupCodes } = await withTwoFactor(staff, MEMBER)
+    const jar = new CookieJar()
+    jar.take((await staff.signIn(jar.request('/admin/sign-in', '198.51.100.82'), MEMBER)).headers)
+    jar.take((await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', '198.51.100.82'), backupCodes[0] ?? '')).headers)
+    const storedCodes = async () => (await kysely.selectFrom('staff_two_factors').select('backupCodes').executeTakeFirstOrThrow()).backupCodes
+    const codesBefore = await storedCodes()
+
+    await sql`alter table staff_audit_log rename to staff_audit_log_unwritable`.execute(kysely)
+    try {
+      await expect(staff.disableTwoFactor(jar.request(), MEMBER.password)).rejects.toThrow()
+      await expect(staff.regenerateBackupCodes(jar.request(), MEMBER.password)).rejects.toThrow()
+      await expect(staff.signOut(jar.request())).rejects.toThrow()
+    } finally {
+      await sql`alter table staff_audit_log_unwritable rename to staff_audit_log`.execute(kysely)
+    }
+    expect((await staff.getSession(jar.request()))?.user.twoFactorEnabled).toBe(true)
+    expect(await storedCodes()).toBe(codesBefore)
   })
 
   it('makes new backup codes with the password; the old ones stop working', async () => {

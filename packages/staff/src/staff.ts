@@ -12,6 +12,7 @@ import {
   STAFF_ROLE_ORDER,
 } from '@events/core'
 import { APIError } from 'better-auth/api'
+import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto'
 import type { Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
@@ -92,6 +93,14 @@ export type StaffErrorCode =
   | 'last-owner'
   | 'not-invited'
   | 'unknown-session'
+  | 'two-factor-off'
+
+const BACKUP_CODE_COUNT = 10
+
+/** Ten single-use codes in the two-factor plugin's own form (xxxxx-xxxxx, letters and digits). */
+function newBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => generateRandomString(10, 'a-z', '0-9', 'A-Z')).map((code) => `${code.slice(0, 5)}-${code.slice(5)}`)
+}
 
 /** A refused account operation, with a one-line message for the person at the screen or the command line. */
 export class StaffAccountError extends CodedError<StaffErrorCode> {
@@ -346,6 +355,15 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return session
   }
 
+  /** Refuses with `message` unless `password` is the account's current one (a step-up before changing sign-in). */
+  async function checkCurrentPassword(userId: string, password: string, message: string): Promise<void> {
+    const context = await auth.$context
+    const account = await kysely.selectFrom('staff_accounts').select('password').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
+    if (!account?.password || !(await context.password.verify({ hash: account.password, password }))) {
+      throw new StaffAccountError('wrong-password', message)
+    }
+  }
+
   async function isTwoFactorRequired(): Promise<boolean> {
     return (await readSetting(kysely, REQUIRE_TWO_FACTOR)) === true
   }
@@ -502,6 +520,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       return signInResult(response, WRONG_CODE_MESSAGE)
     },
     async signOut(request) {
+      const session = await getSession(request)
+      if (session) {
+        await kysely.transaction().execute(async (transaction) => {
+          await transaction.deleteFrom('staff_sessions').where('id', '=', session.sessionId).execute()
+          await recordAudit(transaction, { actor: actorOf(session.user), action: 'signed-out', subjectType: 'staff-user', subjectId: session.user.id, after: { sessionId: session.sessionId } })
+        })
+      }
       const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true })
       return headers
     },
@@ -570,14 +595,15 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       if (TWO_FACTOR_ROLES.includes(session.user.role)) {
         throw new StaffAccountError('owner-only', `As ${roleName(session.user.role)} you must keep two-factor sign-in on.`)
       }
-      const { headers } = await auth.api
-        .disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true })
-        .catch((error: unknown) => {
-          if (error instanceof APIError && error.statusCode === 400) throw new StaffAccountError('wrong-password', 'The password is wrong.')
-          throw error
-        })
-      await recordAudit(kysely, { actor: actorOf(session.user), action: 'two-factor-disabled', subjectType: 'staff-user', subjectId: session.user.id, before: true, after: false })
-      return headers
+      await checkCurrentPassword(session.user.id, password, 'The password is wrong.')
+      const now = new Date()
+      await kysely.transaction().execute(async (transaction) => {
+        await transaction.deleteFrom('staff_two_factors').where('userId', '=', session.user.id).execute()
+        await transaction.deleteFrom('staff_used_totp_codes').where('user_id', '=', session.user.id).execute()
+        await transaction.updateTable('staff_users').set({ twoFactorEnabled: storedBoolean(false), updatedAt: storedDate(now) }).where('id', '=', session.user.id).execute()
+        await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-disabled', subjectType: 'staff-user', subjectId: session.user.id, before: true, after: false, at: now })
+      })
+      return session.headers
     },
     listStaff: () => listMembers(),
     async findMember(email) {
@@ -600,13 +626,9 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     },
     async changePassword(request, { currentPassword, newPassword }) {
       const session = await requireSession(request)
-      const context = await auth.$context
-      const account = await kysely.selectFrom('staff_accounts').select('password').where('userId', '=', session.user.id).where('providerId', '=', 'credential').executeTakeFirst()
-      if (!account?.password || !(await context.password.verify({ hash: account.password, password: currentPassword }))) {
-        throw new StaffAccountError('wrong-password', 'The current password is wrong.')
-      }
+      await checkCurrentPassword(session.user.id, currentPassword, 'The current password is wrong.')
       await checkPassword(newPassword, session.user.email)
-      const hash = await context.password.hash(newPassword)
+      const hash = await (await auth.$context).password.hash(newPassword)
       const now = new Date()
       await kysely.transaction().execute(async (transaction) => {
         await transaction.updateTable('staff_accounts').set({ password: hash, updatedAt: storedDate(now) }).where('userId', '=', session.user.id).where('providerId', '=', 'credential').execute()
@@ -641,12 +663,16 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     },
     async regenerateBackupCodes(request, password) {
       const session = await requireSession(request)
-      const result = await auth.api.generateBackupCodes({ body: { password }, headers: request.headers }).catch((error: unknown) => {
-        if (error instanceof APIError && error.statusCode === 400) throw new StaffAccountError('wrong-password', 'The password is wrong.')
-        throw error
+      await checkCurrentPassword(session.user.id, password, 'The password is wrong.')
+      const backupCodes = newBackupCodes()
+      // Stored as better-auth's two-factor plugin stores them (encrypted with the auth secret), so its code step reads them.
+      const stored = await symmetricEncrypt({ key: (await auth.$context).secretConfig, data: JSON.stringify(backupCodes) })
+      await kysely.transaction().execute(async (transaction) => {
+        const replaced = await transaction.updateTable('staff_two_factors').set({ backupCodes: stored }).where('userId', '=', session.user.id).executeTakeFirst()
+        if (Number(replaced.numUpdatedRows) === 0) throw new StaffAccountError('two-factor-off', 'Turn two-factor sign-in on first.')
+        await recordAudit(transaction, { actor: actorOf(session.user), action: 'backup-codes-regenerated', subjectType: 'staff-user', subjectId: session.user.id })
       })
-      await recordAudit(kysely, { actor: actorOf(session.user), action: 'backup-codes-regenerated', subjectType: 'staff-user', subjectId: session.user.id })
-      return result.backupCodes
+      return backupCodes
     },
     recordAudit: (record) => recordAudit(kysely, record),
     listAudit: (page) => listAudit(kysely, page),
