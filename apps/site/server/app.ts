@@ -13,7 +13,7 @@ import {
   watchDataset,
 } from '@events/content'
 import { ConfigError, type Config } from '@events/config'
-import { DataDirectoryError, openNoticeChannel, outboxHealth, startCore, startRetentionJob } from '@events/core'
+import { DataDirectoryError, openNoticeChannel, outboxHealth, recordFirstDelivery, startCore, startRetentionJob } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
 import { createStaff } from '@events/staff'
 import express from 'express'
@@ -194,7 +194,8 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
       contentRevision.bump()
       void contentNotices?.publish()
     }
-    router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged }))
+    const isFirstDelivery = (keys: readonly string[], at: Date, keepMs: number) => recordFirstDelivery(core.db, keys, at, keepMs)
+    router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged, isFirstDelivery }))
   }
   router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
   // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { createLogger } from '@events/observability'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import express from 'express'
+import { openTestDatabase, type TestDatabase } from '@events/core/test-support'
+import { recordFirstDelivery } from '@events/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DELIVERY_ID_HEADER, SANITY_WEBHOOK_PATH, sanityWebhook } from './sanity-webhook'
 
@@ -9,7 +11,12 @@ const secret = 'webhook-secret-for-tests'
 const body = JSON.stringify({ _id: 'event-resilience', _type: 'event', slug: 'Resilience' })
 
 let close: (() => void) | undefined
-afterEach(() => close?.())
+let database: TestDatabase | undefined
+afterEach(async () => {
+  close?.()
+  await database?.dispose()
+  database = undefined
+})
 
 async function webhookServer(now = Date.now) {
   let changes = 0
@@ -18,7 +25,9 @@ async function webhookServer(now = Date.now) {
     req.log = createLogger({ level: 'silent' })
     next()
   })
-  app.use(sanityWebhook({ secret, onContentChanged: () => (changes += 1), now }))
+  database = await openTestDatabase('sqlite')
+  const { db } = database
+  app.use(sanityWebhook({ secret, onContentChanged: () => (changes += 1), isFirstDelivery: (keys, at, keepMs) => recordFirstDelivery(db, keys, at, keepMs), now }))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   close = () => server.close()

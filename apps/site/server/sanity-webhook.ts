@@ -13,6 +13,11 @@ export interface SanityWebhookOptions {
   secret: string
   /** Called for each verified delivery: content was published, changed or deleted. */
   onContentChanged(): void
+  /**
+   * Records a delivery's keys where every instance sees them, and says whether none was recorded before; keys are
+   * kept `keepMs` after they were last seen.
+   */
+  isFirstDelivery(keys: readonly string[], at: Date, keepMs: number): Promise<boolean>
   now?: () => number
 }
 
@@ -21,9 +26,8 @@ export interface SanityWebhookOptions {
  * HMAC of the raw body with the secret, checked by @sanity/webhook) and its time. A valid one drops what the site
  * made from content and answers 200 at once, once per delivery; anything else answers 401 and changes nothing.
  */
-export function sanityWebhook({ secret, onContentChanged, now = Date.now }: SanityWebhookOptions): express.Router {
+export function sanityWebhook({ secret, onContentChanged, isFirstDelivery, now = Date.now }: SanityWebhookOptions): express.Router {
   const router = express.Router()
-  const seen = seenDeliveries()
   // The signature covers the body's exact bytes, so it is read as text, whatever type it claims.
   router.post(SANITY_WEBHOOK_PATH, express.text({ type: () => true, limit: '1mb' }), async (req, res, next) => {
     try {
@@ -33,10 +37,11 @@ export function sanityWebhook({ secret, onContentChanged, now = Date.now }: Sani
         res.status(401).json({ error: { code: 'invalid-signature', message: 'The webhook signature is missing, invalid or too old.' } })
         return
       }
-      // A delivery is acted on once: its retries (the same id) and a replay of its signed request (the same
-      // signature) are answered without dropping the pages again. Within the tolerance no older one can arrive.
+      // A delivery is acted on once, by whichever instance it reaches: its retries (the same id) and a replay of its
+      // signed request (the same signature) are answered without dropping the pages again. A signature is accepted
+      // for the tolerance either side of its time, so keeping its key twice that long outlasts any replay.
       const keys = [`signature:${req.get(SIGNATURE_HEADER_NAME)}`, ...(req.get(DELIVERY_ID_HEADER) ? [`id:${req.get(DELIVERY_ID_HEADER)}`] : [])]
-      if (!seen.firstTime(keys, now())) {
+      if (!(await isFirstDelivery(keys, new Date(now()), SIGNATURE_TOLERANCE_MS * 2))) {
         req.log.info('Sanity webhook: a delivery already acted on, ignored')
         res.json({ revalidated: false, duplicate: true })
         return
@@ -49,20 +54,6 @@ export function sanityWebhook({ secret, onContentChanged, now = Date.now }: Sani
     }
   })
   return router
-}
-
-/** The deliveries of the last tolerance window, by each of their keys. */
-function seenDeliveries() {
-  const seenAt = new Map<string, number>()
-  return {
-    /** Records the keys; whether none of them was seen within the window. */
-    firstTime(keys: readonly string[], now: number): boolean {
-      for (const [key, at] of seenAt) if (now - at > SIGNATURE_TOLERANCE_MS * 2) seenAt.delete(key)
-      const first = keys.every((key) => !seenAt.has(key))
-      for (const key of keys) seenAt.set(key, now)
-      return first
-    },
-  }
 }
 
 function isFresh(signature: string, now: number): boolean {

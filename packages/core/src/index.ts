@@ -5,6 +5,7 @@ export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
 export { DatabaseBehindError, DatabaseUnreachableError, openDatabase, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
+export { recordFirstDelivery } from './webhook-deliveries.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
 export { CodedError, ValidationError, isValidationError, type ErrorCode } from './errors.ts'
 export {

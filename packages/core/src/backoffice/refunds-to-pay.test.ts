@@ -66,26 +66,28 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
     const [credit, surplus] = await refundsToPay(context)
     // Paid out after the cancellation of 10 March, by the business clock of the 12th.
     const payouts = { ...context, siteNow: () => new Date('2025-03-12T09:00:00+02:00') }
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-13', bankReference: 'X' }, STAFF)).rejects.toMatchObject({
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-13', bankReference: 'X' }, MANAGER)).rejects.toMatchObject({
       issues: [{ path: 'paidOutOn', code: 'date-in-future' }],
     })
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-02-24', bankReference: 'X' }, STAFF)).rejects.toMatchObject({
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-02-24', bankReference: 'X' }, MANAGER)).rejects.toMatchObject({
       issues: [{ path: 'paidOutOn', code: 'date-before-transfer' }],
     })
-    await expect(recordRefundPayout(payouts, { refundId: credit!.id, paidOutOn: '2025-03-09', bankReference: 'X' }, STAFF)).rejects.toMatchObject({
+    await expect(recordRefundPayout(payouts, { refundId: credit!.id, paidOutOn: '2025-03-09', bankReference: 'X' }, MANAGER)).rejects.toMatchObject({
       issues: [{ path: 'paidOutOn', code: 'date-before-cancellation' }],
     })
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: ' ' }, STAFF)).rejects.toMatchObject({
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: ' ' }, MANAGER)).rejects.toMatchObject({
       issues: [{ path: 'bankReference', code: 'required' }],
     })
+    // Refunds are a manager's to approve: a staff member's payout is refused before anything is read.
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
     const auditedBeforePayouts = (await testAuditRows(testDb.db)).length
-    await recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, STAFF)
-    await recordRefundPayout(payouts, { refundId: credit!.id, paidOutOn: '2025-03-12', bankReference: 'FNB REFUND 2' }, STAFF)
+    await recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, MANAGER)
+    await recordRefundPayout(payouts, { refundId: credit!.id, paidOutOn: '2025-03-12', bankReference: 'FNB REFUND 2' }, MANAGER)
     expect((await testAuditRows(testDb.db)).slice(auditedBeforePayouts).map((row) => [row.action, row.subjectType, row.subjectId])).toEqual([
       ['refund-paid-out', 'surplus-refund', surplus!.id.slice('surplus:'.length)],
       ['refund-paid-out', 'refund', credit!.id.slice('cancellation:'.length)],
     ])
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'AGAIN' }, STAFF)).rejects.toMatchObject({ code: 'nothing-to-pay-out' })
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'AGAIN' }, MANAGER)).rejects.toMatchObject({ code: 'nothing-to-pay-out' })
 
     expect(await refundsToPay(context)).toEqual([])
     expect((await refundsPaidOut(context)).map((refund) => [refund.kind, refund.paidOutOn, refund.bankReference])).toEqual([

@@ -286,7 +286,7 @@ export const recordRefundPayout = staffCommand(refundListPayoutSchema, async (co
       ],
     }
   }
-})
+}, { role: 'manager' })
 
 /** A refund of the list recorded as paid out: whose, and how much. */
 export interface RecordedListPayout {

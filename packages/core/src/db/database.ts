@@ -17,6 +17,7 @@ import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
 import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
 import type { ReadinessChecksTable } from './tables/readiness-checks.ts'
+import type { WebhookDeliveriesTable } from './tables/webhook-deliveries.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
 import type { RegistrationMailDataTable } from './tables/registration-mail-data.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
@@ -47,6 +48,7 @@ export interface Database {
   bank_statement_import_lines: BankStatementImportLinesTable
   enquiry_activity: EnquiryActivityTable
   readiness_checks: ReadinessChecksTable
+  webhook_deliveries: WebhookDeliveriesTable
   surplus_refunds: SurplusRefundsTable
   refund_bank_details: RefundBankDetailsTable
 }

@@ -1,5 +1,6 @@
 import { recordRefundPayout, refundsPaidOut, refundsToPay, saveRefundBankDetails, type RefundToPay } from '@events/core'
 import { formatRand } from '@events/pricing'
+import { roleAllows } from '@events/staff'
 import { data, Form, Link } from 'react-router'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -19,9 +20,9 @@ export function meta() {
 const PAID_OUT_SHOWN = 20
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
+  const { user, headers } = await requireStaffMember(args)
   const [owed, paidOut] = await readBackOffice(args.context, (backOffice) => Promise.all([refundsToPay(backOffice), refundsPaidOut(backOffice)]))
-  return data({ owed, paidOut: paidOut.slice(0, PAID_OUT_SHOWN), today: businessToday(args.context) }, { headers })
+  return data({ owed, paidOut: paidOut.slice(0, PAID_OUT_SHOWN), today: businessToday(args.context), mayRecordPayout: roleAllows(user.role, 'manager') }, { headers })
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -101,7 +102,7 @@ function PaidOutForm({ refund, today }: { refund: RefundToPay; today: string }) 
 }
 
 export default function Refunds({ loaderData, actionData }: Route.ComponentProps) {
-  const { owed, paidOut, today } = loaderData
+  const { owed, paidOut, today, mayRecordPayout } = loaderData
   const withAccount = owed.filter((refund) => refund.bankDetails).length
   return (
     <>
@@ -109,6 +110,7 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
       <p>
         Every refund owed by bank transfer: cancellation credits (and card refunds the card provider refused) and what transfers paid beyond what was owed.
         Keep the account each is paid into, pay them from the bank, then record each as paid out with the date and the bank’s reference.
+        {mayRecordPayout ? null : ' Refunds are a manager’s to approve: a manager or an owner records them as paid out.'}
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       <section aria-labelledby="owed-heading">
@@ -155,7 +157,7 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
                   {formatRand(refund.amountCents)} to {refund.registrationReference} ({refund.companyName})
                 </h3>
                 <AccountForm refund={refund} />
-                <PaidOutForm refund={refund} today={today} />
+                {mayRecordPayout ? <PaidOutForm refund={refund} today={today} /> : null}
               </article>
             ))}
           </>
