@@ -622,14 +622,17 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(await kysely.selectFrom('staff_verifications').select('id').execute()).toEqual([])
   })
 
-  it('changes nothing when its audit row cannot be written: two-factor off, new backup codes, signing out', async () => {
+  it('changes nothing when its audit row cannot be written: two-factor on or off, new backup codes, signing out', async () => {
     const staff = await open()
     await staff.createUser(MEMBER)
+    await staff.createUser(OWNER)
     const { backupCodes } = await withTwoFactor(staff, MEMBER)
+    const enrolling = await signedIn(staff, OWNER, '198.51.100.83')
+    const { totpURI } = await staff.beginTwoFactorSetup(enrolling.request(), OWNER.password)
     const jar = new CookieJar()
     jar.take((await staff.signIn(jar.request('/admin/sign-in', '198.51.100.82'), MEMBER)).headers)
     jar.take((await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', '198.51.100.82'), backupCodes[0] ?? '')).headers)
-    const storedCodes = async () => (await kysely.selectFrom('staff_two_factors').select('backupCodes').executeTakeFirstOrThrow()).backupCodes
+    const storedCodes = async () => (await kysely.selectFrom('staff_two_factors').select('backupCodes').where('userId', '=', (await staff.findMember(MEMBER.email))?.id ?? '').executeTakeFirstOrThrow()).backupCodes
     const codesBefore = await storedCodes()
 
     await sql`alter table staff_audit_log rename to staff_audit_log_unwritable`.execute(kysely)
@@ -637,11 +640,13 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
       await expect(staff.disableTwoFactor(jar.request(), MEMBER.password)).rejects.toThrow()
       await expect(staff.regenerateBackupCodes(jar.request(), MEMBER.password)).rejects.toThrow()
       await expect(staff.signOut(jar.request())).rejects.toThrow()
+      await expect(staff.confirmTwoFactorSetup(enrolling.request(), await createOTP(totpSecret(totpURI)).totp())).rejects.toThrow()
     } finally {
       await sql`alter table staff_audit_log_unwritable rename to staff_audit_log`.execute(kysely)
     }
     expect((await staff.getSession(jar.request()))?.user.twoFactorEnabled).toBe(true)
     expect(await storedCodes()).toBe(codesBefore)
+    expect((await staff.getSession(enrolling.request()))?.user.twoFactorEnabled).toBe(false)
   })
 
   it('makes new backup codes with the password; the old ones stop working', async () => {

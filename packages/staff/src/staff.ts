@@ -12,11 +12,12 @@ import {
   STAFF_ROLE_ORDER,
 } from '@events/core'
 import { APIError } from 'better-auth/api'
-import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto'
+import { createOTP } from '@better-auth/utils/otp'
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import type { Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
-import { DEFAULT_SIGN_IN_LIMITS, RESET_LINK_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, createStaffAuth, type SignInLimits, type StaffAuth } from './auth.ts'
+import { DEFAULT_SIGN_IN_LIMITS, RESET_LINK_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, createStaffAuth, usedCodeHash, type SignInLimits, type StaffAuth } from './auth.ts'
 import type { StaffKysely } from './db/database.ts'
 import type { StaffRole } from './db/tables/users.ts'
 import { migrateStaffTables } from './db/migrate.ts'
@@ -575,20 +576,31 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       return { totpURI: result.totpURI, backupCodes: result.backupCodes }
     },
     async confirmTwoFactorSetup(request, code) {
-      const session = await getSession(request)
-      const { headers } = await auth.api
-        .verifyTOTP({ body: { code: code.replace(/\s+/g, '') }, headers: request.headers, returnHeaders: true })
-        .catch((error: unknown) => {
-          if (error instanceof APIError && error.statusCode < 500) throw new StaffAccountError('wrong-code', WRONG_CODE_MESSAGE)
-          throw error
-        })
-      if (session) {
-        await kysely.transaction().execute(async (transaction) => {
-          await transaction.updateTable('staff_users').set({ twoFactorEnrolRequired: storedBoolean(false) }).where('id', '=', session.user.id).execute()
-          await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-enabled', subjectType: 'staff-user', subjectId: session.user.id, before: false, after: true })
-        })
-      }
-      return headers
+      const session = await requireSession(request)
+      const pending = await kysely.selectFrom('staff_two_factors').select(['id', 'secret']).where('userId', '=', session.user.id).executeTakeFirst()
+      if (!pending) throw new StaffAccountError('two-factor-off', 'Start setting up two-factor sign-in again.')
+      const typed = code.replace(/\s+/g, '')
+      // The secret as better-auth's two-factor plugin stored it at the setup's start (encrypted with the auth secret).
+      const secret = await symmetricDecrypt({ key: (await auth.$context).secretConfig, data: pending.secret })
+      if (!TOTP_CODE.test(typed) || !(await createOTP(secret).verify(typed))) throw new StaffAccountError('wrong-code', WRONG_CODE_MESSAGE)
+      const now = new Date()
+      await kysely.transaction().execute(async (transaction) => {
+        // The setup's code is used up as a sign-in's would be: it cannot sign anyone in within its window.
+        const used = await transaction
+          .insertInto('staff_used_totp_codes')
+          .values({ user_id: session.user.id, code_hash: usedCodeHash(session.user.id, typed), used_at: now.toISOString() })
+          .onConflict((conflict) => conflict.columns(['user_id', 'code_hash']).doNothing())
+          .executeTakeFirst()
+        if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw new StaffAccountError('wrong-code', USED_CODE_MESSAGE)
+        await transaction.updateTable('staff_two_factors').set({ verified: storedBoolean(true) }).where('id', '=', pending.id).execute()
+        await transaction
+          .updateTable('staff_users')
+          .set({ twoFactorEnabled: storedBoolean(true), twoFactorEnrolRequired: storedBoolean(false), updatedAt: storedDate(now) })
+          .where('id', '=', session.user.id)
+          .execute()
+        await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-enabled', subjectType: 'staff-user', subjectId: session.user.id, before: false, after: true, at: now })
+      })
+      return session.headers
     },
     async disableTwoFactor(request, password) {
       const session = await requireSession(request)
