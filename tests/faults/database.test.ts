@@ -1,9 +1,8 @@
 // The built site against a database that goes away: PostgreSQL behind a TCP proxy that is cut and restored, its
 // connections terminated by the server, two instances sharing one rate limit, and a database that never comes up.
 import { connect, createServer, type Server, type Socket } from 'node:net'
-import { userInfo } from 'node:os'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,11 +10,12 @@ import path from 'node:path'
 import { createStaffAccount, signInCookie } from '../support/admin.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
+import { connectPostgres } from '../support/postgres.ts'
+import { waitUntil } from '../support/wait.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
 const WEBHOOK_SECRET = 'faults-webhook-secret'
 const METRICS_TOKEN = 'faults-metrics-token-0123456789'
-
 
 let nextAddress = 1
 /** A receipt, an accepted enquiry or an error body: the fields the tests read. */
@@ -37,14 +37,6 @@ async function postJson(base: string, path: string, body: unknown, ip = `198.51.
 
 async function stillRunning(site: RunningSite): Promise<boolean> {
   return Promise.race([site.exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50))])
-}
-
-async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 /** A TCP proxy in front of PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
@@ -109,15 +101,7 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
   }
 
   beforeAll(async () => {
-    // Like libpq (and the site), the operating-system user when the URL names none.
-    admin = new pg.Client({
-      host: target.hostname || '127.0.0.1',
-      port: Number(target.port || 5432),
-      database: decodeURIComponent(target.pathname.slice(1)),
-      user: decodeURIComponent(target.username) || process.env.PGUSER || userInfo().username,
-      password: decodeURIComponent(target.password) || undefined,
-    })
-    await admin.connect()
+    admin = await connectPostgres(databaseUrl)
     await admin.query(`create schema "${schema}"`)
     proxy = await startProxy(target.hostname || '127.0.0.1', Number(target.port || 5432))
     const env = { FORM_RATE_LIMIT: '3', SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN }

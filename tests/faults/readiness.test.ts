@@ -1,37 +1,22 @@
 // Readiness when the database answers but refuses writes: a standby after a failover, or a disk the server
 // turned read-only. The site must say so to its load balancer, not answer 200 while every registration fails.
-import { userInfo } from 'node:os'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationBody } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
+import { connectPostgres } from '../support/postgres.ts'
+import { waitUntil } from '../support/wait.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
 
-async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 describe.each(POSTGRES_URLS)('readiness on PostgreSQL (%s) that turns read-only', (databaseUrl) => {
-  const target = new URL(databaseUrl)
   const database = `readiness_${process.pid}_${Date.now()}`
   const applicationName = `events-readiness-${process.pid}`
   let admin: pg.Client
   let site: RunningSite
 
   beforeAll(async () => {
-    admin = new pg.Client({
-      host: target.hostname || '127.0.0.1',
-      port: Number(target.port || 5432),
-      database: decodeURIComponent(target.pathname.slice(1)),
-      user: decodeURIComponent(target.username) || process.env.PGUSER || userInfo().username,
-      password: decodeURIComponent(target.password) || undefined,
-    })
-    await admin.connect()
+    admin = await connectPostgres(databaseUrl)
     await admin.query(`create database "${database}"`)
     const siteUrl = new URL(databaseUrl)
     siteUrl.hostname = '127.0.0.1'

@@ -4,23 +4,17 @@
 // stored and every e-mail sent exactly once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationBody } from '../support/registrations.ts'
 import { freePort, launchSite, repoRoot, type LaunchedSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { connectPostgres } from '../support/postgres.ts'
+import { waitUntil } from '../support/wait.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
-
-async function waitUntil(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 const isReady = (baseUrl: string) =>
   fetch(`${baseUrl}/readyz`).then(
@@ -29,7 +23,6 @@ const isReady = (baseUrl: string) =>
   )
 
 describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s)', (databaseUrl) => {
-  const target = new URL(databaseUrl)
   const database = `rolling_${process.pid}_${Date.now()}`
   const siteDatabaseUrl = new URL(databaseUrl)
   siteDatabaseUrl.hostname = '127.0.0.1'
@@ -43,24 +36,12 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
   const slots: Array<{ port: number; healthPort: number; site?: LaunchedSite }> = []
   let siteEnv: Record<string, string> & { DATA_DIR: string }
 
-  /** Like libpq (and the site), the operating-system user when the URL names none. */
-  function clientConfig(name: string): pg.ClientConfig {
-    return {
-      host: target.hostname || '127.0.0.1',
-      port: Number(target.port || 5432),
-      database: name,
-      user: decodeURIComponent(target.username) || process.env.PGUSER || userInfo().username,
-      password: decodeURIComponent(target.password) || undefined,
-    }
-  }
-
   function launch(slot: (typeof slots)[number]): Promise<LaunchedSite> {
     return launchSite({ port: slot.port, env: { ...siteEnv, HEALTH_PORT: String(slot.healthPort) } })
   }
 
   beforeAll(async () => {
-    admin = new pg.Client(clientConfig(decodeURIComponent(target.pathname.slice(1))))
-    await admin.connect()
+    admin = await connectPostgres(databaseUrl)
     await admin.query(`create database "${database}"`)
     sink = await startSmtpSink()
     const balancerPort = await freePort()
@@ -163,8 +144,7 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
     expect(acknowledged.length).toBeGreaterThan(20)
     expect(pagesRead).toBeGreaterThan(20)
 
-    const outbox = new pg.Client(clientConfig(database))
-    await outbox.connect()
+    const outbox = await connectPostgres(databaseUrl, database)
     try {
       const stored = await outbox.query<{ reference: string }>('select reference from registrations')
       expect(new Set(stored.rows.map((row) => row.reference))).toEqual(new Set(acknowledged))

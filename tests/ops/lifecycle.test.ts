@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { registrationBody } from '../support/registrations.ts'
 import { freePort, launchSite, repoRoot, startSite, type LaunchedSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { waitUntil } from '../support/wait.ts'
 
 const dataDirs: string[] = []
 afterAll(() => {
@@ -39,15 +40,6 @@ function makeWaitingMessagesDue(dataDir: string): void {
   } finally {
     db.close()
   }
-}
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`Timed out waiting for ${what}`)
 }
 
 async function isReady(site: LaunchedSite): Promise<boolean> {
