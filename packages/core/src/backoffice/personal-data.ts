@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
-import type { StoredMail } from '../outbox/stored-mail.ts'
+import { sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
+import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { isEmailAddress, singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
@@ -120,7 +121,7 @@ function recipientsOf(stored: StoredMail, registration: { email: string; delegat
   return organiserEmail ? [organiserEmail] : []
 }
 
-function emailOf(row: { topic: string; status: string; created_at: string; sent_at: string | null; mail: string }, to: string[]): PersonalDataEmail {
+function emailOf(row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>, to: string[]): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
   return {
@@ -129,7 +130,7 @@ function emailOf(row: { topic: string; status: string; created_at: string; sent_
     createdAt: row.created_at,
     sentAt: row.sent_at,
     to,
-    subject: rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
+    subject: sentMailRecordOf(row)?.subject ?? rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
   }
 }
 
@@ -215,7 +216,8 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
       })),
     ],
     emails: emails.flatMap((row) => {
-      const to = recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
+      // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
+      const to = sentMailRecordOf(row)?.to ?? recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
       return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
     }),
   }
@@ -287,8 +289,10 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
     await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
   }
 
-  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail']).where('source_id', '=', registration.id).execute()
+  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to']).where('source_id', '=', registration.id).execute()
   const erasedMessages = messages.filter((message) => {
+    // What was sent to the address (a replaced delegate's notice names them in its record) goes with it.
+    if (message.sent_to?.toLowerCase().includes(email)) return true
     const mail = JSON.parse(message.mail) as StoredMail
     if (!('template' in mail)) return message.mail.toLowerCase().includes(email)
     if (mail.template === 'registration.registrant') return registrantErased

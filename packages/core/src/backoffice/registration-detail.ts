@@ -7,6 +7,7 @@ import type { PaymentMethod } from '../submissions/choices.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
+import { registrationStatement, type RegistrationStatement } from '../registration/statement.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
@@ -42,6 +43,8 @@ export interface RegistrationDetail extends RegistrationKey {
     paidCents: number
     outstandingCents: number
   }
+  /** Its invoice, credit notes, payments and refunds as one statement, whose lines add up to what is outstanding or owed back. */
+  statement: RegistrationStatement
   invoice?: { number: string; issuedAt: string }
   checkouts: Array<{ id: string; provider: string; attempt: number; amountCents: number; currency: string; status: CheckoutStatus; paymentId: string | null; createdAt: string; updatedAt: string }>
   webhooks: Array<{ webhookId: string; eventType: string; checkoutId: string | null; amountCents: number | null; currency: string | null; outcome: WebhookOutcome; receivedAt: string }>
@@ -65,7 +68,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const kysely: Kysely<Database> = db.kysely
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
-  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds] = await Promise.all([
+  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
     kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
     kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
     kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
@@ -74,6 +77,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     paymentStateOf(kysely, row),
     surplusRefundsOf(context, row.id),
+    registrationStatement(kysely, row),
   ])
   const emails = await Promise.all(
     messages.map(
@@ -107,8 +111,9 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
       totalCents: row.total_cents,
       currency: row.currency,
       paidCents: payment.paidCents,
-      outstandingCents: payment.outstandingCents,
+      outstandingCents: statement.outstandingCents,
     },
+    statement,
     ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), issuedAt: invoice.issued_at } } : {}),
     checkouts: checkouts.map((checkout) => ({
       id: checkout.id,

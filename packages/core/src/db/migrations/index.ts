@@ -17,6 +17,7 @@ import * as cancellationRequests from './2026-11-27-cancellation-requests.ts'
 import * as readinessChecks from './2026-11-27-readiness-checks.ts'
 import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
+import * as sentMailRecords from './2026-11-28-sent-mail-records.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-readiness-checks': readinessChecks,
   '2026-11-27-refunds-to-pay-out': refundsToPayOut,
   '2026-11-27-statement-reconciliation': statementReconciliation,
+  '2026-11-28-sent-mail-records': sentMailRecords,
 }
 
 /** The core's migrations, in the order they were written. */
