@@ -258,6 +258,7 @@ export {
 export {
   anonymiseExpiredPersonalData,
   erasePersonalData,
+  erasureSchema,
   findPersonalData,
   startRetentionJob,
   type ErasureResult,

@@ -123,7 +123,8 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
     case 'required':
       return `${FIELD_NAMES[kind][issue.path.split('.').at(-1) ?? ''] ?? issue.path} is required`
     case 'not-accepted':
-      return 'Please accept the terms and conditions before submitting.'
+      // The public forms' one tick box is the terms; the back office's confirm what cannot be undone.
+      return kind === 'back-office' ? 'Tick the box to confirm first.' : 'Please accept the terms and conditions before submitting.'
     case 'too-long':
       return issue.maximum === undefined ? REFUSALS['too-long'].message : `Please keep this to at most ${issue.maximum} characters.`
     case 'delegate-cap':

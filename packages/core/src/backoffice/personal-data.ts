@@ -9,6 +9,9 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { isEmailAddress, singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { staffCommand, type CommandOutcome } from './command.ts'
+import { ownFields, requiredEmail, ticked } from '../submissions/fields.ts'
+import * as z from 'zod/mini'
 
 /** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
 export const INVOICE_RETENTION_YEARS = 5
@@ -307,6 +310,9 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
   return erasedMessages.length
 }
 
+/** An erasure as the data-requests screen posts it: the address, and the box ticked to confirm it. */
+export const erasureSchema = z.pipe(ownFields, z.object({ email: requiredEmail, confirm: ticked }))
+
 /**
  * Erases what the law lets go for an e-mail address. Its contact enquiries and training requests are anonymised with
  * their notes, replies and e-mails. In its registrations, what is not on the tax invoice is anonymised now
@@ -315,45 +321,53 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
  * person still attends (or, as registrant, still has delegates attending) is left whole: erasing it would leave a
  * booking nobody can be told about, so staff cancel it or replace the delegate first, then erase again.
  */
-export async function erasePersonalData(context: BackOfficeContext, emailInput: string): Promise<ErasureResult> {
-  const email = readEmail(emailInput)
-  const today = businessClock(context).getTime()
-  return context.db.writeTransaction(async (transaction) => {
-    const { contact, training } = await enquiryRows(transaction, email)
-    const result: ErasureResult = {
-      enquiriesAnonymised: contact.length + training.length,
-      emailsDeleted: await anonymiseEnquiries(
-        transaction,
-        contact.map((row) => row.id),
-        training.map((row) => row.id),
-      ),
-      registrationsErased: [],
-      registrationsActive: [],
-    }
-    const registrations = await registrationsOf(transaction, email)
-    const delegates = registrations.length
-      ? await transaction
-          .selectFrom('registration_delegates')
-          .select(['registration_id', 'email', 'cancellation_id'])
-          .where('registration_id', 'in', registrations.map((row) => row.id))
-          .execute()
-      : []
-    for (const registration of registrations) {
-      const own = delegates.filter((delegate) => delegate.registration_id === registration.id)
-      const roles: PersonalDataRegistration['roles'] = []
-      if (registration.email.toLowerCase() === email) roles.push('registrant')
-      if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
-      const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
-      if (new Date(registration.event_start).getTime() > today && attending.length) {
-        result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
-        continue
+export const erasePersonalData = staffCommand(
+  erasureSchema,
+  async (context, input) => {
+    const email = readEmail(input.email)
+    const today = businessClock(context).getTime()
+    // What was held before, for the audit row: how many records of each kind the erasure met.
+    const found = await findPersonalData(context, email)
+    const before = { registrations: found.registrations.length, enquiries: found.enquiries.length, emails: found.emails.length }
+    return async (transaction): Promise<CommandOutcome<ErasureResult>> => {
+      const { contact, training } = await enquiryRows(transaction, email)
+      const result: ErasureResult = {
+        enquiriesAnonymised: contact.length + training.length,
+        emailsDeleted: await anonymiseEnquiries(
+          transaction,
+          contact.map((row) => row.id),
+          training.map((row) => row.id),
+        ),
+        registrationsErased: [],
+        registrationsActive: [],
       }
-      result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
-      result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+      const registrations = await registrationsOf(transaction, email)
+      const delegates = registrations.length
+        ? await transaction
+            .selectFrom('registration_delegates')
+            .select(['registration_id', 'email', 'cancellation_id'])
+            .where('registration_id', 'in', registrations.map((row) => row.id))
+            .execute()
+        : []
+      for (const registration of registrations) {
+        const own = delegates.filter((delegate) => delegate.registration_id === registration.id)
+        const roles: PersonalDataRegistration['roles'] = []
+        if (registration.email.toLowerCase() === email) roles.push('registrant')
+        if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
+        const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
+        if (new Date(registration.event_start).getTime() > today && attending.length) {
+          result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
+          continue
+        }
+        result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
+        result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+      }
+      return { result, audit: [{ action: 'personal-data-erased', subjectType: 'data-subject', subjectId: email, before, after: result }] }
     }
-    return result
-  })
-}
+  },
+  // Erasure cannot be undone: a manager's decision.
+  { role: 'manager' },
+)
 
 /** What the retention job needs: the database and, for tests, the clock (the real time otherwise, never SITE_DATE). */
 export type RetentionContext = Pick<BackOfficeContext, 'db' | 'now'>
