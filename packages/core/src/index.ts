@@ -35,7 +35,6 @@ export {
 } from './submissions/enquiries.ts'
 export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
 export { parseSubmission } from './submissions/parse.ts'
-export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
@@ -117,7 +116,7 @@ export {
   type CardPaymentOutcome,
   type RecordedCardPayment,
 } from './registration/card-payment.ts'
-export { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './backoffice/context.ts'
+export { businessClock, wallClock, type ActingStaff, type BackOfficeContext, type CardPaymentFacts } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
   requireRole,

@@ -1,5 +1,6 @@
 import { roleAllows } from '@events/staff'
 import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { cardPaymentActivity } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
@@ -45,8 +46,10 @@ const AUDIT_TRAIL_LIMIT = 200
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
-  const { staff, links } = args.context.get(servicesContext)
+  const { staff, links, payments } = args.context.get(servicesContext)
   const detail = await registrationOr404(args.context, args.params.reference)
+  // Card checkouts and payment notices are the payments package's records, read through it.
+  const card = await fromDatabase(args.context, () => cardPaymentActivity(payments.db, detail.reference))
   const subjects = [
     { subjectType: 'registration', subjectId: detail.reference },
     ...detail.emails.map((email) => ({ subjectType: 'outbox-message', subjectId: email.id })),
@@ -55,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       detail,
+      card,
       // The screen offers what the role may do; the change pages check again.
       mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
@@ -81,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, statusUrl, notice, auditTrail } = loaderData
+  const { detail, card, statusUrl, notice, auditTrail } = loaderData
   const { amounts, company, statement } = detail
   const pagePath = `/admin/registrations/${encodeURIComponent(detail.reference)}`
   return (
@@ -194,11 +198,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="card-heading">
         <h2 id="card-heading">Card payments</h2>
-        {detail.checkouts.length === 0 ? (
+        {card.checkouts.length === 0 ? (
           <p>No card checkout was started.</p>
         ) : (
           <AdminTable caption="Checkouts" captionShown scrollLabel="Card checkouts" columns={['Attempt', 'Started', 'Provider', { label: 'Amount', numeric: true }, 'Status', 'Payment id']}>
-            {detail.checkouts.map((checkout) => (
+            {card.checkouts.map((checkout) => (
               <tr key={checkout.id}>
                 <th scope="row">{checkout.attempt}</th>
                 <td>
@@ -212,11 +216,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ))}
           </AdminTable>
         )}
-        {detail.webhooks.length === 0 ? (
+        {card.webhooks.length === 0 ? (
           <p>No payment notice (webhook) was received.</p>
         ) : (
           <AdminTable caption="Payment notices received (webhooks)" captionShown scrollLabel="Payment notices received" columns={['Received', 'Event', { label: 'Amount', numeric: true }, 'Outcome']}>
-            {detail.webhooks.map((webhook) => (
+            {card.webhooks.map((webhook) => (
               <tr key={webhook.webhookId}>
                 <th scope="row">
                   <AdminTime iso={webhook.receivedAt} />
