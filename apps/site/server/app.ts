@@ -138,8 +138,9 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
   })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
-  // The payment tables are the payments package's own, migrated after the core's registrations they refer to.
-  if (config.core.migrateOnStart ?? true) await migratePaymentTables(core.db)
+  // The payment tables are the payments package's own, migrated after the core's registrations they refer to (or,
+  // with MIGRATE_ON_START=0, checked to have been by `pnpm db:migrate`).
+  await migratePaymentTables(core.db, { apply: config.core.migrateOnStart ?? true })
   const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({
     db: core.db,

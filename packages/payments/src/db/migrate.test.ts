@@ -68,7 +68,12 @@ describe.each(TEST_BACKENDS)('the payment tables’ own migrations on %s', (back
   it('creates the payment tables in a new database, after the core’s, and their key refuses a second attempt number', async () => {
     await expect(testDb.db.kysely.selectFrom('registrations').select('id').execute()).resolves.toEqual([])
     await expect(sql`select count(*) from payment_checkouts`.execute(testDb.db.kysely)).rejects.toThrow()
+    // Left to `pnpm db:migrate`, a database without them is refused, in the words the core uses.
+    await expect(migratePaymentTables(testDb.db, { apply: false })).rejects.toThrow(
+      'the database lacks 1 migration(s) of this release (2026-11-22-payment-tables): run `pnpm db:migrate` first',
+    )
     await migratePaymentTables(testDb.db)
+    await migratePaymentTables(testDb.db, { apply: false })
     const context = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(context, registrationInput({ paymentMethod: 'card' }))
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
