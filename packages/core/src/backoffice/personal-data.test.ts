@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testAuditRows, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { changeDelegate } from './registration-changes.ts'
+import { getRegistrationDetail, registrationInvoicePdf } from './registration-detail.ts'
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { resendRegistrationMail } from './emails.ts'
-import { registrationInvoicePdf } from './registration-detail.ts'
 import { addEnquiryNote } from './enquiries-inbox.ts'
 import { MANAGER, STAFF, testContext } from './fixtures.ts'
 import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
@@ -115,6 +117,26 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       before: { registrations: 1, enquiries: 1, emails: 2 },
       after: erased,
     })
+  })
+
+  it('finds and erases the notice sent to a delegate who was since replaced, which their registration no longer names', async () => {
+    const { reference } = await seed()
+    const pieter = 'pieter@acme.example.com'
+    const { transport, stop } = await startMailSink()
+    try {
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      await changeDelegate(testContext(testDb.db), { reference, delegate: 2, name: 'Naledi Khumalo', position: 'Associate', email: 'naledi@acme.example.com' }, STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+    } finally {
+      await stop()
+    }
+    const sentToPieter = async () => (await getRegistrationDetail(testContext(testDb.db), reference))!.emails.filter((mail) => mail.to.includes(pieter))
+    expect(await sentToPieter()).toHaveLength(1)
+    expect((await findPersonalData(testContext(testDb.db), pieter)).emails).toEqual([expect.objectContaining({ topic: 'registration.delegate', to: [pieter], status: 'sent' })])
+
+    expect(await erasePersonalData(testContext(testDb.db), { email: pieter, confirm: true }, MANAGER)).toMatchObject({ emailsDeleted: 1, registrationsErased: [], registrationsActive: [] })
+    expect(await sentToPieter()).toEqual([])
+    expect(JSON.stringify(await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute())).not.toContain(pieter)
   })
 
   it('erases a delegate who has cancelled before the event, while the others still attend', async () => {

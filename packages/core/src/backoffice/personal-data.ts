@@ -124,6 +124,21 @@ function recipientsOf(stored: StoredMail, registration: { email: string; delegat
   return organiserEmail ? [organiserEmail] : []
 }
 
+/**
+ * The e-mails recorded as sent to an address, wherever they came from: a replaced delegate's notice belongs to a
+ * registration that no longer names them.
+ */
+async function emailsSentTo(queries: Kysely<Database>, email: string) {
+  const rows = await queries
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['sent_to']), 'like', `%${JSON.stringify(email).slice(1, -1)}%`))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.filter((row) => sentMailRecordOf(row)?.to.some((address) => address.toLowerCase() === email))
+}
+
 function emailOf(row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>, to: string[]): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
@@ -151,12 +166,14 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const registrationIds = registrations.map((row) => row.id)
   const enquiryIds = [...contact, ...training].map((row) => row.id)
   const sourceIds = [...registrationIds, ...enquiryIds]
-  const [delegates, payments, activity, emails] = await Promise.all([
+  const [delegates, payments, activity, emails, sentTo] = await Promise.all([
     registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
     registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
     enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
     sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
+    emailsSentTo(queries, email),
   ])
+  const sentElsewhere = sentTo.filter((row) => !sourceIds.includes(row.source_id))
   const registrationsById = new Map(
     registrations.map((row) => [
       row.id,
@@ -218,11 +235,14 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         thread: threadOf(row.id),
       })),
     ],
-    emails: emails.flatMap((row) => {
-      // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
-      const to = sentMailRecordOf(row)?.to ?? recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
-      return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
-    }),
+    emails: [
+      ...emails.flatMap((row) => {
+        // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
+        const to = sentMailRecordOf(row)?.to ?? recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
+        return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
+      }),
+      ...sentElsewhere.map((row) => emailOf(row, sentMailRecordOf(row)!.to)),
+    ],
   }
 }
 
@@ -292,10 +312,10 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
     await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
   }
 
-  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to']).where('source_id', '=', registration.id).execute()
+  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments']).where('source_id', '=', registration.id).execute()
   const erasedMessages = messages.filter((message) => {
     // What was sent to the address (a replaced delegate's notice names them in its record) goes with it.
-    if (message.sent_to?.toLowerCase().includes(email)) return true
+    if (sentMailRecordOf(message)?.to.some((address) => address.toLowerCase() === email)) return true
     const mail = JSON.parse(message.mail) as StoredMail
     if (!('template' in mail)) return message.mail.toLowerCase().includes(email)
     if (mail.template === 'registration.registrant') return registrantErased
@@ -361,6 +381,14 @@ export const erasePersonalData = staffCommand(
         }
         result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
         result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+      }
+      // What was sent to the address about a registration that no longer names it (a replaced delegate's notice).
+      const active = new Set(result.registrationsActive.map((registration) => registration.reference))
+      const keptSources = new Set(registrations.filter((registration) => active.has(registration.reference)).map((registration) => registration.id))
+      const sentElsewhere = (await emailsSentTo(transaction, email)).filter((row) => !keptSources.has(row.source_id))
+      if (sentElsewhere.length > 0) {
+        await transaction.deleteFrom('outbox_messages').where('id', 'in', sentElsewhere.map((row) => row.id)).execute()
+        result.emailsDeleted += sentElsewhere.length
       }
       return { result, audit: [{ action: 'personal-data-erased', subjectType: 'data-subject', subjectId: email, before, after: result }] }
     }
