@@ -79,6 +79,20 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
     }
   })
 
+  it('withdraws a notice to the replaced delegate not sent yet, which would otherwise reach their successor', async () => {
+    const { sink, transport, stop } = await startMailSink()
+    try {
+      await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'pending' }).execute()
+      await changeDelegate(testContext(testDb.db), { reference, delegate: '2', ...NALEDI }, STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      const delegateNotices = sink.received.filter((mail) => mail.parsed.subject?.startsWith('You are registered')).map((mail) => mail.recipients)
+      expect(delegateNotices.sort()).toEqual([[NALEDI.email], [THANDI.email]])
+      expect(sink.received.some((mail) => mail.recipients.includes(PIETER.email))).toBe(false)
+    } finally {
+      await stop()
+    }
+  })
+
   it('says an e-mail sent before records were kept is not recorded, rather than rendering it from today’s data', async () => {
     await changeDelegate(testContext(testDb.db), { reference, delegate: '2', ...NALEDI }, STAFF)
     const emails = (await getRegistrationDetail(testContext(testDb.db), reference))!.emails
