@@ -1,9 +1,10 @@
-// `pnpm db:migrate`: applies the core's and the staff tables' pending migrations to the database the site is
+// `pnpm db:migrate`: applies the core's, the payment tables' and the staff tables' pending migrations to the database the site is
 // configured for (DATA_DIR / DATABASE_URL, read like the server) and exits. Run it before starting a new release's
 // instances with MIGRATE_ON_START=0; every migration leaves a schema the previous release still runs on
 // (docs/decisions/0009-rolling-deploy-migrations.md).
 import { readConfig } from '../packages/config/src/index.ts'
 import { openDatabase } from '../packages/core/src/index.ts'
+import { migratePaymentTables } from '../packages/payments/src/index.ts'
 import { migrateStaffTables } from '../packages/staff/src/index.ts'
 
 try {
@@ -11,7 +12,9 @@ try {
   const startedAt = performance.now()
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startupWaitMs: config.databaseStartupWaitMs, migrate: true, poolMax: 2 })
   try {
-    // The staff tables are the staff package's own: the core's Database type does not name them.
+    // The payment and staff tables are their packages' own: the core's Database type does not name them. The payment
+    // tables refer to the core's registrations, so they come after the core's.
+    await migratePaymentTables(db)
     await migrateStaffTables(/** @type {Parameters<typeof migrateStaffTables>[0]} */ (/** @type {unknown} */ (db.kysely)), db.dialect)
   } finally {
     await db.close()

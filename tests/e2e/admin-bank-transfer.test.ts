@@ -136,6 +136,16 @@ describe('recording a bank transfer in the back office', () => {
     const confirmation = await sink().waitFor((mail) => mail.recipients.includes(successor.email), 15_000)
     expect(confirmation.parsed.text).toContain(successor.name)
     expect(confirmation.parsed.subject).toContain('Legal Opinion Writing 2025')
+    // The page lists each delegate's notice as it was sent: Pieter's still to Pieter, Naledi's to Naledi.
+    const sentTo = async () => {
+      await owner.reload()
+      const rows = await owner
+        .getByRole('table', { name: `E-mails about registration ${reference}, oldest first, with where each is in the outbox` })
+        .locator('tbody tr')
+        .evaluateAll((cells) => cells.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+      return rows.filter((row) => row[0]?.startsWith('Notice to a delegate') && row[4]?.startsWith('Sent')).map((row) => row[1]).sort()
+    }
+    await expect.poll(sentTo).toEqual([delegates[0]!.email, delegates[1]!.email, successor.email].sort())
 
     await owner.goto(url(`/admin/registrations/${reference}/company`))
     await waitForHydration(owner)

@@ -46,6 +46,12 @@ async function openCancelScreen(page: Page, reference: string, baseUrl = site().
   await waitForHydration(page)
 }
 
+/** The rows of a registration page's statement, its closing balance last. */
+async function statementRows(page: Page, reference: string): Promise<string[][]> {
+  const table = page.getByRole('table', { name: new RegExp(`^Statement of registration ${reference}`) })
+  return table.locator('tbody tr, tfoot tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+}
+
 describe('cancelling registrations in the back office', () => {
   it('an owner cancels a registration with the 50% fee and downloads the credit note, which is also e-mailed', async () => {
     const registration = await register()
@@ -110,6 +116,12 @@ describe('cancelling registrations in the back office', () => {
     expect(await delegates.getByRole('cell', { name: 'Cancelled' }).count()).toBe(2)
     expect(await delegates.getByRole('link', { name: /^Change/ }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Resend confirmation' }).count()).toBe(0)
+    // One statement: the invoice and the credit note add up to the fee still owed.
+    expect(await statementRows(page, registration.reference)).toEqual([
+      ['20 Jun 2025', expect.stringMatching(/^Tax invoice INV-\d{6}$/), 'R 20 677.00'],
+      ['20 Jun 2025', 'Credit note CN-000001', '-R 10 338.50'],
+      ['Outstanding', 'R 10 338.50'],
+    ])
     // Its audit trail in words and rands: no internal keys, no JSON, no cents.
     const trail = await page.getByRole('table', { name: `What staff did about registration ${registration.reference}, newest first` }).innerText()
     expect(trail).toContain('Registration cancelled')
@@ -162,6 +174,20 @@ describe('cancelling registrations in the back office', () => {
     await page.getByRole('status').getByText('Card refund of R 5 169.25: made.').waitFor()
     await page.locator('article').getByText(/^R 5 169\.25, refunded to the card: Refunded in the sandbox/).waitFor()
     expect(await page.getByLabel(/^The whole registration \(1 delegate\)/).count()).toBe(1)
+    // The registration's statement: paid by card, credited for one delegate, that credit refunded to the card. (The
+    // card payment is dated by the wall clock, the credit note by the site's business day: their order varies here.)
+    await page.goto(url(`/admin/registrations/${registration.reference}`))
+    const statement = await statementRows(page, registration.reference)
+    expect(statement.pop()).toEqual(['Outstanding', 'R 0.00'])
+    expect(statement.map((row) => row.slice(-2))).toHaveLength(4)
+    expect(statement.map((row) => row.slice(-2))).toEqual(
+      expect.arrayContaining([
+        [expect.stringMatching(/^Tax invoice INV-\d{6}$/), 'R 20 677.00'],
+        ['Card payment received', '-R 20 677.00'],
+        [expect.stringMatching(/^Credit note CN-\d{6}$/), '-R 5 169.25'],
+        ['Refunded to the card', 'R 5 169.25'],
+      ]),
+    )
     await page.goto(url('/admin/audit'))
     const log = await page.locator('main').innerText()
     expect(log).toContain('Card refund requested')

@@ -81,9 +81,9 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** The cells of a table's rows, as text, header row left out. */
-async function tableRows(page: Page, tableName: string): Promise<string[][]> {
+async function tableRows(page: Page, tableName: string | RegExp): Promise<string[][]> {
   const table = page.getByRole('table', { name: tableName })
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+  return table.locator('tbody tr, tfoot tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
 }
 
 /** Marks a registration's e-mail to the organiser as given up on, as the outbox does after a day of refusals. */
@@ -166,7 +166,9 @@ describe('the back office’s registration screens', () => {
     const emailsTable = `E-mails about registration ${bank.reference}, oldest first, with where each is in the outbox`
     const emailsBefore = await tableRows(page, emailsTable)
     expect(emailsBefore).toHaveLength(4)
-    expect(emailsBefore.every((row) => row[3]?.startsWith('Sent'))).toBe(true)
+    expect(emailsBefore.every((row) => row[4]?.startsWith('Sent'))).toBe(true)
+    // Each is listed as it was sent: the confirmation with its invoice and calendar invite attached.
+    expect(emailsBefore.find((row) => row[0]?.startsWith('Confirmation to the registrant'))?.slice(1, 3)).toEqual([bank.email, expect.stringMatching(/^event\.ics, tax-invoice-INV-\d{6}\.pdf$/)])
     expect(await page.getByRole('button', { name: 'Resend receipt' }).count()).toBe(0)
 
     await page.getByRole('button', { name: 'Resend confirmation' }).click()
@@ -182,7 +184,7 @@ describe('the back office’s registration screens', () => {
       await page.reload()
       return (await tableRows(page, emailsTable)).filter((row) => row[0]?.startsWith('Confirmation to the registrant'))
     }
-    await expect.poll(async () => (await confirmationRows()).map((row) => [row[1], row[3]?.split(' ')[0]])).toEqual([
+    await expect.poll(async () => (await confirmationRows()).map((row) => [row[1], row[4]?.split(' ')[0]])).toEqual([
       [bank.email, 'Sent'],
       [bank.email, 'Sent'],
     ])
@@ -285,9 +287,12 @@ describe('the back office’s registration screens', () => {
     await waitForHydration(page)
     const [checkout] = await tableRows(page, 'Checkouts')
     expect(checkout?.slice(2, 4)).toEqual(['sandbox', 'R 20 677.00'])
-    const amounts = await page.getByRole('region', { name: 'Amounts' }).innerText()
-    expect(amounts).toMatch(/Paid\s+R 20 677\.00/)
-    expect(amounts).toMatch(/Outstanding\s+R 0\.00/)
+    // One statement: the invoice charged, the card payment taking it off, adding up to nothing outstanding.
+    expect(await tableRows(page, /^Statement of registration/)).toEqual([
+      [expect.any(String), expect.stringMatching(/^Tax invoice INV-\d{6}$/), 'R 20 677.00'],
+      [expect.any(String), 'Card payment received', '-R 20 677.00'],
+      ['Outstanding', 'R 0.00'],
+    ])
 
     await page.getByRole('button', { name: 'Resend receipt' }).click()
     await page.waitForURL((address) => address.searchParams.get('resent') === 'receipt')

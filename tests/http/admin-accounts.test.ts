@@ -170,7 +170,7 @@ describe('back-office accounts over HTTP', () => {
     expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
     expect((await post('/admin/refunds', { intent: 'paid-out', refund: 'surplus:x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
     expect(await (await get('/admin/refunds', clerk)).text()).toContain('a manager or an owner records them as paid out')
-    expect((await post('/admin/data-requests', { intent: 'erase', email: 'someone@example.com', confirm: 'yes' }, { cookie: clerk })).status).toBe(403)
+    expect((await post('/admin/data-requests', { intent: 'erase', email: 'someone@example.com', confirm: 'on' }, { cookie: clerk })).status).toBe(403)
 
     const asked = await post(cancelPage, { intent: 'request', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
     expect(asked.status).toBe(200)

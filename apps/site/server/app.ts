@@ -15,6 +15,7 @@ import {
 import { ConfigError, type Config } from '@events/config'
 import { DataDirectoryError, openNoticeChannel, outboxHealth, recordFirstDelivery, startCore, startRetentionJob } from '@events/core'
 import { createMetrics, createRoutePatternMatcher, metricsEndpoint, observeRequests, type Logger } from '@events/observability'
+import { cardPaymentFacts, migratePaymentTables } from '@events/payments'
 import { createStaff } from '@events/staff'
 import express from 'express'
 import { createRequestHandler as createRenderer, RouterContextProvider } from 'react-router'
@@ -132,10 +133,14 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     onRegistrationCreated: ({ paymentMethod }) => metrics.registrationCreated(paymentMethod),
     // E-mails go out once the instance is ready, so a process stopped while it starts has sent nothing.
     startOutbox: false,
+    cardPayments: cardPaymentFacts,
   }).catch((error: unknown) => {
     throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
   })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
+  // The payment tables are the payments package's own, migrated after the core's registrations they refer to (or,
+  // with MIGRATE_ON_START=0, checked to have been by `pnpm db:migrate`).
+  await migratePaymentTables(core.db, { apply: config.core.migrateOnStart ?? true })
   const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
   const staff = await createStaff({
     db: core.db,

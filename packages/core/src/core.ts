@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import type { BackOfficeContext } from './backoffice/context.ts'
+import type { BackOfficeContext, CardPaymentFacts } from './backoffice/context.ts'
 import type { EventCatalog } from './catalog.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreDatabase } from './db/database.ts'
@@ -53,6 +53,11 @@ export interface StartCoreOptions {
   startOutbox?: boolean
   /** Names this process's row in readiness_checks (default: host name and process id). */
   instanceName?: string
+  /**
+   * Card payments' facts for the back office (a cancellation refunds to the card that paid), from `@events/payments`;
+   * the site always gives them, a process that takes no card payments need not.
+   */
+  cardPayments?: CardPaymentFacts
 }
 
 /** The outbox worker, which may be started after the core: wakes before the start are forgotten. */
@@ -126,7 +131,7 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
         options.onRegistrationCreated?.(result)
       },
     },
-    backOffice: { db, catalog, links, siteNow, organiserEmail: config.organiserEmail },
+    backOffice: { db, catalog, links, siteNow, organiserEmail: config.organiserEmail, cardPayments: options.cardPayments },
     // New e-mails go out at once rather than at the next poll.
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),

@@ -36,7 +36,6 @@ export {
 } from './submissions/enquiries.ts'
 export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
 export { parseSubmission } from './submissions/parse.ts'
-export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
@@ -101,6 +100,7 @@ export {
 export { isEmailAddress, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
+export { registrationStatement, type RegistrationStatement, type StatementLine, type StatementLineKind } from './registration/statement.ts'
 export {
   findRegistrationById,
   findRegistrationByReferenceAndSecret,
@@ -117,7 +117,7 @@ export {
   type CardPaymentOutcome,
   type RecordedCardPayment,
 } from './registration/card-payment.ts'
-export { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from './backoffice/context.ts'
+export { businessClock, wallClock, type ActingStaff, type BackOfficeContext, type CardPaymentFacts } from './backoffice/context.ts'
 export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
 export {
   requireRole,
@@ -258,6 +258,7 @@ export {
 export {
   anonymiseExpiredPersonalData,
   erasePersonalData,
+  erasureSchema,
   findPersonalData,
   startRetentionJob,
   type ErasureResult,

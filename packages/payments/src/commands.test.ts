@@ -1,5 +1,5 @@
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
@@ -10,6 +10,9 @@ import { getSandboxCheckout } from './queries.ts'
 import { startYocoWithWebhooks, type YocoWithWebhooks } from './test-support.ts'
 import { WebhookRejectedError } from './webhook.ts'
 import { createYocoProvider } from './yoco.ts'
+import { openPaymentsTestDatabase } from './test-support.ts'
+import { paymentQueries } from './db/database.ts'
+import { cardPaymentFacts } from './queries.ts'
 
 const links = testSiteLinks()
 const ORGANISER = 'organiser@example.com'
@@ -22,7 +25,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   let paymentsSucceeded: number
 
   beforeEach(async () => {
-    testDb = await openTestDatabase(backend)
+    testDb = await openPaymentsTestDatabase(backend)
     yoco = await startYocoWithWebhooks(() => payments)
     mailWakeUps = 0
     paymentsSucceeded = 0
@@ -104,7 +107,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     ])
     expect(first.checkoutId).toBe(second.checkoutId)
     expect(yoco.checkouts.size).toBe(1)
-    expect(await testDb.db.kysely.selectFrom('payment_checkouts').select('id').execute()).toHaveLength(1)
+    expect(await paymentQueries(testDb.db.kysely).selectFrom('payment_checkouts').select('id').execute()).toHaveLength(1)
   })
 
   it('marks the registration paid exactly once and sends one receipt, however often the webhook comes', async () => {
@@ -164,7 +167,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it('starts no card checkout for a registration part-paid by bank transfer: a card charge is for the whole total', async () => {
     const registration = await cardRegistration()
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter, cardPayments: cardPaymentFacts },
       { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
       TEST_STAFF,
     )
@@ -176,7 +179,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
     await recordBankTransfer(
-      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter },
+      { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter, cardPayments: cardPaymentFacts },
       { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
       TEST_STAFF,
     )
@@ -185,7 +188,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
     expect(await registrationRow(registration.reference)).toEqual({ status: 'part-paid', paid_at: null })
     expect(paymentsSucceeded).toBe(0)
-    const checkout = await testDb.db.kysely.selectFrom('payment_checkouts').select(['status', 'payment_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
+    const checkout = await paymentQueries(testDb.db.kysely).selectFrom('payment_checkouts').select(['status', 'payment_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
     expect(checkout).toEqual({ status: 'succeeded', payment_id: expect.any(String) as string })
     const [problem] = await mails('payment.problem')
     expect(problem?.to).toEqual([ORGANISER])
@@ -202,7 +205,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it('does not count a card payment opened before a cancellation credited part of the registration', async () => {
     const registration = await cardRegistration()
     const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW, audit: testAuditWriter, cardPayments: cardPaymentFacts }
     const proposal = await cancellationProposal(context, registration.reference)
     const [firstDelegate] = proposal.delegates
     await cancelRegistration(context, { reference: registration.reference, delegateIds: [firstDelegate?.id ?? ''] }, TEST_MANAGER)
@@ -222,7 +225,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(delivery.status).toBe(200)
     expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'amount-mismatch', replayed: false })
     expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
-    const recorded = await testDb.db.kysely.selectFrom('payment_webhooks').selectAll().executeTakeFirstOrThrow()
+    const recorded = await paymentQueries(testDb.db.kysely).selectFrom('payment_webhooks').selectAll().executeTakeFirstOrThrow()
     expect(recorded).toMatchObject({ webhook_id: delivery.webhookId, outcome: 'amount-mismatch', amount_cents: 100, currency: 'ZAR', checkout_id: checkoutId })
     const [problem] = await mails('payment.problem')
     expect(problem?.to).toEqual([ORGANISER])
@@ -263,7 +266,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect((await post({})).status).toBe(400)
 
     expect((await registrationRow(registration.reference)).status).toBe('awaiting-payment')
-    expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(0)
+    expect(await paymentQueries(testDb.db.kysely).selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(0)
 
     // The same body, properly signed and fresh, is accepted.
     expect(await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_real', body))).toEqual({ outcome: 'paid', replayed: false })
@@ -282,7 +285,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     const error = await startCheckout(payments, registration.reference, registration.secret).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PaymentError)
     expect(error).toMatchObject({ code: 'provider-failed', message: 'The payment provider answered 403: A key is required, but has not been specified.' })
-    expect(await testDb.db.kysely.selectFrom('payment_checkouts').select('id').execute()).toHaveLength(0)
+    expect(await paymentQueries(testDb.db.kysely).selectFrom('payment_checkouts').select('id').execute()).toHaveLength(0)
 
     await expect(startCheckout(payments, registration.reference, 'wrong-secret')).rejects.toMatchObject({ code: 'not-found' })
   })
@@ -319,10 +322,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect((await registrationRow(registration.reference)).status).toBe('paid')
     // Pressing Pay again pays nothing twice.
     expect(await completeSandboxCheckout(payments, started.checkoutId, 'pay')).toBe(links.paymentReturn(registration, 'success'))
-    expect(await testDb.db.kysely.selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(1)
+    expect(await paymentQueries(testDb.db.kysely).selectFrom('payment_webhooks').select('webhook_id').execute()).toHaveLength(1)
     const [receipt] = await mails('payment.receipt')
     expect(receipt?.text).toContain('This was a test payment: no card was charged.')
-    const [webhook] = await testDb.db.kysely.selectFrom('payment_webhooks').select(['outcome', 'amount_cents']).execute()
+    const [webhook] = await paymentQueries(testDb.db.kysely).selectFrom('payment_webhooks').select(['outcome', 'amount_cents']).execute()
     expect(webhook).toEqual({ outcome: 'paid', amount_cents: 2067700 })
 
     // A webhook signed with another secret than the sandbox's is rejected like any forgery.

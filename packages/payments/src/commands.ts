@@ -21,8 +21,9 @@ import {
   type RegistrationRow,
   type SiteSettingsForMail,
   type StaffActor,
-  type WebhookOutcome,
 } from '@events/core'
+import { paymentQueries, paymentTransaction } from './db/database.ts'
+import type { WebhookOutcome } from './db/payment-webhooks.ts'
 import { formatRand } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import {
@@ -62,7 +63,7 @@ function readEvent(event: unknown): PaymentEvent {
 
 /** Records the provider's payment on the checkout it paid. */
 async function markCheckoutSucceeded(transaction: Transaction<Database>, checkoutId: string, paymentId: string | null, at: Date): Promise<void> {
-  await transaction.updateTable('payment_checkouts').set({ status: 'succeeded', payment_id: paymentId, updated_at: at.toISOString() }).where('id', '=', checkoutId).execute()
+  await paymentTransaction(transaction).updateTable('payment_checkouts').set({ status: 'succeeded', payment_id: paymentId, updated_at: at.toISOString() }).where('id', '=', checkoutId).execute()
 }
 
 function randomId(prefix: string): string {
@@ -78,7 +79,7 @@ export async function startCheckout(context: PaymentContext, reference: string, 
   if (standing === 'paid') return { kind: 'already-paid', statusUrl: context.links.registrationStatus(registration) }
   if (standing === 'not-owed') return { kind: 'pay-by-transfer', statusUrl: context.links.registrationStatus(registration) }
 
-  const latest = await db.kysely
+  const latest = await paymentQueries(db.kysely)
     .selectFrom('payment_checkouts')
     .selectAll()
     .where('registration_id', '=', registration.id)
@@ -107,7 +108,7 @@ export async function startCheckout(context: PaymentContext, reference: string, 
     throw new PaymentError('provider-failed', (error as Error).message)
   }
   const at = wallClock(context).toISOString()
-  const inserted = await db.kysely
+  const inserted = await paymentQueries(db.kysely)
     .insertInto('payment_checkouts')
     .values({
       id: created.id,
@@ -127,7 +128,7 @@ export async function startCheckout(context: PaymentContext, reference: string, 
     .executeTakeFirst()
   if (!inserted) {
     // A concurrent request stored this attempt first: answer its checkout.
-    const stored = await db.kysely
+    const stored = await paymentQueries(db.kysely)
       .selectFrom('payment_checkouts')
       .select(['id', 'redirect_url'])
       .where('registration_id', '=', registration.id)
@@ -162,7 +163,7 @@ async function applyPayment(
 ): Promise<{ outcome: WebhookOutcome; registrationId: string | null; mails: QueuedMail[] }> {
   if (event.type !== 'payment.succeeded') return { outcome: 'ignored', registrationId: null, mails: [] }
   const checkout = event.checkoutId
-    ? await transaction.selectFrom('payment_checkouts').selectAll().where('id', '=', event.checkoutId).executeTakeFirst()
+    ? await paymentTransaction(transaction).selectFrom('payment_checkouts').selectAll().where('id', '=', event.checkoutId).executeTakeFirst()
     : undefined
   if (!checkout) return { outcome: 'unknown-checkout', registrationId: null, mails: [] }
   const recorded = await recordCardPayment(transaction, {
@@ -189,7 +190,7 @@ async function applyPayment(
     }),
   })
   const samePaymentSeenBefore = async () =>
-    (await transaction
+    (await paymentTransaction(transaction)
       .selectFrom('payment_checkouts')
       .select('id')
       .where('registration_id', '=', registration.id)
@@ -250,7 +251,7 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
   const at = wallClock(context)
   const result = await db.writeTransaction(async (transaction): Promise<WebhookResult & { queued: boolean }> => {
     // The webhook id is claimed first: a redelivery (or a concurrent copy) finds it taken and changes nothing.
-    const claimed = await transaction
+    const claimed = await paymentTransaction(transaction)
       .insertInto('payment_webhooks')
       .values({
         webhook_id: webhookId,
@@ -267,11 +268,11 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
       .returning('webhook_id')
       .executeTakeFirst()
     if (!claimed) {
-      const earlier = await transaction.selectFrom('payment_webhooks').select('outcome').where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()
+      const earlier = await paymentTransaction(transaction).selectFrom('payment_webhooks').select('outcome').where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()
       return { outcome: earlier.outcome, replayed: true, queued: false }
     }
     const applied = await applyPayment(context, transaction, webhookId, event, settings, at)
-    await transaction
+    await paymentTransaction(transaction)
       .updateTable('payment_webhooks')
       .set({ outcome: applied.outcome, registration_id: applied.registrationId })
       .where('webhook_id', '=', webhookId)
@@ -290,7 +291,7 @@ export async function recordReturn(context: PaymentContext, reference: string, s
   if (outcome === 'success') return
   const registration = await findRegistrationByReferenceAndSecret(db.kysely, reference, secret)
   if (!registration) return
-  await db.kysely
+  await paymentQueries(db.kysely)
     .updateTable('payment_checkouts')
     .set({ status: 'abandoned', updated_at: wallClock(context).toISOString() })
     .where('registration_id', '=', registration.id)

@@ -1,4 +1,5 @@
-import { CodedError, type BackOfficeContext, type CardRefundState, type WebhookOutcome } from '@events/core'
+import { CodedError, type BackOfficeContext, type CardRefundState } from '@events/core'
+import type { WebhookOutcome } from './db/payment-webhooks.ts'
 import type { PaymentProvider } from './provider.ts'
 
 /** Why a checkout could not be started or a refund made; the site maps each to its answer. */

@@ -1,11 +1,13 @@
 import { cancelRegistration, createRegistration } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
 import { refundCard, startCheckout } from './commands.ts'
 import type { PaymentContext } from './context.ts'
 import { startYocoWithWebhooks, type YocoWithWebhooks } from './test-support.ts'
 import { createYocoProvider } from './yoco.ts'
+import { openPaymentsTestDatabase } from './test-support.ts'
+import { cardPaymentFacts } from './queries.ts'
 
 const links = testSiteLinks()
 const STAFF = TEST_STAFF
@@ -21,7 +23,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   let payments: PaymentContext
 
   beforeEach(async () => {
-    testDb = await openTestDatabase(backend)
+    testDb = await openPaymentsTestDatabase(backend)
     yoco = await startYocoWithWebhooks(() => payments)
     payments = service(yoco.apiBase)
   })
@@ -42,7 +44,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     const started = await startCheckout(payments, receipt.reference, receipt.secret)
     if (started.kind !== 'redirect') throw new Error('expected a checkout')
     await yoco.pay(started.checkoutId)
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter, cardPayments: cardPaymentFacts }
     const outcome = await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, MANAGER)
     expect(outcome.cardRefundPending).toBe(true)
     expect(outcome.cancellation.refund).toMatchObject({ method: 'card', status: 'pending', amountCents: REFUND_CENTS })
@@ -101,7 +103,7 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
   it('offers no card checkout once a cancellation has credited part of an unpaid registration', async () => {
     const registrations = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(registrations, registrationInput({ paymentMethod: 'Credit/Debit Card' }))
-    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter }
+    const context = { db: testDb.db, catalog: fixedCatalog(), links, siteNow: () => HALF_FEE_DAY, audit: testAuditWriter, cardPayments: cardPaymentFacts }
     await cancelRegistration(context, { reference: receipt.reference, delegateIds: 'all' }, MANAGER)
     const started = await startCheckout(payments, receipt.reference, receipt.secret)
     expect(started).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(receipt) })

@@ -1,6 +1,8 @@
 // Card payments against a local Yoco stand-in, for the payments tests: the stand-in's webhooks reach the service
 // through a miniature of the site's webhook route.
 import { createServer } from 'node:http'
+import { openTestDatabase, type TestDatabase } from '@events/core/test-support'
+import { migratePaymentTables } from './db/migrate.ts'
 import { startYocoStandIn, type YocoStandIn } from '../../../tests/fixtures/yoco-server.ts'
 import { handleWebhook } from './commands.ts'
 import type { PaymentContext } from './context.ts'
@@ -46,4 +48,11 @@ export async function startYocoWithWebhooks(payments: () => PaymentContext): Pro
       await yoco.close()
     },
   }
+}
+
+/** A test database of the core's tables with this package's own migrated on top, as the site opens it. */
+export async function openPaymentsTestDatabase(backend: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+  const testDb = await openTestDatabase(backend)
+  await migratePaymentTables(testDb.db)
+  return testDb
 }

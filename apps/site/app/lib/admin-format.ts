@@ -1,5 +1,6 @@
 // How the back office words the core's codes and times, in one place for every /admin screen.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
+import type { StatementLine, StatementLineKind } from '@events/core'
 import { formatRand, TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
@@ -54,6 +55,23 @@ export function registrationStandingName(registration: { status: string; cancell
 /** A registration's payment method in words, as the registration form and the e-mails word it. */
 export function paymentMethodName(method: PaymentMethod): string {
   return PAYMENT_METHOD_LABELS[method]
+}
+
+const STATEMENT_LINE_NAMES: Record<StatementLineKind, string> = {
+  invoice: 'Tax invoice',
+  'credit-note': 'Credit note',
+  'bank-transfer': 'Bank transfer received',
+  'card-payment': 'Card payment received',
+  'card-refund': 'Refunded to the card',
+  'refund-paid-out': 'Refund paid out by bank transfer',
+  'surplus-paid-out': 'Surplus paid back by bank transfer',
+}
+
+/** A statement line in words: what it is, with its document's number or the bank's reference. */
+export function statementLineName(line: Pick<StatementLine, 'kind' | 'reference'>): string {
+  const name = STATEMENT_LINE_NAMES[line.kind]
+  if (line.reference === '') return name
+  return line.kind === 'invoice' || line.kind === 'credit-note' ? `${name} ${line.reference}` : `${name} (${line.reference})`
 }
 
 const OUTBOX_STATUS_NAMES: Record<string, string> = {

@@ -31,6 +31,13 @@ describe('fieldMessage', () => {
     ['training', required('phone'), 'Phone is required'],
     ['training', required('organization'), 'Organization is required'],
     ['training', required('message'), 'Message is required'],
+    // Staff are told the same things without the "Please" visitors are asked with, and what a tick box confirms.
+    ['back-office', { path: 'email', code: 'invalid-email' }, 'Enter a valid e-mail address.'],
+    ['back-office', { path: 'mail', code: 'invalid-choice' }, 'Choose one of the options offered.'],
+    ['back-office', { path: 'tel', code: 'invalid-phone' }, 'Enter a valid telephone number, e.g. 011 555 0100, or +44 20 7946 0958 from abroad.'],
+    ['back-office', { path: 'delegateIds', code: 'no-delegates' }, 'Choose the delegates to cancel, or cancel the whole registration.'],
+    ['back-office', { path: 'confirm', code: 'not-accepted' }, 'Tick the box to confirm first.'],
+    ['back-office', { path: 'receivedOn', code: 'date-before-registration' }, 'The date cannot be before the registration was made.'],
   ])('%s %j -> %s', (kind, issue, message) => {
     expect(fieldMessage(issue, kind)).toBe(message)
   })

@@ -18,6 +18,11 @@ interface Refusal {
   message: string
 }
 
+/** A date refused for lying before what it follows from. */
+function dateNotBefore(what: string): string {
+  return `The date cannot be before ${what}.`
+}
+
 // The HTTP status and the visitor's wording of every refusal, in one place: the specification's words where it has them.
 export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-request': { status: 400, message: 'The submission could not be read. Please try again.' },
@@ -38,11 +43,11 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-amount': { status: 422, message: 'Enter the amount in rand as on the bank statement, e.g. 8 990.00.' },
   'invalid-date': { status: 422, message: 'Enter the date as on the bank statement (YYYY-MM-DD).' },
   'date-in-future': { status: 422, message: 'The date cannot be later than today.' },
-  'date-before-registration': { status: 422, message: 'The date cannot be before the registration was made.' },
-  'date-before-cancellation': { status: 422, message: 'The date cannot be before the cancellation that owes the refund.' },
+  'date-before-registration': { status: 422, message: dateNotBefore('the registration was made') },
+  'date-before-cancellation': { status: 422, message: dateNotBefore('the cancellation that owes the refund') },
   'invalid-percentage': { status: 422, message: 'Enter the fee as a whole percentage from 0 to 100.' },
   'reason-required': { status: 422, message: 'The fee differs from what the terms propose: say why (for example, what was agreed in writing).' },
-  'date-before-transfer': { status: 422, message: 'The date cannot be before the transfer that paid too much arrived.' },
+  'date-before-transfer': { status: 422, message: dateNotBefore('the transfer that paid too much arrived') },
   'invalid-branch-code': { status: 422, message: 'Enter the branch code: 6 digits (universal branch codes too, e.g. 250655).' },
   'invalid-account-number': { status: 422, message: 'Enter the account number: 6 to 16 digits.' },
   'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
@@ -107,11 +112,14 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
   },
 }
 
-// Where the back office words a field issue otherwise than the public forms.
+// Where the back office means something else by a field issue than the public forms do.
 const BACK_OFFICE_FIELD_MESSAGES: Partial<Record<FieldIssueCode, string>> = {
-  'invalid-choice': 'Choose one of the options offered.',
   'no-delegates': 'Choose the delegates to cancel, or cancel the whole registration.',
-  'invalid-email': 'Enter a valid e-mail address.',
+}
+
+/** A visitor's message as staff read it: the same words, without the "Please" visitors are asked with. */
+function staffWording(message: string): string {
+  return message.replace(/^Please (\w)/, (_, first: string) => first.toUpperCase())
 }
 
 /**
@@ -123,13 +131,15 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
     case 'required':
       return `${FIELD_NAMES[kind][issue.path.split('.').at(-1) ?? ''] ?? issue.path} is required`
     case 'not-accepted':
-      return 'Please accept the terms and conditions before submitting.'
+      // The public forms' one tick box is the terms; the back office's confirm what cannot be undone.
+      return kind === 'back-office' ? 'Tick the box to confirm first.' : 'Please accept the terms and conditions before submitting.'
     case 'too-long':
       return issue.maximum === undefined ? REFUSALS['too-long'].message : `Please keep this to at most ${issue.maximum} characters.`
     case 'delegate-cap':
       return issue.cap === undefined ? REFUSALS['delegate-cap'].message : capMessage(issue.cap)
     default:
-      return (kind === 'back-office' ? BACK_OFFICE_FIELD_MESSAGES[issue.code] : undefined) ?? REFUSALS[issue.code].message
+      if (kind !== 'back-office') return REFUSALS[issue.code].message
+      return BACK_OFFICE_FIELD_MESSAGES[issue.code] ?? staffWording(REFUSALS[issue.code].message)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EventCatalog } from '../catalog.ts'
-import type { CoreDatabase } from '../db/database.ts'
+import type { Kysely } from 'kysely'
+import type { CoreDatabase, Database } from '../db/database.ts'
 import type { SiteLinks } from '../site-links.ts'
 
 /** What the back-office functions need: the database, the site settings for e-mails, the site's links and clocks. */
@@ -14,6 +15,14 @@ export interface BackOfficeContext {
   now?: () => Date
   /** The business clock (SITE_DATE), for what e-mails say and which events are upcoming. */
   siteNow?: () => Date
+  /** Card payments' facts, from `@events/payments`, which owns their tables; without it no card payment is known. */
+  cardPayments?: CardPaymentFacts | undefined
+}
+
+/** What the back office asks of card payments: `@events/payments` answers it from its own tables. */
+export interface CardPaymentFacts {
+  /** The card checkout that paid a registration, read through the caller's queries (a transaction's); undefined when none did. */
+  paidCheckoutOf(queries: Kysely<Database>, registrationId: string): Promise<string | undefined>
 }
 
 /** The staff member acting, as the caller's sign-in knows them; kept with what they recorded. */

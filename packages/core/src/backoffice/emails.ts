@@ -2,7 +2,7 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { outgoingMailOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { outgoingMailOf, sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -25,12 +25,22 @@ export interface QueuedAgain {
   subject: string
 }
 
+/**
+ * Where an e-mail's recipients, subject and attachments come from: `sent`, the record the outbox kept when it
+ * delivered it; `to-send`, what it will be when sent (it has not been); `unrecorded`, sent before records were kept,
+ * so nothing is shown rather than what today's data would render.
+ */
+export type MessageRecord = 'sent' | 'to-send' | 'unrecorded'
+
 /** What the back office shows of any queued e-mail: to whom, about what, and how sending it has gone. */
 export interface MessageSummary {
   id: string
   topic: string
+  record: MessageRecord
   to: string[]
   subject: string
+  /** The attachments' file names. */
+  attachments: string[]
   attempts: number
   lastError: string | null
   createdAt: string
@@ -49,13 +59,21 @@ export interface RetriedMessage {
 
 const DEFAULT_FAILED_LIMIT = 100
 
-/** Reads a queued e-mail's recipients and subject from what the outbox stored. */
+/**
+ * A queued e-mail's recipients, subject and attachments: as recorded when it was sent; for one not sent yet, as it
+ * will be rendered when it is.
+ */
 export async function summariseMessage(
   db: CoreDatabase,
-  row: Pick<OutboxMessageRow, 'id' | 'topic' | 'mail' | 'source_id' | 'attempts' | 'last_error' | 'created_at'>,
+  row: Pick<OutboxMessageRow, 'id' | 'topic' | 'mail' | 'source_id' | 'attempts' | 'last_error' | 'created_at' | 'status' | 'sent_to' | 'sent_subject' | 'sent_attachments'>,
 ): Promise<MessageSummary> {
+  const facts = { id: row.id, topic: row.topic, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }
+  if (row.status === 'sent') {
+    const sent = sentMailRecordOf(row)
+    return sent ? { ...facts, record: 'sent', ...sent } : { ...facts, record: 'unrecorded', to: [], subject: '', attachments: [] }
+  }
   const mail = await outgoingMailOf(db, row)
-  return { id: row.id, topic: row.topic, to: mail.to, subject: mail.subject, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }
+  return { ...facts, record: 'to-send', to: mail.to, subject: mail.subject, attachments: (mail.attachments ?? []).map((attachment) => attachment.filename) }
 }
 
 /** A resend as the registration page's buttons send it: which of the registrant's e-mails to send again. */
@@ -154,6 +172,10 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
       'outbox_messages.attempts',
       'outbox_messages.last_error',
       'outbox_messages.created_at',
+      'outbox_messages.status',
+      'outbox_messages.sent_to',
+      'outbox_messages.sent_subject',
+      'outbox_messages.sent_attachments',
       'registrations.reference',
     ])
     .where('outbox_messages.status', '=', 'failed')

@@ -6,9 +6,8 @@ import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
-import { eventKeyOf } from '../registration/event-ids.ts'
-import { paidCentsOf } from '../registration/payment-state.ts'
 import type { BackOfficeContext } from './context.ts'
+import { byEvent, registrationMoney, sumOf, type RegistrationMoney } from './event-money.ts'
 import { BackOfficeError } from './errors.ts'
 
 /** One event's money, in cents incl. VAT unless named otherwise. */
@@ -44,91 +43,28 @@ export interface EventFinanceReport {
 const EVENT_AMOUNTS = ['invoicedCents', 'creditedCents', 'netCents', 'netExclVatCents', 'netVatCents', 'receivedCents', 'refundedCents', 'outstandingCents'] as const
 const EVENT_COUNTS = ['registrations', 'delegatesAttending'] as const
 
-function sumBy<Row>(rows: Row[], key: (row: Row) => string, amount: (row: Row) => number): Map<string, number> {
-  const sums = new Map<string, number>()
-  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + amount(row))
-  return sums
-}
-
 /** Every event with registrations, soonest first, with what was invoiced, credited, received, refunded and is owed. */
 export async function eventFinanceReport(context: BackOfficeContext): Promise<EventFinanceReport> {
-  const { kysely } = context.db
-  const [registrations, transfers, credits, refunds, delegates] = await Promise.all([
-    kysely
-      .selectFrom('registrations')
-      .select(['id', 'event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'subtotal_cents', 'vat_cents', 'total_cents', 'cancelled_at'])
-      .execute(),
-    kysely.selectFrom('bank_payments').select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('cents')]).groupBy('registration_id').execute(),
-    kysely
-      .selectFrom('cancellations')
-      .select((eb) => [
-        'registration_id',
-        eb.fn.sum<number | string>('credited_subtotal_cents').as('subtotal'),
-        eb.fn.sum<number | string>('credited_vat_cents').as('vat'),
-        eb.fn.sum<number | string>('credited_total_cents').as('total'),
-      ])
-      .groupBy('registration_id')
-      .execute(),
-    kysely
-      .selectFrom('refunds')
-      .select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
-      .where('status', 'in', ['succeeded', 'paid-out'])
-      .groupBy('registration_id')
-      .execute(),
-    kysely
-      .selectFrom('registration_delegates')
-      .select((eb) => ['registration_id', eb.fn.countAll<number | string>().as('attending')])
-      .where('cancellation_id', 'is', null)
-      .groupBy('registration_id')
-      .execute(),
-  ])
-  const byRegistration = <Row extends { registration_id: string }>(rows: Row[], amount: (row: Row) => number) => sumBy(rows, (row) => row.registration_id, amount)
-  const transferred = byRegistration(transfers, (row) => Number(row.cents))
-  const creditedTotal = byRegistration(credits, (row) => Number(row.total))
-  const creditedSubtotal = byRegistration(credits, (row) => Number(row.subtotal))
-  const creditedVat = byRegistration(credits, (row) => Number(row.vat))
-  const refunded = byRegistration(refunds, (row) => Number(row.cents))
-  const attending = byRegistration(delegates, (row) => Number(row.attending))
-
-  const events = new Map<string, EventFinance & { newest: string }>()
-  for (const row of registrations) {
-    const key = eventKeyOf(row)
-    const event = events.get(key) ?? {
-      eventId: key,
-      eventTitle: row.event_title,
-      eventStart: row.event_start,
-      newest: '',
-      registrations: 0,
-      delegatesAttending: 0,
-      invoicedCents: 0,
-      creditedCents: 0,
-      netCents: 0,
-      netExclVatCents: 0,
-      netVatCents: 0,
-      receivedCents: 0,
-      refundedCents: 0,
-      outstandingCents: 0,
+  const events = byEvent(await registrationMoney(context.db.kysely)).map((event): EventFinance => {
+    const sum = (figure: (registration: RegistrationMoney) => number) => sumOf(event.registrations, figure)
+    return {
+      eventId: event.eventKey,
+      eventTitle: event.eventTitle,
+      eventStart: event.eventStart,
+      registrations: event.registrations.filter((registration) => registration.standing).length,
+      delegatesAttending: sum((registration) => registration.delegatesAttending),
+      invoicedCents: sum((registration) => registration.invoicedCents),
+      creditedCents: sum((registration) => registration.creditedCents),
+      netCents: sum((registration) => registration.invoicedCents - registration.creditedCents),
+      netExclVatCents: sum((registration) => registration.invoicedExclVatCents - registration.creditedExclVatCents),
+      netVatCents: sum((registration) => registration.invoicedVatCents - registration.creditedVatCents),
+      receivedCents: sum((registration) => registration.receivedCents),
+      refundedCents: sum((registration) => registration.refundedCents),
+      outstandingCents: sum((registration) => registration.outstandingCents),
     }
-    if (row.created_at >= event.newest) Object.assign(event, { eventTitle: row.event_title, eventStart: row.event_start, newest: row.created_at })
-    const credited = creditedTotal.get(row.id) ?? 0
-    const paid = paidCentsOf(row, transferred.get(row.id) ?? 0)
-    if (row.cancelled_at === null) event.registrations += 1
-    event.delegatesAttending += attending.get(row.id) ?? 0
-    event.invoicedCents += row.total_cents
-    event.creditedCents += credited
-    event.netCents += row.total_cents - credited
-    event.netExclVatCents += row.subtotal_cents - (creditedSubtotal.get(row.id) ?? 0)
-    event.netVatCents += row.vat_cents - (creditedVat.get(row.id) ?? 0)
-    event.receivedCents += paid
-    event.refundedCents += refunded.get(row.id) ?? 0
-    event.outstandingCents += Math.max(0, row.total_cents - credited - paid)
-    events.set(key, event)
-  }
-  const rows = [...events.values()]
-    .map(({ newest: _newest, ...event }) => event)
-    .sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventId.localeCompare(b.eventId))
-  const totals = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, rows.reduce((sum, event) => sum + event[key], 0)])) as EventFinanceReport['totals']
-  return { events: rows, totals }
+  })
+  const totals = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)])) as EventFinanceReport['totals']
+  return { events, totals }
 }
 
 /** A tax document issued in a VAT period: a tax invoice, or a credit note (its amounts negative, as they reduce output tax). */
@@ -211,34 +147,38 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
       .where('credit_notes.issued_at', '<', end)
       .execute(),
   ])
+  // A tax invoice and a credit note are listed alike; a credit note's amounts are negative, as it reduces output tax.
+  const entryOf = (
+    kind: VatRegisterEntry['kind'],
+    number: string,
+    row: { issued_at: string; reference: string },
+    recipient: { name?: string; vatNumber?: string } | undefined,
+    amounts: VatTotals,
+  ): VatRegisterEntry => ({
+    kind,
+    number,
+    issuedOn: dayOf(row.issued_at),
+    registrationReference: row.reference,
+    customer: recipient?.name ?? '',
+    customerVatNumber: recipient?.vatNumber ?? '',
+    ...amounts,
+  })
   const entries: VatRegisterEntry[] = [
-    ...invoices.map((row): VatRegisterEntry => {
+    ...invoices.map((row) => {
       const data = JSON.parse(row.data_json ?? '{}') as Partial<TaxInvoiceData>
-      return {
-        kind: 'tax-invoice',
-        number: formatInvoiceNumber(Number(row.number)),
-        issuedOn: dayOf(row.issued_at),
-        registrationReference: row.reference,
-        customer: data.recipient?.name ?? '',
-        customerVatNumber: data.recipient?.vatNumber ?? '',
+      return entryOf('tax-invoice', formatInvoiceNumber(Number(row.number)), row, data.recipient, {
         exclVatCents: data.subtotalCents ?? 0,
         vatCents: data.vatCents ?? 0,
         inclVatCents: data.totalCents ?? 0,
-      }
+      })
     }),
-    ...creditNotes.map((row): VatRegisterEntry => {
+    ...creditNotes.map((row) => {
       const data = JSON.parse(row.data_json) as Partial<CreditNoteData>
-      return {
-        kind: 'credit-note',
-        number: formatCreditNoteNumber(Number(row.number)),
-        issuedOn: dayOf(row.issued_at),
-        registrationReference: row.reference,
-        customer: data.recipient?.name ?? '',
-        customerVatNumber: data.recipient?.vatNumber ?? '',
+      return entryOf('credit-note', formatCreditNoteNumber(Number(row.number)), row, data.recipient, {
         exclVatCents: -(data.creditedSubtotalCents ?? 0),
         vatCents: -(data.creditedVatCents ?? 0),
         inclVatCents: -(data.creditedTotalCents ?? 0),
-      }
+      })
     }),
   ].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.kind.localeCompare(b.kind) * -1 || a.number.localeCompare(b.number))
   const totalsOf = (kind: VatRegisterEntry['kind'], sign: 1 | -1) => {

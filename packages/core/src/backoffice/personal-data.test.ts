@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { changeDelegate } from './registration-changes.ts'
+import { getRegistrationDetail, registrationInvoicePdf } from './registration-detail.ts'
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { resendRegistrationMail } from './emails.ts'
-import { registrationInvoicePdf } from './registration-detail.ts'
 import { addEnquiryNote } from './enquiries-inbox.ts'
 import { MANAGER, STAFF, testContext } from './fixtures.ts'
 import { anonymiseExpiredPersonalData, erasePersonalData, findPersonalData, startRetentionJob, type RetentionResult } from './personal-data.ts'
@@ -78,7 +80,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
   it('erases the enquiries and their e-mails, and leaves whole a registration for an event not yet started', async () => {
     const { reference } = await seed()
     const context = testContext(testDb.db)
-    expect(await erasePersonalData(context, THANDI)).toEqual({
+    expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toEqual({
       enquiriesAnonymised: 1,
       emailsDeleted: 2,
       registrationsErased: [],
@@ -93,12 +95,56 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('training_requests').select('name').execute()).toEqual([{ name: 'Sipho Mokoena' }])
   })
 
+  it('erases as a manager’s staff command: confirmed, audited in the same transaction, and nothing erased when the audit fails', async () => {
+    await seed()
+    const context = testContext(testDb.db)
+    await expect(erasePersonalData(context, { email: THANDI, confirm: true }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
+    await expect(erasePersonalData(context, { email: THANDI }, MANAGER)).rejects.toMatchObject({ issues: [{ path: 'confirm', code: 'not-accepted' }] })
+    await expect(erasePersonalData(context, { email: 'not an address', confirm: 'on' }, MANAGER)).rejects.toMatchObject({ issues: [{ path: 'email', code: 'invalid-email' }] })
+    const failingAudit = { ...context, audit: async () => Promise.reject(new Error('audit log unavailable')) }
+    await expect(erasePersonalData(failingAudit, { email: THANDI, confirm: true }, MANAGER)).rejects.toThrow('audit log unavailable')
+    expect((await findPersonalData(context, THANDI)).enquiries).toHaveLength(1)
+    expect(await testAuditRows(testDb.db)).toEqual([expect.objectContaining({ action: 'enquiry-note-added' })])
+
+    const erased = await erasePersonalData(context, { email: ' Thandi@Acme.example.com ', confirm: 'on' }, MANAGER)
+    expect(erased.enquiriesAnonymised).toBe(1)
+    expect((await testAuditRows(testDb.db)).at(-1)).toMatchObject({
+      action: 'personal-data-erased',
+      subjectType: 'data-subject',
+      subjectId: THANDI,
+      actorId: MANAGER.id,
+      ipAddress: MANAGER.ipAddress,
+      before: { registrations: 1, enquiries: 1, emails: 2 },
+      after: erased,
+    })
+  })
+
+  it('finds and erases the notice sent to a delegate who was since replaced, which their registration no longer names', async () => {
+    const { reference } = await seed()
+    const pieter = 'pieter@acme.example.com'
+    const { transport, stop } = await startMailSink()
+    try {
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      await changeDelegate(testContext(testDb.db), { reference, delegate: 2, name: 'Naledi Khumalo', position: 'Associate', email: 'naledi@acme.example.com' }, STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+    } finally {
+      await stop()
+    }
+    const sentToPieter = async () => (await getRegistrationDetail(testContext(testDb.db), reference))!.emails.filter((mail) => mail.to.includes(pieter))
+    expect(await sentToPieter()).toHaveLength(1)
+    expect((await findPersonalData(testContext(testDb.db), pieter)).emails).toEqual([expect.objectContaining({ topic: 'registration.delegate', to: [pieter], status: 'sent' })])
+
+    expect(await erasePersonalData(testContext(testDb.db), { email: pieter, confirm: true }, MANAGER)).toMatchObject({ emailsDeleted: 1, registrationsErased: [], registrationsActive: [] })
+    expect(await sentToPieter()).toEqual([])
+    expect(JSON.stringify(await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute())).not.toContain(pieter)
+  })
+
   it('erases a delegate who has cancelled before the event, while the others still attend', async () => {
     const { reference } = await seed()
     const context = testContext(testDb.db)
     const thandi = await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('email', '=', THANDI).executeTakeFirstOrThrow()
     await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, MANAGER)
-    expect(await erasePersonalData(context, THANDI)).toMatchObject({ registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }], registrationsActive: [] })
+    expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toMatchObject({ registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }], registrationsActive: [] })
     expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: '[anonymised]' }, { name: 'Pieter van Wyk' }])
   })
 
@@ -121,7 +167,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const invoiceBefore = await invoiceDocument(reference)
     expect(invoiceBefore.pdf.length).toBeGreaterThan(1000)
 
-    expect(await erasePersonalData(context, THANDI)).toEqual({
+    expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toEqual({
       enquiriesAnonymised: 1,
       emailsDeleted: 3,
       registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
@@ -166,7 +212,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const context = afterTheEvent()
     const invoiceBefore = await invoiceDocument(reference)
 
-    expect(await erasePersonalData(context, REGISTRANT)).toMatchObject({ emailsDeleted: 1, registrationsErased: [{ reference, roles: ['registrant'], keptUntil: '2030-03-01' }] })
+    expect(await erasePersonalData(context, { email: REGISTRANT, confirm: true }, MANAGER)).toMatchObject({ emailsDeleted: 1, registrationsErased: [{ reference, roles: ['registrant'], keptUntil: '2030-03-01' }] })
     expect(await testDb.db.kysely.selectFrom('registrations').select(['email', 'tel', 'company_name', 'address', 'vat_number']).executeTakeFirstOrThrow()).toEqual({
       email: '',
       tel: '',

@@ -4,10 +4,14 @@ import { DateTime } from 'luxon'
 import type { Database } from '../db/database.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
-import type { StoredMail } from '../outbox/stored-mail.ts'
+import { sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
+import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { isEmailAddress, singleLine } from '../validation/fields.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
+import { staffCommand, type CommandOutcome } from './command.ts'
+import { ownFields, requiredEmail, ticked } from '../submissions/fields.ts'
+import * as z from 'zod/mini'
 
 /** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
 export const INVOICE_RETENTION_YEARS = 5
@@ -120,7 +124,22 @@ function recipientsOf(stored: StoredMail, registration: { email: string; delegat
   return organiserEmail ? [organiserEmail] : []
 }
 
-function emailOf(row: { topic: string; status: string; created_at: string; sent_at: string | null; mail: string }, to: string[]): PersonalDataEmail {
+/**
+ * The e-mails recorded as sent to an address, wherever they came from: a replaced delegate's notice belongs to a
+ * registration that no longer names them.
+ */
+async function emailsSentTo(queries: Kysely<Database>, email: string) {
+  const rows = await queries
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['sent_to']), 'like', `%${JSON.stringify(email).slice(1, -1)}%`))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.filter((row) => sentMailRecordOf(row)?.to.some((address) => address.toLowerCase() === email))
+}
+
+function emailOf(row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>, to: string[]): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
   return {
@@ -129,7 +148,7 @@ function emailOf(row: { topic: string; status: string; created_at: string; sent_
     createdAt: row.created_at,
     sentAt: row.sent_at,
     to,
-    subject: rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
+    subject: sentMailRecordOf(row)?.subject ?? rendered?.subject ?? `(${row.topic}, written from the registration when sent)`,
   }
 }
 
@@ -147,12 +166,14 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const registrationIds = registrations.map((row) => row.id)
   const enquiryIds = [...contact, ...training].map((row) => row.id)
   const sourceIds = [...registrationIds, ...enquiryIds]
-  const [delegates, payments, activity, emails] = await Promise.all([
+  const [delegates, payments, activity, emails, sentTo] = await Promise.all([
     registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
     registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
     enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
     sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
+    emailsSentTo(queries, email),
   ])
+  const sentElsewhere = sentTo.filter((row) => !sourceIds.includes(row.source_id))
   const registrationsById = new Map(
     registrations.map((row) => [
       row.id,
@@ -214,10 +235,14 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         thread: threadOf(row.id),
       })),
     ],
-    emails: emails.flatMap((row) => {
-      const to = recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
-      return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
-    }),
+    emails: [
+      ...emails.flatMap((row) => {
+        // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
+        const to = sentMailRecordOf(row)?.to ?? recipientsOf(JSON.parse(row.mail) as StoredMail, registrationsById.get(row.source_id), context.organiserEmail)
+        return to.some((address) => address.toLowerCase() === email) ? [emailOf(row, to)] : []
+      }),
+      ...sentElsewhere.map((row) => emailOf(row, sentMailRecordOf(row)!.to)),
+    ],
   }
 }
 
@@ -287,8 +312,10 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
     await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
   }
 
-  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail']).where('source_id', '=', registration.id).execute()
+  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments']).where('source_id', '=', registration.id).execute()
   const erasedMessages = messages.filter((message) => {
+    // What was sent to the address (a replaced delegate's notice names them in its record) goes with it.
+    if (sentMailRecordOf(message)?.to.some((address) => address.toLowerCase() === email)) return true
     const mail = JSON.parse(message.mail) as StoredMail
     if (!('template' in mail)) return message.mail.toLowerCase().includes(email)
     if (mail.template === 'registration.registrant') return registrantErased
@@ -303,6 +330,9 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
   return erasedMessages.length
 }
 
+/** An erasure as the data-requests screen posts it: the address, and the box ticked to confirm it. */
+export const erasureSchema = z.pipe(ownFields, z.object({ email: requiredEmail, confirm: ticked }))
+
 /**
  * Erases what the law lets go for an e-mail address. Its contact enquiries and training requests are anonymised with
  * their notes, replies and e-mails. In its registrations, what is not on the tax invoice is anonymised now
@@ -311,45 +341,61 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
  * person still attends (or, as registrant, still has delegates attending) is left whole: erasing it would leave a
  * booking nobody can be told about, so staff cancel it or replace the delegate first, then erase again.
  */
-export async function erasePersonalData(context: BackOfficeContext, emailInput: string): Promise<ErasureResult> {
-  const email = readEmail(emailInput)
-  const today = businessClock(context).getTime()
-  return context.db.writeTransaction(async (transaction) => {
-    const { contact, training } = await enquiryRows(transaction, email)
-    const result: ErasureResult = {
-      enquiriesAnonymised: contact.length + training.length,
-      emailsDeleted: await anonymiseEnquiries(
-        transaction,
-        contact.map((row) => row.id),
-        training.map((row) => row.id),
-      ),
-      registrationsErased: [],
-      registrationsActive: [],
-    }
-    const registrations = await registrationsOf(transaction, email)
-    const delegates = registrations.length
-      ? await transaction
-          .selectFrom('registration_delegates')
-          .select(['registration_id', 'email', 'cancellation_id'])
-          .where('registration_id', 'in', registrations.map((row) => row.id))
-          .execute()
-      : []
-    for (const registration of registrations) {
-      const own = delegates.filter((delegate) => delegate.registration_id === registration.id)
-      const roles: PersonalDataRegistration['roles'] = []
-      if (registration.email.toLowerCase() === email) roles.push('registrant')
-      if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
-      const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
-      if (new Date(registration.event_start).getTime() > today && attending.length) {
-        result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
-        continue
+export const erasePersonalData = staffCommand(
+  erasureSchema,
+  async (context, input) => {
+    const email = readEmail(input.email)
+    const today = businessClock(context).getTime()
+    // What was held before, for the audit row: how many records of each kind the erasure met.
+    const found = await findPersonalData(context, email)
+    const before = { registrations: found.registrations.length, enquiries: found.enquiries.length, emails: found.emails.length }
+    return async (transaction): Promise<CommandOutcome<ErasureResult>> => {
+      const { contact, training } = await enquiryRows(transaction, email)
+      const result: ErasureResult = {
+        enquiriesAnonymised: contact.length + training.length,
+        emailsDeleted: await anonymiseEnquiries(
+          transaction,
+          contact.map((row) => row.id),
+          training.map((row) => row.id),
+        ),
+        registrationsErased: [],
+        registrationsActive: [],
       }
-      result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
-      result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+      const registrations = await registrationsOf(transaction, email)
+      const delegates = registrations.length
+        ? await transaction
+            .selectFrom('registration_delegates')
+            .select(['registration_id', 'email', 'cancellation_id'])
+            .where('registration_id', 'in', registrations.map((row) => row.id))
+            .execute()
+        : []
+      for (const registration of registrations) {
+        const own = delegates.filter((delegate) => delegate.registration_id === registration.id)
+        const roles: PersonalDataRegistration['roles'] = []
+        if (registration.email.toLowerCase() === email) roles.push('registrant')
+        if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
+        const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
+        if (new Date(registration.event_start).getTime() > today && attending.length) {
+          result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
+          continue
+        }
+        result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
+        result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+      }
+      // What was sent to the address about a registration that no longer names it (a replaced delegate's notice).
+      const active = new Set(result.registrationsActive.map((registration) => registration.reference))
+      const keptSources = new Set(registrations.filter((registration) => active.has(registration.reference)).map((registration) => registration.id))
+      const sentElsewhere = (await emailsSentTo(transaction, email)).filter((row) => !keptSources.has(row.source_id))
+      if (sentElsewhere.length > 0) {
+        await transaction.deleteFrom('outbox_messages').where('id', 'in', sentElsewhere.map((row) => row.id)).execute()
+        result.emailsDeleted += sentElsewhere.length
+      }
+      return { result, audit: [{ action: 'personal-data-erased', subjectType: 'data-subject', subjectId: email, before, after: result }] }
     }
-    return result
-  })
-}
+  },
+  // Erasure cannot be undone: a manager's decision.
+  { role: 'manager' },
+)
 
 /** What the retention job needs: the database and, for tests, the clock (the real time otherwise, never SITE_DATE). */
 export type RetentionContext = Pick<BackOfficeContext, 'db' | 'now'>

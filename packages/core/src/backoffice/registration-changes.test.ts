@@ -47,6 +47,64 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
     }
   })
 
+  it('lists each e-mail as it was sent: the replaced delegate’s notice stays addressed to them', async () => {
+    const { sink, transport, stop } = await startMailSink()
+    try {
+      // The registration's first e-mails go out now, through the outbox, and are recorded as sent.
+      await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'pending' }).execute()
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      await changeDelegate(testContext(testDb.db), { reference, delegate: '2', ...NALEDI }, STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      expect(sink.received.map((mail) => mail.recipients)).toContainEqual([PIETER.email])
+
+      const emails = (await getRegistrationDetail(testContext(testDb.db), reference))!.emails
+      const delegateNotices = emails
+        .filter((email) => email.topic === 'registration.delegate')
+        .map((email) => ({ record: email.record, to: email.to, subject: email.subject }))
+        .sort((a, b) => a.to.join().localeCompare(b.to.join()))
+      expect(delegateNotices).toEqual([
+        { record: 'sent', to: [NALEDI.email], subject: expect.stringContaining('Legal Opinion Writing 2025') },
+        { record: 'sent', to: [PIETER.email], subject: expect.stringContaining('Legal Opinion Writing 2025') },
+        { record: 'sent', to: [THANDI.email], subject: expect.stringContaining('Legal Opinion Writing 2025') },
+      ])
+      const confirmation = emails.find((email) => email.topic === 'registration.registrant')!
+      expect(confirmation).toMatchObject({ record: 'sent', to: ['bookings@acme.example.com'], attachments: ['event.ics', 'tax-invoice-INV-000001.pdf'] })
+
+      // What was sent does not follow later changes: the registrant's address corrected, the confirmation stays as sent.
+      await correctCompanyDetails(testContext(testDb.db), { reference, companyName: 'Acme Legal Services', address: '12 Main Road', email: 'accounts@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' }, MANAGER)
+      const after = (await getRegistrationDetail(testContext(testDb.db), reference))!.emails.find((email) => email.id === confirmation.id)!
+      expect(after.to).toEqual(['bookings@acme.example.com'])
+    } finally {
+      await stop()
+    }
+  })
+
+  it('withdraws a notice to the replaced delegate not sent yet, which would otherwise reach their successor', async () => {
+    const { sink, transport, stop } = await startMailSink()
+    try {
+      await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'pending' }).execute()
+      await changeDelegate(testContext(testDb.db), { reference, delegate: '2', ...NALEDI }, STAFF)
+      await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
+      const delegateNotices = sink.received.filter((mail) => mail.parsed.subject?.startsWith('You are registered')).map((mail) => mail.recipients)
+      expect(delegateNotices.sort()).toEqual([[NALEDI.email], [THANDI.email]])
+      expect(sink.received.some((mail) => mail.recipients.includes(PIETER.email))).toBe(false)
+    } finally {
+      await stop()
+    }
+  })
+
+  it('says an e-mail sent before records were kept is not recorded, rather than rendering it from today’s data', async () => {
+    await changeDelegate(testContext(testDb.db), { reference, delegate: '2', ...NALEDI }, STAFF)
+    const emails = (await getRegistrationDetail(testContext(testDb.db), reference))!.emails
+    const notices = emails.filter((email) => email.topic === 'registration.delegate')
+    // The two sent at registration name no one (Pieter's would render as Naledi's today); Naledi's waits to be sent.
+    expect(notices.filter((email) => email.record === 'unrecorded').map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: [], subject: '' },
+      { to: [], subject: '' },
+    ])
+    expect(notices.filter((email) => email.record === 'to-send').map((email) => email.to)).toEqual([[NALEDI.email]])
+  })
+
   it('queues no notice when only the name or position of a delegate is corrected', async () => {
     const change = await changeDelegate(testContext(testDb.db), { reference, delegate: 1, ...THANDI, position: 'Head of Legal' }, STAFF)
     expect(change.noticeQueued).toBe(false)

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import type { StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import type { StoredMail } from '../outbox/stored-mail.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import * as z from 'zod/mini'
 import { ownFields } from '../submissions/fields.ts'
@@ -54,6 +55,26 @@ async function updateMailContext(transaction: Transaction<Database>, registratio
 export const delegateChangeSchema = z.pipe(ownFields, z.extend(delegateFields, { reference: referenceField, delegate: delegateNumber }))
 export type DelegateChangeInput = z.input<typeof delegateChangeSchema>
 
+/** Deletes the delegate notices to the delegate at `index` that were not sent (waiting, or given up on). */
+async function withdrawUnsentNotices(transaction: Transaction<Database>, registrationId: string, index: number): Promise<void> {
+  const unsent = await transaction
+    .selectFrom('outbox_messages')
+    .select(['id', 'mail'])
+    .where('source_id', '=', registrationId)
+    .where('topic', '=', 'registration.delegate')
+    .where('status', '<>', 'sent')
+    .execute()
+  const toDelegate = unsent.filter((message) => {
+    const mail = JSON.parse(message.mail) as StoredMail
+    return 'template' in mail && mail.template === 'registration.delegate' && mail.delegate === index
+  })
+  if (toDelegate.length === 0) return
+  await transaction
+    .deleteFrom('outbox_messages')
+    .where('id', 'in', toDelegate.map((message) => message.id))
+    .execute()
+}
+
 /**
  * Replaces one delegate up to the event's start; amounts and the issued tax invoice stay as they are. A new e-mail
  * address gets the delegate's notice through the outbox. A cancelled delegate is not replaced.
@@ -80,6 +101,8 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
     })
     await transaction.updateTable('registrations').set({ updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
     const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
+    // A notice to the replaced delegate not sent yet would be written to their successor when it went out: withdrawn.
+    if (newAddress) await withdrawUnsentNotices(transaction, registration.id, index)
     // The registrant has the full confirmation already, as at registration.
     const noticeQueued = newAddress && after.email.toLowerCase() !== registration.email.toLowerCase()
     if (noticeQueued) await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
-import type { CheckoutStatus } from '../db/tables/payment-checkouts.ts'
-import type { WebhookOutcome } from '../db/tables/payment-webhooks.ts'
 import type { PaymentMethod } from '../submissions/choices.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
+import { registrationStatement, type RegistrationStatement } from '../registration/statement.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { storedEventOf, type InvoiceDownload, type StoredEvent } from '../registration/model.ts'
 import { bankPaymentOf, type BankPayment } from './bank-transfers.ts'
@@ -42,9 +41,9 @@ export interface RegistrationDetail extends RegistrationKey {
     paidCents: number
     outstandingCents: number
   }
+  /** Its invoice, credit notes, payments and refunds as one statement, whose lines add up to what is outstanding or owed back. */
+  statement: RegistrationStatement
   invoice?: { number: string; issuedAt: string }
-  checkouts: Array<{ id: string; provider: string; attempt: number; amountCents: number; currency: string; status: CheckoutStatus; paymentId: string | null; createdAt: string; updatedAt: string }>
-  webhooks: Array<{ webhookId: string; eventType: string; checkoutId: string | null; amountCents: number | null; currency: string | null; outcome: WebhookOutcome; receivedAt: string }>
   bankPayments: BankPayment[]
   /** What transfers paid beyond what was owed: credits owed back to the registrant, or paid out. */
   surplusRefunds: Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>
@@ -65,15 +64,14 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const kysely: Kysely<Database> = db.kysely
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
-  const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds] = await Promise.all([
+  const [delegates, invoice, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
     kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
     kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
-    kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
-    kysely.selectFrom('payment_webhooks').selectAll().where('registration_id', '=', row.id).orderBy('received_at').execute(),
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     paymentStateOf(kysely, row),
     surplusRefundsOf(context, row.id),
+    registrationStatement(kysely, row),
   ])
   const emails = await Promise.all(
     messages.map(
@@ -107,29 +105,10 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
       totalCents: row.total_cents,
       currency: row.currency,
       paidCents: payment.paidCents,
-      outstandingCents: payment.outstandingCents,
+      outstandingCents: statement.outstandingCents,
     },
+    statement,
     ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), issuedAt: invoice.issued_at } } : {}),
-    checkouts: checkouts.map((checkout) => ({
-      id: checkout.id,
-      provider: checkout.provider,
-      attempt: checkout.attempt,
-      amountCents: checkout.amount_cents,
-      currency: checkout.currency,
-      status: checkout.status,
-      paymentId: checkout.payment_id,
-      createdAt: checkout.created_at,
-      updatedAt: checkout.updated_at,
-    })),
-    webhooks: webhooks.map((webhook) => ({
-      webhookId: webhook.webhook_id,
-      eventType: webhook.event_type,
-      checkoutId: webhook.checkout_id,
-      amountCents: webhook.amount_cents,
-      currency: webhook.currency,
-      outcome: webhook.outcome,
-      receivedAt: webhook.received_at,
-    })),
     bankPayments: bankPayments.map(bankPaymentOf),
     surplusRefunds,
     emails,

@@ -416,12 +416,9 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
 
     let cardRefundPending = false
     if (refundableCents > 0) {
-      const checkout = await transaction
-        .selectFrom('payment_checkouts')
-        .select('id')
-        .where('registration_id', '=', registration.id)
-        .where('status', '=', 'succeeded')
-        .executeTakeFirst()
+      // Money paid by card goes back to the card: the payments package knows the checkout that paid.
+      const checkoutId = await context.cardPayments?.paidCheckoutOf(transaction, registration.id)
+      const checkout = checkoutId === undefined ? undefined : { id: checkoutId }
       cardRefundPending = checkout !== undefined
       await transaction
         .insertInto('refunds')

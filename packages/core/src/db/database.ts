@@ -14,8 +14,6 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
-import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
-import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
 import type { ReadinessChecksTable } from './tables/readiness-checks.ts'
 import type { WebhookDeliveriesTable } from './tables/webhook-deliveries.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
@@ -33,8 +31,6 @@ export interface Database {
   contact_enquiries: ContactEnquiriesTable
   training_requests: TrainingRequestsTable
   outbox_messages: OutboxMessagesTable
-  payment_checkouts: PaymentCheckoutsTable
-  payment_webhooks: PaymentWebhooksTable
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
   bank_payments: BankPaymentsTable

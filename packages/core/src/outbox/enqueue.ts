@@ -26,6 +26,9 @@ export function outboxRowsOf(sourceId: string, mails: readonly QueuedMail[], now
     last_error: null,
     created_at: createdAt,
     sent_at: null,
+    sent_to: null,
+    sent_subject: null,
+    sent_attachments: null,
   }))
 }
 

@@ -30,3 +30,25 @@ export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRo
     invoice: { ...context.invoice, number, attachment: invoiceAttachment({ id: data.invoice_id, number }) },
   })
 }
+
+/** What an e-mail was when the outbox delivered it: its recipients, subject and attachments' file names. */
+export interface SentMailRecord {
+  to: string[]
+  subject: string
+  attachments: string[]
+}
+
+/** The columns that keep what a delivered e-mail was, written with its `sent` status and never changed after. */
+export function sentRecordOf(mail: OutgoingMail): Pick<OutboxMessageRow, 'sent_to' | 'sent_subject' | 'sent_attachments'> {
+  return {
+    sent_to: JSON.stringify(mail.to),
+    sent_subject: mail.subject,
+    sent_attachments: JSON.stringify((mail.attachments ?? []).map((attachment) => attachment.filename)),
+  }
+}
+
+/** What an outbox row recorded when it was sent; undefined before it is sent, or when sent before this was kept. */
+export function sentMailRecordOf(row: Pick<OutboxMessageRow, 'sent_to' | 'sent_subject' | 'sent_attachments'>): SentMailRecord | undefined {
+  if (row.sent_to === null || row.sent_subject === null) return undefined
+  return { to: JSON.parse(row.sent_to) as string[], subject: row.sent_subject, attachments: JSON.parse(row.sent_attachments ?? '[]') as string[] }
+}

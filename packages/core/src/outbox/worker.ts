@@ -4,7 +4,7 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
 import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
-import { outgoingMailOf } from './stored-mail.ts'
+import { outgoingMailOf, sentRecordOf } from './stored-mail.ts'
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_DELAY_MS = 5 * 60_000
@@ -133,11 +133,12 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
   async function send({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
-      await transport.send(await withRenderedInvoices(db, await outgoingMailOf(db, row)), row.id)
+      const mail = await withRenderedInvoices(db, await outgoingMailOf(db, row))
+      await transport.send(mail, row.id)
       await db.writeStatement((queries) =>
         queries
           .updateTable('outbox_messages')
-          .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null })
+          .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null, ...sentRecordOf(mail) })
           .where('id', '=', row.id)
           .where('lease_token', '=', leaseToken)
           .execute(),

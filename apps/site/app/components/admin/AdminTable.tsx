@@ -16,6 +16,8 @@ interface AdminTableProps {
   scrollLabelledBy?: string
   /** The rows of the table's body. */
   children: ReactNode
+  /** A row that sums the body up (a total), kept apart in the table's foot. */
+  footer?: ReactNode
 }
 
 function ColumnHeading({ column }: { column: AdminColumn }) {
@@ -28,7 +30,7 @@ function ColumnHeading({ column }: { column: AdminColumn }) {
 }
 
 /** A back-office table: its caption, one row of column headings and the rows given. */
-export function AdminTable({ caption, captionShown = false, columns, scrollLabel, scrollLabelledBy, children }: AdminTableProps) {
+export function AdminTable({ caption, captionShown = false, columns, scrollLabel, scrollLabelledBy, children, footer }: AdminTableProps) {
   const table = (
     <table className="admin-table">
       <caption className={captionShown ? undefined : 'visually-hidden'}>{caption}</caption>
@@ -40,6 +42,7 @@ export function AdminTable({ caption, captionShown = false, columns, scrollLabel
         </tr>
       </thead>
       <tbody>{children}</tbody>
+      {footer === undefined ? null : <tfoot>{footer}</tfoot>}
     </table>
   )
   if (scrollLabel === undefined && scrollLabelledBy === undefined) return table

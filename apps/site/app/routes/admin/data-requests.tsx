@@ -4,9 +4,8 @@ import { data, Form } from 'react-router'
 import { formatAdminDay } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { actingStaff, attemptChange, backOfficeContext } from '../../lib/backoffice.server'
-import { fromDatabase } from '../../lib/database.server'
-import { requestFactsContext, servicesContext } from '../../lib/services.server'
+import { attemptChange, backOfficeContext, refusalSentence, runStaffCommand } from '../../lib/backoffice.server'
+import { servicesContext } from '../../lib/services.server'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import type { Route } from './+types/data-requests'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
@@ -26,9 +25,6 @@ type ActionAnswer = { report: PersonalDataReport | null; erased: ErasureResult |
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { context } = args
-  const { staff: staffAccounts } = context.get(servicesContext)
-  const { clientIp } = context.get(requestFactsContext)
-  const { actor } = actingStaff(session.user)
   const backOffice = backOfficeContext(context)
   const intent = formText(form, 'intent')
   const email = formText(form, 'email')
@@ -37,17 +33,12 @@ export async function action(args: Route.ActionArgs) {
   const found = await attemptChange(context, () => findPersonalData(backOffice, email))
   if (!found.ok) return refused(found.message)
   const report = found.value
-  const counts = { registrations: report.registrations.length, enquiries: report.enquiries.length, emails: report.emails.length }
 
   if (intent === 'erase') {
-    // Erasure cannot be undone: a manager's decision.
-    if (!roleAllows(session.user.role, 'manager')) return data<ActionAnswer>({ report, erased: null, error: 'Only a manager may erase personal data.' }, { status: 403 })
-    if (formText(form, 'confirm') !== 'yes') return data<ActionAnswer>({ report, erased: null, error: 'Tick the box to confirm the erasure first.' }, { status: 400 })
-    const erased = await fromDatabase(context, () => erasePersonalData(backOffice, report.email))
-    await fromDatabase(context, () =>
-      staffAccounts.recordAudit({ actor, action: 'personal-data-erased', subjectType: 'data-subject', subjectId: report.email, before: counts, after: erased, ipAddress: clientIp }),
-    )
-    return { report: null, erased, error: null }
+    // The command refuses a member below manager and an unticked box; the erasure and its audit row are one transaction.
+    const erased = await runStaffCommand(context, session.user, erasePersonalData, { email: report.email, confirm: formText(form, 'confirm') })
+    if (!erased.ok) return data<ActionAnswer>({ report, erased: null, error: refusalSentence(erased) }, { status: erased.status })
+    return { report: null, erased: erased.value, error: null }
   }
   return { report, erased: null, error: null }
 }
@@ -107,7 +98,7 @@ function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: bo
           <input type="hidden" name="email" value={report.email} />
           <div className="form__field">
             <label>
-              <input type="checkbox" name="confirm" value="yes" required /> Erase what may be erased about {report.email}; this cannot be undone
+              <input type="checkbox" name="confirm" required /> Erase what may be erased about {report.email}; this cannot be undone
             </label>
           </div>
           <SubmitButton secondary>Erase</SubmitButton>

@@ -1,9 +1,10 @@
 import { roleAllows } from '@events/staff'
 import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { cardPaymentActivity } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
+import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName, statementLineName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
@@ -45,8 +46,10 @@ const AUDIT_TRAIL_LIMIT = 200
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
-  const { staff, links } = args.context.get(servicesContext)
+  const { staff, links, payments } = args.context.get(servicesContext)
   const detail = await registrationOr404(args.context, args.params.reference)
+  // Card checkouts and payment notices are the payments package's records, read through it.
+  const card = await fromDatabase(args.context, () => cardPaymentActivity(payments.db, detail.reference))
   const subjects = [
     { subjectType: 'registration', subjectId: detail.reference },
     ...detail.emails.map((email) => ({ subjectType: 'outbox-message', subjectId: email.id })),
@@ -55,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       detail,
+      card,
       // The screen offers what the role may do; the change pages check again.
       mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
@@ -81,8 +85,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, statusUrl, notice, auditTrail } = loaderData
-  const { amounts, company } = detail
+  const { detail, card, statusUrl, notice, auditTrail } = loaderData
+  const { amounts, company, statement } = detail
   const pagePath = `/admin/registrations/${encodeURIComponent(detail.reference)}`
   return (
     <>
@@ -155,10 +159,30 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ['Subtotal (excl. VAT)', <Amount key="subtotal" cents={amounts.subtotalCents} />],
             [`VAT (${Math.round(amounts.vatRate * 100)}%)`, <Amount key="vat" cents={amounts.vatCents} />],
             ['Total (incl. VAT)', <Amount key="total" cents={amounts.totalCents} />],
-            ['Paid', <Amount key="paid" cents={amounts.paidCents} />],
-            ['Outstanding', <Amount key="outstanding" cents={amounts.outstandingCents} />],
           ]}
         />
+        <h3>Statement</h3>
+        <AdminTable
+          caption={`Statement of registration ${detail.reference}: invoices, credit notes, payments and refunds, oldest first; charges add to what is owed, credits and payments take off`}
+          scrollLabel="Statement"
+          columns={['Date', 'What', { label: 'Amount (incl. VAT)', numeric: true }]}
+          footer={
+            <tr>
+              <th scope="row" colSpan={2}>
+                {statement.owedToRegistrantCents > 0 ? 'Owed back to the registrant' : 'Outstanding'}
+              </th>
+              <AmountCell cents={statement.owedToRegistrantCents > 0 ? statement.owedToRegistrantCents : statement.outstandingCents} />
+            </tr>
+          }
+        >
+          {statement.lines.map((line, index) => (
+            <tr key={index}>
+              <td>{formatAdminDay(line.on)}</td>
+              <th scope="row">{statementLineName(line)}</th>
+              <AmountCell cents={line.amountCents} />
+            </tr>
+          ))}
+        </AdminTable>
         <h3>Tax invoice</h3>
         {detail.invoice ? (
           <p>
@@ -174,11 +198,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="card-heading">
         <h2 id="card-heading">Card payments</h2>
-        {detail.checkouts.length === 0 ? (
+        {card.checkouts.length === 0 ? (
           <p>No card checkout was started.</p>
         ) : (
           <AdminTable caption="Checkouts" captionShown scrollLabel="Card checkouts" columns={['Attempt', 'Started', 'Provider', { label: 'Amount', numeric: true }, 'Status', 'Payment id']}>
-            {detail.checkouts.map((checkout) => (
+            {card.checkouts.map((checkout) => (
               <tr key={checkout.id}>
                 <th scope="row">{checkout.attempt}</th>
                 <td>
@@ -192,11 +216,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ))}
           </AdminTable>
         )}
-        {detail.webhooks.length === 0 ? (
+        {card.webhooks.length === 0 ? (
           <p>No payment notice (webhook) was received.</p>
         ) : (
           <AdminTable caption="Payment notices received (webhooks)" captionShown scrollLabel="Payment notices received" columns={['Received', 'Event', { label: 'Amount', numeric: true }, 'Outcome']}>
-            {detail.webhooks.map((webhook) => (
+            {card.webhooks.map((webhook) => (
               <tr key={webhook.webhookId}>
                 <th scope="row">
                   <AdminTime iso={webhook.receivedAt} />
@@ -255,13 +279,23 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="emails-heading">
         <h2 id="emails-heading">E-mails</h2>
-        <AdminTable caption={`E-mails about registration ${detail.reference}, oldest first, with where each is in the outbox`} scrollLabel="E-mails about this registration" columns={['E-mail', 'To', 'Queued', 'Status', { label: 'Attempts', numeric: true }]}>
+        <p>A sent e-mail is listed as it was sent: its recipients, subject and attachments were recorded then.</p>
+        <AdminTable
+          caption={`E-mails about registration ${detail.reference}, oldest first, with where each is in the outbox`}
+          scrollLabel="E-mails about this registration"
+          columns={['E-mail', 'To', 'Attachments', 'Queued', 'Status', { label: 'Attempts', numeric: true }]}
+        >
           {detail.emails.map((email) => (
             <tr key={email.id}>
               <th scope="row">
-                <MailTopic topic={email.topic} subject={email.subject} />
+                {email.record === 'unrecorded' ? (
+                  <MailTopic topic={email.topic} subject="Sent before what was sent was recorded" />
+                ) : (
+                  <MailTopic topic={email.topic} subject={email.subject} />
+                )}
               </th>
-              <td>{email.to.join(', ')}</td>
+              <td>{email.record === 'unrecorded' ? 'Not recorded' : email.to.join(', ')}</td>
+              <td>{email.attachments.length === 0 ? '—' : email.attachments.join(', ')}</td>
               <td>
                 <AdminTime iso={email.createdAt} />
               </td>

@@ -18,6 +18,7 @@ import * as readinessChecks from './2026-11-27-readiness-checks.ts'
 import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
 import * as webhookDeliveries from './2026-11-27-webhook-deliveries.ts'
+import * as sentMailRecords from './2026-11-28-sent-mail-records.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-refunds-to-pay-out': refundsToPayOut,
   '2026-11-27-statement-reconciliation': statementReconciliation,
   '2026-11-27-webhook-deliveries': webhookDeliveries,
+  '2026-11-28-sent-mail-records': sentMailRecords,
 }
 
 /** The core's migrations, in the order they were written. */

@@ -19,6 +19,12 @@ export interface OutboxMessagesTable {
   last_error: string | null
   created_at: string
   sent_at: string | null
+  /** What was delivered, written when it was sent and never after: the recipients (JSON array of addresses), */
+  sent_to: string | null
+  /** the subject, */
+  sent_subject: string | null
+  /** and the attachments' file names (JSON array). Null until sent, and for e-mails sent before this was kept. */
+  sent_attachments: string | null
 }
 
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
