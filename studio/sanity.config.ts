@@ -3,7 +3,7 @@ import { defineConfig } from 'sanity'
 import { defineDocuments, defineLocations, presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { AddStandardPriceOptionsAction } from './components/AddStandardPriceOptionsAction.tsx'
-import { BackOfficeNavbar } from './components/BackOfficeNavbar.tsx'
+import { BackOfficeNavbar, LOCAL_CONTENT_FILE } from './components/BackOfficeNavbar.tsx'
 import { ConnectProjectScreen } from './components/ConnectProjectScreen.tsx'
 import { DuplicateForNextYearAction } from './components/DuplicateForNextYearAction.tsx'
 import { withSlugRedirect } from './components/PublishWithRedirectAction.tsx'
@@ -23,8 +23,8 @@ const project = sanityProjectSettings({
   SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
 })
 const { projectId, dataset } = project
-// Another origin for Sanity's API than api.sanity.io: a proxy, or the stand-in the studio's browser tests run
-// (tests/studio). The project id still prefixes the host (`<projectId>.<host>`).
+// Another origin for Sanity's API than api.sanity.io: a proxy, or the local stand-in (studio/localApi) that `pnpm dev`
+// and the studio's browser tests run. The project id still prefixes the host (`<projectId>.<host>`).
 const apiHost = process.env.SANITY_STUDIO_API_HOST || undefined
 
 // The site the Presentation tool previews drafts on; its enable route checks the Studio's secret (see the README).
@@ -34,7 +34,7 @@ const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
 
 export default defineConfig({
   name: 'default',
-  title: 'Events',
+  title: LOCAL_CONTENT_FILE ? 'Events (local content)' : 'Events',
   projectId,
   dataset,
   ...(apiHost ? { apiHost } : {}),
