@@ -12,6 +12,12 @@ import { LOCAL_PROJECT_ID, startLocalContentApi } from '../studio/localApi/start
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const LOCAL_API_PORT = Number(process.env.LOCAL_CONTENT_API_PORT || 3334)
 
+/** A path as the developer would type it: from the repository root when inside it. */
+function shown(target) {
+  const relative = path.relative(repoRoot, target)
+  return relative.startsWith('..') ? target : relative
+}
+
 function configuredProjectId() {
   if (process.env.SANITY_STUDIO_PROJECT_ID) return process.env.SANITY_STUDIO_PROJECT_ID
   const envFile = path.join(repoRoot, 'studio/.env.local')
@@ -32,12 +38,12 @@ if (!configuredProjectId()) {
     CONTENT_DATASET_PATH: datasetPath,
     SANITY_STUDIO_PROJECT_ID: LOCAL_PROJECT_ID,
     SANITY_STUDIO_API_HOST: lake.apiHost,
-    SANITY_STUDIO_LOCAL_CONTENT: path.relative(repoRoot, datasetPath),
+    SANITY_STUDIO_LOCAL_CONTENT: shown(datasetPath),
   })
   console.log(
     [
       'No Sanity project: the studio edits the content on this computer.',
-      `  Content:  ${path.relative(repoRoot, datasetPath)} (a copy of the shipped dataset; delete ${path.relative(repoRoot, workingDir)}/ to start again)`,
+      `  Content:  ${shown(datasetPath)} (a copy of the shipped dataset; delete ${shown(workingDir)}/ to start again)`,
       `  Studio:   http://localhost:3333   Site: http://localhost:3000`,
       `  Once per browser session, open ${trustUrl}/ and accept its certificate (made on this computer), then open the studio.`,
     ].join('\n'),

@@ -57,9 +57,11 @@ export interface ContentLakeOptions {
   port?: number
   /** Called after each committed transaction with every stored document, drafts included. */
   onCommit?: (documents: SanityDocument[]) => void
+  /** The TLS key and certificate (PEM) to serve; unset, one is made for this run. */
+  tls?: { key: Buffer; cert: Buffer }
 }
 
-export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit }: ContentLakeOptions): Promise<ContentLake> {
+export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit, tls = selfSignedCertificate(projectId) }: ContentLakeOptions): Promise<ContentLake> {
   const store = new Map(documents.map((document) => [document._id, withSystemFields(document)]))
   const unanswered: string[] = []
   const listeners = new Set<Listener>()
@@ -236,7 +238,6 @@ export async function startContentLake({ documents, images = new Map(), projectI
     return json(response, 404, { error: { description: 'Not known to the local stand-in of Sanity\'s API', type: 'httpNotFound' } })
   }
 
-  const tls = selfSignedCertificate()
   const handler = (request: Http2ServerRequest, response: Http2ServerResponse) => {
     cors(request, response)
     if (request.method === 'OPTIONS') {
@@ -325,13 +326,16 @@ function perspectiveOf(requested: string | null, apiVersion: string): Perspectiv
   return /^\d{4}-\d{2}-\d{2}$/.test(apiVersion) && apiVersion >= '2025-02-19' ? 'published' : 'raw'
 }
 
-// A certificate for localhost and its subdomains, made for this run with the system's openssl.
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+/**
+ * A certificate for localhost and its subdomains, made with the system's openssl. The project's host is named too:
+ * TLS clients do not match a wildcard one label above a top-level name (`*.localhost`).
+ */
+export function selfSignedCertificate(projectId: string, days = 1): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'content-lake-tls-'))
   try {
     const key = path.join(dir, 'key.pem')
     const cert = path.join(dir, 'cert.pem')
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', String(days), '-subj', '/CN=localhost', '-addext', `subjectAltName=DNS:localhost,DNS:${projectId}.localhost,DNS:*.localhost`, '-keyout', key, '-out', cert], { stdio: 'ignore' })
     return { key: readFileSync(key), cert: readFileSync(cert) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
