@@ -64,4 +64,8 @@ describe('the studio without a Sanity project, beside the site', () => {
     expect(titleInFile('drafts.event-resilience')).toBeUndefined()
     await page.context().close()
   })
+
+  it('needed nothing the stand-in does not answer, but presence’s WebSocket', () => {
+    expect(harness.lake().unanswered.filter((request) => !request.includes('/socket/'))).toEqual([])
+  })
 })
