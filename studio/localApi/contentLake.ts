@@ -151,6 +151,11 @@ export async function startContentLake({ documents, images = new Map(), projectI
       response.end('<!doctype html><title>Local content API</title><p>The local stand-in of Sanity&rsquo;s API is running and this browser trusts it now. Close this tab and reload the Studio.</p>')
       return
     }
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204)
+      response.end()
+      return
+    }
     if (path === '/users/me') return json(response, 200, LOCAL_EDITOR)
     if (/^\/users\/me\/keyvalue\//.test(path)) return json(response, 200, [])
     if (/^\/projects\/[^/]+$/.test(path)) {

@@ -2,7 +2,9 @@
 // the dataset file, the built site reading that file. What an editor publishes shows on the public page seconds
 // later; a draft shows only in the Presentation tool's preview, never on the published site.
 import { readFileSync } from 'node:fs'
+import { chromium } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { chromiumFlags, chromiumPath } from '../support/chromium.ts'
 import { useStudioHarness } from './support/harness.ts'
 
 const harness = useStudioHarness(undefined, { withSite: true })
@@ -35,7 +37,9 @@ describe('the studio without a Sanity project, beside the site', () => {
     // studio tells the page to reload its content when the draft changes.
     await expect.poll(() => page.locator('[data-ui="Switch"] input').first().isEnabled(), { timeout: 30_000 }).toBe(true)
     const title = page.getByTestId('field-title').locator('input')
-    await title.fill(draftTitle)
+    // Typed as an editor types: the studio saves the draft as it goes, and the preview follows each save.
+    await title.fill('PFAS Conference 2025: a draft')
+    await title.pressSequentially(draftTitle.slice('PFAS Conference 2025: a draft'.length), { delay: 40 })
     await expect.poll(() => titleInFile('drafts.event-pfas'), { timeout: 30_000 }).toBe(draftTitle)
     const typedAt = Date.now()
     await preview.getByRole('heading', { name: draftTitle }).waitFor({ timeout: 30_000 })
@@ -63,6 +67,26 @@ describe('the studio without a Sanity project, beside the site', () => {
     expect(titleInFile('event-resilience')).toBe(newTitle)
     expect(titleInFile('drafts.event-resilience')).toBeUndefined()
     await page.context().close()
+  })
+
+  it('tells a browser that does not trust the stand-in yet how to, and opens once it does', async () => {
+    // A browser as a developer's is: the stand-in's certificate, made on this computer, is not trusted.
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags, '--host-resolver-rules=MAP *.localhost 127.0.0.1'] })
+    try {
+      const page = await browser.newPage()
+      await page.goto(new URL('structure/events', harness.studioUrl()).href, { timeout: 120_000 })
+      await page.getByRole('heading', { name: 'Let this browser trust the local content API' }).waitFor({ timeout: 60_000 })
+      await page.getByRole('link', { name: /^https:\/\/local\.localhost:\d+\/$/ }).first().click()
+      // Chromium's warning page: "Advanced", then "Proceed to local.localhost (unsafe)".
+      await page.locator('#details-button').click()
+      await page.locator('#proceed-link').click()
+      await page.getByText('this browser trusts it now').waitFor()
+      // Back in the studio, which now reaches the stand-in.
+      await page.goBack()
+      await page.getByText('Local content · production.ndjson').waitFor({ timeout: 60_000 })
+    } finally {
+      await browser.close()
+    }
   })
 
   it('needed nothing the stand-in does not answer, but presence’s WebSocket', () => {

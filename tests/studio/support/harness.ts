@@ -21,6 +21,8 @@ export interface StudioHarness {
   lake(): ContentLake
   /** A new page (its own context) at a path of the studio, e.g. `structure/events`. */
   open(studioPath: string): Promise<Page>
+  /** The studio's address (its dev server). */
+  studioUrl(): string
   /** `withSite` only: the site reading the dataset file the stand-in writes, and that file. */
   site(): { baseUrl: string; datasetPath: string }
 }
@@ -84,6 +86,10 @@ export function useStudioHarness(
     lake() {
       if (!lake) throw new Error('useStudioHarness(): used before beforeAll started it')
       return lake
+    },
+    studioUrl() {
+      if (!studio) throw new Error('useStudioHarness(): used before beforeAll started it')
+      return studio.url
     },
     site() {
       if (!site || !datasetPath) throw new Error('useStudioHarness(): no site (withSite) or used before beforeAll started it')
