@@ -3,8 +3,9 @@ import { defineConfig } from 'sanity'
 import { defineDocuments, defineLocations, presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { AddStandardPriceOptionsAction } from './components/AddStandardPriceOptionsAction.tsx'
-import { BackOfficeNavbar } from './components/BackOfficeNavbar.tsx'
+import { BackOfficeNavbar, LOCAL_CONTENT_FILE } from './components/BackOfficeNavbar.tsx'
 import { ConnectProjectScreen } from './components/ConnectProjectScreen.tsx'
+import { localContentLayout } from './components/LocalContentGate.tsx'
 import { DuplicateForNextYearAction } from './components/DuplicateForNextYearAction.tsx'
 import { withSlugRedirect } from './components/PublishWithRedirectAction.tsx'
 import { newEventTemplates } from './newEventTemplates.ts'
@@ -13,6 +14,7 @@ import { SITE_SETTINGS_ID } from './lib/siteSettingsId.ts'
 import { structure } from './structure.ts'
 import { eventLocations, pageLocations, siteSettingsLocations } from './lib/previewLocations.ts'
 import { sanityProjectSettings } from './lib/sanityProject.ts'
+import { localApiAddress, localAuthStore } from './lib/localAuth.ts'
 import { unconnectedAuthStore } from './lib/unconnectedAuth.ts'
 
 // Without SANITY_STUDIO_PROJECT_ID a placeholder project id lets `sanity build` and `sanity schema extract` run, and
@@ -23,18 +25,34 @@ const project = sanityProjectSettings({
   SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
 })
 const { projectId, dataset } = project
-// Another origin for Sanity's API than api.sanity.io: a proxy, or the stand-in the studio's browser tests run
-// (tests/studio). The project id still prefixes the host (`<projectId>.<host>`).
+// Another origin for Sanity's API than api.sanity.io: a proxy, or the local stand-in (studio/localApi) that `pnpm dev`
+// and the studio's browser tests run. The project id still prefixes the host (`<projectId>.<host>`).
 const apiHost = process.env.SANITY_STUDIO_API_HOST || undefined
 
 // The site the Presentation tool previews drafts on; its enable route checks the Studio's secret (see the README).
 const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000'
 
+// On local content (`pnpm dev` without a project) the studio is signed in as the stand-in's one editor and checks
+// first that the browser reaches the stand-in.
+const local = LOCAL_CONTENT_FILE && apiHost ? { apiAddress: localApiAddress(projectId, apiHost) } : undefined
+
+function studioAuth() {
+  if (!project.configured) return { auth: unconnectedAuthStore(project) }
+  if (local && apiHost) return { auth: localAuthStore({ projectId, dataset, apiHost }) }
+  return {}
+}
+
+function studioLayout() {
+  if (!project.configured) return { layout: ConnectProjectScreen }
+  if (local) return { layout: localContentLayout(local.apiAddress) }
+  return {}
+}
+
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
 
 export default defineConfig({
   name: 'default',
-  title: 'Events',
+  title: LOCAL_CONTENT_FILE ? 'Events (local content)' : 'Events',
   projectId,
   dataset,
   ...(apiHost ? { apiHost } : {}),
@@ -67,9 +85,9 @@ export default defineConfig({
     }),
     visionTool(),
   ],
-  ...(project.configured ? {} : { auth: unconnectedAuthStore(project) }),
+  ...studioAuth(),
   studio: {
-    components: project.configured ? { navbar: BackOfficeNavbar } : { navbar: BackOfficeNavbar, layout: ConnectProjectScreen },
+    components: { navbar: BackOfficeNavbar, ...studioLayout() },
   },
   schema: {
     types: schemaTypes,

@@ -1,4 +1,4 @@
-import { Box, Button, Flex } from '@sanity/ui'
+import { Badge, Box, Button, Flex } from '@sanity/ui'
 import type { NavbarProps } from 'sanity'
 
 /** The site the studio edits; `SANITY_STUDIO_SITE_URL` at build time, the local site otherwise. */
@@ -9,11 +9,24 @@ export function backOfficeUrl(siteUrl: string = SITE_URL): string {
   return `${siteUrl.replace(/\/+$/, '')}/admin`
 }
 
-/** The studio's own navigation bar with a link to the back office beside it. */
+/**
+ * The dataset file the studio edits when it runs without a Sanity project, beside the site (`pnpm dev` sets
+ * `SANITY_STUDIO_LOCAL_CONTENT`); unset with a project.
+ */
+export const LOCAL_CONTENT_FILE = process.env.SANITY_STUDIO_LOCAL_CONTENT || undefined
+
+/** The studio's own navigation bar with a link to the back office beside it, and the local label when local. */
 export function BackOfficeNavbar(props: NavbarProps) {
   return (
     <Flex align="center">
       <Box flex={1}>{props.renderDefault(props)}</Box>
+      {LOCAL_CONTENT_FILE ? (
+        <Box paddingX={2} title={`No Sanity project: what you publish is written to ${LOCAL_CONTENT_FILE}, which the local site reads`}>
+          <Badge tone="caution" fontSize={1} padding={2}>
+            Local content · {LOCAL_CONTENT_FILE}
+          </Badge>
+        </Box>
+      ) : null}
       <Box paddingX={2}>
         <Button as="a" href={backOfficeUrl()} mode="ghost" text="Back office" />
       </Box>

@@ -26,7 +26,8 @@ export function ConnectProjectScreen() {
             <Text as="p">
               The site runs offline on the dataset shipped in <code>packages/content/dataset</code>: every page, registrations
               and payments in the sandbox, and the back office at <a href={`${SITE_URL}/admin`}>{`${SITE_URL}/admin`}</a>.
-              Editing content here and previewing drafts need a project.
+              To edit a local copy of that content without a project, start the studio with <code>pnpm dev</code> at the
+              repository root instead: it runs beside the site, which shows what you publish.
             </Text>
           </Stack>
           <Heading as="h2" size={1}>

@@ -38,3 +38,21 @@ describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (view
     expect(await accessibilityViolations(page), `axe violations on the 404 page at ${viewport}`).toEqual([])
   })
 })
+
+describe("the shipped content's rich text", () => {
+  it.each([
+    { pathname: '/terms', strong: 'every registration', em: 'before', link: { name: 'contact form', href: '/#contact' } },
+    { pathname: '/mission', strong: 'expertise and experience', em: 'the audience', link: { name: 'conference programme', href: '/conference' } },
+  ])('$pathname shows its bold, italic and linked words as such, after hydration too', async ({ pathname, strong, em, link }) => {
+    const page = await openPage(browser(), 'phone')
+    try {
+      await gotoHydrated(page, pathname)
+      const main = page.locator('main')
+      expect(await main.locator('strong').allInnerTexts()).toContain(strong)
+      expect(await main.locator('em').allInnerTexts()).toContain(em)
+      expect(await main.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(link.href)
+    } finally {
+      await page.context().close()
+    }
+  })
+})

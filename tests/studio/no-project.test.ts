@@ -15,7 +15,7 @@ afterAll(async () => {
   await studio?.stop()
 })
 
-describe('the studio run without a Sanity project (`pnpm dev` on a fresh clone)', () => {
+describe('the studio run on its own without a Sanity project (`pnpm dev:studio` on a fresh clone)', () => {
   it('shows how to connect one instead of Sanity’s request errors', async () => {
     const page = await browser.newPage()
     const sanityApiCalls: string[] = []
@@ -33,6 +33,7 @@ describe('the studio run without a Sanity project (`pnpm dev` on a fresh clone)'
     const text = await page.locator('body').innerText()
     expect(text).toContain('SANITY_STUDIO_PROJECT_ID=<your project id>')
     expect(text).toContain('The site runs offline on the dataset shipped in packages/content/dataset')
+    expect(text).toContain('start the studio with pnpm dev at the repository root instead')
     expect(await page.getByRole('link', { name: 'sanity.io/manage' }).getAttribute('href')).toBe('https://www.sanity.io/manage')
 
     // The studio stays on this page while its background requests fail: no error screen, no sign-in, no desk.

@@ -15,8 +15,8 @@ export interface RunningStudio {
  * Starts `sanity dev` in studio/ with the given environment on a free port and resolves once it serves the studio.
  * `env` replaces the studio's SANITY_STUDIO_* variables of the test process, so a developer's own settings never leak in.
  */
-export async function startStudioDevServer(env: Record<string, string> = {}): Promise<RunningStudio> {
-  const port = await freePort()
+export async function startStudioDevServer(env: Record<string, string> = {}, { port: fixedPort }: { port?: number } = {}): Promise<RunningStudio> {
+  const port = fixedPort ?? (await freePort())
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SANITY_STUDIO_')))
   // Its own process group, so stopping it also stops the Vite server it starts.
   const server = spawn(sanityBin, ['dev', '--host', '127.0.0.1', '--port', String(port)], {

@@ -58,7 +58,7 @@ export function pullOptionsFromEnv(env: PullEnv, outDir: string): PullOptions {
 const ASSET_TYPES: Record<string, 'image' | 'file'> = { 'sanity.imageAsset': 'image', 'sanity.fileAsset': 'file' }
 const FOLDERS = { image: 'images', file: 'files' } as const
 
-interface AssetFile {
+export interface AssetFile {
   kind: 'image' | 'file'
   url: string
   sha1hash: string | undefined
@@ -150,7 +150,7 @@ function assetFile(document: SanityDocument, kind: 'image' | 'file'): AssetFile 
 
 // `{ _type: 'image', asset: { _ref } }` becomes `{ _type: 'image', _sanityAsset: 'image@file://./images/…' }`, the
 // form `sanity dataset export` writes; hotspot, crop and alt text stay beside it.
-function rewriteAssetReferences(value: unknown, assets: Map<string, AssetFile>, documentId: string): unknown {
+export function rewriteAssetReferences(value: unknown, assets: Map<string, AssetFile>, documentId: string): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteAssetReferences(item, assets, documentId))
   if (value === null || typeof value !== 'object') return value
   const rewritten: Record<string, unknown> = {}

@@ -1,48 +1,74 @@
-// The studio in Chromium, offline: `sanity dev` pointed at the content-lake stand-in, which holds the shipped
-// dataset (changed by the test file's seed), and one browser whose requests for `<project>.localhost` reach it.
+// The studio in Chromium, offline: `sanity dev` pointed at the local stand-in of Sanity's API (studio/localApi), and
+// one browser whose requests for `<project>.localhost` reach it. Either the stand-in holds the shipped dataset in
+// memory (changed by the test file's seed), or, `withSite`, it runs as `pnpm dev` runs it: over a working copy of
+// the dataset file, which it writes back after every change, with the built site reading that file.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadDataset, type SanityDocument } from '@events/content'
+import type { SanityDocument } from '@events/content'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { startContentLake, type ContentLake } from '../../../studio/localApi/contentLake.ts'
+import { ensureWorkingCopy, readLakeDataset } from '../../../studio/localApi/datasetFile.ts'
+import { LOCAL_PROJECT_ID, startLocalContentApi } from '../../../studio/localApi/startLocalApi.ts'
 import { assertChromiumInstalled, chromiumFlags, chromiumPath } from '../../support/chromium.ts'
-import { repoRoot } from '../../support/site-server.ts'
+import { ensureSiteBuild, freePort, repoRoot, startSite, type RunningSite } from '../../support/site-server.ts'
 import { startStudioDevServer, type RunningStudio } from '../../support/studio-server.ts'
-import { startContentLake, type ContentLake } from './content-lake.ts'
 
-const PROJECT_ID = 'harness'
-const shippedDataset = path.join(repoRoot, 'packages/content/dataset/production.ndjson')
+const shippedDatasetDir = path.join(repoRoot, 'packages/content/dataset')
 
 export interface StudioHarness {
   lake(): ContentLake
   /** A new page (its own context) at a path of the studio, e.g. `structure/events`. */
   open(studioPath: string): Promise<Page>
+  /** The studio's address (its dev server). */
+  studioUrl(): string
+  /** `withSite` only: the site reading the dataset file the stand-in writes, and that file. */
+  site(): { baseUrl: string; datasetPath: string }
+}
+
+export interface StudioHarnessOptions {
+  /** Run the stand-in over a working copy of the dataset file and start the built site on it (the seed is not used). */
+  withSite?: boolean
 }
 
 /**
- * Starts the stand-in, the studio and Chromium before the file's first test and stops them after its last.
- * `seed` changes the shipped documents first (a draft to publish, a price that breaks a rule).
+ * Starts the stand-in, the studio (and the site) and Chromium before the file's first test and stops them after its
+ * last. `seed` changes the shipped documents first (a draft to publish, a price that breaks a rule).
  */
-export function useStudioHarness(seed: (documents: SanityDocument[]) => SanityDocument[] = (documents) => documents): StudioHarness {
+export function useStudioHarness(
+  seed: (documents: SanityDocument[]) => SanityDocument[] = (documents) => documents,
+  { withSite = false }: StudioHarnessOptions = {},
+): StudioHarness {
   let lake: ContentLake | undefined
   let studio: RunningStudio | undefined
+  let site: RunningSite | undefined
   let browser: Browser | undefined
+  let workingDir: string | undefined
+  let datasetPath: string | undefined
 
   beforeAll(async () => {
     assertChromiumInstalled()
-    const assetBasePath = '/_content'
-    const { documents, assetFiles } = await loadDataset({ datasetPath: shippedDataset, assetBasePath })
-    const images = new Map<string, { filePath: string; mimeType: string }>()
-    for (const asset of documents.filter((document) => document._type === 'sanity.imageAsset')) {
-      const file = assetFiles.get(String(asset.url).slice(assetBasePath.length + 1))
-      // The CDN name of `image-<sha1>-<w>x<h>-<ext>` is `<sha1>-<w>x<h>.<ext>`.
-      if (file) images.set(asset._id.replace(/^image-/, '').replace(/-([a-z0-9]+)$/, '.$1'), file)
+    const studioEnv: Record<string, string> = { SANITY_STUDIO_PROJECT_ID: LOCAL_PROJECT_ID }
+    let studioPort: number | undefined
+    if (withSite) {
+      ensureSiteBuild()
+      workingDir = mkdtempSync(path.join(tmpdir(), 'local-content-'))
+      datasetPath = ensureWorkingCopy(shippedDatasetDir, workingDir)
+      lake = await startLocalContentApi({ datasetPath })
+      studioPort = await freePort()
+      // The site lets only the studio's origin frame its draft previews (the Presentation tool).
+      site = await startSite({ env: { CONTENT_DATASET_PATH: datasetPath, SANITY_STUDIO_URL: `http://127.0.0.1:${studioPort}` } })
+      Object.assign(studioEnv, { SANITY_STUDIO_PREVIEW_URL: site.baseUrl, SANITY_STUDIO_SITE_URL: site.baseUrl, SANITY_STUDIO_LOCAL_CONTENT: 'production.ndjson' })
+    } else {
+      const { documents, images } = await readLakeDataset(path.join(shippedDatasetDir, 'production.ndjson'))
+      lake = await startContentLake({ documents: seed(documents), images })
     }
-    lake = await startContentLake({ documents: seed(documents), images })
     ;[studio, browser] = await Promise.all([
-      startStudioDevServer({ SANITY_STUDIO_PROJECT_ID: PROJECT_ID, SANITY_STUDIO_API_HOST: lake.apiHost }),
+      startStudioDevServer({ ...studioEnv, SANITY_STUDIO_API_HOST: lake.apiHost }, { port: studioPort }),
       chromium.launch({
         executablePath: chromiumPath,
-        // The project's API host is `harness.localhost`, served over TLS with a certificate made for the run.
+        // The project's API host is `local.localhost`, served over TLS with a certificate made for the run.
         args: [...chromiumFlags, '--host-resolver-rules=MAP *.localhost 127.0.0.1', '--ignore-certificate-errors'],
       }),
     ])
@@ -51,13 +77,23 @@ export function useStudioHarness(seed: (documents: SanityDocument[]) => SanityDo
   afterAll(async () => {
     await browser?.close()
     await studio?.stop()
+    await site?.stop()
     await lake?.stop()
+    if (workingDir) rmSync(workingDir, { recursive: true, force: true })
   })
 
   return {
     lake() {
       if (!lake) throw new Error('useStudioHarness(): used before beforeAll started it')
       return lake
+    },
+    studioUrl() {
+      if (!studio) throw new Error('useStudioHarness(): used before beforeAll started it')
+      return studio.url
+    },
+    site() {
+      if (!site || !datasetPath) throw new Error('useStudioHarness(): no site (withSite) or used before beforeAll started it')
+      return { baseUrl: site.baseUrl, datasetPath }
     },
     async open(studioPath) {
       if (!browser || !studio) throw new Error('useStudioHarness(): used before beforeAll started it')

@@ -1,5 +1,5 @@
 import { heroSvg } from './images.ts'
-import { paragraphBlocks } from './text-blocks.ts'
+import { paragraphBlocks, richParagraph, type TextBlock } from './text-blocks.ts'
 import { image, keyed, type DatasetDocument, type PlaceholderImage } from './model.ts'
 
 const TRAINING_BULLETS = {
@@ -17,20 +17,26 @@ const TRAINING_BULLETS = {
   ],
 }
 
-type PageSection = { _key: string; heading?: string; body?: string; bullets?: string[] }
+type Prose = string | TextBlock[]
+type PageSection = { _key: string; heading?: string; body?: Prose; bullets?: string[] }
 
-/** A page document; its introduction and sections' bodies, written here as plain text, become Portable Text. */
+/** Plain text becomes Portable Text paragraphs; prose with bold, italics or links is written as its blocks. */
+function blocks(keyPrefix: string, prose: Prose): TextBlock[] {
+  return typeof prose === 'string' ? paragraphBlocks(keyPrefix, prose) : prose
+}
+
+/** A page document; its introduction and sections' bodies become Portable Text. */
 function page(slug: string, fields: Omit<DatasetDocument, '_id' | '_type'>): DatasetDocument {
-  const { intro, sections, ...rest } = fields as { intro?: string; sections?: PageSection[] }
+  const { intro, sections, ...rest } = fields as { intro?: Prose; sections?: PageSection[] }
   return {
     _id: `page-${slug}`,
     _type: 'page',
     slug: { _type: 'slug', current: slug },
     ...rest,
-    ...(intro === undefined ? {} : { intro: paragraphBlocks('intro', intro) }),
+    ...(intro === undefined ? {} : { intro: blocks('intro', intro) }),
     ...(sections === undefined
       ? {}
-      : { sections: sections.map((section) => (section.body === undefined ? section : { ...section, body: paragraphBlocks(`${section._key}-body`, section.body) })) }),
+      : { sections: sections.map((section) => (section.body === undefined ? section : { ...section, body: blocks(`${section._key}-body`, section.body) })) }),
   }
 }
 
@@ -106,7 +112,17 @@ export const pages: DatasetDocument[] = [
       },
       {
         heading: 'How we do it',
-        body: 'We design every programme with the audience in mind, choose speakers for their expertise and experience, and look after delegates from registration to the last session.',
+        body: [
+          richParagraph('section-02-body-1', [
+            'We design every programme with ',
+            { text: 'the audience', marks: ['em'] },
+            ' in mind, choose speakers for their ',
+            { text: 'expertise and experience', marks: ['strong'] },
+            ', and look after delegates from registration to the last session. See what is on in our ',
+            { text: 'conference programme', href: '/conference' },
+            '.',
+          ]),
+        ],
         bullets: [
           'Programmes researched with the industry they serve',
           'Speakers chosen for expertise, not for profile alone',
@@ -143,7 +159,17 @@ export const pages: DatasetDocument[] = [
   page('terms', {
     title: 'Terms and Conditions',
     seoDescription: 'Terms and conditions for registering for our conferences, workshops and training: payment, cancellations and substitutions.',
-    intro: 'These terms apply to every registration for our conferences, workshops and training. Please read them before you register.',
+    intro: [
+      richParagraph('intro-1', [
+        'These terms apply to ',
+        { text: 'every registration', marks: ['strong'] },
+        ' for our conferences, workshops and training. Please read them ',
+        { text: 'before', marks: ['em'] },
+        ' you register, and ask us through the ',
+        { text: 'contact form', href: '/#contact' },
+        ' if anything is unclear.',
+      ]),
+    ],
     sections: keyed('section', [
       {
         heading: 'Registration and payment',

@@ -6,11 +6,14 @@ export type TextBlock = {
   _type: 'block'
   _key: string
   style: 'normal'
-  markDefs: []
-  children: { _type: 'span'; _key: string; text: string; marks: [] }[]
+  markDefs: { _type: 'link'; _key: string; href: string }[]
+  children: { _type: 'span'; _key: string; text: string; marks: string[] }[]
   listItem?: 'bullet'
   level?: 1
 }
+
+/** A run of a paragraph: plain text, or text in bold (`strong`) or italics (`em`), or a link. */
+export type Inline = string | { text: string; marks?: ('strong' | 'em')[]; href?: string }
 
 function textBlock(key: string, text: string, list: boolean): TextBlock {
   return {
@@ -38,4 +41,20 @@ export function bulletBlocks(keyPrefix: string, items: readonly string[]): TextB
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item, index) => textBlock(`${keyPrefix}-${index + 1}`, item, true))
+}
+
+/** A paragraph with bold, italic or linked runs, as an editor writes it in the studio's rich-text field. */
+export function richParagraph(key: string, runs: readonly Inline[]): TextBlock {
+  const markDefs: TextBlock['markDefs'] = []
+  const children = runs.map((run, index) => {
+    const spanKey = `${key}-${index + 1}`
+    if (typeof run === 'string') return { _type: 'span' as const, _key: spanKey, text: run, marks: [] }
+    const marks: string[] = [...(run.marks ?? [])]
+    if (run.href !== undefined) {
+      markDefs.push({ _type: 'link', _key: `${spanKey}-link`, href: run.href })
+      marks.push(`${spanKey}-link`)
+    }
+    return { _type: 'span' as const, _key: spanKey, text: run.text, marks }
+  })
+  return { _type: 'block', _key: key, style: 'normal', markDefs, children }
 }

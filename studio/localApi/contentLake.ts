@@ -1,9 +1,12 @@
-// A stand-in for Sanity's API that the studio's browser tests point the studio at (SANITY_STUDIO_API_HOST): the
-// signed-in user, the project, grants, GROQ queries, documents by id, mutations and the listener, over documents
-// held in memory. It answers what the studio asks on its way to the desk and a document's form; anything else is
-// answered 404 and recorded, so a test can say which requests it did not expect or failed to answer. Presence (who else is editing)
-// goes over a WebSocket the stand-in does not speak: the studio retries it and works without.
+// A stand-in for Sanity's API that the studio is pointed at (SANITY_STUDIO_API_HOST) when it runs without a Sanity
+// project, beside the site (`pnpm dev`) and in its browser tests: the signed-in user, the project, grants, the CORS
+// check, GROQ queries, documents by id, mutations and the Actions API, the listener and the live events stream, over
+// documents held in memory. Each committed transaction is handed to `onCommit` (the local dev server writes the
+// dataset file the site reads). Anything else is answered 404 and recorded, so a test can say which requests it did
+// not expect or failed to answer. Presence (who else is editing) goes over a WebSocket the stand-in does not speak:
+// the studio retries it and works without.
 import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2'
@@ -15,9 +18,9 @@ import { documentsForPerspective, type Perspective, type SanityDocument } from '
 import { Mutation as MutatorMutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 
-const HARNESS_USER = {
+const LOCAL_EDITOR = {
   id: 'p-editor',
-  name: 'Events Editor',
+  name: 'Local editor',
   email: 'editor@example.com',
   role: 'administrator',
   roles: [{ name: 'administrator', title: 'Administrator' }],
@@ -27,10 +30,12 @@ const HARNESS_USER = {
 export interface ContentLake {
   /**
    * `https://localhost:<port>`: the studio's API host; the studio asks `<projectId>.localhost:<port>`. HTTP/2 (so over
-   * TLS, with a self-signed certificate the browser must be told to accept), because the studio keeps several
-   * listeners open at once and a browser opens at most six HTTP/1.1 connections to a host.
+   * TLS, with a certificate made at start), because the studio keeps several listeners open at once and a browser
+   * opens at most six HTTP/1.1 connections to a host.
    */
   apiHost: string
+  /** The certificate the stand-in serves (PEM), for a browser or client that must trust it. */
+  certificate: string
   /** The stored documents by id, drafts included. */
   documents: Map<string, SanityDocument>
   /** Requests the stand-in did not answer properly: 404 for those it does not know, 500 for those it failed on. */
@@ -46,14 +51,21 @@ export interface ContentLakeOptions {
   documents: SanityDocument[]
   /** Image files by the name the studio asks the CDN for, `<sha1>-<width>x<height>.<ext>`. */
   images?: Map<string, { filePath: string; mimeType: string }>
+  projectId?: string
   dataset?: string
+  /** 0 (the default) takes a free port. */
+  port?: number
+  /** Called after each committed transaction with every stored document, drafts included. */
+  onCommit?: (documents: SanityDocument[]) => void
+  /** The TLS key and certificate (PEM) to serve; unset, one is made for this run. */
+  tls?: { key: Buffer; cert: Buffer }
 }
 
-export async function startContentLake({ documents, images = new Map(), dataset = 'production' }: ContentLakeOptions): Promise<ContentLake> {
+export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit, tls = selfSignedCertificate(projectId) }: ContentLakeOptions): Promise<ContentLake> {
   const store = new Map(documents.map((document) => [document._id, withSystemFields(document)]))
   const unanswered: string[] = []
   const listeners = new Set<Listener>()
-  let transactionCount = 0
+  const liveListeners = new Set<Listener>()
 
   function cors(request: Http2ServerRequest, response: Http2ServerResponse): void {
     response.setHeader('access-control-allow-origin', request.headers.origin ?? '*')
@@ -84,16 +96,26 @@ export async function startContentLake({ documents, images = new Map(), dataset 
     for (const listener of listeners) listener.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
   }
 
+  // As Sanity's API: a transaction's documents all get the transaction's id as their revision, and the listener
+  // hears one event per document it changed, carrying that document's mutations and its state before and after.
   function commit(body: Record<string, unknown>, transactionId: string): { id: string; operation: string }[] {
     const results: { id: string; operation: string }[] = []
     const timestamp = new Date().toISOString()
+    const changed = new Map<string, { previous: SanityDocument | null; mutations: Mutation[] }>()
+    const working = new Map<string, SanityDocument | null>()
     for (const mutation of (body.mutations as Mutation[] | undefined) ?? []) {
       const [operation, payload] = Object.entries(mutation)[0]!
       const id = String(payload.id ?? payload._id)
-      const previous = store.get(id) ?? null
-      const resultRev = `${transactionId}-${results.length}`
-      const next = (new MutatorMutation({ mutations: [mutation] }).apply(previous as never) as SanityDocument | null) ?? null
-      if (next) store.set(id, { ...next, _rev: resultRev, _updatedAt: timestamp, _createdAt: previous?._createdAt ?? timestamp })
+      const current = working.has(id) ? working.get(id)! : (store.get(id) ?? null)
+      if (!changed.has(id)) changed.set(id, { previous: store.get(id) ?? null, mutations: [] })
+      changed.get(id)!.mutations.push(mutation)
+      working.set(id, (new MutatorMutation({ mutations: [mutation] }).apply(current as never) as SanityDocument | null) ?? null)
+      results.push({ id, operation: operation === 'patch' ? 'update' : operation === 'delete' ? 'delete' : 'create' })
+    }
+    let eventNumber = 0
+    for (const [id, { previous, mutations }] of changed) {
+      const next = working.get(id) ?? null
+      if (next) store.set(id, { ...next, _rev: transactionId, _updatedAt: timestamp, _createdAt: previous?._createdAt ?? timestamp })
       else store.delete(id)
       const stored = store.get(id) ?? null
       broadcast('mutation', {
@@ -101,19 +123,21 @@ export async function startContentLake({ documents, images = new Map(), dataset 
         documentId: id,
         transactionId,
         transition: !previous ? 'appear' : stored ? 'update' : 'disappear',
-        identity: HARNESS_USER.id,
-        mutations: [mutation],
+        identity: LOCAL_EDITOR.id,
+        mutations,
         previousRev: previous?._rev,
-        resultRev,
+        resultRev: transactionId,
         timestamp,
         visibility: 'query',
-        transactionTotalEvents: 1,
-        transactionCurrentEvent: 1,
+        transactionTotalEvents: changed.size,
+        transactionCurrentEvent: ++eventNumber,
         // Mendoza's "replace the whole value" patch: the studio applies remote changes through these effects.
         effects: { apply: [0, stored], revert: [0, previous] },
       })
-      results.push({ id, operation: operation === 'patch' ? 'update' : operation === 'delete' ? 'delete' : 'create' })
     }
+    // Without sync tags to name what changed, the live stream asks its clients to refetch everything.
+    for (const listener of liveListeners) listener.write(`event: restart\ndata: ${JSON.stringify({ id: transactionId })}\n\n`)
+    onCommit?.([...store.values()])
     return results
   }
 
@@ -121,10 +145,21 @@ export async function startContentLake({ documents, images = new Map(), dataset 
     const url = new URL(request.url ?? '/', 'http://localhost')
     const path = url.pathname.replace(/^\/v[^/]+/, '')
     const method = request.method ?? 'GET'
-    if (path === '/users/me') return json(response, 200, HARNESS_USER)
+    // Where a developer opens the stand-in once to accept its certificate (see studio/README.md).
+    if (url.pathname === '/' && method === 'GET') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      response.end('<!doctype html><title>Local content API</title><p>The local stand-in of Sanity&rsquo;s API is running and this browser trusts it now. Close this tab and reload the Studio.</p>')
+      return
+    }
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204)
+      response.end()
+      return
+    }
+    if (path === '/users/me') return json(response, 200, LOCAL_EDITOR)
     if (/^\/users\/me\/keyvalue\//.test(path)) return json(response, 200, [])
     if (/^\/projects\/[^/]+$/.test(path)) {
-      return json(response, 200, { id: 'harness', displayName: 'Events', members: [{ id: HARNESS_USER.id, role: 'administrator', roles: HARNESS_USER.roles, isCurrentUser: true }], metadata: {}, features: [] })
+      return json(response, 200, { id: projectId, displayName: 'Events (local)', members: [{ id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true }], metadata: {}, features: [] })
     }
     if (/^\/projects\/[^/]+\/datasets$/.test(path)) {
       return json(response, 200, url.searchParams.has('datasetProfile') ? [] : [{ name: dataset, aclMode: 'public' }])
@@ -147,13 +182,13 @@ export async function startContentLake({ documents, images = new Map(), dataset 
       })
     }
     if (path === `/data/mutate/${dataset}` && method === 'POST') {
-      const transactionId = url.searchParams.get('transactionId') ?? `tx-${++transactionCount}`
+      const transactionId = url.searchParams.get('transactionId') ?? randomUUID()
       const results = commit(await readBody(request), transactionId)
       return json(response, 200, { transactionId, results })
     }
     if (path === `/data/actions/${dataset}` && method === 'POST') {
       const body = await readBody(request)
-      const transactionId = String(body.transactionId ?? `tx-${++transactionCount}`)
+      const transactionId = String(body.transactionId ?? randomUUID())
       const actions = (body.actions as DocumentAction[] | undefined) ?? []
       commit({ mutations: actions.flatMap((action) => mutationsFor(action, store)) }, transactionId)
       return json(response, 200, { transactionId })
@@ -166,6 +201,15 @@ export async function startContentLake({ documents, images = new Map(), dataset 
       request.once('close', () => listeners.delete(response))
       return
     }
+    if (path === `/data/live/events/${dataset}`) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      response.write(`event: welcome\ndata: {}\n\n`)
+      liveListeners.add(response)
+      request.once('close', () => liveListeners.delete(response))
+      return
+    }
+    // The client's check after a refused request: is the studio's origin allowed, with credentials? Every origin is.
+    if (path === '/check/cors') return json(response, 200, { result: { isCorsAllowed: true, withCredentials: true } })
     if (/^\/projects\/[^/]+\/user-applications$/.test(path) || path.startsWith('/journey/')) return json(response, 200, [])
     if (path === '/features') return json(response, 200, [])
     if (path === '/ping' || path === `/data/ping/${dataset}`) return json(response, 200, { ok: true })
@@ -196,10 +240,10 @@ export async function startContentLake({ documents, images = new Map(), dataset 
     if (path.startsWith('/intake/') && method === 'POST') return json(response, 200, {})
     if (path.startsWith('/schedules/')) return json(response, 200, { schedules: [] })
     unanswered.push(`${method} ${url.pathname}${url.search}`)
-    return json(response, 404, { error: { description: 'Not known to the test stand-in', type: 'httpNotFound' } })
+    return json(response, 404, { error: { description: 'Not known to the local stand-in of Sanity\'s API', type: 'httpNotFound' } })
   }
 
-  const server = createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, (request, response) => {
+  const handler = (request: Http2ServerRequest, response: Http2ServerResponse) => {
     cors(request, response)
     if (request.method === 'OPTIONS') {
       response.writeHead(204)
@@ -210,22 +254,24 @@ export async function startContentLake({ documents, images = new Map(), dataset 
       unanswered.push(`${request.method} ${request.url}: ${String(error)}`)
       json(response, 500, { error: { description: String(error), type: 'internalError' } })
     })
-  })
+  }
+  const server = createSecureServer({ ...tls, allowHTTP1: true }, handler)
   // Every connection, HTTP/2 or HTTP/1.1, so stopping never waits for a listener the browser keeps open.
   const sockets = new Set<TLSSocket>()
   server.on('secureConnection', (socket: TLSSocket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
-  server.listen(0, '127.0.0.1')
+  server.listen(requestedPort, '127.0.0.1')
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
   return {
     apiHost: `https://localhost:${port}`,
+    certificate: tls.cert.toString('utf8'),
     documents: store,
     unanswered,
     async stop() {
-      for (const listener of listeners) listener.end()
+      for (const listener of [...listeners, ...liveListeners]) listener.end()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
@@ -269,7 +315,7 @@ function mutationsFor(action: DocumentAction, store: Map<string, SanityDocument>
     case 'sanity.action.document.delete':
       return [publishedId, ...(action.includeDrafts ?? [draftId])].map((id) => ({ delete: { id } }))
     default:
-      throw new Error(`The test stand-in does not know the action ${action.actionType}`)
+      throw new Error(`The local stand-in does not know the action ${action.actionType}`)
   }
 }
 
@@ -285,13 +331,16 @@ function perspectiveOf(requested: string | null, apiVersion: string): Perspectiv
   return /^\d{4}-\d{2}-\d{2}$/.test(apiVersion) && apiVersion >= '2025-02-19' ? 'published' : 'raw'
 }
 
-// A certificate for localhost and its subdomains, made for this run with the system's openssl.
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+/**
+ * A certificate for localhost and its subdomains, made with the system's openssl. The project's host is named too:
+ * TLS clients do not match a wildcard one label above a top-level name (`*.localhost`).
+ */
+export function selfSignedCertificate(projectId: string, days = 1): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'content-lake-tls-'))
   try {
     const key = path.join(dir, 'key.pem')
     const cert = path.join(dir, 'cert.pem')
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', String(days), '-subj', '/CN=localhost', '-addext', `subjectAltName=DNS:localhost,DNS:${projectId}.localhost,DNS:*.localhost`, '-keyout', key, '-out', cert], { stdio: 'ignore' })
     return { key: readFileSync(key), cert: readFileSync(cert) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
