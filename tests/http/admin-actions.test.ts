@@ -192,21 +192,24 @@ describe('changing a delegate and the company details', () => {
     }
   })
 
-  it('corrects the company details, and refuses a missing VAT number beside its field', async () => {
+  it('corrects the company details, and refuses a VAT number SARS would not have issued beside its field', async () => {
     const { reference } = await register()
-    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '' }
+    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '5999999999', purchaseOrderNumber: 'PO-7781' }
     // Correcting what the tax invoice names is a manager's: staff are refused.
     expect((await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })).status).toBe(403)
     expect((await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).status).toBe(403)
     const refused = await post(`/admin/registrations/${reference}/company`, details, { cookie: ownerCookie })
     expect(refused.status).toBe(400)
-    expect(await refused.text()).toContain('<p class="form__error" id="field-vatNumber-error">VAT number is required</p>')
+    expect(await refused.text()).toContain(
+      '<p class="form__error" id="field-vatNumber-error">Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.</p>',
+    )
     const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' }, { cookie: ownerCookie })
     expect(corrected.status).toBe(302)
     expect(corrected.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=company`)
     const page = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: ownerCookie } })).text()
     expect(page).toContain('value="Acme Legal (Pty) Ltd"')
     expect(page).toContain('value="4999999999"')
+    expect(page).toContain('value="PO-7781"')
   })
 
   it('refuses every change once the event has started, and says so on the page', async () => {
@@ -223,7 +226,7 @@ describe('changing a delegate and the company details', () => {
     expect(await pageText(delegate)).toContain(started)
     const company = await post(
       `/admin/registrations/${reference}/company`,
-      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '1' },
+      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '' },
       { base: duringEvent.baseUrl, cookie: ownerCookie },
     )
     expect(company.status).toBe(409)

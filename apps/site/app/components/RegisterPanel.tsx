@@ -74,13 +74,18 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
 
 type BankDetails = NonNullable<NonNullable<ReturnType<typeof useSiteSettings>>['bankDetails']>
 
-const detailFields: Array<{ name: 'companyName' | 'address' | 'email' | 'tel' | 'vatNumber'; label: string; type: string; autoComplete: string }> = [
+const detailFields: Array<{ name: 'companyName' | 'address' | 'email' | 'tel'; label: string; type: string; autoComplete: string }> = [
   { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { name: 'address', label: 'Address', type: 'textarea', autoComplete: 'street-address' },
   { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
   { name: 'tel', label: 'Telephone', type: 'tel', autoComplete: 'tel' },
-  { name: 'vatNumber', label: 'VAT number', type: 'text', autoComplete: 'off' },
 ]
+
+// Asked after the contact details; the VAT number is only wanted (and checked) from a company registered for VAT.
+const VAT_REGISTERED_CHOICES = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No, the company is not a VAT vendor' },
+] as const
 
 const delegateFields = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -99,6 +104,9 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
     field('attendanceOption', 'Attendance option'),
     field('code', codeLabel),
     ...detailFields.map((detail) => field(detail.name, detail.label)),
+    field('vatRegistered', 'Registered for VAT'),
+    field('vatNumber', 'VAT number'),
+    field('purchaseOrderNumber', 'Purchase order number'),
     field('delegates', 'Delegates'),
     ...draft.delegates.flatMap((_, row) =>
       delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
@@ -257,6 +265,63 @@ function RegistrationForm({
             {errorText(detail.name)}
           </div>
         ))}
+
+        <fieldset className="form__group" aria-describedby={fieldErrors.vatRegistered ? `${idFor('vatRegistered')}-error` : undefined}>
+          <legend id={idFor('vatRegistered')} tabIndex={-1}>
+            Is the company registered for VAT?
+          </legend>
+          {VAT_REGISTERED_CHOICES.map((choice) => (
+            <div className="form__choice" key={choice.value}>
+              <input
+                type="radio"
+                id={`register-vat-${choice.value}`}
+                name="vatRegistered"
+                value={choice.value}
+                checked={draft.vatRegistered === choice.value}
+                onChange={() => set('vatRegistered', choice.value)}
+              />
+              <label htmlFor={`register-vat-${choice.value}`}>{choice.label}</label>
+            </div>
+          ))}
+          {errorText('vatRegistered')}
+        </fieldset>
+
+        {draft.vatRegistered !== 'no' && (
+          <div className="form__field">
+            <label htmlFor={idFor('vatNumber')}>VAT number{draft.vatRegistered === 'yes' ? ' (required)' : ''}</label>
+            <input
+              id={idFor('vatNumber')}
+              name="vatNumber"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-describedby={[`${idFor('vatNumber')}-hint`, fieldErrors.vatNumber ? `${idFor('vatNumber')}-error` : ''].filter(Boolean).join(' ')}
+              aria-invalid={fieldErrors.vatNumber ? true : undefined}
+              value={draft.vatNumber}
+              onChange={(change) => set('vatNumber', change.target.value)}
+            />
+            <p className="form__hint" id={`${idFor('vatNumber')}-hint`}>
+              10 digits starting with 4, as on the company&apos;s SARS VAT registration. Leave empty if the company is not registered for VAT.
+            </p>
+            {errorText('vatNumber')}
+          </div>
+        )}
+
+        <div className="form__field">
+          <label htmlFor={idFor('purchaseOrderNumber')}>Purchase order number (optional)</label>
+          <input
+            id={idFor('purchaseOrderNumber')}
+            name="purchaseOrderNumber"
+            autoComplete="off"
+            aria-describedby={`${idFor('purchaseOrderNumber')}-hint`}
+            value={draft.purchaseOrderNumber}
+            onChange={(change) => set('purchaseOrderNumber', change.target.value)}
+            {...errorAttributes('purchaseOrderNumber')}
+          />
+          <p className="form__hint" id={`${idFor('purchaseOrderNumber')}-hint`}>
+            Printed on the tax invoice as &ldquo;Your reference&rdquo;.
+          </p>
+          {errorText('purchaseOrderNumber')}
+        </div>
 
         <fieldset className="form__group">
           <legend id={idFor('delegates')} tabIndex={-1}>

@@ -263,6 +263,7 @@ async function recordTransferIn(
         eventStart: registration.event_start,
         eventEnd: registration.event_end,
         companyName: registration.company_name,
+        purchaseOrderNumber: registration.purchase_order_number,
         email: registration.email,
         totalCents: registration.total_cents,
         currency: registration.currency,

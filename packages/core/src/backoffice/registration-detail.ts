@@ -27,7 +27,7 @@ export interface RegistrationDetail extends RegistrationKey {
   paidAt: string | null
   event: StoredEvent
   code: string
-  company: { name: string; address: string; email: string; tel: string; vatNumber: string }
+  company: { name: string; address: string; email: string; tel: string; vatNumber: string; purchaseOrderNumber: string }
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
   /** Every delegate in the order registered; a cancelled one stays listed, marked. */
@@ -95,7 +95,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     paidAt: row.paid_at,
     event: storedEventOf(row),
     code: row.submitted_code,
-    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number },
+    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number, purchaseOrderNumber: row.purchase_order_number },
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates: delegates.map(({ cancellation_id: cancellationId, ...delegate }) => ({ ...delegate, cancelled: cancellationId !== null })),

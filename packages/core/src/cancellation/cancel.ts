@@ -364,6 +364,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
         number,
         issueDate: formatDate(today),
         reference: registration.reference,
+        ...(invoiced.purchaseOrderNumber ? { purchaseOrderNumber: invoiced.purchaseOrderNumber } : {}),
         invoiceNumber: invoiced.number,
         invoiceDate: invoiced.issueDate,
         supplier: invoiced.supplier,

@@ -52,6 +52,7 @@ function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
     // South Africa keeps no daylight saving time, so a day there is always 24 hours.
     dueDate: formatDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
     reference: subject.reference,
+    purchaseOrderNumber: submission.purchaseOrderNumber,
     supplier: {
       name: settings.siteName,
       addressLines: settings.addresses.flatMap(nonEmptyLines),

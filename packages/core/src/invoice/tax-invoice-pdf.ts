@@ -1,6 +1,6 @@
 import { formatRand } from '@events/pricing'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
-import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
+import { BOLD, drawTaxDocumentHead, yourReferenceFact, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
 
 export interface TaxInvoiceLine {
   description: string
@@ -17,6 +17,8 @@ export interface TaxInvoiceData {
   issueDate: string
   dueDate: string
   reference: string
+  /** The recipient's purchase order number; absent on invoices issued before there was one. */
+  purchaseOrderNumber?: string
   supplier: DocumentParty & { contact: string }
   recipient: DocumentParty
   lines: TaxInvoiceLine[]
@@ -58,6 +60,7 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
       ['Invoice number', invoice.number],
       ['Date of issue', invoice.issueDate],
       ['Registration reference', invoice.reference],
+      ...yourReferenceFact(invoice.purchaseOrderNumber),
       ['Payment due', invoice.dueDate],
     ],
     recipientHeading: 'Bill to',

@@ -55,6 +55,8 @@ function payloadHashOf(submission: RegistrationSubmission): string {
       submission.delegates.map((delegate) => [delegate.name, delegate.position, delegate.email.toLowerCase()]),
       submission.attendanceOption,
       submission.paymentMethod,
+      // Only when given, so a submission without one hashes as it did before purchase order numbers existed.
+      ...(submission.purchaseOrderNumber === '' ? [] : [submission.purchaseOrderNumber]),
     ]),
   )
 }
@@ -124,6 +126,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       email: submission.email,
       tel: submission.tel,
       vat_number: submission.vatNumber,
+      purchase_order_number: submission.purchaseOrderNumber,
       attendance_option: submission.attendanceOption,
       attendance_option_label: optionLabel,
       payment_method: submission.paymentMethod,

@@ -59,6 +59,7 @@ export async function getRegistrationByReferenceAndSecret(
     email: row.email,
     tel: row.tel,
     vatNumber: row.vat_number,
+    purchaseOrderNumber: row.purchase_order_number,
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates,

@@ -18,7 +18,8 @@ const FIELDS: ReadonlyArray<{ name: keyof CompanyDetails; label: string; type?: 
   { name: 'address', label: 'Address', multiline: true },
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'tel', label: 'Telephone', type: 'tel' },
-  { name: 'vatNumber', label: 'VAT number' },
+  { name: 'vatNumber', label: 'VAT number (empty when not registered for VAT)' },
+  { name: 'purchaseOrderNumber', label: 'Purchase order number' },
 ]
 
 export async function loader(args: Route.LoaderArgs) {

@@ -114,7 +114,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ['Address', <span key="address" className="admin-address">{company.address}</span>],
             ['E-mail address', company.email],
             ['Telephone', company.tel],
-            ['VAT number', company.vatNumber],
+            ['VAT number', company.vatNumber || 'Not registered for VAT'],
+            ['Purchase order number', company.purchaseOrderNumber || 'None given'],
           ]}
         />
         {loaderData.mayCorrectInvoice ? (
