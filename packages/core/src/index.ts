@@ -38,6 +38,15 @@ export { parseSubmission } from './submissions/parse.ts'
 export type { WebhookOutcome } from './db/tables/payment-webhooks.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
+export {
+  overdueRegistrations,
+  paymentRemindersOf,
+  remindNow,
+  remindNowSchema,
+  sendDuePaymentReminders,
+  type OverdueRegistration,
+} from './invoice/payment-reminders.ts'
+export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'

@@ -177,6 +177,7 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
   'registration-cancelled': { status: 409, message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.' },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
+  'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
   'role-required': {
     status: 403,
     message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.'),

@@ -19,6 +19,7 @@ export type BackOfficeErrorCode =
   | 'request-pending'
   | 'statement-line-settled'
   | 'split-does-not-add-up'
+  | 'nothing-owed'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

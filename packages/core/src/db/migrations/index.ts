@@ -14,10 +14,11 @@ import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-w
 import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
 import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
 import * as cancellationRequests from './2026-11-27-cancellation-requests.ts'
-import * as purchaseOrderNumbers from './2026-11-27-purchase-order-numbers.ts'
 import * as readinessChecks from './2026-11-27-readiness-checks.ts'
 import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
+import * as paymentReminders from './2026-11-28-payment-reminders.ts'
+import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -36,10 +37,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-payment-method-keys': paymentMethodKeys,
   '2026-11-25-registration-event-ids': registrationEventIds,
   '2026-11-27-cancellation-requests': cancellationRequests,
-  '2026-11-27-purchase-order-numbers': purchaseOrderNumbers,
   '2026-11-27-readiness-checks': readinessChecks,
   '2026-11-27-refunds-to-pay-out': refundsToPayOut,
   '2026-11-27-statement-reconciliation': statementReconciliation,
+  '2026-11-28-payment-reminders': paymentReminders,
+  '2026-11-28-purchase-order-numbers': purchaseOrderNumbers,
 }
 
 /** The core's migrations, in the order they were written. */
