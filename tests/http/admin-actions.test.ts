@@ -274,3 +274,23 @@ describe('the delegate lists', () => {
     expect(response.headers.get('location')).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent('/admin/events/event-legal-opinion/delegates.csv')}`)
   })
 })
+
+describe('the Overdue list', () => {
+  it('lists an unpaid registration past its due date with its days and amount, and reminds it on request', async () => {
+    // Registered on the site's day (1 March 2025): due on 6 March; on 3 July it is 119 days overdue.
+    const { reference } = await register()
+    const cookie = await signInCookie(duringEvent.baseUrl, STAFF)
+    const list = await fetch(`${duringEvent.baseUrl}/admin/overdue`, { headers: { cookie } })
+    expect(list.status).toBe(200)
+    const row = (await pageText(list)).split(reference)[1] ?? ''
+    expect(row.replace(/ ;/g, ';').replace(/ ,/g, ',')).toMatch(/^ Legal Opinion Writing 2025; INV-\d{6}, due 2025-03-06 119 R\s20\s677\.00 Acme Legal /)
+    const reminded = await post('/admin/overdue', { reference }, { base: duringEvent.baseUrl, cookie })
+    expect(reminded.status).toBe(200)
+    expect(await pageText(reminded)).toContain(`A payment reminder for R 20 677.00 is on its way to registration ${reference}.`)
+    const mail = await sink.waitFor((received) => received.parsed.subject === `Payment reminder: R 20 677.00 owed for registration ${reference}`)
+    expect(mail.parsed.text).toContain('Amount owed: R 20 677.00')
+    const registrationPage = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}`, { headers: { cookie: staffCookie } }))
+    expect(registrationPage).toContain('R 20 677.00 owed, sent by Sipho Staff')
+  })
+})
+

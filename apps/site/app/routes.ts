@@ -46,6 +46,7 @@ export default [
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),
     route('refunds', 'routes/admin/refunds.tsx'),
+    route('overdue', 'routes/admin/overdue.tsx'),
     route('refunds.csv', 'routes/admin/refunds-csv.ts'),
     route('reports', 'routes/admin/reports.tsx'),
     route('reports/events.xlsx', 'routes/admin/reports-download.ts', { id: 'admin-report-events-xlsx' }),

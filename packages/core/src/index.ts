@@ -45,6 +45,7 @@ export {
   remindNowSchema,
   sendDuePaymentReminders,
   type OverdueRegistration,
+  type SentPaymentReminder,
 } from './invoice/payment-reminders.ts'
 export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
 export { eventCalendarFile } from './mail/calendar.ts'

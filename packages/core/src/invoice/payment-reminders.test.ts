@@ -61,8 +61,7 @@ describe.each(TEST_BACKENDS)('payment reminders on %s', (backend) => {
     expect(await sendDuePaymentReminders(onBusinessDay(testDb.db, '2025-06-30'))).toEqual([])
     expect(await reminderMails()).toHaveLength(4)
 
-    const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', unpaid).executeTakeFirstOrThrow()
-    expect(await paymentRemindersOf(weekBefore, id)).toEqual([
+    expect(await paymentRemindersOf(weekBefore, unpaid)).toEqual([
       { kind: 'overdue', businessDay: '2025-02-09', outstandingCents: 2_067_700, sentByName: null },
       { kind: 'before-event', businessDay: '2025-06-26', outstandingCents: 2_067_700, sentByName: null },
     ])

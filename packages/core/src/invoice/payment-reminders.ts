@@ -265,16 +265,22 @@ export async function overdueRegistrations(context: BackOfficeContext): Promise<
   return rows.sort((a, b) => b.daysOverdue - a.daysOverdue || a.reference.localeCompare(b.reference))
 }
 
-/** The payment reminders a registration was sent, oldest first, for its back-office page. */
-export async function paymentRemindersOf(
-  context: BackOfficeContext,
-  registrationId: string,
-): Promise<Array<{ kind: PaymentReminderKind; businessDay: string; outstandingCents: number; sentByName: string | null }>> {
+/** A payment reminder as the registration's back-office page lists it. */
+export interface SentPaymentReminder {
+  kind: PaymentReminderKind
+  businessDay: string
+  outstandingCents: number
+  sentByName: string | null
+}
+
+/** The payment reminders a registration (by its reference) was sent, oldest first, for its back-office page. */
+export async function paymentRemindersOf(context: BackOfficeContext, reference: string): Promise<SentPaymentReminder[]> {
   const rows = await context.db.kysely
     .selectFrom('payment_reminders')
+    .innerJoin('registrations', 'registrations.id', 'payment_reminders.registration_id')
     .select(['kind', 'business_day', 'outstanding_cents', 'sent_by_name'])
-    .where('registration_id', '=', registrationId)
-    .orderBy('created_at')
+    .where('registrations.reference', '=', normaliseReference(reference) ?? '')
+    .orderBy('payment_reminders.created_at')
     .execute()
   return rows.map((row) => ({ kind: row.kind, businessDay: row.business_day, outstandingCents: row.outstanding_cents, sentByName: row.sent_by_name }))
 }

@@ -1,12 +1,12 @@
 import { roleAllows } from '@events/staff'
-import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { paymentRemindersOf, RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
+import { readBackOffice, registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
@@ -52,9 +52,11 @@ export async function loader(args: Route.LoaderArgs) {
     ...detail.emails.map((email) => ({ subjectType: 'outbox-message', subjectId: email.id })),
   ]
   const audit = await fromDatabase(args.context, () => staff.listAudit({ subjects, pageSize: AUDIT_TRAIL_LIMIT }))
+  const reminders = await readBackOffice(args.context, (backOffice) => paymentRemindersOf(backOffice, detail.reference))
   return data(
     {
       detail,
+      reminders,
       // The screen offers what the role may do; the change pages check again.
       mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
@@ -170,6 +172,19 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </p>
         ) : (
           <p>No tax invoice was issued.</p>
+        )}
+        <h3>Payment reminders</h3>
+        {loaderData.reminders.length === 0 ? (
+          <p>No payment reminder was sent.</p>
+        ) : (
+          <ul>
+            {loaderData.reminders.map((reminder, index) => (
+              <li key={index}>
+                {formatAdminDay(reminder.businessDay)}: {formatRand(reminder.outstandingCents)} owed,{' '}
+                {reminder.kind === 'overdue' ? 'past the due date' : reminder.kind === 'before-event' ? 'a week before the event' : `sent by ${reminder.sentByName ?? 'staff'}`}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 
