@@ -14,6 +14,7 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
+import type { QuotesTable } from './tables/quotes.ts'
 import type { PaymentRemindersTable } from './tables/payment-reminders.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
 import type { PaymentWebhooksTable } from './tables/payment-webhooks.ts'
@@ -38,6 +39,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
   payment_reminders: PaymentRemindersTable
+  quotes: QuotesTable
   bank_payments: BankPaymentsTable
   cancellations: CancellationsTable
   cancellation_requests: CancellationRequestsTable

@@ -1,4 +1,4 @@
-import { quote, randsToCents, type Quote } from '@events/pricing'
+import type { Quote } from '@events/pricing'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
@@ -9,6 +9,7 @@ import { outboxRowsOf } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
+import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
@@ -218,8 +219,7 @@ export async function createRegistration(
   const siteToday = businessClock(context)
   const { submission, option } = validateRegistration(input, event, siteToday)
   const settings = await catalog.getSettings()
-  const unitAmountCents = randsToCents(option.amount)
-  const price = quote({ key: option.key, amountCents: unitAmountCents }, submission.delegates.length, settings.vatRate)
+  const { unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate)
   const payloadHash = payloadHashOf(submission)
   const claim = claimFor(createOptions.idempotencyKey, payloadHash, wallClock(context))
 

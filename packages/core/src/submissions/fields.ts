@@ -33,6 +33,7 @@ export const FIELD_ISSUE_CODES = [
   'too-many-parts',
   'repeated-registration',
   'invalid-vat-number',
+  'invalid-delegate-count',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

@@ -42,7 +42,7 @@ function vatNumberDigits(value: string): string {
 }
 
 /** An optional VAT number, checked when given: a company that is not a VAT vendor leaves it empty. */
-const optionalVatNumber = z.pipe(
+export const optionalVatNumber = z.pipe(
   optionalLine(FIELD_LIMITS.vatNumber),
   z.pipe(z.string().check(z.refine((value) => value === '' || isSouthAfricanVatNumber(value), 'invalid-vat-number')), z.transform(vatNumberDigits)),
 )
