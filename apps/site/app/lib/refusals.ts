@@ -48,6 +48,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
   'too-many-parts': { status: 422, message: 'A line is split across at most 20 registrations.' },
   'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
+  'invalid-delegate-count': { status: 422, message: 'Please enter the number of delegates: a whole number from 1.' },
   'invalid-vat-number': { status: 422, message: 'Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },

@@ -1,25 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatRand } from '@events/pricing'
 import { createRegistration } from '../registration/commands.ts'
-import { fixedCatalog, openTestDatabase, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import { fixedCatalog, openTestDatabase, pdftotext, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import { findQuote, quoteDownload, requestQuote } from './quotes.ts'
-
-/** The PDF's text as poppler's pdftotext lays it out, whitespace collapsed and ligatures (ﬀ, ﬁ) spelt out. */
-function pdftotext(pdf: Buffer): string {
-  const directory = mkdtempSync(path.join(tmpdir(), 'quote-'))
-  try {
-    const file = path.join(directory, 'quote.pdf')
-    writeFileSync(file, pdf)
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).normalize('NFKC').replace(/\s+/g, ' ')
-  } finally {
-    rmSync(directory, { recursive: true, force: true })
-  }
-}
 
 describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
   let testDb: TestDatabase

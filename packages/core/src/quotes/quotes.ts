@@ -7,7 +7,7 @@ import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
 import { nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
-import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
+import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { formatDate } from '../mail/dates.ts'
 import { priceRegistration } from '../registration/pricing.ts'
 import { MAX_DELEGATES } from '../submissions/choices.ts'
@@ -130,7 +130,6 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     issuedAt: today,
   }
   const id = newId()
-  const at = wallClock(context)
   const number = await context.db.writeTransaction(async (transaction) => {
     // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
     const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
@@ -145,7 +144,7 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
         company_name: request.companyName,
         total_cents: price.totalCents,
         valid_until: validUntil.toISOString(),
-        issued_at: at.toISOString(),
+        issued_at: today.toISOString(),
         data_json: JSON.stringify(quoteData),
         pdf_base64: '',
       })

@@ -59,6 +59,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/overdue">Overdue</Link>
           </li>
           <li>
+            <Link to="/admin/quotes">Quotations</Link>
+          </li>
+          <li>
             <Link to="/admin/refunds">Refunds to pay out</Link>
           </li>
           <li>
