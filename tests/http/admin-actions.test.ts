@@ -210,6 +210,16 @@ describe('changing a delegate and the company details', () => {
     expect(page).toContain('value="Acme Legal (Pty) Ltd"')
     expect(page).toContain('value="4999999999"')
     expect(page).toContain('value="PO-7781"')
+
+    // Then the invoice is corrected: a credit note and a new tax invoice naming the details, both e-mailed.
+    const correction = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
+    expect(correction.status).toBe(302)
+    expect(correction.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=invoice-corrected`)
+    const mail = await sink.waitFor((received) => received.parsed.subject?.startsWith('Corrected tax invoice') === true && received.parsed.subject.endsWith(reference))
+    expect(mail.recipients).toEqual(['accounts@acme.test'])
+    expect(mail.parsed.attachments.map((attachment) => attachment.filename)).toEqual([expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/), expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/)])
+    const again = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
+    expect(again.status).toBe(409)
   })
 
   it('refuses every change once the event has started, and says so on the page', async () => {

@@ -48,6 +48,7 @@ export {
   type SentPaymentReminder,
 } from './invoice/payment-reminders.ts'
 export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
+export { correctInvoice, invoiceCorrectionSchema, type InvoiceCorrection } from './invoice/correct-invoice.ts'
 export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuote } from './quotes/quotes.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'

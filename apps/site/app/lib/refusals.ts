@@ -178,6 +178,7 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
   'registration-cancelled': { status: 409, message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.' },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
+  'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
   'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
   'role-required': {
     status: 403,

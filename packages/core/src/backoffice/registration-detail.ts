@@ -67,7 +67,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   if (!row) return undefined
   const [delegates, invoice, checkouts, webhooks, bankPayments, messages, payment, surplusRefunds] = await Promise.all([
     kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
-    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
+    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst(),
     kysely.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', row.id).orderBy('attempt').execute(),
     kysely.selectFrom('payment_webhooks').selectAll().where('registration_id', '=', row.id).orderBy('received_at').execute(),
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
@@ -146,6 +146,7 @@ export async function registrationInvoicePdf(context: BackOfficeContext, referen
     .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
     .select(['invoices.id', 'invoices.number'])
     .where('registrations.reference', '=', reference)
+    .orderBy('invoices.number', 'desc')
     .executeTakeFirst()
   const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
   if (!invoice || !pdf) return undefined

@@ -31,7 +31,8 @@ const RECORDED_NOTICES: Record<string, string> = {
   payment: 'The bank transfer is recorded.',
   surplus: 'The bank transfer is recorded in full; it paid more than was owed, and the surplus is owed back to the registrant.',
   delegate: 'The delegate is changed; the new delegate’s confirmation is queued under E-mails.',
-  company: 'The company details are corrected.',
+  company: 'The company details are corrected. To reissue the tax invoice to them, choose “Correct the invoice” on the company details page.',
+  'invoice-corrected': 'The tax invoice is corrected: a credit note cancels the old one and a new tax invoice names the corrected details; both are queued under E-mails.',
 }
 
 function noticeFor(searchParams: URLSearchParams): string | null {

@@ -17,6 +17,7 @@ import * as cancellationRequests from './2026-11-27-cancellation-requests.ts'
 import * as readinessChecks from './2026-11-27-readiness-checks.ts'
 import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
+import * as invoiceCorrections from './2026-11-28-invoice-corrections.ts'
 import * as paymentReminders from './2026-11-28-payment-reminders.ts'
 import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 import * as quotes from './2026-11-28-quotes.ts'
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-readiness-checks': readinessChecks,
   '2026-11-27-refunds-to-pay-out': refundsToPayOut,
   '2026-11-27-statement-reconciliation': statementReconciliation,
+  '2026-11-28-invoice-corrections': invoiceCorrections,
   '2026-11-28-payment-reminders': paymentReminders,
   '2026-11-28-purchase-order-numbers': purchaseOrderNumbers,
   '2026-11-28-quotes': quotes,
