@@ -9,6 +9,7 @@ import { createStaffAccount, signInCookie, type StaffAccount } from '../support/
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { pdftotext } from '../../packages/core/src/test-support.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
@@ -301,6 +302,24 @@ describe('the Overdue list', () => {
     expect(mail.parsed.text).toContain('Amount owed: R 20 677.00')
     const registrationPage = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}`, { headers: { cookie: staffCookie } }))
     expect(registrationPage).toContain('R 20 677.00 owed, sent by Sipho Staff')
+  })
+})
+
+describe('statements of account', () => {
+  it('shows a company its registrations with what is owed, as a page and a PDF, and e-mails it on request', async () => {
+    const { reference, body } = await register()
+    const page = await pageText(await fetch(`${site.baseUrl}/admin/statements?company=${encodeURIComponent(body.companyName.toUpperCase())}`, { headers: { cookie: staffCookie } }))
+    expect(page).toContain('R 20 677.00 owed')
+    expect(page).toContain(reference)
+    const pdf = await fetch(`${site.baseUrl}/admin/statements/statement.pdf?company=${encodeURIComponent(body.companyName)}`, { headers: { cookie: staffCookie } })
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = pdftotext(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain('Statement of account')
+    expect(text).toContain('Amount owed R 20 677.00')
+    const sent = await post('/admin/statements', { companyName: body.companyName })
+    expect(sent.status).toBe(200)
+    const mail = await sink.waitFor((received) => received.parsed.subject === `Statement of account: ${body.companyName}, 1 March 2025`)
+    expect(mail.recipients).toEqual([body.email])
   })
 })
 

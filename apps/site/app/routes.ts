@@ -50,6 +50,8 @@ export default [
     route('refunds', 'routes/admin/refunds.tsx'),
     route('overdue', 'routes/admin/overdue.tsx'),
     route('quotes', 'routes/admin/quotes.tsx'),
+    route('statements', 'routes/admin/statements.tsx'),
+    route('statements/statement.pdf', 'routes/admin/statement-pdf.ts'),
     route('quotes/:file', 'routes/admin/quote-pdf.ts'),
     route('refunds.csv', 'routes/admin/refunds-csv.ts'),
     route('reports', 'routes/admin/reports.tsx'),

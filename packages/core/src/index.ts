@@ -48,6 +48,14 @@ export {
   type SentPaymentReminder,
 } from './invoice/payment-reminders.ts'
 export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
+export {
+  renderStatementPdf,
+  sendStatement,
+  statementFilename,
+  statementOfAccount,
+  type StatementEntry,
+  type StatementOfAccount,
+} from './invoice/statement-of-account.ts'
 export { correctInvoice, invoiceCorrectionSchema, type InvoiceCorrection } from './invoice/correct-invoice.ts'
 export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuote } from './quotes/quotes.ts'
 export { eventCalendarFile } from './mail/calendar.ts'

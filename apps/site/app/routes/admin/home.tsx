@@ -62,6 +62,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/quotes">Quotations</Link>
           </li>
           <li>
+            <Link to="/admin/statements">Statements of account</Link>
+          </li>
+          <li>
             <Link to="/admin/refunds">Refunds to pay out</Link>
           </li>
           <li>
