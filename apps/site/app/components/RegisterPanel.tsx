@@ -2,7 +2,7 @@ import type { ContentQueryResults } from '@events/content/browser'
 import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useSearchParams } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import {
   addDelegate,
   blankDraft,
@@ -18,7 +18,6 @@ import {
 import { useSiteNow } from '../lib/site-clock'
 import { useSiteSettings } from '../lib/site-settings'
 import { ErrorSummary, HoneypotField, SuccessMessage, type SummaryField } from './FormMessages'
-import { REFUSALS, type RefusalCode } from '../lib/refusals'
 import { BankDetailsList } from './BankDetailsList'
 import { Amount } from './Amount'
 import { useEntriesBeforeHydration } from './enhancement'
@@ -29,7 +28,16 @@ type EventPage = NonNullable<ContentQueryResults['eventPage']>
  * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
  * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
  */
-export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: RegistrationOutcome | undefined }) {
+export function RegisterPanel({
+  event,
+  outcome,
+  quoteRefusal = null,
+}: {
+  event: EventPage
+  outcome?: RegistrationOutcome | undefined
+  /** Why the last quotation request was refused, in the visitor's words. */
+  quoteRefusal?: string | null
+}) {
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -68,6 +76,7 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
         vatRate={settings?.vatRate ?? 0.15}
         bankDetails={settings?.bankDetails ?? null}
         outcome={outcome}
+        quoteRefusal={quoteRefusal}
       />
     </section>
   )
@@ -123,12 +132,14 @@ function RegistrationForm({
   vatRate,
   bankDetails,
   outcome,
+  quoteRefusal,
 }: {
   event: EventPage
   options: OfferedOption[]
   vatRate: number
   bankDetails: BankDetails | null
   outcome: RegistrationOutcome | undefined
+  quoteRefusal: string | null
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
   const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? ''))
@@ -474,20 +485,17 @@ function RegistrationForm({
           </button>
         </div>
       </fetcher.Form>
-      <QuoteForm event={event} options={options} draft={draft} />
+      <QuoteForm event={event} options={options} draft={draft} refusal={quoteRefusal} />
     </>
   )
 }
 
 /**
  * "Download a quote": a plain form (no JavaScript needed) posting to the event's quote address, which answers with
- * the numbered quotation PDF, or sends the visitor back here with the reason (`?quote=<code>`). It starts from the
+ * the numbered quotation PDF, or sends the visitor back here with the reason (`refusal`). It starts from the
  * option, delegates and company already entered above; a quotation holds no seat.
  */
-function QuoteForm({ event, options, draft }: { event: EventPage; options: OfferedOption[]; draft: RegistrationDraft }) {
-  const [searchParams] = useSearchParams()
-  const refusal = searchParams.get('quote')
-  const message = refusal && refusal in REFUSALS ? REFUSALS[refusal as RefusalCode].message.replace('{n}', 'the allowed number of') : undefined
+function QuoteForm({ event, options, draft, refusal }: { event: EventPage; options: OfferedOption[]; draft: RegistrationDraft; refusal: string | null }) {
   const available = options.filter((option) => option.available)
   return (
     <section className="registration-quote" aria-labelledby="register-quote">
@@ -495,9 +503,9 @@ function QuoteForm({ event, options, draft }: { event: EventPage; options: Offer
         Need a quote first?
       </h3>
       <p>Download a quotation for your purchase order. It is priced as the registration would be and holds no seat until you register.</p>
-      {message && (
+      {refusal && (
         <p className="form__error" role="alert">
-          {message}
+          {refusal}
         </p>
       )}
       <form method="post" action={`/${event.kind}/${event.slug}/quote`} className="form" key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}>

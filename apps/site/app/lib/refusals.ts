@@ -211,3 +211,9 @@ export function roleRefusal(required: 'owner' | 'manager'): { status: number; me
   const refusal = BACK_OFFICE_REFUSALS['role-required']
   return { status: refusal.status, message: refusal.message({ role: required }) }
 }
+
+/** What the Register tab says when a quotation request was refused with `code` (none for an unknown one). */
+export function quoteRefusalMessage(code: string | null): string | null {
+  if (!code || !Object.hasOwn(REFUSALS, code)) return null
+  return REFUSALS[code as RefusalCode].message.replace('{n}', 'the allowed number of')
+}
