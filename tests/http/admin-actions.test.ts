@@ -9,6 +9,7 @@ import { createStaffAccount, signInCookie, type StaffAccount } from '../support/
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { pdftotext } from '../../packages/core/src/test-support.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const STAFF: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Staff', role: 'staff', password: 'a long enough staff password' }
@@ -192,21 +193,34 @@ describe('changing a delegate and the company details', () => {
     }
   })
 
-  it('corrects the company details, and refuses a missing VAT number beside its field', async () => {
+  it('corrects the company details, and refuses a VAT number SARS would not have issued beside its field', async () => {
     const { reference } = await register()
-    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '' }
+    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '5999999999', purchaseOrderNumber: 'PO-7781' }
     // Correcting what the tax invoice names is a manager's: staff are refused.
     expect((await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })).status).toBe(403)
     expect((await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).status).toBe(403)
     const refused = await post(`/admin/registrations/${reference}/company`, details, { cookie: ownerCookie })
     expect(refused.status).toBe(400)
-    expect(await refused.text()).toContain('<p class="form__error" id="field-vatNumber-error">VAT number is required</p>')
+    expect(await refused.text()).toContain(
+      '<p class="form__error" id="field-vatNumber-error">Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.</p>',
+    )
     const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' }, { cookie: ownerCookie })
     expect(corrected.status).toBe(302)
     expect(corrected.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=company`)
     const page = await (await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: ownerCookie } })).text()
     expect(page).toContain('value="Acme Legal (Pty) Ltd"')
     expect(page).toContain('value="4999999999"')
+    expect(page).toContain('value="PO-7781"')
+
+    // Then the invoice is corrected: a credit note and a new tax invoice naming the details, both e-mailed.
+    const correction = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
+    expect(correction.status).toBe(302)
+    expect(correction.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=invoice-corrected`)
+    const mail = await sink.waitFor((received) => received.parsed.subject?.startsWith('Corrected tax invoice') === true && received.parsed.subject.endsWith(reference))
+    expect(mail.recipients).toEqual(['accounts@acme.test'])
+    expect(mail.parsed.attachments.map((attachment) => attachment.filename)).toEqual([expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/), expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/)])
+    const again = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
+    expect(again.status).toBe(409)
   })
 
   it('refuses every change once the event has started, and says so on the page', async () => {
@@ -223,7 +237,7 @@ describe('changing a delegate and the company details', () => {
     expect(await pageText(delegate)).toContain(started)
     const company = await post(
       `/admin/registrations/${reference}/company`,
-      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '1' },
+      { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '' },
       { base: duringEvent.baseUrl, cookie: ownerCookie },
     )
     expect(company.status).toBe(409)
@@ -271,3 +285,41 @@ describe('the delegate lists', () => {
     expect(response.headers.get('location')).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent('/admin/events/event-legal-opinion/delegates.csv')}`)
   })
 })
+
+describe('the Overdue list', () => {
+  it('lists an unpaid registration past its due date with its days and amount, and reminds it on request', async () => {
+    // Registered on the site's day (1 March 2025): due on 6 March; on 3 July it is 119 days overdue.
+    const { reference } = await register()
+    const cookie = await signInCookie(duringEvent.baseUrl, STAFF)
+    const list = await fetch(`${duringEvent.baseUrl}/admin/overdue`, { headers: { cookie } })
+    expect(list.status).toBe(200)
+    const row = (await pageText(list)).split(reference)[1] ?? ''
+    expect(row.replace(/ ;/g, ';').replace(/ ,/g, ',')).toMatch(/^ Legal Opinion Writing 2025; INV-\d{6}, due 2025-03-06 119 R\s20\s677\.00 Acme Legal /)
+    const reminded = await post('/admin/overdue', { reference }, { base: duringEvent.baseUrl, cookie })
+    expect(reminded.status).toBe(200)
+    expect(await pageText(reminded)).toContain(`A payment reminder for R 20 677.00 is on its way to registration ${reference}.`)
+    const mail = await sink.waitFor((received) => received.parsed.subject === `Payment reminder: R 20 677.00 owed for registration ${reference}`)
+    expect(mail.parsed.text).toContain('Amount owed: R 20 677.00')
+    const registrationPage = await pageText(await fetch(`${site.baseUrl}/admin/registrations/${reference}`, { headers: { cookie: staffCookie } }))
+    expect(registrationPage).toContain('R 20 677.00 owed, sent by Sipho Staff')
+  })
+})
+
+describe('statements of account', () => {
+  it('shows a company its registrations with what is owed, as a page and a PDF, and e-mails it on request', async () => {
+    const { reference, body } = await register()
+    const page = await pageText(await fetch(`${site.baseUrl}/admin/statements?company=${encodeURIComponent(body.companyName.toUpperCase())}`, { headers: { cookie: staffCookie } }))
+    expect(page).toContain('R 20 677.00 owed')
+    expect(page).toContain(reference)
+    const pdf = await fetch(`${site.baseUrl}/admin/statements/statement.pdf?company=${encodeURIComponent(body.companyName)}`, { headers: { cookie: staffCookie } })
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = pdftotext(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain('Statement of account')
+    expect(text).toContain('Amount owed R 20 677.00')
+    const sent = await post('/admin/statements', { companyName: body.companyName })
+    expect(sent.status).toBe(200)
+    const mail = await sink.waitFor((received) => received.parsed.subject === `Statement of account: ${body.companyName}, 1 March 2025`)
+    expect(mail.recipients).toEqual([body.email])
+  })
+})
+

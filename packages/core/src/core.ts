@@ -6,6 +6,7 @@ import type { CoreDatabase } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createEnquiryService, type EnquiryService } from './enquiries/service.ts'
 import { createMailTransport } from './mail/transport.ts'
+import { startPaymentReminders } from './invoice/payment-reminders.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { preparePrivateDataDirectory } from './private-files.ts'
@@ -103,12 +104,23 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     poolMax: config.databasePoolMax,
   })
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
-  const outbox = deferredOutbox(() => startOutboxWorker({ db, transport, log: logProblem }))
+  const siteDate = config.siteDate
+  const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
+  // The payment reminders are queued by whichever instance sends mail, and only once it does.
+  const outbox = deferredOutbox(() => {
+    const worker = startOutboxWorker({ db, transport, log: logProblem })
+    const reminders = startPaymentReminders({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
+    return {
+      wake: () => worker.wake(),
+      async stop() {
+        await reminders.stop()
+        await worker.stop()
+      },
+    }
+  })
   if (options.startOutbox ?? true) outbox.start()
   const instance = (options.instanceName ?? `${hostname()}:${process.pid}`).slice(0, 100)
   const eventIdFiller = startEventIdFiller({ db, catalog, log, logProblem })
-  const siteDate = config.siteDate
-  const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
   const enquiries = createEnquiryService({ db, catalog, organiserEmail: config.organiserEmail })
   const wakeAfter =
     <Args extends unknown[], Result>(submit: (...args: Args) => Promise<Result>) =>

@@ -38,6 +38,26 @@ export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
 export { parseSubmission } from './submissions/parse.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
 export { formatInvoiceNumber } from './invoice/invoice-number.ts'
+export {
+  overdueRegistrations,
+  paymentRemindersOf,
+  remindNow,
+  remindNowSchema,
+  sendDuePaymentReminders,
+  type OverdueRegistration,
+  type SentPaymentReminder,
+} from './invoice/payment-reminders.ts'
+export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
+export {
+  renderStatementPdf,
+  sendStatement,
+  statementFilename,
+  statementOfAccount,
+  type StatementEntry,
+  type StatementOfAccount,
+} from './invoice/statement-of-account.ts'
+export { correctInvoice, invoiceCorrectionSchema, type InvoiceCorrection } from './invoice/correct-invoice.ts'
+export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuote } from './quotes/quotes.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -426,4 +427,16 @@ export function useMailSink(options: MailSinkOptions = {}): { sink(): SmtpSink; 
     current = undefined
   })
   return { sink: () => started().sink, transport: () => started().transport }
+}
+
+/** A PDF's text as poppler's pdftotext lays it out, whitespace collapsed and ligatures (ﬀ, ﬁ) spelt out. */
+export function pdftotext(pdf: Uint8Array): string {
+  const directory = mkdtempSync(path.join(tmpdir(), 'pdftotext-'))
+  try {
+    const file = path.join(directory, 'document.pdf')
+    writeFileSync(file, pdf)
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).normalize('NFKC').replace(/\s+/g, ' ')
+  } finally {
+    rmSync(directory, { recursive: true, force: true })
+  }
 }

@@ -146,6 +146,7 @@ function paidRegistration(context: PaymentContext, row: RegistrationRow): PaidRe
     eventStart: row.event_start,
     eventEnd: row.event_end,
     companyName: row.company_name,
+    purchaseOrderNumber: row.purchase_order_number,
     email: row.email,
     totalCents: row.total_cents,
     currency: row.currency,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRegistrationOpen, nextAvailabilityChange, optionAvailability, type EventSchedule, type EventWindows } from './availability.ts'
+import { isRegistrationOpen, nextAvailabilityChange, optionAvailability, optionOfferedUntil, type EventSchedule, type EventWindows } from './availability.ts'
 
 // Wall-clock time in Johannesburg according to the time-zone database, so that every UTC instant below is
 // checked to be the local time it claims to be rather than trusted.
@@ -166,5 +166,24 @@ describe('next availability change', () => {
     const option = { key: 'early-bird' as const, earlyBirdUntil: '2025-06-13' }
     expect(optionAvailability(option, resilience, new Date(change.getTime() - 1))).toEqual({ available: true })
     expect(optionAvailability(option, resilience, change)).toEqual({ available: false, reason: 'early-bird-ended' })
+  })
+})
+
+describe('optionOfferedUntil', () => {
+  const event: EventSchedule = { start: '2025-07-03T06:30:00Z' }
+
+  it('ends an early-bird price at the end of its date in Johannesburg, the others when registration closes', () => {
+    expect(optionOfferedUntil({ key: 'early-bird', earlyBirdUntil: '2025-03-25' }, event).toISOString()).toBe('2025-03-25T22:00:00.000Z')
+    expect(optionOfferedUntil({ key: 'venue' }, event).toISOString()).toBe('2025-07-03T06:30:00.000Z')
+    expect(optionOfferedUntil({ key: 'venue' }, { ...event, registrationClosesAt: '2025-06-30T15:00:00Z' }).toISOString()).toBe('2025-06-30T15:00:00.000Z')
+    // An early-bird date after registration closes ends with registration.
+    expect(optionOfferedUntil({ key: 'early-bird', earlyBirdUntil: '2025-08-01' }, event).toISOString()).toBe('2025-07-03T06:30:00.000Z')
+  })
+
+  it('agrees with optionAvailability: available just before, not at the instant', () => {
+    const option = { key: 'early-bird', earlyBirdUntil: '2025-03-25' } as const
+    const until = optionOfferedUntil(option, event)
+    expect(optionAvailability(option, event, new Date(until.getTime() - 1)).available).toBe(true)
+    expect(optionAvailability(option, event, until).available).toBe(false)
   })
 })

@@ -42,6 +42,18 @@ export function optionAvailability(option: OptionWindow, event: EventSchedule, n
   return { available: true }
 }
 
+/**
+ * The instant an option stops being offered at its price: the end of its early-bird date in Johannesburg, or when
+ * registration closes, whichever comes first (optionAvailability's rule, as a deadline: a quote's validity).
+ */
+export function optionOfferedUntil(option: OptionWindow, event: EventSchedule): Date {
+  const closesAt = parseInstant(event.registrationClosesAt ?? event.start)
+  if (option.key === 'early-bird' && option.earlyBirdUntil != null) {
+    return new Date(Math.min(closesAt, startOfJohannesburgDay(option.earlyBirdUntil) + DAY_MS))
+  }
+  return new Date(closesAt)
+}
+
 /** An event's schedule with the deadlines of its options, as far as availability depends on them. */
 export interface EventWindows extends EventSchedule {
   options?: readonly { earlyBirdUntil?: string | null }[] | null

@@ -24,6 +24,7 @@ export {
   isRegistrationOpen,
   nextAvailabilityChange,
   optionAvailability,
+  optionOfferedUntil,
   type Availability,
   type EventSchedule,
   type EventWindows,

@@ -1,5 +1,5 @@
 import type { ContentQueryResults } from '@events/content/browser'
-import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
+import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
@@ -28,7 +28,16 @@ type EventPage = NonNullable<ContentQueryResults['eventPage']>
  * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
  * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
  */
-export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: RegistrationOutcome | undefined }) {
+export function RegisterPanel({
+  event,
+  outcome,
+  quoteRefusal = null,
+}: {
+  event: EventPage
+  outcome?: RegistrationOutcome | undefined
+  /** Why the last quotation request was refused, in the visitor's words. */
+  quoteRefusal?: string | null
+}) {
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -67,6 +76,7 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
         vatRate={settings?.vatRate ?? 0.15}
         bankDetails={settings?.bankDetails ?? null}
         outcome={outcome}
+        quoteRefusal={quoteRefusal}
       />
     </section>
   )
@@ -74,13 +84,18 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
 
 type BankDetails = NonNullable<NonNullable<ReturnType<typeof useSiteSettings>>['bankDetails']>
 
-const detailFields: Array<{ name: 'companyName' | 'address' | 'email' | 'tel' | 'vatNumber'; label: string; type: string; autoComplete: string }> = [
+const detailFields: Array<{ name: 'companyName' | 'address' | 'email' | 'tel'; label: string; type: string; autoComplete: string }> = [
   { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { name: 'address', label: 'Address', type: 'textarea', autoComplete: 'street-address' },
   { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
   { name: 'tel', label: 'Telephone', type: 'tel', autoComplete: 'tel' },
-  { name: 'vatNumber', label: 'VAT number', type: 'text', autoComplete: 'off' },
 ]
+
+// Asked after the contact details; the VAT number is only wanted (and checked) from a company registered for VAT.
+const VAT_REGISTERED_CHOICES = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No, the company is not a VAT vendor' },
+] as const
 
 const delegateFields = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -99,6 +114,9 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
     field('attendanceOption', 'Attendance option'),
     field('code', codeLabel),
     ...detailFields.map((detail) => field(detail.name, detail.label)),
+    field('vatRegistered', 'Registered for VAT'),
+    field('vatNumber', 'VAT number'),
+    field('purchaseOrderNumber', 'Purchase order number'),
     field('delegates', 'Delegates'),
     ...draft.delegates.flatMap((_, row) =>
       delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
@@ -114,12 +132,14 @@ function RegistrationForm({
   vatRate,
   bankDetails,
   outcome,
+  quoteRefusal,
 }: {
   event: EventPage
   options: OfferedOption[]
   vatRate: number
   bankDetails: BankDetails | null
   outcome: RegistrationOutcome | undefined
+  quoteRefusal: string | null
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
   const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? ''))
@@ -176,237 +196,349 @@ function RegistrationForm({
   const backToPayment = `${action}#${idFor('paymentMethod')}`
 
   return (
-    <fetcher.Form method="post" action={action} className="form registration-form" noValidate>
-      {error && (
-        <div ref={summaryRef} tabIndex={-1}>
-          <ErrorSummary title={error.message} fields={summaryFields(draft, codeLabel)} messages={fieldErrors} />
-        </div>
-      )}
-      <input type="hidden" name="token" value={draft.token} />
-      <HoneypotField idPrefix="register" />
-      <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
-      <div className="registration-form__fields">
+    <>
+      <fetcher.Form method="post" action={action} className="form registration-form" noValidate>
+        {error && (
+          <div ref={summaryRef} tabIndex={-1}>
+            <ErrorSummary title={error.message} fields={summaryFields(draft, codeLabel)} messages={fieldErrors} />
+          </div>
+        )}
+        <input type="hidden" name="token" value={draft.token} />
+        <HoneypotField idPrefix="register" />
+        <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
+        <div className="registration-form__fields">
 
-        <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
-          <legend id={idFor('attendanceOption')} tabIndex={-1}>
-            Attendance option
-          </legend>
-          {options.map((option) => {
-            const unit = randsToCents(option.amount)
-            const withVat = isOptionKey(option.key) ? quote({ key: option.key, amountCents: unit }, 1, vatRate).totalCents : unit
-            const perDelegate = option.key === 'table-5' || option.key === 'table-10' ? 'per table' : 'per delegate'
-            return (
-              <div className="form__choice" key={option.key}>
-                <input
-                  type="radio"
-                  id={`register-option-${option.key}`}
-                  name="attendanceOption"
-                  value={option.key}
-                  checked={draft.attendanceOption === option.key}
-                  disabled={!option.available}
-                  aria-describedby={option.available ? undefined : `register-option-${option.key}-closed`}
-                  onChange={() => apply(fitDelegatesToOption({ ...draft, attendanceOption: option.key }))}
+          <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
+            <legend id={idFor('attendanceOption')} tabIndex={-1}>
+              Attendance option
+            </legend>
+            {options.map((option) => {
+              const unit = randsToCents(option.amount)
+              const withVat = isOptionKey(option.key) ? quote({ key: option.key, amountCents: unit }, 1, vatRate).totalCents : unit
+              const perDelegate = option.key === 'table-5' || option.key === 'table-10' ? 'per table' : 'per delegate'
+              return (
+                <div className="form__choice" key={option.key}>
+                  <input
+                    type="radio"
+                    id={`register-option-${option.key}`}
+                    name="attendanceOption"
+                    value={option.key}
+                    checked={draft.attendanceOption === option.key}
+                    disabled={!option.available}
+                    aria-describedby={option.available ? undefined : `register-option-${option.key}-closed`}
+                    onChange={() => apply(fitDelegatesToOption({ ...draft, attendanceOption: option.key }))}
+                  />
+                  <label htmlFor={`register-option-${option.key}`}>
+                    {option.label}: <Amount cents={unit} /> excl. VAT (<Amount cents={withVat} /> incl. VAT) {perDelegate}
+                    {!option.available && (
+                      <span className="form__closed" id={`register-option-${option.key}-closed`}>
+                        {' '}
+                        (closed)
+                      </span>
+                    )}
+                  </label>
+                </div>
+              )
+            })}
+            {errorText('attendanceOption')}
+          </fieldset>
+
+          <div className="form__field">
+            <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
+            <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
+            {errorText('code')}
+          </div>
+
+          {detailFields.map((detail) => (
+            <div className="form__field" key={detail.name}>
+              <label htmlFor={idFor(detail.name)}>{detail.label}</label>
+              {detail.type === 'textarea' ? (
+                <textarea
+                  id={idFor(detail.name)}
+                  name={detail.name}
+                  rows={3}
+                  required
+                  autoComplete={detail.autoComplete}
+                  value={draft[detail.name]}
+                  onChange={(change) => set(detail.name, change.target.value)}
+                  {...errorAttributes(detail.name)}
                 />
-                <label htmlFor={`register-option-${option.key}`}>
-                  {option.label}: <Amount cents={unit} /> excl. VAT (<Amount cents={withVat} /> incl. VAT) {perDelegate}
-                  {!option.available && (
-                    <span className="form__closed" id={`register-option-${option.key}-closed`}>
-                      {' '}
-                      (closed)
-                    </span>
-                  )}
-                </label>
-              </div>
-            )
-          })}
-          {errorText('attendanceOption')}
-        </fieldset>
-
-        <div className="form__field">
-          <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
-          <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
-          {errorText('code')}
-        </div>
-
-        {detailFields.map((detail) => (
-          <div className="form__field" key={detail.name}>
-            <label htmlFor={idFor(detail.name)}>{detail.label}</label>
-            {detail.type === 'textarea' ? (
-              <textarea
-                id={idFor(detail.name)}
-                name={detail.name}
-                rows={3}
-                required
-                autoComplete={detail.autoComplete}
-                value={draft[detail.name]}
-                onChange={(change) => set(detail.name, change.target.value)}
-                {...errorAttributes(detail.name)}
-              />
-            ) : (
-              <input
-                id={idFor(detail.name)}
-                name={detail.name}
-                type={detail.type}
-                required
-                autoComplete={detail.autoComplete}
-                value={draft[detail.name]}
-                onChange={(change) => set(detail.name, change.target.value)}
-                {...errorAttributes(detail.name)}
-              />
-            )}
-            {errorText(detail.name)}
-          </div>
-        ))}
-
-        <fieldset className="form__group">
-          <legend id={idFor('delegates')} tabIndex={-1}>
-            Delegates
-          </legend>
-          {draft.delegates.length === 0 && <p>No delegates listed. Add at least one before submitting.</p>}
-          {draft.delegates.map((delegate, row) => (
-            <fieldset className="form__delegate" key={row}>
-              <legend>Delegate {row + 1}</legend>
-              <div className="form__delegate-fields">
-                {delegateFields.map((field) => {
-                  const name = `delegates.${row}.${field.name}`
-                  return (
-                    <div className="form__field" key={field.name}>
-                      <label htmlFor={idFor(name)}>{field.label}</label>
-                      <input
-                        id={idFor(name)}
-                        name={name}
-                        type={field.type}
-                        required
-                        value={delegate[field.name]}
-                        onChange={(change) => setDelegate(row, field.name, change.target.value)}
-                        {...errorAttributes(name)}
-                      />
-                      {errorText(name)}
-                    </div>
-                  )
-                })}
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value={`remove-delegate:${row}`}
-                className="icon-button"
-                formAction={backToDelegates}
-                formNoValidate
-                onClick={(click) => {
-                  click.preventDefault()
-                  apply(removeDelegate(draft, row))
-                }}
-              >
-                <RemoveIcon />
-                <span className="visually-hidden">Remove delegate {row + 1}</span>
-              </button>
-            </fieldset>
-          ))}
-          <div className="form__live" role="alert">
-            {notice && <p className="form__error">{notice}</p>}
-            {errorText('delegates')}
-          </div>
-          <button
-            type="submit"
-            name="intent"
-            value="add-delegate"
-            className="button button--secondary"
-            formAction={backToDelegates}
-            formNoValidate
-            onClick={(click) => {
-              click.preventDefault()
-              apply(addDelegate(draft))
-            }}
-          >
-            Add delegate
-          </button>
-        </fieldset>
-
-        <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
-          <legend id={idFor('paymentMethod')} tabIndex={-1}>
-            Payment method
-          </legend>
-          {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
-            <div className="form__choice" key={value}>
-              <input
-                type="radio"
-                id={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}
-                name="paymentMethod"
-                value={value}
-                checked={draft.paymentMethod === value}
-                onChange={() => set('paymentMethod', value)}
-              />
-              <label htmlFor={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}>{label}</label>
+              ) : (
+                <input
+                  id={idFor(detail.name)}
+                  name={detail.name}
+                  type={detail.type}
+                  required
+                  autoComplete={detail.autoComplete}
+                  value={draft[detail.name]}
+                  onChange={(change) => set(detail.name, change.target.value)}
+                  {...errorAttributes(detail.name)}
+                />
+              )}
+              {errorText(detail.name)}
             </div>
           ))}
-          {errorText('paymentMethod')}
-        </fieldset>
 
-        <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formAction={backToPayment} formNoValidate>
-          Update total
-        </button>
+          <fieldset className="form__group" aria-describedby={fieldErrors.vatRegistered ? `${idFor('vatRegistered')}-error` : undefined}>
+            <legend id={idFor('vatRegistered')} tabIndex={-1}>
+              Is the company registered for VAT?
+            </legend>
+            {VAT_REGISTERED_CHOICES.map((choice) => (
+              <div className="form__choice" key={choice.value}>
+                <input
+                  type="radio"
+                  id={`register-vat-${choice.value}`}
+                  name="vatRegistered"
+                  value={choice.value}
+                  checked={draft.vatRegistered === choice.value}
+                  onChange={() => set('vatRegistered', choice.value)}
+                />
+                <label htmlFor={`register-vat-${choice.value}`}>{choice.label}</label>
+              </div>
+            ))}
+            {errorText('vatRegistered')}
+          </fieldset>
 
-        {draft.paymentMethod !== '' && (
-          <section className="registration-form__payment" aria-labelledby="register-total-title">
-            <h3 id="register-total-title">Total</h3>
-            <p className="registration-form__total" aria-live="polite">
-              <strong>
-                <Amount cents={price.totalCents} />
-              </strong>{' '}
-              incl. {vatPercent} VAT
+          {draft.vatRegistered !== 'no' && (
+            <div className="form__field">
+              <label htmlFor={idFor('vatNumber')}>VAT number{draft.vatRegistered === 'yes' ? ' (required)' : ''}</label>
+              <input
+                id={idFor('vatNumber')}
+                name="vatNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                aria-describedby={[`${idFor('vatNumber')}-hint`, fieldErrors.vatNumber ? `${idFor('vatNumber')}-error` : ''].filter(Boolean).join(' ')}
+                aria-invalid={fieldErrors.vatNumber ? true : undefined}
+                value={draft.vatNumber}
+                onChange={(change) => set('vatNumber', change.target.value)}
+              />
+              <p className="form__hint" id={`${idFor('vatNumber')}-hint`}>
+                10 digits starting with 4, as on the company&apos;s SARS VAT registration. Leave empty if the company is not registered for VAT.
+              </p>
+              {errorText('vatNumber')}
+            </div>
+          )}
+
+          <div className="form__field">
+            <label htmlFor={idFor('purchaseOrderNumber')}>Purchase order number (optional)</label>
+            <input
+              id={idFor('purchaseOrderNumber')}
+              name="purchaseOrderNumber"
+              autoComplete="off"
+              aria-describedby={`${idFor('purchaseOrderNumber')}-hint`}
+              value={draft.purchaseOrderNumber}
+              onChange={(change) => set('purchaseOrderNumber', change.target.value)}
+              {...errorAttributes('purchaseOrderNumber')}
+            />
+            <p className="form__hint" id={`${idFor('purchaseOrderNumber')}-hint`}>
+              Printed on the tax invoice as &ldquo;Your reference&rdquo;.
             </p>
-            {draft.paymentMethod === 'bank-transfer' ? (
-              <div>
-                <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
-                {bankDetails && (
-                  <BankDetailsList bank={bankDetails} />
-                )}
-              </div>
-            ) : (
-              <div>
-                <p>
-                  Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
-                  Google Pay). If you submit without paying, your registration page offers the Pay button later.
-                </p>
-                <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
-                  {busy ? (
-                    'Submitting...'
-                  ) : (
-                    <>
-                      Pay <Amount cents={price.totalCents} />
-                    </>
-                  )}
+            {errorText('purchaseOrderNumber')}
+          </div>
+
+          <fieldset className="form__group">
+            <legend id={idFor('delegates')} tabIndex={-1}>
+              Delegates
+            </legend>
+            {draft.delegates.length === 0 && <p>No delegates listed. Add at least one before submitting.</p>}
+            {draft.delegates.map((delegate, row) => (
+              <fieldset className="form__delegate" key={row}>
+                <legend>Delegate {row + 1}</legend>
+                <div className="form__delegate-fields">
+                  {delegateFields.map((field) => {
+                    const name = `delegates.${row}.${field.name}`
+                    return (
+                      <div className="form__field" key={field.name}>
+                        <label htmlFor={idFor(name)}>{field.label}</label>
+                        <input
+                          id={idFor(name)}
+                          name={name}
+                          type={field.type}
+                          required
+                          value={delegate[field.name]}
+                          onChange={(change) => setDelegate(row, field.name, change.target.value)}
+                          {...errorAttributes(name)}
+                        />
+                        {errorText(name)}
+                      </div>
+                    )
+                  })}
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`remove-delegate:${row}`}
+                  className="icon-button"
+                  formAction={backToDelegates}
+                  formNoValidate
+                  onClick={(click) => {
+                    click.preventDefault()
+                    apply(removeDelegate(draft, row))
+                  }}
+                >
+                  <RemoveIcon />
+                  <span className="visually-hidden">Remove delegate {row + 1}</span>
                 </button>
+              </fieldset>
+            ))}
+            <div className="form__live" role="alert">
+              {notice && <p className="form__error">{notice}</p>}
+              {errorText('delegates')}
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="add-delegate"
+              className="button button--secondary"
+              formAction={backToDelegates}
+              formNoValidate
+              onClick={(click) => {
+                click.preventDefault()
+                apply(addDelegate(draft))
+              }}
+            >
+              Add delegate
+            </button>
+          </fieldset>
+
+          <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
+            <legend id={idFor('paymentMethod')} tabIndex={-1}>
+              Payment method
+            </legend>
+            {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
+              <div className="form__choice" key={value}>
+                <input
+                  type="radio"
+                  id={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}
+                  name="paymentMethod"
+                  value={value}
+                  checked={draft.paymentMethod === value}
+                  onChange={() => set('paymentMethod', value)}
+                />
+                <label htmlFor={`register-payment-${value === 'bank-transfer' ? 'bank' : 'card'}`}>{label}</label>
               </div>
-            )}
-          </section>
-        )}
+            ))}
+            {errorText('paymentMethod')}
+          </fieldset>
 
-        <div className="form__choice">
-          <input
-            type="checkbox"
-            id={idFor('legalAgreement')}
-            name="legalAgreement"
-            checked={draft.legalAgreement}
-            onChange={(change) => set('legalAgreement', change.target.checked)}
-            {...errorAttributes('legalAgreement')}
-          />
-          <label htmlFor={idFor('legalAgreement')}>
-            I have read and accept the <Link to="/terms">terms and conditions</Link>; this registration is legally binding.
-          </label>
+          <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formAction={backToPayment} formNoValidate>
+            Update total
+          </button>
+
+          {draft.paymentMethod !== '' && (
+            <section className="registration-form__payment" aria-labelledby="register-total-title">
+              <h3 id="register-total-title">Total</h3>
+              <p className="registration-form__total" aria-live="polite">
+                <strong>
+                  <Amount cents={price.totalCents} />
+                </strong>{' '}
+                incl. {vatPercent} VAT
+              </p>
+              {draft.paymentMethod === 'bank-transfer' ? (
+                <div>
+                  <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
+                  {bankDetails && (
+                    <BankDetailsList bank={bankDetails} />
+                  )}
+                </div>
+              ) : (
+                <div>
+                  <p>
+                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
+                    Google Pay). If you submit without paying, your registration page offers the Pay button later.
+                  </p>
+                  <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
+                    {busy ? (
+                      'Submitting...'
+                    ) : (
+                      <>
+                        Pay <Amount cents={price.totalCents} />
+                      </>
+                    )}
+                  </button>
+                </div>
+              )}
+            </section>
+          )}
+
+          <div className="form__choice">
+            <input
+              type="checkbox"
+              id={idFor('legalAgreement')}
+              name="legalAgreement"
+              checked={draft.legalAgreement}
+              onChange={(change) => set('legalAgreement', change.target.checked)}
+              {...errorAttributes('legalAgreement')}
+            />
+            <label htmlFor={idFor('legalAgreement')}>
+              I have read and accept the <Link to="/terms">terms and conditions</Link>; this registration is legally binding.
+            </label>
+          </div>
+          {errorText('legalAgreement')}
+
+          <p className="form__notice">
+            We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
+            send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+          </p>
+          <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+            {busy ? 'Submitting...' : 'Submit Form'}
+          </button>
         </div>
-        {errorText('legalAgreement')}
+      </fetcher.Form>
+      <QuoteForm event={event} options={options} draft={draft} refusal={quoteRefusal} />
+    </>
+  )
+}
 
-        <p className="form__notice">
-          We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
-          send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+/**
+ * "Download a quote": a plain form (no JavaScript needed) posting to the event's quote address, which answers with
+ * the numbered quotation PDF, or sends the visitor back here with the reason (`refusal`). It starts from the
+ * option, delegates and company already entered above; a quotation holds no seat.
+ */
+function QuoteForm({ event, options, draft, refusal }: { event: EventPage; options: OfferedOption[]; draft: RegistrationDraft; refusal: string | null }) {
+  const available = options.filter((option) => option.available)
+  return (
+    <section className="registration-quote" aria-labelledby="register-quote">
+      <h3 id="register-quote" tabIndex={-1}>
+        Need a quote first?
+      </h3>
+      <p>Download a quotation for your purchase order. It is priced as the registration would be and holds no seat until you register.</p>
+      {refusal && (
+        <p className="form__error" role="alert">
+          {refusal}
         </p>
-        <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-          {busy ? 'Submitting...' : 'Submit Form'}
+      )}
+      <form method="post" action={`/${event.kind}/${event.slug}/quote`} className="form" key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}>
+        <div className="form__field">
+          <label htmlFor="quote-option">Attendance option</label>
+          <select id="quote-option" name="attendanceOption" defaultValue={available.some((option) => option.key === draft.attendanceOption) ? draft.attendanceOption : ''} required>
+            <option value="" disabled>
+              Choose an option
+            </option>
+            {available.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form__field">
+          <label htmlFor="quote-delegates">Number of delegates</label>
+          <input id="quote-delegates" name="delegates" type="number" inputMode="numeric" min={1} max={MAX_QUOTE_DELEGATES} defaultValue={Math.max(1, draft.delegates.length)} required />
+        </div>
+        <div className="form__field">
+          <label htmlFor="quote-company">Company name (optional)</label>
+          <input id="quote-company" name="companyName" autoComplete="organization" defaultValue={draft.companyName} />
+        </div>
+        <div className="form__field">
+          <label htmlFor="quote-address">Company address (optional)</label>
+          <textarea id="quote-address" name="address" rows={2} autoComplete="street-address" defaultValue={draft.address} />
+        </div>
+        <button type="submit" className="button button--secondary">
+          Download a quote (PDF)
         </button>
-      </div>
-    </fetcher.Form>
+      </form>
+    </section>
   )
 }
 

@@ -153,6 +153,6 @@ export async function runStaffCommand<Input, Result>(
 }
 
 /** Where a registration's page is, with the notice of what was just recorded (read by that page). */
-export function registrationPagePath(reference: string, recorded: 'payment' | 'surplus' | 'delegate' | 'company'): string {
+export function registrationPagePath(reference: string, recorded: 'payment' | 'surplus' | 'delegate' | 'company' | 'invoice-corrected'): string {
   return `/admin/registrations/${encodeURIComponent(reference)}?recorded=${recorded}`
 }

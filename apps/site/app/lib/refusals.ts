@@ -53,6 +53,8 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
   'too-many-parts': { status: 422, message: 'A line is split across at most 20 registrations.' },
   'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
+  'invalid-delegate-count': { status: 422, message: 'Please enter the number of delegates: a whole number from 1.' },
+  'invalid-vat-number': { status: 422, message: 'Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -75,6 +77,8 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
     email: 'E-mail',
     tel: 'Telephone',
     vatNumber: 'VAT number',
+    vatRegistered: 'Registered for VAT',
+    purchaseOrderNumber: 'Purchase order number',
     name: 'Name',
     position: 'Position',
     attendanceOption: 'Attendance option',
@@ -88,6 +92,7 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
     email: 'E-mail',
     tel: 'Telephone',
     vatNumber: 'VAT number',
+    purchaseOrderNumber: 'Purchase order number',
     name: 'Name',
     position: 'Position',
     reference: 'The registration’s reference',
@@ -183,6 +188,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
   'registration-cancelled': { status: 409, message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.' },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
+  'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
+  'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
   'role-required': {
     status: 403,
     message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.'),
@@ -213,4 +220,10 @@ export function backOfficeRefusal(error: BackOfficeError): { status: number; mes
 export function roleRefusal(required: 'owner' | 'manager'): { status: number; message: string } {
   const refusal = BACK_OFFICE_REFUSALS['role-required']
   return { status: refusal.status, message: refusal.message({ role: required }) }
+}
+
+/** What the Register tab says when a quotation request was refused with `code` (none for an unknown one). */
+export function quoteRefusalMessage(code: string | null): string | null {
+  if (!code || !Object.hasOwn(REFUSALS, code)) return null
+  return REFUSALS[code as RefusalCode].message.replace('{n}', 'the allowed number of')
 }

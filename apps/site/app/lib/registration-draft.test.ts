@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyIntent, blankDraft, draftFromForm, parseIntent, priceDraft, type OfferedOption, type RegistrationDraft } from './registration-draft'
+import { applyIntent, blankDraft, draftFromForm, parseIntent, priceDraft, registrationInput, type OfferedOption, type RegistrationDraft } from './registration-draft'
 
 const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test` }))
 const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025'), token: 'token', ...overrides })
@@ -76,3 +76,13 @@ describe('draftFromForm', () => {
     ])
   })
 })
+
+describe('registrationInput', () => {
+  it('answers the VAT question the visitor left unanswered from whether a VAT number was typed', () => {
+    expect(registrationInput('Resilience', draftWith({ vatNumber: ' 4123456789 ' })).vatRegistered).toBe('yes')
+    expect(registrationInput('Resilience', draftWith({ vatNumber: '' })).vatRegistered).toBe('no')
+    expect(registrationInput('Resilience', draftWith({ vatRegistered: 'no', vatNumber: '4123456789' })).vatRegistered).toBe('no')
+    expect(registrationInput('Resilience', draftWith({})).event).toBe('Resilience')
+  })
+})
+

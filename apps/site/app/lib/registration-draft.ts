@@ -44,7 +44,9 @@ export function blankDraft(code: string): RegistrationDraft {
     address: '',
     email: '',
     tel: '',
+    vatRegistered: '',
     vatNumber: '',
+    purchaseOrderNumber: '',
     attendanceOption: '',
     paymentMethod: '',
     legalAgreement: false,
@@ -161,5 +163,8 @@ export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOp
 /** The draft as the registration API reads it: its fields and the event, without the form's token. */
 export function registrationInput(eventSlug: string, draft: RegistrationDraft) {
   const { token: _token, ...fields } = draft
-  return { event: eventSlug, ...fields }
+  // The form always answers the VAT question: left unanswered, a VAT number typed in is checked as a VAT vendor's,
+  // and none means the company is not one (only the API's clients send a VAT number unchecked).
+  const vatRegistered = fields.vatRegistered || (fields.vatNumber.trim() === '' ? 'no' : 'yes')
+  return { event: eventSlug, ...fields, vatRegistered }
 }

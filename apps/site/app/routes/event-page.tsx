@@ -25,6 +25,7 @@ import { socialImageOf } from '../lib/social-image.server'
 import { EVENT_SECTIONS_ID, registerTabHref } from '../lib/page-path'
 import type { RegistrationOutcome } from '../lib/registration-draft'
 import { registrationAction } from '../lib/registration.server'
+import { quoteRefusalMessage } from '../lib/refusals'
 import { servicesContext } from '../lib/services.server'
 
 // Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
@@ -89,6 +90,9 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     siteUrl: config.siteUrl,
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
     headline: eventHeadline(event, config.now()),
+    // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
+    // the refusals stay out of the page's JavaScript.
+    quoteRefusal: quoteRefusalMessage(url.searchParams.get('quote')),
     meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
     structuredData: eventStructuredData(event, {
       url: `${config.siteUrl}${path}`,
@@ -117,7 +121,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline }, actionData: registration }: Route.ComponentProps) {
+export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, quoteRefusal }, actionData: registration }: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -136,7 +140,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
         hrefForDay={(day) => `?tab=agenda&day=${day}`}
       />
     ),
-    register: <RegisterPanel event={event} outcome={registration} />,
+    register: <RegisterPanel event={event} outcome={registration} quoteRefusal={quoteRefusal} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
       <SponsorPackages

@@ -89,9 +89,9 @@ export function normaliseBankReference(input: unknown): string {
   return singleLine(input).toUpperCase()
 }
 
-/** The day a registration was made by the business clock: its tax invoice's date, issued with it. */
+/** The day a registration was made by the business clock: its first tax invoice's date, issued with it. */
 async function registeredOn(queries: Kysely<Database>, registration: RegistrationRow): Promise<string> {
-  const invoice = await queries.selectFrom('invoices').select('issued_at').where('registration_id', '=', registration.id).executeTakeFirst()
+  const invoice = await queries.selectFrom('invoices').select('issued_at').where('registration_id', '=', registration.id).orderBy('number').executeTakeFirst()
   return dayIn(new Date(invoice?.issued_at ?? registration.created_at))
 }
 
@@ -254,7 +254,7 @@ async function recordTransferIn(
   let mailQueued = false
   if (paidInFull) {
     await markRegistrationPaid(transaction, registration.id, at)
-    const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst()
+    const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst()
     const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
     const receipt = paymentReceiptMail({
       registration: {
@@ -263,6 +263,7 @@ async function recordTransferIn(
         eventStart: registration.event_start,
         eventEnd: registration.event_end,
         companyName: registration.company_name,
+        purchaseOrderNumber: registration.purchase_order_number,
         email: registration.email,
         totalCents: registration.total_cents,
         currency: registration.currency,

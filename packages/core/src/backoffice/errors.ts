@@ -19,6 +19,8 @@ export type BackOfficeErrorCode =
   | 'request-pending'
   | 'statement-line-settled'
   | 'split-does-not-add-up'
+  | 'nothing-owed'
+  | 'invoice-up-to-date'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

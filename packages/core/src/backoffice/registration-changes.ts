@@ -139,10 +139,11 @@ export const correctCompanyDetails = staffCommand(companyCorrectionSchema, async
       email: registration.email,
       tel: registration.tel,
       vatNumber: registration.vat_number,
+      purchaseOrderNumber: registration.purchase_order_number,
     }
     await transaction
       .updateTable('registrations')
-      .set({ company_name: after.companyName, address: after.address, email: after.email, tel: after.tel, vat_number: after.vatNumber, updated_at: at.toISOString() })
+      .set({ company_name: after.companyName, address: after.address, email: after.email, tel: after.tel, vat_number: after.vatNumber, purchase_order_number: after.purchaseOrderNumber, updated_at: at.toISOString() })
       .where('id', '=', registration.id)
       .execute()
     await updateMailContext(transaction, registration.id, (mailContext) => {

@@ -26,7 +26,7 @@ export interface RegistrationDetail extends RegistrationKey {
   paidAt: string | null
   event: StoredEvent
   code: string
-  company: { name: string; address: string; email: string; tel: string; vatNumber: string }
+  company: { name: string; address: string; email: string; tel: string; vatNumber: string; purchaseOrderNumber: string }
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
   /** Every delegate in the order registered; a cancelled one stays listed, marked. */
@@ -66,7 +66,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   if (!row) return undefined
   const [delegates, invoice, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
     kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
-    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).executeTakeFirst(),
+    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst(),
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     paymentStateOf(kysely, row),
@@ -93,7 +93,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     paidAt: row.paid_at,
     event: storedEventOf(row),
     code: row.submitted_code,
-    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number },
+    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number, purchaseOrderNumber: row.purchase_order_number },
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates: delegates.map(({ cancellation_id: cancellationId, ...delegate }) => ({ ...delegate, cancelled: cancellationId !== null })),
@@ -125,6 +125,7 @@ export async function registrationInvoicePdf(context: BackOfficeContext, referen
     .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
     .select(['invoices.id', 'invoices.number'])
     .where('registrations.reference', '=', reference)
+    .orderBy('invoices.number', 'desc')
     .executeTakeFirst()
   const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
   if (!invoice || !pdf) return undefined

@@ -236,7 +236,7 @@ export async function cancellationProposal(context: BackOfficeContext, reference
   const registration = await findRegistration(queries, reference, false)
   const [delegates, invoice, payment, balances, cancellations] = await Promise.all([
     queries.selectFrom('registration_delegates').select(['id', 'name', 'position', 'cancellation_id']).where('registration_id', '=', registration.id).orderBy('ordinal').execute(),
-    queries.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).executeTakeFirst(),
+    queries.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst(),
     paymentStateOf(queries, registration),
     balancesOf(queries, registration.id),
     cancellationsOf(queries, registration.id),
@@ -352,7 +352,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
       .execute()
     if (whole) await transaction.updateTable('registrations').set({ cancelled_at: at.toISOString(), updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
 
-    const invoice = await transaction.selectFrom('invoices').select(['id', 'number', 'data_json']).where('registration_id', '=', registration.id).executeTakeFirst()
+    const invoice = await transaction.selectFrom('invoices').select(['id', 'number', 'data_json']).where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst()
     const names = chosen.map((delegate) => delegate.name)
     let creditNote: { id: string; number: string } | undefined
     let mailQueued = false
@@ -364,6 +364,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
         number,
         issueDate: formatDate(today),
         reference: registration.reference,
+        ...(invoiced.purchaseOrderNumber ? { purchaseOrderNumber: invoiced.purchaseOrderNumber } : {}),
         invoiceNumber: invoiced.number,
         invoiceDate: invoiced.issueDate,
         supplier: invoiced.supplier,

@@ -1,12 +1,14 @@
 import { formatRand } from '@events/pricing'
 import { vatPercentage } from '../invoice/tax-invoice-pdf.ts'
-import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
+import { BOLD, drawTaxDocumentHead, yourReferenceFact, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
 
 /** Everything printed on a credit note; amounts in cents, dates as display text. */
 export interface CreditNoteData {
   number: string
   issueDate: string
   reference: string
+  /** The recipient's purchase order number, as on the invoice credited. */
+  purchaseOrderNumber?: string
   /** The tax invoice credited: its number and date of issue. */
   invoiceNumber: string
   invoiceDate: string
@@ -46,6 +48,7 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
       ['Tax invoice credited', note.invoiceNumber],
       ['Tax invoice date', note.invoiceDate],
       ['Registration reference', note.reference],
+      ...yourReferenceFact(note.purchaseOrderNumber),
     ],
     recipientHeading: 'Credited to',
     recipient: note.recipient,

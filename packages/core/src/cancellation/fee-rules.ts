@@ -28,10 +28,10 @@ export interface ProposedCancellationFee {
   holidaysSkipped: Array<{ date: string; name: string }>
 }
 
-const HALF_FEE_WORKING_DAYS = 14
+export const HALF_FEE_WORKING_DAYS = 14
 // The terms say "7 days or less, a 100% fee" without "working", unlike the 14 working days of the 50% fee:
 // these are calendar days.
-const FULL_FEE_CALENDAR_DAYS = 7
+export const FULL_FEE_CALENDAR_DAYS = 7
 
 // Public holidays only (not observances), with the Public Holidays Act's rule that a holiday falling on a Sunday is
 // also kept on the Monday after; date-holidays lists that Monday as its own "Public Holiday".

@@ -14,6 +14,8 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
+import type { QuotesTable } from './tables/quotes.ts'
+import type { PaymentRemindersTable } from './tables/payment-reminders.ts'
 import type { ReadinessChecksTable } from './tables/readiness-checks.ts'
 import type { WebhookDeliveriesTable } from './tables/webhook-deliveries.ts'
 import type { RegistrationDelegatesTable } from './tables/registration-delegates.ts'
@@ -33,6 +35,8 @@ export interface Database {
   outbox_messages: OutboxMessagesTable
   invoice_counters: InvoiceCountersTable
   invoices: InvoicesTable
+  payment_reminders: PaymentRemindersTable
+  quotes: QuotesTable
   bank_payments: BankPaymentsTable
   cancellations: CancellationsTable
   cancellation_requests: CancellationRequestsTable

@@ -82,6 +82,14 @@ export async function nextNumberInSeries(transaction: Transaction<Database>, ser
   return Number(row.last_number)
 }
 
+/**
+ * Takes the next tax invoice number inside the caller's transaction, for an invoice whose number the same transaction
+ * must print (a correction's e-mail); a registration's invoice takes it as its last write instead (insertNumberedInvoice).
+ */
+export function nextTaxInvoiceNumber(transaction: Transaction<Database>): Promise<number> {
+  return nextNumberInSeries(transaction, TAX_INVOICE_SERIES)
+}
+
 /** The invoice number as printed: "INV-000042". */
 export function formatInvoiceNumber(number: number): string {
   return formatSeriesNumber('INV', number)

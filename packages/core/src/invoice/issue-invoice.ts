@@ -1,4 +1,4 @@
-import { isTableOption, type Quote } from '@events/pricing'
+import { isOptionKey, isTableOption, type Quote } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { CoreDatabase, Database, SqlDialectName } from '../db/database.ts'
@@ -34,43 +34,59 @@ export interface PreparedTaxInvoice {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-function nonEmptyLines(text: string): string[] {
+export function nonEmptyLines(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
 }
 
+/** The organiser as the supplier on its documents: name, addresses, VAT number and how to reach it. */
+export function supplierOf(settings: SiteSettingsForMail): TaxInvoiceData['supplier'] {
+  return {
+    name: settings.siteName,
+    addressLines: settings.addresses.flatMap(nonEmptyLines),
+    vatNumber: settings.vatNumber,
+    contact: [settings.email, settings.phones[0] ?? ''].filter((part) => part !== '').join(' · '),
+  }
+}
+
+/** The one line of a registration's documents: the event and option, its dates, venue and delegates, priced. */
+export function registrationLine(
+  event: RegistrationEvent,
+  supply: { optionKey: string; optionLabel: string; delegateCount: number; delegatesText: string; unitAmountCents: number; subtotalCents: number },
+): TaxInvoiceData['lines'][number] {
+  const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
+  return {
+    description: `${event.title}: ${supply.optionLabel}`,
+    details: [formatEventDates(event.start, event.end), venue, supply.delegatesText].filter((detail) => detail !== ''),
+    quantity: isOptionKey(supply.optionKey) && isTableOption(supply.optionKey) ? 1 : supply.delegateCount,
+    unitAmountCents: supply.unitAmountCents,
+    amountCents: supply.subtotalCents,
+  }
+}
+
 /** What the tax invoice of a registration says, but for its number. */
 function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
   const { event, settings, submission, quote } = subject
-  const table = isTableOption(submission.attendanceOption)
   const delegates = submission.delegates.map((delegate) => delegate.name).join(', ')
-  const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
   return {
     issueDate: formatDate(subject.issuedAt),
     // South Africa keeps no daylight saving time, so a day there is always 24 hours.
     dueDate: formatDate(new Date(subject.issuedAt.getTime() + settings.paymentTermsDays * DAY_MS)),
     reference: subject.reference,
-    supplier: {
-      name: settings.siteName,
-      addressLines: settings.addresses.flatMap(nonEmptyLines),
-      vatNumber: settings.vatNumber,
-      contact: [settings.email, settings.phones[0] ?? ''].filter((part) => part !== '').join(' · '),
-    },
+    purchaseOrderNumber: submission.purchaseOrderNumber,
+    supplier: supplierOf(settings),
     recipient: { name: submission.companyName, addressLines: nonEmptyLines(submission.address), vatNumber: submission.vatNumber },
     lines: [
-      {
-        description: `${event.title}: ${subject.optionLabel}`,
-        details: [
-          formatEventDates(event.start, event.end),
-          venue,
-          `${submission.delegates.length === 1 ? 'Delegate' : `${submission.delegates.length} delegates`}: ${delegates}`,
-        ].filter((detail) => detail !== ''),
-        quantity: table ? 1 : submission.delegates.length,
+      registrationLine(event, {
+        optionKey: submission.attendanceOption,
+        optionLabel: subject.optionLabel,
+        delegateCount: submission.delegates.length,
+        delegatesText: `${submission.delegates.length === 1 ? 'Delegate' : `${submission.delegates.length} delegates`}: ${delegates}`,
         unitAmountCents: subject.unitAmountCents,
-        amountCents: quote.subtotalCents,
-      },
+        subtotalCents: quote.subtotalCents,
+      }),
     ],
     subtotalCents: quote.subtotalCents,
     vatRate: quote.vatRate,

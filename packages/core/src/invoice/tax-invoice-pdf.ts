@@ -1,6 +1,6 @@
 import { formatRand } from '@events/pricing'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
-import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
+import { BOLD, drawTaxDocumentHead, yourReferenceFact, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty, type TaxDocument } from '../pdf/tax-document.ts'
 
 export interface TaxInvoiceLine {
   description: string
@@ -17,6 +17,8 @@ export interface TaxInvoiceData {
   issueDate: string
   dueDate: string
   reference: string
+  /** The recipient's purchase order number; absent on invoices issued before there was one. */
+  purchaseOrderNumber?: string
   supplier: DocumentParty & { contact: string }
   recipient: DocumentParty
   lines: TaxInvoiceLine[]
@@ -50,7 +52,7 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
     subject: `Tax Invoice ${invoice.number} for registration ${invoice.reference}`,
     issuedAt: invoice.issuedAt,
   })
-  const { doc, finished, left, right, contentWidth } = document
+  const { doc, finished, left, contentWidth } = document
   drawTaxDocumentHead(document, {
     title: 'Tax Invoice',
     supplier: invoice.supplier,
@@ -58,12 +60,36 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
       ['Invoice number', invoice.number],
       ['Date of issue', invoice.issueDate],
       ['Registration reference', invoice.reference],
+      ...yourReferenceFact(invoice.purchaseOrderNumber),
       ['Payment due', invoice.dueDate],
     ],
     recipientHeading: 'Bill to',
     recipient: invoice.recipient,
   })
+  drawLinesAndTotals(document, invoice)
 
+  doc.y += 24
+  doc.font(BOLD).fontSize(10).text('Payment terms', left)
+  doc.font(REGULAR).fontSize(9)
+  doc.text(
+    `Payment in full within ${invoice.paymentTermsDays} days of the invoice date, by ${invoice.dueDate}. Please quote ${invoice.reference} as the payment reference.`,
+    left,
+    doc.y,
+    { width: contentWidth },
+  )
+  doc.moveDown(0.8)
+  drawBankDetails(document, bankDetailRows(invoice.bankDetails, invoice.reference))
+
+  doc.end()
+  return finished
+}
+
+/** A priced document's lines (description and details, quantity, unit price, amount) and its totals excl. VAT, VAT and incl. VAT. */
+export function drawLinesAndTotals(
+  document: TaxDocument,
+  priced: Pick<TaxInvoiceData, 'lines' | 'subtotalCents' | 'vatRate' | 'vatCents' | 'totalCents'>,
+): void {
+  const { doc, left, right, contentWidth } = document
   const columns: Record<'description' | 'quantity' | 'unit' | 'amount', Column> = {
     description: { x: left, width: contentWidth * 0.46, align: 'left' },
     quantity: { x: left + contentWidth * 0.46, width: contentWidth * 0.1, align: 'right' },
@@ -82,7 +108,7 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
   doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE_COLOUR).stroke()
   y += 6
 
-  for (const line of invoice.lines) {
+  for (const line of priced.lines) {
     doc.font(BOLD).fontSize(9)
     cell(columns.description, line.description, y)
     const afterDescription = doc.y
@@ -100,9 +126,9 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
   y += 8
 
   const totals: Array<[string, string, boolean]> = [
-    ['Total excl. VAT', formatRand(invoice.subtotalCents), false],
-    [`VAT at ${vatPercentage(invoice.vatRate)}`, formatRand(invoice.vatCents), false],
-    ['Total incl. VAT', formatRand(invoice.totalCents), true],
+    ['Total excl. VAT', formatRand(priced.subtotalCents), false],
+    [`VAT at ${vatPercentage(priced.vatRate)}`, formatRand(priced.vatCents), false],
+    ['Total incl. VAT', formatRand(priced.totalCents), true],
   ]
   for (const [label, value, bold] of totals) {
     doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 10 : 9)
@@ -110,26 +136,16 @@ export async function renderTaxInvoicePdf(invoice: TaxInvoiceData): Promise<Buff
     doc.text(value, columns.amount.x, y, { width: columns.amount.width, align: 'right' })
     y = doc.y + 4
   }
+  doc.y = y
+}
 
-  doc.y = y + 24
-  doc.font(BOLD).fontSize(10).text('Payment terms', left)
-  doc.font(REGULAR).fontSize(9)
-  doc.text(
-    `Payment in full within ${invoice.paymentTermsDays} days of the invoice date, by ${invoice.dueDate}. Please quote ${invoice.reference} as the payment reference.`,
-    left,
-    doc.y,
-    { width: contentWidth },
-  )
-  doc.moveDown(0.8)
+/** The bank account to pay into, one labelled row each, under the heading "Bank details". */
+export function drawBankDetails({ doc, left, contentWidth }: TaxDocument, rows: ReadonlyArray<readonly [string, string]>): void {
   doc.font(BOLD).fontSize(10).text('Bank details', left)
   doc.font(REGULAR).fontSize(9)
-  const bankRows = bankDetailRows(invoice.bankDetails, invoice.reference)
-  for (const [label, value] of bankRows) {
+  for (const [label, value] of rows) {
     const rowY = doc.y
     doc.text(`${label}:`, left, rowY, { width: 120 })
     doc.text(value, left + 120, rowY, { width: contentWidth - 120 })
   }
-
-  doc.end()
-  return finished
 }

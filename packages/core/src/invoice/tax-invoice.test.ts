@@ -102,6 +102,22 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     expect(await getInvoicePdf(registrations, receipt.reference, 'not-the-secret')).toBeUndefined()
   })
 
+  it('prints the company\'s purchase order number as "Your reference", and no VAT number for a company not registered for VAT', async () => {
+    const registrations = service()
+    const { receipt } = await createRegistration(
+      registrations,
+      registrationInput({ purchaseOrderNumber: 'PO-2025-0417', vatRegistered: 'no', vatNumber: 'N/A' }),
+    )
+    const text = await pdfText((await getInvoicePdf(registrations, receipt.reference, receipt.secret))!.pdf)
+    expect(text).toContain('Your reference: PO-2025-0417')
+    expect(text).toContain('VAT number: 4000000000')
+    expect(text.match(/VAT number/g)).toHaveLength(1)
+    expect(text).not.toContain('N/A')
+    const stored = await testDb.db.kysely.selectFrom('registrations').select(['vat_number', 'purchase_order_number']).executeTakeFirstOrThrow()
+    expect(stored).toEqual({ vat_number: '', purchase_order_number: 'PO-2025-0417' })
+    expect((await registrantMail(receipt.reference)).text).toContain('Your reference: PO-2025-0417')
+  })
+
   it('prints names with any Latin diacritic, Greek or Cyrillic as they were typed', async () => {
     const { receipt } = await createRegistration(
       service(),

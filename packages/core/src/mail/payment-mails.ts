@@ -12,6 +12,8 @@ export interface PaidRegistration {
   eventStart: string
   eventEnd: string
   companyName: string
+  /** The company's purchase order number; empty when it gave none. */
+  purchaseOrderNumber: string
   email: string
   totalCents: number
   currency: string
@@ -61,6 +63,7 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
     ['Event', registration.eventTitle],
     ['Dates', formatEventDates(registration.eventStart, registration.eventEnd)],
     ['Company', registration.companyName],
+    ...(registration.purchaseOrderNumber ? ([['Your reference', registration.purchaseOrderNumber]] as Array<[string, string]>) : []),
     ['Amount paid', formatRand(registration.totalCents)],
     ['Paid on', `${paidAtFormat.format(context.paidAt)} (SAST)`],
     [bankTransfer ? 'Bank reference' : 'Payment ID', context.paymentId],

@@ -68,6 +68,11 @@ function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, 
   ])
 }
 
+/** The company's purchase order number as a row, when it gave one (registrations stored before there was one have none). */
+function yourReferenceRow(submission: { purchaseOrderNumber?: string }): Array<[string, string]> {
+  return submission.purchaseOrderNumber ? [['Your reference', submission.purchaseOrderNumber]] : []
+}
+
 function registrationRows(context: RegistrationMailContext): Array<[string, string]> {
   const { submission, quote } = context
   return [
@@ -78,7 +83,8 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
     ['Address', submission.address],
     ['E-mail', submission.email],
     ['Telephone', submission.tel],
-    ['VAT number', submission.vatNumber],
+    ['VAT number', submission.vatNumber === '' ? 'Not registered for VAT' : submission.vatNumber],
+    ...yourReferenceRow(submission),
     ['Attendance option', context.optionLabel],
     ['Number of delegates', String(submission.delegates.length)],
     ...delegateRows(submission.delegates),
@@ -140,6 +146,7 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
   const subject = `Registration ${context.reference}: ${event.title}`
   const rows: Array<[string, string]> = [
     ['Reference', context.reference],
+    ...yourReferenceRow(submission),
     ['Event', event.title],
     ['Dates', formatEventDates(event.start, event.end)],
     ['Venue', venueText(event)],

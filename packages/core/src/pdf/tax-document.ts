@@ -8,11 +8,16 @@ export const TEXT_COLOUR = '#1a1a1a'
 export const MUTED_COLOUR = '#555555'
 export const RULE_COLOUR = '#999999'
 
-/** A party to a tax document, as SARS asks for it: name, address and VAT number. */
+/** A party to a tax document, as SARS asks for it: name, address and VAT number (empty for a recipient that is not a VAT vendor). */
 export interface DocumentParty {
   name: string
   addressLines: string[]
   vatNumber: string
+}
+
+/** The recipient's own reference (its purchase order number) among a document's facts, when it gave one. */
+export function yourReferenceFact(purchaseOrderNumber: string | undefined): Array<[label: string, value: string]> {
+  return purchaseOrderNumber ? [['Your reference', purchaseOrderNumber]] : []
 }
 
 export interface TaxDocument {
@@ -77,6 +82,7 @@ export function drawTaxDocumentHead(
   doc.font(BOLD).fontSize(10).text(head.recipient.name, left)
   doc.font(REGULAR).fontSize(9)
   for (const line of head.recipient.addressLines) doc.text(line, left)
-  doc.text(`VAT number: ${head.recipient.vatNumber}`, left)
+  // A recipient that is not a VAT vendor has no VAT number, and the document prints none rather than a placeholder.
+  if (head.recipient.vatNumber !== '') doc.text(`VAT number: ${head.recipient.vatNumber}`, left)
   doc.moveDown(1.5)
 }

@@ -62,7 +62,7 @@ export async function recordCardPayment(transaction: Transaction<Database>, inpu
     .executeTakeFirstOrThrow()
   const [state, invoice] = await Promise.all([
     paymentStateOf(transaction, registration),
-    transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).executeTakeFirst(),
+    transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst(),
   ])
   const answer = {
     registration,

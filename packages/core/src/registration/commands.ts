@@ -1,4 +1,4 @@
-import { quote, randsToCents, type Quote } from '@events/pricing'
+import type { Quote } from '@events/pricing'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
@@ -9,6 +9,7 @@ import { outboxRowsOf } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
 import { singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
+import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
@@ -55,6 +56,8 @@ function payloadHashOf(submission: RegistrationSubmission): string {
       submission.delegates.map((delegate) => [delegate.name, delegate.position, delegate.email.toLowerCase()]),
       submission.attendanceOption,
       submission.paymentMethod,
+      // Only when given, so a submission without one hashes as it did before purchase order numbers existed.
+      ...(submission.purchaseOrderNumber === '' ? [] : [submission.purchaseOrderNumber]),
     ]),
   )
 }
@@ -124,6 +127,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       email: submission.email,
       tel: submission.tel,
       vat_number: submission.vatNumber,
+      purchase_order_number: submission.purchaseOrderNumber,
       attendance_option: submission.attendanceOption,
       attendance_option_label: optionLabel,
       payment_method: submission.paymentMethod,
@@ -215,8 +219,7 @@ export async function createRegistration(
   const siteToday = businessClock(context)
   const { submission, option } = validateRegistration(input, event, siteToday)
   const settings = await catalog.getSettings()
-  const unitAmountCents = randsToCents(option.amount)
-  const price = quote({ key: option.key, amountCents: unitAmountCents }, submission.delegates.length, settings.vatRate)
+  const { unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate)
   const payloadHash = payloadHashOf(submission)
   const claim = claimFor(createOptions.idempotencyKey, payloadHash, wallClock(context))
 

@@ -39,7 +39,7 @@ export async function getRegistrationByReferenceAndSecret(
   const { db } = context
   const row = await findRegistrationByReferenceAndSecret(db.kysely, referenceInput, secret)
   if (!row) return undefined
-  const invoice = await db.kysely.selectFrom('invoices').select('number').where('registration_id', '=', row.id).executeTakeFirst()
+  const invoice = await db.kysely.selectFrom('invoices').select('number').where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst()
   const creditNotes = await db.kysely.selectFrom('credit_notes').select('number').where('registration_id', '=', row.id).orderBy('number').execute()
   const delegates = await db.kysely
     .selectFrom('registration_delegates')
@@ -59,6 +59,7 @@ export async function getRegistrationByReferenceAndSecret(
     email: row.email,
     tel: row.tel,
     vatNumber: row.vat_number,
+    purchaseOrderNumber: row.purchase_order_number,
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates,
@@ -82,7 +83,7 @@ export async function getInvoicePdf(context: Pick<RegistrationContext, 'db'>, re
   const { db } = context
   const row = await findRegistrationByReferenceAndSecret(db.kysely, referenceInput, secret)
   if (!row) return undefined
-  const invoice = await db.kysely.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', row.id).executeTakeFirst()
+  const invoice = await db.kysely.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst()
   const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
   if (!invoice || !pdf) return undefined
   return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }

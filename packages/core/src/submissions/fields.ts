@@ -32,6 +32,8 @@ export const FIELD_ISSUE_CODES = [
   'too-few-parts',
   'too-many-parts',
   'repeated-registration',
+  'invalid-vat-number',
+  'invalid-delegate-count',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 
@@ -56,6 +58,11 @@ export function requiredLine(maxLength: number) {
 /** An optional one-line value, empty when not given. */
 export function optionalLine(maxLength: number) {
   return z.pipe(z.transform(singleLine), z.string().check(z.maxLength(maxLength, 'too-long')))
+}
+
+/** An optional choice among `values`: empty when not given, anything else not listed is 'invalid-choice'. */
+export function optionalChoice<const Values extends readonly string[]>(values: Values) {
+  return z.pipe(z.transform(singleLine), z.enum(['', ...values] as const, 'invalid-choice'))
 }
 
 /** A required multi-line value: newlines normalised to \n, other control characters removed. */

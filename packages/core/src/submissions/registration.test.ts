@@ -40,7 +40,7 @@ describe('validateRegistration', () => {
     ['address', { address: undefined }, 'address'],
     ['email', { email: '' }, 'email'],
     ['tel', { tel: null }, 'tel'],
-    ['vatNumber', { vatNumber: 12 }, 'vatNumber'],
+    ['the VAT number of a company registered for VAT', { vatRegistered: 'yes', vatNumber: ' ' }, 'vatNumber'],
     ['attendanceOption', { attendanceOption: '' }, 'attendanceOption'],
     ['paymentMethod', { paymentMethod: '' }, 'paymentMethod'],
     ['a delegate name', { delegates: [{ name: '', position: 'Clerk', email: 'a@example.com' }] }, 'delegates.0.name'],
@@ -52,6 +52,32 @@ describe('validateRegistration', () => {
     expect(error.issues).toEqual([{ path, code: 'required' }])
   })
 
+  it('asks a VAT number only of a company registered for VAT, and takes the API\'s as before', () => {
+    const submission = (override: Record<string, unknown>) => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW).submission
+    expect(submission({ vatRegistered: 'yes', vatNumber: '4123 456 789' }).vatNumber).toBe('4123456789')
+    expect(submission({ vatRegistered: 'no', vatNumber: '4123456789' }).vatNumber).toBe('')
+    expect(submission({ vatRegistered: 'no', vatNumber: undefined }).vatNumber).toBe('')
+    // The API's clients follow the specification: they never say whether they are registered, and their text is kept.
+    expect(submission({ vatNumber: 'VAT 4123456789' }).vatNumber).toBe('VAT 4123456789')
+    expect(submission({ vatNumber: undefined }).vatNumber).toBe('')
+    for (const vatNumber of ['5123456789', '412345678', '41234567890', 'N/A']) {
+      const error = failure(() => validateRegistration(registrationInput({ vatRegistered: 'yes', vatNumber }), LEGAL_OPINION, SITE_NOW))
+      expect(error.code).toBe('invalid-vat-number')
+      expect(error.issues).toEqual([{ path: 'vatNumber', code: 'invalid-vat-number' }])
+    }
+    expect(failure(() => validateRegistration(registrationInput({ vatRegistered: 'maybe' }), LEGAL_OPINION, SITE_NOW)).issues).toEqual([
+      { path: 'vatRegistered', code: 'invalid-choice' },
+    ])
+  })
+
+  it('takes an optional purchase order number on one line', () => {
+    expect(validateRegistration(registrationInput(), LEGAL_OPINION, SITE_NOW).submission.purchaseOrderNumber).toBe('')
+    expect(validateRegistration(registrationInput({ purchaseOrderNumber: ' PO\n4471 ' }), LEGAL_OPINION, SITE_NOW).submission.purchaseOrderNumber).toBe('PO 4471')
+    expect(failure(() => validateRegistration(registrationInput({ purchaseOrderNumber: 'P'.repeat(61) }), LEGAL_OPINION, SITE_NOW)).issues).toEqual([
+      { path: 'purchaseOrderNumber', code: 'too-long', maximum: 60 },
+    ])
+  })
+
   it('lists every missing field at once', () => {
     const error = failure(() => validateRegistration({ event: 'legalOpinion', legalAgreement: true, delegates: [{}] }, LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe('missing-fields')
@@ -61,7 +87,6 @@ describe('validateRegistration', () => {
       'address',
       'email',
       'tel',
-      'vatNumber',
       'delegates.0.name',
       'delegates.0.position',
       'delegates.0.email',

@@ -4,7 +4,7 @@ import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { ValidationError } from '../errors.ts'
 import { isRecord, MAX_EMAIL_LENGTH, singleLine } from '../validation/fields.ts'
 import { MAX_DELEGATES, PAYMENT_METHODS, paymentMethodKeyOf } from './choices.ts'
-import { ownFields, requiredChoice, requiredEmail, requiredLine, requiredPhone, requiredText, ticked } from './fields.ts'
+import { optionalChoice, optionalLine, ownFields, requiredChoice, requiredEmail, requiredLine, requiredPhone, requiredText, ticked } from './fields.ts'
 import { parseSubmission } from './parse.ts'
 
 export const FIELD_LIMITS = {
@@ -15,6 +15,7 @@ export const FIELD_LIMITS = {
   email: MAX_EMAIL_LENGTH,
   tel: 40,
   vatNumber: 40,
+  purchaseOrderNumber: 60,
   delegateName: 200,
   delegatePosition: 200,
 } as const
@@ -30,13 +31,31 @@ export const delegateFields = z.object({
 export const delegateSchema = z.pipe(ownFields, delegateFields)
 export type DelegateSubmission = z.output<typeof delegateSchema>
 
+/** A South African VAT number as SARS issues them: 10 digits, the first a 4 (spaces between the digits allowed). */
+export function isSouthAfricanVatNumber(value: string): boolean {
+  return /^4\d{9}$/.test(value.replaceAll(' ', ''))
+}
+
+/** A VAT number as it is stored and printed: its digits without the spaces typed between them. */
+function vatNumberDigits(value: string): string {
+  return isSouthAfricanVatNumber(value) ? value.replaceAll(' ', '') : value
+}
+
+/** An optional VAT number, checked when given: a company that is not a VAT vendor leaves it empty. */
+export const optionalVatNumber = z.pipe(
+  optionalLine(FIELD_LIMITS.vatNumber),
+  z.pipe(z.string().check(z.refine((value) => value === '' || isSouthAfricanVatNumber(value), 'invalid-vat-number')), z.transform(vatNumberDigits)),
+)
+
 /** The registrant's company details' fields, shared by the registration form and the back office's correction. */
 export const companyDetailsFields = z.object({
   companyName: requiredLine(FIELD_LIMITS.companyName),
   address: requiredText(FIELD_LIMITS.address),
   email: requiredEmail,
   tel: requiredPhone(FIELD_LIMITS.tel),
-  vatNumber: requiredLine(FIELD_LIMITS.vatNumber),
+  vatNumber: optionalVatNumber,
+  /** The company's own reference for the registration (its purchase order), printed on its tax documents as "Your reference". */
+  purchaseOrderNumber: optionalLine(FIELD_LIMITS.purchaseOrderNumber),
 })
 
 /** The registrant's company details: the registration form's and the back office's correction. */
@@ -52,6 +71,10 @@ const delegateList = z.pipe(
 const registrationFields = z.object({
   code: requiredLine(FIELD_LIMITS.code),
   ...companyDetailsFields.shape,
+  // The form asks whether the company is registered for VAT and only then wants its VAT number (checked below); the
+  // API's clients, which follow the specification and never say, send the VAT number as text as before, or none.
+  vatRegistered: optionalChoice(['yes', 'no']),
+  vatNumber: optionalLine(FIELD_LIMITS.vatNumber),
   delegates: delegateList,
   attendanceOption: requiredChoice(OPTION_KEYS),
   paymentMethod: requiredChoice(PAYMENT_METHODS, (value) => paymentMethodKeyOf(singleLine(value))),
@@ -75,7 +98,7 @@ const always = { when: () => true }
  * available, then the delegates within the option's cap (at least one, at most MAX_DELEGATES for uncapped options).
  */
 export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
-  return z.pipe(
+  const checked = z.pipe(
     ownFields,
     registrationFields.check(
       z.superRefine((registration, context) => {
@@ -97,7 +120,22 @@ export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
         const capCheck = checkDelegateCap(key, delegates.length)
         if (!capCheck.ok) context.addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: capCheck.cap }, input: delegates })
       }, always),
+      z.superRefine((registration, context) => {
+        if (registration.vatRegistered !== 'yes' || typeof registration.vatNumber !== 'string') return
+        if (registration.vatNumber === '') context.addIssue({ code: 'custom', message: 'required', path: ['vatNumber'], input: '' })
+        else if (!isSouthAfricanVatNumber(registration.vatNumber)) {
+          context.addIssue({ code: 'custom', message: 'invalid-vat-number', path: ['vatNumber'], input: registration.vatNumber })
+        }
+      }, always),
     ),
+  )
+  // A company that said it is not registered for VAT has no VAT number, whatever was left in the field.
+  return z.pipe(
+    checked,
+    z.transform((registration: z.output<typeof registrationFields>) => ({
+      ...registration,
+      vatNumber: registration.vatRegistered === 'no' ? '' : vatNumberDigits(registration.vatNumber),
+    })),
   )
 }
 

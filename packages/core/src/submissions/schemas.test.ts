@@ -40,7 +40,11 @@ describe('delegateSchema', () => {
 
 describe('companyDetailsSchema', () => {
   it('accepts the details, the address on several lines', () => {
-    expect(companyDetailsSchema.parse(COMPANY)).toEqual({ ...COMPANY, address: '12 Main Road\nRosebank' })
+    expect(companyDetailsSchema.parse(COMPANY)).toEqual({ ...COMPANY, address: '12 Main Road\nRosebank', purchaseOrderNumber: '' })
+  })
+
+  it('takes no VAT number from a company not registered for VAT', () => {
+    expect(companyDetailsSchema.parse({ ...COMPANY, vatNumber: '' }).vatNumber).toBe('')
   })
 
   it.each(['+27 11 555 0100', '011 555 0100', '082 555 0101', '+44 20 7946 0958', '+1 202 555 0143'])('accepts the telephone number %j', (tel) => {
@@ -59,7 +63,8 @@ describe('companyDetailsSchema', () => {
     [{ ...COMPANY, tel: '1'.repeat(41) }, [{ path: 'tel', code: 'too-long', maximum: 40 }]],
     [{ ...COMPANY, tel: '12345' }, [{ path: 'tel', code: 'invalid-phone' }]],
     [{ ...COMPANY, tel: 'call reception' }, [{ path: 'tel', code: 'invalid-phone' }]],
-    [{ ...COMPANY, vatNumber: null }, [{ path: 'vatNumber', code: 'required' }]],
+    [{ ...COMPANY, vatNumber: '5123456789' }, [{ path: 'vatNumber', code: 'invalid-vat-number' }]],
+    [{ ...COMPANY, purchaseOrderNumber: 'P'.repeat(61) }, [{ path: 'purchaseOrderNumber', code: 'too-long', maximum: 60 }]],
   ])('refuses %j', (input, issues) => {
     expect(issuesOf(companyDetailsSchema, input)).toEqual(issues)
   })

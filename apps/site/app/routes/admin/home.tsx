@@ -56,6 +56,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/bank-statements">Bank statements</Link>
           </li>
           <li>
+            <Link to="/admin/overdue">Overdue</Link>
+          </li>
+          <li>
+            <Link to="/admin/quotes">Quotations</Link>
+          </li>
+          <li>
+            <Link to="/admin/statements">Statements of account</Link>
+          </li>
+          <li>
             <Link to="/admin/refunds">Refunds to pay out</Link>
           </li>
           <li>

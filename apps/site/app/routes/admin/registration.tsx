@@ -1,5 +1,5 @@
 import { roleAllows } from '@events/staff'
-import { RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import { paymentRemindersOf, RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
 import { cardPaymentActivity } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
@@ -7,7 +7,7 @@ import { Amount } from '../../components/Amount'
 import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName, statementLineName } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
+import { readBackOffice, registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/registration'
@@ -32,7 +32,8 @@ const RECORDED_NOTICES: Record<string, string> = {
   payment: 'The bank transfer is recorded.',
   surplus: 'The bank transfer is recorded in full; it paid more than was owed, and the surplus is owed back to the registrant.',
   delegate: 'The delegate is changed; the new delegate’s confirmation is queued under E-mails.',
-  company: 'The company details are corrected.',
+  company: 'The company details are corrected. To reissue the tax invoice to them, choose “Correct the invoice” on the company details page.',
+  'invoice-corrected': 'The tax invoice is corrected: a credit note cancels the old one and a new tax invoice names the corrected details; both are queued under E-mails.',
 }
 
 function noticeFor(searchParams: URLSearchParams): string | null {
@@ -55,10 +56,12 @@ export async function loader(args: Route.LoaderArgs) {
     ...detail.emails.map((email) => ({ subjectType: 'outbox-message', subjectId: email.id })),
   ]
   const audit = await fromDatabase(args.context, () => staff.listAudit({ subjects, pageSize: AUDIT_TRAIL_LIMIT }))
+  const reminders = await readBackOffice(args.context, (backOffice) => paymentRemindersOf(backOffice, detail.reference))
   return data(
     {
       detail,
       card,
+      reminders,
       // The screen offers what the role may do; the change pages check again.
       mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
@@ -118,7 +121,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ['Address', <span key="address" className="admin-address">{company.address}</span>],
             ['E-mail address', company.email],
             ['Telephone', company.tel],
-            ['VAT number', company.vatNumber],
+            ['VAT number', company.vatNumber || 'Not registered for VAT'],
+            ['Purchase order number', company.purchaseOrderNumber || 'None given'],
           ]}
         />
         {loaderData.mayCorrectInvoice ? (
@@ -193,6 +197,19 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </p>
         ) : (
           <p>No tax invoice was issued.</p>
+        )}
+        <h3>Payment reminders</h3>
+        {loaderData.reminders.length === 0 ? (
+          <p>No payment reminder was sent.</p>
+        ) : (
+          <ul>
+            {loaderData.reminders.map((reminder, index) => (
+              <li key={index}>
+                {formatAdminDay(reminder.businessDay)}: {formatRand(reminder.outstandingCents)} owed,{' '}
+                {reminder.kind === 'overdue' ? 'past the due date' : reminder.kind === 'before-event' ? 'a week before the event' : `sent by ${reminder.sentByName ?? 'staff'}`}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 

@@ -19,6 +19,10 @@ import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
 import * as webhookDeliveries from './2026-11-27-webhook-deliveries.ts'
 import * as sentMailRecords from './2026-11-28-sent-mail-records.ts'
+import * as invoiceCorrections from './2026-11-28-invoice-corrections.ts'
+import * as paymentReminders from './2026-11-28-payment-reminders.ts'
+import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
+import * as quotes from './2026-11-28-quotes.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -42,6 +46,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-statement-reconciliation': statementReconciliation,
   '2026-11-27-webhook-deliveries': webhookDeliveries,
   '2026-11-28-sent-mail-records': sentMailRecords,
+  '2026-11-28-invoice-corrections': invoiceCorrections,
+  '2026-11-28-payment-reminders': paymentReminders,
+  '2026-11-28-purchase-order-numbers': purchaseOrderNumbers,
+  '2026-11-28-quotes': quotes,
 }
 
 /** The core's migrations, in the order they were written. */

@@ -32,7 +32,8 @@ export type CancellationRow = Selectable<CancellationsTable>
 /** A credit note against a tax invoice, numbered in its own series (CN-000001); `data_json` is everything it says. */
 export interface CreditNotesTable {
   id: string
-  cancellation_id: string
+  /** The cancellation it credits; null for the credit note of an invoice correction (correctInvoice). */
+  cancellation_id: string | null
   registration_id: string
   invoice_id: string
   number: number

@@ -31,7 +31,10 @@ export interface RegistrationsTable {
   address: string
   email: string
   tel: string
+  /** Empty for a company that is not registered for VAT. */
   vat_number: string
+  /** The company's purchase order number ("Your reference" on its tax documents); empty when none was given. */
+  purchase_order_number: string
   attendance_option: string
   attendance_option_label: string
   /** A key (`bank-transfer`, `card`); PAYMENT_METHOD_LABELS says what people read for it. */

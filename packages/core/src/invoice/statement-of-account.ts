@@ -1,0 +1,272 @@
+import { formatRand } from '@events/pricing'
+import { sql } from 'kysely'
+import * as z from 'zod/mini'
+import { staffCommand, type CommandOutcome } from '../backoffice/command.ts'
+import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
+import { BackOfficeError } from '../backoffice/errors.ts'
+import { dayIn } from '../backoffice/fields.ts'
+import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
+import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
+import { formatDate } from '../mail/dates.ts'
+import { html } from '../mail/html.ts'
+import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
+import { enqueueMails } from '../outbox/enqueue.ts'
+import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR } from '../pdf/tax-document.ts'
+import { paidCentsOf } from '../registration/payment-state.ts'
+import { ownFields, requiredLine } from '../submissions/fields.ts'
+import { FIELD_LIMITS } from '../submissions/registration.ts'
+import { formatInvoiceNumber } from './invoice-number.ts'
+import { nonEmptyLines, supplierOf, storedTaxInvoiceData } from './issue-invoice.ts'
+
+/** One entry of a statement: a document or a payment, what it adds to (debit) or takes off (credit) what is owed. */
+export interface StatementEntry {
+  kind: 'tax-invoice' | 'credit-note' | 'payment'
+  /** YYYY-MM-DD in Johannesburg. */
+  day: string
+  registrationReference: string
+  description: string
+  debitCents: number
+  creditCents: number
+  /** What the company owes after this entry. */
+  balanceCents: number
+}
+
+/** A company's statement of account: every registration's invoices, credit notes and payments, and what is owed. */
+export interface StatementOfAccount {
+  companyName: string
+  addressLines: string[]
+  vatNumber: string
+  email: string
+  entries: StatementEntry[]
+  invoicedCents: number
+  creditedCents: number
+  paidCents: number
+  owedCents: number
+  /** The business day it was made on, as people read it. */
+  date: string
+  issuedAt: Date
+}
+
+/** Company names compare alike whatever their case and spacing: "ACME  Legal" is "Acme Legal". */
+function companyKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+/**
+ * The statement of account of the company named (case and spacing aside): all its registrations' tax invoices (debits),
+ * credit notes and payments (credits) in date order with the running balance; undefined when it has no registration.
+ */
+export async function statementOfAccount(context: BackOfficeContext, companyName: string): Promise<StatementOfAccount | undefined> {
+  const { kysely } = context.db
+  const key = companyKey(companyName)
+  if (key === '') return undefined
+  const registrations = await kysely
+    .selectFrom('registrations')
+    .selectAll()
+    .where(sql<string>`lower(company_name)`, '=', key)
+    .orderBy('created_at')
+    .execute()
+  const matching = registrations.filter((registration) => companyKey(registration.company_name) === key)
+  if (matching.length === 0) return undefined
+  const ids = matching.map((registration) => registration.id)
+  const referenceOf = new Map(matching.map((registration) => [registration.id, registration.reference]))
+  const [invoices, creditNotes, transfers] = await Promise.all([
+    kysely.selectFrom('invoices').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
+    kysely.selectFrom('credit_notes').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
+    kysely.selectFrom('bank_payments').select(['registration_id', 'amount_cents', 'received_on', 'bank_reference']).where('registration_id', 'in', ids).execute(),
+  ])
+  type Unbalanced = Omit<StatementEntry, 'balanceCents'> & { order: number }
+  const unbalanced: Unbalanced[] = [
+    ...invoices.map((invoice): Unbalanced => {
+      const data = invoice.data_json ? storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json }) : undefined
+      return {
+        kind: 'tax-invoice',
+        day: dayIn(new Date(invoice.issued_at)),
+        registrationReference: referenceOf.get(invoice.registration_id)!,
+        description: `Tax invoice ${formatInvoiceNumber(Number(invoice.number))}`,
+        debitCents: data?.totalCents ?? 0,
+        creditCents: 0,
+        order: 0,
+      }
+    }),
+    ...creditNotes.map((note): Unbalanced => ({
+      kind: 'credit-note',
+      day: dayIn(new Date(note.issued_at)),
+      registrationReference: referenceOf.get(note.registration_id)!,
+      description: `Credit note ${formatCreditNoteNumber(Number(note.number))}`,
+      debitCents: 0,
+      creditCents: (JSON.parse(note.data_json) as CreditNoteData).creditedTotalCents,
+      order: 1,
+    })),
+    ...transfers.map((transfer): Unbalanced => ({
+      kind: 'payment',
+      day: transfer.received_on,
+      registrationReference: referenceOf.get(transfer.registration_id)!,
+      description: `Bank transfer ${transfer.bank_reference}`,
+      debitCents: 0,
+      creditCents: transfer.amount_cents,
+      order: 2,
+    })),
+    // A card payment pays the whole total at once and has no bank transfer: paidCentsOf says so.
+    ...matching.flatMap((registration): Unbalanced[] => {
+      const transferred = transfers.filter((transfer) => transfer.registration_id === registration.id).reduce((sum, transfer) => sum + transfer.amount_cents, 0)
+      const byCard = transferred === 0 && registration.paid_at !== null ? paidCentsOf(registration, 0) : 0
+      return byCard > 0
+        ? [{ kind: 'payment', day: dayIn(new Date(registration.paid_at!)), registrationReference: registration.reference, description: 'Card payment', debitCents: 0, creditCents: byCard, order: 2 }]
+        : []
+    }),
+  ].sort((a, b) => a.day.localeCompare(b.day) || a.order - b.order || a.description.localeCompare(b.description))
+  let balance = 0
+  const entries = unbalanced.map(({ order: _order, ...entry }) => {
+    balance += entry.debitCents - entry.creditCents
+    return { ...entry, balanceCents: balance }
+  })
+  const latest = matching[matching.length - 1]!
+  const sum = (pick: (entry: StatementEntry) => number) => entries.reduce((total, entry) => total + pick(entry), 0)
+  const today = businessClock(context)
+  return {
+    companyName: latest.company_name,
+    addressLines: nonEmptyLines(latest.address),
+    vatNumber: latest.vat_number,
+    email: latest.email,
+    entries,
+    invoicedCents: sum((entry) => entry.debitCents),
+    creditedCents: sum((entry) => (entry.kind === 'credit-note' ? entry.creditCents : 0)),
+    paidCents: sum((entry) => (entry.kind === 'payment' ? entry.creditCents : 0)),
+    owedCents: balance,
+    date: formatDate(today),
+    issuedAt: today,
+  }
+}
+
+/** The statement as a PDF in the tax documents' look: the company, the entries with the running balance, and what is owed. */
+export async function renderStatementPdf(context: BackOfficeContext, statement: StatementOfAccount): Promise<Buffer> {
+  const settings = await context.catalog.getSettings()
+  const document = openTaxDocument({
+    title: `Statement of account: ${statement.companyName}`,
+    author: settings.siteName,
+    subject: `Statement of account of ${statement.companyName} on ${statement.date}`,
+    issuedAt: statement.issuedAt,
+  })
+  const { doc, finished, left, right, contentWidth } = document
+  drawTaxDocumentHead(document, {
+    title: 'Statement of account',
+    supplier: supplierOf(settings),
+    facts: [
+      ['Date', statement.date],
+      ['Amount owed', formatRand(statement.owedCents)],
+    ],
+    recipientHeading: 'Account of',
+    recipient: { name: statement.companyName, addressLines: statement.addressLines, vatNumber: statement.vatNumber },
+  })
+  const columns = [
+    { label: 'Date', width: 0.13, align: 'left' as const },
+    { label: 'Registration', width: 0.14, align: 'left' as const },
+    { label: 'Document or payment', width: 0.37, align: 'left' as const },
+    { label: 'Debit', width: 0.12, align: 'right' as const },
+    { label: 'Credit', width: 0.12, align: 'right' as const },
+    { label: 'Balance', width: 0.12, align: 'right' as const },
+  ]
+  const row = (cells: string[], font: string) => {
+    const y = doc.y
+    let x = left
+    let bottom = y
+    doc.font(font).fontSize(8.5)
+    cells.forEach((cell, index) => {
+      const column = columns[index]!
+      doc.text(cell, x, y, { width: contentWidth * column.width - 4, align: column.align })
+      bottom = Math.max(bottom, doc.y)
+      x += contentWidth * column.width
+    })
+    doc.y = bottom + 3
+  }
+  row(columns.map((column) => column.label), BOLD)
+  doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor(RULE_COLOUR).stroke()
+  doc.y += 4
+  for (const entry of statement.entries) {
+    row(
+      [
+        formatDate(new Date(`${entry.day}T12:00:00+02:00`)),
+        entry.registrationReference,
+        entry.description,
+        entry.debitCents > 0 ? formatRand(entry.debitCents) : '',
+        entry.creditCents > 0 ? formatRand(entry.creditCents) : '',
+        formatRand(entry.balanceCents),
+      ],
+      REGULAR,
+    )
+  }
+  doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor(RULE_COLOUR).stroke()
+  doc.y += 8
+  for (const [label, cents, bold] of [
+    ['Invoiced', statement.invoicedCents, false],
+    ['Credited', statement.creditedCents, false],
+    ['Paid', statement.paidCents, false],
+    ['Amount owed', statement.owedCents, true],
+  ] as Array<[string, number, boolean]>) {
+    const y = doc.y
+    doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 10 : 9)
+    doc.text(label, left, y, { width: contentWidth * 0.76, align: 'right' })
+    doc.text(formatRand(cents), left + contentWidth * 0.76, y, { width: contentWidth * 0.24, align: 'right' })
+    doc.moveDown(0.2)
+  }
+  doc.moveDown(1)
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED_COLOUR)
+  doc.text('Please pay what is owed by bank transfer, quoting each registration’s reference as the payment reference.', left, doc.y, { width: contentWidth })
+  doc.fillColor(TEXT_COLOUR)
+  doc.end()
+  return finished
+}
+
+/** The file name of a statement download or attachment. */
+export function statementFilename(statement: Pick<StatementOfAccount, 'companyName' | 'issuedAt'>): string {
+  const name = statement.companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company'
+  return `statement-${name}-${dayIn(statement.issuedAt)}.pdf`
+}
+
+/** What "send the statement" was given: the company's name as its registrations spell it. */
+export const sendStatementSchema = z.pipe(ownFields, z.object({ companyName: requiredLine(FIELD_LIMITS.companyName) }))
+
+/** Staff send a company its statement of account on request, to the e-mail of its latest registration, through the outbox. */
+export const sendStatement = staffCommand(sendStatementSchema, async (context, input) => {
+  const statement = await statementOfAccount(context, input.companyName)
+  if (!statement) throw new BackOfficeError('not-found', `No registration names the company ${input.companyName}.`)
+  if (statement.email === '') throw new BackOfficeError('personal-data-erased', `The e-mail address of ${statement.companyName} was erased at its request.`)
+  const pdf = await renderStatementPdf(context, statement)
+  const settings = await context.catalog.getSettings()
+  const at = wallClock(context)
+  return async (transaction): Promise<CommandOutcome<{ companyName: string; email: string; owedCents: number }>> => {
+    const subject = `Statement of account: ${statement.companyName}, ${statement.date}`
+    const rows: Array<[string, string]> = [
+      ['Invoiced', formatRand(statement.invoicedCents)],
+      ['Credited', formatRand(statement.creditedCents)],
+      ['Paid', formatRand(statement.paidCents)],
+      ['Amount owed', formatRand(statement.owedCents)],
+    ]
+    const intro = `As requested, your statement of account with ${settings.siteName} on ${statement.date} is attached.`
+    const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+    const source = await transaction.selectFrom('registrations').select('id').where('email', '=', statement.email).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    await enqueueMails(
+      transaction,
+      source.id,
+      [
+        {
+          topic: 'statement.sent',
+          mail: {
+            to: [statement.email],
+            subject,
+            text: `${intro}\n\n${detailsText(rows)}\n`,
+            html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}`, footer),
+            attachments: [{ filename: statementFilename(statement), contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
+          },
+        },
+      ],
+      at,
+    )
+    return {
+      result: { companyName: statement.companyName, email: statement.email, owedCents: statement.owedCents },
+      audit: [{ action: 'company-statement-sent', subjectType: 'company', subjectId: statement.companyName, after: { to: statement.email, owedCents: statement.owedCents } }],
+      mailQueued: true,
+    }
+  }
+})

@@ -1,0 +1,207 @@
+import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionAvailability, optionOfferedUntil } from '@events/pricing'
+import * as z from 'zod/mini'
+import type { RegistrationEvent } from '../catalog.ts'
+import { FULL_FEE_CALENDAR_DAYS, HALF_FEE_WORKING_DAYS } from '../cancellation/fee-rules.ts'
+import type { CoreDatabase } from '../db/database.ts'
+import { ValidationError } from '../errors.ts'
+import { newId } from '../ids.ts'
+import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
+import { nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
+import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
+import { formatDate } from '../mail/dates.ts'
+import { priceRegistration } from '../registration/pricing.ts'
+import { MAX_DELEGATES } from '../submissions/choices.ts'
+import { optionalLine, optionalText, ownFields, requiredChoice } from '../submissions/fields.ts'
+import { parseSubmission } from '../submissions/parse.ts'
+import { FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
+import { isRecord, singleLine } from '../validation/fields.ts'
+import { renderQuotePdf, type QuoteData } from './quote-pdf.ts'
+
+const QUOTE_SERIES = 'quote'
+
+/** A quotation's number as printed: "Q-000042". */
+export function formatQuoteNumber(number: number): string {
+  return formatSeriesNumber('Q', number)
+}
+
+/** The file name of a quotation download. */
+export function quoteFilename(quoteNumber: string): string {
+  return `quote-${quoteNumber}.pdf`
+}
+
+/** A number of delegates as a form sends it: a whole number from 1 to MAX_DELEGATES. */
+const delegateCount = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'number' ? String(value) : singleLine(value))),
+  z.pipe(
+    z.string().check(z.minLength(1, 'required')),
+    z.pipe(
+      z.transform((text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
+      z.number('invalid-delegate-count').check(z.int('invalid-delegate-count'), z.minimum(1, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+    ),
+  ),
+)
+
+const quoteRequestFields = z.object({
+  attendanceOption: requiredChoice(OPTION_KEYS),
+  delegates: delegateCount,
+  companyName: optionalLine(FIELD_LIMITS.companyName),
+  address: optionalText(FIELD_LIMITS.address),
+  vatNumber: optionalVatNumber,
+})
+export type QuoteRequest = z.output<typeof quoteRequestFields>
+
+/** A quotation request for an event at the business date `now`: the option offered and available, the delegates within its cap. */
+export function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
+  return z.pipe(
+    ownFields,
+    quoteRequestFields.check(
+      z.superRefine((request, context) => {
+        const key: unknown = request.attendanceOption
+        if (!isOptionKey(key)) return
+        const option = event.priceOptions.find((candidate) => candidate.key === key)
+        const availability = option ? optionAvailability(option, event, now) : undefined
+        if (!availability) {
+          context.addIssue({ code: 'custom', message: 'option-not-offered', path: ['attendanceOption'], input: key })
+          return
+        }
+        if (!availability.available) {
+          context.addIssue({ code: 'custom', message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable', path: ['attendanceOption'], input: key })
+          return
+        }
+        if (typeof request.delegates !== 'number' || !Number.isInteger(request.delegates)) return
+        const cap = checkDelegateCap(key, request.delegates)
+        if (!cap.ok) context.addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: cap.cap }, input: request.delegates })
+      }),
+    ),
+  )
+}
+
+/** What a quotation request answers: the quotation's number and its PDF. */
+export interface IssuedQuote {
+  number: string
+  filename: string
+  pdf: Buffer
+  totalCents: number
+}
+
+/**
+ * Makes a quotation for an event's option and number of delegates (company details optional), priced exactly as the
+ * registration would be on the business date, valid until that price stops being offered, numbered in its own series.
+ * It is stored so staff can find it by number; it holds no seat.
+ */
+export async function requestQuote(context: BackOfficeContext, input: unknown): Promise<IssuedQuote> {
+  if (!isRecord(input)) throw new ValidationError('invalid-request')
+  const slug = readEventSlug(input)
+  const event = await context.catalog.getEvent(slug)
+  if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
+  const today = businessClock(context)
+  if (!isRegistrationOpen(event, today)) throw new ValidationError('registration-closed')
+  const request = parseSubmission(quoteRequestSchemaFor(event, today), input)
+  const option = event.priceOptions.find((candidate) => candidate.key === request.attendanceOption)
+  if (!option) throw new ValidationError('invalid-request')
+  const settings = await context.catalog.getSettings()
+  const { unitAmountCents, price } = priceRegistration(option, request.delegates, settings.vatRate)
+  const validUntil = optionOfferedUntil(option, event)
+  const data: Omit<QuoteData, 'number'> = {
+    issueDate: formatDate(today),
+    // The last moment the price is offered, as its date: an early-bird price to the end of its day.
+    validUntil: formatDate(new Date(validUntil.getTime() - 1)),
+    eventTitle: event.title,
+    eventUrl: event.url,
+    supplier: supplierOf(settings),
+    recipient: { name: request.companyName, addressLines: nonEmptyLines(request.address), vatNumber: request.vatNumber },
+    lines: [
+      registrationLine(event, {
+        optionKey: option.key,
+        optionLabel: option.label,
+        delegateCount: request.delegates,
+        delegatesText: request.delegates === 1 ? '1 delegate' : `${request.delegates} delegates`,
+        unitAmountCents,
+        subtotalCents: price.subtotalCents,
+      }),
+    ],
+    subtotalCents: price.subtotalCents,
+    vatRate: price.vatRate,
+    vatCents: price.vatCents,
+    totalCents: price.totalCents,
+    paymentTermsDays: settings.paymentTermsDays,
+    cancellationTerms: { halfFeeWorkingDays: HALF_FEE_WORKING_DAYS, fullFeeCalendarDays: FULL_FEE_CALENDAR_DAYS },
+    bankDetails: settings.bankDetails,
+    issuedAt: today,
+  }
+  const id = newId()
+  const number = await context.db.writeTransaction(async (transaction) => {
+    // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
+    const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
+    const quoteData: QuoteData = { ...data, number: formatQuoteNumber(serial) }
+    await transaction
+      .insertInto('quotes')
+      .values({
+        id,
+        number: serial,
+        event_slug: event.slug,
+        event_title: event.title,
+        company_name: request.companyName,
+        total_cents: price.totalCents,
+        valid_until: validUntil.toISOString(),
+        issued_at: today.toISOString(),
+        data_json: JSON.stringify(quoteData),
+        pdf_base64: '',
+      })
+      .execute()
+    return quoteData.number
+  })
+  const pdf = await renderStoredQuote(context.db, id)
+  return { number, filename: quoteFilename(number), pdf: pdf!, totalCents: price.totalCents }
+}
+
+async function renderStoredQuote(db: CoreDatabase, quoteId: string): Promise<Buffer | undefined> {
+  const quote = await db.kysely.selectFrom('quotes').select(['pdf_base64', 'data_json']).where('id', '=', quoteId).executeTakeFirst()
+  if (!quote) return undefined
+  if (quote.pdf_base64 !== '') return Buffer.from(quote.pdf_base64, 'base64')
+  const data = JSON.parse(quote.data_json) as Omit<QuoteData, 'issuedAt'> & { issuedAt: string }
+  const pdf = await renderQuotePdf({ ...data, issuedAt: new Date(data.issuedAt) })
+  // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
+  await db.kysely.updateTable('quotes').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', quoteId).where('pdf_base64', '=', '').execute()
+  return pdf
+}
+
+/** A quotation as staff find it by its number. */
+export interface FoundQuote {
+  number: string
+  eventTitle: string
+  companyName: string
+  totalCents: number
+  validUntil: string
+  issuedAt: string
+}
+
+function quoteSerial(quoteNumber: string): number | undefined {
+  const match = /^Q-?(\d{1,9})$/i.exec(quoteNumber.trim())
+  return match ? Number(match[1]) : undefined
+}
+
+/** A quotation by its number as printed (Q-000001; "q-1" and "1" too); undefined when there is none. */
+export async function findQuote(context: Pick<BackOfficeContext, 'db'>, quoteNumber: string): Promise<FoundQuote | undefined> {
+  const serial = quoteSerial(/^\d+$/.test(quoteNumber.trim()) ? `Q-${quoteNumber.trim()}` : quoteNumber)
+  if (serial === undefined) return undefined
+  const row = await context.db.kysely.selectFrom('quotes').selectAll().where('number', '=', serial).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    number: formatQuoteNumber(row.number),
+    eventTitle: row.event_title,
+    companyName: row.company_name,
+    totalCents: row.total_cents,
+    validUntil: row.valid_until,
+    issuedAt: row.issued_at,
+  }
+}
+
+/** A quotation's PDF by its number, for staff. */
+export async function quoteDownload(context: Pick<BackOfficeContext, 'db'>, quoteNumber: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const serial = quoteSerial(quoteNumber)
+  if (serial === undefined) return undefined
+  const row = await context.db.kysely.selectFrom('quotes').select('id').where('number', '=', serial).executeTakeFirst()
+  const pdf = row ? await renderStoredQuote(context.db, row.id) : undefined
+  return pdf ? { filename: quoteFilename(formatQuoteNumber(serial)), pdf } : undefined
+}
