@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -63,7 +64,7 @@ describe('group commit on SQLite', () => {
     ])
     await arrivedDuringCommit
 
-    expect(events).toEqual(['begin', 'commit', 'settled 1', 'settled 2', 'begin', 'commit', 'settled 3'])
+    expect(events).toEqual(['begin immediate', 'commit', 'settled 1', 'settled 2', 'begin immediate', 'commit', 'settled 3'])
     expect(await storedParents()).toEqual([1, 2, 3])
   })
 
@@ -98,5 +99,34 @@ describe('group commit on SQLite', () => {
 
     await write(insertParent(5))
     expect(await storedParents()).toEqual([1, 5])
+  })
+})
+
+describe('SQLite transactions beside another process', () => {
+  it('take the write lock as they begin: a transaction that reads then writes finishes, and the other process waits its turn', async () => {
+    const directory = temporaryDirectory()
+    const file = path.join(directory.dir, 'shared.sqlite')
+    const kysely = new Kysely<{ notes: { text: string } }>({ dialect: createNodeSqliteDialect(file) })
+    try {
+      await sql`create table notes (text text not null)`.execute(kysely)
+      const transaction = await kysely.startTransaction().execute()
+      await transaction.selectFrom('notes').select('text').execute()
+      // A second instance on the same file writes now, waiting up to five seconds for the lock as the site's do.
+      const other = spawn(process.execPath, [
+        '-e',
+        `const { DatabaseSync } = require('node:sqlite'); const db = new DatabaseSync(${JSON.stringify(file)}); db.exec('PRAGMA busy_timeout = 5000'); db.exec("insert into notes values ('from another process')")`,
+      ])
+      const otherExit = new Promise<number | null>((resolve) => other.once('exit', resolve))
+      // A deferred transaction would let it write at once; an immediate one holds it off until the commit.
+      const exitedEarly = await Promise.race([otherExit.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500))])
+      await transaction.insertInto('notes').values({ text: 'from this process' }).execute()
+      await transaction.commit().execute()
+      expect(exitedEarly).toBe(false)
+      expect(await otherExit).toBe(0)
+      expect((await kysely.selectFrom('notes').select('text').execute()).map((row) => row.text).sort()).toEqual(['from another process', 'from this process'])
+    } finally {
+      await kysely.destroy()
+      directory.remove()
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { foldForSearch } from '../backoffice/search-fold.ts'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely'
 
 const MAX_CACHED_STATEMENTS = 500
 
@@ -43,6 +43,31 @@ function asKyselySqliteDatabase(database: DatabaseSync): SqliteDatabase {
   }
 }
 
+/**
+ * Kysely's SQLite driver, with transactions that take the write lock as they begin (BEGIN IMMEDIATE). A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when another process (a second instance on
+ * the same file, the admin command line) committed in between, whatever busy_timeout says; an immediate one waits
+ * for the lock instead. Within one process the writes already go one transaction at a time (group commit).
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateTransactionDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.#config)
+  }
+}
+
 /** Opens a SQLite file with node:sqlite, durable on every commit (WAL, synchronous=FULL), as a Kysely dialect. */
 export function createNodeSqliteDialect(filename: string): SqliteDialect {
   const database = new DatabaseSync(filename)
@@ -52,5 +77,5 @@ export function createNodeSqliteDialect(filename: string): SqliteDialect {
   database.exec('PRAGMA busy_timeout = 5000')
   // The back office's search folds case and accents in SQL; PostgreSQL does it with translate().
   database.function('search_fold', { deterministic: true }, (text) => (typeof text === 'string' ? foldForSearch(text) : text))
-  return new SqliteDialect({ database: asKyselySqliteDatabase(database) })
+  return new ImmediateTransactionDialect({ database: asKyselySqliteDatabase(database) })
 }
