@@ -62,6 +62,8 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   "slug": slug.current,
   start,
   end,
+  venueCapacity,
+  onlineCapacity,
   "location": card.location,
   "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
 }`)
@@ -75,6 +77,8 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   start,
   end,
   registrationClosesAt,
+  venueCapacity,
+  onlineCapacity,
   "location": card.location,
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
@@ -95,6 +99,8 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   contactEmail,
   registrationSubject,
   registrationClosesAt,
+  venueCapacity,
+  onlineCapacity,
   tabs,
   "card": card{
     location,
@@ -150,6 +156,8 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   end,
   registrationClosesAt,
   registrationSubject,
+  venueCapacity,
+  onlineCapacity,
   venue{ name, address },
   contactEmail,
   contactPhone,
