@@ -295,3 +295,16 @@ export {
   type RefundListPayoutInput,
   type RefundToPay,
 } from './backoffice/refunds-to-pay.ts'
+export {
+  FEW_SEATS_LEFT,
+  capacityOf,
+  seatKindOf,
+  seatsLeftOf,
+  seatsOf,
+  seatsTaken,
+  seatsTakenAt,
+  type EventCapacity,
+  type SeatCounts,
+  type SeatKind,
+  type SeatsLeft,
+} from './seats/seats.ts'

@@ -48,6 +48,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'too-few-parts': { status: 422, message: 'A split needs at least two registrations; for one, record the line against it.' },
   'too-many-parts': { status: 422, message: 'A line is split across at most 20 registrations.' },
   'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
+  'sold-out': { status: 409, message: 'Sorry, this event is sold out.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -128,9 +129,23 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
       return issue.maximum === undefined ? REFUSALS['too-long'].message : `Please keep this to at most ${issue.maximum} characters.`
     case 'delegate-cap':
       return issue.cap === undefined ? REFUSALS['delegate-cap'].message : capMessage(issue.cap)
+    case 'sold-out':
+      return soldOutMessage(issue)
     default:
       return (kind === 'back-office' ? BACK_OFFICE_FIELD_MESSAGES[issue.code] : undefined) ?? REFUSALS[issue.code].message
   }
+}
+
+/**
+ * Why a registration found too few seats: none left of its kind, or fewer than it needs, saying how many remain so
+ * the visitor can register fewer delegates (or attend online) instead.
+ */
+function soldOutMessage({ seatsLeft, seatKind, seatsWanted }: FieldIssue): string {
+  if (seatsLeft === undefined || seatKind === undefined) return REFUSALS['sold-out'].message
+  const where = seatKind === 'venue' ? 'at the venue' : 'online'
+  if (seatsLeft === 0) return `Sorry, this event is sold out ${where}.`
+  const seats = seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`
+  return `Sorry, only ${seats} left ${where}; this registration needs ${seatsWanted ?? 'more'}. Please register fewer delegates.`
 }
 
 /** The JSON error body every refusal shares: { error: { code, message, fields } }. */

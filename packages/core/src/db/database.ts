@@ -12,6 +12,7 @@ import type {
 } from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
+import type { EventSeatsTable } from './tables/event-seats.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { PaymentCheckoutsTable } from './tables/payment-checkouts.ts'
@@ -49,6 +50,7 @@ export interface Database {
   readiness_checks: ReadinessChecksTable
   surplus_refunds: SurplusRefundsTable
   refund_bank_details: RefundBankDetailsTable
+  event_seats: EventSeatsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
