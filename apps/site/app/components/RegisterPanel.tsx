@@ -24,11 +24,19 @@ import { useEntriesBeforeHydration } from './enhancement'
 
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
+/** What the server counted of the event's seats: its notice ("Only 4 seats left at the venue"), and what is sold out. */
+export interface SeatsShown {
+  notice?: string | undefined
+  venueSoldOut: boolean
+  soldOut: boolean
+}
+
 /**
- * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
- * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
+ * The Register tab: the registration form while registration is open and seats remain, otherwise a plain closed or
+ * sold-out message with the contact form's link. `outcome` is the page action's answer when the form was posted
+ * without JavaScript.
  */
-export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: RegistrationOutcome | undefined }) {
+export function RegisterPanel({ event, outcome, seats }: { event: EventPage; outcome?: RegistrationOutcome | undefined; seats: SeatsShown }) {
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -45,6 +53,17 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
       </section>
     )
   }
+  if (seats.soldOut) {
+    return (
+      <section aria-labelledby="register-title">
+        <h2 id="register-title">Sold out</h2>
+        <p>Every seat of {event.title} is taken. If you would still like to attend, please contact us and we will let you know when a seat is given back.</p>
+        <Link className="button" to={contactHref}>
+          Contact us
+        </Link>
+      </section>
+    )
+  }
   const options: OfferedOption[] = (event.priceOptions ?? []).flatMap((option) =>
     isOptionKey(option.key)
       ? [
@@ -52,7 +71,9 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
             key: option.key,
             label: option.label ?? option.key,
             amount: option.amount ?? 0,
-            available: optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available,
+            // When the room is full, only online attendance is still offered.
+            available:
+              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available && !(seats.venueSoldOut && option.key !== 'online'),
           },
         ]
       : [],
@@ -60,6 +81,7 @@ export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: 
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Registration</h2>
+      {seats.notice && <p className="seat-notice">{seats.notice}</p>}
       <RegistrationForm
         key={outcome?.draft ? JSON.stringify(outcome.draft) : 'blank'}
         event={event}

@@ -25,6 +25,7 @@ import { socialImageOf } from '../lib/social-image.server'
 import { EVENT_SECTIONS_ID, registerTabHref } from '../lib/page-path'
 import type { RegistrationOutcome } from '../lib/registration-draft'
 import { registrationAction } from '../lib/registration.server'
+import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { servicesContext } from '../lib/services.server'
 
 // Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
@@ -69,7 +70,7 @@ export function findCanonicalSlug(events: EventSlugsQueryResult, kind: EventKind
 }
 
 export async function loader({ context, request, params, pattern }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext)
+  const { content, config, core } = context.get(servicesContext)
   const url = new URL(request.url)
   const kind = eventKindOfRoute(pattern)
   const eventRequest = contentRequest('eventPage', { kind, slug: params.slug })
@@ -80,7 +81,12 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
     return throwRedirectOrNotFound(content, request, 'Event not found')
   }
-  const [settings, image] = await Promise.all([content.fetch<SiteSettingsQueryResult>(siteSettingsQuery), socialImageOf(content, event._id)])
+  const [settings, image, seatStatuses] = await Promise.all([
+    content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    socialImageOf(content, event._id),
+    seatStatusesOf(core.db, [event]),
+  ])
+  const seatStatus = seatStatuses.get(event._id)
   const path = `/${kind}/${event.slug}`
   return {
     dehydratedState,
@@ -89,6 +95,8 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     siteUrl: config.siteUrl,
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
     headline: eventHeadline(event, config.now()),
+    // Counted on the server like the price: what the hero and the Register tab say about seats.
+    seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
     meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
     structuredData: eventStructuredData(event, {
       url: `${config.siteUrl}${path}`,
@@ -96,6 +104,7 @@ export async function loader({ context, request, params, pattern }: Route.Loader
       organiser: settings?.siteName ?? '',
       vatRate: settings?.vatRate ?? 0.15,
       now: config.now(),
+      seats: seatStatus,
     }),
   }
 }
@@ -117,7 +126,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline }, actionData: registration }: Route.ComponentProps) {
+export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, seats }, actionData: registration }: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -136,7 +145,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
         hrefForDay={(day) => `?tab=agenda&day=${day}`}
       />
     ),
-    register: <RegisterPanel event={event} outcome={registration} />,
+    register: <RegisterPanel event={event} outcome={registration} seats={seats} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
       <SponsorPackages
@@ -150,7 +159,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   return (
     <>
-      <EventHero event={event} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
+      <EventHero event={event} headline={headline} seatNotice={seats.notice} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
       <div id={EVENT_SECTIONS_ID} className="section event-body">
         <EventTabs
           label={`${event.title} information`}
@@ -173,7 +182,17 @@ const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In pe
 
 const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
 
-function EventHero({ event, headline, registerHref }: { event: EventPage; headline: PriceHeadlineText | undefined; registerHref: string | undefined }) {
+function EventHero({
+  event,
+  headline,
+  seatNotice,
+  registerHref,
+}: {
+  event: EventPage
+  headline: PriceHeadlineText | undefined
+  seatNotice: string | undefined
+  registerHref: string | undefined
+}) {
   return (
     <section className="page-hero event-hero">
       <div className="event-hero__inner">
@@ -211,6 +230,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
         {registerHref && (
           <div className="event-hero__ticket">
             {headline ? <PriceHeadline headline={headline} /> : <p className="event-hero__closed">Registration is closed</p>}
+            {headline && seatNotice && <p className="seat-notice">{seatNotice}</p>}
             {headline && (
               <Link className="button button--accent button--block" to={registerHref}>
                 Register now

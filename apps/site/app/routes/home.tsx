@@ -15,7 +15,9 @@ import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { socialImageOf } from '../lib/social-image.server'
 import { registerTabHref } from '../lib/page-path'
+import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { servicesContext } from '../lib/services.server'
+import type { SeatStatus } from '@events/core/seats'
 
 const homePage = contentRequest('page', { slug: 'home' })
 const divisions = contentRequest('divisions')
@@ -31,10 +33,11 @@ interface UpcomingEvent {
   dateLabel: string
   location: string
   headline: PriceHeadlineText | undefined
+  seatNotice: string | undefined
 }
 
 // Priced here, at the business clock, so the page shows what the Register form will charge; only open events appear.
-function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingEvent[] {
+function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map<string, SeatStatus>): UpcomingEvent[] {
   return events
     .map((event) => ({
       id: event._id,
@@ -44,18 +47,20 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingE
       dateLabel: eventDateLabel(event.start, event.end),
       location: event.location,
       headline: eventHeadline(event, now),
+      seatNotice: seatNotice(seats.get(event._id)),
     }))
     .filter((event) => event.headline !== undefined)
     .slice(0, UPCOMING_COUNT)
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext)
+  const { content, config, core } = context.get(servicesContext)
   const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions])
   const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
   const now = config.now()
-  const upcoming = upcomingEvents(await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() }), now)
+  const events = await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() })
+  const upcoming = upcomingEvents(events, now, await seatStatusesOf(core.db, events))
   const image = await socialImageOf(content, page._id)
   return { dehydratedState, upcoming, meta: { title: page.title ?? 'Home', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }
 }
@@ -166,6 +171,7 @@ function UpcomingEvents({ events }: { events: UpcomingEvent[] }) {
               <span>{event.location}</span>
             </p>
             {event.headline && <PriceHeadline headline={event.headline} />}
+            {event.seatNotice && <p className="seat-notice">{event.seatNotice}</p>}
             <Link className="button button--accent" to={registerTabHref(event.href)}>
               Register<span className="visually-hidden"> for {event.title}</span>
             </Link>

@@ -94,3 +94,34 @@ export async function takeSeats(transaction: Transaction<Database>, event: Event
   const left = Math.max(0, capacity - (await seatsTaken(transaction, event.id))[kind])
   if (count > left) throw new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: left, seatKind: kind, seatsWanted: count }])
 }
+
+/**
+ * What visitors are told about an event's seats, from its limits, the options it offers and the seats taken: how many
+ * remain of each kind it offers (null where there is no limit or the kind is not offered), and whether the room or
+ * everything is sold out.
+ */
+export interface SeatStatus {
+  venueLeft: number | null
+  onlineLeft: number | null
+  venueSoldOut: boolean
+  soldOut: boolean
+}
+
+export function seatStatusOf(event: EventCapacity, optionKeys: ReadonlyArray<string | null | undefined>, taken: SeatCounts): SeatStatus {
+  const offered = new Set(optionKeys.filter((key): key is string => typeof key === 'string').map(seatKindOf))
+  const left = seatsLeftOf(event, taken)
+  const venueLeft = offered.has('venue') ? left.venue : null
+  const onlineLeft = offered.has('online') ? left.online : null
+  const venueSoldOut = venueLeft === 0
+  const soldOut = offered.size > 0 && [...offered].every((kind) => left[kind] === 0)
+  return { venueLeft, onlineLeft, venueSoldOut, soldOut }
+}
+
+/**
+ * The part of a seat status a page shows: the exact count once FEW_SEATS_LEFT or fewer remain, "many" above. Pages
+ * are kept per this key, so a page changes exactly when what it says about seats would.
+ */
+export function visibleSeatsKey(status: SeatStatus): string {
+  const shown = (left: number | null) => (left === null ? '-' : left > FEW_SEATS_LEFT ? 'many' : String(left))
+  return `${shown(status.venueLeft)}/${shown(status.onlineLeft)}`
+}
