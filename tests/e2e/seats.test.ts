@@ -61,11 +61,11 @@ async function offers(): Promise<Record<string, string>> {
 describe('seats as visitors see them', () => {
   it('counts down the last seats, then sells out the venue with online still offered, then sells out', async () => {
     await open('/workshop/legalOpinion')
-    expect(await page.locator('.event-hero .seat-notice').count()).toBe(0)
+    expect(await page.locator('.event-hero .price-headline__seats').count()).toBe(0)
 
     await register('venue', 2)
     await open('/workshop/legalOpinion')
-    expect(await page.locator('.event-hero .seat-notice').innerText()).toBe('Only 10 seats left at the venue')
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Only 10 seats left at the venue')
     expect(Object.values(await offers())).toContain('LimitedAvailability')
     await page.goto(`${site.baseUrl}/workshop`)
     const card = page.locator('.event-card', { hasText: 'Legal Opinion' })
@@ -76,7 +76,7 @@ describe('seats as visitors see them', () => {
 
     await register('venue', 10)
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
-    expect(await page.locator('.event-hero .seat-notice').innerText()).toBe('Sold out at the venue')
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Sold out at the venue')
     expect(await panel.locator('.seat-notice').innerText()).toBe('Sold out at the venue')
     expect(await panel.locator('input[name="attendanceOption"][value="venue"]').isDisabled()).toBe(true)
     expect(await panel.locator('input[name="attendanceOption"][value="online"]').isDisabled()).toBe(false)
@@ -86,7 +86,7 @@ describe('seats as visitors see them', () => {
 
     await register('online', 1)
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
-    expect(await page.locator('.event-hero .seat-notice').innerText()).toBe('Sold out')
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Sold out')
     expect(await panel.getByRole('heading', { name: 'Sold out' }).isVisible()).toBe(true)
     expect(await panel.locator('form.registration-form').count()).toBe(0)
     expect(new Set(Object.values(await offers()))).toEqual(new Set(['SoldOut']))

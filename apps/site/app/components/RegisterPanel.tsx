@@ -2,7 +2,7 @@ import type { ContentQueryResults } from '@events/content/browser'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Link, useFetcher, useLoaderData } from 'react-router'
 import {
   addDelegate,
   blankDraft,
@@ -36,7 +36,9 @@ export interface SeatsShown {
  * sold-out message with the contact form's link. `outcome` is the page action's answer when the form was posted
  * without JavaScript.
  */
-export function RegisterPanel({ event, outcome, seats }: { event: EventPage; outcome?: RegistrationOutcome | undefined; seats: SeatsShown }) {
+export function RegisterPanel({ event, outcome }: { event: EventPage; outcome?: RegistrationOutcome | undefined }) {
+  // Read here rather than passed down by the event page, whose own script then stays as small as it was.
+  const { seats } = useLoaderData<{ seats: SeatsShown }>()
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }

@@ -16,7 +16,7 @@ import { RichTextHtml } from '../components/RichTextHtml'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
-import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
+import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
 import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { eventStructuredData } from '../lib/event-structured-data'
 import { pageMeta } from '../lib/meta'
@@ -94,8 +94,8 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     slug: event.slug!,
     siteUrl: config.siteUrl,
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
-    headline: eventHeadline(event, config.now()),
-    // Counted on the server like the price: what the hero and the Register tab say about seats.
+    // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
+    headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
     seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
     meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
     structuredData: eventStructuredData(event, {
@@ -126,7 +126,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, seats }, actionData: registration }: Route.ComponentProps) {
+export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline }, actionData: registration }: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -145,7 +145,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
         hrefForDay={(day) => `?tab=agenda&day=${day}`}
       />
     ),
-    register: <RegisterPanel event={event} outcome={registration} seats={seats} />,
+    register: <RegisterPanel event={event} outcome={registration} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
       <SponsorPackages
@@ -159,7 +159,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   return (
     <>
-      <EventHero event={event} headline={headline} seatNotice={seats.notice} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
+      <EventHero event={event} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
       <div id={EVENT_SECTIONS_ID} className="section event-body">
         <EventTabs
           label={`${event.title} information`}
@@ -182,17 +182,7 @@ const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In pe
 
 const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
 
-function EventHero({
-  event,
-  headline,
-  seatNotice,
-  registerHref,
-}: {
-  event: EventPage
-  headline: PriceHeadlineText | undefined
-  seatNotice: string | undefined
-  registerHref: string | undefined
-}) {
+function EventHero({ event, headline, registerHref }: { event: EventPage; headline: PriceHeadlineText | undefined; registerHref: string | undefined }) {
   return (
     <section className="page-hero event-hero">
       <div className="event-hero__inner">
@@ -230,7 +220,6 @@ function EventHero({
         {registerHref && (
           <div className="event-hero__ticket">
             {headline ? <PriceHeadline headline={headline} /> : <p className="event-hero__closed">Registration is closed</p>}
-            {headline && seatNotice && <p className="seat-notice">{seatNotice}</p>}
             {headline && (
               <Link className="button button--accent button--block" to={registerHref}>
                 Register now

@@ -7,7 +7,7 @@ import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
 import { PriceHeadline } from '../components/PriceHeadline'
 import { RichTextHtml } from '../components/RichTextHtml'
 import { interestOptions } from '../lib/contact-interests'
-import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
+import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
@@ -33,7 +33,6 @@ interface UpcomingEvent {
   dateLabel: string
   location: string
   headline: PriceHeadlineText | undefined
-  seatNotice: string | undefined
 }
 
 // Priced here, at the business clock, so the page shows what the Register form will charge; only open events appear.
@@ -46,8 +45,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map
       href: `/${event.kind}/${event.slug}`,
       dateLabel: eventDateLabel(event.start, event.end),
       location: event.location,
-      headline: eventHeadline(event, now),
-      seatNotice: seatNotice(seats.get(event._id)),
+      headline: withSeatNotice(eventHeadline(event, now), seatNotice(seats.get(event._id))),
     }))
     .filter((event) => event.headline !== undefined)
     .slice(0, UPCOMING_COUNT)
@@ -171,7 +169,6 @@ function UpcomingEvents({ events }: { events: UpcomingEvent[] }) {
               <span>{event.location}</span>
             </p>
             {event.headline && <PriceHeadline headline={event.headline} />}
-            {event.seatNotice && <p className="seat-notice">{event.seatNotice}</p>}
             <Link className="button button--accent" to={registerTabHref(event.href)}>
               Register<span className="visually-hidden"> for {event.title}</span>
             </Link>
