@@ -189,7 +189,7 @@ export {
   type DelegateChange,
   type DelegateChangeInput,
 } from './backoffice/registration-changes.ts'
-export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
+export { dashboard, eventSeatFigures, type Dashboard, type EventFigures, type EventSeatFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
 export {

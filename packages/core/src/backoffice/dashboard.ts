@@ -1,6 +1,7 @@
 import { outboxHealth, type OutboxHealth } from '../outbox/health.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
+import { capacityOf, seatsTakenAt, type SeatKind } from '../seats/seats.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 
 export interface EventFigures {
@@ -22,6 +23,29 @@ export interface EventFigures {
   netCents: number
   /** Incl. VAT: what the registrations still owe, after what their cancellations credited. */
   awaitingCents: number
+  seats: EventSeatFigures
+}
+
+/** The seats an event's attending delegates take, and its limits now (null: no limit), at the venue and online. */
+export type EventSeatFigures = Record<SeatKind, { taken: number; capacity: number | null }>
+
+/** The seat figures of these events (by back-office key), their limits read from the content by slug. */
+export async function eventSeatFigures(context: BackOfficeContext, events: ReadonlyArray<{ eventId: string; eventSlug: string }>): Promise<Map<string, EventSeatFigures>> {
+  const taken = await seatsTakenAt(context.db.kysely, events.map((event) => event.eventId))
+  const entries = await Promise.all(
+    events.map(async ({ eventId, eventSlug }): Promise<[string, EventSeatFigures]> => {
+      const event = await context.catalog.getEvent(eventSlug)
+      const counts = taken.get(eventId) ?? { venue: 0, online: 0 }
+      return [
+        eventId,
+        {
+          venue: { taken: counts.venue, capacity: event ? capacityOf(event, 'venue') : null },
+          online: { taken: counts.online, capacity: event ? capacityOf(event, 'online') : null },
+        },
+      ]
+    }),
+  )
+  return new Map(entries)
 }
 
 export interface Dashboard {
@@ -87,6 +111,7 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
       refundedCents: 0,
       netCents: 0,
       awaitingCents: 0,
+      seats: { venue: { taken: 0, capacity: null }, online: { taken: 0, capacity: null } },
     }
     // A renamed or re-dated event shows as its newest registration has it.
     if (row.created_at >= (newestBy.get(key) ?? '')) {
@@ -102,6 +127,8 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
     figures.awaitingCents += Math.max(0, row.total_cents - Number(row.credited_cents ?? 0) - paidCents)
     figuresBy.set(key, figures)
   }
+  const seats = await eventSeatFigures(context, [...figuresBy.values()])
+  for (const figures of figuresBy.values()) figures.seats = seats.get(figures.eventId)!
   const events = [...figuresBy.values()].sort((a, b) => a.eventStart.localeCompare(b.eventStart) || a.eventId.localeCompare(b.eventId))
   return { events, outbox }
 }
