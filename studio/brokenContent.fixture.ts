@@ -68,6 +68,8 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     path: priceAt('price-pfas-online', 'amount'),
   },
   { name: 'a price option without a label', id: 'event-pfas', change: (event) => delete priceOf(event, 'online').label, path: priceAt('price-pfas-online', 'label') },
+  { name: 'a venue capacity of no seats', id: 'event-pfas', change: (event) => (event.venueCapacity = 0), path: 'venueCapacity' },
+  { name: 'an online capacity in fractions of a seat', id: 'event-pfas', change: (event) => (event.onlineCapacity = 2.5), path: 'onlineCapacity' },
   { name: 'a speaker without a photo', id: 'speaker-pfas-01', change: (speaker) => delete speaker.image, path: 'image' },
   {
     name: 'a photo without alternative text',

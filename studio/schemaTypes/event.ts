@@ -241,6 +241,23 @@ export const event = defineType({
       options: EVENT_DATETIME_OPTIONS,
       description: 'Leave empty to close registration when the event starts',
     }),
+    defineField({
+      name: 'venueCapacity',
+      title: 'Venue capacity',
+      type: 'number',
+      group: 'registration',
+      description:
+        'Seats in the room: each delegate on a venue, early-bird or table option takes one. Leave empty for no limit.',
+      validation: (rule) => rule.integer().min(1),
+    }),
+    defineField({
+      name: 'onlineCapacity',
+      title: 'Online capacity',
+      type: 'number',
+      group: 'registration',
+      description: 'Places for online delegates. Leave empty for no limit.',
+      validation: (rule) => rule.integer().min(1),
+    }),
     defineField({ name: 'sponsorHeading', title: 'Sponsor heading', type: 'string', group: 'sponsor' }),
     defineField({ name: 'sponsorIntro', title: 'Sponsor introduction', type: 'text', rows: 4, group: 'sponsor' }),
     defineField({

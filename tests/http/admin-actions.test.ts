@@ -250,7 +250,7 @@ describe('the delegate lists', () => {
   it('lists the event with its delegates and serves the CSV, the workbook and the attendance register with their types and names', async () => {
     const { reference, body } = await register()
     const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
-    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations CSV Excel Attendance register \(PDF\)/)
+    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations Seats: \d+ at the venue \(no limit\); \d+ online \(no limit\) CSV Excel Attendance register \(PDF\)/)
 
     const csv = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.csv`, { headers: { cookie: staffCookie } })
     expect(csv.status).toBe(200)

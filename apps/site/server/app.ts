@@ -34,6 +34,7 @@ import { isPerVisitorPath, pageCache, PageStore } from './page-cache'
 import { logPlaceholders } from './placeholder-log'
 import { createReadiness, type Readiness } from './readiness'
 import { sanityWebhook } from './sanity-webhook'
+import { seatEpoch, type SeatEpoch } from './seat-epoch'
 import { cspNonce, securityHeaders, usePagePolicy } from './security-headers'
 
 export { ConfigError, readConfig } from '@events/config'
@@ -130,13 +131,18 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     links,
     log: (line) => logger.info(line),
     logProblem: (line) => logger.warn(line),
-    onRegistrationCreated: ({ paymentMethod }) => metrics.registrationCreated(paymentMethod),
+    onRegistrationCreated: ({ paymentMethod }) => {
+      metrics.registrationCreated(paymentMethod)
+      seats.changed()
+    },
     // E-mails go out once the instance is ready, so a process stopped while it starts has sent nothing.
     startOutbox: false,
     cardPayments: cardPaymentFacts,
   }).catch((error: unknown) => {
     throw error instanceof DataDirectoryError ? new ConfigError(error.message) : error
   })
+  // Declared after the core it reads; the core's registrations tell it of the seats they took.
+  const seats: SeatEpoch = seatEpoch({ content, revision: contentRevision, db: core.db, onProblem: (message) => logger.warn(message) })
   metrics.readOutboxHealthFrom(() => outboxHealth(core.db))
   // The payment tables are the payments package's own, migrated after the core's registrations they refer to (or,
   // with MIGRATE_ON_START=0, checked to have been by `pnpm db:migrate`).
@@ -228,7 +234,8 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   // A page kept until the next webhook must not be rendered from a Sanity API CDN answer that predates the change the
   // webhook announced; pages render once per change, so the live API sees little of it.
   const servicesForKeptPages = config.hostedContent && config.sanityWebhookSecret ? { ...services, content: content.withConfig({ useCdn: false }) } : services
-  // Public pages are the same for every visitor: rendered once per content revision and availability epoch. Not under
+  // Public pages are the same for every visitor: rendered once per content revision, availability epoch and seats
+  // as pages show them (./seat-epoch.ts: at most SEAT_EPOCH_MS behind another instance's registrations). Not under
   // `pnpm dev`, where a page must show the code edited a moment ago.
   if (config.nodeEnv !== 'development') {
     router.use(
@@ -236,7 +243,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
         store: pages,
         cacheControl: config.pageCacheControl,
         isCacheable: (req) => !isPerVisitorPath(req.path) && !preview.isPreview(req),
-        variantOf: async () => `${contentRevision.current()} ${await epochOf()}`,
+        variantOf: async () => `${contentRevision.current()} ${await epochOf()} ${await seats.current()}`,
         render: (req, res) => renderDocument(createRequest(req, res), loadContextFor(req, res, servicesForKeptPages)),
         applyPagePolicy: (req, res, page) => usePagePolicy(req, res, page),
         onOutcome: (outcome) => metrics.pageCacheOutcome(outcome),

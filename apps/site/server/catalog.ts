@@ -79,6 +79,8 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
     contactEmail: event.contactEmail,
     contactPhone: event.contactPhone,
     url: `${siteUrl}/${event.kind}/${event.slug}`,
+    venueCapacity: event.venueCapacity,
+    onlineCapacity: event.onlineCapacity,
     priceOptions: (event.priceOptions ?? []).map((option) => ({
       key: option.key,
       label: option.label,

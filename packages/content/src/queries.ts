@@ -62,6 +62,9 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   "slug": slug.current,
   start,
   end,
+  venueCapacity,
+  onlineCapacity,
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key } },
   "location": card.location,
   "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
 }`)
@@ -75,6 +78,8 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   start,
   end,
   registrationClosesAt,
+  venueCapacity,
+  onlineCapacity,
   "location": card.location,
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
@@ -95,6 +100,8 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   contactEmail,
   registrationSubject,
   registrationClosesAt,
+  venueCapacity,
+  onlineCapacity,
   tabs,
   "card": card{
     location,
@@ -150,17 +157,25 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   end,
   registrationClosesAt,
   registrationSubject,
+  venueCapacity,
+  onlineCapacity,
   venue{ name, address },
   contactEmail,
   contactPhone,
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }
 }`)
 
-/** Every event's moments at which availability changes (start, closing, early-bird dates), for the page cache. */
+/**
+ * Every event's moments at which availability changes (start, closing, early-bird dates) and its seat limits, for the
+ * page cache: a page changes when a moment passes or an event's seats cross what visitors are told.
+ */
 export const availabilityScheduleQuery = defineQuery(`*[_type == "event"]{
+  _id,
   start,
   registrationClosesAt,
-  "options": priceOptions[]{ ...coalesce(@->, @){ earlyBirdUntil } }
+  venueCapacity,
+  onlineCapacity,
+  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }
 }`)
 
 /** Slugs and kinds of all events, for the sitemap and the contact sub-routes. */

@@ -27,6 +27,10 @@ export interface RegistrationEvent {
   /** Absolute URL of the event page. */
   url: string
   priceOptions: RegistrationPriceOption[]
+  /** Seats in the room (venue, early-bird and table delegates); null for no limit. */
+  venueCapacity?: number | null
+  /** Places for online delegates; null for no limit. */
+  onlineCapacity?: number | null
 }
 
 export interface BankDetails {

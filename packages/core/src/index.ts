@@ -210,7 +210,7 @@ export {
   type DelegateChange,
   type DelegateChangeInput,
 } from './backoffice/registration-changes.ts'
-export { dashboard, type Dashboard, type EventFigures } from './backoffice/dashboard.ts'
+export { dashboard, eventSeatFigures, type Dashboard, type EventFigures, type EventSeatFigures } from './backoffice/dashboard.ts'
 export { getRegistrationDetail, registrationInvoicePdf, type RegistrationDetail, type RegistrationEmail } from './backoffice/registration-detail.ts'
 export { DataDirectoryError } from './private-files.ts'
 export {
@@ -317,3 +317,19 @@ export {
   type RefundListPayoutInput,
   type RefundToPay,
 } from './backoffice/refunds-to-pay.ts'
+export {
+  FEW_SEATS_LEFT,
+  capacityOf,
+  seatKindOf,
+  seatStatusOf,
+  seatsLeftOf,
+  seatsOf,
+  seatsTaken,
+  seatsTakenAt,
+  visibleSeatsKey,
+  type EventCapacity,
+  type SeatCounts,
+  type SeatKind,
+  type SeatsLeft,
+  type SeatStatus,
+} from './seats/seats.ts'

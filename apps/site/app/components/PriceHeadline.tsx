@@ -1,6 +1,6 @@
 import type { PriceHeadlineText } from '../lib/event-headline'
 
-/** "From R 5 490.00 excl. VAT per delegate", and the early-bird deadline while it runs. */
+/** "From R 5 490.00 excl. VAT per delegate", the early-bird deadline while it runs, and what the seats call for. */
 export function PriceHeadline({ headline }: { headline: PriceHeadlineText }) {
   return (
     <div className="price-headline">
@@ -10,6 +10,7 @@ export function PriceHeadline({ headline }: { headline: PriceHeadlineText }) {
         <span className="price-headline__note">excl. VAT per delegate</span>
       </p>
       {headline.earlyBirdUntil && <p className="price-headline__early-bird">Early-bird price until {headline.earlyBirdUntil}</p>}
+      {headline.seats && <p className="price-headline__seats">{headline.seats}</p>}
     </div>
   )
 }

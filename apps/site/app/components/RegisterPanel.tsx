@@ -2,7 +2,7 @@ import type { ContentQueryResults } from '@events/content/browser'
 import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Link, useFetcher, useLoaderData } from 'react-router'
 import {
   addDelegate,
   blankDraft,
@@ -24,9 +24,17 @@ import { useEntriesBeforeHydration } from './enhancement'
 
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
+/** What the server counted of the event's seats: its notice ("Only 4 seats left at the venue"), and what is sold out. */
+export interface SeatsShown {
+  notice?: string | undefined
+  venueSoldOut: boolean
+  soldOut: boolean
+}
+
 /**
- * The Register tab: the registration form while registration is open, otherwise a plain closed message with the
- * contact form's link. `outcome` is the page action's answer when the form was posted without JavaScript.
+ * The Register tab: the registration form while registration is open and seats remain, otherwise a plain closed or
+ * sold-out message with the contact form's link. `outcome` is the page action's answer when the form was posted
+ * without JavaScript.
  */
 export function RegisterPanel({
   event,
@@ -38,6 +46,8 @@ export function RegisterPanel({
   /** Why the last quotation request was refused, in the visitor's words. */
   quoteRefusal?: string | null
 }) {
+  // Read here rather than passed down by the event page, whose own script then stays as small as it was.
+  const { seats } = useLoaderData<{ seats: SeatsShown }>()
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -54,6 +64,17 @@ export function RegisterPanel({
       </section>
     )
   }
+  if (seats.soldOut) {
+    return (
+      <section aria-labelledby="register-title">
+        <h2 id="register-title">Sold out</h2>
+        <p>Every seat of {event.title} is taken. If you would still like to attend, please contact us and we will let you know when a seat is given back.</p>
+        <Link className="button" to={contactHref}>
+          Contact us
+        </Link>
+      </section>
+    )
+  }
   const options: OfferedOption[] = (event.priceOptions ?? []).flatMap((option) =>
     isOptionKey(option.key)
       ? [
@@ -61,7 +82,9 @@ export function RegisterPanel({
             key: option.key,
             label: option.label ?? option.key,
             amount: option.amount ?? 0,
-            available: optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available,
+            // When the room is full, only online attendance is still offered.
+            available:
+              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available && !(seats.venueSoldOut && option.key !== 'online'),
           },
         ]
       : [],
@@ -69,6 +92,7 @@ export function RegisterPanel({
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Registration</h2>
+      {seats.notice && <p className="seat-notice">{seats.notice}</p>}
       <RegistrationForm
         key={outcome?.draft ? JSON.stringify(outcome.draft) : 'blank'}
         event={event}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { auditActionName, auditDetailsText, formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName } from './admin-format'
+import { auditActionName, auditDetailsText, formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName, seatsTakenText } from './admin-format'
 
 describe('back-office times', () => {
   it.each([
@@ -54,5 +54,12 @@ describe('audit entries in words', () => {
       'status: Part paid; paid: R 677.00; outstanding: R 20 000.00; bank transfer: (amount: R 677.00; received on: 2025-03-01; bank reference: ABSA 9); cancelled delegates: none; registration cancelled: no',
     )
     expect(auditDetailsText(null)).toBe('')
+  })
+})
+
+describe('seatsTakenText', () => {
+  it('sets the seats taken against each capacity, or says there is no limit', () => {
+    expect(seatsTakenText({ venue: { taken: 180, capacity: 200 }, online: { taken: 12, capacity: null } })).toBe('180 / 200 at the venue; 12 online (no limit)')
+    expect(seatsTakenText({ venue: { taken: 0, capacity: null }, online: { taken: 3, capacity: 3 } })).toBe('0 at the venue (no limit); 3 / 3 online')
   })
 })

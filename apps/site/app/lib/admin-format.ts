@@ -1,3 +1,4 @@
+import type { EventSeatFigures } from '@events/core'
 // How the back office words the core's codes and times, in one place for every /admin screen.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
 import type { StatementLine, StatementLineKind } from '@events/core'
@@ -151,4 +152,11 @@ export function auditDetailsText(value: unknown): string {
   return Object.entries(value)
     .map(([key, item]) => `${auditFieldName(key)}: ${auditValueText(key, item)}`)
     .join('; ')
+}
+
+/** "180 / 200 at the venue; 12 online (no limit)": the seats an event's delegates take against its capacities. */
+export function seatsTakenText(seats: EventSeatFigures): string {
+  const part = ({ taken, capacity }: { taken: number; capacity: number | null }, where: string) =>
+    capacity === null ? `${taken} ${where} (no limit)` : `${taken} / ${capacity} ${where}`
+  return `${part(seats.venue, 'at the venue')}; ${part(seats.online, 'online')}`
 }

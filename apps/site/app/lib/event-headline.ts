@@ -11,6 +11,13 @@ export interface HeadlineSource {
 export interface PriceHeadlineText {
   from: string
   earlyBirdUntil?: string
+  /** What the event's seats call for: "Only 4 seats left at the venue", "Sold out at the venue", "Sold out". */
+  seats?: string
+}
+
+/** The headline with what the seats call for, when they call for anything (lib/seats.server.ts words it). */
+export function withSeatNotice(headline: PriceHeadlineText | undefined, seats: string | undefined): PriceHeadlineText | undefined {
+  return headline && seats ? { ...headline, seats } : headline
 }
 
 // Content dates are Johannesburg calendar days; formatting them at UTC midnight keeps the day as written.

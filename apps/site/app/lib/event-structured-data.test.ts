@@ -22,6 +22,19 @@ function availabilityAt(now: string): Record<string, string> {
 }
 
 describe('eventStructuredData offers', () => {
+  it('says LimitedAvailability from 10 seats left down and SoldOut when the seats of the offer are gone', () => {
+    const withOnline = { ...resilience, priceOptions: [...(resilience.priceOptions ?? []), { key: 'online', label: 'Online', amount: 5490, earlyBirdUntil: null }] } as EventPage
+    const at = (venueLeft: number | null, onlineLeft: number | null) => {
+      const seats = { venueLeft, onlineLeft, venueSoldOut: venueLeft === 0, soldOut: venueLeft === 0 && onlineLeft === 0 }
+      const { offers } = eventStructuredData(withOnline, { url: 'u', siteUrl: 'https://e.test', organiser: 'Events', vatRate: 0.15, now: new Date('2025-03-01T09:00:00+02:00'), seats })
+      return Object.fromEntries(offers.map((offer) => [offer.name, offer.availability.replace('https://schema.org/', '')]))
+    }
+    expect(at(11, null)).toEqual({ Venue: 'InStock', 'Early-bird': 'InStock', 'Table of 5': 'InStock', Online: 'InStock' })
+    expect(at(10, 40)).toEqual({ Venue: 'LimitedAvailability', 'Early-bird': 'LimitedAvailability', 'Table of 5': 'LimitedAvailability', Online: 'InStock' })
+    expect(at(0, 3)).toEqual({ Venue: 'SoldOut', 'Early-bird': 'SoldOut', 'Table of 5': 'SoldOut', Online: 'LimitedAvailability' })
+    expect(at(0, 0)).toEqual({ Venue: 'SoldOut', 'Early-bird': 'SoldOut', 'Table of 5': 'SoldOut', Online: 'SoldOut' })
+  })
+
   it('prices each option incl. VAT, a table at its flat price', () => {
     const { offers } = eventStructuredData(resilience, { url: 'u', siteUrl: 'https://e.test', organiser: 'Events', vatRate: 0.15, now: new Date('2025-03-01T09:00:00+02:00') })
     expect(offers.map((offer) => [offer.name, offer.price, offer.priceCurrency])).toEqual([

@@ -1,4 +1,5 @@
 import type { ContentQueryResults } from '@events/content/browser'
+import { FEW_SEATS_LEFT, seatKindOf, type SeatStatus } from '@events/core/seats'
 import { formatAmount, isOptionKey, optionAvailability, quote, randsToCents } from '@events/pricing'
 
 const attendanceModes = {
@@ -16,10 +17,20 @@ interface StructuredDataOptions {
   vatRate: number
   /** The site's "now" (SITE_DATE aware): an offer past its early-bird date, or after registration closed, is not on sale. */
   now: Date
+  /** The event's seats, when it limits them: an offer whose seats are gone is sold out, one with few left limited. */
+  seats?: SeatStatus | undefined
+}
+
+/** How schema.org names an offer's stock: none of its kind left, a few (FEW_SEATS_LEFT or fewer), or plenty. */
+function seatAvailability(seats: SeatStatus | undefined, optionKey: string): string {
+  const left = seats ? (seatKindOf(optionKey) === 'venue' ? seats.venueLeft : seats.onlineLeft) : null
+  if (left === 0) return 'https://schema.org/SoldOut'
+  if (left !== null && left <= FEW_SEATS_LEFT) return 'https://schema.org/LimitedAvailability'
+  return 'https://schema.org/InStock'
 }
 
 /** schema.org Event for an event page, with offers priced incl. VAT by packages/pricing. */
-export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate, now }: StructuredDataOptions) {
+export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate, now, seats }: StructuredDataOptions) {
   const place = event.venue?.name
     ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? event.card?.location ?? undefined }
     : undefined
@@ -48,7 +59,7 @@ export function eventStructuredData(event: EventPage, { url, siteUrl, organiser,
       url: `${url}?tab=register`,
       availability:
         event.start && optionAvailability({ key: option.key!, earlyBirdUntil: option.earlyBirdUntil }, { start: event.start, registrationClosesAt: event.registrationClosesAt }, now).available
-          ? 'https://schema.org/InStock'
+          ? seatAvailability(seats, option.key!)
           : 'https://schema.org/Discontinued',
       ...(option.key === 'early-bird' && option.earlyBirdUntil ? { validThrough: `${option.earlyBirdUntil}T23:59:59+02:00` } : {}),
     })),

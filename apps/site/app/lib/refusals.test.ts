@@ -23,6 +23,18 @@ describe('fieldMessage', () => {
     ['registration', { path: 'delegates', code: 'delegate-cap', cap: 5 }, 'You can only add up to 5 delegates for this option.'],
     ['registration', { path: 'delegates', code: 'no-delegates' }, 'Please add at least one delegate.'],
     ['registration', { path: 'attendanceOption', code: 'option-unavailable' }, 'This attendance option is no longer available. Please choose another option.'],
+    ['registration', { path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'venue', seatsWanted: 1 }, 'Sorry, this event is sold out at the venue.'],
+    ['registration', { path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'online', seatsWanted: 2 }, 'Sorry, this event is sold out online.'],
+    [
+      'registration',
+      { path: 'attendanceOption', code: 'sold-out', seatsLeft: 3, seatKind: 'venue', seatsWanted: 5 },
+      'Sorry, only 3 seats are left at the venue; this registration needs 5. Please register fewer delegates.',
+    ],
+    [
+      'registration',
+      { path: 'attendanceOption', code: 'sold-out', seatsLeft: 1, seatKind: 'online', seatsWanted: 2 },
+      'Sorry, only 1 seat is left online; this registration needs 2. Please register fewer delegates.',
+    ],
     ['contact', required('fullName'), 'Full name is required'],
     ['contact', required('email'), 'Email is required'],
     ['contact', required('interest'), 'Interest is required'],
@@ -77,6 +89,14 @@ describe('validationRefusal', () => {
     ['invalid-request', 400, 'The submission could not be read. Please try again.'],
   ] as const)('answers %s with %i and its message', (code, status, message) => {
     expect(validationRefusal(new ValidationError(code), 'contact')).toEqual({ status, body: { error: { code, message, fields: {} } } })
+  })
+
+  it('refuses a sold-out registration with 409, leading with how many seats are left', () => {
+    const error = new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'venue', seatsWanted: 1 }])
+    expect(validationRefusal(error, 'registration')).toEqual({
+      status: 409,
+      body: { error: { code: 'sold-out', message: 'Sorry, this event is sold out at the venue.', fields: { attendanceOption: 'Sorry, this event is sold out at the venue.' } } },
+    })
   })
 
   it('keeps the summary of an unreadable submission when one field is at fault', () => {

@@ -55,6 +55,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'repeated-registration': { status: 422, message: 'Each registration is named once; add its amounts together.' },
   'invalid-delegate-count': { status: 422, message: 'Please enter the number of delegates: a whole number from 1.' },
   'invalid-vat-number': { status: 422, message: 'Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.' },
+  'sold-out': { status: 409, message: 'Sorry, this event is sold out.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -142,10 +143,24 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
       return issue.maximum === undefined ? REFUSALS['too-long'].message : `Please keep this to at most ${issue.maximum} characters.`
     case 'delegate-cap':
       return issue.cap === undefined ? REFUSALS['delegate-cap'].message : capMessage(issue.cap)
+    case 'sold-out':
+      return soldOutMessage(issue)
     default:
       if (kind !== 'back-office') return REFUSALS[issue.code].message
       return BACK_OFFICE_FIELD_MESSAGES[issue.code] ?? staffWording(REFUSALS[issue.code].message)
   }
+}
+
+/**
+ * Why a registration found too few seats: none left of its kind, or fewer than it needs, saying how many remain so
+ * the visitor can register fewer delegates (or attend online) instead.
+ */
+function soldOutMessage({ seatsLeft, seatKind, seatsWanted }: FieldIssue): string {
+  if (seatsLeft === undefined || seatKind === undefined) return REFUSALS['sold-out'].message
+  const where = seatKind === 'venue' ? 'at the venue' : 'online'
+  if (seatsLeft === 0) return `Sorry, this event is sold out ${where}.`
+  const seats = seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`
+  return `Sorry, only ${seats} left ${where}; this registration needs ${seatsWanted ?? 'more'}. Please register fewer delegates.`
 }
 
 /** The JSON error body every refusal shares: { error: { code, message, fields } }. */

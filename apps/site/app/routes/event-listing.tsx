@@ -7,6 +7,9 @@ import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { loadContentPage } from '../lib/content-page.server'
 import { loaderPageMeta } from '../lib/meta'
 import { PageHero } from '../components/PageHero'
+import { seatNotice, seatStatusesOf } from '../lib/seats.server'
+import { servicesContext } from '../lib/services.server'
+import { eventCardsQuery, type EventCardsQueryResult } from '@events/content/browser'
 
 /** The cards fill a grid of columns at least 18rem wide within the page's width. */
 const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
@@ -18,12 +21,20 @@ const listingCards = (kind: EventKind) => contentRequest('eventCards', { kind })
 // The listing's path is its kind ('/conference'), the slug of its page.
 export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const kind = eventKindOfRoute(pattern)
-  return { ...(await loadContentPage(context, request, [listingCards(kind)])), kind }
+  const { content, core } = context.get(servicesContext)
+  const [page, cards] = await Promise.all([loadContentPage(context, request, [listingCards(kind)]), content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind })])
+  const seats = await seatStatusesOf(core.db, cards)
+  // Counted on the server: a card says "Only 4 seats left at the venue" or "Sold out", by event id.
+  const seatNotices = Object.fromEntries(cards.flatMap((card) => {
+    const notice = seatNotice(seats.get(card._id))
+    return notice ? [[card._id, notice]] : []
+  }))
+  return { ...page, kind, seatNotices }
 }
 
 export const meta = loaderPageMeta
 
-export default withLoaderContent(function EventListing({ loaderData: { kind } }: Route.ComponentProps) {
+export default withLoaderContent(function EventListing({ loaderData: { kind, seatNotices } }: Route.ComponentProps) {
   const page = useContent(listingPage(kind))
   const cards = useContent(listingCards(kind))
   if (!page) return null
@@ -41,6 +52,7 @@ export default withLoaderContent(function EventListing({ loaderData: { kind } }:
                   <span>{eventDateLabel(card.start, card.end)}</span>
                   <span>{card.location}</span>
                 </p>
+                {seatNotices[card._id] && <p className="seat-notice">{seatNotices[card._id]}</p>}
                 <Link className="button" to={`/${kind}/${card.slug}`}>
                   More-Info<span className="visually-hidden"> about {card.title}</span>
                 </Link>

@@ -16,7 +16,7 @@ import { RichTextHtml } from '../components/RichTextHtml'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
-import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
+import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
 import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { eventStructuredData } from '../lib/event-structured-data'
 import { pageMeta } from '../lib/meta'
@@ -26,6 +26,7 @@ import { EVENT_SECTIONS_ID, registerTabHref } from '../lib/page-path'
 import type { RegistrationOutcome } from '../lib/registration-draft'
 import { registrationAction } from '../lib/registration.server'
 import { quoteRefusalMessage } from '../lib/refusals'
+import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { servicesContext } from '../lib/services.server'
 
 // Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
@@ -70,7 +71,7 @@ export function findCanonicalSlug(events: EventSlugsQueryResult, kind: EventKind
 }
 
 export async function loader({ context, request, params, pattern }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext)
+  const { content, config, core } = context.get(servicesContext)
   const url = new URL(request.url)
   const kind = eventKindOfRoute(pattern)
   const eventRequest = contentRequest('eventPage', { kind, slug: params.slug })
@@ -81,7 +82,12 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
     return throwRedirectOrNotFound(content, request, 'Event not found')
   }
-  const [settings, image] = await Promise.all([content.fetch<SiteSettingsQueryResult>(siteSettingsQuery), socialImageOf(content, event._id)])
+  const [settings, image, seatStatuses] = await Promise.all([
+    content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    socialImageOf(content, event._id),
+    seatStatusesOf(core.db, [event]),
+  ])
+  const seatStatus = seatStatuses.get(event._id)
   const path = `/${kind}/${event.slug}`
   return {
     dehydratedState,
@@ -89,7 +95,9 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     slug: event.slug!,
     siteUrl: config.siteUrl,
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
-    headline: eventHeadline(event, config.now()),
+    // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
+    headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
+    seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
     // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
     // the refusals stay out of the page's JavaScript.
     quoteRefusal: quoteRefusalMessage(url.searchParams.get('quote')),
@@ -100,6 +108,7 @@ export async function loader({ context, request, params, pattern }: Route.Loader
       organiser: settings?.siteName ?? '',
       vatRate: settings?.vatRate ?? 0.15,
       now: config.now(),
+      seats: seatStatus,
     }),
   }
 }

@@ -7,7 +7,7 @@ import { LazyContactForm as ContactForm } from '../components/LazyContactForm'
 import { PriceHeadline } from '../components/PriceHeadline'
 import { RichTextHtml } from '../components/RichTextHtml'
 import { interestOptions } from '../lib/contact-interests'
-import { eventHeadline, type PriceHeadlineText } from '../lib/event-headline'
+import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
 import { submitContactForm } from '../lib/contact.server'
 import { orNetworkFailure } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
@@ -15,7 +15,9 @@ import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { socialImageOf } from '../lib/social-image.server'
 import { registerTabHref } from '../lib/page-path'
+import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { servicesContext } from '../lib/services.server'
+import type { SeatStatus } from '@events/core/seats'
 
 const homePage = contentRequest('page', { slug: 'home' })
 const divisions = contentRequest('divisions')
@@ -34,7 +36,7 @@ interface UpcomingEvent {
 }
 
 // Priced here, at the business clock, so the page shows what the Register form will charge; only open events appear.
-function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingEvent[] {
+function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map<string, SeatStatus>): UpcomingEvent[] {
   return events
     .map((event) => ({
       id: event._id,
@@ -43,19 +45,20 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingE
       href: `/${event.kind}/${event.slug}`,
       dateLabel: eventDateLabel(event.start, event.end),
       location: event.location,
-      headline: eventHeadline(event, now),
+      headline: withSeatNotice(eventHeadline(event, now), seatNotice(seats.get(event._id))),
     }))
     .filter((event) => event.headline !== undefined)
     .slice(0, UPCOMING_COUNT)
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext)
+  const { content, config, core } = context.get(servicesContext)
   const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions])
   const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
   const now = config.now()
-  const upcoming = upcomingEvents(await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() }), now)
+  const events = await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() })
+  const upcoming = upcomingEvents(events, now, await seatStatusesOf(core.db, events))
   const image = await socialImageOf(content, page._id)
   return { dehydratedState, upcoming, meta: { title: page.title ?? 'Home', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }
 }

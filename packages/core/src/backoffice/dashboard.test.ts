@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cancelRegistration, recordRefundPaidOut } from '../cancellation/cancel.ts'
 import { markRegistrationPaid } from '../registration/payment-state.ts'
-import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { LEGAL_OPINION, RESILIENCE as RESILIENCE_EVENT, TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { dashboard } from './dashboard.ts'
 import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
@@ -30,7 +30,9 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     await recordBankTransfer(context, { reference: partPaid!, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'B1' }, STAFF)
     await recordBankTransfer(context, { reference: resilience!, amount: '9763.50', receivedOn: '2025-03-01', bankReference: 'B2' }, STAFF)
 
-    const figures = await dashboard({ ...context, now: () => new Date('2025-03-02T08:00:00Z') })
+    // Legal Opinion's room now holds 40; Resilience sets no limit.
+    const catalog = fixedCatalog([{ ...LEGAL_OPINION, venueCapacity: 40 }, RESILIENCE_EVENT])
+    const figures = await dashboard({ ...context, catalog, now: () => new Date('2025-03-02T08:00:00Z') })
 
     expect(figures.events).toEqual([
       {
@@ -44,6 +46,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         refundedCents: 0,
         netCents: 2_067_700 + 500_000,
         awaitingCents: 2_067_700 - 500_000,
+        seats: { venue: { taken: 4, capacity: 40 }, online: { taken: 0, capacity: null } },
       },
       {
         eventId: 'event-resilience',
@@ -56,6 +59,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         refundedCents: 0,
         netCents: 976_350,
         awaitingCents: 0,
+        seats: { venue: { taken: 1, capacity: null }, online: { taken: 0, capacity: null } },
       },
     ])
     // Each registration queued four e-mails (organiser, registrant, a delegate each) and the paid one a receipt.

@@ -1,4 +1,5 @@
 import { outboxHealth, type OutboxHealth } from '../outbox/health.ts'
+import { capacityOf, seatsTakenAt, type SeatKind } from '../seats/seats.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { byEvent, registrationMoney, sumOf } from './event-money.ts'
 
@@ -21,6 +22,29 @@ export interface EventFigures {
   netCents: number
   /** Incl. VAT: what the registrations still owe, after what their cancellations credited. */
   awaitingCents: number
+  seats: EventSeatFigures
+}
+
+/** The seats an event's attending delegates take, and its limits now (null: no limit), at the venue and online. */
+export type EventSeatFigures = Record<SeatKind, { taken: number; capacity: number | null }>
+
+/** The seat figures of these events (by back-office key), their limits read from the content by slug. */
+export async function eventSeatFigures(context: BackOfficeContext, events: ReadonlyArray<{ eventId: string; eventSlug: string }>): Promise<Map<string, EventSeatFigures>> {
+  const taken = await seatsTakenAt(context.db.kysely, events.map((event) => event.eventId))
+  const entries = await Promise.all(
+    events.map(async ({ eventId, eventSlug }): Promise<[string, EventSeatFigures]> => {
+      const event = await context.catalog.getEvent(eventSlug)
+      const counts = taken.get(eventId) ?? { venue: 0, online: 0 }
+      return [
+        eventId,
+        {
+          venue: { taken: counts.venue, capacity: event ? capacityOf(event, 'venue') : null },
+          online: { taken: counts.online, capacity: event ? capacityOf(event, 'online') : null },
+        },
+      ]
+    }),
+  )
+  return new Map(entries)
 }
 
 export interface Dashboard {
@@ -35,7 +59,9 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
     registrationMoney(context.db.kysely, { upcomingAt: businessClock(context).toISOString() }),
     outboxHealth(context.db, wallClock(context)),
   ])
-  const events = byEvent(registrations).map((event): EventFigures => {
+  const perEvent = byEvent(registrations)
+  const seats = await eventSeatFigures(context, perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })))
+  const events = perEvent.map((event): EventFigures => {
     const receivedCents = sumOf(event.registrations, (registration) => registration.receivedCents)
     const refundedCents = sumOf(event.registrations, (registration) => registration.refundedCents)
     return {
@@ -49,6 +75,7 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
       refundedCents,
       netCents: receivedCents - refundedCents,
       awaitingCents: sumOf(event.registrations, (registration) => registration.outstandingCents),
+      seats: seats.get(event.eventKey)!,
     }
   })
   return { events, outbox }

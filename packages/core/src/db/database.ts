@@ -12,6 +12,7 @@ import type {
 } from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
+import type { EventSeatsTable } from './tables/event-seats.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { QuotesTable } from './tables/quotes.ts'
@@ -51,6 +52,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   surplus_refunds: SurplusRefundsTable
   refund_bank_details: RefundBankDetailsTable
+  event_seats: EventSeatsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -11,6 +11,7 @@ import { singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
+import { takeSeats } from '../seats/seats.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
 /** How long an identical submission without a token counts as a resubmission of the first. */
@@ -107,6 +108,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       if (existing.payload_hash !== payloadHash) throw new ValidationError('idempotency-conflict')
       return { replayOf: existing.registration_id }
     }
+    await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt)
 
     const row: RegistrationRow = {
       id: registrationId,

@@ -34,6 +34,7 @@ export const FIELD_ISSUE_CODES = [
   'repeated-registration',
   'invalid-vat-number',
   'invalid-delegate-count',
+  'sold-out',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 
@@ -48,6 +49,10 @@ export interface FieldIssue {
   maximum?: number
   /** The most delegates the chosen option admits (delegate-cap). */
   cap?: number
+  /** The seats of the chosen kind still free, where they are, and how many the submission asked for (sold-out). */
+  seatsLeft?: number
+  seatKind?: 'venue' | 'online'
+  seatsWanted?: number
 }
 
 /** A required one-line value (line breaks and runs of white space become one space); non-strings read as empty. */

@@ -1,6 +1,7 @@
-import { delegateListEvents, formatEventDays } from '@events/core'
+import { delegateListEvents, eventSeatFigures, formatEventDays } from '@events/core'
 import { data } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
+import { seatsTakenText } from '../../lib/admin-format'
 import { requireStaffMember } from '../../lib/admin.server'
 import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/events'
@@ -13,8 +14,11 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const events = await readBackOffice(args.context, delegateListEvents)
-  return data({ events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end) })) }, { headers })
+  const { events, seats } = await readBackOffice(args.context, async (backOffice) => {
+    const listed = await delegateListEvents(backOffice)
+    return { events: listed, seats: await eventSeatFigures(backOffice, listed.map((event) => ({ eventId: event.id, eventSlug: event.slug }))) }
+  })
+  return data({ events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end), seats: seatsTakenText(seats.get(event.id)!) })) }, { headers })
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -44,6 +48,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   <span className="admin-table__detail">
                     in {event.registrations} {event.registrations === 1 ? 'registration' : 'registrations'}
                   </span>
+                  <br />
+                  <span className="admin-table__detail">Seats: {event.seats}</span>
                 </td>
                 <td>
                   <ul className="admin-links">

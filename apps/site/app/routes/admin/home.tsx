@@ -1,4 +1,5 @@
 import { dashboard } from '@events/core'
+import { seatsTakenText } from '../../lib/admin-format'
 import { data, Form, Link } from 'react-router'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
@@ -105,6 +106,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               'Starts',
               { label: 'Registrations', numeric: true },
               { label: 'Delegates', numeric: true },
+              'Seats taken / capacity',
               { label: 'Received', numeric: true },
               { label: 'Refunded', numeric: true },
               { label: 'Net', numeric: true },
@@ -121,6 +123,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="admin-number">{event.registrations}</td>
                 <td className="admin-number">{event.delegates}</td>
+                <td>{seatsTakenText(event.seats)}</td>
                 <AmountCell cents={event.receivedCents} />
                 <AmountCell cents={event.refundedCents} />
                 <AmountCell cents={event.netCents} />

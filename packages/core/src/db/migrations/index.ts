@@ -14,6 +14,7 @@ import * as cancellationsWithoutDelegateCount from './2026-11-25-cancellations-w
 import * as paymentMethodKeys from './2026-11-25-payment-method-keys.ts'
 import * as registrationEventIds from './2026-11-25-registration-event-ids.ts'
 import * as cancellationRequests from './2026-11-27-cancellation-requests.ts'
+import * as eventSeats from './2026-11-27-event-seats.ts'
 import * as readinessChecks from './2026-11-27-readiness-checks.ts'
 import * as refundsToPayOut from './2026-11-27-refunds-to-pay-out.ts'
 import * as statementReconciliation from './2026-11-27-statement-reconciliation.ts'
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-payment-method-keys': paymentMethodKeys,
   '2026-11-25-registration-event-ids': registrationEventIds,
   '2026-11-27-cancellation-requests': cancellationRequests,
+  '2026-11-27-event-seats': eventSeats,
   '2026-11-27-readiness-checks': readinessChecks,
   '2026-11-27-refunds-to-pay-out': refundsToPayOut,
   '2026-11-27-statement-reconciliation': statementReconciliation,

@@ -1,0 +1,127 @@
+import type { OptionKey } from '@events/pricing'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/database.ts'
+import { ValidationError } from '../errors.ts'
+
+/** Where a delegate sits: in the room (venue, early-bird and table options) or online. */
+export type SeatKind = 'venue' | 'online'
+
+/** An event's limits: the seats in the room and the online places; null or absent means no limit. */
+export interface EventCapacity {
+  venueCapacity?: number | null
+  onlineCapacity?: number | null
+}
+
+export type SeatCounts = Record<SeatKind, number>
+
+/** The seats still free of each kind; null where the event sets no limit. */
+export type SeatsLeft = Record<SeatKind, number | null>
+
+/** When this many seats or fewer remain, visitors are told how many ("Only 4 seats left at the venue"). */
+export const FEW_SEATS_LEFT = 10
+
+/** An online delegate takes an online place; every other option (venue, early-bird, a table) takes a seat in the room. */
+export function seatKindOf(optionKey: string): SeatKind {
+  return optionKey === ('online' satisfies OptionKey) ? 'online' : 'venue'
+}
+
+export function capacityOf(event: EventCapacity, kind: SeatKind): number | null {
+  return (kind === 'venue' ? event.venueCapacity : event.onlineCapacity) ?? null
+}
+
+/** The seats the attending delegates take, from their count per attendance option: one seat per delegate listed. */
+export function seatsOf(attending: ReadonlyArray<{ optionKey: string; delegates: number }>): SeatCounts {
+  const counts: SeatCounts = { venue: 0, online: 0 }
+  for (const { optionKey, delegates } of attending) counts[seatKindOf(optionKey)] += delegates
+  return counts
+}
+
+export function seatsLeftOf(event: EventCapacity, taken: SeatCounts): SeatsLeft {
+  const left = (kind: SeatKind) => {
+    const capacity = capacityOf(event, kind)
+    return capacity === null ? null : Math.max(0, capacity - taken[kind])
+  }
+  return { venue: left('venue'), online: left('online') }
+}
+
+type Queries = Kysely<Database> | Transaction<Database>
+
+/**
+ * The seats taken at each of these events: the delegates still attending (not cancelled, on a registration not
+ * cancelled), paid or not. A substitution changes a delegate's name, not their seat.
+ */
+export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]): Promise<Map<string, SeatCounts>> {
+  const taken = new Map<string, SeatCounts>(eventIds.map((id) => [id, { venue: 0, online: 0 }]))
+  if (eventIds.length === 0) return taken
+  const rows = await queries
+    .selectFrom('registrations')
+    .innerJoin('registration_delegates', 'registration_delegates.registration_id', 'registrations.id')
+    .select(['registrations.event_id', 'registrations.attendance_option'])
+    .select((eb) => eb.fn.countAll<number | string>().as('delegates'))
+    .where('registrations.event_id', 'in', [...eventIds])
+    .where('registrations.cancelled_at', 'is', null)
+    .where('registration_delegates.cancellation_id', 'is', null)
+    .groupBy(['registrations.event_id', 'registrations.attendance_option'])
+    .execute()
+  for (const eventId of eventIds) {
+    const attending = rows.filter((row) => row.event_id === eventId).map((row) => ({ optionKey: row.attendance_option, delegates: Number(row.delegates) }))
+    taken.set(eventId, seatsOf(attending))
+  }
+  return taken
+}
+
+export async function seatsTaken(queries: Queries, eventId: string): Promise<SeatCounts> {
+  return (await seatsTakenAt(queries, [eventId])).get(eventId)!
+}
+
+/**
+ * Takes `count` seats of the option's kind inside a registration's transaction, or refuses the whole registration
+ * (`sold-out`, saying how many are left). The event's row in event_seats is written first: on PostgreSQL its lock
+ * makes every other registration for the event wait here until this transaction ends, so the count below sees
+ * every seat committed before and none is sold twice, whichever instance took it. An event without a limit of
+ * this kind takes no turn.
+ */
+export async function takeSeats(transaction: Transaction<Database>, event: EventCapacity & { id: string }, optionKey: string, count: number, now: Date): Promise<void> {
+  const kind = seatKindOf(optionKey)
+  const capacity = capacityOf(event, kind)
+  if (capacity === null) return
+  const claimedAt = now.toISOString()
+  await transaction
+    .insertInto('event_seats')
+    .values({ event_id: event.id, claimed_at: claimedAt })
+    .onConflict((conflict) => conflict.column('event_id').doUpdateSet({ claimed_at: claimedAt }))
+    .execute()
+  const left = Math.max(0, capacity - (await seatsTaken(transaction, event.id))[kind])
+  if (count > left) throw new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: left, seatKind: kind, seatsWanted: count }])
+}
+
+/**
+ * What visitors are told about an event's seats, from its limits, the options it offers and the seats taken: how many
+ * remain of each kind it offers (null where there is no limit or the kind is not offered), and whether the room or
+ * everything is sold out.
+ */
+export interface SeatStatus {
+  venueLeft: number | null
+  onlineLeft: number | null
+  venueSoldOut: boolean
+  soldOut: boolean
+}
+
+export function seatStatusOf(event: EventCapacity, optionKeys: ReadonlyArray<string | null | undefined>, taken: SeatCounts): SeatStatus {
+  const offered = new Set(optionKeys.filter((key): key is string => typeof key === 'string').map(seatKindOf))
+  const left = seatsLeftOf(event, taken)
+  const venueLeft = offered.has('venue') ? left.venue : null
+  const onlineLeft = offered.has('online') ? left.online : null
+  const venueSoldOut = venueLeft === 0
+  const soldOut = offered.size > 0 && [...offered].every((kind) => left[kind] === 0)
+  return { venueLeft, onlineLeft, venueSoldOut, soldOut }
+}
+
+/**
+ * The part of a seat status a page shows: the exact count once FEW_SEATS_LEFT or fewer remain, "many" above. Pages
+ * are kept per this key, so a page changes exactly when what it says about seats would.
+ */
+export function visibleSeatsKey(status: SeatStatus): string {
+  const shown = (left: number | null) => (left === null ? '-' : left > FEW_SEATS_LEFT ? 'many' : String(left))
+  return `${shown(status.venueLeft)}/${shown(status.onlineLeft)}`
+}
