@@ -202,7 +202,7 @@ describe('changing a delegate and the company details', () => {
     const refused = await post(`/admin/registrations/${reference}/company`, details, { cookie: ownerCookie })
     expect(refused.status).toBe(400)
     expect(await refused.text()).toContain(
-      '<p class="form__error" id="field-vatNumber-error">Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.</p>',
+      '<p class="form__error" id="field-vatNumber-error">Enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.</p>',
     )
     const corrected = await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' }, { cookie: ownerCookie })
     expect(corrected.status).toBe(302)
