@@ -15,7 +15,7 @@ import { prefetchContent } from '../lib/content.server'
 import { pageMeta } from '../lib/meta'
 import { socialImageOf } from '../lib/social-image.server'
 import { registerTabHref } from '../lib/page-path'
-import { servicesContext } from '../lib/services.server'
+import { requestFactsContext, servicesContext } from '../lib/services.server'
 
 const homePage = contentRequest('page', { slug: 'home' })
 const divisions = contentRequest('divisions')
@@ -51,7 +51,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date): UpcomingE
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
-  const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions])
+  const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions], context.get(requestFactsContext).log)
   const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
   const now = config.now()
