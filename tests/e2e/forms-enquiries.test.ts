@@ -137,6 +137,35 @@ describe('contact form with JavaScript', () => {
     await page.waitForFunction(() => document.querySelector('#contact form button[type="submit"]')?.textContent === 'Submit')
   })
 
+  it('goes from Submitting... straight to Submitted, and the loading toast turns into the answer', async () => {
+    page = await openPage(browser(), 'phone')
+    await gotoHydrated(page, '/')
+    await fillContact()
+    // Every text the button shows, on each change and each frame, from the click until the answer is in.
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('#contact form button[type="submit"]')!
+      const seen: string[] = [button.textContent ?? '']
+      const note = () => {
+        const text = document.querySelector('#contact form button[type="submit"]')?.textContent ?? ''
+        if (seen.at(-1) !== text) seen.push(text)
+      }
+      new MutationObserver(note).observe(document.querySelector('#contact')!, { subtree: true, childList: true, characterData: true })
+      const sample = () => {
+        note()
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+      Object.assign(window, { buttonTexts: seen })
+    })
+    await button().click()
+    await toast('Message sent!').waitFor()
+    await page.waitForTimeout(2_000)
+    expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(['Submit', 'Submitting...', 'Submitted'])
+    // One toast, changed in place: the loading one never stands beside the answer.
+    expect(await toast('Sending email...').count()).toBe(0)
+    expect(await page.locator('[data-rht-toaster] [role="status"]').count()).toBe(1)
+  })
+
   it('says Network error. Please try again. when the post gets no answer', async () => {
     page = await openPage(browser(), 'phone')
     await gotoHydrated(page, '/')
