@@ -233,6 +233,20 @@ describe('training request dialog with JavaScript', () => {
     await dialog().getByLabel('Business number').fill('+27 11 555 0102')
     await dialog().getByLabel('Organization').fill('City Water')
     await dialog().getByLabel('Training topic or area of interest').fill('Data skills for 12 analysts')
+    // Every text the button shows, on each change and each frame, from the click until the answer is in.
+    await dialog().locator('button[type="submit"]').evaluate((button) => {
+      const seen: string[] = [button.textContent ?? '']
+      const note = () => {
+        if (seen.at(-1) !== button.textContent) seen.push(button.textContent ?? '')
+      }
+      new MutationObserver(note).observe(button, { subtree: true, childList: true, characterData: true })
+      const sample = () => {
+        note()
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+      Object.assign(window, { buttonTexts: seen })
+    })
     const release = await holdPosts()
     await button().click()
     await toast('Sending request').waitFor()
@@ -241,6 +255,11 @@ describe('training request dialog with JavaScript', () => {
     release()
     await toast('Your request was submitted successfully.').waitFor()
     expect(await button().innerText()).toBe('Submitted!')
+    // Shown above the dialog's backdrop, not dimmed under it.
+    expect(await toastShown('Your request was submitted successfully.')).toBe(true)
+    expect(await toastOnTop('Your request was submitted successfully.')).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(['Submit Request', 'Submitting...', 'Submitted!'])
+    expect(await toast('Sending request').count()).toBe(0)
   })
 
   it('says There was an error. Please try again later. when the post gets no answer', async () => {

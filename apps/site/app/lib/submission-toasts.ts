@@ -7,7 +7,7 @@ interface SubmissionToasts<Outcome> {
   success: string
   failure: (outcome: Outcome) => string
   /** Runs once for each successful answer, after its toast. */
-  onSuccess: () => void
+  onSuccess?: () => void
 }
 
 /**
@@ -39,7 +39,7 @@ export function useSubmissionToasts<Outcome extends { status: string }>(
     loadingToast.current = undefined
     if (outcome.status === 'success') {
       answerToast.current = toast.success(success, replaced)
-      onSuccess()
+      onSuccess?.()
     } else {
       answerToast.current = toast.error(failure(outcome), replaced)
     }
