@@ -208,7 +208,7 @@ describe('training request dialog with JavaScript', () => {
   async function openDialog(pathname: string): Promise<void> {
     page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, pathname)
-    await page.getByRole('link', { name: 'Request', exact: true }).click()
+    await page.getByRole('link', { name: 'Request a training proposal', exact: true }).click()
     await dialog().waitFor({ state: 'visible' })
   }
 
