@@ -81,3 +81,15 @@ describe('partner logos', () => {
     expect(await page.locator('.logo-strip__item').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
   })
 })
+
+describe('the footer on a phone', () => {
+  it('keeps its links and details in a compact layout at 375 px: well under 1,200 px tall', async () => {
+    page = await openPage(browser(), 'phone', { viewport: { width: 375, height: 812 } })
+    await gotoHydrated(page, '/terms')
+    const height = await page.locator('footer.site-footer').evaluate((footer) => footer.getBoundingClientRect().height)
+    expect(height).toBeLessThanOrEqual(900)
+    // Nothing is cut or runs out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    for (const name of ['Home', 'Privacy', 'LinkedIn']) expect(await page.locator('footer').getByRole('link', { name, exact: true }).isVisible()).toBe(true)
+  })
+})
