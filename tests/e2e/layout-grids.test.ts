@@ -73,6 +73,22 @@ describe('speaker cards', () => {
 })
 
 describe('partner logos', () => {
+  it('show each company name whole, inside its artwork', async () => {
+    await open(390, '/conference/Resilience')
+    const sources = await page.locator('.logo-strip__list:not(.logo-strip__list--copy) .logo-strip__item img').evaluateAll((images) => [...new Set(images.map((image) => new URL(image.getAttribute('src')!, document.baseURI).href))])
+    expect(sources.length).toBeGreaterThan(0)
+    for (const source of sources) {
+      await page.goto(source)
+      // Every line of lettering lies within the drawing, with a margin on the right.
+      const overhang = await page.evaluate(() => {
+        const drawing = document.querySelector('svg')!
+        const width = drawing.viewBox.baseVal.width
+        return Math.max(...Array.from(document.querySelectorAll('text')).map((text) => text.getBBox().x + text.getBBox().width - (width - 12)))
+      })
+      expect(overhang, source).toBeLessThanOrEqual(0)
+    }
+  })
+
   it('are drawn at least 64 px tall on a white tile', async () => {
     await open(390, '/conference/Resilience')
     const logo = page.locator('.logo-strip__item img').first()
