@@ -92,7 +92,7 @@ describe('the Content-Security-Policy in the browser', () => {
   it('a training page: the Request dialog opens', async () => {
     page = await watchedPage()
     await gotoHydrated(page, '/inhouse-training')
-    await page.getByRole('link', { name: 'Request', exact: true }).click()
+    await page.getByRole('link', { name: 'Request a training proposal', exact: true }).click()
     await page.getByRole('dialog').waitFor({ state: 'visible' })
     expectNoViolations()
   })

@@ -137,6 +137,35 @@ describe('contact form with JavaScript', () => {
     await page.waitForFunction(() => document.querySelector('#contact form button[type="submit"]')?.textContent === 'Submit')
   })
 
+  it('goes from Submitting... straight to Submitted, and the loading toast turns into the answer', async () => {
+    page = await openPage(browser(), 'phone')
+    await gotoHydrated(page, '/')
+    await fillContact()
+    // Every text the button shows, on each change and each frame, from the click until the answer is in.
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('#contact form button[type="submit"]')!
+      const seen: string[] = [button.textContent ?? '']
+      const note = () => {
+        const text = document.querySelector('#contact form button[type="submit"]')?.textContent ?? ''
+        if (seen.at(-1) !== text) seen.push(text)
+      }
+      new MutationObserver(note).observe(document.querySelector('#contact')!, { subtree: true, childList: true, characterData: true })
+      const sample = () => {
+        note()
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+      Object.assign(window, { buttonTexts: seen })
+    })
+    await button().click()
+    await toast('Message sent!').waitFor()
+    await page.waitForTimeout(2_000)
+    expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(['Submit', 'Submitting...', 'Submitted'])
+    // One toast, changed in place: the loading one never stands beside the answer.
+    expect(await toast('Sending email...').count()).toBe(0)
+    expect(await page.locator('[data-rht-toaster] [role="status"]').count()).toBe(1)
+  })
+
   it('says Network error. Please try again. when the post gets no answer', async () => {
     page = await openPage(browser(), 'phone')
     await gotoHydrated(page, '/')
@@ -179,7 +208,7 @@ describe('training request dialog with JavaScript', () => {
   async function openDialog(pathname: string): Promise<void> {
     page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, pathname)
-    await page.getByRole('link', { name: 'Request', exact: true }).click()
+    await page.getByRole('link', { name: 'Request a training proposal', exact: true }).click()
     await dialog().waitFor({ state: 'visible' })
   }
 
@@ -204,6 +233,20 @@ describe('training request dialog with JavaScript', () => {
     await dialog().getByLabel('Business number').fill('+27 11 555 0102')
     await dialog().getByLabel('Organization').fill('City Water')
     await dialog().getByLabel('Training topic or area of interest').fill('Data skills for 12 analysts')
+    // Every text the button shows, on each change and each frame, from the click until the answer is in.
+    await dialog().locator('button[type="submit"]').evaluate((button) => {
+      const seen: string[] = [button.textContent ?? '']
+      const note = () => {
+        if (seen.at(-1) !== button.textContent) seen.push(button.textContent ?? '')
+      }
+      new MutationObserver(note).observe(button, { subtree: true, childList: true, characterData: true })
+      const sample = () => {
+        note()
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+      Object.assign(window, { buttonTexts: seen })
+    })
     const release = await holdPosts()
     await button().click()
     await toast('Sending request').waitFor()
@@ -212,6 +255,11 @@ describe('training request dialog with JavaScript', () => {
     release()
     await toast('Your request was submitted successfully.').waitFor()
     expect(await button().innerText()).toBe('Submitted!')
+    // Shown above the dialog's backdrop, not dimmed under it.
+    expect(await toastShown('Your request was submitted successfully.')).toBe(true)
+    expect(await toastOnTop('Your request was submitted successfully.')).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(['Submit Request', 'Submitting...', 'Submitted!'])
+    expect(await toast('Sending request').count()).toBe(0)
   })
 
   it('says There was an error. Please try again later. when the post gets no answer', async () => {

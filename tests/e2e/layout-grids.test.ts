@@ -73,11 +73,39 @@ describe('speaker cards', () => {
 })
 
 describe('partner logos', () => {
+  it('show each company name whole, inside its artwork', async () => {
+    await open(390, '/conference/Resilience')
+    const sources = await page.locator('.logo-strip__list:not(.logo-strip__list--copy) .logo-strip__item img').evaluateAll((images) => [...new Set(images.map((image) => new URL(image.getAttribute('src')!, document.baseURI).href))])
+    expect(sources.length).toBeGreaterThan(0)
+    for (const source of sources) {
+      await page.goto(source)
+      // Every line of lettering lies within the drawing, with a margin on the right.
+      const overhang = await page.evaluate(() => {
+        const drawing = document.querySelector('svg')!
+        const width = drawing.viewBox.baseVal.width
+        return Math.max(...Array.from(document.querySelectorAll('text')).map((text) => text.getBBox().x + text.getBBox().width - (width - 12)))
+      })
+      expect(overhang, source).toBeLessThanOrEqual(0)
+    }
+  })
+
   it('are drawn at least 64 px tall on a white tile', async () => {
     await open(390, '/conference/Resilience')
     const logo = page.locator('.logo-strip__item img').first()
     const box = await logo.boundingBox()
     expect(box!.height).toBeGreaterThanOrEqual(64)
     expect(await page.locator('.logo-strip__item').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
+  })
+})
+
+describe('the footer on a phone', () => {
+  it('keeps its links and details in a compact layout at 375 px: well under 1,200 px tall', async () => {
+    page = await openPage(browser(), 'phone', { viewport: { width: 375, height: 812 } })
+    await gotoHydrated(page, '/terms')
+    const height = await page.locator('footer.site-footer').evaluate((footer) => footer.getBoundingClientRect().height)
+    expect(height).toBeLessThanOrEqual(900)
+    // Nothing is cut or runs out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    for (const name of ['Home', 'Privacy', 'LinkedIn']) expect(await page.locator('footer').getByRole('link', { name, exact: true }).isVisible()).toBe(true)
   })
 })

@@ -100,6 +100,27 @@ describe('Events dropdown at 1280 px', () => {
     await expect.poll(() => expanded(eventsButton())).toBe('false')
   })
 
+  it('closes when keyboard focus leaves it, forwards past its last link or back before its button', async () => {
+    await open('desktop', '/terms')
+    await eventsButton().focus()
+    await page.keyboard.press('Enter')
+    expect(await expanded(eventsButton())).toBe('true')
+    for (let step = 0; step < eventLinks.length; step++) await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Online Training')
+    expect(await expanded(eventsButton())).toBe('true')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Contact Us')
+    await expect.poll(() => expanded(eventsButton())).toBe('false')
+    await mainNavigation().getByRole('link', { name: 'Conferences' }).waitFor({ state: 'hidden' })
+
+    await eventsButton().focus()
+    await page.keyboard.press('Enter')
+    expect(await expanded(eventsButton())).toBe('true')
+    await page.keyboard.press('Shift+Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Divisions')
+    await expect.poll(() => expanded(eventsButton())).toBe('false')
+  })
+
   it('works from the keyboard: Enter opens, Tab reaches the links, Enter follows one and closes the list', async () => {
     await open('desktop', '/terms')
     await eventsButton().focus()

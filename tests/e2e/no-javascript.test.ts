@@ -26,7 +26,7 @@ describe('without JavaScript', () => {
 
   it('the Request button leads to the request page with its form', async () => {
     await open('phone', '/online-training')
-    await page.getByRole('link', { name: 'Request', exact: true }).click()
+    await page.getByRole('link', { name: 'Request a training proposal', exact: true }).click()
     await page.waitForURL('**/online-training/request')
     const form = page.locator('main form')
     expect(await form.getByRole('textbox', { name: 'Name' }).isVisible()).toBe(true)

@@ -28,8 +28,8 @@ const pageContent: readonly PageContent[] = [
   { pathname: '/conference/Resilience', shown: ['Overview', 'Agenda', 'Register', 'Speakers', 'Sponsor', 'Economic Resilience Conference 2025'] },
   { pathname: '/terms', shown: ['5 days', '14 working days', '50%', '100%'] },
   { pathname: '/sponsorship', shown: ['Platinum', 'Gold', 'Silver'] },
-  { pathname: '/inhouse-training', shown: ['Request'] },
-  { pathname: '/online-training', shown: ['Request'] },
+  { pathname: '/inhouse-training', shown: ['Request a training proposal'] },
+  { pathname: '/online-training', shown: ['Request a training proposal'] },
   { pathname: '/privacy', shown: ['What we collect', 'Why we use it', 'How long we keep it', 'Your rights', 'Information officer'] },
   // Each form says what it collects and links the privacy notice (POPIA).
   { pathname: '/conference/Resilience/contact', shown: ['privacy notice'] },

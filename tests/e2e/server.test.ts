@@ -34,7 +34,7 @@ describe('the site server', () => {
     expect(await readiness.json()).toEqual({ status: 'ready' })
   })
 
-  it('answers /readyz with 503 naming only the failing check, /healthz with 200, pages with the branded error page and the content route with 503, while the content source is unreachable', async () => {
+  it('answers /readyz with 503 naming only the failing check, /healthz with 200, pages and the content route with the branded 503 "temporarily unavailable", while the content source is unreachable', async () => {
     // A hosted Sanity project on a machine that cannot reach it: every content request fails.
     const offline = await startSite({ env: { SANITY_PROJECT_ID: 'unreachable1', SANITY_DATASET: 'production' }, requireHealthy: false })
     try {
@@ -47,10 +47,13 @@ describe('the site server', () => {
       // The process itself is alive: a supervisor has no reason to restart it.
       expect((await fetch(`${offline.baseUrl}/healthz`, { signal: AbortSignal.timeout(500) })).status).toBe(200)
 
+      // Not a fault of the page: the same request works once the source is back, so 503 with Retry-After.
       const page = await fetch(`${offline.baseUrl}/conference`)
-      expect(page.status).toBe(500)
+      expect(page.status).toBe(503)
+      expect(page.headers.get('cache-control')).toBe('no-store')
+      expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0)
       const html = await page.text()
-      expect(html).toContain('<h1>Something went wrong</h1>')
+      expect(html).toContain('<h1>Temporarily unavailable</h1>')
       expect(html).toContain('href="/#contact"')
       expect(html).not.toMatch(/unreachable1|api\.sanity\.io|ENOTFOUND|at [\w.]+ \(/)
 

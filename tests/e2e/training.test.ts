@@ -12,11 +12,21 @@ afterEach(async () => {
 })
 
 const requestControl = () =>
-  page.getByRole('link', { name: 'Request', exact: true }).or(page.getByRole('button', { name: 'Request', exact: true }))
+  page.getByRole('link', { name: 'Request a training proposal', exact: true }).or(page.getByRole('button', { name: 'Request a training proposal', exact: true }))
 const dialog = () => page.getByRole('dialog')
 const focusIsInsideDialog = () => dialog().evaluate((element) => element.contains(document.activeElement))
 
 describe.each(trainingPages)('%s', (pathname) => {
+  it('is built as the other content pages are: what the training covers, how it runs, who it is for, then the request', async () => {
+    page = await openPage(browser(), 'phone')
+    await gotoHydrated(page, pathname)
+    const headings = await page.locator('main h2').allInnerTexts()
+    expect(headings.slice(0, 3)).toEqual(['What the training covers', 'How it runs', 'Who it is for'])
+    // The spec's four points stay, under what the training covers.
+    expect(await page.locator('main section', { hasText: 'What the training covers' }).locator('li').count()).toBeGreaterThanOrEqual(4)
+    expect(await requestControl().isVisible()).toBe(true)
+  })
+
   it('Request opens a modal dialog that keeps focus inside and closes on Escape', async () => {
     page = await openPage(browser(), 'phone')
     await gotoHydrated(page, pathname)

@@ -10,6 +10,8 @@ import { PNG } from 'pngjs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPage, siteUrl, useBrowser, waitForHydration, type ViewportName } from '../support/browser.ts'
+import { showServerErrorPage } from '../support/error-pages.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
 
 const baselineDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '__screenshots__')
 const updating = process.env.UPDATE_VISUAL_BASELINES === '1'
@@ -20,9 +22,13 @@ const MAX_DIFFERENT_PIXELS_RATIO = 0.001
 // Long pages are compared over their top part: that is where the design lives, and the files stay small.
 const MAX_HEIGHT = 3200
 
-/** The pages a change of design shows on; the status page's path is made by registering in beforeAll. */
-const pages: Array<{ name: string; path: () => string }> = []
+/**
+ * The pages a change of design shows on; the status page's path is made by registering in beforeAll, the 503 page is
+ * served by a site whose content source is out of reach, and the 500 page is reached by a failing navigation.
+ */
+const pages: Array<{ name: string; path: () => string; reach?: (page: Page) => Promise<void> }> = []
 let statusPath = ''
+let offline: RunningSite | undefined
 const fixedPages: Array<[string, string]> = [
   ['home', '/'],
   ['conference-list', '/conference'],
@@ -36,10 +42,13 @@ const fixedPages: Array<[string, string]> = [
 ]
 for (const [name, pathname] of fixedPages) pages.push({ name, path: () => pathname })
 pages.push({ name: 'registration-status', path: () => statusPath })
+pages.push({ name: 'unavailable', path: () => `${offline!.baseUrl}/conference` })
+pages.push({ name: 'server-error', path: () => '/', reach: showServerErrorPage })
 
 let reference = ''
 
 beforeAll(async () => {
+  offline = await startSite({ env: { SANITY_PROJECT_ID: 'unreachable1', SANITY_DATASET: 'production' }, requireHealthy: false })
   const response = await fetch(siteUrl('/api/registrations'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,13 +72,19 @@ beforeAll(async () => {
   reference = receipt.reference
 })
 
+afterAll(async () => {
+  await offline?.stop()
+})
+
 const browser = useBrowser()
 
 /** Loads a page and waits until nothing on it will still change: hydrated, fonts and every image in. */
-async function settle(page: Page, pathname: string): Promise<void> {
+async function settle(page: Page, pathname: string, reach?: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(siteUrl(pathname))
-  if (page.url().includes('no-such-page')) await page.locator('h1').waitFor()
+  // Error pages have no content of their own for React to claim.
+  if (page.url().includes('no-such-page') || page.url().startsWith(offline!.baseUrl)) await page.locator('h1').waitFor()
   else await waitForHydration(page)
+  await reach?.(page)
   await page.evaluate(async () => {
     for (const image of Array.from(document.images)) image.loading = 'eager'
     await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)))
@@ -118,7 +133,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('at the %s width', (viewpo
   })
 
   it.each(pages.map((entry) => [entry.name, entry] as const))('%s looks as its baseline does', async (_name, entry) => {
-    await settle(page, entry.path())
+    await settle(page, entry.path(), entry.reach)
     const { width } = page.viewportSize()!
     const height = Math.min(MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight))
     // The registration's reference and invoice number depend on the run (the invoice number on the registrations

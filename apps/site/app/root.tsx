@@ -24,9 +24,10 @@ const PreviewTools = lazy(() => import('./components/PreviewTools'))
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
+  const { preview, log } = context.get(requestFactsContext)
   return {
-    preview: context.get(requestFactsContext).preview,
-    dehydratedState: (await prefetchContent(content, [siteSettingsRequest])).dehydratedState,
+    preview,
+    dehydratedState: (await prefetchContent(content, [siteSettingsRequest], log)).dehydratedState,
     siteUrl: config.siteUrl,
     now: config.now().toISOString(),
   }
@@ -121,9 +122,11 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const rootData = useRouteLoaderData<typeof loader>('root')
   const status = isRouteErrorResponse(error) ? error.status : undefined
-  // 503: the page's data could not be read just now (lib/database.server.ts), not a fault in the page.
+  // 503: the page's data could not be read just now (lib/database.server.ts, lib/content.server.ts), not a fault in the page.
   const page = status === 404 ? <NotFoundPage /> : status === 503 ? <UnavailablePage /> : <ErrorPage error={error} />
-  if (!rootData) return page
+  // Without the root's data (the content source is out of reach) there are no site settings for the header and
+  // footer: the card stands alone, still in the page's main landmark.
+  if (!rootData) return <main id="main" className="main--standalone">{page}</main>
   return (
     <HydrationBoundary state={rootData.dehydratedState}>
       <Shell>{page}</Shell>

@@ -41,8 +41,9 @@ export function contactFailureText(outcome: ContactOutcome): string {
 export function ContactForm({ action, interest, context, outcome: pageOutcome }: { action: string; interest?: string; context?: string; outcome?: ContactOutcome | undefined }) {
   const fetcher = useFetcher<ContactOutcome>({ key: `contact:${action}` })
   const formRef = useRef<HTMLFormElement>(null)
-  const [submitted, setSubmitted] = useState(false)
   const [formKey, setFormKey] = useState(0)
+  // The successful answer whose 'Submitted' has had its time: the button offers 'Submit' again.
+  const [expiredAnswer, setExpiredAnswer] = useState<ContactOutcome>()
 
   const busy = useSubmissionToasts(fetcher, {
     loading: 'Sending email...',
@@ -51,15 +52,18 @@ export function ContactForm({ action, interest, context, outcome: pageOutcome }:
     onSuccess() {
       formRef.current?.reset()
       setFormKey((key) => key + 1)
-      setSubmitted(true)
     },
   })
 
+  // Read from the answer in the same render that ends 'Submitting...' (not set by an effect a render later), so the
+  // button never shows 'Submit' between the two.
+  const answer = busy ? undefined : fetcher.data
+  const submitted = answer?.status === 'success' && answer !== expiredAnswer
   useEffect(() => {
     if (!submitted) return
-    const timer = setTimeout(() => setSubmitted(false), SUBMITTED_LABEL_MS)
+    const timer = setTimeout(() => setExpiredAnswer(answer), SUBMITTED_LABEL_MS)
     return () => clearTimeout(timer)
-  }, [submitted])
+  }, [submitted, answer])
 
   // The latest answer wins: the background post's, or the page action's when the form was posted without JavaScript.
   const outcome = fetcher.data ?? pageOutcome

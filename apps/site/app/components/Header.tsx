@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react'
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode, type Ref } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useSiteSettings } from '../lib/site-settings'
 
@@ -33,6 +33,7 @@ export function useNavigationMenus() {
     toggleEvents() {
       setEventsOpen((open) => !open)
     },
+    closeEvents: useCallback(() => setEventsOpen(false), []),
     closeAll,
   }
 }
@@ -56,7 +57,7 @@ function LinkItems({ links }: { links: ReadonlyArray<{ label: string; to: string
 
 export function Header() {
   const settings = useSiteSettings()
-  const { menuOpen, eventsOpen, toggleMenu, toggleEvents, closeAll } = useNavigationMenus()
+  const { menuOpen, eventsOpen, toggleMenu, toggleEvents, closeEvents, closeAll } = useNavigationMenus()
   const headerRef = useRef<HTMLElement>(null)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const eventsButtonRef = useRef<HTMLButtonElement>(null)
@@ -70,6 +71,13 @@ export function Header() {
   // does that: React commits a click's update before the router's navigation, which runs as a transition.
   function closeBeforeFollowingLink(event: MouseEvent<HTMLElement>) {
     if (event.target instanceof Element && event.target.closest('a')) closeAll()
+  }
+
+  // Focus moved by the keyboard (Tab, Shift+Tab) to something outside the Events dropdown closes it, as a click
+  // outside does. Focus going nowhere (a click on the list's padding) leaves it open.
+  function closeEventsWhenFocusLeaves(event: FocusEvent<HTMLLIElement>) {
+    const next = event.relatedTarget
+    if (next instanceof Node && !event.currentTarget.contains(next)) closeEvents()
   }
 
   useEffect(() => {
@@ -104,7 +112,7 @@ export function Header() {
         <nav id="site-navigation" aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} onClick={closeBeforeFollowingLink}>
           <ul className="site-nav__list">
             <LinkItems links={sectionLinks} />
-            <li className={eventsOpen ? 'dropdown dropdown--open' : 'dropdown'}>
+            <li className={eventsOpen ? 'dropdown dropdown--open' : 'dropdown'} onBlur={closeEventsWhenFocusLeaves}>
               <DisclosureButton ref={eventsButtonRef} className="dropdown__button" open={eventsOpen} controls="events-menu" onClick={toggleEvents}>
                 Events <span aria-hidden="true">▾</span>
               </DisclosureButton>

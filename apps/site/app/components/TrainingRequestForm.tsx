@@ -1,5 +1,4 @@
 import type { TrainingKind, TrainingRequest } from '@events/core'
-import { useState } from 'react'
 import { useSubmissionToasts } from '../lib/submission-toasts'
 import { Link, useFetcher } from 'react-router'
 import { fieldError, NETWORK_FAILURE, SERVER_FAULT, type FormOutcome } from '../lib/form-outcome'
@@ -42,14 +41,13 @@ export function trainingFailureText(outcome: TrainingOutcome): string {
 export function TrainingRequestForm({ kind, action, outcome: pageOutcome }: { kind: TrainingKind; action: string; outcome?: TrainingOutcome | undefined }) {
   const idPrefix = `training-${kind}`
   const fetcher = useFetcher<TrainingOutcome>({ key: `training:${kind}` })
-  const [submitted, setSubmitted] = useState(false)
-
   const busy = useSubmissionToasts(fetcher, {
     loading: trainingMessages.sending,
     success: trainingMessages.success,
     failure: trainingFailureText,
-    onSuccess: () => setSubmitted(true),
   })
+  // Read from the answer in the same render that ends 'Submitting...', so 'Submit Request' never shows between.
+  const submitted = !busy && fetcher.data?.status === 'success'
 
   const outcome = fetcher.data ?? pageOutcome
   const failure = outcome?.status === 'error' && outcome.code !== NETWORK_FAILURE ? outcome : undefined

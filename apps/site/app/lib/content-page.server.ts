@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import { contentRequest, type ContentRequest } from './content'
 import { prefetchContent } from './content.server'
 import { pageSlug } from './page-path'
-import { servicesContext } from './services.server'
+import { requestFactsContext, servicesContext } from './services.server'
 import { socialImageOf } from './social-image.server'
 
 /**
@@ -13,7 +13,7 @@ import { socialImageOf } from './social-image.server'
 export async function loadContentPage(context: Readonly<RouterContextProvider>, request: Request, extra: ContentRequest[] = []) {
   const { content, config } = context.get(servicesContext)
   const slug = pageSlug(request)
-  const { dehydratedState, results } = await prefetchContent(content, [contentRequest('page', { slug }), ...extra])
+  const { dehydratedState, results } = await prefetchContent(content, [contentRequest('page', { slug }), ...extra], context.get(requestFactsContext).log)
   const page = results[0] as ContentQueryResults['page']
   if (!page) throw data('Page not found', { status: 404 })
   const image = await socialImageOf(content, page._id)

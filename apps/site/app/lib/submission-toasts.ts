@@ -7,11 +7,11 @@ interface SubmissionToasts<Outcome> {
   success: string
   failure: (outcome: Outcome) => string
   /** Runs once for each successful answer, after its toast. */
-  onSuccess: () => void
+  onSuccess?: () => void
 }
 
 /**
- * The toasts of a form posted in the background: the loading toast while it is sent, dismissed before the
+ * The toasts of a form posted in the background: the loading toast while it is sent, replaced in place by the
  * success or failure toast of each new answer; a new post dismisses the toasts of the one before, so an old
  * failure never stands beside a new success. Returns whether the post is under way.
  */
@@ -35,13 +35,13 @@ export function useSubmissionToasts<Outcome extends { status: string }>(
     const outcome = fetcher.data
     if (busy || !outcome || handled.current === outcome) return
     handled.current = outcome
-    if (loadingToast.current !== undefined) toast.dismiss(loadingToast.current)
+    const replaced = loadingToast.current
     loadingToast.current = undefined
     if (outcome.status === 'success') {
-      answerToast.current = toast.success(success)
-      onSuccess()
+      answerToast.current = toast.success(success, replaced)
+      onSuccess?.()
     } else {
-      answerToast.current = toast.error(failure(outcome))
+      answerToast.current = toast.error(failure(outcome), replaced)
     }
     // Only a new answer shows a toast (handled guards it): new messages or callbacks of later renders show none.
   }, [busy, fetcher.data, success, failure, onSuccess])

@@ -70,7 +70,8 @@ const nextToastId = () => `toast-${++lastToastId}`
 
 /**
  * The subset of react-hot-toast's `toast` the forms use, callable before the library has loaded: calls run
- * in order once it has, and every toast gets its id up front so it can be dismissed.
+ * in order once it has, and every toast gets its id up front so it can be dismissed. An answer given the id of a
+ * loading toast takes that toast's place rather than standing beside it.
  */
 export const toast = {
   loading(message: string): string {
@@ -78,13 +79,11 @@ export const toast = {
     void loadToast().then((module) => module.default.loading(message, { id }))
     return id
   },
-  success(message: string): string {
-    const id = nextToastId()
+  success(message: string, id = nextToastId()): string {
     void loadToast().then((module) => module.default.success(message, { id }))
     return id
   },
-  error(message: string): string {
-    const id = nextToastId()
+  error(message: string, id = nextToastId()): string {
     void loadToast().then((module) => module.default.error(message, { id }))
     return id
   },

@@ -27,7 +27,7 @@ import type { RegistrationOutcome } from '../lib/registration-draft'
 import { registrationAction } from '../lib/registration.server'
 import { quoteRefusalMessage } from '../lib/refusals'
 import { seatNotice, seatStatusesOf } from '../lib/seats.server'
-import { servicesContext } from '../lib/services.server'
+import { requestFactsContext, servicesContext } from '../lib/services.server'
 
 // Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
 // event page; once the page is idle they are fetched ahead, so choosing a tab rarely waits.
@@ -75,7 +75,7 @@ export async function loader({ context, request, params, pattern }: Route.Loader
   const url = new URL(request.url)
   const kind = eventKindOfRoute(pattern)
   const eventRequest = contentRequest('eventPage', { kind, slug: params.slug })
-  const { dehydratedState, results } = await prefetchContent(content, [eventRequest])
+  const { dehydratedState, results } = await prefetchContent(content, [eventRequest], context.get(requestFactsContext).log)
   const [event] = results
   if (!event) {
     const canonical = findCanonicalSlug(await content.fetch<EventSlugsQueryResult>(eventSlugsQuery), kind, params.slug)

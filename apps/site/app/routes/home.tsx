@@ -16,7 +16,7 @@ import { pageMeta } from '../lib/meta'
 import { socialImageOf } from '../lib/social-image.server'
 import { registerTabHref } from '../lib/page-path'
 import { seatNotice, seatStatusesOf } from '../lib/seats.server'
-import { servicesContext } from '../lib/services.server'
+import { requestFactsContext, servicesContext } from '../lib/services.server'
 import type { SeatStatus } from '@events/core/seats'
 
 const homePage = contentRequest('page', { slug: 'home' })
@@ -53,7 +53,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config, core } = context.get(servicesContext)
-  const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions])
+  const { dehydratedState, results } = await prefetchContent(content, [homePage, divisions], context.get(requestFactsContext).log)
   const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
   const now = config.now()

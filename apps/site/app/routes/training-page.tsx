@@ -38,11 +38,11 @@ export default withLoaderContent(function TrainingPage({ loaderData: { slug } }:
               setRequestOpen(true)
             }}
           >
-            Request
+            Request a training proposal
           </Link>
         </p>
       </div>
-      <Modal open={requestOpen} onClose={() => setRequestOpen(false)} title={`Request ${page.title}`}>
+      <Modal open={requestOpen} onClose={() => setRequestOpen(false)} title={`Request a training proposal: ${page.title}`}>
         <Suspense>
           <TrainingRequestForm kind={kind} action={`/${slug}/request`} />
         </Suspense>

@@ -129,8 +129,17 @@ export function portraitSvg(name: string, hue: number): string {
   )
 }
 
-/** A 320×160 logo placeholder with the company name. */
+/**
+ * A 320×160 logo placeholder with the company name, wrapped so that it is shown whole: the 208 px beside the mark
+ * hold about 15 characters of 22 px bold lettering, so a longer name takes two or three lines.
+ */
 export function logoSvg(name: string, hue: number): string {
+  const lines = wrap(name, 15)
+  const lineHeight = 26
+  const firstBaseline = 80 - ((lines.length - 1) * lineHeight) / 2 + 10
+  const text = lines
+    .map((line, index) => `<text x="96" y="${firstBaseline + index * lineHeight}" ${FONT} font-size="22" font-weight="700" fill="hsl(${hue}, 40%, 25%)">${escapeXml(line)}</text>`)
+    .join('')
   return svg(
     320,
     160,
@@ -138,8 +147,8 @@ export function logoSvg(name: string, hue: number): string {
     [
       '<rect width="320" height="160" fill="#fff"/>',
       `<rect x="24" y="52" width="56" height="56" rx="12" fill="hsl(${hue}, 55%, 40%)"/>`,
-      `<text x="96" y="90" ${FONT} font-size="22" font-weight="700" fill="hsl(${hue}, 40%, 25%)">${escapeXml(name)}</text>`,
-      `<text x="96" y="116" ${FONT} font-size="13" fill="#666">Placeholder logo</text>`,
+      text,
+      `<text x="96" y="${firstBaseline + (lines.length - 1) * lineHeight + 24}" ${FONT} font-size="13" fill="#666">Placeholder logo</text>`,
     ].join(''),
   )
 }

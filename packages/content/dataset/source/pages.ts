@@ -238,7 +238,21 @@ export const pages: DatasetDocument[] = [
     ...hero('inhouse-training', 'A facilitator leading a training session in a meeting room'),
     intro:
       'Our in-house training brings experienced facilitators to your team. We agree the topics, the depth and the schedule with you, and we shape the content around your organisation, its sector and its goals.',
-    bullets: TRAINING_BULLETS.inhouse,
+    sections: keyed('section', [
+      {
+        heading: 'What the training covers',
+        body: 'The subjects our conferences and workshops are known for, taught to your team alone: governance, finance, legal writing, compliance, leadership and the sector questions you face. You choose the topics and the depth; we build the sessions around your own cases.',
+        bullets: TRAINING_BULLETS.inhouse,
+      },
+      {
+        heading: 'How it runs',
+        body: 'Tell us with the request form what your team needs. We reply with a written proposal: the topics and outcomes, the facilitator, the format and length, suggested dates and a quote. Once you accept it, we prepare the material with you and run the sessions at your premises or online, on the dates that suit your team.',
+      },
+      {
+        heading: 'Who it is for',
+        body: 'Organisations that want several people trained at once: teams in companies, public bodies and professional firms, from new staff to senior managers, who need practical skills applied to their own work.',
+      },
+    ]),
   }),
   page('online-training', {
     title: 'Online Training',
@@ -247,7 +261,21 @@ export const pages: DatasetDocument[] = [
     ...hero('online-training', 'A participant taking part in a live online training session'),
     intro:
       'Our online training delivers the same practical, facilitator-led learning as our in-person courses, live and interactive, so your team can take part from anywhere without travel costs.',
-    bullets: TRAINING_BULLETS.online,
+    sections: keyed('section', [
+      {
+        heading: 'What the training covers',
+        body: 'The subjects our conferences and workshops are known for, taught live to your team: governance, finance, legal writing, compliance, leadership and the sector questions you face. You choose the topics and the depth; we build the sessions around your own cases.',
+        bullets: TRAINING_BULLETS.online,
+      },
+      {
+        heading: 'How it runs',
+        body: 'Tell us with the request form what your team needs. We reply with a written proposal: the topics and outcomes, the facilitator, the number and length of the live sessions, suggested dates and a quote. Once you accept it, we prepare the material with you and run the sessions on the video platform your organisation uses, with time for questions and exercises in each.',
+      },
+      {
+        heading: 'Who it is for',
+        body: 'Teams spread across offices, regions or home working, and organisations that want training without travel: companies, public bodies and professional firms, from new staff to senior managers.',
+      },
+    ]),
   }),
   page('privacy', {
     title: 'Privacy Notice',

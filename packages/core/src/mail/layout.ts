@@ -1,12 +1,15 @@
 import { html, type SafeHtml } from './html.ts'
 
-/** Wraps an e-mail body in a minimal, client-safe HTML document. */
+/**
+ * Wraps an e-mail body in a minimal, client-safe HTML document. Long unbroken text (the status page's address) wraps
+ * inside the card rather than running out of it: overflow-wrap for current clients, word-break for older ones.
+ */
 export function mailDocument(title: string, body: SafeHtml, footer: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
 <body style="margin:0;padding:16px;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="font-size:20px;margin:0 0 16px">${title}</h1>
 ${body}
 <p style="margin-top:24px;font-size:12px;color:#555555">${footer}</p>
