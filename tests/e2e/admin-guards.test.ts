@@ -23,8 +23,11 @@ let dataDir: string
  * credit note, which a registration nobody cancelled does not have.
  */
 const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf' }
-/** Past the guard, these answer their page's own "not found": what they name is never made here. */
-const ABSENT_PATHS = [/\/credit-notes\//]
+/**
+ * Past the guard, these answer their page's own "not found": what they name is never made here (a credit note, a
+ * quotation), or nothing is named (a statement of account without its company).
+ */
+const ABSENT_PATHS = [/\/credit-notes\//, /^\/admin\/quotes\/[^/]+\.pdf$/, /^\/admin\/statements\/statement\.pdf$/]
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-guards-'))
