@@ -89,31 +89,11 @@ describe('the generated dataset', () => {
       ['table-5', 34950, null],
       ['table-10', 59900, null],
     ])
-    expect(prices('event-pfas').slice(0, 3)).toEqual([
-      ['venue', 7990, null],
-      ['early-bird', 6990, '2025-03-25'],
-      ['online', 5490, null],
-    ])
-    expect(prices('event-office-professionals')).toEqual([
-      ['venue', 7990, null],
-      ['early-bird', 6990, '2025-04-25'],
-      ['online', 5490, null],
-    ])
-    expect(prices('event-legal-opinion')).toEqual([
-      ['venue', 8990, null],
-      ['early-bird', 7990, '2025-04-25'],
-      ['online', 5990, null],
-    ])
-    expect(prices('event-board-management')).toEqual([
-      ['venue', 4990, null],
-      ['early-bird', 4490, '2025-03-31'],
-      ['online', 3490, null],
-    ])
-    expect(prices('event-legal-secretary')).toEqual([
-      ['venue', 8990, null],
-      ['early-bird', 7990, '2025-04-25'],
-      ['online', 7490, null],
-    ])
+    expect(prices('event-pfas').slice(0, 3)).toEqual([['venue', 7990, null], ['early-bird', 6990, '2025-03-25'], ['online', 5490, null]])
+    expect(prices('event-office-professionals')).toEqual([['venue', 7990, null], ['early-bird', 6990, '2025-04-25'], ['online', 5490, null]])
+    expect(prices('event-legal-opinion')).toEqual([['venue', 8990, null], ['early-bird', 7990, '2025-04-25'], ['online', 5990, null]])
+    expect(prices('event-board-management')).toEqual([['venue', 4990, null], ['early-bird', 4490, '2025-03-31'], ['online', 3490, null]])
+    expect(prices('event-legal-secretary')).toEqual([['venue', 8990, null], ['early-bird', 7990, '2025-04-25'], ['online', 7490, null]])
   })
 
   it('has 16 Resilience speakers (3 with bios) and 11 PFAS speakers', () => {
@@ -148,7 +128,7 @@ describe('the generated dataset', () => {
     for (const session of presented) for (const id of referencedIds(session.speakers)) expect(eventSpeakers.has(id), `${session._key} -> ${id}`).toBe(true)
   })
 
-  it("holds each event's price options and agenda in the event, so one Publish puts them live together", () => {
+  it('holds each event\'s price options and agenda in the event, so one Publish puts them live together', () => {
     expect(documents.filter((document) => document._type === 'priceOption' || document._type === 'agendaSession')).toEqual([])
   })
 

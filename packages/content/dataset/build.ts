@@ -22,7 +22,14 @@ export const DATASET_FILE = 'production.ndjson'
 export function buildDataset(): Dataset {
   const events = [resilience, pfas, legalOpinion, legalSecretary, officeProfessionals, boardManagement].map(eventDocuments)
   return {
-    documents: [siteSettings, ...divisions, ...pages, ...sponsorPackages, ...speakers, ...events.flatMap((event) => event.documents)],
+    documents: [
+      siteSettings,
+      ...divisions,
+      ...pages,
+      ...sponsorPackages,
+      ...speakers,
+      ...events.flatMap((event) => event.documents),
+    ],
     images: [...events.flatMap((event) => event.images), ...speakerImages, ...logoImages(PARTNER_COMPANIES), ...pageImages],
   }
 }

@@ -14,7 +14,10 @@ import { pullDataset, pullOptionsFromEnv, type PullOptions } from './pullDataset
 
 const TOKEN = 'read-token-for-the-test'
 // A 2×1 PNG, the kind of file editors upload.
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8Dwn4GBgQEADwEBAGiFD0kAAAAASUVORK5CYII=', 'base64')
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8Dwn4GBgQEADwEBAGiFD0kAAAAASUVORK5CYII=',
+  'base64',
+)
 const LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>')
 const sha1 = (content: Buffer) => createHash('sha1').update(content).digest('hex')
 const PHOTO_ID = `image-${sha1(PHOTO)}-2x1-png`
@@ -41,11 +44,7 @@ class FakeSanity {
           return
         }
         response.writeHead(200, { 'content-type': 'application/x-ndjson' })
-        response.end(
-          this.exportedDocuments()
-            .map((document) => JSON.stringify(document))
-            .join('\n') + '\n',
-        )
+        response.end(this.exportedDocuments().map((document) => JSON.stringify(document)).join('\n') + '\n')
         return
       }
       const file = this.files.get(url)
@@ -110,7 +109,9 @@ function options(overrides: Partial<PullOptions> = {}): PullOptions {
 
 async function query<T>(datasetPath: string, groq: string): Promise<T> {
   const source = createLocalContentSource({ datasetPath })
-  const response = await source.handleContentRequest(new Request(`http://local/_content/v2025-02-19/data/query/production?query=${encodeURIComponent(groq)}`))
+  const response = await source.handleContentRequest(
+    new Request(`http://local/_content/v2025-02-19/data/query/production?query=${encodeURIComponent(groq)}`),
+  )
   return ((await response!.json()) as { result: T }).result
 }
 
@@ -125,10 +126,7 @@ describe('pnpm content:pull', () => {
     expect(fakeSanity.exportRequests.at(-1)?.authorization).toBe(`Bearer ${TOKEN}`)
     expect((await readdir(path.join(outDir, 'images'))).sort()).toEqual([`${sha1(LOGO)}-40x20.svg`, `${sha1(PHOTO)}-2x1.png`].sort())
 
-    const lines = (await readFile(result.datasetPath, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line))
+    const lines = (await readFile(result.datasetPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
     expect(lines.map((document) => document._id)).toEqual(['event-summit', 'drafts.event-summit'])
     expect(lines[0].card.image).toEqual({
       _type: 'image',
@@ -148,7 +146,9 @@ describe('pnpm content:pull', () => {
       hotspot: { x: 0.3, y: 0.4, width: 0.5, height: 0.5 },
       logo: `/_content/images/${sha1(LOGO)}-40x20.svg`,
     })
-    const image = await createLocalContentSource({ datasetPath: result.datasetPath }).handleContentRequest(new Request(`http://local${event.image.url}`))
+    const image = await createLocalContentSource({ datasetPath: result.datasetPath }).handleContentRequest(
+      new Request(`http://local${event.image.url}`),
+    )
     expect(image?.status).toBe(200)
     expect(image?.headers.get('content-type')).toBe('image/png')
     expect(Buffer.from(await image!.arrayBuffer()).equals(PHOTO)).toBe(true)
@@ -176,13 +176,7 @@ describe('pnpm content:pull', () => {
 
   it('runs as a command: the variables, --out DIR, and how to run the site on the result', async () => {
     const command = fileURLToPath(new URL('./pull.ts', import.meta.url))
-    const env = {
-      PATH: process.env.PATH,
-      SANITY_PROJECT_ID: 'abc123',
-      SANITY_DATASET: 'production',
-      SANITY_API_READ_TOKEN: TOKEN,
-      SANITY_API_HOST: fakeSanity.origin,
-    }
+    const env = { PATH: process.env.PATH, SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_READ_TOKEN: TOKEN, SANITY_API_HOST: fakeSanity.origin }
     const { stdout } = await promisify(execFile)(process.execPath, [command, '--out', outDir], { env })
     expect(stdout).toContain('Wrote 2 documents and 2 images and files')
     expect(stdout).toContain(`CONTENT_DATASET_PATH=${path.join(outDir, 'production.ndjson')} pnpm start`)

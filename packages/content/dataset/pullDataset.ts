@@ -101,9 +101,7 @@ export async function pullDataset(options: PullOptions): Promise<PullResult> {
 
   await mkdir(options.outDir, { recursive: true })
   for (const folder of Object.values(FOLDERS)) {
-    const wanted = new Set(
-      [...assets.values()].filter((asset) => asset.relativePath.startsWith(`${folder}/`)).map((asset) => path.posix.basename(asset.relativePath)),
-    )
+    const wanted = new Set([...assets.values()].filter((asset) => asset.relativePath.startsWith(`${folder}/`)).map((asset) => path.posix.basename(asset.relativePath)))
     const folderPath = path.join(options.outDir, folder)
     if (wanted.size > 0) await mkdir(folderPath, { recursive: true })
     // Files from an earlier pull or the generated placeholders would otherwise stay beside content that no longer uses them.
@@ -203,7 +201,7 @@ async function errorDescription(response: Response): Promise<string> {
   const text = await response.text()
   try {
     const body = JSON.parse(text) as { error?: { description?: string } | string; message?: string }
-    const description = typeof body.error === 'string' ? (body.message ?? body.error) : (body.error?.description ?? body.message)
+    const description = typeof body.error === 'string' ? body.message ?? body.error : body.error?.description ?? body.message
     if (description) return description
   } catch {
     // Not JSON: the text itself says what happened.

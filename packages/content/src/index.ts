@@ -11,7 +11,12 @@ export {
 export { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
 export { eventDateLabel } from './event-dates.ts'
 export { watchDataset, type DatasetWatch } from './dataset-watch.ts'
-export { createLocalContentSource, type ContentHealth, type LocalContentSource, type LocalContentSourceOptions } from './local-source.ts'
+export {
+  createLocalContentSource,
+  type ContentHealth,
+  type LocalContentSource,
+  type LocalContentSourceOptions,
+} from './local-source.ts'
 export {
   fetchNamedContent,
   parseContentQuery,

@@ -84,8 +84,7 @@ export function RegisterPanel({
             amount: option.amount ?? 0,
             // When the room is full, only online attendance is still offered.
             available:
-              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available &&
-              !(seats.venueSoldOut && option.key !== 'online'),
+              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available && !(seats.venueSoldOut && option.key !== 'online'),
           },
         ]
       : [],
@@ -202,7 +201,8 @@ function RegistrationForm({
 
   const price = priceDraft(draft, options, vatRate)
   const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
-  const errorAttributes = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {})
+  const errorAttributes = (name: string) =>
+    fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {}
   const errorText = (name: string) =>
     fieldErrors[name] ? (
       <p className="form__error" id={`${idFor(name)}-error`}>
@@ -231,6 +231,7 @@ function RegistrationForm({
         <HoneypotField idPrefix="register" />
         <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
         <div className="registration-form__fields">
+
           <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
             <legend id={idFor('attendanceOption')} tabIndex={-1}>
               Attendance option
@@ -268,14 +269,7 @@ function RegistrationForm({
 
           <div className="form__field">
             <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
-            <input
-              id={idFor('code')}
-              name="code"
-              required
-              value={draft.code}
-              onChange={(change) => set('code', change.target.value)}
-              {...errorAttributes('code')}
-            />
+            <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
             {errorText('code')}
           </div>
 
@@ -451,14 +445,7 @@ function RegistrationForm({
             {errorText('paymentMethod')}
           </fieldset>
 
-          <button
-            type="submit"
-            name="intent"
-            value="update"
-            className="button button--secondary registration-form__update"
-            formAction={backToPayment}
-            formNoValidate
-          >
+          <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formAction={backToPayment} formNoValidate>
             Update total
           </button>
 
@@ -474,13 +461,15 @@ function RegistrationForm({
               {draft.paymentMethod === 'bank-transfer' ? (
                 <div>
                   <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
-                  {bankDetails && <BankDetailsList bank={bankDetails} />}
+                  {bankDetails && (
+                    <BankDetailsList bank={bankDetails} />
+                  )}
                 </div>
               ) : (
                 <div>
                   <p>
-                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or Google
-                    Pay). If you submit without paying, your registration page offers the Pay button later.
+                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
+                    Google Pay). If you submit without paying, your registration page offers the Pay button later.
                   </p>
                   <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
                     {busy ? (
@@ -512,8 +501,8 @@ function RegistrationForm({
           {errorText('legalAgreement')}
 
           <p className="form__notice">
-            We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and send
-            joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+            We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
+            send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
           </p>
           <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
             {busy ? 'Submitting...' : 'Submit Form'}
@@ -543,20 +532,10 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
           {refusal}
         </p>
       )}
-      <form
-        method="post"
-        action={`/${event.kind}/${event.slug}/quote`}
-        className="form"
-        key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}
-      >
+      <form method="post" action={`/${event.kind}/${event.slug}/quote`} className="form" key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}>
         <div className="form__field">
           <label htmlFor="quote-option">Attendance option</label>
-          <select
-            id="quote-option"
-            name="attendanceOption"
-            defaultValue={available.some((option) => option.key === draft.attendanceOption) ? draft.attendanceOption : ''}
-            required
-          >
+          <select id="quote-option" name="attendanceOption" defaultValue={available.some((option) => option.key === draft.attendanceOption) ? draft.attendanceOption : ''} required>
             <option value="" disabled>
               Choose an option
             </option>
@@ -569,16 +548,7 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
         </div>
         <div className="form__field">
           <label htmlFor="quote-delegates">Number of delegates</label>
-          <input
-            id="quote-delegates"
-            name="delegates"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUOTE_DELEGATES}
-            defaultValue={Math.max(1, draft.delegates.length)}
-            required
-          />
+          <input id="quote-delegates" name="delegates" type="number" inputMode="numeric" min={1} max={MAX_QUOTE_DELEGATES} defaultValue={Math.max(1, draft.delegates.length)} required />
         </div>
         <div className="form__field">
           <label htmlFor="quote-company">Company name (optional)</label>
@@ -598,17 +568,7 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
 
 function RemoveIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   )

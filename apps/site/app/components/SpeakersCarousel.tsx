@@ -51,7 +51,13 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
         </div>
       )}
       {preview.truncated && (
-        <button type="button" className="speaker-card__toggle" aria-expanded={expanded} aria-controls={bioId} onClick={() => setExpanded((value) => !value)}>
+        <button
+          type="button"
+          className="speaker-card__toggle"
+          aria-expanded={expanded}
+          aria-controls={bioId}
+          onClick={() => setExpanded((value) => !value)}
+        >
           {expanded ? 'See Less' : 'See More'} <span className="visually-hidden">about {speaker.name}</span>
         </button>
       )}

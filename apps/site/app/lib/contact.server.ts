@@ -19,3 +19,4 @@ export function submitContactForm(request: Request, context: Readonly<RouterCont
     return { status: 'success', message: 'Message sent!' }
   })
 }
+

@@ -62,9 +62,6 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
     // same submission token, so it cannot register twice if the registration was stored before the fault.
     context.get(requestFactsContext).log.error({ err: error }, `Registration for ${eventSlug} failed`)
-    return data<RegistrationOutcome>(
-      { draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } },
-      { status: REFUSALS[SERVER_FAULT].status },
-    )
+    return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: REFUSALS[SERVER_FAULT].status })
   }
 }

@@ -22,18 +22,13 @@ const listingCards = (kind: EventKind) => contentRequest('eventCards', { kind })
 export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const kind = eventKindOfRoute(pattern)
   const { content, core } = context.get(servicesContext)
-  const [page, cards] = await Promise.all([
-    loadContentPage(context, request, [listingCards(kind)]),
-    content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind }),
-  ])
+  const [page, cards] = await Promise.all([loadContentPage(context, request, [listingCards(kind)]), content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind })])
   const seats = await seatStatusesOf(core.db, cards)
   // Counted on the server: a card says "Only 4 seats left at the venue" or "Sold out", by event id.
-  const seatNotices = Object.fromEntries(
-    cards.flatMap((card) => {
-      const notice = seatNotice(seats.get(card._id))
-      return notice ? [[card._id, notice]] : []
-    }),
-  )
+  const seatNotices = Object.fromEntries(cards.flatMap((card) => {
+    const notice = seatNotice(seats.get(card._id))
+    return notice ? [[card._id, notice]] : []
+  }))
   return { ...page, kind, seatNotices }
 }
 

@@ -1,4 +1,10 @@
-import { eventSlugsQuery, siteSettingsQuery, type ContentQueryResults, type EventSlugsQueryResult, type SiteSettingsQueryResult } from '@events/content/browser'
+import {
+  eventSlugsQuery,
+  siteSettingsQuery,
+  type ContentQueryResults,
+  type EventSlugsQueryResult,
+  type SiteSettingsQueryResult,
+} from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
 import { lazy, useEffect } from 'react'
 import { Link, redirect, useSearchParams } from 'react-router'
@@ -47,6 +53,7 @@ function usePanelsFetchedWhenIdle() {
     return () => clearTimeout(timer)
   }, [])
 }
+
 
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
@@ -117,7 +124,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return []
-  return [...pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl, type: 'article' }), { 'script:ld+json': loaderData.structuredData }]
+  return [
+    ...pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl, type: 'article' }),
+    { 'script:ld+json': loaderData.structuredData },
+  ]
 }
 
 export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, quoteRefusal }, actionData: registration }: Route.ComponentProps) {
@@ -132,7 +142,13 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   const panels: Record<string, React.ReactNode> = {
     overview: <Overview event={event} />,
-    agenda: <Agenda days={event.agendaDays ?? []} selectedDay={searchParams.get('day') ?? undefined} hrefForDay={(day) => `?tab=agenda&day=${day}`} />,
+    agenda: (
+      <Agenda
+        days={event.agendaDays ?? []}
+        selectedDay={searchParams.get('day') ?? undefined}
+        hrefForDay={(day) => `?tab=agenda&day=${day}`}
+      />
+    ),
     register: <RegisterPanel event={event} outcome={registration} quoteRefusal={quoteRefusal} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
@@ -181,10 +197,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
             <div>
               <dt>Date</dt>
               <dd>
-                {eventDateLabel(event.start, event.end)}{' '}
-                <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>
-                  Add to calendar
-                </a>
+                {eventDateLabel(event.start, event.end)} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
               </dd>
             </div>
             <div>
@@ -248,3 +261,4 @@ function Overview({ event }: { event: EventPage }) {
     </div>
   )
 }
+

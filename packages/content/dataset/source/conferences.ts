@@ -5,14 +5,7 @@ const resilienceSpeaker = (number: number) => `speaker-resilience-${String(numbe
 const pfasSpeaker = (number: number) => `speaker-pfas-${String(number).padStart(2, '0')}`
 
 /** Placeholder partner companies for the logo strips of the conference pages. */
-export const PARTNER_COMPANIES = [
-  'Partner Company One',
-  'Partner Company Two',
-  'Partner Company Three',
-  'Partner Company Four',
-  'Partner Company Five',
-  'Partner Company Six',
-]
+export const PARTNER_COMPANIES = ['Partner Company One', 'Partner Company Two', 'Partner Company Three', 'Partner Company Four', 'Partner Company Five', 'Partner Company Six']
 
 const SPONSOR_INTRO =
   'Sponsoring puts your organisation in front of senior decision-makers for the length of the event. Choose the package that fits your goals, or talk to us about a tailored one.'
@@ -76,11 +69,7 @@ export const resilience: EventEntry = {
         { time: '09:15 – 10:00', title: 'Public debt: stabilising the finances without stalling growth', speakers: [resilienceSpeaker(2)] },
         { time: '10:00 – 10:30', title: 'Tea break and networking', isBreak: true },
         { time: '10:30 – 11:15', title: 'Inclusive growth: widening who benefits', speakers: [resilienceSpeaker(7)] },
-        {
-          time: '11:15 – 12:30',
-          title: 'Startup panel: Funding, scaling and selling to corporates',
-          speakers: [resilienceSpeaker(3), resilienceSpeaker(8), resilienceSpeaker(14), resilienceSpeaker(15)],
-        },
+        { time: '11:15 – 12:30', title: 'Startup panel: Funding, scaling and selling to corporates', speakers: [resilienceSpeaker(3), resilienceSpeaker(8), resilienceSpeaker(14), resilienceSpeaker(15)] },
         { time: '12:30 – 13:30', title: 'Lunch', isBreak: true },
         { time: '13:30 – 14:15', title: 'The future of work: skills, technology and the workplace', speakers: [resilienceSpeaker(11), resilienceSpeaker(13)] },
         { time: '14:15 – 15:00', title: 'A second-chance economy: bringing people with criminal records into work', speakers: [resilienceSpeaker(12)] },
@@ -154,10 +143,10 @@ export const pfas: EventEntry = {
       date: '2025-05-22',
       sessions: [
         { time: '07:30 – 08:30', title: 'Registration and welcome coffee', isBreak: true },
-        { time: '08:30 – 09:15', title: "Industry's role in reducing PFAS use", speakers: [pfasSpeaker(10)] },
+        { time: '08:30 – 09:15', title: 'Industry\'s role in reducing PFAS use', speakers: [pfasSpeaker(10)] },
         { time: '09:15 – 10:00', title: 'Treatment technologies: activated carbon, ion exchange and membranes', speakers: [pfasSpeaker(11)] },
         { time: '10:00 – 10:30', title: 'Tea break and networking', isBreak: true },
-        { time: '10:30 – 11:15', title: "Innovation in PFAS-free alternatives: a founder's view", speakers: [pfasSpeaker(6)] },
+        { time: '10:30 – 11:15', title: 'Innovation in PFAS-free alternatives: a founder\'s view', speakers: [pfasSpeaker(6)] },
         { time: '11:15 – 12:00', title: 'Building a national research and monitoring network', speakers: [pfasSpeaker(7)] },
         { time: '12:00 – 13:00', title: 'Lunch', isBreak: true },
         { time: '13:00 – 13:45', title: 'Site assessment and remediation in practice', speakers: [pfasSpeaker(9)] },

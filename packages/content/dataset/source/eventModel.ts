@@ -83,12 +83,7 @@ function priceOptionItems(entry: EventEntry): Record<string, unknown>[] {
     ['venue', venue],
     ['early-bird', earlyBird],
     ['online', online],
-    ...(tables
-      ? ([
-          ['table-5', TABLE_AMOUNTS['table-5']],
-          ['table-10', TABLE_AMOUNTS['table-10']],
-        ] as [OptionKey, number][])
-      : []),
+    ...(tables ? ([['table-5', TABLE_AMOUNTS['table-5']], ['table-10', TABLE_AMOUNTS['table-10']]] as [OptionKey, number][]) : []),
   ]
   return amounts.map(([key, amount]) => ({
     _key: `price-${entry.id}-${key}`,

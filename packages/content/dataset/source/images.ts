@@ -89,10 +89,7 @@ export function heroSvg(title: string, hue: number): string {
   const lines = wrap(title, 34)
   const wedgeStart = 1000 + motifOffset(hue, 200)
   const text = lines
-    .map(
-      (line, index) =>
-        `<text x="100" y="${330 + index * 76 - ((lines.length - 1) * 76) / 2}" ${FONT} font-size="64" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
-    )
+    .map((line, index) => `<text x="100" y="${330 + index * 76 - ((lines.length - 1) * 76) / 2}" ${FONT} font-size="64" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
     .join('')
   return svg(
     1600,
@@ -141,10 +138,7 @@ export function logoSvg(name: string, hue: number): string {
   const lineHeight = 26
   const firstBaseline = 80 - ((lines.length - 1) * lineHeight) / 2 + 10
   const text = lines
-    .map(
-      (line, index) =>
-        `<text x="96" y="${firstBaseline + index * lineHeight}" ${FONT} font-size="22" font-weight="700" fill="hsl(${hue}, 40%, 25%)">${escapeXml(line)}</text>`,
-    )
+    .map((line, index) => `<text x="96" y="${firstBaseline + index * lineHeight}" ${FONT} font-size="22" font-weight="700" fill="hsl(${hue}, 40%, 25%)">${escapeXml(line)}</text>`)
     .join('')
   return svg(
     320,

@@ -7,13 +7,13 @@ const TRAINING_BULLETS = {
     'Topics and schedules defined by you',
     'Delivered on-site at your premises or virtually',
     'Interactive, practical content your team can apply immediately',
-    "Aligned to your organisation's goals",
+    'Aligned to your organisation\'s goals',
   ],
   online: [
     'Topics and schedules defined by you',
     'Delivered virtually, wherever your team works',
     'Interactive, practical content with live facilitators',
-    "Aligned to your organisation's goals",
+    'Aligned to your organisation\'s goals',
   ],
 }
 
@@ -257,7 +257,7 @@ export const pages: DatasetDocument[] = [
   page('online-training', {
     title: 'Online Training',
     subtitle: 'Live, interactive training wherever your team works',
-    seoDescription: "Live online training on the topics and schedule you choose, interactive and aligned to your organisation's goals.",
+    seoDescription: 'Live online training on the topics and schedule you choose, interactive and aligned to your organisation\'s goals.',
     ...hero('online-training', 'A participant taking part in a live online training session'),
     intro:
       'Our online training delivers the same practical, facilitator-led learning as our in-person courses, live and interactive, so your team can take part from anywhere without travel costs.',
@@ -286,9 +286,9 @@ export const pages: DatasetDocument[] = [
       {
         heading: 'What we collect',
         bullets: [
-          "Registrations: your company's name, address, VAT number, e-mail address and telephone number, and each delegate's name, position and e-mail address.",
+          'Registrations: your company\'s name, address, VAT number, e-mail address and telephone number, and each delegate\'s name, position and e-mail address.',
           'Enquiries and training requests: your name, company or organisation, e-mail address, telephone number and message.',
-          "Payments: the amount and the payment reference. Card details are entered on the payment provider's page and never reach us.",
+          'Payments: the amount and the payment reference. Card details are entered on the payment provider\'s page and never reach us.',
         ],
       },
       {

@@ -7,13 +7,17 @@ export const siteSettings: DatasetDocument = {
   _type: 'siteSettings',
   siteName: 'Summit Business Events',
   tagline: 'Strategic business platforms for growth',
-  footerDescription: 'We host sector-focused conferences, workshops and training for business learning and networking across many industries and professions.',
+  footerDescription:
+    'We host sector-focused conferences, workshops and training for business learning and networking across many industries and professions.',
   developerCredit: 'Website by Placeholder Web Studio',
   registrationNumbers: keyed('registration', [
     { label: 'Company registration number', value: '0000/000000/07' },
     { label: 'CSD supplier number', value: 'MAAA0000000' },
   ]),
-  addresses: ['1 Example Street, Sandton, Johannesburg, 2196', '2 Sample Road, Midrand, Johannesburg, 1685'],
+  addresses: [
+    '1 Example Street, Sandton, Johannesburg, 2196',
+    '2 Sample Road, Midrand, Johannesburg, 1685',
+  ],
   phones: ['+27 11 000 0000', '+27 10 000 0000'],
   email: 'info@example.com',
   socialLinks: {

@@ -22,7 +22,7 @@ const resilience: SpeakerEntry[] = [
     name: 'Sipho Dlamini',
     position: 'Head of Public Finance',
     company: 'Placeholder Policy Institute',
-    bio: "Sipho Dlamini has spent two decades working on public debt management and municipal finance. Before joining a policy think tank he worked in the national treasury on the country's borrowing programme and on reforms of state-owned enterprises. He writes on fiscal sustainability and on how governments can protect spending on services while stabilising debt.",
+    bio: 'Sipho Dlamini has spent two decades working on public debt management and municipal finance. Before joining a policy think tank he worked in the national treasury on the country\'s borrowing programme and on reforms of state-owned enterprises. He writes on fiscal sustainability and on how governments can protect spending on services while stabilising debt.',
   },
   {
     name: 'Prof. Anele Khumalo',

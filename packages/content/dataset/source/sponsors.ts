@@ -20,14 +20,26 @@ export const sponsorPackages: DatasetDocument[] = [
     _type: 'sponsorPackage',
     title: 'Gold',
     rank: 2,
-    benefits: ['2 complimentary seats', '30% discount for your participants', '70 words of promotional text', '10 pages of literature', '40-minute case study'],
+    benefits: [
+      '2 complimentary seats',
+      '30% discount for your participants',
+      '70 words of promotional text',
+      '10 pages of literature',
+      '40-minute case study',
+    ],
   },
   {
     _id: 'sponsor-silver',
     _type: 'sponsorPackage',
     title: 'Silver',
     rank: 3,
-    benefits: ['1 complimentary seat', '20% discount for your participants', '50 words of promotional text', '10 pages of literature', 'Half-day workshop'],
+    benefits: [
+      '1 complimentary seat',
+      '20% discount for your participants',
+      '50 words of promotional text',
+      '10 pages of literature',
+      'Half-day workshop',
+    ],
   },
 ]
 

@@ -22,7 +22,8 @@ export const legalOpinion: EventEntry = {
   end: '2025-07-04T16:00:00+02:00',
   format: 'hybrid',
   venue: WORKSHOP_VENUE,
-  summary: 'A practical two-day workshop on writing clear, well-reasoned legal opinions: analysing the brief, research, structure and managing risk.',
+  summary:
+    'A practical two-day workshop on writing clear, well-reasoned legal opinions: analysing the brief, research, structure and managing risk.',
   overview: {
     theme:
       'Clear advice that clients can act on. A legal opinion is only as useful as it is clear. This workshop takes legal advisers, in-house counsel and candidate attorneys through the whole process, from reading the brief to signing off the final opinion, with exercises on real-world scenarios.',
@@ -35,7 +36,7 @@ export const legalOpinion: EventEntry = {
     objectives: [
       'Analyse a brief and identify the legal issues and material facts.',
       'Plan and carry out focused legal research.',
-      "Structure and write an opinion that answers the client's question.",
+      'Structure and write an opinion that answers the client\'s question.',
       'Recognise the ethical duties and liability risks of giving an opinion.',
     ],
   },
@@ -66,7 +67,7 @@ export const legalOpinion: EventEntry = {
         lunch('12:30 – 13:15'),
         talk('13:15 – 14:45', 'Professional ethics and liability in opinion writing'),
         tea('14:45 – 15:00'),
-        talk('15:00 – 15:45', "Review of participants' draft opinions"),
+        talk('15:00 – 15:45', 'Review of participants\' draft opinions'),
         talk('15:45 – 16:00', 'Closing and certificates'),
       ],
     },
@@ -91,14 +92,15 @@ export const legalSecretary: EventEntry = {
   end: '2025-06-26T16:00:00+02:00',
   format: 'hybrid',
   venue: WORKSHOP_VENUE,
-  summary: 'A two-day workshop for legal secretaries: terminology and procedure, drafting, deadline management, billing and client care.',
+  summary:
+    'A two-day workshop for legal secretaries: terminology and procedure, drafting, deadline management, billing and client care.',
   overview: {
     theme:
       'The legal secretary at the heart of the practice. Legal secretaries keep a practice running: they manage deadlines, prepare documents, look after clients and keep files in order. This workshop builds the knowledge and confidence to do that well in a busy, increasingly digital legal environment.',
     keyMessages: [
       'Missed deadlines are the most avoidable risk in a legal practice.',
       'Accurate documents and sound filing protect the client and the firm.',
-      "Confidentiality and client care are everyone's responsibility.",
+      'Confidentiality and client care are everyone\'s responsibility.',
     ],
     objectives: [
       'Use legal terminology and understand the main court procedures.',
@@ -160,7 +162,8 @@ export const officeProfessionals: EventEntry = {
   end: '2025-07-04T16:00:00+02:00',
   format: 'hybrid',
   venue: WORKSHOP_VENUE,
-  summary: 'A two-day workshop for assistants and office managers, including emotional intelligence (EQ), communication, time and meeting management.',
+  summary:
+    'A two-day workshop for assistants and office managers, including emotional intelligence (EQ), communication, time and meeting management.',
   overview: {
     theme:
       'From support role to strategic partner, with emotional intelligence. Office professionals manage information, people and priorities for the whole organisation. This workshop sharpens the practical skills of the role and adds a strong focus on emotional intelligence: understanding yourself, reading others and handling pressure and difficult conversations.',
@@ -229,13 +232,14 @@ export const boardManagement: EventEntry = {
   end: '2025-06-06T16:30:00+02:00',
   format: 'hybrid',
   venue: WORKSHOP_VENUE,
-  summary: "A one-day masterclass for directors and company secretaries on the board's role, directors' duties, committees, risk oversight and board meetings.",
+  summary:
+    'A one-day masterclass for directors and company secretaries on the board\'s role, directors\' duties, committees, risk oversight and board meetings.',
   overview: {
     theme:
       'Governance that adds value. Boards are expected to set direction, oversee risk and hold management to account, while directors carry personal duties and liabilities. This masterclass gives directors, trustees and company secretaries a practical grounding in governance under the Companies Act and the King IV Report.',
     keyMessages: [
       'Good governance is a source of value, not only of compliance.',
-      "Directors' duties are personal; knowing them is the first protection.",
+      'Directors\' duties are personal; knowing them is the first protection.',
       'Effective boards ask better questions and use their committees well.',
     ],
     objectives: [
@@ -255,7 +259,7 @@ export const boardManagement: EventEntry = {
         talk('08:30 – 09:00', 'Welcome and introductions'),
         talk('09:00 – 10:30', 'The role of the board and the King IV principles'),
         tea('10:30 – 10:45'),
-        talk('10:45 – 12:30', "Directors' duties and liabilities under the Companies Act"),
+        talk('10:45 – 12:30', 'Directors\' duties and liabilities under the Companies Act'),
         lunch('12:30 – 13:15'),
         talk('13:15 – 14:45', 'Board committees, risk oversight and ethical leadership'),
         tea('14:45 – 15:00'),

@@ -29,14 +29,8 @@ export interface EventFigures {
 export type EventSeatFigures = Record<SeatKind, { taken: number; capacity: number | null }>
 
 /** The seat figures of these events (by back-office key), their limits read from the content by slug. */
-export async function eventSeatFigures(
-  context: BackOfficeContext,
-  events: ReadonlyArray<{ eventId: string; eventSlug: string }>,
-): Promise<Map<string, EventSeatFigures>> {
-  const taken = await seatsTakenAt(
-    context.db.kysely,
-    events.map((event) => event.eventId),
-  )
+export async function eventSeatFigures(context: BackOfficeContext, events: ReadonlyArray<{ eventId: string; eventSlug: string }>): Promise<Map<string, EventSeatFigures>> {
+  const taken = await seatsTakenAt(context.db.kysely, events.map((event) => event.eventId))
   const entries = await Promise.all(
     events.map(async ({ eventId, eventSlug }): Promise<[string, EventSeatFigures]> => {
       const event = await context.catalog.getEvent(eventSlug)
@@ -66,10 +60,7 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
     outboxHealth(context.db, wallClock(context)),
   ])
   const perEvent = byEvent(registrations)
-  const seats = await eventSeatFigures(
-    context,
-    perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })),
-  )
+  const seats = await eventSeatFigures(context, perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })))
   const events = perEvent.map((event): EventFigures => {
     const receivedCents = sumOf(event.registrations, (registration) => registration.receivedCents)
     const refundedCents = sumOf(event.registrations, (registration) => registration.refundedCents)

@@ -87,16 +87,11 @@ function readEmail(input: string): string {
 }
 
 function keptUntil(invoiceIssuedAt: string | null, registeredAt: string): string {
-  return DateTime.fromISO(invoiceIssuedAt ?? registeredAt, { zone: TIME_ZONE })
-    .plus({ years: INVOICE_RETENTION_YEARS })
-    .toISODate()!
+  return DateTime.fromISO(invoiceIssuedAt ?? registeredAt, { zone: TIME_ZONE }).plus({ years: INVOICE_RETENTION_YEARS }).toISODate()!
 }
 
 async function registrationsOf(queries: Kysely<Database>, email: string) {
-  const asDelegate = queries
-    .selectFrom('registration_delegates')
-    .select('registration_id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+  const asDelegate = queries.selectFrom('registration_delegates').select('registration_id').where((eb) => eb(eb.fn('lower', ['email']), '=', email))
   return queries
     .selectFrom('registrations')
     .leftJoin('invoices', 'invoices.registration_id', 'registrations.id')
@@ -109,18 +104,8 @@ async function registrationsOf(queries: Kysely<Database>, email: string) {
 
 async function enquiryRows(queries: Kysely<Database>, email: string) {
   const [contact, training] = await Promise.all([
-    queries
-      .selectFrom('contact_enquiries')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .orderBy('created_at')
-      .execute(),
-    queries
-      .selectFrom('training_requests')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .orderBy('created_at')
-      .execute(),
+    queries.selectFrom('contact_enquiries').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
+    queries.selectFrom('training_requests').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
   ])
   return { contact, training }
 }
@@ -154,10 +139,7 @@ async function emailsSentTo(queries: Kysely<Database>, email: string) {
   return rows.filter((row) => sentMailRecordOf(row)?.to.some((address) => address.toLowerCase() === email))
 }
 
-function emailOf(
-  row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>,
-  to: string[],
-): PersonalDataEmail {
+function emailOf(row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>, to: string[]): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
   return {
@@ -185,12 +167,8 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const enquiryIds = [...contact, ...training].map((row) => row.id)
   const sourceIds = [...registrationIds, ...enquiryIds]
   const [delegates, payments, activity, emails, sentTo] = await Promise.all([
-    registrationIds.length
-      ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute()
-      : [],
-    registrationIds.length
-      ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute()
-      : [],
+    registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
+    registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
     enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
     sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
     emailsSentTo(queries, email),
@@ -203,9 +181,7 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
     ]),
   )
   const threadOf = (id: string) =>
-    activity
-      .filter((entry) => entry.enquiry_id === id)
-      .map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
+    activity.filter((entry) => entry.enquiry_id === id).map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
   return {
     email,
     generatedAt: wallClock(context).toISOString(),
@@ -222,18 +198,9 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         event: row.event_title,
         registeredAt: row.created_at,
         status: row.status,
-        company: {
-          name: row.company_name,
-          address: row.address,
-          vatNumber: row.vat_number,
-          email: registrant ? row.email : '',
-          tel: registrant ? row.tel : '',
-        },
+        company: { name: row.company_name, address: row.address, vatNumber: row.vat_number, email: registrant ? row.email : '', tel: registrant ? row.tel : '' },
         delegates: own.map((delegate) => ({ name: delegate.name, position: delegate.position, email: delegate.email })),
-        invoice:
-          row.invoice_number === null || row.invoice_issued_at === null
-            ? null
-            : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
+        invoice: row.invoice_number === null || row.invoice_issued_at === null ? null : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
         keptUntil: keptUntil(row.invoice_issued_at, row.created_at),
         bankPayments: payments
           .filter((payment) => payment.registration_id === row.id)
@@ -311,12 +278,7 @@ type RegistrationRow = Awaited<ReturnType<typeof registrationsOf>>[number]
  * naming it. The registration's company, address and VAT number are the invoice's recipient and stay; the invoice
  * and credit notes are not touched. Answers how many e-mails were deleted.
  */
-async function eraseFromRegistration(
-  transaction: Transaction<Database>,
-  registration: RegistrationRow,
-  email: string,
-  roles: PersonalDataRegistration['roles'],
-): Promise<number> {
+async function eraseFromRegistration(transaction: Transaction<Database>, registration: RegistrationRow, email: string, roles: PersonalDataRegistration['roles']): Promise<number> {
   const erasedDelegates = await transaction
     .selectFrom('registration_delegates')
     .select(['id', 'ordinal'])
@@ -328,11 +290,7 @@ async function eraseFromRegistration(
     await transaction
       .updateTable('registration_delegates')
       .set({ name: ANONYMISED, position: '', email: '' })
-      .where(
-        'id',
-        'in',
-        erasedDelegates.map((delegate) => delegate.id),
-      )
+      .where('id', 'in', erasedDelegates.map((delegate) => delegate.id))
       .execute()
   }
   const registrantErased = roles.includes('registrant')
@@ -351,18 +309,10 @@ async function eraseFromRegistration(
       submission.email = ''
       submission.tel = ''
     }
-    await transaction
-      .updateTable('registration_mail_data')
-      .set({ context_json: JSON.stringify(mailContext) })
-      .where('registration_id', '=', registration.id)
-      .execute()
+    await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
   }
 
-  const messages = await transaction
-    .selectFrom('outbox_messages')
-    .select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments'])
-    .where('source_id', '=', registration.id)
-    .execute()
+  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments']).where('source_id', '=', registration.id).execute()
   const erasedMessages = messages.filter((message) => {
     // What was sent to the address (a replaced delegate's notice names them in its record) goes with it.
     if (sentMailRecordOf(message)?.to.some((address) => address.toLowerCase() === email)) return true
@@ -375,11 +325,7 @@ async function eraseFromRegistration(
   if (erasedMessages.length === 0) return 0
   await transaction
     .deleteFrom('outbox_messages')
-    .where(
-      'id',
-      'in',
-      erasedMessages.map((message) => message.id),
-    )
+    .where('id', 'in', erasedMessages.map((message) => message.id))
     .execute()
   return erasedMessages.length
 }
@@ -420,11 +366,7 @@ export const erasePersonalData = staffCommand(
         ? await transaction
             .selectFrom('registration_delegates')
             .select(['registration_id', 'email', 'cancellation_id'])
-            .where(
-              'registration_id',
-              'in',
-              registrations.map((row) => row.id),
-            )
+            .where('registration_id', 'in', registrations.map((row) => row.id))
             .execute()
         : []
       for (const registration of registrations) {
@@ -432,33 +374,20 @@ export const erasePersonalData = staffCommand(
         const roles: PersonalDataRegistration['roles'] = []
         if (registration.email.toLowerCase() === email) roles.push('registrant')
         if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
-        const attending = own.filter(
-          (delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email),
-        )
+        const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
         if (new Date(registration.event_start).getTime() > today && attending.length) {
           result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
           continue
         }
         result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
-        result.registrationsErased.push({
-          reference: registration.reference,
-          roles,
-          keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at),
-        })
+        result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
       }
       // What was sent to the address about a registration that no longer names it (a replaced delegate's notice).
       const active = new Set(result.registrationsActive.map((registration) => registration.reference))
       const keptSources = new Set(registrations.filter((registration) => active.has(registration.reference)).map((registration) => registration.id))
       const sentElsewhere = (await emailsSentTo(transaction, email)).filter((row) => !keptSources.has(row.source_id))
       if (sentElsewhere.length > 0) {
-        await transaction
-          .deleteFrom('outbox_messages')
-          .where(
-            'id',
-            'in',
-            sentElsewhere.map((row) => row.id),
-          )
-          .execute()
+        await transaction.deleteFrom('outbox_messages').where('id', 'in', sentElsewhere.map((row) => row.id)).execute()
         result.emailsDeleted += sentElsewhere.length
       }
       return { result, audit: [{ action: 'personal-data-erased', subjectType: 'data-subject', subjectId: email, before, after: result }] }
@@ -508,17 +437,12 @@ export async function anonymiseExpiredPersonalData(context: RetentionContext, op
         .set({ company_name: ANONYMISED, address: '', email: '', tel: '', vat_number: '' })
         .where('id', '=', registration.id)
         .execute()
-      await transaction
-        .updateTable('registration_delegates')
-        .set({ name: ANONYMISED, position: '', email: '' })
-        .where('registration_id', '=', registration.id)
-        .execute()
+      await transaction.updateTable('registration_delegates').set({ name: ANONYMISED, position: '', email: '' }).where('registration_id', '=', registration.id).execute()
       await transaction.deleteFrom('registration_mail_data').where('registration_id', '=', registration.id).execute()
       await transaction.deleteFrom('outbox_messages').where('source_id', '=', registration.id).execute()
       // The invoice keeps its number, date, amounts and description; who it was for goes, and its PDF is drawn
       // again from what is left when it is next asked for.
-      const data =
-        registration.data_json === null ? null : (JSON.parse(registration.data_json) as { recipient?: unknown; lines?: Array<{ details?: string[] }> })
+      const data = registration.data_json === null ? null : (JSON.parse(registration.data_json) as { recipient?: unknown; lines?: Array<{ details?: string[] }> })
       if (data) {
         data.recipient = { name: ANONYMISED, addressLines: [], vatNumber: '' }
         data.lines = (data.lines ?? []).map((line) => ({ ...line, details: (line.details ?? []).filter((detail) => !DELEGATES_DETAIL.test(detail)) }))

@@ -44,23 +44,11 @@ async function changeableRegistration(context: BackOfficeContext, transaction: T
 }
 
 /** Rewrites what the registration's e-mails say, so messages rendered from now on name the change. */
-async function updateMailContext(
-  transaction: Transaction<Database>,
-  registrationId: string,
-  change: (context: StoredRegistrationMailContext) => void,
-): Promise<void> {
-  const stored = await transaction
-    .selectFrom('registration_mail_data')
-    .select('context_json')
-    .where('registration_id', '=', registrationId)
-    .executeTakeFirstOrThrow()
+async function updateMailContext(transaction: Transaction<Database>, registrationId: string, change: (context: StoredRegistrationMailContext) => void): Promise<void> {
+  const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registrationId).executeTakeFirstOrThrow()
   const mailContext = JSON.parse(stored.context_json) as StoredRegistrationMailContext
   change(mailContext)
-  await transaction
-    .updateTable('registration_mail_data')
-    .set({ context_json: JSON.stringify(mailContext) })
-    .where('registration_id', '=', registrationId)
-    .execute()
+  await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registrationId).execute()
 }
 
 /** A delegate change as its form sends it: the delegate's place (1 is the first listed) and who attends instead. */
@@ -83,11 +71,7 @@ async function withdrawUnsentNotices(transaction: Transaction<Database>, registr
   if (toDelegate.length === 0) return
   await transaction
     .deleteFrom('outbox_messages')
-    .where(
-      'id',
-      'in',
-      toDelegate.map((message) => message.id),
-    )
+    .where('id', 'in', toDelegate.map((message) => message.id))
     .execute()
 }
 
@@ -121,8 +105,7 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
     if (newAddress) await withdrawUnsentNotices(transaction, registration.id, index)
     // The registrant has the full confirmation already, as at registration.
     const noticeQueued = newAddress && after.email.toLowerCase() !== registration.email.toLowerCase()
-    if (noticeQueued)
-      await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
+    if (noticeQueued) await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
     const before = { name: delegate.name, position: delegate.position, email: delegate.email }
     return {
       result: { reference: registration.reference, before, after, noticeQueued },
@@ -145,43 +128,31 @@ export const companyCorrectionSchema = z.pipe(ownFields, z.extend(companyDetails
 export type CompanyCorrectionInput = z.input<typeof companyCorrectionSchema>
 
 /** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
-export const correctCompanyDetails = staffCommand(
-  companyCorrectionSchema,
-  async (context, input) => {
-    const { reference: referenceInput, ...after } = input
-    const at = wallClock(context)
-    return async (transaction): Promise<CommandOutcome<CompanyChange>> => {
-      const registration = await changeableRegistration(context, transaction, referenceInput)
-      const before: CompanyDetails = {
-        companyName: registration.company_name,
-        address: registration.address,
-        email: registration.email,
-        tel: registration.tel,
-        vatNumber: registration.vat_number,
-        purchaseOrderNumber: registration.purchase_order_number,
-      }
-      await transaction
-        .updateTable('registrations')
-        .set({
-          company_name: after.companyName,
-          address: after.address,
-          email: after.email,
-          tel: after.tel,
-          vat_number: after.vatNumber,
-          purchase_order_number: after.purchaseOrderNumber,
-          updated_at: at.toISOString(),
-        })
-        .where('id', '=', registration.id)
-        .execute()
-      await updateMailContext(transaction, registration.id, (mailContext) => {
-        Object.assign(mailContext.submission, after)
-      })
-      return {
-        result: { reference: registration.reference, before, after },
-        audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
-      }
+export const correctCompanyDetails = staffCommand(companyCorrectionSchema, async (context, input) => {
+  const { reference: referenceInput, ...after } = input
+  const at = wallClock(context)
+  return async (transaction): Promise<CommandOutcome<CompanyChange>> => {
+    const registration = await changeableRegistration(context, transaction, referenceInput)
+    const before: CompanyDetails = {
+      companyName: registration.company_name,
+      address: registration.address,
+      email: registration.email,
+      tel: registration.tel,
+      vatNumber: registration.vat_number,
+      purchaseOrderNumber: registration.purchase_order_number,
     }
-    // Correcting the invoice's addressee is a manager's decision (DESIGN.md: every action re-checks the role on the server).
-  },
-  { role: 'manager' },
-)
+    await transaction
+      .updateTable('registrations')
+      .set({ company_name: after.companyName, address: after.address, email: after.email, tel: after.tel, vat_number: after.vatNumber, purchase_order_number: after.purchaseOrderNumber, updated_at: at.toISOString() })
+      .where('id', '=', registration.id)
+      .execute()
+    await updateMailContext(transaction, registration.id, (mailContext) => {
+      Object.assign(mailContext.submission, after)
+    })
+    return {
+      result: { reference: registration.reference, before, after },
+      audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
+    }
+  }
+  // Correcting the invoice's addressee is a manager's decision (DESIGN.md: every action re-checks the role on the server).
+}, { role: 'manager' })

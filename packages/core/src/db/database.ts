@@ -4,7 +4,12 @@ import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
-import type { BankStatementImportLinesTable, BankStatementImportsTable, BankStatementLinesTable, BankStatementMappingsTable } from './tables/bank-statements.ts'
+import type {
+  BankStatementImportLinesTable,
+  BankStatementImportsTable,
+  BankStatementLinesTable,
+  BankStatementMappingsTable,
+} from './tables/bank-statements.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'

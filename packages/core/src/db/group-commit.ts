@@ -45,10 +45,7 @@ export function createGroupCommit<Schema>(kysely: Kysely<Schema>): WriteTransact
         }
         await transaction.commit().execute()
       } catch (error) {
-        await transaction
-          .rollback()
-          .execute()
-          .catch(() => undefined)
+        await transaction.rollback().execute().catch(() => undefined)
         throw error
       }
     } catch (error) {

@@ -62,7 +62,10 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
 }
 
 function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
-  return delegates.map((delegate, index) => [`Delegate ${index + 1}`, `${delegate.name}, ${delegate.position} <${delegate.email}>`])
+  return delegates.map((delegate, index) => [
+    `Delegate ${index + 1}`,
+    `${delegate.name}, ${delegate.position} <${delegate.email}>`,
+  ])
 }
 
 /** The company's purchase order number as a row, when it gave one (registrations stored before there was one have none). */
@@ -106,12 +109,7 @@ export function organiserRegistrationMail(context: RegistrationMailContext): Out
     replyTo: context.submission.email,
     subject,
     text: `${subject}\n\n${detailsText(rows)}\n\nStatus page: ${context.statusUrl}\n`,
-    html: mailDocument(
-      subject,
-      html`${rowsHtml(rows)}
-        <p><a href="${context.statusUrl}">Registration status page</a></p>`,
-      footerText(context.settings),
-    ),
+    html: mailDocument(subject, html`${rowsHtml(rows)}<p><a href="${context.statusUrl}">Registration status page</a></p>`, footerText(context.settings)),
   }
 }
 
@@ -126,37 +124,25 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
     const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', formatRand(position.outstandingCents)]]
     const received = position.paidCents > 0 ? `Received so far: ${formatRand(position.paidCents)}. ` : ''
     const text = `${received}Still to pay: ${formatRand(position.outstandingCents)}, by bank transfer using ${context.reference} as the payment reference.`
-    return {
-      text: `${text}\n${detailsText(rows)}`,
-      html: html`<p>${text}</p>
-        ${rowsHtml(rows)}`,
-    }
+    return { text: `${text}\n${detailsText(rows)}`, html: html`<p>${text}</p>${rowsHtml(rows)}` }
   }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {
     const text = `Pay ${total} by card, EFT or GPay on the secure payment page:\n${context.paymentUrl}`
-    return {
-      text,
-      html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p>
-        <p><a href="${context.paymentUrl}">Pay now</a></p>`,
-    }
+    return { text, html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p><p><a href="${context.paymentUrl}">Pay now</a></p>` }
   }
   const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', total]]
   const terms = `Please pay in full within ${settings.paymentTermsDays} days of the invoice date (by ${context.invoice.dueDate}), using ${context.reference} as the payment reference.`
   return {
     text: `Pay by bank transfer:\n${detailsText(rows)}\n${terms}`,
-    html: html`<p>Pay by bank transfer:</p>
-      ${rowsHtml(rows)}
-      <p>${terms}</p>`,
+    html: html`<p>Pay by bank transfer:</p>${rowsHtml(rows)}<p>${terms}</p>`,
   }
 }
 
 /** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
 export function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
   const { event, submission, quote, settings } = context
-  const delegates = position?.attendingDelegates
-    ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index))
-    : submission.delegates
+  const delegates = position?.attendingDelegates ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index)) : submission.delegates
   const subject = `Registration ${context.reference}: ${event.title}`
   const rows: Array<[string, string]> = [
     ['Reference', context.reference],
@@ -177,22 +163,10 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
   return {
     to: [submission.email],
     subject,
-    text:
-      [
-        intro,
-        detailsText(rows),
-        payment.text,
-        `${statusLine}\n${context.statusUrl}`,
-        questions,
-        'The attached calendar file adds the event to your calendar.',
-      ].join('\n\n') + '\n',
+    text: [intro, detailsText(rows), payment.text, `${statusLine}\n${context.statusUrl}`, questions, 'The attached calendar file adds the event to your calendar.'].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>
-        ${rowsHtml(rows)}${payment.html}
-        <p>${statusLine}<br /><a href="${context.statusUrl}">${context.statusUrl}</a></p>
-        <p>${questions}</p>
-        <p>The attached calendar file adds the event to your calendar.</p>`,
+      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context), context.invoice.attachment],
@@ -216,11 +190,7 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
     text: [`Dear ${delegate.name},`, intro, detailsText(rows), 'The attached calendar file adds the event to your calendar.', privacy].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${delegate.name},</p>
-        <p>${intro}</p>
-        ${rowsHtml(rows)}
-        <p>The attached calendar file adds the event to your calendar.</p>
-        <p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
+      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context)],

@@ -36,9 +36,7 @@ const delegateCount = z.pipe(
     z.string().check(z.minLength(1, 'required')),
     z.pipe(
       z.transform((text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
-      z
-        .number('invalid-delegate-count')
-        .check(z.int('invalid-delegate-count'), z.minimum(1, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+      z.number('invalid-delegate-count').check(z.int('invalid-delegate-count'), z.minimum(1, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
     ),
   ),
 )
@@ -67,12 +65,7 @@ export function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
           return
         }
         if (!availability.available) {
-          context.addIssue({
-            code: 'custom',
-            message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable',
-            path: ['attendanceOption'],
-            input: key,
-          })
+          context.addIssue({ code: 'custom', message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable', path: ['attendanceOption'], input: key })
           return
         }
         if (typeof request.delegates !== 'number' || !Number.isInteger(request.delegates)) return
@@ -169,12 +162,7 @@ async function renderStoredQuote(db: CoreDatabase, quoteId: string): Promise<Buf
   const data = JSON.parse(quote.data_json) as Omit<QuoteData, 'issuedAt'> & { issuedAt: string }
   const pdf = await renderQuotePdf({ ...data, issuedAt: new Date(data.issuedAt) })
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
-  await db.kysely
-    .updateTable('quotes')
-    .set({ pdf_base64: pdf.toString('base64') })
-    .where('id', '=', quoteId)
-    .where('pdf_base64', '=', '')
-    .execute()
+  await db.kysely.updateTable('quotes').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', quoteId).where('pdf_base64', '=', '').execute()
   return pdf
 }
 

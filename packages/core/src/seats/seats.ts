@@ -81,13 +81,7 @@ export async function seatsTaken(queries: Queries, eventId: string): Promise<Sea
  * every seat committed before and none is sold twice, whichever instance took it. An event without a limit of
  * this kind takes no turn.
  */
-export async function takeSeats(
-  transaction: Transaction<Database>,
-  event: EventCapacity & { id: string },
-  optionKey: string,
-  count: number,
-  now: Date,
-): Promise<void> {
+export async function takeSeats(transaction: Transaction<Database>, event: EventCapacity & { id: string }, optionKey: string, count: number, now: Date): Promise<void> {
   const kind = seatKindOf(optionKey)
   const capacity = capacityOf(event, kind)
   if (capacity === null) return

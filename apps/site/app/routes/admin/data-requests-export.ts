@@ -24,14 +24,7 @@ export async function action(args: Route.ActionArgs) {
   const report = found.value
   const counts = { registrations: report.registrations.length, enquiries: report.enquiries.length, emails: report.emails.length }
   await fromDatabase(context, () =>
-    staffAccounts.recordAudit({
-      actor: actingStaff(session.user).actor,
-      action: 'personal-data-exported',
-      subjectType: 'data-subject',
-      subjectId: report.email,
-      after: counts,
-      ipAddress: clientIp,
-    }),
+    staffAccounts.recordAudit({ actor: actingStaff(session.user).actor, action: 'personal-data-exported', subjectType: 'data-subject', subjectId: report.email, after: counts, ipAddress: clientIp }),
   )
   const headers = new Headers(session.headers)
   headers.set('Content-Type', 'application/json; charset=utf-8')

@@ -16,18 +16,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const { events, seats } = await readBackOffice(args.context, async (backOffice) => {
     const listed = await delegateListEvents(backOffice)
-    return {
-      events: listed,
-      seats: await eventSeatFigures(
-        backOffice,
-        listed.map((event) => ({ eventId: event.id, eventSlug: event.slug })),
-      ),
-    }
+    return { events: listed, seats: await eventSeatFigures(backOffice, listed.map((event) => ({ eventId: event.id, eventSlug: event.slug }))) }
   })
-  return data(
-    { events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end), seats: seatsTakenText(seats.get(event.id)!) })) },
-    { headers },
-  )
+  return data({ events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end), seats: seatsTakenText(seats.get(event.id)!) })) }, { headers })
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -35,10 +26,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Events and delegate lists</h1>
-      <p>
-        Every event with registrations: those still to come first, then past ones. The counts and lists hold the delegates still attending, with their
-        registration’s payment status; cancelled ones are left out.
-      </p>
+      <p>Every event with registrations: those still to come first, then past ones. The counts and lists hold the delegates still attending, with their registration’s payment status; cancelled ones are left out.</p>
       {events.length === 0 ? (
         <p>No event has a registration yet.</p>
       ) : (

@@ -18,3 +18,4 @@ export async function action(args: Route.ActionArgs) {
   const headers = await fromDatabase(context, () => (everywhere ? staff.signOutEverywhere(request) : staff.signOut(request)))
   throw redirect('/admin/sign-in', { headers })
 }
+
