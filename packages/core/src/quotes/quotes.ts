@@ -1,4 +1,4 @@
-import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionAvailability, optionOfferedUntil } from '@events/pricing'
+import { isRegistrationOpen, OPTION_KEYS, optionOfferedUntil } from '@events/pricing'
 import * as z from 'zod/mini'
 import type { RegistrationEvent } from '../catalog.ts'
 import { FULL_FEE_CALENDAR_DAYS, HALF_FEE_WORKING_DAYS } from '../cancellation/fee-rules.ts'
@@ -13,7 +13,7 @@ import { priceRegistration } from '../registration/pricing.ts'
 import { MAX_DELEGATES } from '../submissions/choices.ts'
 import { optionalLine, optionalText, ownFields, requiredChoice } from '../submissions/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
+import { checkOptionAndDelegates, FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
 import { isRecord, singleLine } from '../validation/fields.ts'
 import { renderQuotePdf, type QuoteData } from './quote-pdf.ts'
 
@@ -56,21 +56,8 @@ export function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
     ownFields,
     quoteRequestFields.check(
       z.superRefine((request, context) => {
-        const key: unknown = request.attendanceOption
-        if (!isOptionKey(key)) return
-        const option = event.priceOptions.find((candidate) => candidate.key === key)
-        const availability = option ? optionAvailability(option, event, now) : undefined
-        if (!availability) {
-          context.addIssue({ code: 'custom', message: 'option-not-offered', path: ['attendanceOption'], input: key })
-          return
-        }
-        if (!availability.available) {
-          context.addIssue({ code: 'custom', message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable', path: ['attendanceOption'], input: key })
-          return
-        }
-        if (typeof request.delegates !== 'number' || !Number.isInteger(request.delegates)) return
-        const cap = checkDelegateCap(key, request.delegates)
-        if (!cap.ok) context.addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: cap.cap }, input: request.delegates })
+        const count = typeof request.delegates === 'number' && Number.isInteger(request.delegates) ? request.delegates : undefined
+        checkOptionAndDelegates(event, now, request.attendanceOption, count, request.delegates, (issue) => context.addIssue(issue))
       }),
     ),
   )

@@ -93,6 +93,30 @@ export type RegistrationFormValues = { [Name in Exclude<keyof RegistrationSubmis
 // Cross-field rules run even when another field failed, so one answer lists every problem.
 const always = { when: () => true }
 
+/** A refusal of one field, as the option and delegate rules report it. */
+type FieldIssue = { code: 'custom'; message: string; path: string[]; input: unknown; params?: { cap: number } }
+
+/**
+ * The rules a registration and a quotation share: the option is offered by the event and available at `now`, then
+ * `delegateCount` (when it is a count to check) is within the option's cap.
+ */
+export function checkOptionAndDelegates(event: RegistrationEvent, now: Date, key: unknown, delegateCount: number | undefined, delegatesInput: unknown, addIssue: (issue: FieldIssue) => void): void {
+  if (!isOptionKey(key)) return
+  const option = event.priceOptions.find((candidate) => candidate.key === key)
+  const availability = option ? optionAvailability(option, event, now) : undefined
+  if (!availability) {
+    addIssue({ code: 'custom', message: 'option-not-offered', path: ['attendanceOption'], input: key })
+    return
+  }
+  if (!availability.available) {
+    addIssue({ code: 'custom', message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable', path: ['attendanceOption'], input: key })
+    return
+  }
+  if (delegateCount === undefined) return
+  const cap = checkDelegateCap(key, delegateCount)
+  if (!cap.ok) addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: cap.cap }, input: delegatesInput })
+}
+
 /**
  * The registration schema for an event at the site's date `now`: every field's rule, then the option offered and
  * available, then the delegates within the option's cap (at least one, at most MAX_DELEGATES for uncapped options).
@@ -102,23 +126,9 @@ export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
     ownFields,
     registrationFields.check(
       z.superRefine((registration, context) => {
-        const key: unknown = registration.attendanceOption
-        if (!isOptionKey(key)) return
-        const option = event.priceOptions.find((candidate) => candidate.key === key)
-        const availability = option ? optionAvailability(option, event, now) : undefined
-        if (!availability) {
-          context.addIssue({ code: 'custom', message: 'option-not-offered', path: ['attendanceOption'], input: key })
-          return
-        }
-        if (!availability.available) {
-          const code = availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable'
-          context.addIssue({ code: 'custom', message: code, path: ['attendanceOption'], input: key })
-          return
-        }
         const delegates: unknown = registration.delegates
-        if (!Array.isArray(delegates) || delegates.length === 0 || delegates.length > MAX_DELEGATES) return
-        const capCheck = checkDelegateCap(key, delegates.length)
-        if (!capCheck.ok) context.addIssue({ code: 'custom', message: 'delegate-cap', path: ['delegates'], params: { cap: capCheck.cap }, input: delegates })
+        const count = Array.isArray(delegates) && delegates.length > 0 && delegates.length <= MAX_DELEGATES ? delegates.length : undefined
+        checkOptionAndDelegates(event, now, registration.attendanceOption, count, delegates, (issue) => context.addIssue(issue))
       }, always),
       z.superRefine((registration, context) => {
         if (registration.vatRegistered !== 'yes' || typeof registration.vatNumber !== 'string') return
