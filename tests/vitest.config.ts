@@ -18,6 +18,8 @@ export default defineProject({
     // at a time keep two cores busy where one left a third of them idle. A file that counts what it stored, or
     // needs accounts or mail of its own (the back office, payments), starts its own site (`useBackOfficeSite`, `startSite`).
     testTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than a page reload plus an outbox round on a busy two-core machine.
+    expect: { poll: { timeout: 15_000 } },
     // The global setup may build the site first.
     hookTimeout: 300_000,
   },

@@ -9,6 +9,8 @@ export default defineProject({
     include: ['http/**/*.test.ts', 'ops/**/*.test.ts'],
     globalSetup: ['./setup/build-site.ts'],
     testTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than a log line's way to its file on a busy two-core machine.
+    expect: { poll: { timeout: 15_000 } },
     // The global setup may build the site first.
     hookTimeout: 300_000,
   },
