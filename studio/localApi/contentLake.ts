@@ -59,13 +59,21 @@ export interface ContentLakeOptions {
   onCommit?: (documents: SanityDocument[]) => void
   /** The TLS key and certificate (PEM) to serve; unset, one is made for this run. */
   tls?: { key: Buffer; cert: Buffer }
+  /** How often an open stream gets a comment so the client does not take it for dead (its limit is 45 s). */
+  keepAliveMs?: number
 }
 
-export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit, tls = selfSignedCertificate(projectId) }: ContentLakeOptions): Promise<ContentLake> {
+export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit, tls = selfSignedCertificate(projectId), keepAliveMs = 15_000 }: ContentLakeOptions): Promise<ContentLake> {
   const store = new Map(documents.map((document) => [document._id, withSystemFields(document)]))
   const unanswered: string[] = []
   const listeners = new Set<Listener>()
   const liveListeners = new Set<Listener>()
+  // The client drops and reopens a stream that says nothing for 45 s, and a studio reconnecting at the moment of a
+  // Publish loses it; Sanity's API keeps its streams talking, and so does the stand-in.
+  const keepAlive = setInterval(() => {
+    for (const listener of [...listeners, ...liveListeners]) listener.write(': keep-alive\n\n')
+  }, keepAliveMs)
+  keepAlive.unref()
 
   function cors(request: Http2ServerRequest, response: Http2ServerResponse): void {
     response.setHeader('access-control-allow-origin', request.headers.origin ?? '*')
@@ -271,6 +279,7 @@ export async function startContentLake({ documents, images = new Map(), projectI
     documents: store,
     unanswered,
     async stop() {
+      clearInterval(keepAlive)
       for (const listener of [...listeners, ...liveListeners]) listener.end()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
