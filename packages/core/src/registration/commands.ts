@@ -12,7 +12,7 @@ import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type Re
 import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { takeSeats } from '../seats/seats.ts'
-import { claimOffer, markOfferRegistered, WAITING_LIST_OFFER_PARAM } from '../seats/waiting-list.ts'
+import { claimOffer, markOfferRegistered, offerFreedSeats, WAITING_LIST_OFFER_PARAM } from '../seats/waiting-list.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
 /** How long an identical submission without a token counts as a resubmission of the first. */
@@ -205,6 +205,9 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     // Last, right before the COMMIT, with the writes above (on PostgreSQL in the same statement): taking the invoice
     // number locks its counter until then (insertNumberedInvoice).
     await issueTaxInvoice(transaction, db.dialect, invoice, [delegates, mailData, outbox])
+    // Held seats a registration through an offer did not take go to the next entries that fit, like seats a
+    // cancellation frees; counted once its delegates are written (above).
+    if (offer) await offerFreedSeats(transaction, context, event, settings)
     return { created: row }
   })
 }

@@ -92,9 +92,14 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 4, online: 0 })
     expect(await refusalOf(register({ offer: token, delegates: delegates(1, 11) }))).toEqual({ code: 'offer-used', issues: [{ path: 'offer', code: 'offer-used' }] })
 
-    // Two seats freed at once: the first entry's turn comes.
+    // Two seats freed at once: the first entry's turn comes. Registering one delegate through its offer of two, the
+    // other held seat goes to the next entry at once.
     await cancelRegistration(context(), { reference: first, delegateIds: 'all' }, MANAGER)
     expect(await states()).toEqual(['1:offered', '2:registered', '3:waiting'])
+    const [, secondOffer] = await mails('waiting-list.offer')
+    await register({ offer: tokenIn(secondOffer!.mail), delegates: delegates(1, 12) })
+    expect(await states()).toEqual(['1:registered', '2:registered', '3:offered'])
+    expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 4, online: 0 })
   })
 
   it('lets a lapsed offer go by the business clock, to the next entry that fits', async () => {
