@@ -11,7 +11,7 @@ import { isRecord, singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
-import { takeSeats } from '../seats/seats.ts'
+import { lockEventSeats, takeSeats } from '../seats/seats.ts'
 import { claimOffer, markOfferRegistered, offerFreedSeats, WAITING_LIST_OFFER_PARAM } from '../seats/waiting-list.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
@@ -111,6 +111,8 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       if (existing.payload_hash !== payloadHash) throw new ValidationError('idempotency-conflict')
       return { replayOf: existing.registration_id }
     }
+    // The offer is checked under the event's seat lock, so two registrations through one offer cannot both use it.
+    if (offerToken !== undefined) await lockEventSeats(transaction, event.id, createdAt)
     const offer = offerToken === undefined ? undefined : await claimOffer(transaction, offerToken, event.id, siteToday)
     await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt, offer?.held)
 

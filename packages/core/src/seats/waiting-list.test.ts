@@ -102,6 +102,19 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 4, online: 0 })
   })
 
+  it('lets one registration through an offer, however many arrive at once', async () => {
+    const first = await register({ delegates: delegates(4) })
+    await join({ seats: 2 })
+    await cancelRegistration(context(), { reference: first, delegateIds: 'all' }, MANAGER)
+    const [offer] = await mails('waiting-list.offer')
+    const token = tokenIn(offer!.mail)
+    const attempts = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => register({ offer: token, delegates: delegates(2, 10 + index * 2) })))
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1)
+    const refusals = attempts.flatMap((attempt) => (attempt.status === 'rejected' && isValidationError(attempt.reason) ? [attempt.reason.code] : []))
+    expect(refusals).toEqual(['offer-used', 'offer-used', 'offer-used', 'offer-used'])
+    expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 2, online: 0 })
+  })
+
   it('lets a lapsed offer go by the business clock, to the next entry that fits', async () => {
     const first = await register({ delegates: delegates(4) })
     await join({ seats: 2 })

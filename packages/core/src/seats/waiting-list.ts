@@ -208,9 +208,12 @@ export async function offerFreedSeats(
 ): Promise<OffersMade> {
   const made: OffersMade = { audit: [], mailQueued: false }
   if (!isRegistrationOpen(event, businessClock(context))) return made
-  const waiting = await transaction.selectFrom('waiting_list_entries').selectAll().where('event_id', '=', event.id).where('state', '=', 'waiting').orderBy('position').execute()
-  if (waiting.length === 0) return made
+  const waitingEntries = () =>
+    transaction.selectFrom('waiting_list_entries').selectAll().where('event_id', '=', event.id).where('state', '=', 'waiting').orderBy('position').execute()
+  if ((await waitingEntries()).length === 0) return made
   await lockEventSeats(transaction, event.id, wallClock(context))
+  // Read again under the lock: another instance may have offered some of them meanwhile.
+  const waiting = await waitingEntries()
   const left = await seatsLeftAt(transaction, event)
   for (const entry of waiting) {
     const free = left[entry.attendance]
