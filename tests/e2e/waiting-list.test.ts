@@ -3,7 +3,7 @@
 // come back with what they typed) and with it; a cancellation in the back office offers the freed seats by e-mail
 // (at a real SMTP server); the offer's link registers for the held seats while the event stays sold out for everyone
 // else, and says so once used; with the business clock moved past the offer's 48 hours (SITE_DATE), the offer lapses
-// and its seat goes to the next entry, by e-mail too.
+// and its seat goes to the next entry, by e-mail too; staff remove an entry and offer seats by hand.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -173,6 +173,19 @@ describe('the waiting list of a sold-out event', () => {
     expect(await waitingListStates(page)).toEqual(['1 | 2 at the venue | Registered', '2 | 1 at the venue | Offer expired', '3 | 1 at the venue | Offered'])
     await page.goto(onSite(siphoLink, site.baseUrl))
     await page.getByRole('alert').getByText('This waiting-list offer is no longer valid').waitFor()
+
+    // Staff remove Thabo, whose seat is then free, and offer it to Sipho by hand: a new offer, e-mailed, audited.
+    await waitingListStates(page)
+    await page.getByRole('button', { name: 'Remove Thabo Third' }).click()
+    await page.getByText('The entry was removed from the waiting list.').waitFor()
+    await page.getByRole('button', { name: 'Offer seats to Sipho Second' }).click()
+    await page.getByText('The seats were offered: the e-mail with the private link is on its way.').waitFor()
+    await sink.waitFor((message) => message.recipients.includes('sipho@acme.test') && (message.parsed.text ?? '').includes('held for you until 25 June 2025'), 20_000)
+    expect(await waitingListStates(page)).toEqual(['1 | 2 at the venue | Registered', '2 | 1 at the venue | Offered', '3 | 1 at the venue | Removed'])
+    await page.goto(`${site.baseUrl}/admin/audit`)
+    const log = await page.locator('main').innerText()
+    expect(log).toContain('Waiting list entry removed')
+    expect(log).toContain('Waiting list seats offered')
     await page.context().close()
   })
 })
