@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MANAGER, REGISTERED_AT, STAFF, testContext } from '../backoffice/fixtures.ts'
+import { erasePersonalData, findPersonalData } from '../backoffice/personal-data.ts'
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { isValidationError } from '../errors.ts'
 import { isBackOfficeError } from '../backoffice/errors.ts'
@@ -135,6 +136,26 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     expect(await waitingListOfferOf(context(), token)).toEqual({ status: 'expired' })
     expect((await refusalOf(register({ offer: token, delegates: delegates(2, 20) }))).code).toBe('offer-expired')
     expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 2, online: 0 })
+  })
+
+  it('is in a data request for the address, and its erasure anonymises the entry and frees the seats its offer held', async () => {
+    const first = await register({ delegates: delegates(4) })
+    await join({ seats: 2 })
+    await join({ seats: 2, email: 'second@acme.example.com' })
+    await cancelRegistration(context(), { reference: first, delegateIds: [(await testDb.db.kysely.selectFrom('registration_delegates').select('id').orderBy('ordinal').executeTakeFirstOrThrow()).id] }, MANAGER)
+    await cancelRegistration(context(), { reference: first, delegateIds: 'all' }, MANAGER)
+    expect(await states()).toEqual(['1:offered', '2:offered'])
+    const staffContext = { ...context(), audit: testContext(testDb.db).audit }
+    expect((await findPersonalData(staffContext, 'THANDI@acme.example.com')).waitingList).toEqual([
+      expect.objectContaining({ event: 'Economic Resilience Conference 2025', position: 1, name: 'Thandi Mokoena', seats: 2, attendance: 'venue', state: 'offered' }),
+    ])
+    const erased = await erasePersonalData(staffContext, { email: 'thandi@acme.example.com', confirm: true }, MANAGER)
+    expect(erased).toMatchObject({ waitingListEntriesAnonymised: 1, emailsDeleted: 2 })
+    expect(await testDb.db.kysely.selectFrom('waiting_list_entries').select(['name', 'email', 'tel', 'state']).where('position', '=', 1).execute()).toEqual([
+      { name: '[anonymised]', email: '', tel: '', state: 'removed' },
+    ])
+    expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 2, online: 0 })
+    expect((await findPersonalData(staffContext, 'thandi@acme.example.com')).waitingList).toEqual([])
   })
 
   it('lets staff offer seats by hand when they are free, and remove an entry, its held seats going to the next', async () => {
