@@ -124,6 +124,8 @@ describe('the waiting list of a sold-out event', () => {
 
     // Two venue seats freed: Naledi (2 seats) is first and fits; Sipho waits.
     const link = await offerLink('naledi@acme.test')
+    // The offer's page is Naledi's own: neither the page cache nor a CDN keeps it.
+    expect((await fetch(link)).headers.get('cache-control')).toBe('private, no-store')
     expect(await waitingListStates(page)).toEqual(['1 | 2 at the venue | Offered', '2 | 1 at the venue | Waiting'])
 
     const others = await openPage(browser(), 'phone')

@@ -118,8 +118,9 @@ export async function loader({ context, request, params, pattern }: Route.Loader
   }, offer ? { headers: privateHeaders } : undefined)
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders
+// An offer link's page is private (the loader's headers); a failed load keeps the headers its failure carried, as root's.
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders
 }
 
 /** The Register tab's form: delegate rows, 'Update total' and submit. */
