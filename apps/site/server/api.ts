@@ -44,7 +44,7 @@ function receiptJson(receipt: RegistrationReceipt, links: SiteLinks, byCard: boo
   }
 }
 
-/** The JSON endpoints: POST /api/registrations, /api/contact and /api/training-requests (the same services the forms call). */
+/** The JSON endpoints: POST /api/registrations, /api/contact, /api/training-requests and /api/waiting-list (the same services the forms call). */
 export function createApiRouter(core: Core, links: SiteLinks): express.Router {
   const router = express.Router()
   const guard = jsonApiGuard(core.formRateLimiter)
@@ -79,7 +79,17 @@ export function createApiRouter(core: Core, links: SiteLinks): express.Router {
     )
   }
 
-  router.all(['/registrations', '/contact', '/training-requests'], (_req, res) => {
+  // A place on a sold-out event's waiting list: 201 with the place's number; refused with 409 while seats are free.
+  router.post(
+    '/waiting-list',
+    guard,
+    answeringValidationErrors('waiting-list', async (req, res) => {
+      const { position } = await core.joinWaitingList(req.body)
+      res.status(201).set('Cache-Control', 'no-store').json({ position })
+    }),
+  )
+
+  router.all(['/registrations', '/contact', '/training-requests', '/waiting-list'], (_req, res) => {
     res.status(405).set('Allow', 'POST').json(refusalBody('method-not-allowed'))
   })
   return router

@@ -13,6 +13,7 @@ export const SERVER_ROUTE_PATTERNS: readonly string[] = [
   '/api/registrations',
   '/api/contact',
   '/api/training-requests',
+  '/api/waiting-list',
   '/api/payments/yoco/webhook',
   '/registrations/:reference/:secret/invoice.pdf',
   '/registrations/:reference/:secret/credit-notes/:file',

@@ -12,6 +12,7 @@ describe('readConfig', () => {
       siteDate: new Date(EMBEDDED_PREVIEW_DATE),
       formRateLimit: 20,
       enquiryRetentionMonths: 24,
+      waitingListOfferHours: 48,
       databaseStartupWaitMs: 60_000,
       databasePoolMax: 10,
       migrateOnStart: true,
@@ -41,6 +42,7 @@ describe('readConfig', () => {
       FORM_RATE_LIMIT: '0',
       DATABASE_STARTUP_WAIT_SECONDS: '2.5',
       ENQUIRY_RETENTION_MONTHS: '36',
+      WAITING_LIST_OFFER_HOURS: '24',
     })
     expect(config.core).toEqual({
       dataDir: '/var/lib/events',
@@ -51,6 +53,7 @@ describe('readConfig', () => {
       siteDate: new Date('2025-02-28T22:00:00Z'),
       formRateLimit: 0,
       enquiryRetentionMonths: 36,
+      waitingListOfferHours: 24,
       databaseStartupWaitMs: 2_500,
       databasePoolMax: 10,
       migrateOnStart: true,
@@ -136,6 +139,8 @@ describe('readConfig', () => {
     [{ ENQUIRY_RETENTION_MONTHS: '0' }, /ENQUIRY_RETENTION_MONTHS/],
     [{ ENQUIRY_RETENTION_MONTHS: '1.5' }, /ENQUIRY_RETENTION_MONTHS/],
     [{ ENQUIRY_RETENTION_MONTHS: 'two years' }, /ENQUIRY_RETENTION_MONTHS/],
+    [{ WAITING_LIST_OFFER_HOURS: '0' }, /WAITING_LIST_OFFER_HOURS must be a whole number of hours/],
+    [{ WAITING_LIST_OFFER_HOURS: '1.5' }, /WAITING_LIST_OFFER_HOURS/],
     [{ DATABASE_STARTUP_WAIT_SECONDS: '-1' }, /DATABASE_STARTUP_WAIT_SECONDS/],
     [{ DATABASE_STARTUP_WAIT_SECONDS: 'a minute' }, /DATABASE_STARTUP_WAIT_SECONDS/],
     [{ SITE_DATE: 'soon' }, /^SITE_DATE is not a date: "soon"; set it like 2025-03-01 or 2025-03-01T09:00:00\+02:00, or leave it unset$/],

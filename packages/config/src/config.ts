@@ -157,6 +157,11 @@ const environment = z.object({
     const months = text === undefined ? 24 : Number(text)
     return Number.isInteger(months) && months >= 1 ? months : refuse(`ENQUIRY_RETENTION_MONTHS must be a whole number of months, 1 or more: ${text}`)
   }),
+  WAITING_LIST_OFFER_HOURS: checked((value) => {
+    const text = value?.trim() || undefined
+    const hours = text === undefined ? 48 : Number(text)
+    return Number.isInteger(hours) && hours >= 1 ? hours : refuse(`WAITING_LIST_OFFER_HOURS must be a whole number of hours, 1 or more: ${text}`)
+  }),
   DATABASE_STARTUP_WAIT_SECONDS: checked((value) => {
     const text = value?.trim() || undefined
     const seconds = text === undefined ? 60 : Number(text)
@@ -228,6 +233,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       ...(siteDate ? { siteDate } : {}),
       formRateLimit: vars.FORM_RATE_LIMIT,
       enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS,
+      waitingListOfferHours: vars.WAITING_LIST_OFFER_HOURS,
       databaseStartupWaitMs: vars.DATABASE_STARTUP_WAIT_SECONDS * 1000,
       databasePoolMax: vars.DATABASE_POOL_MAX,
       migrateOnStart: vars.MIGRATE_ON_START,

@@ -16,6 +16,8 @@ export interface CoreConfig {
   databaseStartupWaitMs: number
   /** DATABASE_POOL_MAX: PostgreSQL connections this process opens at most (requests, outbox, jobs). */
   databasePoolMax?: number
+  /** WAITING_LIST_OFFER_HOURS: how long a waiting-list offer holds its seats (48 when unset). */
+  waitingListOfferHours?: number
   /** MIGRATE_ON_START: false leaves migrations to `pnpm db:migrate`. */
   migrateOnStart?: boolean
 }

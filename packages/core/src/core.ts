@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.ts'
 import { createEnquiryService, type EnquiryService } from './enquiries/service.ts'
 import { createMailTransport } from './mail/transport.ts'
 import { startPaymentReminders } from './invoice/payment-reminders.ts'
+import { joinWaitingList, startWaitingListSweeps, type WaitingListPlace } from './seats/waiting-list.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { preparePrivateDataDirectory } from './private-files.ts'
@@ -19,6 +20,8 @@ export interface Core {
   /** What the registration commands and queries (`src/registration`) take, with the outbox told of new e-mails. */
   registrations: RegistrationContext
   enquiries: EnquiryService
+  /** Adds a visitor to a sold-out event's waiting list (src/seats/waiting-list.ts), its e-mail sent at once. */
+  joinWaitingList(input: unknown): Promise<WaitingListPlace>
   /** What the back-office functions (`src/backoffice`) take: this core's database, catalog, site links and clocks. */
   backOffice: BackOfficeContext
   /**
@@ -106,13 +109,17 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log })
   const siteDate = config.siteDate
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
-  // The payment reminders are queued by whichever instance sends mail, and only once it does.
+  const waitingListOfferHours = config.waitingListOfferHours
+  const waitingListContext = { db, catalog, links, siteNow, waitingListOfferHours }
+  // The payment reminders and the waiting lists' sweeps run on whichever instance sends mail, and only once it does.
   const outbox = deferredOutbox(() => {
     const worker = startOutboxWorker({ db, transport, log: logProblem })
     const reminders = startPaymentReminders({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
+    const sweeps = startWaitingListSweeps({ context: { ...waitingListContext, onMailQueued: () => worker.wake() }, log: logProblem })
     return {
       wake: () => worker.wake(),
       async stop() {
+        await sweeps.stop()
         await reminders.stop()
         await worker.stop()
       },
@@ -137,13 +144,15 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
       links,
       organiserEmail: config.organiserEmail,
       siteNow,
+      waitingListOfferHours,
       onRegistrationCreated(result) {
         // Its e-mails go out at once rather than at the next poll.
         outbox.wake()
         options.onRegistrationCreated?.(result)
       },
     },
-    backOffice: { db, catalog, links, siteNow, organiserEmail: config.organiserEmail, cardPayments: options.cardPayments },
+    backOffice: { db, catalog, links, siteNow, organiserEmail: config.organiserEmail, cardPayments: options.cardPayments, waitingListOfferHours },
+    joinWaitingList: (input) => joinWaitingList({ ...waitingListContext, onMailQueued: () => outbox.wake() }, input),
     // New e-mails go out at once rather than at the next poll.
     enquiries: {
       submitContactEnquiry: wakeAfter(enquiries.submitContactEnquiry),

@@ -333,3 +333,20 @@ export {
   type SeatsLeft,
   type SeatStatus,
 } from './seats/seats.ts'
+export {
+  DEFAULT_WAITING_LIST_OFFER_HOURS,
+  MAX_WAITING_LIST_SEATS,
+  WAITING_LIST_OFFER_PARAM,
+  joinWaitingList,
+  offerWaitingListSeats,
+  removeWaitingListEntry,
+  sweepWaitingLists,
+  waitingListLengths,
+  waitingListOf,
+  waitingListOfferOf,
+  waitingListSchema,
+  type WaitingListEntry,
+  type WaitingListOffer,
+  type WaitingListPlace,
+  type WaitingListState,
+} from './seats/waiting-list.ts'

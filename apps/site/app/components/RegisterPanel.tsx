@@ -1,7 +1,7 @@
 import type { ContentQueryResults } from '@events/content/browser'
 import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLoaderData } from 'react-router'
 import {
   addDelegate,
@@ -24,6 +24,9 @@ import { useEntriesBeforeHydration } from './enhancement'
 
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
+// Shown only on a sold-out event, so its code loads only there.
+const WaitingListForm = lazy(() => import('./WaitingListForm').then((module) => ({ default: module.WaitingListForm })))
+
 /** What the server counted of the event's seats: its notice ("Only 4 seats left at the venue"), and what is sold out. */
 export interface SeatsShown {
   notice?: string | undefined
@@ -31,10 +34,21 @@ export interface SeatsShown {
   soldOut: boolean
 }
 
+/** A waiting-list offer link, as the server judged it: the seats it holds (and for whom), or why it holds none. */
+export type OfferShown =
+  | { status: 'held'; token: string; seats: number; attendance: 'venue' | 'online'; until: string; name: string; companyName: string; email: string; tel: string }
+  | { status: 'expired' | 'used' }
+
+const offerRefusals = {
+  expired:
+    'This waiting-list offer is no longer valid: its time ran out or it was withdrawn, and its seats went to the next person waiting. You can join the waiting list again below, or contact us.',
+  used: 'This waiting-list offer was already used to register: your registration’s page is in the confirmation e-mail.',
+} as const
+
 /**
- * The Register tab: the registration form while registration is open and seats remain, otherwise a plain closed or
- * sold-out message with the contact form's link. `outcome` is the page action's answer when the form was posted
- * without JavaScript.
+ * The Register tab: the registration form while registration is open and seats remain (or a waiting-list offer holds
+ * seats for this visitor), otherwise a closed message, or on a sold-out event the waiting list's form. `outcome` is
+ * the page action's answer when the form was posted without JavaScript.
  */
 export function RegisterPanel({
   event,
@@ -47,7 +61,13 @@ export function RegisterPanel({
   quoteRefusal?: string | null
 }) {
   // Read here rather than passed down by the event page, whose own script then stays as small as it was.
-  const { seats } = useLoaderData<{ seats: SeatsShown }>()
+  const { seats, offer } = useLoaderData<{ seats: SeatsShown; offer?: OfferShown | undefined }>()
+  const held = offer?.status === 'held' ? offer : undefined
+  const offerRefusal = offer && offer.status !== 'held' ? (
+    <p className="form__error" role="alert">
+      {offerRefusals[offer.status]}
+    </p>
+  ) : null
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -64,14 +84,23 @@ export function RegisterPanel({
       </section>
     )
   }
-  if (seats.soldOut) {
+  const waitingListHref = `/${event.kind}/${event.slug}/waiting-list`
+  if (seats.soldOut && !held) {
+    const kinds = new Set((event.priceOptions ?? []).map((option) => (option.key === 'online' ? 'online' : 'venue')))
     return (
       <section aria-labelledby="register-title">
         <h2 id="register-title">Sold out</h2>
-        <p>Every seat of {event.title} is taken. If you would still like to attend, please contact us and we will let you know when a seat is given back.</p>
-        <Link className="button" to={contactHref}>
-          Contact us
-        </Link>
+        {offerRefusal}
+        <p>
+          Every seat of {event.title} is taken. Join the waiting list: when seats are given back we offer them in the order people joined, by e-mail, with a
+          private link that holds them for you for a limited time.
+        </p>
+        <Suspense>
+          <WaitingListForm action={waitingListHref} attendances={(['venue', 'online'] as const).filter((kind) => kinds.has(kind))} />
+        </Suspense>
+        <p>
+          Questions? <Link to={contactHref}>Contact us</Link>.
+        </p>
       </section>
     )
   }
@@ -82,9 +111,10 @@ export function RegisterPanel({
             key: option.key,
             label: option.label ?? option.key,
             amount: option.amount ?? 0,
-            // When the room is full, only online attendance is still offered.
+            // When the room is full, only online attendance is still offered, unless an offer holds seats in it.
             available:
-              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available && !(seats.venueSoldOut && option.key !== 'online'),
+              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available &&
+              !(seats.venueSoldOut && option.key !== 'online' && held?.attendance !== 'venue'),
           },
         ]
       : [],
@@ -92,9 +122,24 @@ export function RegisterPanel({
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Registration</h2>
-      {seats.notice && <p className="seat-notice">{seats.notice}</p>}
+      {offerRefusal}
+      {held ? (
+        <p className="seat-notice waiting-list-offer">
+          {held.seats} {held.attendance === 'venue' ? (held.seats === 1 ? 'seat at the venue is' : 'seats at the venue are') : held.seats === 1 ? 'place online is' : 'places online are'} held for you
+          until {held.until}. Register below to take {held.seats === 1 ? 'it' : 'them'} up; after that {held.seats === 1 ? 'it goes' : 'they go'} to the next person
+          waiting.
+        </p>
+      ) : (
+        seats.notice && <p className="seat-notice">{seats.notice}</p>
+      )}
+      {seats.venueSoldOut && !held && (
+        <p>
+          Want a seat at the venue? <Link to={waitingListHref}>Join the waiting list</Link>.
+        </p>
+      )}
       <RegistrationForm
         key={outcome?.draft ? JSON.stringify(outcome.draft) : 'blank'}
+        offer={held}
         event={event}
         options={options}
         vatRate={settings?.vatRate ?? 0.15}
@@ -157,6 +202,7 @@ function RegistrationForm({
   bankDetails,
   outcome,
   quoteRefusal,
+  offer,
 }: {
   event: EventPage
   options: OfferedOption[]
@@ -164,9 +210,13 @@ function RegistrationForm({
   bankDetails: BankDetails | null
   outcome: RegistrationOutcome | undefined
   quoteRefusal: string | null
+  /** The waiting-list offer the visitor registers through: its details start the form, its token goes with it. */
+  offer: Extract<OfferShown, { status: 'held' }> | undefined
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
-  const [draft, setDraft] = useState<RegistrationDraft>(() => outcome?.draft ?? blankDraft(event.code ?? ''))
+  const [draft, setDraft] = useState<RegistrationDraft>(
+    () => outcome?.draft ?? { ...blankDraft(event.code ?? ''), ...(offer ? { companyName: offer.companyName, email: offer.email, tel: offer.tel } : {}) },
+  )
   const [notice, setNotice] = useState<string | undefined>(outcome?.notice)
   // Hydration renders the server's draft; what the visitor entered before then becomes the draft right after,
   // read by the same parser the server uses for a posted form.
@@ -214,7 +264,8 @@ function RegistrationForm({
     return <SuccessMessage>Thank you. Your registration was received.</SuccessMessage>
   }
 
-  const action = `/${event.kind}/${event.slug}?tab=register`
+  // An offer's token stays in the address, so the answer to a post made without JavaScript still holds its seats.
+  const action = `/${event.kind}/${event.slug}?tab=register${offer ? `&offer=${encodeURIComponent(offer.token)}` : ''}`
   // Without JavaScript these buttons are round trips: the answer opens where the visitor was, not at the page's top.
   const backToDelegates = `${action}#${idFor('delegates')}`
   const backToPayment = `${action}#${idFor('paymentMethod')}`

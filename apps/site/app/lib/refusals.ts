@@ -56,6 +56,13 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-delegate-count': { status: 422, message: 'Please enter the number of delegates: a whole number from 1.' },
   'invalid-vat-number': { status: 422, message: 'Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.' },
   'sold-out': { status: 409, message: 'Sorry, this event is sold out.' },
+  'invalid-seats': { status: 422, message: 'Please enter the number of seats: a whole number from 1 to 10.' },
+  'not-sold-out': { status: 409, message: 'Seats are still available for this event: please register instead of joining the waiting list.' },
+  'offer-expired': {
+    status: 409,
+    message: 'This waiting-list offer is no longer valid: its time ran out or it was withdrawn, and its seats went to the next person waiting.',
+  },
+  'offer-used': { status: 409, message: 'This waiting-list offer was already used to register. Your registration’s page is in the confirmation e-mail.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -67,7 +74,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
 }
 
 /** The submissions whose fields a refusal can name; each names a missing field its own way. */
-export type SubmissionKind = 'registration' | 'contact' | 'training' | 'back-office'
+export type SubmissionKind = 'registration' | 'contact' | 'training' | 'waiting-list' | 'back-office'
 
 // The names a missing field's message gives it ('Company name is required'), by the last part of its path.
 const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
@@ -87,6 +94,7 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
   },
   contact: { fullName: 'Full name', email: 'Email', phone: 'Phone', interest: 'Interest', message: 'Message' },
   training: { name: 'Name', email: 'Email', phone: 'Phone', organization: 'Organization', message: 'Message' },
+  'waiting-list': { event: 'Event', name: 'Name', companyName: 'Company name', email: 'E-mail', tel: 'Telephone', seats: 'Seats wanted', attendance: 'Attendance' },
   'back-office': {
     companyName: 'Company name',
     address: 'Address',
@@ -145,6 +153,8 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
       return issue.cap === undefined ? REFUSALS['delegate-cap'].message : capMessage(issue.cap)
     case 'sold-out':
       return soldOutMessage(issue)
+    case 'not-sold-out':
+      return notSoldOutMessage(issue)
     default:
       if (kind !== 'back-office') return REFUSALS[issue.code].message
       return BACK_OFFICE_FIELD_MESSAGES[issue.code] ?? staffWording(REFUSALS[issue.code].message)
@@ -161,6 +171,13 @@ function soldOutMessage({ seatsLeft, seatKind, seatsWanted }: FieldIssue): strin
   if (seatsLeft === 0) return `Sorry, this event is sold out ${where}.`
   const seats = seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`
   return `Sorry, only ${seats} left ${where}; this registration needs ${seatsWanted ?? 'more'}. Please register fewer delegates.`
+}
+
+/** Why the waiting list refused a visitor: the seats they want are still free, so they register instead. */
+function notSoldOutMessage({ seatsLeft, seatKind }: FieldIssue): string {
+  if (seatsLeft === undefined || seatKind === undefined) return REFUSALS['not-sold-out'].message
+  const where = seatKind === 'venue' ? 'at the venue' : 'online'
+  return `${seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`} still free ${where}: please register instead of joining the waiting list.`
 }
 
 /** The JSON error body every refusal shares: { error: { code, message, fields } }. */
@@ -211,6 +228,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },
+  'not-enough-seats': { status: 409, message: ({ seatsLeft, seatsWanted }) => `Only ${seatsLeft} of the ${seatsWanted} seats this entry wants are free; it cannot be offered them yet.` },
+  'entry-closed': { status: 409, message: ({ state }) => `This entry is ${state}: reload the waiting list to see where it stands.` },
   'split-does-not-add-up': {
     status: 422,
     message: ({ totalCents, lineCents }) => `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,

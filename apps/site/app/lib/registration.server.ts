@@ -1,4 +1,4 @@
-import { createRegistration, HONEYPOT_FIELD, isHoneypotFilled, isValidationError, paysByCard, ValidationError, type RegistrationKey } from '@events/core'
+import { createRegistration, HONEYPOT_FIELD, WAITING_LIST_OFFER_PARAM, isHoneypotFilled, isValidationError, paysByCard, ValidationError, type RegistrationKey } from '@events/core'
 import { PaymentError, startCheckout, type PaymentContext } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
@@ -53,7 +53,10 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     await countSubmission(context)
     if (isHoneypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) })) return { received: true } satisfies RegistrationOutcome
     const { core, payments } = context.get(servicesContext)
-    const { receipt, paymentMethod } = await createRegistration(core.registrations, registrationInput(eventSlug, draft), { idempotencyKey: draft.token })
+    // Posted through a waiting-list offer link, the page's address carries the offer whose held seats it takes.
+    const offer = new URL(request.url).searchParams.get(WAITING_LIST_OFFER_PARAM) ?? ''
+    const input = { ...registrationInput(eventSlug, draft), [WAITING_LIST_OFFER_PARAM]: offer }
+    const { receipt, paymentMethod } = await createRegistration(core.registrations, input, { idempotencyKey: draft.token })
     if (intent.type !== 'pay' || !paysByCard(paymentMethod)) return redirect(sitePaths.registrationStatus(receipt), 303)
     return redirect(await checkoutUrl(payments, receipt), 303)
   } catch (error) {

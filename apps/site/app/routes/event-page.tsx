@@ -7,7 +7,7 @@ import {
 } from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
 import { lazy, useEffect } from 'react'
-import { Link, redirect, useSearchParams } from 'react-router'
+import { data, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'
 import { EventTabs } from '../components/EventTabs'
 import { LogoStrip } from '../components/LogoStrip'
@@ -28,6 +28,7 @@ import { registrationAction } from '../lib/registration.server'
 import { quoteRefusalMessage } from '../lib/refusals'
 import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { requestFactsContext, servicesContext } from '../lib/services.server'
+import { offerShown, privateHeaders } from '../lib/waiting-list.server'
 
 // Only the chosen tab's panel is rendered, so the heavier panels load when they are shown rather than with every
 // event page; once the page is idle they are fetched ahead, so choosing a tab rarely waits.
@@ -82,14 +83,15 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
     return throwRedirectOrNotFound(content, request, 'Event not found')
   }
-  const [settings, image, seatStatuses] = await Promise.all([
+  const [settings, image, seatStatuses, offer] = await Promise.all([
     content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
     socialImageOf(content, event._id),
     seatStatusesOf(core.db, [event]),
+    offerShown(context, url, event._id.replace(/^drafts\./, '')),
   ])
   const seatStatus = seatStatuses.get(event._id)
   const path = `/${kind}/${event.slug}`
-  return {
+  return data({
     dehydratedState,
     kind,
     slug: event.slug!,
@@ -110,7 +112,15 @@ export async function loader({ context, request, params, pattern }: Route.Loader
       now: config.now(),
       seats: seatStatus,
     }),
-  }
+    // A waiting-list offer link (RegisterPanel reads it): the seats it holds, or why it holds none. Such a page is the
+    // visitor's own, never kept.
+    offer,
+  }, offer ? { headers: privateHeaders } : undefined)
+}
+
+// An offer link's page is private (the loader's headers); a failed load keeps the headers its failure carried, as root's.
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders
 }
 
 /** The Register tab's form: delegate rows, 'Update total' and submit. */

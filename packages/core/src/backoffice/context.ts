@@ -17,6 +17,8 @@ export interface BackOfficeContext {
   siteNow?: () => Date
   /** Card payments' facts, from `@events/payments`, which owns their tables; without it no card payment is known. */
   cardPayments?: CardPaymentFacts | undefined
+  /** WAITING_LIST_OFFER_HOURS: how long a waiting-list offer holds its seats; 48 when unset. */
+  waitingListOfferHours?: number | undefined
 }
 
 /** What the back office asks of card payments: `@events/payments` answers it from its own tables. */

@@ -47,6 +47,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         netCents: 2_067_700 + 500_000,
         awaitingCents: 2_067_700 - 500_000,
         seats: { venue: { taken: 4, capacity: 40 }, online: { taken: 0, capacity: null } },
+        waitingList: 0,
       },
       {
         eventId: 'event-resilience',
@@ -60,6 +61,7 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         netCents: 976_350,
         awaitingCents: 0,
         seats: { venue: { taken: 1, capacity: null }, online: { taken: 0, capacity: null } },
+        waitingList: 0,
       },
     ])
     // Each registration queued four e-mails (organiser, registrant, a delegate each) and the paid one a receipt.

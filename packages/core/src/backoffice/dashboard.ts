@@ -1,5 +1,6 @@
 import { outboxHealth, type OutboxHealth } from '../outbox/health.ts'
 import { capacityOf, seatsTakenAt, type SeatKind } from '../seats/seats.ts'
+import { waitingListLengths } from '../seats/waiting-list.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { byEvent, registrationMoney, sumOf } from './event-money.ts'
 
@@ -23,6 +24,8 @@ export interface EventFigures {
   /** Incl. VAT: what the registrations still owe, after what their cancellations credited. */
   awaitingCents: number
   seats: EventSeatFigures
+  /** Entries of its waiting list still waiting or holding an offer. */
+  waitingList: number
 }
 
 /** The seats an event's attending delegates take, and its limits now (null: no limit), at the venue and online. */
@@ -61,6 +64,7 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
   ])
   const perEvent = byEvent(registrations)
   const seats = await eventSeatFigures(context, perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })))
+  const waiting = await waitingListLengths(context.db.kysely, perEvent.map((event) => event.eventKey))
   const events = perEvent.map((event): EventFigures => {
     const receivedCents = sumOf(event.registrations, (registration) => registration.receivedCents)
     const refundedCents = sumOf(event.registrations, (registration) => registration.refundedCents)
@@ -76,6 +80,7 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
       netCents: receivedCents - refundedCents,
       awaitingCents: sumOf(event.registrations, (registration) => registration.outstandingCents),
       seats: seats.get(event.eventKey)!,
+      waitingList: waiting.get(event.eventKey) ?? 0,
     }
   })
   return { events, outbox }

@@ -21,6 +21,8 @@ export type BackOfficeErrorCode =
   | 'split-does-not-add-up'
   | 'nothing-owed'
   | 'invoice-up-to-date'
+  | 'not-enough-seats'
+  | 'entry-closed'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

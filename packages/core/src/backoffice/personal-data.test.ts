@@ -82,6 +82,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const context = testContext(testDb.db)
     expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toEqual({
       enquiriesAnonymised: 1,
+      waitingListEntriesAnonymised: 0,
       emailsDeleted: 2,
       registrationsErased: [],
       registrationsActive: [{ reference, event: 'Legal Opinion Writing 2025', eventStart: '2025-07-03T06:30:00Z' }],
@@ -169,6 +170,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
 
     expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toEqual({
       enquiriesAnonymised: 1,
+      waitingListEntriesAnonymised: 0,
       emailsDeleted: 3,
       registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
       registrationsActive: [],

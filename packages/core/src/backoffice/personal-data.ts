@@ -57,17 +57,34 @@ export interface PersonalDataEmail {
   subject: string
 }
 
+/** A place on an event's waiting list under the address. */
+export interface PersonalDataWaitingListEntry {
+  event: string
+  joinedAt: string
+  position: number
+  name: string
+  companyName: string
+  email: string
+  tel: string
+  seats: number
+  attendance: 'venue' | 'online'
+  state: string
+}
+
 /** Everything held about one e-mail address, as exported for a data subject's request (POPIA section 23). */
 export interface PersonalDataReport {
   email: string
   generatedAt: string
   registrations: PersonalDataRegistration[]
   enquiries: PersonalDataEnquiry[]
+  waitingList: PersonalDataWaitingListEntry[]
   emails: PersonalDataEmail[]
 }
 
 export interface ErasureResult {
   enquiriesAnonymised: number
+  /** Waiting-list entries anonymised, and taken off their list (an offer's seats go to the next entry). */
+  waitingListEntriesAnonymised: number
   /** E-mails deleted: the enquiries' and, for the registrations erased, those addressed to or naming the address. */
   emailsDeleted: number
   /**
@@ -163,9 +180,10 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const queries = context.db.kysely
   const registrations = await registrationsOf(queries, email)
   const { contact, training } = await enquiryRows(queries, email)
+  const waiting = await waitingListRows(queries, email)
   const registrationIds = registrations.map((row) => row.id)
   const enquiryIds = [...contact, ...training].map((row) => row.id)
-  const sourceIds = [...registrationIds, ...enquiryIds]
+  const sourceIds = [...registrationIds, ...enquiryIds, ...waiting.map((row) => row.id)]
   const [delegates, payments, activity, emails, sentTo] = await Promise.all([
     registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
     registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
@@ -235,6 +253,18 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         thread: threadOf(row.id),
       })),
     ],
+    waitingList: waiting.map((row) => ({
+      event: row.event_title,
+      joinedAt: row.created_at,
+      position: row.position,
+      name: row.name,
+      companyName: row.company_name,
+      email: row.email,
+      tel: row.tel,
+      seats: row.seats,
+      attendance: row.attendance,
+      state: row.state,
+    })),
     emails: [
       ...emails.flatMap((row) => {
         // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
@@ -265,6 +295,26 @@ async function anonymiseEnquiries(transaction: Transaction<Database>, contactIds
   const ids = [...contactIds, ...trainingIds]
   if (ids.length === 0) return 0
   await transaction.updateTable('enquiry_activity').set({ subject: '', body: ANONYMISED }).where('enquiry_id', 'in', ids).execute()
+  const deleted = await transaction.deleteFrom('outbox_messages').where('source_id', 'in', ids).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
+}
+
+function waitingListRows(queries: Kysely<Database>, email: string) {
+  return queries.selectFrom('waiting_list_entries').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute()
+}
+
+/**
+ * Anonymises waiting-list entries in place (their place, seats and dates stay) and takes those still waiting or
+ * holding an offer off the list; their e-mails are deleted. Answers how many e-mails were.
+ */
+async function anonymiseWaitingListEntries(transaction: Transaction<Database>, ids: string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0
+  await transaction.updateTable('waiting_list_entries').set({ state: 'removed', offer_token_hash: null }).where('id', 'in', ids).where('state', 'in', ['waiting', 'offered']).execute()
+  await transaction
+    .updateTable('waiting_list_entries')
+    .set({ name: ANONYMISED, company_name: '', email: '', tel: '', updated_at: at.toISOString() })
+    .where('id', 'in', ids)
+    .execute()
   const deleted = await transaction.deleteFrom('outbox_messages').where('source_id', 'in', ids).executeTakeFirst()
   return Number(deleted.numDeletedRows)
 }
@@ -348,16 +398,19 @@ export const erasePersonalData = staffCommand(
     const today = businessClock(context).getTime()
     // What was held before, for the audit row: how many records of each kind the erasure met.
     const found = await findPersonalData(context, email)
-    const before = { registrations: found.registrations.length, enquiries: found.enquiries.length, emails: found.emails.length }
+    const before = { registrations: found.registrations.length, enquiries: found.enquiries.length, waitingList: found.waitingList.length, emails: found.emails.length }
     return async (transaction): Promise<CommandOutcome<ErasureResult>> => {
       const { contact, training } = await enquiryRows(transaction, email)
+      const waiting = await waitingListRows(transaction, email)
       const result: ErasureResult = {
         enquiriesAnonymised: contact.length + training.length,
-        emailsDeleted: await anonymiseEnquiries(
-          transaction,
-          contact.map((row) => row.id),
-          training.map((row) => row.id),
-        ),
+        waitingListEntriesAnonymised: waiting.length,
+        emailsDeleted:
+          (await anonymiseEnquiries(
+            transaction,
+            contact.map((row) => row.id),
+            training.map((row) => row.id),
+          )) + (await anonymiseWaitingListEntries(transaction, waiting.map((row) => row.id), wallClock(context))),
         registrationsErased: [],
         registrationsActive: [],
       }

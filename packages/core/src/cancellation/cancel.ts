@@ -2,6 +2,7 @@ import { cancellationCredit, formatRand, isOptionKey, isTableOption } from '@eve
 import type { Kysely } from 'kysely'
 import * as z from 'zod/mini'
 import { normaliseBankReference } from '../backoffice/bank-transfers.ts'
+import { eventOfRegistration, offerFreedSeats } from '../seats/waiting-list.ts'
 import { staffCommand, type AuditedChange, type CommandHandler, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
@@ -283,6 +284,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
   const settings = await context.catalog.getSettings()
   const at = wallClock(context)
   const today = businessClock(context)
+  const event = await eventOfRegistration(context, input.reference)
   return async (transaction): Promise<CommandOutcome<CancellationOutcome>> => {
     // Locked on PostgreSQL so that two cancellations of one registration run one after the other and the second sees
     // the delegates the first cancelled; SQLite's write transactions run one at a time anyway.
@@ -481,7 +483,9 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
         after: { feePercent, reason: overrideReason },
       })
     }
-    return { result, audit, mailQueued }
+    // The seats given back go to the waiting list at once, under the same seat lock as registrations.
+    const offers = event ? await offerFreedSeats(transaction, context, event, settings) : undefined
+    return { result, audit: [...audit, ...(offers?.audit ?? [])], mailQueued: mailQueued || (offers?.mailQueued ?? false) }
   }
 }
 

@@ -25,6 +25,7 @@ import type { RegistrationsTable } from './tables/registrations.ts'
 import type { RefundBankDetailsTable, SurplusRefundsTable } from './tables/refunds-to-pay.ts'
 import type { SubmissionKeysTable } from './tables/submission-keys.ts'
 import type { TrainingRequestsTable } from './tables/training-requests.ts'
+import type { WaitingListChangesTable, WaitingListEntriesTable } from './tables/waiting-list.ts'
 
 export interface Database {
   registrations: RegistrationsTable
@@ -53,6 +54,8 @@ export interface Database {
   surplus_refunds: SurplusRefundsTable
   refund_bank_details: RefundBankDetailsTable
   event_seats: EventSeatsTable
+  waiting_list_entries: WaitingListEntriesTable
+  waiting_list_changes: WaitingListChangesTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

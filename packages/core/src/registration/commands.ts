@@ -7,11 +7,12 @@ import { issueTaxInvoice, prepareTaxInvoice } from '../invoice/issue-invoice.ts'
 import { registrationMailJobs, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { outboxRowsOf } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
-import { singleLine } from '../validation/fields.ts'
+import { isRecord, singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { priceRegistration } from './pricing.ts'
 import { generateReference, generateSecret } from './reference.ts'
-import { takeSeats } from '../seats/seats.ts'
+import { lockEventSeats, takeSeats } from '../seats/seats.ts'
+import { claimOffer, markOfferRegistered, offerFreedSeats, WAITING_LIST_OFFER_PARAM } from '../seats/waiting-list.ts'
 import { readEventSlug, validateRegistration, type RegistrationSubmission } from '../submissions/registration.ts'
 
 /** How long an identical submission without a token counts as a resubmission of the first. */
@@ -41,6 +42,8 @@ interface PreparedRegistration {
   payloadHash: string
   /** The business date the registration was checked at, which also dates its tax invoice. */
   siteToday: Date
+  /** The private token of the waiting-list offer the registration is made through, whose held seats it takes. */
+  offerToken: string | undefined
 }
 
 function payloadHashOf(submission: RegistrationSubmission): string {
@@ -75,7 +78,7 @@ function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: 
 async function insertRegistration(context: RegistrationContext, prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
   const { db } = context
   const nextReference = context.generateReference ?? generateReference
-  const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash, siteToday } = prepared
+  const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash, siteToday, offerToken } = prepared
   const createdAt = wallClock(context)
   const createdAtIso = createdAt.toISOString()
   const registrationId = newId()
@@ -108,7 +111,10 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       if (existing.payload_hash !== payloadHash) throw new ValidationError('idempotency-conflict')
       return { replayOf: existing.registration_id }
     }
-    await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt)
+    // The offer is checked under the event's seat lock, so two registrations through one offer cannot both use it.
+    if (offerToken !== undefined) await lockEventSeats(transaction, event.id, createdAt)
+    const offer = offerToken === undefined ? undefined : await claimOffer(transaction, offerToken, event.id, siteToday)
+    await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt, offer?.held)
 
     const row: RegistrationRow = {
       id: registrationId,
@@ -158,6 +164,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       if (inserted) row.reference = reference
     }
     if (row.reference === '') throw new Error('Could not find an unused registration reference')
+    if (offer) await markOfferRegistered(transaction, offer, row, createdAt)
 
     const delegates = transaction.insertInto('registration_delegates').values(
       submission.delegates.map((delegate, ordinal) => ({
@@ -200,8 +207,17 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     // Last, right before the COMMIT, with the writes above (on PostgreSQL in the same statement): taking the invoice
     // number locks its counter until then (insertNumberedInvoice).
     await issueTaxInvoice(transaction, db.dialect, invoice, [delegates, mailData, outbox])
+    // Held seats a registration through an offer did not take go to the next entries that fit, like seats a
+    // cancellation frees; counted once its delegates are written (above).
+    if (offer) await offerFreedSeats(transaction, context, event, settings)
     return { created: row }
   })
+}
+
+/** The waiting-list offer a submission names (`offer`), if any. */
+function offerTokenOf(input: unknown): string | undefined {
+  const token = isRecord(input) ? singleLine(input[WAITING_LIST_OFFER_PARAM]) : ''
+  return token === '' ? undefined : token
 }
 
 /**
@@ -235,6 +251,7 @@ export async function createRegistration(
     claim,
     payloadHash,
     siteToday,
+    offerToken: offerTokenOf(input),
   })
   if ('created' in outcome) {
     const created = { receipt: receiptOf(outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }

@@ -48,7 +48,8 @@ type Queries = Kysely<Database> | Transaction<Database>
 
 /**
  * The seats taken at each of these events: the delegates still attending (not cancelled, on a registration not
- * cancelled), paid or not. A substitution changes a delegate's name, not their seat.
+ * cancelled), paid or not, and the seats held by waiting-list offers not yet taken up or expired. A substitution
+ * changes a delegate's name, not their seat.
  */
 export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]): Promise<Map<string, SeatCounts>> {
   const taken = new Map<string, SeatCounts>(eventIds.map((id) => [id, { venue: 0, online: 0 }]))
@@ -63,9 +64,19 @@ export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]
     .where('registration_delegates.cancellation_id', 'is', null)
     .groupBy(['registrations.event_id', 'registrations.attendance_option'])
     .execute()
+  const held = await queries
+    .selectFrom('waiting_list_entries')
+    .select(['event_id', 'attendance'])
+    .select((eb) => eb.fn.sum<number | string>('seats').as('seats'))
+    .where('event_id', 'in', [...eventIds])
+    .where('state', '=', 'offered')
+    .groupBy(['event_id', 'attendance'])
+    .execute()
   for (const eventId of eventIds) {
     const attending = rows.filter((row) => row.event_id === eventId).map((row) => ({ optionKey: row.attendance_option, delegates: Number(row.delegates) }))
-    taken.set(eventId, seatsOf(attending))
+    const counts = seatsOf(attending)
+    for (const offer of held) if (offer.event_id === eventId) counts[offer.attendance] += Number(offer.seats)
+    taken.set(eventId, counts)
   }
   return taken
 }
@@ -75,23 +86,44 @@ export async function seatsTaken(queries: Queries, eventId: string): Promise<Sea
 }
 
 /**
- * Takes `count` seats of the option's kind inside a registration's transaction, or refuses the whole registration
- * (`sold-out`, saying how many are left). The event's row in event_seats is written first: on PostgreSQL its lock
- * makes every other registration for the event wait here until this transaction ends, so the count below sees
- * every seat committed before and none is sold twice, whichever instance took it. An event without a limit of
- * this kind takes no turn.
+ * Takes the event's turn at its seats inside the caller's transaction: its row in event_seats is written, and on
+ * PostgreSQL that row's lock makes every other transaction that changes the event's seats (a registration, a
+ * waiting-list offer) wait here until this one ends, so a count made after it sees every seat committed before,
+ * whichever instance took it.
  */
-export async function takeSeats(transaction: Transaction<Database>, event: EventCapacity & { id: string }, optionKey: string, count: number, now: Date): Promise<void> {
-  const kind = seatKindOf(optionKey)
-  const capacity = capacityOf(event, kind)
-  if (capacity === null) return
+export async function lockEventSeats(transaction: Transaction<Database>, eventId: string, now: Date): Promise<void> {
   const claimedAt = now.toISOString()
   await transaction
     .insertInto('event_seats')
-    .values({ event_id: event.id, claimed_at: claimedAt })
+    .values({ event_id: eventId, claimed_at: claimedAt })
     .onConflict((conflict) => conflict.column('event_id').doUpdateSet({ claimed_at: claimedAt }))
     .execute()
-  const left = Math.max(0, capacity - (await seatsTaken(transaction, event.id))[kind])
+}
+
+/** The seats of each kind still free at an event, counted under its lock (lockEventSeats) by the caller. */
+export async function seatsLeftAt(transaction: Transaction<Database>, event: EventCapacity & { id: string }): Promise<SeatsLeft> {
+  return seatsLeftOf(event, await seatsTaken(transaction, event.id))
+}
+
+/**
+ * Takes `count` seats of the option's kind inside a registration's transaction, or refuses the whole registration
+ * (`sold-out`, saying how many are left), the event's seats locked first (lockEventSeats) so none is sold twice.
+ * `held` seats of this kind are the registrant's own, held for them by a waiting-list offer they register through:
+ * they count as free for this registration only. An event without a limit of this kind takes no turn.
+ */
+export async function takeSeats(
+  transaction: Transaction<Database>,
+  event: EventCapacity & { id: string },
+  optionKey: string,
+  count: number,
+  now: Date,
+  held: Partial<SeatCounts> = {},
+): Promise<void> {
+  const kind = seatKindOf(optionKey)
+  const capacity = capacityOf(event, kind)
+  if (capacity === null) return
+  await lockEventSeats(transaction, event.id, now)
+  const left = Math.max(0, capacity - (await seatsTaken(transaction, event.id))[kind] + (held[kind] ?? 0))
   if (count > left) throw new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: left, seatKind: kind, seatsWanted: count }])
 }
 

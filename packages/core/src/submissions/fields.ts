@@ -35,6 +35,10 @@ export const FIELD_ISSUE_CODES = [
   'invalid-vat-number',
   'invalid-delegate-count',
   'sold-out',
+  'invalid-seats',
+  'not-sold-out',
+  'offer-expired',
+  'offer-used',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

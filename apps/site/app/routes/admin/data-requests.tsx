@@ -71,6 +71,15 @@ function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: bo
           </li>
         ))}
       </ul>
+      <h3>Waiting lists ({report.waitingList.length})</h3>
+      {report.waitingList.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {report.waitingList.map((entry) => (
+          <li key={`${entry.event}:${entry.position}`}>
+            {formatAdminDay(entry.joinedAt)}: {entry.event}, number {entry.position}, {entry.seats} {entry.attendance === 'venue' ? 'at the venue' : 'online'} ({entry.state})
+          </li>
+        ))}
+      </ul>
       <h3>E-mails ({report.emails.length})</h3>
       <p>Every e-mail sent or queued about these records is in the export, with its subject and recipients.</p>
 
@@ -126,7 +135,9 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
       {actionData?.erased ? (
         <div className="admin-notice" role="status">
           <p>
-            Erased: {actionData.erased.enquiriesAnonymised} enquiries and training requests anonymised, {actionData.erased.emailsDeleted} e-mails deleted.
+            Erased: {actionData.erased.enquiriesAnonymised} enquiries and training requests anonymised,{' '}
+            {actionData.erased.waitingListEntriesAnonymised ? `${actionData.erased.waitingListEntriesAnonymised} waiting-list entries anonymised, ` : ''}
+            {actionData.erased.emailsDeleted} e-mails deleted.
           </p>
           {actionData.erased.registrationsErased.length ? (
             <p>

@@ -1,5 +1,5 @@
-import { delegateListEvents, eventSeatFigures, formatEventDays } from '@events/core'
-import { data } from 'react-router'
+import { delegateListEvents, eventSeatFigures, formatEventDays, waitingListLengths } from '@events/core'
+import { data, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { seatsTakenText } from '../../lib/admin-format'
 import { requireStaffMember } from '../../lib/admin.server'
@@ -14,11 +14,25 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
-  const { events, seats } = await readBackOffice(args.context, async (backOffice) => {
+  const { events, seats, waiting } = await readBackOffice(args.context, async (backOffice) => {
     const listed = await delegateListEvents(backOffice)
-    return { events: listed, seats: await eventSeatFigures(backOffice, listed.map((event) => ({ eventId: event.id, eventSlug: event.slug }))) }
+    return {
+      events: listed,
+      seats: await eventSeatFigures(backOffice, listed.map((event) => ({ eventId: event.id, eventSlug: event.slug }))),
+      waiting: await waitingListLengths(backOffice.db.kysely, listed.map((event) => event.id)),
+    }
   })
-  return data({ events: events.map((event) => ({ ...event, days: formatEventDays(event.start, event.end), seats: seatsTakenText(seats.get(event.id)!) })) }, { headers })
+  return data(
+    {
+      events: events.map((event) => ({
+        ...event,
+        days: formatEventDays(event.start, event.end),
+        seats: seatsTakenText(seats.get(event.id)!),
+        waitingList: waiting.get(event.id) ?? 0,
+      })),
+    },
+    { headers },
+  )
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -50,6 +64,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   </span>
                   <br />
                   <span className="admin-table__detail">Seats: {event.seats}</span>
+                  <br />
+                  <span className="admin-table__detail">
+                    <Link to={`${base}/waiting-list`} aria-label={`Waiting list of ${event.title}: ${event.waitingList} waiting`}>
+                      Waiting list: {event.waitingList}
+                    </Link>
+                  </span>
                 </td>
                 <td>
                   <ul className="admin-links">

@@ -107,6 +107,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               { label: 'Registrations', numeric: true },
               { label: 'Delegates', numeric: true },
               'Seats taken / capacity',
+              { label: 'Waiting list', numeric: true },
               { label: 'Received', numeric: true },
               { label: 'Refunded', numeric: true },
               { label: 'Net', numeric: true },
@@ -124,6 +125,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <td className="admin-number">{event.registrations}</td>
                 <td className="admin-number">{event.delegates}</td>
                 <td>{seatsTakenText(event.seats)}</td>
+                <td className="admin-number">
+                  <Link to={`/admin/events/${encodeURIComponent(event.eventId)}/waiting-list`}>{event.waitingList}</Link>
+                </td>
                 <AmountCell cents={event.receivedCents} />
                 <AmountCell cents={event.refundedCents} />
                 <AmountCell cents={event.netCents} />
