@@ -16,6 +16,7 @@ import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { startRecurringRound } from '../recurring-round.ts'
 import { paysByCard, registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -325,26 +326,12 @@ export function startPaymentReminders(options: {
   log: (line: string) => void
   intervalMs?: number
 }): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined
-  const run = () => {
-    running ??= sendDuePaymentReminders(options.context)
-      .then(
-        (sent) => {
-          if (sent.length > 0) options.onQueued()
-        },
-        (error: unknown) => options.log(`payment reminders: round failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(run, options.intervalMs ?? PAYMENT_REMINDER_INTERVAL_MS)
-  timer.unref()
-  run()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startRecurringRound(
+    'payment reminders',
+    async () => {
+      const sent = await sendDuePaymentReminders(options.context)
+      if (sent.length > 0) options.onQueued()
     },
-  }
+    { intervalMs: options.intervalMs ?? PAYMENT_REMINDER_INTERVAL_MS, log: options.log },
+  )
 }

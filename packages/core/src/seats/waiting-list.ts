@@ -11,6 +11,7 @@ import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
 import { waitingListOfferExpiredMail, waitingListOfferMail, waitingListPlaceMail, type WaitingListMailContext } from '../mail/waiting-list-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { startRecurringRound } from '../recurring-round.ts'
 import { generateSecret } from '../registration/reference.ts'
 import { isHoneypotFilled } from '../enquiries/service.ts'
 import { parseSubmission } from '../submissions/parse.ts'
@@ -278,26 +279,13 @@ export async function sweepWaitingLists(context: WaitingListContext): Promise<nu
 
 /** Sweeps the waiting lists now and then every `intervalMs` (sweepWaitingLists), until stopped. */
 export function startWaitingListSweeps(options: { context: WaitingListContext; log: (line: string) => void; intervalMs?: number }): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined
-  const run = () => {
-    running ??= sweepWaitingLists(options.context)
-      .then(
-        () => undefined,
-        (error: unknown) => options.log(`waiting lists: sweep failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(run, options.intervalMs ?? WAITING_LIST_SWEEP_INTERVAL_MS)
-  timer.unref()
-  run()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startRecurringRound(
+    'waiting lists',
+    async () => {
+      await sweepWaitingLists(options.context)
     },
-  }
+    { intervalMs: options.intervalMs ?? WAITING_LIST_SWEEP_INTERVAL_MS, log: options.log },
+  )
 }
 
 /** An offer link as the event page sees it: the seats it holds and for whom, or why it holds none any more. */
