@@ -18,6 +18,7 @@ export default [
   ...trainingPages.map((slug) => route(slug, 'routes/training-page.tsx', { id: `training-${slug}` })),
   ...trainingPages.map((slug) => route(`${slug}/request`, 'routes/training-request.tsx', { id: `training-request-${slug}` })),
   route('registrations/:reference/:secret', 'routes/registration-status.tsx'),
+  route('pass/:token', 'routes/delegate-pass.tsx'),
   route('registrations/:reference/:secret/pay', 'routes/payment-pay.tsx'),
   route('registrations/:reference/:secret/payment/:outcome', 'routes/payment-return.tsx'),
   route('payments/sandbox/:checkoutId', 'routes/sandbox-checkout.tsx'),

@@ -333,3 +333,5 @@ export {
   type SeatsLeft,
   type SeatStatus,
 } from './seats/seats.ts'
+export { passPage, passQrSvg, registrationPasses, type DelegatePass, type PassPage } from './event-days/passes.ts'
+export { formatPassCode, normalisePassCode } from './event-days/pass-codes.ts'

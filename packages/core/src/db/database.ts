@@ -10,6 +10,7 @@ import type {
   BankStatementLinesTable,
   BankStatementMappingsTable,
 } from './tables/bank-statements.ts'
+import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -53,6 +54,7 @@ export interface Database {
   surplus_refunds: SurplusRefundsTable
   refund_bank_details: RefundBankDetailsTable
   event_seats: EventSeatsTable
+  delegate_passes: DelegatePassesTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -3,6 +3,7 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { passQrPng } from '../event-days/passes.ts'
 import { renderRegistrationMail, type RegistrationMailJob, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 
 /** What an outbox row's `mail` column holds: a rendered e-mail, or a registration e-mail still to be rendered. */
@@ -13,6 +14,10 @@ export type StoredMail = OutgoingMail | RegistrationMailJob
  * (the row's source_id is the registration) and its tax invoice's number, which the context does not hold.
  */
 export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
+  return withQrCodes(await renderedMailOf(db, row))
+}
+
+async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
   const stored = JSON.parse(row.mail) as StoredMail
   if (!('template' in stored)) return stored
   const data = await db.kysely
@@ -29,6 +34,17 @@ export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRo
     ...context,
     invoice: { ...context.invoice, number, attachment: invoiceAttachment({ id: data.invoice_id, number }) },
   })
+}
+
+/** The e-mail with its QR code images drawn (a pass's, kept in the message as the text it encodes). */
+async function withQrCodes(mail: OutgoingMail): Promise<OutgoingMail> {
+  if (!mail.attachments?.some((attachment) => attachment.qrCodeOf)) return mail
+  const attachments = await Promise.all(
+    mail.attachments.map(async ({ qrCodeOf, ...attachment }) =>
+      qrCodeOf ? { ...attachment, content: (await passQrPng(qrCodeOf)).toString('base64'), encoding: 'base64' as const } : attachment,
+    ),
+  )
+  return { ...mail, attachments }
 }
 
 /** What an e-mail was when the outbox delivered it: its recipients, subject and attachments' file names. */

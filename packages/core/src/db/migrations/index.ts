@@ -24,6 +24,7 @@ import * as invoiceCorrections from './2026-11-28-invoice-corrections.ts'
 import * as paymentReminders from './2026-11-28-payment-reminders.ts'
 import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 import * as quotes from './2026-11-28-quotes.ts'
+import * as delegatePasses from './2026-11-29-delegate-passes.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-payment-reminders': paymentReminders,
   '2026-11-28-purchase-order-numbers': purchaseOrderNumbers,
   '2026-11-28-quotes': quotes,
+  '2026-11-29-delegate-passes': delegatePasses,
 }
 
 /** The core's migrations, in the order they were written. */
