@@ -335,3 +335,13 @@ export {
 } from './seats/seats.ts'
 export { passPage, passQrSvg, registrationPasses, type DelegatePass, type PassPage } from './event-days/passes.ts'
 export { formatPassCode, normalisePassCode } from './event-days/pass-codes.ts'
+export {
+  checkInCounts,
+  checkInDelegate,
+  checkInScreen,
+  undoCheckIn,
+  type CheckInCounts,
+  type CheckInOutcome,
+  type CheckInScreen,
+  type DoorDelegate,
+} from './event-days/check-in.ts'

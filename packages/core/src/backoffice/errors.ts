@@ -21,6 +21,10 @@ export type BackOfficeErrorCode =
   | 'split-does-not-add-up'
   | 'nothing-owed'
   | 'invoice-up-to-date'
+  | 'unknown-pass'
+  | 'already-checked-in'
+  | 'not-checked-in'
+  | 'not-an-event-day'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

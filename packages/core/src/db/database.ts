@@ -10,6 +10,7 @@ import type {
   BankStatementLinesTable,
   BankStatementMappingsTable,
 } from './tables/bank-statements.ts'
+import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
@@ -55,6 +56,7 @@ export interface Database {
   refund_bank_details: RefundBankDetailsTable
   event_seats: EventSeatsTable
   delegate_passes: DelegatePassesTable
+  check_ins: CheckInsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
