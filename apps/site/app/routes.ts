@@ -45,6 +45,8 @@ export default [
     route('events/:eventId/delegates.csv', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-csv' }),
     route('events/:eventId/delegates.xlsx', 'routes/admin/event-delegate-list.ts', { id: 'admin-delegates-xlsx' }),
     route('events/:eventId/attendance-register.pdf', 'routes/admin/event-delegate-list.ts', { id: 'admin-attendance-register' }),
+    route('events/:eventId/check-in', 'routes/admin/check-in.tsx'),
+    route('events/:eventId/check-in/live', 'routes/admin/check-in-live.ts'),
     route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),

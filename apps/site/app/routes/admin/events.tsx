@@ -1,5 +1,5 @@
 import { delegateListEvents, eventSeatFigures, formatEventDays } from '@events/core'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { seatsTakenText } from '../../lib/admin-format'
 import { requireStaffMember } from '../../lib/admin.server'
@@ -63,6 +63,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       <a href={`${base}/delegates.xlsx`} download aria-label={`Delegate list of ${event.title} as Excel`}>
                         Excel
                       </a>
+                    </li>
+                    <li>
+                      <Link to={`${base}/check-in`} aria-label={`Check-in at the door of ${event.title}`}>
+                        Check-in
+                      </Link>
                     </li>
                     <li>
                       <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
