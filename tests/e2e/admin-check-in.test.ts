@@ -87,6 +87,7 @@ describe('delegate passes and check-in at the door', () => {
     const response = await page.goto(lerato!.url)
     expect(response!.headers()['cache-control']).toBe('private, no-store')
     await page.getByRole('heading', { level: 1, name: lerato!.name }).waitFor()
+    await waitForHydration(page)
     const text = await page.locator('main').innerText()
     expect(text).toContain('Legal Opinion Writing 2025')
     expect(text).toContain('3–4 July 2025')
@@ -99,6 +100,7 @@ describe('delegate passes and check-in at the door', () => {
 
     await page.goto(onSite(receipt.statusUrl, site().baseUrl))
     await page.getByRole('heading', { name: 'Passes' }).waitFor()
+    await waitForHydration(page)
     for (const pass of passes) await page.getByRole('img', { name: `QR code of pass ${pass.code}` }).waitFor()
     await expectAccessible(page)
     expect((await page.goto(`${site().baseUrl}/pass/not-a-token`))!.status()).toBe(404)

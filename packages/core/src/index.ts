@@ -333,7 +333,7 @@ export {
   type SeatsLeft,
   type SeatStatus,
 } from './seats/seats.ts'
-export { passPage, passQrSvg, registrationPasses, type DelegatePass, type PassPage } from './event-days/passes.ts'
+export { passPage, passQrPath, registrationPasses, type DelegatePass, type PassPage, type QrPath } from './event-days/passes.ts'
 export { formatPassCode, normalisePassCode } from './event-days/pass-codes.ts'
 export {
   checkInCounts,

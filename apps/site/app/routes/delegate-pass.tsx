@@ -1,4 +1,4 @@
-import { passPage, passQrSvg } from '@events/core'
+import { passPage, passQrPath } from '@events/core'
 import { data } from 'react-router'
 import type { Route } from './+types/delegate-pass'
 import { PassQr } from '../components/PassQr'
@@ -13,7 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
   const pass = await fromDatabase(context, () => passPage(core.registrations, params.token))
   if (!pass) throw data('Pass not found', { status: 404, headers: privateHeaders })
-  return data({ ...pass, qrSvg: await passQrSvg(pass.code) }, { headers: privateHeaders })
+  return data({ ...pass, qr: passQrPath(pass.code) }, { headers: privateHeaders })
 }
 
 export function headers() {
@@ -30,7 +30,7 @@ export default function DelegatePass({ loaderData: pass }: Route.ComponentProps)
       <h1 className="pass__name">{pass.name}</h1>
       <p className="pass__event">{pass.eventTitle}</p>
       <p>{pass.days}</p>
-      <PassQr svg={pass.qrSvg} code={pass.code} />
+      <PassQr qr={pass.qr} code={pass.code} />
       <p className="pass__code">
         Pass code <strong>{pass.code}</strong>
       </p>

@@ -1,4 +1,4 @@
-import { formatEventDays, getRegistrationByReferenceAndSecret, passQrSvg, paysByCard, registrationPasses } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationPasses } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
-      passes: await Promise.all(passes.map(async (pass) => ({ name: pass.name, code: pass.code, path: sitePaths.delegatePass(pass.token), qrSvg: await passQrSvg(pass.code) }))),
+      passes: passes.map((pass) => ({ name: pass.name, code: pass.code, path: sitePaths.delegatePass(pass.token), qr: passQrPath(pass.code) })),
       subtotalCents: details.subtotalCents,
       vatCents: details.vatCents,
       totalCents: details.totalCents,
@@ -121,7 +121,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
               {registration.passes.map((pass) => (
                 <li key={pass.code}>
                   <strong>{pass.name}</strong>
-                  <PassQr svg={pass.qrSvg} code={pass.code} />
+                  <PassQr qr={pass.qr} code={pass.code} />
                   <span>
                     Pass <strong>{pass.code}</strong> · <a href={pass.path}>Open {pass.name}’s pass</a>
                   </span>

@@ -7,7 +7,7 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { TEST_BACKENDS, openTestDatabase, startMailSink, type TestDatabase } from '../test-support.ts'
 import { formatPassCode, normalisePassCode } from './pass-codes.ts'
-import { passesOfRegistration, passPage, passQrPng, registrationPasses } from './passes.ts'
+import { passesOfRegistration, passPage, passQrPath, passQrPng, registrationPasses } from './passes.ts'
 
 /** The text a QR code PNG holds, read back as a scanner would. */
 function decodeQr(png: Buffer): string | undefined {
@@ -32,6 +32,15 @@ describe('pass codes', () => {
 
   it('draws a QR code a scanner reads back', async () => {
     expect(decodeQr(await passQrPng('K7M2-Q9XD'))).toBe('K7M2-Q9XD')
+  })
+
+  it('draws the same QR code as an SVG path, module for module', async () => {
+    const png = PNG.sync.read(await passQrPng('K7M2-Q9XD', 1))
+    const { size, path } = passQrPath('K7M2-Q9XD')
+    expect(size).toBe(png.width)
+    const dark = new Set<string>()
+    for (const [, x, y, run] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) for (let step = 0; step < Number(run); step++) dark.add(`${Number(x) + step},${y}`)
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) expect(dark.has(`${x},${y}`)).toBe(png.data[(y * size + x) * 4] === 0)
   })
 })
 

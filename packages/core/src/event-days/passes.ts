@@ -88,9 +88,31 @@ export async function passPage(context: { db: CoreDatabase }, token: string): Pr
 // correction read reliably without making the code dense.
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const
 
-/** The QR code of a pass code (as `formatPassCode` writes it) as an SVG document. */
-export function passQrSvg(code: string): Promise<string> {
-  return QRCode.toString(code, { ...QR_OPTIONS, type: 'svg' })
+/** A QR code as an SVG path: dark modules filled on a `size`×`size` square (the quiet zone included). */
+export interface QrPath {
+  size: number
+  /** The dark modules, a rectangle for each run of them along a row. */
+  path: string
+}
+
+/**
+ * The QR code of a pass code (as `formatPassCode` writes it) as one SVG path, for pages that draw the SVG themselves
+ * (React owns every element it renders, so the page hydrates whole).
+ */
+export function passQrPath(code: string): QrPath {
+  const { modules } = QRCode.create(code, { errorCorrectionLevel: QR_OPTIONS.errorCorrectionLevel })
+  const margin = QR_OPTIONS.margin
+  let path = ''
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (!modules.get(row, column)) continue
+      let run = 1
+      while (column + run < modules.size && modules.get(row, column + run)) run++
+      path += `M${column + margin} ${row + margin}h${run}v1h-${run}z`
+      column += run - 1
+    }
+  }
+  return { size: modules.size + 2 * margin, path }
 }
 
 /** The QR code of a pass code as a PNG image, `scale` pixels a module (for e-mails, which do not all show SVG). */
