@@ -59,8 +59,13 @@ export function sentRecordOf(mail: OutgoingMail): Pick<OutboxMessageRow, 'sent_t
   return {
     sent_to: JSON.stringify(mail.to),
     sent_subject: mail.subject,
-    sent_attachments: JSON.stringify((mail.attachments ?? []).map((attachment) => attachment.filename)),
+    sent_attachments: JSON.stringify(attachedFileNames(mail)),
   }
+}
+
+/** The names of the files an e-mail attaches; the images its HTML shows inline (a pass's QR code) are not files to open. */
+export function attachedFileNames(mail: OutgoingMail): string[] {
+  return (mail.attachments ?? []).filter((attachment) => !attachment.contentId).map((attachment) => attachment.filename)
 }
 
 /** What an outbox row recorded when it was sent; undefined before it is sent, or when sent before this was kept. */
