@@ -64,7 +64,7 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
             last = { code, at: Date.now() }
             onCodeRef.current(code)
           }
-          timer = setTimeout(look, FRAME_EVERY_MS)
+          timer = setTimeout(() => void look(), FRAME_EVERY_MS)
         }
         await look()
       } catch (error) {

@@ -96,11 +96,12 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       const response = await fetch(`${liveUrl}?day=${day}`, { headers: { Accept: 'application/json' } }).catch(() => undefined)
       if (response?.ok && response.headers.get('content-type')?.includes('application/json')) setCounts((await response.json()) as CheckInCounts)
     }
-    const timer = setInterval(refresh, COUNTS_EVERY_MS)
-    window.addEventListener('online', flushQueue)
+    const timer = setInterval(() => void refresh(), COUNTS_EVERY_MS)
+    const onOnline = () => void flushQueue()
+    window.addEventListener('online', onOnline)
     return () => {
       clearInterval(timer)
-      window.removeEventListener('online', flushQueue)
+      window.removeEventListener('online', onOnline)
     }
   }, [day, eventId, flushQueue, liveUrl])
 
