@@ -345,3 +345,12 @@ export {
   type CheckInScreen,
   type DoorDelegate,
 } from './event-days/check-in.ts'
+export {
+  joiningScreen,
+  joinMeeting,
+  joinPage,
+  saveJoiningInstructions,
+  type JoiningInstructions,
+  type JoiningScreen,
+  type JoinPage,
+} from './event-days/joining.ts'

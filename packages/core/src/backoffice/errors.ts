@@ -25,6 +25,7 @@ export type BackOfficeErrorCode =
   | 'already-checked-in'
   | 'not-checked-in'
   | 'not-an-event-day'
+  | 'invalid-meeting-link'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

@@ -12,6 +12,7 @@ import type {
 } from './tables/bank-statements.ts'
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
+import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -57,6 +58,8 @@ export interface Database {
   event_seats: EventSeatsTable
   delegate_passes: DelegatePassesTable
   check_ins: CheckInsTable
+  event_joining: EventJoiningTable
+  online_attendance: OnlineAttendanceTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -64,7 +64,7 @@ export function checkInDays(start: string, end: string): string[] {
 }
 
 /** The event as its newest registration has it; undefined when it has no registration. */
-async function eventOf(queries: Kysely<Database>, eventId: string): Promise<CheckInScreen['event'] | undefined> {
+export async function registeredEvent(queries: Kysely<Database>, eventId: string): Promise<CheckInScreen['event'] | undefined> {
   const row = await queries
     .selectFrom('registrations')
     .select(['event_title', 'event_start', 'event_end'])
@@ -142,7 +142,7 @@ export async function checkInCounts(queries: Kysely<Database>, eventId: string, 
  */
 export async function checkInScreen(context: BackOfficeContext, eventId: string, options: { day?: string | undefined; search?: string | undefined } = {}): Promise<CheckInScreen | undefined> {
   const queries = context.db.kysely
-  const event = await eventOf(queries, eventId)
+  const event = await registeredEvent(queries, eventId)
   if (!event) return undefined
   const days = checkInDays(event.start, event.end)
   const day = options.day || defaultDay(days, DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!)
@@ -188,7 +188,7 @@ function checkInMoment(scannedAt: string, now: Date): Date {
 }
 
 async function requireEventDay(queries: Kysely<Database>, eventId: string, day: string): Promise<void> {
-  const event = await eventOf(queries, eventId)
+  const event = await registeredEvent(queries, eventId)
   if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
   if (!checkInDays(event.start, event.end).includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`, 'day')
 }

@@ -26,6 +26,7 @@ import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 import * as quotes from './2026-11-28-quotes.ts'
 import * as delegatePasses from './2026-11-29-delegate-passes.ts'
 import * as checkIns from './2026-11-29-check-ins.ts'
+import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-quotes': quotes,
   '2026-11-29-delegate-passes': delegatePasses,
   '2026-11-29-check-ins': checkIns,
+  '2026-11-29-joining-instructions': joiningInstructions,
 }
 
 /** The core's migrations, in the order they were written. */
