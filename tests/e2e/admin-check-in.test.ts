@@ -11,12 +11,13 @@ import jsQR from 'jsqr'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { createStaffAccount, signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { chromiumFlags, chromiumPath } from '../support/chromium.ts'
 import { writeY4mOfPng } from '../support/fake-camera.ts'
 import { onSite, registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite } from '../support/site-server.ts'
 import type { ReceivedMail } from '../support/smtp-sink.ts'
 
 const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
@@ -195,5 +196,66 @@ describe('delegate passes and check-in at the door', () => {
       await page.getByRole('button', { name: 'Stop the camera' }).click()
       await context.close()
     })
+  })
+})
+
+describe('joining instructions and the personal join link', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-joining-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('saves the meeting link (refusing one that is not https), then on the event day the link records attendance and opens the meeting', async () => {
+    await createStaffAccount(dataDir, THANDI)
+    // Before the event (the tests' 1 March 2025): an online registration, and staff write the instructions.
+    const before = await startSite({ env: { DATA_DIR: dataDir, FORM_RATE_LIMIT: '0' } })
+    let statusPath: string
+    try {
+      const unique = Math.random().toString(36).slice(2, 8)
+      const response = await fetch(`${before.baseUrl}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody({ attendanceOption: 'online', delegates: [{ name: `Refilwe Molefe ${unique}`, position: 'Attorney', email: `refilwe-${unique}@acme.test` }] })),
+      })
+      expect(response.status).toBe(201)
+      statusPath = new URL(((await response.json()) as RegistrationReceipt).statusUrl).pathname
+      const page = await openPage(browser(), 'phone')
+      await signInAt(page, before.baseUrl, '/admin/events', THANDI)
+      await page.getByRole('link', { name: 'Joining instructions of Legal Opinion Writing 2025' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Joining instructions: Legal Opinion Writing 2025' }).waitFor()
+      await waitForHydration(page)
+      await page.getByLabel('For the venue: arrival, parking, start time').fill('Arrive from 07:30; parking in the basement. We start at 08:30.')
+      await page.getByLabel('Meeting link, every day').fill('http://meet.example.com/legal-opinion')
+      await page.getByRole('button', { name: 'Save the joining instructions' }).click()
+      await page.locator('#field-meetingUrl-error').getByText('Paste the meeting’s web address, starting with https://, or leave it empty.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.getByLabel('Meeting link, every day').fill('https://meet.example.com/legal-opinion')
+      await page.getByRole('button', { name: 'Save the joining instructions' }).click()
+      await page.getByRole('status').getByText('The joining instructions are saved.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.context().close()
+    } finally {
+      await before.stop()
+    }
+
+    // The first day of the event, 3 July 2025 at 09:00.
+    const onTheDay = await startSite({ env: { DATA_DIR: dataDir, SITE_DATE: '2025-07-03T09:00:00+02:00' } })
+    try {
+      const page = await openPage(browser(), 'phone')
+      await page.route('https://meet.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Meeting</title><h1>The meeting</h1>' }))
+      await page.goto(`${onTheDay.baseUrl}${statusPath}`)
+      await page.getByRole('link', { name: /personal link to join online/ }).click()
+      await page.getByRole('heading', { level: 1, name: 'Join Legal Opinion Writing 2025 online' }).waitFor()
+      await page.getByText('Joining now records your attendance for today.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Join the meeting' }).click()
+      await page.waitForURL('https://meet.example.com/legal-opinion')
+
+      const desk = await openPage(browser(), 'phone')
+      await signInAt(desk, onTheDay.baseUrl, '/admin/events/event-legal-opinion/joining', THANDI)
+      await desk.getByText('Day 1, 03 Jul 2025: 1').waitFor()
+      await desk.context().close()
+      await page.context().close()
+    } finally {
+      await onTheDay.stop()
+    }
   })
 })

@@ -18,6 +18,7 @@ export const sitePaths = {
   /** better-auth's own endpoints (server/admin.ts mounts them). */
   staffAuth: () => '/admin/auth',
   delegatePass: (token: string) => `/pass/${token}`,
+  delegateJoin: (token: string) => `/join/${token}`,
 }
 
 /** The site's pages as absolute URLs under its public address (SITE_URL), for e-mails and the card provider. */

@@ -7,7 +7,7 @@ import { servicesContext } from '../lib/services.server'
 
 // The delegate's own pass, opened from their e-mail at the door: private, never cached or indexed, and it shows only
 // what the door needs (name, event, days, code), nothing of the registration.
-const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' }
+const privateHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)

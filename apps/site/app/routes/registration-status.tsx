@@ -30,7 +30,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
-      passes: passes.map((pass) => ({ name: pass.name, code: pass.code, path: sitePaths.delegatePass(pass.token), qr: passQrPath(pass.code) })),
+      passes: passes.map((pass) => ({
+        name: pass.name,
+        code: pass.code,
+        path: sitePaths.delegatePass(pass.token),
+        joinPath: details.attendanceOption.key === 'online' ? sitePaths.delegateJoin(pass.token) : undefined,
+        qr: passQrPath(pass.code),
+      })),
       subtotalCents: details.subtotalCents,
       vatCents: details.vatCents,
       totalCents: details.totalCents,
@@ -125,6 +131,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
                   <span>
                     Pass <strong>{pass.code}</strong> · <a href={pass.path}>Open {pass.name}’s pass</a>
                   </span>
+                  {pass.joinPath && <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>}
                 </li>
               ))}
             </ul>

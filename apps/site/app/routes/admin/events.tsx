@@ -70,6 +70,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </li>
                     <li>
+                      <Link to={`${base}/joining`} aria-label={`Joining instructions of ${event.title}`}>
+                        Joining instructions
+                      </Link>
+                    </li>
+                    <li>
                       <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
                         Attendance register (PDF)
                       </a>
