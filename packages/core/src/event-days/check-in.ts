@@ -33,6 +33,8 @@ export interface DoorDelegate {
   unpaid: boolean
   /** The day's check-in in force, if any. */
   checkedIn?: CheckInRecord | undefined
+  /** When the delegate first joined online that day through their personal link, if they did. */
+  joinedOnlineAt?: string | undefined
 }
 
 /** How many delegates were checked in on a day, of those expected at the venue. */
@@ -88,7 +90,9 @@ function attendingDelegates(queries: Kysely<Database>, eventId: string, day: str
     .leftJoin('check_ins', (join) =>
       join.onRef('check_ins.delegate_id', '=', 'registration_delegates.id').on('check_ins.event_day', '=', day).on('check_ins.undone_at', 'is', null),
     )
+    .leftJoin('online_attendance', (join) => join.onRef('online_attendance.delegate_id', '=', 'registration_delegates.id').on('online_attendance.event_day', '=', day))
     .select([
+      'online_attendance.joined_at',
       'registration_delegates.id as delegate_id',
       'registration_delegates.name',
       'registration_delegates.cancellation_id',
@@ -115,6 +119,7 @@ function doorDelegateOf(row: DoorRow): DoorDelegate {
     online: row.attendance_option === 'online',
     unpaid: row.status !== 'paid',
     checkedIn: row.checked_in_at !== null && row.checked_in_by_name !== null ? { at: row.checked_in_at, byName: row.checked_in_by_name } : undefined,
+    joinedOnlineAt: row.joined_at ?? undefined,
   }
 }
 

@@ -3,6 +3,7 @@ import { MANAGER, register, STAFF, testContext } from '../backoffice/fixtures.ts
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { checkInScreen } from './check-in.ts'
 import { joiningScreen, joinMeeting, joinPage, saveJoiningInstructions } from './joining.ts'
 import { passesOfRegistration } from './passes.ts'
 
@@ -68,6 +69,12 @@ describe.each(TEST_BACKENDS)('joining instructions and personal join links on %s
       { event_day: DAY_TWO, joined_at: '2025-07-04T07:00:00.000Z' },
     ])
     expect((await joiningScreen(testContext(testDb.db), eventId))!.joinedOnline).toEqual({ [DAY_ONE]: 1, [DAY_TWO]: 1 })
+    // The door's screen of the day says who joined online, and when.
+    const door = await checkInScreen(testContext(testDb.db), eventId, { day: DAY_ONE })
+    expect(door!.delegates.map((delegate) => [delegate.name, delegate.joinedOnlineAt])).toEqual([
+      ['Pieter van Wyk', undefined],
+      ['Thandi Nkosi', '2025-07-03T06:55:00.000Z'],
+    ])
   })
 
   it('knows no link of a cancelled registration, or an unknown one', async () => {

@@ -30,6 +30,7 @@ function DelegateFacts({ delegate }: { delegate: DoorDelegate }) {
       <span>
         {delegate.company} · {delegate.reference} · {delegate.online ? 'Online' : 'At the venue'}
       </span>
+      {delegate.joinedOnlineAt && <span>Joined online at {formatAdminClock(delegate.joinedOnlineAt)}</span>}
       {delegate.unpaid && <strong className="check-in-unpaid">Not paid in full: send them to the registration desk.</strong>}
     </>
   )
@@ -63,7 +64,8 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       for (const [name, value] of Object.entries({ day, ...fields })) body.set(name, value)
       const response = await fetch(liveUrl, { method: 'POST', body, headers: { Accept: 'application/json' } })
       if (!response.headers.get('content-type')?.includes('application/json')) {
-        return { ok: false, status: response.status, message: 'You are signed out of the back office. Sign in again in a new tab; nothing was lost.' }
+        // The sign-in page answered instead (the session ended): kept as 401 so a scan waits rather than being dropped.
+        return { ok: false, status: 401, message: 'You are signed out of the back office. Sign in again in a new tab; the scans wait on this device.' }
       }
       return (await response.json()) as DoorAnswer
     },
@@ -71,10 +73,11 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
   )
 
   const flushQueue = useCallback(async () => {
-    if (sending.current || !navigator.onLine) return
+    const queued = queuedScans(eventId, day)
+    if (sending.current || !navigator.onLine || queued.length === 0) return
     sending.current = true
     try {
-      for (const scan of queuedScans(eventId, day)) {
+      for (const scan of queued) {
         const sent = await post({ code: scan.code, scannedAt: scan.scannedAt }).catch(() => undefined)
         if (!sent || (!sent.ok && sent.status === 401)) break
         forgetQueuedScan(eventId, day, scan)
@@ -120,6 +123,10 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       if (!navigator.onLine) return queue()
       const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '' }).catch(() => undefined)
       if (!sent) return queue()
+      if (!sent.ok && sent.status === 401 && fields.code) {
+        queueScan(eventId, day, scan)
+        setWaiting(queuedScans(eventId, day).length)
+      }
       setAnswer(sent)
       if (sent.ok) setCounts(sent.counts)
       await revalidator.revalidate()
