@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os'
 import { ensureSiteBuild, startSite } from '../tests/support/site-server.ts'
 import * as adminList from './bench/admin-list.mjs'
+import * as checkIn from './bench/check-in.mjs'
 import * as lighthouseScores from './bench/lighthouse-scores.mjs'
 import * as memory from './bench/memory.mjs'
 import * as pageThroughput from './bench/page-throughput.mjs'
@@ -26,6 +27,7 @@ const benchmarks = [
   { name: 'burst', module: registrationBurst },
   { name: 'postgres', module: postgresCluster },
   { name: 'admin-list', module: adminList },
+  { name: 'check-in', module: checkIn },
 ]
 
 const args = process.argv.slice(2)

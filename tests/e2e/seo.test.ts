@@ -76,5 +76,7 @@ describe('sitemap and robots', () => {
     const robots = await (await fetch(siteUrl('/robots.txt'))).text()
     expect(robots).toContain(`Sitemap: ${siteUrl('/sitemap.xml')}`)
     expect(robots).toContain('Disallow: /registrations/')
+    expect(robots).toContain('Disallow: /pass/')
+    expect(robots).toContain('Disallow: /join/')
   })
 })

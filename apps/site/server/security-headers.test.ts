@@ -7,14 +7,14 @@ let close: (() => void) | undefined
 afterEach(() => close?.())
 
 /** Serves one route behind the middleware and answers with the headers of a GET and the nonce the route saw. */
-async function headersFor(options: SecurityHeadersOptions): Promise<{ headers: Headers; nonce: string }> {
+async function headersFor(options: SecurityHeadersOptions, pathname = '/'): Promise<{ headers: Headers; nonce: string }> {
   const app = express()
   app.use(securityHeaders(options))
-  app.get('/', (_req, res) => void res.send(cspNonce(res)))
+  app.get(pathname, (_req, res) => void res.send(cspNonce(res)))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   close = () => server.close()
-  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${pathname}`)
   return { headers: response.headers, nonce: await response.text() }
 }
 
@@ -48,6 +48,18 @@ describe('securityHeaders', () => {
     const framed = await headersFor({ siteUrl: 'http://localhost:3000', framingOrigins: () => ['https://events.sanity.studio'] })
     expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors https://events.sanity.studio;')
     expect(framed.headers.get('x-frame-options')).toBeNull()
+  })
+
+  it.each([
+    ['/', 'camera=()'],
+    ['/administration', 'camera=()'],
+    ['/admin', 'camera=(self)'],
+    ['/admin/events/event-legal-opinion/check-in', 'camera=(self)'],
+  ])('switches the camera off on %s but for the back office, whose check-in desk scans passes (%s)', async (pathname, camera) => {
+    const { headers } = await headersFor({ siteUrl: 'http://localhost:3000' }, pathname)
+    const policy = headers.get('permissions-policy')!
+    expect(policy).toContain(camera)
+    expect(policy).toContain('microphone=()')
   })
 
   it('refuses to hand out a nonce for a response it did not see', () => {

@@ -17,21 +17,27 @@ export interface SecurityHeadersOptions {
 }
 
 // Powerful features the site never uses, switched off for it and for anything it might embed.
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=()',
-  'browsing-topics=()',
-  'camera=()',
-  'display-capture=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'publickey-credentials-get=()',
-  'usb=()',
-].join(', ')
+const permissionsPolicy = (camera: string) =>
+  [
+    'accelerometer=()',
+    'autoplay=()',
+    'browsing-topics=()',
+    `camera=${camera}`,
+    'display-capture=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    'payment=()',
+    'publickey-credentials-get=()',
+    'usb=()',
+  ].join(', ')
+const PERMISSIONS_POLICY = permissionsPolicy('()')
+// The back office's check-in desk scans passes with the device's camera. The whole back office may ask for it, not
+// the desk's page alone: the policy is the document's, and staff reach the desk by in-app navigation.
+const BACK_OFFICE = /^\/admin(?:[/?]|$)/
+const BACK_OFFICE_PERMISSIONS_POLICY = permissionsPolicy('(self)')
 
 /** The CSP nonce of the response under way; securityHeaders() sets it before anything else runs. */
 export function cspNonce(res: express.Response): string {
@@ -109,7 +115,7 @@ export function securityHeaders(options: SecurityHeadersOptions): express.Reques
   return (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
     res.locals.applyContentSecurityPolicy = setPolicy
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    res.setHeader('Permissions-Policy', BACK_OFFICE.test(req.url ?? '') ? BACK_OFFICE_PERMISSIONS_POLICY : PERMISSIONS_POLICY)
     setPolicy(req, res)
     applyOtherHeaders(req, res, (error?: unknown) => {
       // A framed preview answers to frame-ancestors; X-Frame-Options knows no origin list and would refuse it.

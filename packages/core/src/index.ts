@@ -350,3 +350,24 @@ export {
   type WaitingListPlace,
   type WaitingListState,
 } from './seats/waiting-list.ts'
+export { passPage, passQrPath, registrationPasses, type DelegatePass, type PassPage, type QrPath } from './event-days/passes.ts'
+export { formatPassCode, normalisePassCode } from './event-days/pass-codes.ts'
+export {
+  checkInCounts,
+  checkInDelegate,
+  checkInScreen,
+  undoCheckIn,
+  type CheckInCounts,
+  type CheckInOutcome,
+  type CheckInScreen,
+  type DoorDelegate,
+} from './event-days/check-in.ts'
+export {
+  joiningScreen,
+  joinMeeting,
+  joinPage,
+  saveJoiningInstructions,
+  type JoiningInstructions,
+  type JoiningScreen,
+  type JoinPage,
+} from './event-days/joining.ts'

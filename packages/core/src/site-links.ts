@@ -31,4 +31,6 @@ export interface SiteLinks {
   staffSetPassword(token: string): string
   /** The base under which the site mounts the staff sign-in endpoints (better-auth's handler). */
   staffAuth(): string
+  /** A delegate's private pass page, by its token. */
+  delegatePass(token: string): string
 }

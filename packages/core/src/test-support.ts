@@ -37,6 +37,7 @@ export function testSiteLinks(siteUrl = 'https://events.example.com'): SiteLinks
     staffTwoFactorSetup: () => `${siteUrl}/test-staff/two-factor`,
     staffSetPassword: (token) => `${siteUrl}/test-staff/password?token=${encodeURIComponent(token)}`,
     staffAuth: () => `${siteUrl}/test-staff/auth`,
+    delegatePass: (token) => `${siteUrl}/test-pass/${token}`,
   }
 }
 

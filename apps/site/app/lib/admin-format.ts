@@ -18,6 +18,13 @@ export function formatAdminMinute(iso: string): string {
   return minuteFormat.format(new Date(iso))
 }
 
+const clockFormat = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE })
+
+/** A moment's time of day in Johannesburg, as the door reads it: "08:12". */
+export function formatAdminClock(iso: string): string {
+  return clockFormat.format(new Date(iso))
+}
+
 const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 
 /** A moment's day in Johannesburg as a date field takes it, e.g. "2025-07-03". */

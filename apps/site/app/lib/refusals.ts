@@ -1,5 +1,5 @@
 import type { BackOfficeError, BackOfficeErrorCode, ErrorCode, FieldIssue, FieldIssueCode, ValidationError } from '@events/core'
-import { capMessage, formatRand } from '@events/pricing'
+import { capMessage, formatRand, TIME_ZONE } from '@events/pricing'
 
 /** Every code a refusal of the site answers with: the core's, and those of the HTTP layer before a service is called. */
 export type RefusalCode =
@@ -222,6 +222,11 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
   'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
   'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
+  'unknown-pass': { status: 422, message: () => 'No delegate of this event has this pass code. Check the code, or search by name.' },
+  'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
+  'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
+  'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
+  'invalid-meeting-link': { status: 422, message: () => 'Paste the meeting’s web address, starting with https://, or leave it empty.' },
   'role-required': {
     status: 403,
     message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.'),
@@ -234,6 +239,11 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     status: 422,
     message: ({ totalCents, lineCents }) => `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
   },
+}
+
+/** A moment's time of day in Johannesburg ("08:12"); the formatter is made when needed, so public pages' bundles stay without it. */
+function clockTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }).format(new Date(iso))
 }
 
 /** Why a statement line cannot be settled again: recorded, dismissed, or the same money as an earlier file's line. */

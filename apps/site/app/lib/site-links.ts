@@ -17,6 +17,8 @@ export const sitePaths = {
   staffSetPassword: (token: string) => `/admin/set-password?token=${encodeURIComponent(token)}`,
   /** better-auth's own endpoints (server/admin.ts mounts them). */
   staffAuth: () => '/admin/auth',
+  delegatePass: (token: string) => `/pass/${token}`,
+  delegateJoin: (token: string) => `/join/${token}`,
 }
 
 /** The site's pages as absolute URLs under its public address (SITE_URL), for e-mails and the card provider. */
@@ -32,5 +34,6 @@ export function createSiteLinks(siteUrl: string): SiteLinks {
     staffTwoFactorSetup: () => origin + sitePaths.staffTwoFactorSetup(),
     staffSetPassword: (token) => origin + sitePaths.staffSetPassword(token),
     staffAuth: () => origin + sitePaths.staffAuth(),
+    delegatePass: (token) => origin + sitePaths.delegatePass(token),
   }
 }

@@ -1,4 +1,4 @@
-import { formatEventDays, getRegistrationByReferenceAndSecret, paysByCard } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationPasses } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
@@ -10,6 +10,7 @@ import { sitePaths } from '../lib/site-links'
 import { useSiteSettings } from '../lib/site-settings'
 import { BankDetailsList } from '../components/BankDetailsList'
 import { PageHero } from '../components/PageHero'
+import { PassQr } from '../components/PassQr'
 
 // The page is the registrant's own: private, never cached or indexed. (JSON for the same URL is answered before
 // React Router, see server/api.ts.)
@@ -19,6 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { core } = context.get(servicesContext)
   const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
+  const passes = (await fromDatabase(context, () => registrationPasses(core.registrations, params.reference, params.secret))) ?? []
   return data(
     {
       reference: details.reference,
@@ -28,6 +30,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
+      passes: passes.map((pass) => ({
+        name: pass.name,
+        code: pass.code,
+        path: sitePaths.delegatePass(pass.token),
+        joinPath: details.attendanceOption.key === 'online' ? sitePaths.delegateJoin(pass.token) : undefined,
+        qr: passQrPath(pass.code),
+      })),
       subtotalCents: details.subtotalCents,
       vatCents: details.vatCents,
       totalCents: details.totalCents,
@@ -110,6 +119,24 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
+        {registration.passes.length > 0 && (
+          <>
+            <h2>Passes</h2>
+            <p>Each delegate shows their pass at the registration desk: the QR code, or its code. Each pass has a page of its own to open on a phone.</p>
+            <ul className="passes">
+              {registration.passes.map((pass) => (
+                <li key={pass.code}>
+                  <strong>{pass.name}</strong>
+                  <PassQr qr={pass.qr} code={pass.code} />
+                  <span>
+                    Pass <strong>{pass.code}</strong> · <a href={pass.path}>Open {pass.name}’s pass</a>
+                  </span>
+                  {pass.joinPath && <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {registration.invoice && (
           <p>
             <a href={registration.invoice.path} download>

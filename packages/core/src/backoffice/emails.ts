@@ -2,7 +2,7 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { outgoingMailOf, sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { attachedFileNames, outgoingMailOf, sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -73,7 +73,7 @@ export async function summariseMessage(
     return sent ? { ...facts, record: 'sent', ...sent } : { ...facts, record: 'unrecorded', to: [], subject: '', attachments: [] }
   }
   const mail = await outgoingMailOf(db, row)
-  return { ...facts, record: 'to-send', to: mail.to, subject: mail.subject, attachments: (mail.attachments ?? []).map((attachment) => attachment.filename) }
+  return { ...facts, record: 'to-send', to: mail.to, subject: mail.subject, attachments: attachedFileNames(mail) }
 }
 
 /** A resend as the registration page's buttons send it: which of the registrant's e-mails to send again. */

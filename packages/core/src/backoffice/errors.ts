@@ -23,6 +23,11 @@ export type BackOfficeErrorCode =
   | 'invoice-up-to-date'
   | 'not-enough-seats'
   | 'entry-closed'
+  | 'unknown-pass'
+  | 'already-checked-in'
+  | 'not-checked-in'
+  | 'not-an-event-day'
+  | 'invalid-meeting-link'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

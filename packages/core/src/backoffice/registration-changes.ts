@@ -1,3 +1,4 @@
+import { passForMail, reissueDelegatePass } from '../event-days/passes.ts'
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -96,11 +97,14 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
       throw new BackOfficeError('delegate-not-attending', `${delegate.name} was cancelled; a cancelled delegate is not replaced.`)
     }
     await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
+    const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
+    // Another person in the place: the pass sent to the one replaced no longer admits anyone.
+    const newPass = newAddress ? await reissueDelegatePass(transaction, delegate.id, at) : undefined
     await updateMailContext(transaction, registration.id, (mailContext) => {
       mailContext.submission.delegates[index] = after
+      if (newPass && mailContext.passes) mailContext.passes = mailContext.passes.map((pass) => (pass.ordinal === index ? passForMail(context.links, newPass, index) : pass))
     })
     await transaction.updateTable('registrations').set({ updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
-    const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
     // A notice to the replaced delegate not sent yet would be written to their successor when it went out: withdrawn.
     if (newAddress) await withdrawUnsentNotices(transaction, registration.id, index)
     // The registrant has the full confirmation already, as at registration.

@@ -10,6 +10,9 @@ import type {
   BankStatementLinesTable,
   BankStatementMappingsTable,
 } from './tables/bank-statements.ts'
+import type { CheckInsTable } from './tables/check-ins.ts'
+import type { DelegatePassesTable } from './tables/delegate-passes.ts'
+import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -56,6 +59,10 @@ export interface Database {
   event_seats: EventSeatsTable
   waiting_list_entries: WaitingListEntriesTable
   waiting_list_changes: WaitingListChangesTable
+  delegate_passes: DelegatePassesTable
+  check_ins: CheckInsTable
+  event_joining: EventJoiningTable
+  online_attendance: OnlineAttendanceTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -21,6 +21,17 @@ export interface RegistrationMailContext {
   quote: Quote
   /** The tax invoice issued with the registration, attached to the registrant's confirmation. */
   invoice: RegistrationInvoice
+  /** The delegates' passes; absent for registrations stored before there were passes. */
+  passes?: PassForMail[] | undefined
+}
+
+/** A delegate's pass as the e-mails show it: its code, its QR code and the link to its private page. */
+export interface PassForMail {
+  /** The delegate's place in the registration (0 for the first listed). */
+  ordinal: number
+  /** As people read it: `K7M2-Q9XD`. */
+  code: string
+  url: string
 }
 
 /**
@@ -96,6 +107,28 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
   ]
 }
 
+/** The inline image of a pass's QR code; its PNG is drawn when the message is rendered for sending. */
+function passImage(pass: PassForMail): MailAttachment {
+  return { filename: `pass-${pass.code}.png`, contentType: 'image/png', content: '', qrCodeOf: pass.code, contentId: passContentId(pass) }
+}
+
+function passContentId(pass: PassForMail): string {
+  return `pass-${pass.code}@events`
+}
+
+/** Passes as text and HTML, each with its QR code, its code and its link, named by delegate where there are several. */
+function passesSection(passes: ReadonlyArray<{ pass: PassForMail; name?: string }>): { text: string; html: SafeHtml } {
+  const heading = passes.length === 1 ? 'Your pass for the door (show the QR code or say the code):' : 'The delegates’ passes for the door (show the QR code or say the code):'
+  const lines = passes.map(({ pass, name }) => `${name ? `${name}: ` : ''}pass ${pass.code}, ${pass.url}`)
+  return {
+    text: `${heading}\n${lines.join('\n')}`,
+    html: html`<p>${heading}</p>${passes.map(
+      ({ pass, name }) =>
+        html`<p>${name ? html`<strong>${name}</strong><br>` : ''}<img src="cid:${passContentId(pass)}" width="164" height="164" alt="QR code of pass ${pass.code}"><br>Pass <strong>${pass.code}</strong> · <a href="${pass.url}">Open the pass</a></p>`,
+    )}`,
+  }
+}
+
 function rowsHtml(rows: ReadonlyArray<readonly [string, string]>): SafeHtml {
   return detailsTable(rows.map(([label, value]) => [label, value.includes('\n') ? multilineHtml(value) : value] as const))
 }
@@ -157,25 +190,30 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
     ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
   ]
   const payment = paymentInstructions(context, position)
+  const passes = (context.passes ?? [])
+    .filter((pass) => !position?.attendingDelegates || position.attendingDelegates.includes(pass.ordinal))
+    .map((pass) => ({ pass, name: submission.delegates[pass.ordinal]?.name ?? '' }))
+  const passSection = passes.length > 0 ? passesSection(passes) : undefined
   const intro = `Thank you for registering ${submission.companyName} for ${event.title}.`
   const statusLine = 'Your private registration page (keep this link to yourself):'
   const questions = `Questions? Contact us at ${event.contactEmail} or ${event.contactPhone}.`
   return {
     to: [submission.email],
     subject,
-    text: [intro, detailsText(rows), payment.text, `${statusLine}\n${context.statusUrl}`, questions, 'The attached calendar file adds the event to your calendar.'].join('\n\n') + '\n',
+    text: [intro, detailsText(rows), payment.text, ...(passSection ? [passSection.text] : []), `${statusLine}\n${context.statusUrl}`, questions, 'The attached calendar file adds the event to your calendar.'].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
+      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context), context.invoice.attachment],
+    attachments: [calendarFor(context), context.invoice.attachment, ...passes.map(({ pass }) => passImage(pass))],
   }
 }
 
 /** A delegate's short notice that they were registered, with the calendar file and the privacy notice link. */
-export function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission): OutgoingMail {
+export function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
   const { event, settings, submission } = context
+  const passSection = pass ? passesSection([{ pass }]) : undefined
   const subject = `You are registered for ${event.title}`
   const intro = `${submission.companyName} has registered you for ${event.title} (reference ${context.reference}).`
   const rows: Array<[string, string]> = [
@@ -187,13 +225,13 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
   return {
     to: [delegate.email],
     subject,
-    text: [`Dear ${delegate.name},`, intro, detailsText(rows), 'The attached calendar file adds the event to your calendar.', privacy].join('\n\n') + '\n',
+    text: [`Dear ${delegate.name},`, intro, detailsText(rows), ...(passSection ? [passSection.text] : []), 'The attached calendar file adds the event to your calendar.', privacy].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
+      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}${passSection?.html}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context)],
+    attachments: [calendarFor(context), ...(pass ? [passImage(pass)] : [])],
   }
 }
 
@@ -243,7 +281,7 @@ export function renderRegistrationMail(job: RegistrationMailJob, context: Regist
     case 'registration.delegate': {
       const delegate = context.submission.delegates[job.delegate]
       if (!delegate) throw new Error(`Registration ${context.reference} has no delegate ${job.delegate}`)
-      return delegateNoticeMail(context, delegate)
+      return delegateNoticeMail(context, delegate, context.passes?.find((pass) => pass.ordinal === job.delegate))
     }
   }
 }

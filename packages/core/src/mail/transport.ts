@@ -49,6 +49,7 @@ function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
       contentType: attachment.contentType,
       content: attachment.content,
       ...(attachment.encoding ? { encoding: attachment.encoding } : {}),
+      ...(attachment.contentId ? { cid: attachment.contentId } : {}),
     })),
   }
 }

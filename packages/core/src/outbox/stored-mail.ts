@@ -3,6 +3,7 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { passQrPng } from '../event-days/passes.ts'
 import { renderRegistrationMail, type RegistrationMailJob, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 
 /** What an outbox row's `mail` column holds: a rendered e-mail, or a registration e-mail still to be rendered. */
@@ -13,6 +14,10 @@ export type StoredMail = OutgoingMail | RegistrationMailJob
  * (the row's source_id is the registration) and its tax invoice's number, which the context does not hold.
  */
 export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
+  return withQrCodes(await renderedMailOf(db, row))
+}
+
+async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
   const stored = JSON.parse(row.mail) as StoredMail
   if (!('template' in stored)) return stored
   const data = await db.kysely
@@ -31,6 +36,17 @@ export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRo
   })
 }
 
+/** The e-mail with its QR code images drawn (a pass's, kept in the message as the text it encodes). */
+async function withQrCodes(mail: OutgoingMail): Promise<OutgoingMail> {
+  if (!mail.attachments?.some((attachment) => attachment.qrCodeOf)) return mail
+  const attachments = await Promise.all(
+    mail.attachments.map(async ({ qrCodeOf, ...attachment }) =>
+      qrCodeOf ? { ...attachment, content: (await passQrPng(qrCodeOf)).toString('base64'), encoding: 'base64' as const } : attachment,
+    ),
+  )
+  return { ...mail, attachments }
+}
+
 /** What an e-mail was when the outbox delivered it: its recipients, subject and attachments' file names. */
 export interface SentMailRecord {
   to: string[]
@@ -43,8 +59,13 @@ export function sentRecordOf(mail: OutgoingMail): Pick<OutboxMessageRow, 'sent_t
   return {
     sent_to: JSON.stringify(mail.to),
     sent_subject: mail.subject,
-    sent_attachments: JSON.stringify((mail.attachments ?? []).map((attachment) => attachment.filename)),
+    sent_attachments: JSON.stringify(attachedFileNames(mail)),
   }
+}
+
+/** The names of the files an e-mail attaches; the images its HTML shows inline (a pass's QR code) are not files to open. */
+export function attachedFileNames(mail: OutgoingMail): string[] {
+  return (mail.attachments ?? []).filter((attachment) => !attachment.contentId).map((attachment) => attachment.filename)
 }
 
 /** What an outbox row recorded when it was sent; undefined before it is sent, or when sent before this was kept. */

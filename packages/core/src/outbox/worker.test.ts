@@ -143,7 +143,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       expect(confirmation.text).toContain(value)
     }
     expect(confirmation.html).toContain(`href="${links.registrationStatus(receipt)}"`)
-    const [calendar] = confirmation.attachments
+    const calendar = confirmation.attachments.find((attachment) => attachment.contentType === 'text/calendar')
     expect(calendar?.contentType).toBe('text/calendar')
     expect(calendar?.filename).toBe('event.ics')
     const ics = calendar!.content.toString('utf8')
@@ -162,7 +162,9 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       expect(notice.text).toContain(`reference ${receipt.reference}`)
       expect(notice.text).toContain(links.privacyNotice())
       expect(notice.text).not.toContain(links.registrationStatus(receipt))
-      expect(notice.attachments.map((attachment) => attachment.filename)).toEqual(['event.ics'])
+      // The pass's QR code is shown inline, not attached as a file.
+      expect(notice.attachments.filter((attachment) => attachment.contentDisposition !== 'inline').map((attachment) => attachment.filename)).toEqual(['event.ics'])
+      expect(notice.attachments.filter((attachment) => attachment.contentDisposition === 'inline').map((attachment) => attachment.contentType)).toEqual(['image/png'])
     }
 
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'status', 'sent_at']).execute()

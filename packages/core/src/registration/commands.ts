@@ -4,6 +4,7 @@ import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
 import { issueTaxInvoice, prepareTaxInvoice } from '../invoice/issue-invoice.ts'
+import { newDelegatePasses, passForMail } from '../event-days/passes.ts'
 import { registrationMailJobs, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 import { outboxRowsOf } from '../outbox/enqueue.ts'
 import { businessClock, wallClock } from '../backoffice/context.ts'
@@ -166,16 +167,17 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     if (row.reference === '') throw new Error('Could not find an unused registration reference')
     if (offer) await markOfferRegistered(transaction, offer, row, createdAt)
 
-    const delegates = transaction.insertInto('registration_delegates').values(
-      submission.delegates.map((delegate, ordinal) => ({
-        id: newId(),
-        registration_id: registrationId,
-        ordinal,
-        name: delegate.name,
-        position: delegate.position,
-        email: delegate.email,
-      })),
-    )
+    const delegateRows = submission.delegates.map((delegate, ordinal) => ({
+      id: newId(),
+      registration_id: registrationId,
+      ordinal,
+      name: delegate.name,
+      position: delegate.position,
+      email: delegate.email,
+    }))
+    const delegates = transaction.insertInto('registration_delegates').values(delegateRows)
+    const passRows = newDelegatePasses(registrationId, delegateRows.map((delegate) => delegate.id), createdAt)
+    const passes = transaction.insertInto('delegate_passes').values(passRows)
 
     const invoice = prepareTaxInvoice({
       registrationId,
@@ -200,13 +202,14 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       optionLabel,
       quote: price,
       invoice: { issueDate: invoice.data.issueDate, dueDate: invoice.data.dueDate },
+      passes: passRows.map((pass, ordinal) => passForMail(context.links, pass, ordinal)),
     }
     const mailData = transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) })
     const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
     const outbox = transaction.insertInto('outbox_messages').values(outboxRowsOf(registrationId, mails, createdAt))
     // Last, right before the COMMIT, with the writes above (on PostgreSQL in the same statement): taking the invoice
     // number locks its counter until then (insertNumberedInvoice).
-    await issueTaxInvoice(transaction, db.dialect, invoice, [delegates, mailData, outbox])
+    await issueTaxInvoice(transaction, db.dialect, invoice, [delegates, passes, mailData, outbox])
     // Held seats a registration through an offer did not take go to the next entries that fit, like seats a
     // cancellation frees; counted once its delegates are written (above).
     if (offer) await offerFreedSeats(transaction, context, event, settings)

@@ -85,6 +85,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       </a>
                     </li>
                     <li>
+                      <Link to={`${base}/check-in`} aria-label={`Check-in at the door of ${event.title}`}>
+                        Check-in
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to={`${base}/joining`} aria-label={`Joining instructions of ${event.title}`}>
+                        Joining instructions
+                      </Link>
+                    </li>
+                    <li>
                       <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
                         Attendance register (PDF)
                       </a>

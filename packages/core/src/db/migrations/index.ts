@@ -25,6 +25,9 @@ import * as paymentReminders from './2026-11-28-payment-reminders.ts'
 import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 import * as quotes from './2026-11-28-quotes.ts'
 import * as waitingList from './2026-11-29-waiting-list.ts'
+import * as delegatePasses from './2026-11-29-delegate-passes.ts'
+import * as checkIns from './2026-11-29-check-ins.ts'
+import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -54,6 +57,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-purchase-order-numbers': purchaseOrderNumbers,
   '2026-11-28-quotes': quotes,
   '2026-11-29-waiting-list': waitingList,
+  '2026-11-29-delegate-passes': delegatePasses,
+  '2026-11-29-check-ins': checkIns,
+  '2026-11-29-joining-instructions': joiningInstructions,
 }
 
 /** The core's migrations, in the order they were written. */

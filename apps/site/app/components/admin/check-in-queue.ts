@@ -1,0 +1,34 @@
+// The scans a check-in desk could not send (the venue's Wi-Fi dropped), kept on the device in localStorage per event
+// day so a reload or a closed tab loses none; sent in the order they were made when the connection returns.
+
+/** A scan waiting to be sent: the pass code and when it was scanned (the check-in keeps that moment). */
+export interface QueuedScan {
+  code: string
+  scannedAt: string
+}
+
+function keyOf(eventId: string, day: string): string {
+  return `events-check-in-queue:${eventId}:${day}`
+}
+
+/** The scans waiting on this device for an event day, oldest first. */
+export function queuedScans(eventId: string, day: string): QueuedScan[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(keyOf(eventId, day)) ?? '[]')
+    return Array.isArray(stored) ? (stored as QueuedScan[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** Keeps a scan to send later. */
+export function queueScan(eventId: string, day: string, scan: QueuedScan): void {
+  localStorage.setItem(keyOf(eventId, day), JSON.stringify([...queuedScans(eventId, day), scan]))
+}
+
+/** Forgets a scan once the server has answered it (checked in, or refused). */
+export function forgetQueuedScan(eventId: string, day: string, sent: QueuedScan): void {
+  const rest = queuedScans(eventId, day).filter((scan) => !(scan.code === sent.code && scan.scannedAt === sent.scannedAt))
+  if (rest.length === 0) localStorage.removeItem(keyOf(eventId, day))
+  else localStorage.setItem(keyOf(eventId, day), JSON.stringify(rest))
+}

@@ -1,0 +1,31 @@
+import { checkInDelegate, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
+import type { RouterContextProvider } from 'react-router'
+import { formText, staffFormPost } from './admin.server'
+import { refusalSentence, runStaffCommand } from './backoffice.server'
+
+/** What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts. */
+export type DoorAnswer =
+  | { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts }
+  | { ok: false; status: number; message: string }
+
+/**
+ * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
+ * `check-in` (by `code` or `delegateId`, with `scannedAt` for a queued scan) or `undo` (by `delegateId`).
+ */
+export async function doorPost(args: { request: Request; context: Readonly<RouterContextProvider>; params: { eventId: string } }): Promise<{ answer: DoorAnswer; headers: Headers }> {
+  const { session, form } = await staffFormPost(args)
+  const { user, headers } = session
+  const input = {
+    eventId: args.params.eventId,
+    day: formText(form, 'day'),
+    code: formText(form, 'code'),
+    delegateId: formText(form, 'delegateId'),
+    scannedAt: formText(form, 'scannedAt'),
+  }
+  const undo = formText(form, 'intent') === 'undo'
+  const outcome = undo ? await runStaffCommand(args.context, user, undoCheckIn, input) : await runStaffCommand(args.context, user, checkInDelegate, input)
+  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome) }, headers }
+  const { delegate, counts } = outcome.value
+  const message = undo ? `Check-in of ${delegate.name} undone.` : `${delegate.name} checked in.`
+  return { answer: { ok: true, message, delegate, counts }, headers }
+}

@@ -1,0 +1,27 @@
+import { checkInCounts } from '@events/core'
+import { requireStaffMember } from '../../lib/admin.server'
+import { doorPost } from '../../lib/check-in.server'
+import { readBackOffice } from '../../lib/backoffice.server'
+import type { Route } from './+types/check-in-live'
+
+// The check-in desk's JSON: the day's counts, polled so every staff device at the door sees the others' check-ins,
+// and the check-ins and undos the desk sends with JavaScript (scans, queued ones included).
+const noStore = { 'Cache-Control': 'private, no-store' }
+
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  const day = new URL(args.request.url).searchParams.get('day') ?? ''
+  const counts = await readBackOffice(args.context, (backOffice) => checkInCounts(backOffice.db.kysely, args.params.eventId, day))
+  return Response.json(counts, { headers: withSetCookies(noStore, headers) })
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { answer, headers } = await doorPost(args)
+  return Response.json(answer, { status: answer.ok ? 200 : answer.status, headers: withSetCookies(noStore, headers) })
+}
+
+function withSetCookies(base: Record<string, string>, session: Headers): Headers {
+  const headers = new Headers(base)
+  for (const cookie of session.getSetCookie()) headers.append('Set-Cookie', cookie)
+  return headers
+}

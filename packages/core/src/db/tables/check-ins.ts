@@ -1,0 +1,15 @@
+/**
+ * A delegate checked in at the door on one day of their event. An undone check-in keeps its row (who checked in and
+ * who undid it, for the record); at most one check-in per delegate and day is in force (undone_at null).
+ */
+export interface CheckInsTable {
+  id: string
+  delegate_id: string
+  /** The event day (YYYY-MM-DD, Johannesburg). */
+  event_day: string
+  checked_in_at: string
+  checked_in_by_id: string
+  checked_in_by_name: string
+  undone_at: string | null
+  undone_by_name: string | null
+}

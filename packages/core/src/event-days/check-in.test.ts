@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MANAGER, register, STAFF, testContext } from '../backoffice/fixtures.ts'
+import { cancelRegistration } from '../cancellation/cancel.ts'
+import { eventKeyOf } from '../registration/event-ids.ts'
+import { TEST_BACKENDS, openTestDatabase, testAuditRows, TEST_MANAGER, type TestDatabase } from '../test-support.ts'
+import { checkInDelegate, checkInScreen, undoCheckIn } from './check-in.ts'
+import { passesOfRegistration } from './passes.ts'
+
+// Legal Opinion Writing runs on 3 and 4 July 2025 in the tests' catalogue.
+const DAY_ONE = '2025-07-03'
+const DAY_TWO = '2025-07-04'
+const AT_THE_DOOR = new Date('2025-07-03T06:12:00Z')
+
+describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
+  let testDb: TestDatabase
+  let eventId: string
+  let codes: string[]
+  let onlineReference: string
+
+  beforeEach(async () => {
+    testDb = await openTestDatabase(backend)
+    ;[, onlineReference] = (await register(
+      testDb.db,
+      {},
+      { attendanceOption: 'online', companyName: 'Müller & Partners', delegates: [{ name: 'Sipho Dlamini', position: 'Director', email: 'sipho@muller.example.com' }] },
+    )) as [string, string]
+    const rows = await testDb.db.kysely.selectFrom('registrations').select(['id', 'event_id', 'event_slug', 'reference']).orderBy('created_at').execute()
+    eventId = eventKeyOf(rows[0]!)
+    codes = (await passesOfRegistration(testDb.db.kysely, rows[0]!.id)).map((pass) => pass.code)
+  })
+
+  afterEach(async () => {
+    await testDb.dispose()
+  })
+
+  const door = () => testContext(testDb.db, () => AT_THE_DOOR)
+
+  it('checks a delegate in by pass code, refuses the second scan with who and when, and counts the venue', async () => {
+    const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
+    expect(screen!.days).toEqual([DAY_ONE, DAY_TWO])
+    expect(screen!.counts).toEqual({ checkedIn: 0, expected: 2 })
+    expect(screen!.delegates.map((delegate) => [delegate.name, delegate.online, delegate.unpaid])).toEqual([
+      ['Pieter van Wyk', false, true],
+      ['Sipho Dlamini', true, true],
+      ['Thandi Nkosi', false, true],
+    ])
+
+    const outcome = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0]!.toLowerCase().replace('-', ' ') }, STAFF)
+    expect(outcome.delegate).toMatchObject({ name: 'Thandi Nkosi', company: 'Acme Legal Services', unpaid: true, checkedIn: { at: AT_THE_DOOR.toISOString(), byName: STAFF.name } })
+    expect(outcome.counts).toEqual({ checkedIn: 1, expected: 2 })
+
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, TEST_MANAGER)).rejects.toMatchObject({
+      code: 'already-checked-in',
+      details: { name: 'Thandi Nkosi', at: AT_THE_DOOR.toISOString(), byName: STAFF.name },
+    })
+    // Each day is a check-in of its own.
+    expect((await checkInDelegate(door(), { eventId, day: DAY_TWO, code: codes[0] }, STAFF)).counts).toEqual({ checkedIn: 1, expected: 2 })
+    expect(await testAuditRows(testDb.db)).toEqual([
+      expect.objectContaining({ action: 'delegate-checked-in', after: { delegate: 'Thandi Nkosi', day: DAY_ONE, at: AT_THE_DOOR.toISOString() } }),
+      expect.objectContaining({ action: 'delegate-checked-in', after: { delegate: 'Thandi Nkosi', day: DAY_TWO, at: AT_THE_DOOR.toISOString() } }),
+    ])
+  })
+
+  it('records a check-in once when two devices scan the same pass at the same moment', async () => {
+    const other = testContext(await testDb.openAnother(), () => AT_THE_DOOR)
+    const results = await Promise.allSettled([
+      checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1] }, STAFF),
+      checkInDelegate(other, { eventId, day: DAY_ONE, code: codes[1] }, MANAGER),
+    ])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'already-checked-in' } })
+    expect((await checkInScreen(door(), eventId, { day: DAY_ONE }))!.counts.checkedIn).toBe(1)
+  })
+
+  it('finds delegates by name, company or reference, accents and case aside, and by pass code', async () => {
+    const names = async (search: string) => (await checkInScreen(door(), eventId, { day: DAY_ONE, search }))!.delegates.map((delegate) => delegate.name)
+    expect(await names('thandi')).toEqual(['Thandi Nkosi'])
+    expect(await names('MULLER')).toEqual(['Sipho Dlamini'])
+    expect(await names(onlineReference.toLowerCase())).toEqual(['Sipho Dlamini'])
+    expect(await names('acme van')).toEqual(['Pieter van Wyk'])
+    expect(await names(codes[1]!)).toEqual(['Pieter van Wyk'])
+    expect(await names('nobody')).toEqual([])
+  })
+
+  it('undoes a check-in, then lets the delegate be checked in again', async () => {
+    const { delegate } = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)
+    const undone = await undoCheckIn(door(), { eventId, day: DAY_ONE, delegateId: delegate.delegateId }, STAFF)
+    expect(undone.delegate.checkedIn).toBeUndefined()
+    expect(undone.counts).toEqual({ checkedIn: 0, expected: 2 })
+    await expect(undoCheckIn(door(), { eventId, day: DAY_ONE, delegateId: delegate.delegateId }, STAFF)).rejects.toMatchObject({ code: 'not-checked-in' })
+    expect((await checkInDelegate(door(), { eventId, day: DAY_ONE, delegateId: delegate.delegateId }, STAFF)).counts.checkedIn).toBe(1)
+  })
+
+  it('keeps the moment a queued scan was made, within the day', async () => {
+    const scannedAt = new Date(AT_THE_DOOR.getTime() - 10 * 60_000).toISOString()
+    const outcome = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scannedAt }, STAFF)
+    expect(outcome.delegate.checkedIn!.at).toBe(scannedAt)
+    const future = new Date(AT_THE_DOOR.getTime() + 60_000).toISOString()
+    expect((await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1], scannedAt: future }, STAFF)).delegate.checkedIn!.at).toBe(AT_THE_DOOR.toISOString())
+  })
+
+  it('refuses an unknown or malformed code, another event’s day, and a cancelled delegate, changing nothing', async () => {
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: 'ZZZZ-ZZZZ' }, STAFF)).rejects.toMatchObject({ code: 'unknown-pass', field: 'code' })
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: 'hello' }, STAFF)).rejects.toMatchObject({ code: 'unknown-pass', field: 'code' })
+    await expect(checkInDelegate(door(), { eventId, day: '2025-07-05', code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'not-an-event-day' })
+    await cancelRegistration(testContext(testDb.db), { reference: (await testDb.db.kysely.selectFrom('registrations').select('reference').orderBy('created_at').executeTakeFirstOrThrow()).reference, delegateIds: 'all' }, MANAGER)
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
+    const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
+    expect(screen!.counts).toEqual({ checkedIn: 0, expected: 0 })
+    expect(screen!.delegates.map((delegate) => delegate.name)).toEqual(['Sipho Dlamini'])
+  })
+})

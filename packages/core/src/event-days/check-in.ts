@@ -1,0 +1,276 @@
+import { TIME_ZONE } from '@events/pricing'
+import { DateTime } from 'luxon'
+import type { Kysely } from 'kysely'
+import * as z from 'zod/mini'
+import { eventDays } from '../backoffice/attendance-register-pdf.ts'
+import { staffCommand, type CommandOutcome, type StaffActor } from '../backoffice/command.ts'
+import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
+import { BackOfficeError } from '../backoffice/errors.ts'
+import { foldForSearch } from '../backoffice/search-fold.ts'
+import type { Database } from '../db/database.ts'
+import { newId } from '../ids.ts'
+import { registrationsOfEvent } from '../registration/event-ids.ts'
+import { ownFields } from '../submissions/fields.ts'
+import { singleLine } from '../validation/fields.ts'
+import { formatPassCode, normalisePassCode } from './pass-codes.ts'
+
+/** Who checked a delegate in on a day, and when. */
+export interface CheckInRecord {
+  at: string
+  byName: string
+}
+
+/** A delegate as the door sees them. */
+export interface DoorDelegate {
+  delegateId: string
+  name: string
+  company: string
+  reference: string
+  /** The pass code as people read it. */
+  passCode: string
+  online: boolean
+  /** True while the registration is not paid in full: the door warns, and lets them in as staff decide. */
+  unpaid: boolean
+  /** The day's check-in in force, if any. */
+  checkedIn?: CheckInRecord | undefined
+  /** When the delegate first joined online that day through their personal link, if they did. */
+  joinedOnlineAt?: string | undefined
+}
+
+/** How many delegates were checked in on a day, of those expected at the venue. */
+export interface CheckInCounts {
+  checkedIn: number
+  expected: number
+}
+
+/** The check-in screen of an event day: the event, its days, the counts and the delegates matching a search. */
+export interface CheckInScreen {
+  event: { id: string; title: string; start: string; end: string }
+  /** The event's days (YYYY-MM-DD, Johannesburg), first to last. */
+  days: string[]
+  day: string
+  counts: CheckInCounts
+  /** Everyone attending when the search is empty; otherwise those whose name, company, reference or pass code match. */
+  delegates: DoorDelegate[]
+}
+
+/** A check-in or its undoing as the command answers it: the delegate as the door now sees them. */
+export interface CheckInOutcome {
+  delegate: DoorDelegate
+  counts: CheckInCounts
+}
+
+/** The days of an event, as YYYY-MM-DD in Johannesburg. */
+export function checkInDays(start: string, end: string): string[] {
+  return eventDays(start, end).map((day) => day.toISODate()!)
+}
+
+/** The event as its newest registration has it; undefined when it has no registration. */
+export async function registeredEvent(queries: Kysely<Database>, eventId: string): Promise<CheckInScreen['event'] | undefined> {
+  const row = await queries
+    .selectFrom('registrations')
+    .select(['event_title', 'event_start', 'event_end'])
+    .where(registrationsOfEvent(eventId))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row && { id: eventId, title: row.event_title, start: row.event_start, end: row.event_end }
+}
+
+/** The day to show first: today when the event runs today by the business clock, else its first day. */
+function defaultDay(days: readonly string[], today: string): string {
+  return days.includes(today) ? today : days[0]!
+}
+
+function attendingDelegates(queries: Kysely<Database>, eventId: string, day: string) {
+  return queries
+    .selectFrom('registration_delegates')
+    .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+    .innerJoin('delegate_passes', 'delegate_passes.delegate_id', 'registration_delegates.id')
+    .leftJoin('check_ins', (join) =>
+      join.onRef('check_ins.delegate_id', '=', 'registration_delegates.id').on('check_ins.event_day', '=', day).on('check_ins.undone_at', 'is', null),
+    )
+    .leftJoin('online_attendance', (join) => join.onRef('online_attendance.delegate_id', '=', 'registration_delegates.id').on('online_attendance.event_day', '=', day))
+    .select([
+      'online_attendance.joined_at',
+      'registration_delegates.id as delegate_id',
+      'registration_delegates.name',
+      'registration_delegates.cancellation_id',
+      'registrations.company_name',
+      'registrations.reference',
+      'registrations.status',
+      'registrations.attendance_option',
+      'delegate_passes.code',
+      'check_ins.checked_in_at',
+      'check_ins.checked_in_by_name',
+    ])
+    .where(registrationsOfEvent(eventId))
+}
+
+type DoorRow = Awaited<ReturnType<ReturnType<typeof attendingDelegates>['execute']>>[number]
+
+function doorDelegateOf(row: DoorRow): DoorDelegate {
+  return {
+    delegateId: row.delegate_id,
+    name: row.name,
+    company: row.company_name,
+    reference: row.reference,
+    passCode: formatPassCode(row.code),
+    online: row.attendance_option === 'online',
+    unpaid: row.status !== 'paid',
+    checkedIn: row.checked_in_at !== null && row.checked_in_by_name !== null ? { at: row.checked_in_at, byName: row.checked_in_by_name } : undefined,
+    joinedOnlineAt: row.joined_at ?? undefined,
+  }
+}
+
+/** Checked in on the day, of the delegates still attending at the venue (those online are not expected at the door). */
+export async function checkInCounts(queries: Kysely<Database>, eventId: string, day: string): Promise<CheckInCounts> {
+  const row = await queries
+    .selectFrom('registration_delegates')
+    .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+    .leftJoin('check_ins', (join) =>
+      join.onRef('check_ins.delegate_id', '=', 'registration_delegates.id').on('check_ins.event_day', '=', day).on('check_ins.undone_at', 'is', null),
+    )
+    .select((eb) => [
+      eb.fn.count<number | string>('check_ins.id').as('checked_in'),
+      eb.fn.count<number | string>('registration_delegates.id').filterWhere('registrations.attendance_option', '<>', 'online').as('expected'),
+    ])
+    .where(registrationsOfEvent(eventId))
+    .where('registration_delegates.cancellation_id', 'is', null)
+    .executeTakeFirstOrThrow()
+  return { checkedIn: Number(row.checked_in), expected: Number(row.expected) }
+}
+
+/**
+ * The check-in screen of an event on one of its days (the day it runs today, or its first, when none is asked for);
+ * undefined when the event has no registration or the day is not one of its days.
+ */
+export async function checkInScreen(context: BackOfficeContext, eventId: string, options: { day?: string | undefined; search?: string | undefined } = {}): Promise<CheckInScreen | undefined> {
+  const queries = context.db.kysely
+  const event = await registeredEvent(queries, eventId)
+  if (!event) return undefined
+  const days = checkInDays(event.start, event.end)
+  const day = options.day || defaultDay(days, DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!)
+  if (!days.includes(day)) return undefined
+  const rows = await attendingDelegates(queries, eventId, day).where('registration_delegates.cancellation_id', 'is', null).orderBy('registration_delegates.name').execute()
+  const words = foldForSearch(singleLine(options.search ?? '')).split(' ').filter((word) => word !== '')
+  const code = normalisePassCode(options.search ?? '')
+  const matches = (row: DoorRow) => {
+    if (code && row.code === code) return true
+    const text = foldForSearch(`${row.name} ${row.company_name} ${row.reference}`)
+    return words.every((word) => text.includes(word))
+  }
+  return { event, days, day, counts: await checkInCounts(queries, eventId, day), delegates: rows.filter(matches).map(doorDelegateOf) }
+}
+
+const doorFields = {
+  eventId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+  day: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+}
+
+/**
+ * A check-in: the pass code scanned or typed (`code`), or the delegate chosen from a search (`delegateId`); with
+ * `scannedAt` when a device queued the scan while offline, so the record keeps the moment the delegate was at the door.
+ */
+export const checkInSchema = z.pipe(
+  ownFields,
+  z.object({
+    ...doorFields,
+    code: z.pipe(z.transform(singleLine), z.string()),
+    delegateId: z.pipe(z.transform(singleLine), z.string()),
+    scannedAt: z.pipe(z.transform(singleLine), z.string()),
+  }),
+)
+
+export const undoCheckInSchema = z.pipe(ownFields, z.object({ ...doorFields, delegateId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))) }))
+
+// A queued scan is trusted for the moment it was made for this long; older (or future) moments are the arrival's.
+const QUEUED_SCAN_WINDOW_MS = 12 * 60 * 60_000
+
+function checkInMoment(scannedAt: string, now: Date): Date {
+  const scanned = scannedAt === '' ? Number.NaN : Date.parse(scannedAt)
+  return Number.isFinite(scanned) && scanned <= now.getTime() && scanned >= now.getTime() - QUEUED_SCAN_WINDOW_MS ? new Date(scanned) : now
+}
+
+async function requireEventDay(queries: Kysely<Database>, eventId: string, day: string): Promise<void> {
+  const event = await registeredEvent(queries, eventId)
+  if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
+  if (!checkInDays(event.start, event.end).includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`, 'day')
+}
+
+/** The delegate of the event a pass code or delegate id names, as the door sees them on the day; refused otherwise. */
+async function doorDelegate(queries: Kysely<Database>, input: { eventId: string; day: string; code: string; delegateId: string }): Promise<DoorDelegate> {
+  let query = attendingDelegates(queries, input.eventId, input.day)
+  if (input.delegateId !== '') query = query.where('registration_delegates.id', '=', input.delegateId)
+  else {
+    const code = normalisePassCode(input.code)
+    if (!code) throw new BackOfficeError('unknown-pass', `${input.code || 'An empty code'} is not a pass code.`, 'code', { code: input.code })
+    query = query.where('delegate_passes.code', '=', code)
+  }
+  const row = await query.executeTakeFirst()
+  if (!row) throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
+  if (row.cancellation_id !== null) throw new BackOfficeError('delegate-not-attending', `${row.name} was cancelled.`, undefined, { name: row.name })
+  return doorDelegateOf(row)
+}
+
+function alreadyCheckedIn(delegate: DoorDelegate, record: CheckInRecord): BackOfficeError {
+  return new BackOfficeError('already-checked-in', `${delegate.name} was already checked in at ${record.at} by ${record.byName}.`, undefined, {
+    name: delegate.name,
+    at: record.at,
+    byName: record.byName,
+  })
+}
+
+/**
+ * Checks a delegate in for an event day, by pass code or from a search; refuses a second check-in the same day with
+ * who checked them in and when. Two devices scanning the same pass at once record it once (the unique index).
+ */
+export const checkInDelegate = staffCommand(
+  checkInSchema,
+  async (context, input, actor: StaffActor) => {
+    const now = wallClock(context)
+    const at = checkInMoment(input.scannedAt, now)
+    return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
+      await requireEventDay(transaction, input.eventId, input.day)
+      const delegate = await doorDelegate(transaction, input)
+      if (delegate.checkedIn) throw alreadyCheckedIn(delegate, delegate.checkedIn)
+      await transaction
+        .insertInto('check_ins')
+        .values({ id: newId(), delegate_id: delegate.delegateId, event_day: input.day, checked_in_at: at.toISOString(), checked_in_by_id: actor.id, checked_in_by_name: actor.name, undone_at: null, undone_by_name: null })
+        .execute()
+      const checkedIn = { ...delegate, checkedIn: { at: at.toISOString(), byName: actor.name } }
+      return {
+        result: { delegate: checkedIn, counts: await checkInCounts(transaction, input.eventId, input.day) },
+        audit: [{ action: 'delegate-checked-in', subjectType: 'registration', subjectId: delegate.reference, after: { delegate: delegate.name, day: input.day, at: at.toISOString() } }],
+      }
+    }
+  },
+  {
+    // The same pass scanned on two devices at once: the second insert breaks the unique index; say who was first.
+    explainFailure: async (_error, input, context) => {
+      const row = await doorDelegate(context.db.kysely, input).catch(() => undefined)
+      return row?.checkedIn ? alreadyCheckedIn(row, row.checkedIn) : undefined
+    },
+  },
+)
+
+/** Undoes a delegate's check-in on a day (a wrong person scanned); the record keeps who undid it. */
+export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input, actor: StaffActor) => {
+  const at = wallClock(context)
+  return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
+    await requireEventDay(transaction, input.eventId, input.day)
+    const delegate = await doorDelegate(transaction, { ...input, code: '' })
+    if (!delegate.checkedIn) throw new BackOfficeError('not-checked-in', `${delegate.name} is not checked in on ${input.day}.`, undefined, { name: delegate.name })
+    await transaction
+      .updateTable('check_ins')
+      .set({ undone_at: at.toISOString(), undone_by_name: actor.name })
+      .where('delegate_id', '=', delegate.delegateId)
+      .where('event_day', '=', input.day)
+      .where('undone_at', 'is', null)
+      .execute()
+    return {
+      result: { delegate: { ...delegate, checkedIn: undefined }, counts: await checkInCounts(transaction, input.eventId, input.day) },
+      audit: [{ action: 'delegate-check-in-undone', subjectType: 'registration', subjectId: delegate.reference, before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName } }],
+    }
+  }
+})

@@ -1,0 +1,261 @@
+// The event days at the door, in Chromium against the real site on SQLite and its SMTP sink: every delegate's e-mail
+// carries their pass (a QR code a scanner reads back, the code and the link to their private pass page), the pass page
+// shows only name, event, days and code; at 390 px a staff member checks a delegate in by keyboard from a search, a
+// second device sees the count move, a second scan is refused with who and when, an undo takes a check-in back, a scan
+// made while the connection is down waits on the device and is sent when it returns; the page works without
+// JavaScript; and a pass shown to the camera (Chromium playing a video made from the e-mailed QR image) checks in.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import jsQR from 'jsqr'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { PNG } from 'pngjs'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { accessibilityViolations } from '../support/axe.ts'
+import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { chromiumFlags, chromiumPath } from '../support/chromium.ts'
+import { writeY4mOfPng } from '../support/fake-camera.ts'
+import { onSite, registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite } from '../support/site-server.ts'
+import type { ReceivedMail } from '../support/smtp-sink.ts'
+
+const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
+const SIPHO: StaffAccount = { email: 'sipho@example.com', name: 'Sipho Khumalo', role: 'staff', password: 'second desk by the lifts 2025' }
+const CHECK_IN = '/admin/events/event-legal-opinion/check-in'
+
+const browser = useBrowser()
+
+/** A delegate's pass as their e-mail gives it: the code, the pass page's address and the QR image. */
+interface MailedPass {
+  name: string
+  code: string
+  url: string
+  png: Buffer
+}
+
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png)
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data
+}
+
+describe('delegate passes and check-in at the door', () => {
+  const { site, sink } = useBackOfficeSite([THANDI, SIPHO], { FORM_RATE_LIMIT: '0' })
+
+  /** Registers delegates (unique names) for Legal Opinion Writing by bank transfer; answers the receipt and each delegate's e-mailed pass. */
+  async function register(names: string[]): Promise<{ receipt: RegistrationReceipt; passes: MailedPass[] }> {
+    const unique = Math.random().toString(36).slice(2, 8)
+    const delegates = names.map((name, index) => ({ name: `${name} ${unique}`, position: 'Attorney', email: `delegate-${index}-${unique}@acme.test` }))
+    const response = await fetch(`${site().baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody({ delegates })),
+    })
+    expect(response.status).toBe(201)
+    const receipt = (await response.json()) as RegistrationReceipt
+    const passes: MailedPass[] = []
+    for (const delegate of delegates) {
+      const mail: ReceivedMail = await sink().waitFor((received) => received.recipients.includes(delegate.email))
+      const [, code, url] = /pass ([A-Z0-9]{4}-[A-Z0-9]{4}), (\S+)/.exec(mail.parsed.text ?? '')!
+      const png = mail.parsed.attachments.find((attachment) => attachment.contentType === 'image/png')!.content
+      passes.push({ name: delegate.name, code: code!, url: onSite(url!, site().baseUrl), png })
+    }
+    return { receipt, passes }
+  }
+
+  async function desk(account: StaffAccount, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    const page = await openPage(browser(), 'phone', options)
+    await signInAt(page, site().baseUrl, CHECK_IN, account)
+    await page.getByRole('heading', { level: 1, name: 'Check-in: Legal Opinion Writing 2025' }).waitFor()
+    if (options.javaScriptEnabled !== false) await waitForHydration(page)
+    return page
+  }
+
+  async function checkedInCount(page: Page): Promise<number> {
+    return Number(/^(\d+) checked in/.exec(await page.locator('.check-in-counts').innerText())![1])
+  }
+
+  async function expectAccessible(page: Page): Promise<void> {
+    expect(await accessibilityViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([])
+  }
+
+  it('e-mails each delegate a pass whose QR code reads back, and the pass page shows only name, event, days and code', async () => {
+    const { receipt, passes } = await register(['Lerato Mahlangu', 'Johan de Beer'])
+    const [lerato] = passes
+    expect(decodeQr(lerato!.png)).toBe(lerato!.code)
+
+    const page = await openPage(browser(), 'phone')
+    const response = await page.goto(lerato!.url)
+    expect(response!.headers()['cache-control']).toBe('private, no-store')
+    await page.getByRole('heading', { level: 1, name: lerato!.name }).waitFor()
+    await waitForHydration(page)
+    const text = await page.locator('main').innerText()
+    expect(text).toContain('Legal Opinion Writing 2025')
+    expect(text).toContain('3–4 July 2025')
+    expect(text).toContain(`Pass code ${lerato!.code}`)
+    expect(text).not.toContain('Acme')
+    expect(text).not.toContain('@acme.test')
+    await page.getByRole('img', { name: `QR code of pass ${lerato!.code}` }).waitFor()
+    await expectAccessible(page)
+    await page.screenshot({ path: path.join(tmpdir(), 'eventdays-pass.png') })
+
+    await page.goto(onSite(receipt.statusUrl, site().baseUrl))
+    await page.getByRole('heading', { name: 'Passes' }).waitFor()
+    await waitForHydration(page)
+    for (const pass of passes) await page.getByRole('img', { name: `QR code of pass ${pass.code}` }).waitFor()
+    await expectAccessible(page)
+    expect((await page.goto(`${site().baseUrl}/pass/not-a-token`))!.status()).toBe(404)
+    await page.context().close()
+  })
+
+  it('checks in by search and keyboard at 390 px, refuses a second scan, undoes, and a second device sees the count', async () => {
+    const { passes } = await register(['Naledi Khumalo', 'Pieter Botha'])
+    const [naledi, pieter] = passes as [MailedPass, MailedPass]
+    const first = await desk(THANDI)
+    const second = await desk(SIPHO)
+    const before = await checkedInCount(first)
+
+    await first.getByLabel('Name, company or reference').fill(naledi.name)
+    await first.keyboard.press('Enter')
+    const checkInButton = first.getByRole('button', { name: `Check in ${naledi.name}` })
+    await checkInButton.focus()
+    await first.keyboard.press('Enter')
+    const answer = first.locator('.check-in-answer')
+    await answer.getByText(`${naledi.name} checked in.`).waitFor()
+    expect(await answer.innerText()).toContain('Not paid in full')
+    await first.getByText(/^Checked in at \d\d:\d\d by Thandi Zulu$/).waitFor()
+    expect(await checkedInCount(first)).toBe(before + 1)
+    await expectAccessible(first)
+    await first.screenshot({ path: path.join(tmpdir(), 'eventdays-check-in.png'), fullPage: true })
+
+    // Pieter's pass typed on the first device: the second sees the count move without reloading.
+    await first.getByLabel('Pass code').fill(pieter.code.toLowerCase())
+    await first.keyboard.press('Enter')
+    await answer.getByText(`${pieter.name} checked in.`).waitFor()
+    await second.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, { timeout: 10_000 })
+
+    // The same pass scanned again on the second device is refused, saying when and by whom.
+    await second.getByLabel('Pass code').fill(pieter.code)
+    await second.keyboard.press('Enter')
+    await second.getByRole('alert').getByText(new RegExp(`^${pieter.name}: already checked in at \\d\\d:\\d\\d by Thandi Zulu\\.$`)).waitFor()
+    expect(await checkedInCount(second)).toBe(before + 2)
+    await expectAccessible(second)
+
+    await first.getByRole('button', { name: `Undo the check-in of ${naledi.name}` }).click()
+    await answer.getByText(`Check-in of ${naledi.name} undone.`).waitFor()
+    expect(await checkedInCount(first)).toBe(before + 1)
+
+    // The venue's Wi-Fi drops: the scan waits on the device, then goes when the connection returns.
+    await first.context().setOffline(true)
+    await first.getByLabel('Pass code').fill(naledi.code)
+    await first.keyboard.press('Enter')
+    await first.getByText(`No connection: ${naledi.code} waits on this device and is sent when the connection returns.`).waitFor()
+    await first.getByText('1 scan waits on this device for the connection; it is sent when it returns.').waitFor()
+    await first.context().setOffline(false)
+    await first.getByText('1 scan waits on this device').waitFor({ state: 'detached', timeout: 10_000 })
+    await first.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, { timeout: 10_000 })
+    await first.context().close()
+    await second.context().close()
+  })
+
+  it('checks in from a search without JavaScript', async () => {
+    const { receipt, passes } = await register(['Ayanda Nkosi'])
+    const page = await desk(SIPHO, { javaScriptEnabled: false })
+    await page.getByLabel('Name, company or reference').fill(receipt.reference)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: `Check in ${passes[0]!.name}` }).click()
+    await page.getByText(`${passes[0]!.name} checked in.`).waitFor()
+    await page.getByText(/^Checked in at \d\d:\d\d by Sipho Khumalo$/).waitFor()
+    await page.context().close()
+  })
+
+  describe('with a camera', () => {
+    const videoDir = mkdtempSync(path.join(tmpdir(), 'events-fake-camera-'))
+    let cameraBrowser: Browser | undefined
+    afterAll(async () => {
+      await cameraBrowser?.close()
+      rmSync(videoDir, { recursive: true, force: true })
+    })
+
+    it('checks in the pass the camera sees: a video of the e-mailed QR image', async () => {
+      const { passes } = await register(['Zanele Dube'])
+      const video = path.join(videoDir, 'pass.y4m')
+      writeY4mOfPng(video, passes[0]!.png)
+      cameraBrowser = await chromium.launch({
+        executablePath: chromiumPath,
+        args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      })
+      const context = await cameraBrowser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
+      await context.grantPermissions(['camera'], { origin: site().baseUrl })
+      context.setDefaultTimeout(10_000)
+      const page = await context.newPage()
+      await signInAt(page, site().baseUrl, CHECK_IN, THANDI)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Scan with the camera' }).click()
+      await page.locator('.check-in-answer').getByText(`${passes[0]!.name} checked in.`).waitFor({ timeout: 15_000 })
+      await page.getByRole('button', { name: 'Stop the camera' }).click()
+      await context.close()
+    })
+  })
+})
+
+describe('joining instructions and the personal join link', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-joining-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('saves the meeting link (refusing one that is not https), then on the event day the link records attendance and opens the meeting', async () => {
+    await createStaffAccount(dataDir, THANDI)
+    // Before the event (the tests' 1 March 2025): an online registration, and staff write the instructions.
+    const before = await startSite({ env: { DATA_DIR: dataDir, FORM_RATE_LIMIT: '0' } })
+    let statusPath: string
+    try {
+      const unique = Math.random().toString(36).slice(2, 8)
+      const response = await fetch(`${before.baseUrl}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody({ attendanceOption: 'online', delegates: [{ name: `Refilwe Molefe ${unique}`, position: 'Attorney', email: `refilwe-${unique}@acme.test` }] })),
+      })
+      expect(response.status).toBe(201)
+      statusPath = new URL(((await response.json()) as RegistrationReceipt).statusUrl).pathname
+      const page = await openPage(browser(), 'phone')
+      await signInAt(page, before.baseUrl, '/admin/events', THANDI)
+      await page.getByRole('link', { name: 'Joining instructions of Legal Opinion Writing 2025' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Joining instructions: Legal Opinion Writing 2025' }).waitFor()
+      await waitForHydration(page)
+      await page.getByLabel('For the venue: arrival, parking, start time').fill('Arrive from 07:30; parking in the basement. We start at 08:30.')
+      await page.getByLabel('Meeting link, every day').fill('http://meet.example.com/legal-opinion')
+      await page.getByRole('button', { name: 'Save the joining instructions' }).click()
+      await page.locator('#field-meetingUrl-error').getByText('Paste the meeting’s web address, starting with https://, or leave it empty.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.getByLabel('Meeting link, every day').fill('https://meet.example.com/legal-opinion')
+      await page.getByRole('button', { name: 'Save the joining instructions' }).click()
+      await page.getByRole('status').getByText('The joining instructions are saved.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.context().close()
+    } finally {
+      await before.stop()
+    }
+
+    // The first day of the event, 3 July 2025 at 09:00.
+    const onTheDay = await startSite({ env: { DATA_DIR: dataDir, SITE_DATE: '2025-07-03T09:00:00+02:00' } })
+    try {
+      const page = await openPage(browser(), 'phone')
+      await page.route('https://meet.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Meeting</title><h1>The meeting</h1>' }))
+      await page.goto(`${onTheDay.baseUrl}${statusPath}`)
+      await page.getByRole('link', { name: /personal link to join online/ }).click()
+      await page.getByRole('heading', { level: 1, name: 'Join Legal Opinion Writing 2025 online' }).waitFor()
+      await page.getByText('Joining now records your attendance for today.').waitFor()
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Join the meeting' }).click()
+      await page.waitForURL('https://meet.example.com/legal-opinion')
+
+      const desk = await openPage(browser(), 'phone')
+      await signInAt(desk, onTheDay.baseUrl, '/admin/events/event-legal-opinion/joining', THANDI)
+      await desk.getByText('Day 1, 03 Jul 2025: 1').waitFor()
+      await desk.context().close()
+      await page.context().close()
+    } finally {
+      await onTheDay.stop()
+    }
+  })
+})
