@@ -6,6 +6,7 @@ import {
   type SiteSettingsQueryResult,
 } from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
+import { venueLabel } from '@events/content/venue'
 import { lazy, useEffect } from 'react'
 import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'
@@ -203,8 +204,7 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
             <div>
               <dt>Venue</dt>
               <dd>
-                {event.venue?.name}
-                {event.venue?.address ? `, ${event.venue.address}` : ''}
+                {venueLabel(event.venue)}
               </dd>
             </div>
             <div>
