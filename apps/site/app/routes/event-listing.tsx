@@ -29,21 +29,24 @@ export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const seats = await seatStatusesOf(core.db, cards)
   const now = config.now()
   // Priced and counted on the server, as the home page's cards: "From R …" with the seats' notice ("Only 4 seats
-  // left at the venue", "Sold out"), by event id; a card whose registration has closed shows the notice alone.
+  // left at the venue", "Sold out"), by event id; a card whose registration has closed shows the notice alone. The
+  // dates and venue are written here too, so their formatters stay out of the page's JavaScript.
   const headlines: Record<string, PriceHeadlineText> = {}
   const seatNotices: Record<string, string> = {}
+  const facts: Record<string, { dates: string; venue: string }> = {}
   for (const card of cards) {
+    facts[card._id] = { dates: eventDateLabel(card.start, card.end), venue: venueLabel(card.venue) }
     const notice = seatNotice(seats.get(card._id))
     const headline = withSeatNotice(eventHeadline(card, now), notice)
     if (headline) headlines[card._id] = headline
     else if (notice) seatNotices[card._id] = notice
   }
-  return { ...page, kind, headlines, seatNotices }
+  return { ...page, kind, facts, headlines, seatNotices }
 }
 
 export const meta = loaderPageMeta
 
-export default withLoaderContent(function EventListing({ loaderData: { kind, headlines, seatNotices } }: Route.ComponentProps) {
+export default withLoaderContent(function EventListing({ loaderData: { kind, facts, headlines, seatNotices } }: Route.ComponentProps) {
   const page = useContent(listingPage(kind))
   const cards = useContent(listingCards(kind))
   if (!page) return null
@@ -58,8 +61,8 @@ export default withLoaderContent(function EventListing({ loaderData: { kind, hea
               <div className="event-card__body">
                 <h2>{card.title}</h2>
                 <p className="event-card__meta">
-                  <span>{eventDateLabel(card.start, card.end)}</span>
-                  <span>{venueLabel(card.venue)}</span>
+                  <span>{facts[card._id]?.dates}</span>
+                  <span>{facts[card._id]?.venue}</span>
                 </p>
                 {headlines[card._id] && <PriceHeadline headline={headlines[card._id]!} />}
                 {seatNotices[card._id] && <p className="seat-notice">{seatNotices[card._id]}</p>}
