@@ -46,7 +46,7 @@ describe('duplicateForNextYear', () => {
       code: 'ERC2026',
       start: '2026-07-23T07:30:00+02:00',
       end: '2026-07-24T16:00:00+02:00',
-      card: { location: 'Indaba Hotel, Sandton, Johannesburg', listed: true },
+      card: { listed: true },
       tabs: resilience.tabs,
       speakers: resilience.speakers,
       sponsorPackages: resilience.sponsorPackages,

@@ -121,12 +121,6 @@ export const event = defineType({
       fields: [
         imageWithAlt({ name: 'image', required: true }),
         defineField({
-          name: 'location',
-          type: 'string',
-          description: 'e.g. "Indaba Hotel, Sandton, Johannesburg"',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
           name: 'listed',
           title: 'Show on the listing page',
           type: 'boolean',

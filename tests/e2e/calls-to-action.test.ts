@@ -29,18 +29,18 @@ const inView = (selector: string) =>
   })
 
 describe('the home page', () => {
-  it('lists the next three open events below the hero, soonest first, each with its price from and Register', async () => {
+  it('lists three open events below the hero, the conference first, then soonest first, each with its price from and Register', async () => {
     await open('phone', '/')
     const upcoming = page.getByRole('region', { name: 'Upcoming events' })
     const items = upcoming.getByRole('listitem')
     expect(await items.count()).toBe(3)
-    expect(await items.getByRole('heading').allInnerTexts()).toEqual(['Legal Secretary Workshop 2025', 'Legal Opinion Writing 2025', 'Office Professionals 2025'])
-    const first = await items.first().innerText()
-    expect(first).toContain('25 - 26 June 2025')
-    expect(first).toContain('Indaba Hotel, Sandton, Johannesburg')
-    expect(first).toMatch(/From\s+R 7 490\.00\s+excl\. VAT per delegate/)
-    expect(first).toContain('Early-bird price until 25 April 2025')
-    expect(await items.nth(2).innerText()).toMatch(/From\s+R 5 490\.00/)
+    expect(await items.getByRole('heading').allInnerTexts()).toEqual(['Economic Resilience Conference 2025', 'Legal Secretary Workshop 2025', 'Legal Opinion Writing 2025'])
+    const second = await items.nth(1).innerText()
+    expect(second).toContain('25–26 June 2025')
+    expect(second).toContain('Indaba Hotel, Fourways, Sandton, Johannesburg')
+    expect(second).toMatch(/From\s+R 7 490\.00\s+excl\. VAT per delegate/)
+    expect(second).toContain('Early-bird price until 25 April 2025')
+    expect(await items.first().innerText()).toMatch(/From\s+R 5 490\.00/)
     const hero = page.locator('#hero')
     expect(await hero.getByRole('link', { name: 'See upcoming events' }).isVisible()).toBe(true)
   })

@@ -38,6 +38,7 @@ const fixedPages: Array<[string, string]> = [
   ['resilience-register', '/conference/Resilience?tab=register'],
   ['terms', '/terms'],
   ['inhouse-training', '/inhouse-training'],
+  ['sponsorship', '/sponsorship'],
   ['not-found', '/no-such-page'],
 ]
 for (const [name, pathname] of fixedPages) pages.push({ name, path: () => pathname })

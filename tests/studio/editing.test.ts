@@ -72,7 +72,7 @@ describe('the studio, offline, on the shipped dataset', () => {
 
   it('previews events with their kind and dates, and prices with VAT', async () => {
     const page = await harness.open('structure/events')
-    await page.getByText('Conference · 21 - 22 May 2025').waitFor()
+    await page.getByText('Conference · 21–22 May 2025').waitFor()
     await page.goto(page.url().replace(/structure\/events$/, 'structure/events;event-resilience;event'))
     await page.getByTestId('group-tab-registration').click()
     await page.getByText('R 8 490.00 excl. VAT · R 9 763.50 incl. VAT').waitFor()

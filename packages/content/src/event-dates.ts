@@ -2,22 +2,29 @@
 // would bring that package's module into every public page's first load, which has no room for it.
 export const EVENT_TIME_ZONE = 'Africa/Johannesburg'
 
-const parts = new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'long', year: 'numeric' })
+// The one way dates are written on the site, in e-mails, PDFs and the Studio: "3 July 2025", "23–24 July 2025".
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
 
-function dayMonthYear(isoDateTime: string): { day: string; month: string; year: string } {
-  const byType = Object.fromEntries(parts.formatToParts(new Date(isoDateTime)).map((part) => [part.type, part.value]))
+function dayMonthYear(date: Date): { day: string; month: string; year: string } {
+  const byType = Object.fromEntries(dateFormat.formatToParts(date).map((part) => [part.type, part.value]))
   return { day: byType.day ?? '', month: byType.month ?? '', year: byType.year ?? '' }
 }
 
+/** A day as people read it in South Africa, in Africa/Johannesburg: "3 July 2025". */
+export function formatDay(date: Date): string {
+  const { day, month, year } = dayMonthYear(date)
+  return `${day} ${month} ${year}`
+}
+
 /**
- * The dates of an event as its card shows them, in Africa/Johannesburg, made from its start and end so they cannot
- * disagree: "06 June 2025", "03 - 04 July 2025", "30 June - 01 July 2025", "31 December 2025 - 02 January 2026".
+ * The days an event runs, in Africa/Johannesburg, made from its start and end so they cannot disagree, shortest first:
+ * "6 June 2025", "3–4 July 2025", "30 June – 1 July 2025", "31 December 2025 – 2 January 2026".
  */
 export function eventDateLabel(start: string, end: string): string {
-  const first = dayMonthYear(start)
-  const last = dayMonthYear(end)
-  if (first.year !== last.year) return `${first.day} ${first.month} ${first.year} - ${last.day} ${last.month} ${last.year}`
-  if (first.month !== last.month) return `${first.day} ${first.month} - ${last.day} ${last.month} ${last.year}`
-  if (first.day !== last.day) return `${first.day} - ${last.day} ${last.month} ${last.year}`
+  const first = dayMonthYear(new Date(start))
+  const last = dayMonthYear(new Date(end))
+  if (first.year !== last.year) return `${first.day} ${first.month} ${first.year} – ${last.day} ${last.month} ${last.year}`
+  if (first.month !== last.month) return `${first.day} ${first.month} – ${last.day} ${last.month} ${last.year}`
+  if (first.day !== last.day) return `${first.day}–${last.day} ${last.month} ${last.year}`
   return `${last.day} ${last.month} ${last.year}`
 }

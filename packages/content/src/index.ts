@@ -9,7 +9,8 @@ export {
   type SanityDocument,
 } from './dataset.ts'
 export { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
-export { eventDateLabel } from './event-dates.ts'
+export { eventDateLabel, formatDay } from './event-dates.ts'
+export { venueLabel } from './venue.ts'
 export { watchDataset, type DatasetWatch } from './dataset-watch.ts'
 export {
   createLocalContentSource,

@@ -64,8 +64,9 @@ export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind 
   end,
   venueCapacity,
   onlineCapacity,
-  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key } },
-  "location": card.location,
+  registrationClosesAt,
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },
+  venue{ name, address },
   "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
 }`)
 
@@ -80,7 +81,7 @@ export const upcomingEventsQuery = defineQuery(`*[_type == "event" && card.liste
   registrationClosesAt,
   venueCapacity,
   onlineCapacity,
-  "location": card.location,
+  venue{ name, address },
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }
 }`)
 
@@ -104,7 +105,6 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   onlineCapacity,
   tabs,
   "card": card{
-    location,
     "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }
   },
   overview{ theme, keyMessages, objectives },

@@ -260,7 +260,6 @@ export type Event = {
       alt?: string;
       _type: "image";
     };
-    location: string;
     listed?: boolean;
     position?: number;
   };
@@ -657,7 +656,7 @@ export type DivisionsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventCardsQuery
-// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  venueCapacity,  onlineCapacity,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key } },  "location": card.location,  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
+// Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  venueCapacity,  onlineCapacity,  registrationClosesAt,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },  venue{ name, address },  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
 export type EventCardsQueryResult = Array<{
   _id: string;
   title: string;
@@ -667,10 +666,16 @@ export type EventCardsQueryResult = Array<{
   end: string;
   venueCapacity: number | null;
   onlineCapacity: number | null;
+  registrationClosesAt: string | null;
   priceOptions: Array<{
     key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
+    amount: number;
+    earlyBirdUntil: string | null;
   }> | null;
-  location: string;
+  venue: {
+    name: string;
+    address: string | null;
+  };
   image: {
     alt: string | null;
     url: string | null;
@@ -685,7 +690,7 @@ export type EventCardsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: upcomingEventsQuery
-// Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  registrationClosesAt,  venueCapacity,  onlineCapacity,  "location": card.location,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }}
+// Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  registrationClosesAt,  venueCapacity,  onlineCapacity,  venue{ name, address },  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }}
 export type UpcomingEventsQueryResult = Array<{
   _id: string;
   title: string;
@@ -696,7 +701,10 @@ export type UpcomingEventsQueryResult = Array<{
   registrationClosesAt: string | null;
   venueCapacity: number | null;
   onlineCapacity: number | null;
-  location: string;
+  venue: {
+    name: string;
+    address: string | null;
+  };
   priceOptions: Array<{
     key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
     amount: number;
@@ -706,7 +714,7 @@ export type UpcomingEventsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    location,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string;
   kind: "conference" | "workshop";
@@ -729,7 +737,6 @@ export type EventPageQueryResult = {
   onlineCapacity: number | null;
   tabs: Array<string>;
   card: {
-    location: string;
     image: {
       alt: string | null;
       url: string | null;
@@ -978,9 +985,9 @@ declare module "@sanity/client" {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
-    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key } },\n  "location": card.location,\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
-    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "location": card.location,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult;
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    location,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
+    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
+    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult;
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
     '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }\n}': RegistrationEventQueryResult;
     '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult;
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;

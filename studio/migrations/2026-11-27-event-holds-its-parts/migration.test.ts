@@ -60,9 +60,13 @@ describe('moving price options and agenda sessions into their events', () => {
       Object.fromEntries(
         Object.entries(overview).map(([field, value]) => [field, blocksOf({ theme: 'theme', keyMessages: 'key-message', objectives: 'objective' }[field] ?? field, value) ?? value]),
       )
-    const migrated = apply(oldShape, moveIntoEvents(oldShape)).map((event) =>
-      event.overview ? { ...event, overview: richOverview(event.overview as Record<string, unknown>) } : event,
-    )
+    // The card's own location went afterwards too (2026-11-29-card-location-from-venue): cards print the venue.
+    const withoutCardLocation = (card: Record<string, unknown>) => Object.fromEntries(Object.entries(card).filter(([field]) => field !== 'location'))
+    const migrated = apply(oldShape, moveIntoEvents(oldShape)).map((event) => ({
+      ...event,
+      ...(event.overview ? { overview: richOverview(event.overview as Record<string, unknown>) } : {}),
+      ...(event.card ? { card: withoutCardLocation(event.card as Record<string, unknown>) } : {}),
+    }))
     const generatedEvents = buildDataset().documents.filter((document) => document._type === 'event')
     expect(migrated).toEqual(generatedEvents)
   })

@@ -250,6 +250,7 @@ function RegistrationForm({
     setDraft((current) => ({ ...current, delegates: current.delegates.map((delegate, index) => (index === row ? { ...delegate, [name]: value } : delegate)) }))
 
   const price = priceDraft(draft, options, vatRate)
+  const paysByCard = draft.paymentMethod === 'card'
   const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
   const errorAttributes = (name: string) =>
     fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {}
@@ -500,42 +501,6 @@ function RegistrationForm({
             Update total
           </button>
 
-          {draft.paymentMethod !== '' && (
-            <section className="registration-form__payment" aria-labelledby="register-total-title">
-              <h3 id="register-total-title">Total</h3>
-              <p className="registration-form__total" aria-live="polite">
-                <strong>
-                  <Amount cents={price.totalCents} />
-                </strong>{' '}
-                incl. {vatPercent} VAT
-              </p>
-              {draft.paymentMethod === 'bank-transfer' ? (
-                <div>
-                  <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
-                  {bankDetails && (
-                    <BankDetailsList bank={bankDetails} />
-                  )}
-                </div>
-              ) : (
-                <div>
-                  <p>
-                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
-                    Google Pay). If you submit without paying, your registration page offers the Pay button later.
-                  </p>
-                  <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
-                    {busy ? (
-                      'Submitting...'
-                    ) : (
-                      <>
-                        Pay <Amount cents={price.totalCents} />
-                      </>
-                    )}
-                  </button>
-                </div>
-              )}
-            </section>
-          )}
-
           <div className="form__choice">
             <input
               type="checkbox"
@@ -555,9 +520,51 @@ function RegistrationForm({
             We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
             send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
           </p>
-          <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-            {busy ? 'Submitting...' : 'Submit Form'}
-          </button>
+          {draft.paymentMethod !== '' && (
+            <section className="registration-form__payment" aria-labelledby="register-total-title">
+              <h3 id="register-total-title">Total</h3>
+              <p className="registration-form__total" aria-live="polite">
+                <strong>
+                  <Amount cents={price.totalCents} />
+                </strong>{' '}
+                incl. {vatPercent} VAT
+              </p>
+              {!paysByCard ? (
+                <div>
+                  <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
+                  {bankDetails && (
+                    <BankDetailsList bank={bankDetails} />
+                  )}
+                </div>
+              ) : (
+                <div>
+                  <p>
+                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
+                    Google Pay). If you submit without paying, your registration page offers the Pay button later.
+                  </p>
+                </div>
+              )}
+            </section>
+          )}
+
+          {/* One primary action, last, once the terms are read: Pay when paying by card (Submit Form stays as the quieter
+              way to register now and pay later), Submit Form otherwise. */}
+          <p className="registration-form__actions">
+            {paysByCard && (
+              <button type="submit" name="intent" value="pay" className="button button--accent" disabled={busy}>
+                {busy ? (
+                  'Submitting...'
+                ) : (
+                  <>
+                    Pay <Amount cents={price.totalCents} />
+                  </>
+                )}
+              </button>
+            )}
+            <button type="submit" name="intent" value="submit" className={paysByCard ? 'button button--secondary' : 'button'} disabled={busy}>
+              {busy ? 'Submitting...' : 'Submit Form'}
+            </button>
+          </p>
         </div>
       </fetcher.Form>
       <QuoteForm event={event} options={options} draft={draft} refusal={quoteRefusal} />

@@ -57,3 +57,21 @@ describe('SponsorPackages', () => {
     ])
   })
 })
+
+describe('the tiers as a ladder', () => {
+  it('marks each package with its step from the top tier down, the rest on the lowest step', () => {
+    const extra = { _id: 'extra', title: 'Exhibitor', rank: null, benefits: [] }
+    render(
+      <MemoryRouter>
+        <SponsorPackages heading={null} intro={null} packages={[...packages, extra]} contactHref="/sponsorship/contact" />
+      </MemoryRouter>,
+    )
+    const steps = screen.getAllByRole('heading', { level: 3 }).map((heading) => [heading.textContent, heading.closest('li')?.dataset.step])
+    expect(steps).toEqual([
+      ['Platinum', '1'],
+      ['Gold', '2'],
+      ['Silver', '3'],
+      ['Exhibitor', '3'],
+    ])
+  })
+})

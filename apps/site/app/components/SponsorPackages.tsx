@@ -30,8 +30,9 @@ export function SponsorPackages({ heading, intro, packages, contactHref }: Spons
       <h2 id={headingId}>{heading ?? 'Sponsorship'}</h2>
       {intro && <p className="sponsor-packages__intro preserve-lines">{intro}</p>}
       <ul className="sponsor-packages__list">
-        {byRank(packages).map((sponsorPackage) => (
-          <li key={sponsorPackage._id} className="sponsor-package">
+        {/* The step of the ladder (1 the top tier, 3 and below the rest) sets the card's weight: the tiers read at a glance. */}
+        {byRank(packages).map((sponsorPackage, index) => (
+          <li key={sponsorPackage._id} className="sponsor-package" data-step={Math.min(index + 1, 3)}>
             <h3 className="sponsor-package__title">{sponsorPackage.title}</h3>
             <ul className="sponsor-package__benefits">
               {(sponsorPackage.benefits ?? []).map((benefit, index) => (

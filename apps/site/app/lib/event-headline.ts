@@ -1,3 +1,4 @@
+import { formatDay } from '@events/content/event-dates'
 import { formatRand, headline, randsToCents } from '@events/pricing'
 
 /** The part of an event the headline needs, as the content queries return it (prices in rands). */
@@ -20,9 +21,6 @@ export function withSeatNotice(headline: PriceHeadlineText | undefined, seats: s
   return headline && seats ? { ...headline, seats } : headline
 }
 
-// Content dates are Johannesburg calendar days; formatting them at UTC midnight keeps the day as written.
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-
 /**
  * The "from R …" and running early-bird of an event at the business clock's `now`, worded on the server so the
  * pricing rules stay out of the pages' JavaScript; undefined once registration has closed.
@@ -38,6 +36,6 @@ export function eventHeadline(event: HeadlineSource, now: Date): PriceHeadlineTe
   if (!found) return undefined
   return {
     from: formatRand(found.fromCents),
-    ...(found.earlyBirdUntil ? { earlyBirdUntil: dayFormat.format(new Date(`${found.earlyBirdUntil}T00:00:00Z`)) } : {}),
+    ...(found.earlyBirdUntil ? { earlyBirdUntil: formatDay(new Date(`${found.earlyBirdUntil}T12:00:00+02:00`)) } : {}),
   }
 }

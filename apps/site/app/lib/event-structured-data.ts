@@ -32,7 +32,7 @@ function seatAvailability(seats: SeatStatus | undefined, optionKey: string): str
 /** schema.org Event for an event page, with offers priced incl. VAT by packages/pricing. */
 export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate, now, seats }: StructuredDataOptions) {
   const place = event.venue?.name
-    ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? event.card?.location ?? undefined }
+    ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? undefined }
     : undefined
   const virtual = { '@type': 'VirtualLocation', url }
   const format = (event.format ?? 'in-person') as keyof typeof attendanceModes

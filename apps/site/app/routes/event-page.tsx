@@ -6,6 +6,7 @@ import {
   type SiteSettingsQueryResult,
 } from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
+import { venueLabel } from '@events/content/venue'
 import { lazy, useEffect } from 'react'
 import { data, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/event-page'
@@ -99,6 +100,8 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
     // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
     headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
+    // Written on the server, as on every card, so the date and venue formatters stay out of the page's JavaScript.
+    facts: { dates: eventDateLabel(event.start, event.end), venue: venueLabel(event.venue) },
     seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
     // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
     // the refusals stay out of the page's JavaScript.
@@ -140,7 +143,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, quoteRefusal }, actionData: registration }: Route.ComponentProps) {
+export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, facts, quoteRefusal }, actionData: registration }: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -173,7 +176,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   return (
     <>
-      <EventHero event={event} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
+      <EventHero event={event} facts={facts} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
       <div id={EVENT_SECTIONS_ID} className="section event-body">
         <EventTabs
           label={`${event.title} information`}
@@ -196,7 +199,17 @@ const formatNames = { 'in-person': 'In person', online: 'Online', hybrid: 'In pe
 
 const kindNames = { conference: 'Conference', workshop: 'Workshop' } as const
 
-function EventHero({ event, headline, registerHref }: { event: EventPage; headline: PriceHeadlineText | undefined; registerHref: string | undefined }) {
+function EventHero({
+  event,
+  facts,
+  headline,
+  registerHref,
+}: {
+  event: EventPage
+  facts: { dates: string; venue: string }
+  headline: PriceHeadlineText | undefined
+  registerHref: string | undefined
+}) {
   return (
     <section className="page-hero event-hero">
       <div className="event-hero__inner">
@@ -207,14 +220,13 @@ function EventHero({ event, headline, registerHref }: { event: EventPage; headli
             <div>
               <dt>Date</dt>
               <dd>
-                {eventDateLabel(event.start, event.end)} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+                {facts.dates} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
               </dd>
             </div>
             <div>
               <dt>Venue</dt>
               <dd>
-                {event.venue?.name}
-                {event.venue?.address ? `, ${event.venue.address}` : ''}
+                {facts.venue}
               </dd>
             </div>
             <div>

@@ -1,5 +1,6 @@
 import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
+import { venueLabel } from '@events/content/venue'
 import { Link, data, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ContactValues } from '../components/ContactForm'
@@ -35,16 +36,20 @@ interface UpcomingEvent {
   headline: PriceHeadlineText | undefined
 }
 
+// The flagship leads: conferences come before workshops, each kind soonest first (the query's order).
+const kindOrder: Record<UpcomingEvent['kind'], number> = { conference: 0, workshop: 1 }
+
 // Priced here, at the business clock, so the page shows what the Register form will charge; only open events appear.
 function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map<string, SeatStatus>): UpcomingEvent[] {
   return events
+    .toSorted((first, second) => kindOrder[first.kind] - kindOrder[second.kind])
     .map((event) => ({
       id: event._id,
       title: event.title,
       kind: event.kind,
       href: `/${event.kind}/${event.slug}`,
       dateLabel: eventDateLabel(event.start, event.end),
-      location: event.location,
+      location: venueLabel(event.venue),
       headline: withSeatNotice(eventHeadline(event, now), seatNotice(seats.get(event._id))),
     }))
     .filter((event) => event.headline !== undefined)

@@ -1,3 +1,4 @@
+import { venueLabel } from '@events/content/venue'
 import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationPasses } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
@@ -85,8 +86,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
         </p>
         <h2>{registration.event.title}</h2>
         <p>
-          {registration.eventDays}, {registration.event.venue.name}
-          {registration.event.venue.address ? `, ${registration.event.venue.address}` : ''}
+          {registration.eventDays}, {venueLabel(registration.event.venue)}
         </p>
         <dl className="registration-summary">
           <dt>Company</dt>

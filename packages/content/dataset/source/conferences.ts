@@ -16,7 +16,7 @@ export const resilience: EventEntry = {
   kind: 'conference',
   title: 'Economic Resilience Conference 2025',
   code: 'ERC2025',
-  card: { location: 'Indaba Hotel, Sandton, Johannesburg', listed: true, caption: '23-24 July 2025 · Fourways, Johannesburg', hue: 210 },
+  card: { listed: true, hue: 210 },
   start: '2025-07-23T07:30:00+02:00',
   end: '2025-07-24T16:00:00+02:00',
   format: 'hybrid',
@@ -94,12 +94,12 @@ export const pfas: EventEntry = {
   kind: 'conference',
   title: 'PFAS Conference 2025',
   code: 'PFAS2025',
-  card: { location: 'Sandton, Johannesburg', listed: false, caption: '21 - 22 May 2025 · Sandton and online', hue: 170 },
+  card: { listed: false, hue: 170 },
   start: '2025-05-21T07:30:00+02:00',
   end: '2025-05-22T16:00:00+02:00',
   format: 'hybrid',
   // The specification names only "a hotel in Sandton".
-  venue: { name: 'Conference hotel in Sandton', address: 'Sandton, Johannesburg' },
+  venue: { name: 'Venue to be announced', address: 'Sandton, Johannesburg' },
   summary:
     'PFAS, the "forever chemicals", in South Africa\'s water: the evidence, the health risks and how regulators, municipalities and industry can respond.',
   overview: {

@@ -24,7 +24,7 @@ export interface EventEntry {
   kind: 'conference' | 'workshop'
   title: string
   code: string
-  card: { location: string; listed: boolean; position?: number; caption: string; hue: number }
+  card: { listed: boolean; position?: number; hue: number }
   start: string
   end: string
   format: 'in-person' | 'online' | 'hybrid'
@@ -136,7 +136,6 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     code: entry.code,
     card: {
       image: image(cardFile, entry.title),
-      location: entry.card.location,
       listed: entry.card.listed,
       ...(entry.card.position === undefined ? {} : { position: entry.card.position }),
     },
@@ -173,7 +172,7 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
       ...entry.placeholders,
     ],
   }
-  const images: PlaceholderImage[] = [{ file: cardFile, svg: eventCardSvg(entry.title, entry.card.caption, entry.card.hue) }]
+  const images: PlaceholderImage[] = [{ file: cardFile, svg: eventCardSvg(entry.card.hue) }]
   return { documents: [event], images }
 }
 

@@ -1,5 +1,6 @@
 // Generated placeholder artwork: flat SVGs with explicit width and height (the local content endpoint reads
-// them for image dimensions). Every image says it is a placeholder so none is mistaken for final artwork.
+// them for image dimensions). Cards and heroes are wordless designed artwork; portraits and logos say they are
+// placeholders. Every one stays in the dataset's `placeholders` lists, which startup, the build and the Studio report.
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -20,10 +21,11 @@ function wrap(text: string, maxCharacters: number): string[] {
   return lines
 }
 
-function svg(width: number, height: number, title: string, body: string): string {
+// Artwork without words (cards, heroes) has no title either: the page's alt text describes it.
+function svg(width: number, height: number, body: string, title?: string): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">`,
-    `<title>${escapeXml(title)}</title>`,
+    ...(title === undefined ? [] : [`<title>${escapeXml(title)}</title>`]),
     body,
     '</svg>',
     '',
@@ -58,50 +60,47 @@ function motifOffset(hue: number, range: number): number {
 
 const FONT = 'font-family="Helvetica, Arial, sans-serif"'
 
-/** A 1200×800 card image with the event title on the brand's navy, an amber rule and rings placed by `hue`. */
-export function eventCardSvg(title: string, caption: string, hue: number): string {
-  const lines = wrap(title, 26)
-  const firstLineY = 400 - ((lines.length - 1) * 72) / 2
+// The brand's pattern: a grid of pale dots on the navy, under the amber rings and rule of the site's hero.
+function dotPattern(id: string): string {
+  return `<defs><pattern id="${id}" width="40" height="40" patternUnits="userSpaceOnUse"><circle cx="20" cy="20" r="2.5" fill="${PALETTE.onBrandMuted}" fill-opacity="0.18"/></pattern></defs>`
+}
+
+/**
+ * A 1200×800 card image: the brand's navy and dot pattern, amber rings placed by `hue`. It carries no words: the card
+ * beside it prints the title, dates and venue, and the dataset's `placeholders` list says it is to be replaced.
+ */
+export function eventCardSvg(hue: number): string {
   const ringX = 860 + motifOffset(hue, 260)
   const ringY = 60 + motifOffset(hue * 7, 240)
-  const text = lines
-    .map((line, index) => `<text x="80" y="${firstLineY + index * 72}" ${FONT} font-size="60" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
-    .join('')
   return svg(
     1200,
     800,
-    title,
     [
       brandGradient('background'),
+      dotPattern('dots'),
       '<rect width="1200" height="800" fill="url(#background)"/>',
+      '<rect width="1200" height="800" fill="url(#dots)"/>',
       `<circle cx="${ringX}" cy="${ringY}" r="260" fill="none" stroke="${PALETTE.accent}" stroke-opacity="0.35" stroke-width="28"/>`,
       `<circle cx="${ringX}" cy="${ringY}" r="170" fill="${PALETTE.onBrandMuted}" fill-opacity="0.08"/>`,
-      `<rect x="80" y="${firstLineY - 130}" width="120" height="8" fill="${PALETTE.accent}"/>`,
-      text,
-      `<text x="80" y="${firstLineY + lines.length * 72 + 20}" ${FONT} font-size="32" fill="${PALETTE.onBrandMuted}">${escapeXml(caption)}</text>`,
-      `<text x="80" y="740" ${FONT} font-size="22" fill="#fff" fill-opacity="0.6">Placeholder image</text>`,
+      `<circle cx="${1200 - ringX}" cy="${800 - ringY}" r="120" fill="none" stroke="${PALETTE.onBrandMuted}" stroke-opacity="0.2" stroke-width="14"/>`,
+      `<rect x="80" y="640" width="160" height="10" fill="${PALETTE.accent}"/>`,
     ].join(''),
   )
 }
 
-/** A 1600×700 page hero with a title on the brand's navy and an amber wedge placed by `hue`. */
-export function heroSvg(title: string, hue: number): string {
-  const lines = wrap(title, 34)
+/** A 1600×700 page hero: the brand's navy and dot pattern with an amber wedge placed by `hue`, and no words. */
+export function heroSvg(hue: number): string {
   const wedgeStart = 1000 + motifOffset(hue, 200)
-  const text = lines
-    .map((line, index) => `<text x="100" y="${330 + index * 76 - ((lines.length - 1) * 76) / 2}" ${FONT} font-size="64" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
-    .join('')
   return svg(
     1600,
     700,
-    title,
     [
       brandGradient('background'),
+      dotPattern('dots'),
       '<rect width="1600" height="700" fill="url(#background)"/>',
+      '<rect width="1600" height="700" fill="url(#dots)"/>',
       `<path d="M${wedgeStart} 700 L1600 150 L1600 700 Z" fill="${PALETTE.accent}" fill-opacity="0.2"/>`,
-      `<rect x="100" y="${250 - ((lines.length - 1) * 76) / 2}" width="120" height="8" fill="${PALETTE.accent}"/>`,
-      text,
-      `<text x="100" y="640" ${FONT} font-size="24" fill="#fff" fill-opacity="0.6">Placeholder image</text>`,
+      `<rect x="100" y="560" width="160" height="10" fill="${PALETTE.accent}"/>`,
     ].join(''),
   )
 }
@@ -118,7 +117,6 @@ export function portraitSvg(name: string, hue: number): string {
   return svg(
     400,
     400,
-    `Placeholder portrait: ${name}`,
     [
       `<rect width="400" height="400" fill="${PALETTE.brandTint}"/>`,
       `<circle cx="${80 + motifOffset(hue, 240)}" cy="400" r="150" fill="${PALETTE.onBrandMuted}"/>`,
@@ -126,6 +124,7 @@ export function portraitSvg(name: string, hue: number): string {
       `<text x="200" y="208" text-anchor="middle" ${FONT} font-size="72" font-weight="700" fill="#fff">${escapeXml(initials)}</text>`,
       `<rect x="160" y="330" width="80" height="6" fill="${PALETTE.accent}"/>`,
     ].join(''),
+    `Placeholder portrait: ${name}`,
   )
 }
 
@@ -143,12 +142,12 @@ export function logoSvg(name: string, hue: number): string {
   return svg(
     320,
     160,
-    `Placeholder logo: ${name}`,
     [
       '<rect width="320" height="160" fill="#fff"/>',
       `<rect x="24" y="52" width="56" height="56" rx="12" fill="hsl(${hue}, 55%, 40%)"/>`,
       text,
       `<text x="96" y="${firstBaseline + (lines.length - 1) * lineHeight + 24}" ${FONT} font-size="13" fill="#666">Placeholder logo</text>`,
     ].join(''),
+    `Placeholder logo: ${name}`,
   )
 }

@@ -51,9 +51,9 @@ function hero(slug: string, alt: string) {
   return { heroImage: image(`page-${slug}.svg`, alt), placeholders: ['heroImage'] }
 }
 
-export const pageImages: PlaceholderImage[] = Object.entries(HERO_IMAGES).map(([slug, { title, hue }]) => ({
+export const pageImages: PlaceholderImage[] = Object.entries(HERO_IMAGES).map(([slug, { hue }]) => ({
   file: `page-${slug}.svg`,
-  svg: heroSvg(title, hue),
+  svg: heroSvg(hue),
 }))
 
 export const pages: DatasetDocument[] = [

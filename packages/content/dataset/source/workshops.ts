@@ -1,7 +1,6 @@
 import type { EventEntry, SessionEntry } from './eventModel.ts'
 
 const WORKSHOP_VENUE = { name: 'Indaba Hotel', address: 'Fourways, Sandton, Johannesburg' }
-const WORKSHOP_LOCATION = 'Indaba Hotel, Sandton, Johannesburg'
 const FACILITATOR = 'Workshop facilitator'
 const SPONSOR_INTRO =
   'Support professional development in your sector and meet the people who attend. Our sponsorship packages give your organisation seats, visibility and a platform to share its expertise.'
@@ -17,7 +16,7 @@ export const legalOpinion: EventEntry = {
   kind: 'workshop',
   title: 'Legal Opinion Writing 2025',
   code: 'LOW2025',
-  card: { location: WORKSHOP_LOCATION, listed: true, position: 1, caption: '03 - 04 July 2025 · Sandton, Johannesburg', hue: 20 },
+  card: { listed: true, position: 1, hue: 20 },
   start: '2025-07-03T08:00:00+02:00',
   end: '2025-07-04T16:00:00+02:00',
   format: 'hybrid',
@@ -87,7 +86,7 @@ export const legalSecretary: EventEntry = {
   kind: 'workshop',
   title: 'Legal Secretary Workshop 2025',
   code: 'LSW2025',
-  card: { location: WORKSHOP_LOCATION, listed: true, position: 2, caption: '25 - 26 June 2025 · Sandton, Johannesburg', hue: 280 },
+  card: { listed: true, position: 2, hue: 280 },
   start: '2025-06-25T08:00:00+02:00',
   end: '2025-06-26T16:00:00+02:00',
   format: 'hybrid',
@@ -157,7 +156,7 @@ export const officeProfessionals: EventEntry = {
   kind: 'workshop',
   title: 'Office Professionals 2025',
   code: 'OPW2025',
-  card: { location: WORKSHOP_LOCATION, listed: true, position: 3, caption: '03 - 04 July 2025 · including emotional intelligence', hue: 330 },
+  card: { listed: true, position: 3, hue: 330 },
   start: '2025-07-03T08:00:00+02:00',
   end: '2025-07-04T16:00:00+02:00',
   format: 'hybrid',
@@ -227,7 +226,7 @@ export const boardManagement: EventEntry = {
   kind: 'workshop',
   title: 'Board Management and Governance Masterclass',
   code: 'BMG2025',
-  card: { location: WORKSHOP_LOCATION, listed: false, caption: '06 June 2025 · Sandton, Johannesburg', hue: 45 },
+  card: { listed: false, hue: 45 },
   start: '2025-06-06T08:00:00+02:00',
   end: '2025-06-06T16:30:00+02:00',
   format: 'hybrid',

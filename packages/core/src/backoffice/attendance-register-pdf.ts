@@ -1,3 +1,4 @@
+import { venueLabel } from '@events/content/venue'
 import { TIME_ZONE } from '@events/pricing'
 import { DateTime } from 'luxon'
 import { formatEventDates } from '../mail/dates.ts'
@@ -63,7 +64,7 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
 
   const pageHeading = () => {
     doc.font(BOLD).fontSize(16).text(`Attendance register: ${event.title}`, left, PAGE_MARGIN, { width })
-    const facts = [formatEventDates(event.start, event.end), event.venue.name, event.venue.address, `${delegates.length} delegates`, options.siteName]
+    const facts = [formatEventDates(event.start, event.end), venueLabel(event.venue), `${delegates.length} delegates`, options.siteName]
     doc.font(REGULAR).fontSize(9).text(facts.filter((part) => part !== '').join(' · '), { width })
     doc.moveDown(0.8)
     let x = left

@@ -1,3 +1,4 @@
+import { venueLabel } from '@events/content/venue'
 import { isOptionKey, isTableOption, type Quote } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
@@ -56,7 +57,7 @@ export function registrationLine(
   event: RegistrationEvent,
   supply: { optionKey: string; optionLabel: string; delegateCount: number; delegatesText: string; unitAmountCents: number; subtotalCents: number },
 ): TaxInvoiceData['lines'][number] {
-  const venue = [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
+  const venue = venueLabel(event.venue)
   return {
     description: `${event.title}: ${supply.optionLabel}`,
     details: [formatEventDates(event.start, event.end), venue, supply.delegatesText].filter((detail) => detail !== ''),

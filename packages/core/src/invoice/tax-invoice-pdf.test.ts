@@ -12,7 +12,7 @@ function invoice(overrides: Partial<TaxInvoiceData> = {}): TaxInvoiceData {
     lines: [
       {
         description: 'Legal Opinion: Venue',
-        details: ['Thursday 3 July 2025, 08:30 – 16:00 (SAST)', 'Delegate: Thandi Mokoena'],
+        details: ['3 July 2025, 08:30 – 16:00 (SAST)', 'Delegate: Thandi Mokoena'],
         quantity: 1,
         unitAmountCents: 1_000_000,
         amountCents: 1_000_000,

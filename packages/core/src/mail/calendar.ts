@@ -1,3 +1,4 @@
+import { venueLabel } from '@events/content/venue'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import { TIME_ZONE } from '@events/pricing'
 import ical from 'ical-generator'
@@ -47,9 +48,9 @@ export function calendarAttachment(entry: CalendarEntry, productName: string): M
   return { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: calendarFile(entry, productName) }
 }
 
-/** The venue as one line: name and address. */
+/** The venue as one line, written as everywhere else: name and address. */
 export function venueText(event: RegistrationEvent): string {
-  return [event.venue.name, event.venue.address ?? ''].filter((part) => part.trim() !== '').join(', ')
+  return venueLabel(event.venue)
 }
 
 /** The public "Add to calendar" file of an event (no registration in it), served from the event page. */

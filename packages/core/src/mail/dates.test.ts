@@ -3,8 +3,8 @@ import { formatDate, formatEventDates, formatEventDays } from './dates.ts'
 
 describe('South African dates', () => {
   it('prints an event on one day or over several in SAST', () => {
-    expect(formatEventDates('2025-07-03T06:30:00Z', '2025-07-03T14:00:00Z')).toBe('Thursday 3 July 2025, 08:30 – 16:00 (SAST)')
-    expect(formatEventDates('2025-07-03T06:30:00Z', '2025-07-04T14:00:00Z')).toBe('Thursday 3 July 2025, 08:30 – Friday 4 July 2025, 16:00 (SAST)')
+    expect(formatEventDates('2025-07-03T06:30:00Z', '2025-07-03T14:00:00Z')).toBe('3 July 2025, 08:30 – 16:00 (SAST)')
+    expect(formatEventDates('2025-07-03T06:30:00Z', '2025-07-04T14:00:00Z')).toBe('3–4 July 2025, 08:30 – 16:00 (SAST)')
   })
 
   it("prints a date in Johannesburg, whatever the server's time zone", () => {
