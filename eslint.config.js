@@ -5,15 +5,7 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/build/**',
-      '**/dist/**',
-      '**/.react-router/**',
-      '**/.sanity/**',
-      '**/sanity.types.ts',
-      'data/**',
-    ],
+    ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', '**/.sanity/**', '**/sanity.types.ts', 'data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -12,13 +12,18 @@ if (databaseUrl) {
   process.exit(2)
 }
 
-const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')
+const stamp = new Date()
+  .toISOString()
+  .replace(/\.\d+Z$/, 'Z')
+  .replace(/:/g, '-')
 // pnpm runs scripts from the repository root; a DEST typed in another directory means that directory.
 const destination = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? path.join(process.cwd(), 'backups', stamp))
 
 try {
   const copy = await backupDataDirectory({ dataDir, destination })
-  console.log(`Backed up ${dataDir} to ${destination}: ${copy.registrations} registrations, ${copy.mailFiles} e-mails; the database passed SQLite's integrity check.`)
+  console.log(
+    `Backed up ${dataDir} to ${destination}: ${copy.registrations} registrations, ${copy.mailFiles} e-mails; the database passed SQLite's integrity check.`,
+  )
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

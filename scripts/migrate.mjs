@@ -10,7 +10,13 @@ import { migrateStaffTables } from '../packages/staff/src/index.ts'
 try {
   const { core: config } = readConfig(process.env)
   const startedAt = performance.now()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startupWaitMs: config.databaseStartupWaitMs, migrate: true, poolMax: 2 })
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    startupWaitMs: config.databaseStartupWaitMs,
+    migrate: true,
+    poolMax: 2,
+  })
   try {
     // The payment and staff tables are their packages' own: the core's Database type does not name them. The payment
     // tables refer to the core's registrations, so they come after the core's.

@@ -5,7 +5,7 @@ export type Item = Record<string, unknown>
 /** The price option of an event with this key. */
 export const priceOf = (event: Item, key: string) => (event.priceOptions as Item[]).find((option) => option.key === key)!
 /** The session of an event at this day and position. */
-export const sessionOf = (event: Item, day: number, index: number) => ((event.agendaDays as { sessions: Item[] }[])[day]!.sessions)[index]!
+export const sessionOf = (event: Item, day: number, index: number) => (event.agendaDays as { sessions: Item[] }[])[day]!.sessions[index]!
 export const priceAt = (key: string, field: string) => `priceOptions[_key=="${key}"].${field}`
 export const sessionAt = (key: string, field: string) => `agendaDays[_key=="day-1"].sessions[_key=="${key}"].${field}`
 
@@ -67,7 +67,12 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => (priceOf(event, 'online').amount = 5490.555),
     path: priceAt('price-pfas-online', 'amount'),
   },
-  { name: 'a price option without a label', id: 'event-pfas', change: (event) => delete priceOf(event, 'online').label, path: priceAt('price-pfas-online', 'label') },
+  {
+    name: 'a price option without a label',
+    id: 'event-pfas',
+    change: (event) => delete priceOf(event, 'online').label,
+    path: priceAt('price-pfas-online', 'label'),
+  },
   { name: 'a venue capacity of no seats', id: 'event-pfas', change: (event) => (event.venueCapacity = 0), path: 'venueCapacity' },
   { name: 'an online capacity in fractions of a seat', id: 'event-pfas', change: (event) => (event.onlineCapacity = 2.5), path: 'onlineCapacity' },
   { name: 'a speaker without a photo', id: 'speaker-pfas-01', change: (speaker) => delete speaker.image, path: 'image' },
@@ -83,7 +88,12 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => delete (event.participatingCompanies as Item[])[0]!.alt,
     path: 'participatingCompanies[_key=="company-01"].alt',
   },
-  { name: 'a listing card image without alternative text', id: 'event-pfas', change: (event) => delete ((event.card as Item).image as Item).alt, path: 'card.image.alt' },
+  {
+    name: 'a listing card image without alternative text',
+    id: 'event-pfas',
+    change: (event) => delete ((event.card as Item).image as Item).alt,
+    path: 'card.image.alt',
+  },
   { name: 'a sponsor package without benefits', id: 'sponsor-gold', change: (tier) => (tier.benefits = []), path: 'benefits' },
   {
     name: 'a page slug the site has no route for',
@@ -142,7 +152,12 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => Object.assign(sessionOf(event, 0, 0), { start: '06:30', end: '07:00' }),
     path: sessionAt('session-pfas-d1-01', 'start'),
   },
-  { name: 'a session without a title', id: 'event-pfas', change: (event) => delete sessionOf(event, 0, 2).title, path: sessionAt('session-pfas-d1-03', 'title') },
+  {
+    name: 'a session without a title',
+    id: 'event-pfas',
+    change: (event) => delete sessionOf(event, 0, 2).title,
+    path: sessionAt('session-pfas-d1-03', 'title'),
+  },
   {
     name: 'an agenda day outside the event',
     id: 'event-pfas',
@@ -152,7 +167,12 @@ export const BROKEN_CONTENT: BrokenContent[] = [
   { name: 'a Speakers tab without speakers', id: 'event-legal-opinion', change: (event) => (event.tabs = ['overview', 'speakers']), path: 'tabs' },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
-  { name: 'a reference to a missing document', id: 'event-pfas', change: (event) => ((event.speakers as { _ref: string }[])[0]!._ref = 'speaker-nobody'), path: 'speakers' },
+  {
+    name: 'a reference to a missing document',
+    id: 'event-pfas',
+    change: (event) => ((event.speakers as { _ref: string }[])[0]!._ref = 'speaker-nobody'),
+    path: 'speakers',
+  },
 ]
 
 /** The documents with one of them changed (a copy; the others are shared). */

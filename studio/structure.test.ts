@@ -31,14 +31,20 @@ describe('the desk structure', () => {
   })
 
   it('opens an event onto the event and the speakers and sponsor packages it uses', async () => {
-    const events = await openChild(root.items!.find((item) => item.id === 'events'), 'events')
+    const events = await openChild(
+      root.items!.find((item) => item.id === 'events'),
+      'events',
+    )
     expect(events).toMatchObject({ type: 'documentList', options: { filter: '_type == $type', params: { type: 'event' } } })
 
     const pfas = await openChild(events, 'event-pfas')
     expect(pfas.items!.map((item) => item.id)).toEqual(['event', expect.stringMatching(/^__divider__/), 'speakers', 'sponsor-packages'])
     expect(await openChild(pfas.items![0], 'event')).toMatchObject({ type: 'document', options: { id: 'event-pfas', type: 'event' } })
     for (const part of EVENT_PARTS) {
-      const list = await openChild(pfas.items!.find((item) => item.id === part.id), part.id)
+      const list = await openChild(
+        pfas.items!.find((item) => item.id === part.id),
+        part.id,
+      )
       expect(list, part.id).toMatchObject({ type: 'documentList', options: { filter: part.filter, params: { eventId: 'event-pfas' } } })
     }
   })

@@ -14,11 +14,7 @@ function eventItems(S: StructureBuilder, eventId: string) {
   return S.list()
     .title('Event')
     .items([
-      S.listItem()
-        .title('Event')
-        .id('event')
-        .icon(DocumentIcon)
-        .child(S.document().schemaType('event').documentId(eventId)),
+      S.listItem().title('Event').id('event').icon(DocumentIcon).child(S.document().schemaType('event').documentId(eventId)),
       S.divider(),
       ...EVENT_PARTS.map((part) =>
         S.listItem()

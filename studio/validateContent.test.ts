@@ -66,7 +66,14 @@ beforeAll(async () => {
         ...event,
         tabs: ['overview', 'register', 'speakers'],
         priceOptions: [venue, { _key: 'e', _type: 'priceOption', key: 'early-bird', label: 'Early-bird', amount: 9500, earlyBirdUntil: '2025-06-13' }],
-        agendaDays: [{ _key: 'd1', label: 'Day 1', date: '2025-07-23', sessions: [{ _key: 's1', _type: 'agendaSession', title: 'Keynote', start: 'banana', end: '08:30' }] }],
+        agendaDays: [
+          {
+            _key: 'd1',
+            label: 'Day 1',
+            date: '2025-07-23',
+            sessions: [{ _key: 's1', _type: 'agendaSession', title: 'Keynote', start: 'banana', end: '08:30' }],
+          },
+        ],
       },
     ]),
     redirects: await dataset('redirects', [
@@ -101,7 +108,10 @@ describe('pnpm content:validate', () => {
   it.each(brokenCases)('rejects $name, as the Studio does', async ({ file, id, path: where, errorOn = [id] }) => {
     const studio = (await validateDatasetFile(file)).markers.filter((marker) => marker.level === 'error')
     expect(studio.length).toBeGreaterThan(0)
-    expect(studio.every((marker) => errorOn.includes(marker.documentId) && marker.path.startsWith(where)), JSON.stringify(studio)).toBe(true)
+    expect(
+      studio.every((marker) => errorOn.includes(marker.documentId) && marker.path.startsWith(where)),
+      JSON.stringify(studio),
+    ).toBe(true)
     expect(new Set(studio.map((marker) => marker.documentId))).toEqual(new Set(errorOn))
     expect(report(output.lines, file).filter((line) => line.startsWith('error '))).toEqual(studio.map(formatMarker))
   })

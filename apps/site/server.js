@@ -118,7 +118,11 @@ if (devServer) {
   // The build writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is.
   const staticFiles = (/** @type {string} */ directory, /** @type {{ immutable?: boolean, maxAge: string }} */ serveStatic) => {
     const serve = expressStaticGzip(directory, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic })
-    return (/** @type {import('express').Request} */ req, /** @type {import('express').Response} */ res, /** @type {import('express').NextFunction} */ next) => {
+    return (
+      /** @type {import('express').Request} */ req,
+      /** @type {import('express').Response} */ res,
+      /** @type {import('express').NextFunction} */ next,
+    ) => {
       // It would answer an undecodable path in its own words; the site's handlers answer those as they do elsewhere.
       try {
         decodeURIComponent(req.path)

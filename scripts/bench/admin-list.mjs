@@ -137,7 +137,14 @@ export async function run() {
         const client = requests.map((request) => request.clientMs).sort((a, b) => a - b)
         const p95 = percentile(server, 0.95)
         const matching = /^(\d+|No)/.exec(requests[0]?.matching ?? '')?.[1] ?? '?'
-        return [name, matching === 'No' ? '0' : matching, `${percentile(server, 0.5).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, `${percentile(client, 0.95).toFixed(1)} ms`, `<= ${P95_TARGET_MS} ms: ${p95 <= P95_TARGET_MS ? 'met' : 'not met'}`]
+        return [
+          name,
+          matching === 'No' ? '0' : matching,
+          `${percentile(server, 0.5).toFixed(1)} ms`,
+          `${p95.toFixed(1)} ms`,
+          `${percentile(client, 0.95).toFixed(1)} ms`,
+          `<= ${P95_TARGET_MS} ms: ${p95 <= P95_TARGET_MS ? 'met' : 'not met'}`,
+        ]
       })
       printTable(['list', 'matching', 'server p50', 'server p95', 'HTTP p95', 'target (server p95)'], rows)
     } finally {

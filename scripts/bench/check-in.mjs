@@ -41,7 +41,11 @@ async function seed(dataDir) {
         email: `bookings-${index}@door.test`,
         tel: '+27 11 555 0100',
         vatNumber: '4123456789',
-        delegates: Array.from({ length: DELEGATES_EACH }, (_, delegate) => ({ name: `Delegate ${index}-${delegate}`, position: 'Director', email: `d${delegate}-${index}@door.test` })),
+        delegates: Array.from({ length: DELEGATES_EACH }, (_, delegate) => ({
+          name: `Delegate ${index}-${delegate}`,
+          position: 'Director',
+          email: `d${delegate}-${index}@door.test`,
+        })),
         attendanceOption: 'venue',
         paymentMethod: 'Bank Transfer',
         legalAgreement: true,
@@ -113,7 +117,14 @@ export async function run() {
         if (server.some((time) => time === undefined)) throw new Error(`The site's log lacks request lines of "${name}"`)
         const client = requests.map((request) => request.clientMs).sort((a, b) => a - b)
         const p95 = percentile(server, 0.95)
-        return [name, String(requests.length), `${percentile(server, 0.5).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, `${percentile(client, 0.95).toFixed(1)} ms`, `<= ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'met' : 'not met'}`]
+        return [
+          name,
+          String(requests.length),
+          `${percentile(server, 0.5).toFixed(1)} ms`,
+          `${p95.toFixed(1)} ms`,
+          `${percentile(client, 0.95).toFixed(1)} ms`,
+          `<= ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'met' : 'not met'}`,
+        ]
       })
       printTable(['request', 'requests', 'server p50', 'server p95', 'HTTP p95', 'target (server p95)'], rows)
     } finally {

@@ -14,7 +14,10 @@ function decodeEncodedWords(text) {
   return text.replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=\s*/g, (_, encoding, encoded) =>
     encoding.toUpperCase() === 'B'
       ? Buffer.from(encoded, 'base64').toString('utf8')
-      : Buffer.from(encoded.replaceAll('_', ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          encoded.replaceAll('_', ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   )
 }
 

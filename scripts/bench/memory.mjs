@@ -89,6 +89,11 @@ export async function run() {
     ],
   )
   printTargets([
-    { figure: `resident memory after ${REQUESTS} page requests`, measured: megabytes(measured.after.rss), target: `<= ${RSS_TARGET_MB} MB`, met: (measured.after.rss ?? Infinity) <= RSS_TARGET_MB },
+    {
+      figure: `resident memory after ${REQUESTS} page requests`,
+      measured: megabytes(measured.after.rss),
+      target: `<= ${RSS_TARGET_MB} MB`,
+      met: (measured.after.rss ?? Infinity) <= RSS_TARGET_MB,
+    },
   ])
 }

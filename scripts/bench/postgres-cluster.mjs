@@ -95,7 +95,9 @@ export async function run() {
     await administer(`create database ${database}`)
   } catch (caught) {
     const error = /** @type {{ message?: string, code?: string }} */ (caught)
-    console.log(`skipped: no PostgreSQL at ${SERVER_URL} (${error.message || error.code}); set BENCH_DATABASE_URL to a server the bench may create a database on.`)
+    console.log(
+      `skipped: no PostgreSQL at ${SERVER_URL} (${error.message || error.code}); set BENCH_DATABASE_URL to a server the bench may create a database on.`,
+    )
     return
   }
   const sink = await startMailSink()
@@ -140,13 +142,34 @@ export async function run() {
 
     printTable(
       ['through the proxy', 'requests', 'per second', 'p50', 'p99', 'per process'],
-      [['POST /api/registrations', String(throughput.count), throughput.perSecond.toFixed(0), `${throughput.p50.toFixed(1)} ms`, `${throughput.p99.toFixed(1)} ms`, servedDuringThroughput.join(' / ')]],
+      [
+        [
+          'POST /api/registrations',
+          String(throughput.count),
+          throughput.perSecond.toFixed(0),
+          `${throughput.p50.toFixed(1)} ms`,
+          `${throughput.p99.toFixed(1)} ms`,
+          servedDuringThroughput.join(' / '),
+        ],
+      ],
     )
-    console.log(`\n${accepted.size} registrations accepted; their confirmations arrived within ${deliverySeconds.toFixed(1)} s of the last post; ${sink.received.length} e-mails in all.`)
+    console.log(
+      `\n${accepted.size} registrations accepted; their confirmations arrived within ${deliverySeconds.toFixed(1)} s of the last post; ${sink.received.length} e-mails in all.`,
+    )
     console.log(`${FORM_RATE_LIMIT + 1} posts from one address across ${SITES} processes (limit ${FORM_RATE_LIMIT} a minute): ${limitStatuses.join(' ')}`)
     printTargets([
-      { figure: 'registrations per second (PostgreSQL, 2 processes)', measured: throughput.perSecond.toFixed(0), target: `>= ${PER_SECOND_TARGET}`, met: throughput.perSecond >= PER_SECOND_TARGET },
-      { figure: 'each confirmation sent exactly once', measured: `${sentOnce} of ${accepted.size} once, ${sentTwice} twice or more`, target: `${accepted.size} once`, met: sentOnce === accepted.size },
+      {
+        figure: 'registrations per second (PostgreSQL, 2 processes)',
+        measured: throughput.perSecond.toFixed(0),
+        target: `>= ${PER_SECOND_TARGET}`,
+        met: throughput.perSecond >= PER_SECOND_TARGET,
+      },
+      {
+        figure: 'each confirmation sent exactly once',
+        measured: `${sentOnce} of ${accepted.size} once, ${sentTwice} twice or more`,
+        target: `${accepted.size} once`,
+        met: sentOnce === accepted.size,
+      },
       {
         figure: 'form rate limit shared',
         measured: `posts 1-${FORM_RATE_LIMIT} ${allowedBeforeLimit ? 'accepted' : 'not all accepted'}, post ${FORM_RATE_LIMIT + 1} answered ${limitStatuses[FORM_RATE_LIMIT]}`,

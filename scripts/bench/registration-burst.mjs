@@ -46,7 +46,12 @@ async function sendBurst(baseUrl, count, durationMs) {
 function storedReferences(dataDir) {
   const database = new DatabaseSync(path.join(dataDir, 'events.sqlite'), { readOnly: true })
   try {
-    return new Set(database.prepare('select reference from registrations').all().map((row) => row.reference))
+    return new Set(
+      database
+        .prepare('select reference from registrations')
+        .all()
+        .map((row) => row.reference),
+    )
   } finally {
     database.close()
   }
@@ -69,7 +74,19 @@ export async function run() {
     const seconds = (ms) => (ms === undefined ? 'none' : `${(ms / 1000).toFixed(1)} s`)
 
     printTable(
-      ['sent', 'answered 201', 'other answers', 'stored', 'burst took', 'answer p50', 'p99', 'confirmations', 'sent twice', 'e-mails', 'last confirmation after burst'],
+      [
+        'sent',
+        'answered 201',
+        'other answers',
+        'stored',
+        'burst took',
+        'answer p50',
+        'p99',
+        'confirmations',
+        'sent twice',
+        'e-mails',
+        'last confirmation after burst',
+      ],
       [
         [
           String(REGISTRATIONS),
@@ -93,7 +110,12 @@ export async function run() {
     for (const [answer, answers] of otherAnswers) console.log(`${answers.length} × ${answer}`)
     const deliveredInTime = delivery.delivered === accepted.size && lastConfirmationMs !== undefined && lastConfirmationMs <= DELIVERY_TARGET_MS
     printTargets([
-      { figure: 'registrations answered 201', measured: `${accepted.size} of ${REGISTRATIONS}`, target: `${REGISTRATIONS}`, met: accepted.size === REGISTRATIONS },
+      {
+        figure: 'registrations answered 201',
+        measured: `${accepted.size} of ${REGISTRATIONS}`,
+        target: `${REGISTRATIONS}`,
+        met: accepted.size === REGISTRATIONS,
+      },
       { figure: 'every 201 stored', measured: `${acceptedAndStored} of ${accepted.size}`, target: 'all', met: acceptedAndStored === accepted.size },
       {
         figure: 'every confirmation delivered',

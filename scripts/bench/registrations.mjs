@@ -39,10 +39,11 @@ async function startEchoServer() {
   })
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve)
-      child.kill('SIGTERM')
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+      }),
   }
 }
 
@@ -73,15 +74,20 @@ export function registrationBody() {
 /** POSTs a JSON body; resolves with the status and the answer's text, or rejects when the status is not `expectedStatus`. */
 export function post(agent, url, body, expectedStatus, headers = {}) {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        if (expectedStatus !== undefined && response.statusCode !== expectedStatus) reject(new Error(`${url} answered ${response.statusCode}: ${text.slice(0, 200)}`))
-        else resolve({ status: response.statusCode, text })
-      })
-    })
+    const outgoing = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          if (expectedStatus !== undefined && response.statusCode !== expectedStatus)
+            reject(new Error(`${url} answered ${response.statusCode}: ${text.slice(0, 200)}`))
+          else resolve({ status: response.statusCode, text })
+        })
+      },
+    )
     outgoing.on('error', reject)
     outgoing.end(body)
   })
@@ -189,7 +195,12 @@ export async function run() {
     ],
   )
   printTargets([
-    { figure: 'registrations per second', measured: registrations.perSecond.toFixed(0), target: `>= ${PER_SECOND_TARGET}`, met: registrations.perSecond >= PER_SECOND_TARGET },
+    {
+      figure: 'registrations per second',
+      measured: registrations.perSecond.toFixed(0),
+      target: `>= ${PER_SECOND_TARGET}`,
+      met: registrations.perSecond >= PER_SECOND_TARGET,
+    },
     { figure: 'registration p99', measured: `${registrations.p99.toFixed(1)} ms`, target: `<= ${P99_TARGET_MS} ms`, met: registrations.p99 <= P99_TARGET_MS },
   ])
 }

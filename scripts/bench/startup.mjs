@@ -37,7 +37,10 @@ async function startOnce(env) {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   const wallMs = performance.now() - launchedAt
-  const line = site.output().split('\n').find((candidate) => candidate.includes('"startupMs"'))
+  const line = site
+    .output()
+    .split('\n')
+    .find((candidate) => candidate.includes('"startupMs"'))
   const milestones = line ? JSON.parse(line).startupMs : {}
   site.process.kill('SIGTERM')
   await site.exited
@@ -51,7 +54,11 @@ export async function run() {
   const compileCache = mkdtempSync(path.join(tmpdir(), 'bench-startup-cache-'))
   const env = { DATA_DIR: dataDir, NODE_COMPILE_CACHE: compileCache }
   try {
-    console.log(`load average before: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`)
+    console.log(
+      `load average before: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    )
     const first = await startOnce(env)
     const restarts = []
     for (let index = 0; index < RESTARTS; index++) restarts.push(await startOnce(env))
@@ -61,13 +68,24 @@ export async function run() {
       Math.round(start.cpuMs),
       ...['modules', 'site', 'listening', 'ready'].map((name) => String(start.milestones[name] ?? '')),
     ]
-    printTable(['start', 'launch to ready, ms', 'CPU ms', 'modules loaded', 'site built', 'listening', 'ready (its own clock)'], [
-      row('first (fresh data, no compile cache)', first),
-      ...restarts.map((start, index) => row(`restart ${index + 1}`, start)),
-    ])
-    console.log(`load average after: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`)
+    printTable(
+      ['start', 'launch to ready, ms', 'CPU ms', 'modules loaded', 'site built', 'listening', 'ready (its own clock)'],
+      [row('first (fresh data, no compile cache)', first), ...restarts.map((start, index) => row(`restart ${index + 1}`, start))],
+    )
+    console.log(
+      `load average after: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    )
     const restartMedian = median(restarts.map((start) => start.wallMs))
-    printTargets([{ figure: 'restart: launch to /readyz 200, median', measured: `${Math.round(restartMedian)} ms`, target: `≤ ${TARGET_MS} ms`, met: restartMedian <= TARGET_MS }])
+    printTargets([
+      {
+        figure: 'restart: launch to /readyz 200, median',
+        measured: `${Math.round(restartMedian)} ms`,
+        target: `≤ ${TARGET_MS} ms`,
+        met: restartMedian <= TARGET_MS,
+      },
+    ])
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(compileCache, { recursive: true, force: true })

@@ -31,7 +31,11 @@ async function run(event: object | null) {
 
 describe('Add standard price options', () => {
   it('appends the standard options a conference lacks to its price options', async () => {
-    const { props } = await run({ kind: 'conference', title: 'Mining Summit 2026', priceOptions: [{ _key: 'v', _type: 'priceOption', key: 'venue', amount: 8000 }] })
+    const { props } = await run({
+      kind: 'conference',
+      title: 'Mining Summit 2026',
+      priceOptions: [{ _key: 'v', _type: 'priceOption', key: 'venue', amount: 8000 }],
+    })
     expect(studio.patches).toHaveLength(1)
     const [setIfMissing, insert] = studio.patches[0] as [unknown, { insert: { after: string; items: { _key: string; key: string }[] } }]
     expect(setIfMissing).toEqual({ setIfMissing: { priceOptions: [] } })

@@ -24,10 +24,9 @@ export function ConnectProjectScreen() {
               What works without one
             </Heading>
             <Text as="p">
-              The site runs offline on the dataset shipped in <code>packages/content/dataset</code>: every page, registrations
-              and payments in the sandbox, and the back office at <a href={`${SITE_URL}/admin`}>{`${SITE_URL}/admin`}</a>.
-              To edit a local copy of that content without a project, start the studio with <code>pnpm dev</code> at the
-              repository root instead: it runs beside the site, which shows what you publish.
+              The site runs offline on the dataset shipped in <code>packages/content/dataset</code>: every page, registrations and payments in the sandbox, and
+              the back office at <a href={`${SITE_URL}/admin`}>{`${SITE_URL}/admin`}</a>. To edit a local copy of that content without a project, start the
+              studio with <code>pnpm dev</code> at the repository root instead: it runs beside the site, which shows what you publish.
             </Text>
           </Stack>
           <Heading as="h2" size={1}>
@@ -35,22 +34,20 @@ export function ConnectProjectScreen() {
           </Heading>
           <Stack as="ol" space={4} style={{ margin: 0, paddingLeft: '1.2em' }}>
             <Text as="li">
-              Create a project with a public <code>production</code> dataset at{' '}
-              <a href="https://www.sanity.io/manage">sanity.io/manage</a>, or with{' '}
+              Create a project with a public <code>production</code> dataset at <a href="https://www.sanity.io/manage">sanity.io/manage</a>, or with{' '}
               <code>pnpm exec sanity projects create</code> in <code>studio/</code>.
             </Text>
             <Stack as="li" space={3}>
               <Text>
-                Put its id in <code>studio/.env.local</code> (or export the variables in the shell that runs{' '}
-                <code>pnpm dev</code>):
+                Put its id in <code>studio/.env.local</code> (or export the variables in the shell that runs <code>pnpm dev</code>):
               </Text>
               <Card padding={3} radius={2} tone="transparent" border>
                 <Code size={1}>{CONNECT_COMMANDS}</Code>
               </Card>
             </Stack>
             <Text as="li">
-              Import the shipped dataset into it (<code>sanity dataset import</code>, see <code>studio/README.md</code>),
-              restart <code>pnpm dev</code> and log in.
+              Import the shipped dataset into it (<code>sanity dataset import</code>, see <code>studio/README.md</code>), restart <code>pnpm dev</code> and log
+              in.
             </Text>
             <Text as="li">
               Point the site at the same project with <code>SANITY_PROJECT_ID</code> and <code>SANITY_DATASET</code>.

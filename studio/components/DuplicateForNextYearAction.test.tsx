@@ -33,7 +33,7 @@ function action(event: object | null) {
 }
 
 describe('Duplicate for next year', () => {
-  it('creates next year\'s draft event, holding its own price options and agenda, then opens it', async () => {
+  it("creates next year's draft event, holding its own price options and agenda, then opens it", async () => {
     const pfas = studio.documents.find((document) => document._id === 'event-pfas')!
     const { props, hook } = action(pfas)
     expect(hook.result.current).toMatchObject({ label: 'Duplicate for next year', disabled: false })
@@ -61,7 +61,8 @@ describe('Duplicate for next year', () => {
     })
     expect(studio.toasts.at(-1)).toMatchObject({
       title: '2 fields still mention last year',
-      description: 'overview.objectives[_key=="objective-1"].children[_key=="objective-1-text"].text, agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
+      description:
+        'overview.objectives[_key=="objective-1"].children[_key=="objective-1-text"].text, agendaDays[_key=="day-2"].sessions[_key=="session-resilience-d2-02"].title',
     })
   })
 

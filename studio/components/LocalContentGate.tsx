@@ -28,13 +28,12 @@ export function LocalContentGate({ apiAddress, layout }: { apiAddress: string; l
             Let this browser trust the local content API
           </Heading>
           <Text as="p">
-            Without a Sanity project the studio edits the content on this computer through a local stand-in of
-            Sanity&rsquo;s API at <a href={apiAddress}>{apiAddress}</a>. It uses a certificate made on this computer, which
-            this browser has not accepted yet.
+            Without a Sanity project the studio edits the content on this computer through a local stand-in of Sanity&rsquo;s API at{' '}
+            <a href={apiAddress}>{apiAddress}</a>. It uses a certificate made on this computer, which this browser has not accepted yet.
           </Text>
           <Text as="p">
-            Open <a href={apiAddress}>{apiAddress}</a>, accept the warning (&ldquo;Advanced&rdquo;, then
-            &ldquo;Proceed&rdquo;), and come back. If the page does not open, check that <code>pnpm dev</code> is running.
+            Open <a href={apiAddress}>{apiAddress}</a>, accept the warning (&ldquo;Advanced&rdquo;, then &ldquo;Proceed&rdquo;), and come back. If the page does
+            not open, check that <code>pnpm dev</code> is running.
           </Text>
           <Button text="Try again" tone="primary" onClick={() => window.location.reload()} />
         </Stack>

@@ -34,7 +34,11 @@ function publishVatRate(rate: unknown) {
 }
 
 function renderAmount(amount: number) {
-  const props = { value: amount, path: ['priceOptions', { _key: 'v' }, 'amount'], renderDefault: () => <input aria-label="Amount" readOnly value={amount} /> } as unknown as NumberInputProps
+  const props = {
+    value: amount,
+    path: ['priceOptions', { _key: 'v' }, 'amount'],
+    renderDefault: () => <input aria-label="Amount" readOnly value={amount} />,
+  } as unknown as NumberInputProps
   render(
     <ThemeProvider theme={studioTheme}>
       <AmountInput {...props} />
@@ -78,7 +82,7 @@ describe('the price option preview in lists', () => {
     render(<PriceOptionPreview {...(prepared as PreviewProps)} renderDefault={renderDefault} />)
   }
 
-  it('prices the option at the site settings\' VAT rate', () => {
+  it("prices the option at the site settings' VAT rate", () => {
     renderPreview({ label: 'Venue', key: 'venue', amount: 7990 })
     publishVatRate(16)
     expect(screen.getByText('Venue: R 7 990.00 excl. VAT · R 9 268.40 incl. VAT')).toBeTruthy()

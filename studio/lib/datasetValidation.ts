@@ -18,7 +18,9 @@ export interface DocumentMarker {
 export function compileStudioSchema(): Schema {
   const schema = createSchema({ name: 'default', types: schemaTypes })
   const problems = (schema._validation ?? []).flatMap((group) =>
-    group.problems.filter((problem) => problem.severity === 'error').map((problem) => `${group.path.map((segment) => segment.name).join('.')}: ${problem.message}`),
+    group.problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${group.path.map((segment) => segment.name).join('.')}: ${problem.message}`),
   )
   if (problems.length > 0) throw new Error(`The studio schema has errors:\n${problems.join('\n')}`)
   return schema
@@ -64,8 +66,7 @@ export async function importedDocuments(documents: SanityDocument[], datasetDir:
 // dataset itself, so the rules are checked exactly as the studio runs them.
 function datasetClient(documents: SanityDocument[]): SanityClient {
   const client = {
-    fetch: async (query: string, params: Record<string, unknown> = {}) =>
-      (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
+    fetch: async (query: string, params: Record<string, unknown> = {}) => (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
     withConfig: () => client,
     clone: () => client,
     config: () => ({}),
@@ -130,9 +131,7 @@ export async function validateDataset(documents: SanityDocument[], extraExisting
       const [asStudio, asCli] = await Promise.all([validate(document, 'studio'), validate(document, 'cli')])
       const studioMarkers = asStudio.map((marker) => toMarker(document._id, marker))
       const seen = new Set(studioMarkers.map((marker) => `${marker.path}\n${marker.message}`))
-      const cliOnly = asCli
-        .map((marker) => toMarker(document._id, marker))
-        .filter((marker) => !seen.has(`${marker.path}\n${marker.message}`))
+      const cliOnly = asCli.map((marker) => toMarker(document._id, marker)).filter((marker) => !seen.has(`${marker.path}\n${marker.message}`))
       return [...studioMarkers, ...cliOnly]
     }),
   )

@@ -48,7 +48,10 @@ describe('standardPriceOptions', () => {
   })
 
   it('adds only what a workshop lacks, without tables', () => {
-    expect(standardPriceOptions({ kind: 'workshop', priceOptions: [{ key: 'venue' }] }, counter()).map((option) => option.key)).toEqual(['early-bird', 'online'])
+    expect(standardPriceOptions({ kind: 'workshop', priceOptions: [{ key: 'venue' }] }, counter()).map((option) => option.key)).toEqual([
+      'early-bird',
+      'online',
+    ])
     expect(standardPriceOptions({ kind: 'workshop', priceOptions: [{ key: 'venue' }, { key: 'early-bird' }, { key: 'online' }] }, counter())).toEqual([])
   })
 

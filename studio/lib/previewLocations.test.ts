@@ -6,7 +6,12 @@ describe('eventLocations', () => {
     [
       'a listed conference: its page and the conference listing',
       { title: 'PFAS Conference 2025', kind: 'conference', slug: 'pfas', listed: true },
-      { locations: [{ title: 'PFAS Conference 2025', href: '/conference/pfas' }, { title: 'Conferences', href: '/conference' }] },
+      {
+        locations: [
+          { title: 'PFAS Conference 2025', href: '/conference/pfas' },
+          { title: 'Conferences', href: '/conference' },
+        ],
+      },
     ],
     [
       'a workshop kept off its listing: its page only',
@@ -18,7 +23,11 @@ describe('eventLocations', () => {
       { title: null, kind: 'workshop', slug: 'legalOpinion', listed: null },
       { locations: [{ title: 'Untitled event', href: '/workshop/legalOpinion' }] },
     ],
-    ['an event without a slug yet', { title: 'New', kind: 'conference', slug: null, listed: true }, { message: 'Give the event a slug to preview its page.', tone: 'caution' }],
+    [
+      'an event without a slug yet',
+      { title: 'New', kind: 'conference', slug: null, listed: true },
+      { message: 'Give the event a slug to preview its page.', tone: 'caution' },
+    ],
     ['an event of no kind the site knows', { title: 'Gala', kind: 'gala', slug: 'gala', listed: true }, null],
     ['nothing selected yet', null, null],
   ])('%s', (_name, event, expected) => {

@@ -13,7 +13,10 @@ describe('redirectChangesForRename', () => {
   })
 
   it('follows a change of kind', () => {
-    expect(redirectChangesForRename(published, { kind: 'workshop', slug: 'OldSlug' }, [])?.create).toEqual({ from: '/conference/OldSlug', to: '/workshop/OldSlug' })
+    expect(redirectChangesForRename(published, { kind: 'workshop', slug: 'OldSlug' }, [])?.create).toEqual({
+      from: '/conference/OldSlug',
+      to: '/workshop/OldSlug',
+    })
   })
 
   it('collapses chains: redirects to the published path now go to the new one', () => {
@@ -21,7 +24,9 @@ describe('redirectChangesForRename', () => {
       { _id: 'r1', from: '/conference/first-name', to: '/conference/oldslug' },
       { _id: 'r2', from: '/workshop/other', to: '/workshop/elsewhere' },
     ]
-    expect(redirectChangesForRename(published, { kind: 'conference', slug: 'third-name' }, existing)?.retarget).toEqual([{ _id: 'r1', to: '/conference/third-name' }])
+    expect(redirectChangesForRename(published, { kind: 'conference', slug: 'third-name' }, existing)?.retarget).toEqual([
+      { _id: 'r1', to: '/conference/third-name' },
+    ])
   })
 
   it('drops the redirect from a slug the event takes back', () => {

@@ -66,12 +66,24 @@ describe('event dates', () => {
 
   const dayPath = (key: string) => ['agendaDays', { _key: key }, 'date']
   it.each([
-    [[{ _key: 'a', label: 'Day 1', date: '2025-07-23' }, { _key: 'b', label: 'Day 2', date: '2025-07-24' }], []],
-    [[{ _key: 'a', label: 'Day 2', date: '2030-07-24' }], [{ message: 'Day 2 is dated 2030-07-24, outside the event (2025-07-23 to 2025-07-24)', path: dayPath('a') }]],
+    [
+      [
+        { _key: 'a', label: 'Day 1', date: '2025-07-23' },
+        { _key: 'b', label: 'Day 2', date: '2025-07-24' },
+      ],
+      [],
+    ],
+    [
+      [{ _key: 'a', label: 'Day 2', date: '2030-07-24' }],
+      [{ message: 'Day 2 is dated 2030-07-24, outside the event (2025-07-23 to 2025-07-24)', path: dayPath('a') }],
+    ],
     [[{ _key: 'a', date: '2025-07-22' }], [{ message: 'Day 1 is dated 2025-07-22, outside the event (2025-07-23 to 2025-07-24)', path: dayPath('a') }]],
     [[{ _key: 'a', label: 'Day 1' }], []],
     [
-      [{ _key: 'a', label: 'Day 1', date: '2025-07-24' }, { _key: 'b', label: 'Day 2', date: '2025-07-23' }],
+      [
+        { _key: 'a', label: 'Day 1', date: '2025-07-24' },
+        { _key: 'b', label: 'Day 2', date: '2025-07-23' },
+      ],
       [{ message: 'Day 2 (2025-07-23) is listed after Day 1 (2025-07-24)', path: dayPath('b') }],
     ],
   ])('agenda days %j', (days, expected) => {
@@ -98,7 +110,10 @@ describe('price options of an event', () => {
       [venue, earlyBird({ earlyBirdUntil: '2025-07-23' })],
       [{ message: 'The early-bird date 2025-07-23 must be before the event starts (2025-07-23)', path: ['priceOptions', { _key: 'e' }, 'earlyBirdUntil'] }],
     ],
-    [[venue, { _key: 'w', key: 'venue', amount: 1 }], [{ message: 'The event has more than one "venue" option', path: ['priceOptions', { _key: 'w' }, 'key'] }]],
+    [
+      [venue, { _key: 'w', key: 'venue', amount: 1 }],
+      [{ message: 'The event has more than one "venue" option', path: ['priceOptions', { _key: 'w' }, 'key'] }],
+    ],
     [[venue, earlyBird({ amount: 8490 })], [{ message: 'The early-bird price (R 8 490.00) must be below the venue price (R 8 490.00)', path: amountOf('e') }]],
     [[venue, earlyBird({ amount: 9500 })], [{ message: 'The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)', path: amountOf('e') }]],
     [[earlyBird({ amount: 9500 })], []],
@@ -182,7 +197,7 @@ describe('agenda sessions', () => {
     ])
   })
 
-  it('keeps the sessions of the first and last day within the event\'s hours', () => {
+  it("keeps the sessions of the first and last day within the event's hours", () => {
     const days = [
       { _key: 'd', label: 'Day 1', date: '2025-07-23', sessions: [{ _key: 'early', title: 'Breakfast', start: '07:00', end: '07:30' }, registration] },
       { _key: 'd2', label: 'Day 2', date: '2025-07-24', sessions: [{ _key: 'late', title: 'Drinks', start: '15:30', end: '17:00' }] },
@@ -226,7 +241,12 @@ describe('session speakers', () => {
     [[{ ...keynote, speaker: 'Facilitator' }], []],
     [
       [{ ...keynote, speakers: [{ _ref: 'speaker-a' }, { _ref: 'speaker-z' }] }],
-      [{ message: 'Day 1: "09:00 Keynote" is presented by a speaker who is not on the event\'s Speakers list', path: ['agendaDays', { _key: 'd' }, 'sessions', { _key: 'k' }, 'speakers'] }],
+      [
+        {
+          message: 'Day 1: "09:00 Keynote" is presented by a speaker who is not on the event\'s Speakers list',
+          path: ['agendaDays', { _key: 'd' }, 'sessions', { _key: 'k' }, 'speakers'],
+        },
+      ],
     ],
   ])('listed on the event: %j', (sessions, expected) => {
     expect(checkSessionSpeakersListed([{ _key: 'd', label: 'Day 1', sessions }], [{ _ref: 'speaker-a' }, { _ref: 'speaker-b' }])).toEqual(expected)
@@ -297,7 +317,12 @@ describe('checkDocument', () => {
     expect(checkDocument(event, () => undefined)).toEqual([
       { documentId: 'event-x', path: session('s2'), level: 'error', message: 'Day 1: "07:30 Registration" is listed after "09:00 Keynote" but starts earlier' },
       { documentId: 'event-x', path: session('s1'), level: 'warning', message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30)' },
-      { documentId: 'event-x', path: ['priceOptions', { _key: 'early' }, 'amount'], level: 'error', message: 'The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)' },
+      {
+        documentId: 'event-x',
+        path: ['priceOptions', { _key: 'early' }, 'amount'],
+        level: 'error',
+        message: 'The early-bird price (R 9 500.00) must be below the venue price (R 8 490.00)',
+      },
     ])
   })
 

@@ -284,10 +284,16 @@ export function checkPriceOptions(options: PriceOptionFields[], start: string | 
           if (seats === undefined) return []
           const perSeat = Math.round(amount / seats)
           if (perSeat >= venue) {
-            return at([...path, 'amount'], `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be below the venue price (${formatRand(venue)})`)
+            return at(
+              [...path, 'amount'],
+              `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be below the venue price (${formatRand(venue)})`,
+            )
           }
           if (perSeat * 2 < venue) {
-            return at([...path, 'amount'], `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be at least half the venue price (${formatRand(Math.ceil(venue / 2))})`)
+            return at(
+              [...path, 'amount'],
+              `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perSeat)} a seat; it must be at least half the venue price (${formatRand(Math.ceil(venue / 2))})`,
+            )
           }
           return []
         })
@@ -344,7 +350,8 @@ export function checkTabContent(event: EventFields): string[] {
  */
 export function checkVatRate(percent: number | undefined): string | undefined {
   if (typeof percent !== 'number') return undefined
-  if (percent > 0 && percent < 1) return `Enter the VAT rate as a percentage: ${Math.round(percent * 10000) / 100} for ${Math.round(percent * 10000) / 100}%, not ${percent}`
+  if (percent > 0 && percent < 1)
+    return `Enter the VAT rate as a percentage: ${Math.round(percent * 10000) / 100} for ${Math.round(percent * 10000) / 100}%, not ${percent}`
   return percent >= 0 && percent <= MAX_VAT_PERCENT ? undefined : `The VAT rate is a percentage from 0 to ${MAX_VAT_PERCENT} (15 for 15%), not ${percent}`
 }
 

@@ -13,10 +13,7 @@ export function referencedIds(value: unknown): string[] {
 
 async function lookupFor(document: ContentDocument, context: ValidationContext): Promise<Lookup> {
   const ids = [...new Set(referencedIds(document))]
-  const documents =
-    ids.length === 0
-      ? []
-      : await context.getClient({ apiVersion: SANITY_API_VERSION }).fetch<ContentDocument[]>('*[_id in $ids]', { ids })
+  const documents = ids.length === 0 ? [] : await context.getClient({ apiVersion: SANITY_API_VERSION }).fetch<ContentDocument[]>('*[_id in $ids]', { ids })
   const byId = new Map(documents.map((referenced) => [referenced._id, referenced]))
   return (id) => byId.get(id)
 }
@@ -44,7 +41,9 @@ export function documentRules(type: string) {
       const custom = rule.custom(async (value, context) => {
         if (value === null || typeof value !== 'object') return true
         const document = { ...(value as ContentDocument), _type: type }
-        const problems = checkDocument(document, await lookupFor(document, context), await typeLookupFor(document, context)).filter((problem) => problem.level === level)
+        const problems = checkDocument(document, await lookupFor(document, context), await typeLookupFor(document, context)).filter(
+          (problem) => problem.level === level,
+        )
         return problems.length === 0 ? true : problems.map((problem) => ({ message: problem.message, path: problem.path }))
       })
       return level === 'warning' ? custom.warning() : custom

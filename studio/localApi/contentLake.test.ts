@@ -8,7 +8,13 @@ describe('the stand-in of Sanity’s API', () => {
     try {
       const received = await new Promise<string>((resolve, reject) => {
         const listen = request(
-          { host: '127.0.0.1', servername: 'local.localhost', port: new URL(lake.apiHost).port, path: '/v2025-02-19/data/listen/production?query=*', ca: lake.certificate },
+          {
+            host: '127.0.0.1',
+            servername: 'local.localhost',
+            port: new URL(lake.apiHost).port,
+            path: '/v2025-02-19/data/listen/production?query=*',
+            ca: lake.certificate,
+          },
           (response) => {
             let text = ''
             response.setEncoding('utf8')

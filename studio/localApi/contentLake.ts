@@ -63,7 +63,16 @@ export interface ContentLakeOptions {
   keepAliveMs?: number
 }
 
-export async function startContentLake({ documents, images = new Map(), projectId = 'local', dataset = 'production', port: requestedPort = 0, onCommit, tls = selfSignedCertificate(projectId), keepAliveMs = 15_000 }: ContentLakeOptions): Promise<ContentLake> {
+export async function startContentLake({
+  documents,
+  images = new Map(),
+  projectId = 'local',
+  dataset = 'production',
+  port: requestedPort = 0,
+  onCommit,
+  tls = selfSignedCertificate(projectId),
+  keepAliveMs = 15_000,
+}: ContentLakeOptions): Promise<ContentLake> {
   const store = new Map(documents.map((document) => [document._id, withSystemFields(document)]))
   const unanswered: string[] = []
   const listeners = new Set<Listener>()
@@ -156,7 +165,9 @@ export async function startContentLake({ documents, images = new Map(), projectI
     // Where a developer opens the stand-in once to accept its certificate (see studio/README.md).
     if (url.pathname === '/' && method === 'GET') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      response.end('<!doctype html><title>Local content API</title><p>The local stand-in of Sanity&rsquo;s API is running and this browser trusts it now. Close this tab and reload the Studio.</p>')
+      response.end(
+        '<!doctype html><title>Local content API</title><p>The local stand-in of Sanity&rsquo;s API is running and this browser trusts it now. Close this tab and reload the Studio.</p>',
+      )
       return
     }
     if (url.pathname === '/favicon.ico') {
@@ -167,7 +178,13 @@ export async function startContentLake({ documents, images = new Map(), projectI
     if (path === '/users/me') return json(response, 200, LOCAL_EDITOR)
     if (/^\/users\/me\/keyvalue\//.test(path)) return json(response, 200, [])
     if (/^\/projects\/[^/]+$/.test(path)) {
-      return json(response, 200, { id: projectId, displayName: 'Events (local)', members: [{ id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true }], metadata: {}, features: [] })
+      return json(response, 200, {
+        id: projectId,
+        displayName: 'Events (local)',
+        members: [{ id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true }],
+        metadata: {},
+        features: [],
+      })
     }
     if (/^\/projects\/[^/]+\/datasets$/.test(path)) {
       return json(response, 200, url.searchParams.has('datasetProfile') ? [] : [{ name: dataset, aclMode: 'public' }])
@@ -248,7 +265,7 @@ export async function startContentLake({ documents, images = new Map(), projectI
     if (path.startsWith('/intake/') && method === 'POST') return json(response, 200, {})
     if (path.startsWith('/schedules/')) return json(response, 200, { schedules: [] })
     unanswered.push(`${method} ${url.pathname}${url.search}`)
-    return json(response, 404, { error: { description: 'Not known to the local stand-in of Sanity\'s API', type: 'httpNotFound' } })
+    return json(response, 404, { error: { description: "Not known to the local stand-in of Sanity's API", type: 'httpNotFound' } })
   }
 
   const handler = (request: Http2ServerRequest, response: Http2ServerResponse) => {
@@ -310,10 +327,7 @@ function mutationsFor(action: DocumentAction, store: Map<string, SanityDocument>
     case 'sanity.action.document.replaceDraft':
       return [{ createOrReplace: { ...action.attributes } }]
     case 'sanity.action.document.edit':
-      return [
-        ...(draft || !published ? [] : [{ createIfNotExists: { ...published, _id: draftId } }]),
-        { patch: { ...action.patch, id: draftId } },
-      ]
+      return [...(draft || !published ? [] : [{ createIfNotExists: { ...published, _id: draftId } }]), { patch: { ...action.patch, id: draftId } }]
     case 'sanity.action.document.publish':
       if (!draft) throw new Error(`publish: ${draftId} does not exist`)
       return [{ createOrReplace: { ...draft, _id: publishedId } }, { delete: { id: draftId } }]
@@ -349,7 +363,29 @@ export function selfSignedCertificate(projectId: string, days = 1): { key: Buffe
   try {
     const key = path.join(dir, 'key.pem')
     const cert = path.join(dir, 'cert.pem')
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', String(days), '-subj', '/CN=localhost', '-addext', `subjectAltName=DNS:localhost,DNS:${projectId}.localhost,DNS:*.localhost`, '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        String(days),
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        `subjectAltName=DNS:localhost,DNS:${projectId}.localhost,DNS:*.localhost`,
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    )
     return { key: readFileSync(key), cert: readFileSync(cert) }
   } finally {
     rmSync(dir, { recursive: true, force: true })

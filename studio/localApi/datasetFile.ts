@@ -52,7 +52,10 @@ export function writeLakeDataset(datasetPath: string, documents: SanityDocument[
 export function ensureWorkingCopy(shippedDatasetDir: string, workingDir: string): string {
   const datasetPath = path.join(workingDir, 'production.ndjson')
   if (!existsSync(datasetPath)) {
-    cpSync(shippedDatasetDir, workingDir, { recursive: true, filter: (source) => source === shippedDatasetDir || /production\.ndjson$|[/\\]images([/\\]|$)/.test(source) })
+    cpSync(shippedDatasetDir, workingDir, {
+      recursive: true,
+      filter: (source) => source === shippedDatasetDir || /production\.ndjson$|[/\\]images([/\\]|$)/.test(source),
+    })
   }
   return datasetPath
 }

@@ -26,17 +26,32 @@ function workingCopy(): string {
 function post(api: ContentLake, apiPath: string, body: unknown): Promise<number> {
   const { port } = new URL(api.apiHost)
   return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', servername: 'local.localhost', port, path: apiPath, method: 'POST', ca: api.certificate, headers: { 'content-type': 'application/json' } }, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode ?? 0))
-    })
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        servername: 'local.localhost',
+        port,
+        path: apiPath,
+        method: 'POST',
+        ca: api.certificate,
+        headers: { 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      },
+    )
     sent.on('error', reject)
     sent.end(JSON.stringify(body))
   })
 }
 
 type Line = { _id: string; _type: string; title?: string; card?: { image?: Record<string, unknown> } }
-const linesOf = (file: string): Line[] => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line)
+const linesOf = (file: string): Line[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Line)
 
 describe('the local stand-in of Sanity’s API', () => {
   it('writes an edit and its Publish to the dataset file, images in the file’s own form', async () => {
@@ -44,7 +59,9 @@ describe('the local stand-in of Sanity’s API', () => {
     const api = await startLocalContentApi({ datasetPath })
     const act = (body: unknown) => post(api, '/v2025-02-19/data/actions/production', body)
     try {
-      expect(await act({ actions: [{ actionType: 'sanity.action.document.edit', publishedId: 'event-pfas', patch: { set: { title: 'PFAS 2025, edited' } } }] })).toBe(200)
+      expect(
+        await act({ actions: [{ actionType: 'sanity.action.document.edit', publishedId: 'event-pfas', patch: { set: { title: 'PFAS 2025, edited' } } }] }),
+      ).toBe(200)
       expect(linesOf(datasetPath).find((line) => line._id === 'drafts.event-pfas')?.title).toBe('PFAS 2025, edited')
       expect(linesOf(datasetPath).find((line) => line._id === 'event-pfas')?.title).toBe('PFAS Conference 2025')
 
@@ -52,7 +69,9 @@ describe('the local stand-in of Sanity’s API', () => {
       const lines = linesOf(datasetPath)
       expect(lines.find((line) => line._id === 'event-pfas')?.title).toBe('PFAS 2025, edited')
       expect(lines.some((line) => line._id === 'drafts.event-pfas')).toBe(false)
-      expect(lines.find((line) => line._id === 'event-pfas')?.card?.image).toMatchObject({ _sanityAsset: expect.stringMatching(/^image@file:\/\/\.\/images\/.+\.svg$/) })
+      expect(lines.find((line) => line._id === 'event-pfas')?.card?.image).toMatchObject({
+        _sanityAsset: expect.stringMatching(/^image@file:\/\/\.\/images\/.+\.svg$/),
+      })
       expect(lines.some((line) => line._type === 'sanity.imageAsset')).toBe(false)
     } finally {
       await api.stop()

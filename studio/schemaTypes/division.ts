@@ -24,10 +24,7 @@ export const division = defineType({
       type: 'string',
       group: 'content',
       description: 'A path on this site, e.g. "/conference" or "/?interest=other#contact"',
-      validation: (rule) =>
-        rule
-          .required()
-          .custom((href: string | undefined) => (href && !href.startsWith('/') ? 'Use a path that starts with "/"' : true)),
+      validation: (rule) => rule.required().custom((href: string | undefined) => (href && !href.startsWith('/') ? 'Use a path that starts with "/"' : true)),
     }),
     placeholdersField,
   ],

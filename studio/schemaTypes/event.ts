@@ -55,9 +55,11 @@ export const event = defineType({
         'The last segment of the page address, e.g. "Resilience" for /conference/Resilience. Generate fills it from the title; existing addresses keep their spelling and case.',
       options: { source: 'title', maxLength: SLUG_MAX_LENGTH, slugify: slugFromTitle },
       validation: (rule) =>
-        rule.required().custom((slug: { current?: string } | undefined) =>
-          slug?.current && !/^[A-Za-z0-9-]+$/.test(slug.current) ? 'Use letters, digits and hyphens only' : true,
-        ),
+        rule
+          .required()
+          .custom((slug: { current?: string } | undefined) =>
+            slug?.current && !/^[A-Za-z0-9-]+$/.test(slug.current) ? 'Use letters, digits and hyphens only' : true,
+          ),
     }),
     defineField({
       name: 'code',
@@ -100,10 +102,7 @@ export const event = defineType({
       name: 'venue',
       type: 'object',
       group: 'basics',
-      fields: [
-        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'address', type: 'text', rows: 3 }),
-      ],
+      fields: [defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }), defineField({ name: 'address', type: 'text', rows: 3 })],
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'contactPhone', type: 'string', group: 'basics', validation: (rule) => rule.required() }),
@@ -240,8 +239,7 @@ export const event = defineType({
       title: 'Venue capacity',
       type: 'number',
       group: 'registration',
-      description:
-        'Seats in the room: each delegate on a venue, early-bird or table option takes one. Leave empty for no limit.',
+      description: 'Seats in the room: each delegate on a venue, early-bird or table option takes one. Leave empty for no limit.',
       validation: (rule) => rule.integer().min(1),
     }),
     defineField({

@@ -37,11 +37,13 @@ export const page = defineType({
       group: 'content',
       description: `Which page this is: ${PAGE_SLUGS.join(', ')}`,
       validation: (rule) =>
-        rule.required().custom((slug: { current?: string } | undefined) =>
-          slug?.current && !(PAGE_SLUGS as readonly string[]).includes(slug.current)
-            ? `The site has no page "${slug.current}"; use one of ${PAGE_SLUGS.join(', ')}`
-            : true,
-        ),
+        rule
+          .required()
+          .custom((slug: { current?: string } | undefined) =>
+            slug?.current && !(PAGE_SLUGS as readonly string[]).includes(slug.current)
+              ? `The site has no page "${slug.current}"; use one of ${PAGE_SLUGS.join(', ')}`
+              : true,
+          ),
     }),
     defineField({
       name: 'title',

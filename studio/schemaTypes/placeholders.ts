@@ -14,9 +14,10 @@ export const placeholdersField = defineField({
   group: 'placeholders',
   options: { layout: 'tags' },
   validation: (rule) =>
-    rule.unique().custom((paths: string[] | undefined) =>
-      paths && paths.length > 0 ? `Still placeholder values: ${paths.join(', ')}` : true,
-    ).warning(),
+    rule
+      .unique()
+      .custom((paths: string[] | undefined) => (paths && paths.length > 0 ? `Still placeholder values: ${paths.join(', ')}` : true))
+      .warning(),
 })
 
 /** The field group the placeholders field sits in, so it stays out of the editors' main form. */

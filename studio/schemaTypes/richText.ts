@@ -40,9 +40,11 @@ export function richText({ name, title, description, group }: RichTextField) {
                   type: 'string',
                   description: 'https://…, mailto:…, tel:… or a path on this site such as /terms',
                   validation: (rule) =>
-                    rule.required().custom((href: string | undefined) =>
-                      href === undefined || safeHref(href) ? true : 'Use a web address (https://…), mailto:, tel: or a path on this site starting with /',
-                    ),
+                    rule
+                      .required()
+                      .custom((href: string | undefined) =>
+                        href === undefined || safeHref(href) ? true : 'Use a web address (https://…), mailto:, tel: or a path on this site starting with /',
+                      ),
                 }),
               ],
             }),

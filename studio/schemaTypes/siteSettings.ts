@@ -63,9 +63,7 @@ export const siteSettings = defineType({
       title: 'Social links',
       type: 'object',
       group: 'contact',
-      fields: ['facebook', 'x', 'instagram', 'linkedin'].map((name) =>
-        defineField({ name, title: name === 'x' ? 'X' : undefined, type: 'url' }),
-      ),
+      fields: ['facebook', 'x', 'instagram', 'linkedin'].map((name) => defineField({ name, title: name === 'x' ? 'X' : undefined, type: 'url' })),
     }),
     defineField({
       name: 'vatNumber',
@@ -111,10 +109,7 @@ export const siteSettings = defineType({
       type: 'object',
       group: 'privacy',
       description: 'The person responsible for personal information under POPIA',
-      fields: [
-        defineField({ name: 'name', type: 'string' }),
-        defineField({ name: 'email', type: 'string', validation: (rule) => rule.email() }),
-      ],
+      fields: [defineField({ name: 'name', type: 'string' }), defineField({ name: 'email', type: 'string', validation: (rule) => rule.email() })],
     }),
     placeholdersField,
   ],

@@ -80,7 +80,9 @@ describe('bank-statement matching in the back office', () => {
     await page.getByRole('heading', { name: 'Lines of february.csv' }).waitFor()
     // The import form starts afresh, offering the columns just described.
     expect(await page.getByLabel('Statement file (CSV or OFX)').inputValue()).toBe('')
-    expect(await page.getByRole('combobox', { name: 'The bank', exact: true }).locator('option:checked').innerText()).toBe('FNB cheque account (columns described earlier)')
+    expect(await page.getByRole('combobox', { name: 'The bank', exact: true }).locator('option:checked').innerText()).toBe(
+      'FNB cheque account (columns described earlier)',
+    )
 
     const lines = page.getByRole('region', { name: 'Lines of february.csv' })
     expect(await lines.getByRole('row').count()).toBe(4)
@@ -103,7 +105,10 @@ describe('bank-statement matching in the back office', () => {
     expect(errors).toEqual([])
 
     for (const registration of [first, second]) {
-      const receipt = await sink().waitFor((mail) => mail.recipients.includes(registration.email) && mail.parsed.subject === `Payment received: registration ${registration.reference}`, 15_000)
+      const receipt = await sink().waitFor(
+        (mail) => mail.recipients.includes(registration.email) && mail.parsed.subject === `Payment received: registration ${registration.reference}`,
+        15_000,
+      )
       expect(receipt.parsed.text).toContain('We have received your bank transfer')
       expect(receipt.parsed.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf')
     }
@@ -127,7 +132,10 @@ describe('bank-statement matching in the back office', () => {
     expect(await noScript.getByRole('status').innerText()).toBe(
       `Recorded R 1 234.50 for registration ${first.reference}: nothing was outstanding. R 1 234.50 paid beyond what ${first.reference} owed is owed back: see Refunds to pay out.`,
     )
-    await noScript.getByRole('cell', { name: `Recorded for ${first.reference} by ${STAFF.name}` }).nth(1).waitFor()
+    await noScript
+      .getByRole('cell', { name: `Recorded for ${first.reference} by ${STAFF.name}` })
+      .nth(1)
+      .waitFor()
     await noScript.context().close()
   })
 })
@@ -138,7 +146,12 @@ describe('the statement upload’s size limit', () => {
     return new Promise((resolve, reject) => {
       const request = httpRequest(url(pathname), {
         method: 'POST',
-        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes), origin: site().baseUrl, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(bytes),
+          origin: site().baseUrl,
+          'sec-fetch-site': 'same-origin',
+        },
       })
       request.once('response', (response) => {
         resolve(response.statusCode)

@@ -108,8 +108,13 @@ describe('recording a bank transfer in the back office', () => {
 
     await recordTransfer(owner, { amount: 'R 11,687.00', bankReference: 'FNB 77002' })
     await owner.waitForURL((address) => address.pathname === `/admin/registrations/${reference}`)
-    const receipt = await sink().waitFor((mail) => mail.recipients.includes(registrant.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
-    expect(receipt.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/^tax-invoice-INV-\d+\.pdf$/)]])
+    const receipt = await sink().waitFor(
+      (mail) => mail.recipients.includes(registrant.email) && mail.parsed.subject === `Payment received: registration ${reference}`,
+      15_000,
+    )
+    expect(receipt.parsed.attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([
+      ['application/pdf', expect.stringMatching(/^tax-invoice-INV-\d+\.pdf$/)],
+    ])
     expect(receipt.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
 
     await owner.goto(url('/admin'))
@@ -117,7 +122,10 @@ describe('recording a bank transfer in the back office', () => {
     await owner.getByRole('heading', { level: 1, name: 'Events and delegate lists' }).waitFor()
     await waitForHydration(owner)
     await expectAccessible(owner)
-    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('link', { name: 'Delegate list of Legal Opinion Writing 2025 as CSV' }).click()])
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByRole('link', { name: 'Delegate list of Legal Opinion Writing 2025 as CSV' }).click(),
+    ])
     expect(download.suggestedFilename()).toBe('legalOpinion-delegates.csv')
     const csv = (await downloadedBytes(download)).toString('utf8')
     expect(csv).toContain(`${reference},${registrant.company},Pieter Botha,Attorney,${delegates[1]!.email},Venue,Paid`)
@@ -143,7 +151,10 @@ describe('recording a bank transfer in the back office', () => {
         .getByRole('table', { name: `E-mails about registration ${reference}, oldest first, with where each is in the outbox` })
         .locator('tbody tr')
         .evaluateAll((cells) => cells.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
-      return rows.filter((row) => row[0]?.startsWith('Notice to a delegate') && row[4]?.startsWith('Sent')).map((row) => row[1]).sort()
+      return rows
+        .filter((row) => row[0]?.startsWith('Notice to a delegate') && row[4]?.startsWith('Sent'))
+        .map((row) => row[1])
+        .sort()
     }
     await expect.poll(sentTo).toEqual([delegates[0]!.email, delegates[1]!.email, successor.email].sort())
 

@@ -49,7 +49,9 @@ async function openCancelScreen(page: Page, reference: string, baseUrl = site().
 /** The rows of a registration page's statement, its closing balance last. */
 async function statementRows(page: Page, reference: string): Promise<string[][]> {
   const table = page.getByRole('table', { name: new RegExp(`^Statement of registration ${reference}`) })
-  return table.locator('tbody tr, tfoot tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+  return table
+    .locator('tbody tr, tfoot tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
 }
 
 describe('cancelling registrations in the back office', () => {
@@ -83,7 +85,9 @@ describe('cancelling registrations in the back office', () => {
       expect(text).toContain(expected)
     }
 
-    const mail = await sink().waitFor((received) => received.parsed.subject === `Cancellation and credit note CN-000001: registration ${registration.reference}`)
+    const mail = await sink().waitFor(
+      (received) => received.parsed.subject === `Cancellation and credit note CN-000001: registration ${registration.reference}`,
+    )
     const attachment = mail.parsed.attachments.find((file) => file.filename === 'credit-note-CN-000001.pdf')
     expect(attachment?.contentType).toBe('application/pdf')
     expect(await pdfText(new Uint8Array(attachment!.content))).toContain('R 10 338.50')
@@ -151,7 +155,10 @@ describe('cancelling registrations in the back office', () => {
     await page.getByLabel('Fee, % of the cancelled amount excl. VAT').fill('0')
     await page.getByLabel('Reason for another fee').fill('Agreed in writing: the delegates are ill')
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
-    await page.getByRole('status').getByText(/^Cancelled with a 0% fee\. Credit note CN-\d{6} for R 20 677\.00/).waitFor()
+    await page
+      .getByRole('status')
+      .getByText(/^Cancelled with a 0% fee\. Credit note CN-\d{6} for R 20 677\.00/)
+      .waitFor()
     await page.locator('article').getByText('(the terms proposed 50%; reason: Agreed in writing: the delegates are ill)').waitFor()
     await page.goto(url('/admin/audit'))
     expect(await page.locator('main').innerText()).toContain('Cancellation fee overridden')
@@ -172,7 +179,10 @@ describe('cancelling registrations in the back office', () => {
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
     // One delegate (R 8 990.00) at 50%: R 4 495.00 + VAT credited, and what was paid beyond what is owed refunded.
     await page.getByRole('status').getByText('Card refund of R 5 169.25: made.').waitFor()
-    await page.locator('article').getByText(/^R 5 169\.25, refunded to the card: Refunded in the sandbox/).waitFor()
+    await page
+      .locator('article')
+      .getByText(/^R 5 169\.25, refunded to the card: Refunded in the sandbox/)
+      .waitFor()
     expect(await page.getByLabel(/^The whole registration \(1 delegate\)/).count()).toBe(1)
     // The registration's statement: paid by card, credited for one delegate, that credit refunded to the card. (The
     // card payment is dated by the wall clock, the credit note by the site's business day: their order varies here.)
@@ -254,7 +264,10 @@ describe('a card refund Yoco refuses', () => {
     await page.getByLabel('Bank reference of the payout').fill('eft 4471')
     await page.getByRole('button', { name: 'Record refund paid out' }).click()
     await page.getByRole('status').getByText('Refund of R 10 338.50 recorded as paid out on Fri, 20 June 2025.').waitFor()
-    await page.locator('article').getByText(/^R 10 338\.50, paid out by bank transfer on Fri, 20 June 2025 \(bank reference EFT 4471\)/).waitFor()
+    await page
+      .locator('article')
+      .getByText(/^R 10 338\.50, paid out by bank transfer on Fri, 20 June 2025 \(bank reference EFT 4471\)/)
+      .waitFor()
     expect(await page.getByRole('button', { name: 'Try the card refund again' }).count()).toBe(0)
   })
 })

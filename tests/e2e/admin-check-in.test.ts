@@ -132,12 +132,17 @@ describe('delegate passes and check-in at the door', () => {
     await first.getByLabel('Pass code').fill(pieter.code.toLowerCase())
     await first.keyboard.press('Enter')
     await answer.getByText(`${pieter.name} checked in.`).waitFor()
-    await second.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, { timeout: 10_000 })
+    await second.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, {
+      timeout: 10_000,
+    })
 
     // The same pass scanned again on the second device is refused, saying when and by whom.
     await second.getByLabel('Pass code').fill(pieter.code)
     await second.keyboard.press('Enter')
-    await second.getByRole('alert').getByText(new RegExp(`^${pieter.name}: already checked in at \\d\\d:\\d\\d by Thandi Zulu\\.$`)).waitFor()
+    await second
+      .getByRole('alert')
+      .getByText(new RegExp(`^${pieter.name}: already checked in at \\d\\d:\\d\\d by Thandi Zulu\\.$`))
+      .waitFor()
     expect(await checkedInCount(second)).toBe(before + 2)
     await expectAccessible(second)
 
@@ -153,7 +158,9 @@ describe('delegate passes and check-in at the door', () => {
     await first.getByText('1 scan waits on this device for the connection; it is sent when it returns.').waitFor()
     await first.context().setOffline(false)
     await first.getByText('1 scan waits on this device').waitFor({ state: 'detached', timeout: 10_000 })
-    await first.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, { timeout: 10_000 })
+    await first.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2, {
+      timeout: 10_000,
+    })
     await first.context().close()
     await second.context().close()
   })
@@ -213,7 +220,12 @@ describe('joining instructions and the personal join link', () => {
       const response = await fetch(`${before.baseUrl}/api/registrations`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(registrationBody({ attendanceOption: 'online', delegates: [{ name: `Refilwe Molefe ${unique}`, position: 'Attorney', email: `refilwe-${unique}@acme.test` }] })),
+        body: JSON.stringify(
+          registrationBody({
+            attendanceOption: 'online',
+            delegates: [{ name: `Refilwe Molefe ${unique}`, position: 'Attorney', email: `refilwe-${unique}@acme.test` }],
+          }),
+        ),
       })
       expect(response.status).toBe(201)
       statusPath = new URL(((await response.json()) as RegistrationReceipt).statusUrl).pathname
@@ -240,7 +252,9 @@ describe('joining instructions and the personal join link', () => {
     const onTheDay = await startSite({ env: { DATA_DIR: dataDir, SITE_DATE: '2025-07-03T09:00:00+02:00' } })
     try {
       const page = await openPage(browser(), 'phone')
-      await page.route('https://meet.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Meeting</title><h1>The meeting</h1>' }))
+      await page.route('https://meet.example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Meeting</title><h1>The meeting</h1>' }),
+      )
       await page.goto(`${onTheDay.baseUrl}${statusPath}`)
       await page.getByRole('link', { name: /personal link to join online/ }).click()
       await page.getByRole('heading', { level: 1, name: 'Join Legal Opinion Writing 2025 online' }).waitFor()

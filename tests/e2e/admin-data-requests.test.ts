@@ -23,7 +23,14 @@ describe('personal data requests', () => {
     const body = registrationBody()
     const delegate = body.delegates[0]!.email
     const receipt = (await (await postJson('/api/registrations', body)).json()) as RegistrationReceipt
-    await postJson('/api/contact', { fullName: 'Thandi Mokoena', companyName: '', email: delegate, phone: '+27 82 555 0101', interest: 'Workshop', message: 'Is there parking?' })
+    await postJson('/api/contact', {
+      fullName: 'Thandi Mokoena',
+      companyName: '',
+      email: delegate,
+      phone: '+27 82 555 0101',
+      interest: 'Workshop',
+      message: 'Is there parking?',
+    })
 
     const page = await openPage(browser(), 'phone', { acceptDownloads: true })
     await page.goto(url('/admin/data-requests'))

@@ -69,7 +69,10 @@ describe('the enquiries inbox', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await expectAccessible(page)
 
-    const reply = await sink().waitFor((mail) => mail.recipients.includes('naledi@client.test') && mail.parsed.subject === 'Sponsoring the PFAS conference', 15_000)
+    const reply = await sink().waitFor(
+      (mail) => mail.recipients.includes('naledi@client.test') && mail.parsed.subject === 'Sponsoring the PFAS conference',
+      15_000,
+    )
     expect(reply.parsed.from?.value[0]?.address).toBe(ORGANISER)
     expect(reply.parsed.text).toContain('The Platinum package is still open.')
     expect(reply.parsed.text).toContain('> We would like to sponsor the PFAS conference.')
@@ -86,7 +89,10 @@ describe('the enquiries inbox', () => {
     await noScript.getByLabel('Reply', { exact: true }).fill('We can come to you in May.')
     await noScript.getByRole('button', { name: 'Send reply' }).click()
     expect(await noScript.getByRole('status').innerText()).toBe('Your reply is on its way.')
-    const trainingReply = await sink().waitFor((mail) => mail.recipients.includes('sipho@client.test') && mail.parsed.subject?.startsWith('Re: your training request to ') === true, 15_000)
+    const trainingReply = await sink().waitFor(
+      (mail) => mail.recipients.includes('sipho@client.test') && mail.parsed.subject?.startsWith('Re: your training request to ') === true,
+      15_000,
+    )
     expect(trainingReply.parsed.from?.value[0]?.address).toBe(ORGANISER)
     await noScript.getByText(`by ${LERATO.name}`).waitFor()
     await noScript.context().close()
@@ -121,7 +127,10 @@ describe('the enquiries inbox', () => {
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('in-progress')
 
     // Staff greeted Mpho themselves: the e-mail has no second greeting.
-    const reply = await sink().waitFor((mail) => mail.recipients.includes('mpho@client.test') && mail.parsed.subject?.startsWith('Re: your enquiry') === true, 15_000)
+    const reply = await sink().waitFor(
+      (mail) => mail.recipients.includes('mpho@client.test') && mail.parsed.subject?.startsWith('Re: your enquiry') === true,
+      15_000,
+    )
     expect(reply.parsed.text).toContain('five or more delegates get 10% off.')
     expect(reply.parsed.text!.match(/Dear/g)).toHaveLength(1)
     await page.context().close()

@@ -20,7 +20,11 @@ const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', rol
 const browser = useBrowser()
 
 async function register(baseUrl: string, overrides: Record<string, unknown>): Promise<RegistrationReceipt> {
-  const response = await fetch(`${baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody(overrides)) })
+  const response = await fetch(`${baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody(overrides)),
+  })
   expect(response.status).toBe(201)
   return (await response.json()) as RegistrationReceipt
 }

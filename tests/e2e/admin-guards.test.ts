@@ -54,8 +54,13 @@ const guarded = () => guardedRoutes.map((pattern) => pattern.replace(/:(\w+)/g, 
 
 describe('the back office’s guards', () => {
   it('finds the back-office routes in the route manifest', () => {
-    expect(guardedRoutes).toEqual(expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', '/admin/registrations', '/admin/emails', ...OWNER_ONLY_PATHS]))
-    expect(guarded().every((pathname) => !pathname.includes('unknown-')), guarded().join(', ')).toBe(true)
+    expect(guardedRoutes).toEqual(
+      expect.arrayContaining(['/admin', '/admin/two-factor', '/admin/sign-out', '/admin/registrations', '/admin/emails', ...OWNER_ONLY_PATHS]),
+    )
+    expect(
+      guarded().every((pathname) => !pathname.includes('unknown-')),
+      guarded().join(', '),
+    ).toBe(true)
     expect(adminRoutePaths()).toEqual(expect.arrayContaining(OPEN_PATHS))
   })
 
@@ -184,7 +189,9 @@ describe('the back office’s guards', () => {
     const home = await fetch(url('/admin'), { redirect: 'manual', headers: { cookie: staffCookie } })
     expect(home.status).toBe(302)
     expect(home.headers.get('location')).toBe('/admin/two-factor')
-    expect(await (await fetch(url('/admin/two-factor'), { headers: { cookie: staffCookie } })).text()).toContain('An owner requires two-factor sign-in for every account')
+    expect(await (await fetch(url('/admin/two-factor'), { headers: { cookie: staffCookie } })).text()).toContain(
+      'An owner requires two-factor sign-in for every account',
+    )
 
     expect((await post('/admin/staff', ownerCookie, { intent: 'require-two-factor', required: 'no' })).status).toBe(200)
     expect((await fetch(url('/admin'), { redirect: 'manual', headers: { cookie: staffCookie } })).status).toBe(200)

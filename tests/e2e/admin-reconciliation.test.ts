@@ -46,7 +46,9 @@ function bankSample(bank: string, reference: string): Buffer {
 
 /** An FNB export with the given lines (date, amount, description). */
 function fnbStatement(...lines: Array<[string, string, string]>): Buffer {
-  return Buffer.from(['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'))
+  return Buffer.from(
+    ['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'),
+  )
 }
 
 async function importStatement(page: Page, name: string, buffer: Buffer, bank: string): Promise<void> {
@@ -85,7 +87,10 @@ describe('reconciling the bank account in the back office', () => {
     // The Capitec file's unknown payer is the building's rent: dismissed, and still dismissed when imported again.
     await page.getByLabel('Why R 1 234.50 on 2025-02-07 is no registration’s payment').fill('Rent from the tenant downstairs')
     await page.getByRole('button', { name: 'Dismiss this line' }).click()
-    await page.getByRole('status').getByText('Dismissed the line of R 1 234.50 on 2025-02-07: it stays dismissed if the statement is imported again.', { exact: true }).waitFor()
+    await page
+      .getByRole('status')
+      .getByText('Dismissed the line of R 1 234.50 on 2025-02-07: it stays dismissed if the statement is imported again.', { exact: true })
+      .waitFor()
     await page.getByRole('cell', { name: `Dismissed by ${OWNER.name}: Rent from the tenant downstairs` }).waitFor()
     const registrationOfCapitec = (await page.getByRole('cell', { name: /^Recorded for / }).innerText()).split(' ')[2]!
     await importStatement(page, 'capitec-again.csv', bankSample('capitec', registrationOfCapitec), 'Capitec')
@@ -132,7 +137,11 @@ describe('reconciling the bank account in the back office', () => {
     const page = await openPage(browser(), 'phone')
     await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
     await importStatement(page, 'over.csv', fnbStatement(['2025/03/01', '25,000.00', `EFT ${registration.reference}`]), 'FNB')
-    await page.getByRole('cell', { name: `Overpays ${registration.reference} (${registration.companyName}) by R 4 323.00: R 20 677.00 outstanding; recorded in full, the surplus is owed back` }).waitFor()
+    await page
+      .getByRole('cell', {
+        name: `Overpays ${registration.reference} (${registration.companyName}) by R 4 323.00: R 20 677.00 outstanding; recorded in full, the surplus is owed back`,
+      })
+      .waitFor()
     await page.getByRole('checkbox', { name: 'Record the line of R 25 000.00 on 2025-03-01' }).check()
     await page.getByRole('button', { name: 'Record the ticked payments' }).click()
     expect(await page.getByRole('status').innerText()).toBe(
@@ -160,7 +169,15 @@ describe('reconciling the bank account in the back office', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /as CSV, for the bank’s bulk payment/ }).click()])
     const rows = parse(await downloadedBytes(download), { bom: true }) as string[][]
     expect(rows[0]).toEqual(['Beneficiary name', 'Bank', 'Branch code', 'Account number', 'Amount', 'Beneficiary reference', 'Own reference'])
-    expect(rows).toContainEqual([registration.companyName, 'Nedbank', '198765', '1000234567', '4323.00', `REFUND ${registration.reference}`, `REFUND ${registration.reference}`])
+    expect(rows).toContainEqual([
+      registration.companyName,
+      'Nedbank',
+      '198765',
+      '1000234567',
+      '4323.00',
+      `REFUND ${registration.reference}`,
+      `REFUND ${registration.reference}`,
+    ])
 
     await refund.getByLabel('Bank reference of the payment').fill('NED REFUND 4323')
     await refund.getByRole('button', { name: 'Record as paid out' }).click()
@@ -178,19 +195,30 @@ describe('statement files that are OFX, the same money twice, and files that are
   it('reads an OFX 2 file with CDATA, knows the same money in a later CSV, and refuses a binary file and a dollar account', async () => {
     const registration = await registerByBankTransfer()
     const fixture = (name: string) =>
-      Buffer.from(readFileSync(new URL(`../../packages/core/src/backoffice/bank-statements/fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', registration.reference))
+      Buffer.from(
+        readFileSync(new URL(`../../packages/core/src/backoffice/bank-statements/fixtures/${name}`, import.meta.url), 'utf8').replaceAll(
+          '7KQ2M9XA',
+          registration.reference,
+        ),
+      )
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
 
-    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x9c, 0xff, 0x01, 0x02]) })
+    await page
+      .getByLabel('Statement file (CSV or OFX)')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x9c, 0xff, 0x01, 0x02]) })
     await page.getByRole('button', { name: 'Import statement' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('“statement.pdf” is not a bank statement. Export the statement from the bank as CSV or OFX.')
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'usd.ofx', mimeType: 'application/x-ofx', buffer: fixture('usd-statement.ofx') })
     await page.getByRole('button', { name: 'Import statement' }).click()
-    expect(await page.getByRole('alert').innerText()).toBe('The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.')
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
+    )
 
     // Its transfer moved to the registration's day (SITE_DATE), as bankSample moves the CSV's.
-    const ofx = Buffer.from(fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00').replace('<DTPOSTED>20250205', '<DTPOSTED>20250301'))
+    const ofx = Buffer.from(
+      fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00').replace('<DTPOSTED>20250205', '<DTPOSTED>20250301'),
+    )
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: ofx })
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
@@ -200,7 +228,11 @@ describe('statement files that are OFX, the same money twice, and files that are
 
     // The unknown payer's amount made this test's own, so the other tests' files of the same days hold no twin of it.
     await importStatement(page, 'february.csv', Buffer.from(bankSample('fnb', registration.reference).toString().replace('"1,234.50"', '"1,299.00"')), 'FNB')
-    await page.getByRole('cell', { name: `The same money as a line already recorded on 1 March from february.ofx (registration ${registration.reference}): not recorded twice` }).waitFor()
+    await page
+      .getByRole('cell', {
+        name: `The same money as a line already recorded on 1 March from february.ofx (registration ${registration.reference}): not recorded twice`,
+      })
+      .waitFor()
     await page.getByRole('cell', { name: 'The same money as a line already imported on 7 February from february.ofx: not recorded twice' }).waitFor()
     expect(await page.getByRole('checkbox').count()).toBe(0)
     await page.context().close()
@@ -215,12 +247,18 @@ describe('finance reports', () => {
     await signInAt(page, site().baseUrl, `/admin/registrations/${cancelled.reference}/cancel`, OWNER)
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
-    await page.getByRole('status').getByText(/^Cancelled with a 0% fee\. Credit note CN-\d{6}/).waitFor()
+    await page
+      .getByRole('status')
+      .getByText(/^Cancelled with a 0% fee\. Credit note CN-\d{6}/)
+      .waitFor()
 
     await page.goto(url('/admin/reports'))
     await waitForHydration(page)
     expect(await accessibilityViolations(page)).toEqual([])
-    await page.getByRole('region', { name: 'Money per event' }).getByRole('rowheader', { name: /All events/ }).waitFor()
+    await page
+      .getByRole('region', { name: 'Money per event' })
+      .getByRole('rowheader', { name: /All events/ })
+      .waitFor()
     await page.getByLabel('From (YYYY-MM-DD)').fill('2025-03-01')
     await page.getByLabel('To (YYYY-MM-DD)').fill('2025-03-31')
     await page.getByRole('button', { name: 'Show the register' }).click()
@@ -244,7 +282,11 @@ describe('finance reports', () => {
       if (kind === 'Tax invoice') invoicesVat += randsIn(text, /VAT at 15%/)
       else creditNotesVat += randsIn(text, /VAT at 15%/)
     }
-    const totals = Object.fromEntries(rows.filter((row) => row[0]?.startsWith('Tax invoices') || row[0]?.startsWith('Credit notes') || row[0] === 'Net of credit notes').map((row) => [row[0]!.split(' (')[0], Math.round(Number(row[7]) * 100)]))
+    const totals = Object.fromEntries(
+      rows
+        .filter((row) => row[0]?.startsWith('Tax invoices') || row[0]?.startsWith('Credit notes') || row[0] === 'Net of credit notes')
+        .map((row) => [row[0]!.split(' (')[0], Math.round(Number(row[7]) * 100)]),
+    )
     expect(totals).toEqual({ 'Tax invoices': invoicesVat, 'Credit notes': creditNotesVat, 'Net of credit notes': invoicesVat - creditNotesVat })
 
     const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Excel', exact: true }).click()])

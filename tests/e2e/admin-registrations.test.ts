@@ -36,7 +36,11 @@ let card: Registered
 
 async function register(overrides: Record<string, unknown>): Promise<Registered> {
   const body = registrationBody(overrides)
-  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(201)
   const { reference, statusUrl } = (await response.json()) as RegistrationReceipt
   return { reference, statusUrl, companyName: body.companyName, email: body.email, delegateEmails: body.delegates.map((delegate) => delegate.email) }
@@ -83,7 +87,9 @@ async function expectAccessible(page: Page): Promise<void> {
 /** The cells of a table's rows, as text, header row left out. */
 async function tableRows(page: Page, tableName: string | RegExp): Promise<string[][]> {
   const table = page.getByRole('table', { name: tableName })
-  return table.locator('tbody tr, tfoot tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
+  return table
+    .locator('tbody tr, tfoot tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.trim())))
 }
 
 /** Marks a registration's e-mail to the organiser as given up on, as the outbox does after a day of refusals. */
@@ -168,7 +174,10 @@ describe('the back office’s registration screens', () => {
     expect(emailsBefore).toHaveLength(4)
     expect(emailsBefore.every((row) => row[4]?.startsWith('Sent'))).toBe(true)
     // Each is listed as it was sent: the confirmation with its invoice and calendar invite attached.
-    expect(emailsBefore.find((row) => row[0]?.startsWith('Confirmation to the registrant'))?.slice(1, 3)).toEqual([bank.email, expect.stringMatching(/^event\.ics, tax-invoice-INV-\d{6}\.pdf$/)])
+    expect(emailsBefore.find((row) => row[0]?.startsWith('Confirmation to the registrant'))?.slice(1, 3)).toEqual([
+      bank.email,
+      expect.stringMatching(/^event\.ics, tax-invoice-INV-\d{6}\.pdf$/),
+    ])
     expect(await page.getByRole('button', { name: 'Resend receipt' }).count()).toBe(0)
 
     await page.getByRole('button', { name: 'Resend confirmation' }).click()
@@ -184,10 +193,12 @@ describe('the back office’s registration screens', () => {
       await page.reload()
       return (await tableRows(page, emailsTable)).filter((row) => row[0]?.startsWith('Confirmation to the registrant'))
     }
-    await expect.poll(async () => (await confirmationRows()).map((row) => [row[1], row[4]?.split(' ')[0]])).toEqual([
-      [bank.email, 'Sent'],
-      [bank.email, 'Sent'],
-    ])
+    await expect
+      .poll(async () => (await confirmationRows()).map((row) => [row[1], row[4]?.split(' ')[0]]))
+      .toEqual([
+        [bank.email, 'Sent'],
+        [bank.email, 'Sent'],
+      ])
     const trail = await tableRows(page, `What staff did about registration ${bank.reference}, newest first`)
     expect(trail).toEqual([[expect.any(String), OWNER.email, 'Registration mail resent', expect.stringContaining('mail: confirmation')]])
     expect(errors).toEqual([])
@@ -281,7 +292,17 @@ describe('the back office’s registration screens', () => {
 
     await signInAt(page, site.baseUrl, '/admin', OWNER)
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
-      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', '4 at the venue (no limit); 0 online (no limit)', 'R 20 677.00', 'R 0.00', 'R 20 677.00', 'R 20 677.00'],
+      [
+        'Legal Opinion Writing 2025',
+        '03 Jul 2025',
+        '2',
+        '4',
+        '4 at the venue (no limit); 0 online (no limit)',
+        'R 20 677.00',
+        'R 0.00',
+        'R 20 677.00',
+        'R 20 677.00',
+      ],
     ])
     await page.goto(url(`/admin/registrations/${card.reference}`))
     await waitForHydration(page)
@@ -308,12 +329,20 @@ describe('the back office’s registration screens', () => {
 
   it('refuses a resend another site posted, and answers an unknown registration, e-mail or choice with a message, changing nothing', async () => {
     const cookie = await signInCookie(site.baseUrl, OWNER)
-    const post = (pathname: string, fields: Record<string, string>, headers: Record<string, string> = { origin: site.baseUrl, 'sec-fetch-site': 'same-origin' }) =>
-      fetch(url(pathname), { method: 'POST', redirect: 'manual', headers: { cookie, ...headers }, body: new URLSearchParams(fields) })
-    const confirmationsQueued = async () => ((await (await fetch(url(`/admin/registrations/${bank.reference}`), { headers: { cookie } })).text()).match(/Confirmation to the registrant/g) ?? []).length
+    const post = (
+      pathname: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = { origin: site.baseUrl, 'sec-fetch-site': 'same-origin' },
+    ) => fetch(url(pathname), { method: 'POST', redirect: 'manual', headers: { cookie, ...headers }, body: new URLSearchParams(fields) })
+    const confirmationsQueued = async () =>
+      ((await (await fetch(url(`/admin/registrations/${bank.reference}`), { headers: { cookie } })).text()).match(/Confirmation to the registrant/g) ?? [])
+        .length
     const queuedBefore = await confirmationsQueued()
 
-    expect((await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' })).status).toBeGreaterThanOrEqual(400)
+    expect(
+      (await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' }))
+        .status,
+    ).toBeGreaterThanOrEqual(400)
     expect((await post(`/admin/registrations/${bank.reference}`, { mail: 'confirmation' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
     const unknownMail = await post(`/admin/registrations/${bank.reference}`, { mail: 'invoice' })
     expect(unknownMail.status).toBe(400)
@@ -335,12 +364,15 @@ describe('the back office’s registration screens', () => {
   it('pages through a filtered list, the filters kept in the next and previous links', async () => {
     // With the bank registration already there, 25 more make 26 bank transfers: a page of 25 and a page of 1.
     const more: Registered[] = []
-    for (let index = 0; index < 25; index += 1) more.push(await register({ delegates: [{ name: `Delegate ${index}`, position: 'Clerk', email: `delegate-${index}@paging.test` }] }))
+    for (let index = 0; index < 25; index += 1)
+      more.push(await register({ delegates: [{ name: `Delegate ${index}`, position: 'Clerk', email: `delegate-${index}@paging.test` }] }))
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await signInAt(page, site.baseUrl, '/admin', OWNER)
     await page.goto(url('/admin/registrations?method=Bank+Transfer'))
     expect(await page.getByRole('status').innerText()).toBe('26 registrations match, newest first; page 1 of 2.')
-    expect((await tableRows(page, 'Registrations, page 1 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual(more.map((registration) => registration.reference).reverse())
+    expect((await tableRows(page, 'Registrations, page 1 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual(
+      more.map((registration) => registration.reference).reverse(),
+    )
     expect(await page.getByRole('link', { name: 'Previous page' }).count()).toBe(0)
 
     await page.getByRole('link', { name: 'Next page' }).click()

@@ -96,7 +96,10 @@ describe('the back office in a browser', () => {
     // The colleague leaves: the owner deactivates the account, and the colleague's open session is refused at once.
     await owner.goto(url('/admin/staff'))
     await waitForHydration(owner)
-    await owner.getByRole('article', { name: `${COLLEAGUE.name} (${COLLEAGUE.email})` }).getByRole('button', { name: 'Deactivate' }).click()
+    await owner
+      .getByRole('article', { name: `${COLLEAGUE.name} (${COLLEAGUE.email})` })
+      .getByRole('button', { name: 'Deactivate' })
+      .click()
     expect(await owner.getByRole('status').innerText()).toContain(`${COLLEAGUE.name} is deactivated`)
     await owner.getByRole('row').filter({ hasText: COLLEAGUE.email }).filter({ hasText: 'Deactivated' }).waitFor()
     await expectAccessible(owner)

@@ -34,7 +34,11 @@ describe('the home page', () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming events' })
     const items = upcoming.getByRole('listitem')
     expect(await items.count()).toBe(3)
-    expect(await items.getByRole('heading').allInnerTexts()).toEqual(['Economic Resilience Conference 2025', 'Legal Secretary Workshop 2025', 'Legal Opinion Writing 2025'])
+    expect(await items.getByRole('heading').allInnerTexts()).toEqual([
+      'Economic Resilience Conference 2025',
+      'Legal Secretary Workshop 2025',
+      'Legal Opinion Writing 2025',
+    ])
     const second = await items.nth(1).innerText()
     expect(second).toContain('25–26 June 2025')
     expect(second).toContain('Indaba Hotel, Fourways, Sandton, Johannesburg')
@@ -87,7 +91,11 @@ describe('an event page hero', () => {
     const tabs = page.getByRole('tablist').first()
     const tops = await tabs.getByRole('tab').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top))
     expect(new Set(tops).size).toBe(1)
-    const row = await tabs.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, overflowX: getComputedStyle(element).overflowX }))
+    const row = await tabs.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      overflowX: getComputedStyle(element).overflowX,
+    }))
     expect(row.overflowX).toBe('auto')
     expect(row.scrollWidth).toBeGreaterThan(row.clientWidth)
   })

@@ -103,7 +103,8 @@ describe('the Content-Security-Policy in the browser', () => {
     await page.evaluate(() => {
       const holder = document.createElement('div')
       // What injected markup would bring: a style attribute, a <style> element and an inline event handler.
-      holder.innerHTML = '<p style="color: red">styled</p><style>body { color: red }</style><img src="/favicon.svg" alt="" onload="document.title = \'injected\'">'
+      holder.innerHTML =
+        '<p style="color: red">styled</p><style>body { color: red }</style><img src="/favicon.svg" alt="" onload="document.title = \'injected\'">'
       document.body.append(holder)
     })
     const directivesViolated = () => [...new Set(violations.map((violation) => violation.split(' ')[0]))].sort()

@@ -32,8 +32,16 @@ async function explanationContrast(page: Page): Promise<number> {
     }
     const paragraph = document.querySelector('main h1 ~ p')!
     let backdrop: Element | null = paragraph
-    while (backdrop && getComputedStyle(backdrop).backgroundColor.replace(/\s/g, '').match(/rgba\(.*,0\)|transparent/)) backdrop = backdrop.parentElement
-    const [lighter, darker] = [luminance(getComputedStyle(paragraph).color), luminance(getComputedStyle(backdrop ?? document.body).backgroundColor)].sort((a, b) => b - a)
+    while (
+      backdrop &&
+      getComputedStyle(backdrop)
+        .backgroundColor.replace(/\s/g, '')
+        .match(/rgba\(.*,0\)|transparent/)
+    )
+      backdrop = backdrop.parentElement
+    const [lighter, darker] = [luminance(getComputedStyle(paragraph).color), luminance(getComputedStyle(backdrop ?? document.body).backgroundColor)].sort(
+      (a, b) => b - a,
+    )
     return (lighter! + 0.05) / (darker! + 0.05)
   })
 }

@@ -164,7 +164,10 @@ describe('participating-company logo strip', () => {
   it('hides its looping copies from assistive technology', async () => {
     await openWithMotion()
     expect(await page.getByRole('list', { name: 'Participating companies' }).count()).toBe(1)
-    expect(await page.locator('.logo-strip__list--copy').evaluateAll((lists) => lists.map((list) => list.getAttribute('aria-hidden')))).toEqual(['true', 'true'])
+    expect(await page.locator('.logo-strip__list--copy').evaluateAll((lists) => lists.map((list) => list.getAttribute('aria-hidden')))).toEqual([
+      'true',
+      'true',
+    ])
   })
 
   it('stands still in a wrapped row under prefers-reduced-motion', async () => {

@@ -32,7 +32,11 @@ async function holdPosts(): Promise<() => void> {
 async function violationsAtRest(): Promise<string[]> {
   await page.waitForFunction(() =>
     // Endless animations, and those that follow scrolling (the tab bar's overflow cue), never come to rest.
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline,
+      ),
   )
   return accessibilityViolations(page)
 }
@@ -45,7 +49,11 @@ const requiredFields = 'Please fill in all required fields before submitting.'
 async function toastShown(text: string): Promise<boolean> {
   await page.waitForFunction(() =>
     // Endless animations, and those that follow scrolling (the tab bar's overflow cue), never come to rest.
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline,
+      ),
   )
   const shown = toast(text)
   if ((await shown.count()) === 0) return false
@@ -101,20 +109,23 @@ describe('contact form with JavaScript', () => {
     expect(await violationsAtRest()).toEqual([])
   })
 
-  it.each(['desktop', 'phone'] as const)('at the %s width a new submission dismisses the failure toast of the one before, and toasts stay below the header', async (viewport) => {
-    page = await openPage(browser(), viewport)
-    await gotoHydrated(page, '/')
-    await button().click()
-    await toast(requiredFields).waitFor()
-    const failureTop = await toast(requiredFields).evaluate((element) => element.getBoundingClientRect().top)
-    await fillContact()
-    await button().click()
-    await toast('Message sent!').waitFor()
-    expect(await toastShown('Message sent!')).toBe(true)
-    expect(await toastShown(requiredFields)).toBe(false)
-    expect(failureTop).toBeGreaterThanOrEqual(await headerBottom())
-    expect(await toast('Message sent!').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(await headerBottom())
-  })
+  it.each(['desktop', 'phone'] as const)(
+    'at the %s width a new submission dismisses the failure toast of the one before, and toasts stay below the header',
+    async (viewport) => {
+      page = await openPage(browser(), viewport)
+      await gotoHydrated(page, '/')
+      await button().click()
+      await toast(requiredFields).waitFor()
+      const failureTop = await toast(requiredFields).evaluate((element) => element.getBoundingClientRect().top)
+      await fillContact()
+      await button().click()
+      await toast('Message sent!').waitFor()
+      expect(await toastShown('Message sent!')).toBe(true)
+      expect(await toastShown(requiredFields)).toBe(false)
+      expect(failureTop).toBeGreaterThanOrEqual(await headerBottom())
+      expect(await toast('Message sent!').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(await headerBottom())
+    },
+  )
 
   it('sends: Submitting... and disabled, the loading toast, then Message sent!, Submitted and a reset form, Submit again after 30 s', async () => {
     page = await openPage(browser(), 'desktop')
@@ -236,19 +247,21 @@ describe('training request dialog with JavaScript', () => {
     await dialog().getByLabel('Organization').fill('City Water')
     await dialog().getByLabel('Training topic or area of interest').fill('Data skills for 12 analysts')
     // Every text the button shows, on each change and each frame, from the click until the answer is in.
-    await dialog().locator('button[type="submit"]').evaluate((button) => {
-      const seen: string[] = [button.textContent ?? '']
-      const note = () => {
-        if (seen.at(-1) !== button.textContent) seen.push(button.textContent ?? '')
-      }
-      new MutationObserver(note).observe(button, { subtree: true, childList: true, characterData: true })
-      const sample = () => {
-        note()
+    await dialog()
+      .locator('button[type="submit"]')
+      .evaluate((button) => {
+        const seen: string[] = [button.textContent ?? '']
+        const note = () => {
+          if (seen.at(-1) !== button.textContent) seen.push(button.textContent ?? '')
+        }
+        new MutationObserver(note).observe(button, { subtree: true, childList: true, characterData: true })
+        const sample = () => {
+          note()
+          requestAnimationFrame(sample)
+        }
         requestAnimationFrame(sample)
-      }
-      requestAnimationFrame(sample)
-      Object.assign(window, { buttonTexts: seen })
-    })
+        Object.assign(window, { buttonTexts: seen })
+      })
     const release = await holdPosts()
     await button().click()
     await toast('Sending request').waitFor()

@@ -39,7 +39,11 @@ async function fillDelegate(row: number, name: string): Promise<void> {
 async function violationsAtRest(): Promise<string[]> {
   await page.waitForFunction(() =>
     // Endless animations, and those that follow scrolling (the tab bar's overflow cue), never come to rest.
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || animation.timeline !== document.timeline,
+      ),
   )
   return accessibilityViolations(page)
 }
@@ -81,7 +85,11 @@ describe('with JavaScript', () => {
     page = await openPage(browser(), 'desktop')
     await gotoHydrated(page, registerPath)
     expect(await delegateRows().count()).toBe(1)
-    expect(await form().getByLabel(/Conference code/).inputValue()).toBe('ERC2025')
+    expect(
+      await form()
+        .getByLabel(/Conference code/)
+        .inputValue(),
+    ).toBe('ERC2025')
 
     await addDelegate().click()
     expect(await delegateRows().count()).toBe(2)
@@ -136,7 +144,9 @@ describe('with JavaScript', () => {
     await fillDetails()
     await fillDelegate(0, 'Thandi Mokoena')
     await form().getByRole('radio', { name: 'Bank Transfer' }).check()
-    await form().getByRole('checkbox', { name: /terms and conditions/ }).check()
+    await form()
+      .getByRole('checkbox', { name: /terms and conditions/ })
+      .check()
     await form().getByRole('button', { name: 'Submit Form' }).click()
     await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
     const reference = /\/registrations\/([A-Z0-9]+)\//.exec(page.url())![1]!
@@ -230,7 +240,9 @@ describe('without JavaScript', () => {
     await fillDetails()
     await fillDelegate(0, 'Pieter Botha')
     await form().getByRole('radio', { name: 'Card / EFT / GPay' }).check()
-    await form().getByRole('checkbox', { name: /terms and conditions/ }).check()
+    await form()
+      .getByRole('checkbox', { name: /terms and conditions/ })
+      .check()
     await form().getByRole('button', { name: 'Submit Form' }).click()
     await page.waitForURL(/\/registrations\/[A-Z0-9]+\/[\w-]+$/)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Registration received')

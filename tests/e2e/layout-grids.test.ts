@@ -36,14 +36,23 @@ describe('card grids', () => {
     await open(width, '/')
     const aboutGaps = await rowGaps('#about .card-grid')
     const divisionGaps = await rowGaps('#divisions .card-grid')
-    expect(aboutGaps.every((gap) => gap === 0), `About rows: ${aboutGaps}`).toBe(true)
-    expect(divisionGaps.every((gap) => gap === 0), `division rows: ${divisionGaps}`).toBe(true)
+    expect(
+      aboutGaps.every((gap) => gap === 0),
+      `About rows: ${aboutGaps}`,
+    ).toBe(true)
+    expect(
+      divisionGaps.every((gap) => gap === 0),
+      `division rows: ${divisionGaps}`,
+    ).toBe(true)
   })
 
   it.each([390, 700, 1280])('fill every row of the workshop listing at %i px', async (width) => {
     await open(width, '/workshop')
     const gaps = await rowGaps('.event-cards')
-    expect(gaps.every((gap) => gap === 0), `workshop rows: ${gaps}`).toBe(true)
+    expect(
+      gaps.every((gap) => gap === 0),
+      `workshop rows: ${gaps}`,
+    ).toBe(true)
   })
 
   it('lay the lone conference card out across the row, its picture beside its text', async () => {
@@ -64,7 +73,10 @@ describe('speaker cards', () => {
     const heightsBefore = await cards.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height))
     const opened = await cards.evaluateAll((elements) => elements.findIndex((element) => element.querySelector('.speaker-card__toggle')))
     expect(opened, 'a card in the first window has a bio to open').toBeGreaterThanOrEqual(0)
-    await cards.nth(opened).getByRole('button', { name: /See More/ }).click()
+    await cards
+      .nth(opened)
+      .getByRole('button', { name: /See More/ })
+      .click()
     await expect.poll(() => page.getByRole('button', { name: /See Less/ }).count()).toBe(1)
     const heightsAfter = await cards.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height))
     expect(heightsAfter[opened]).toBeGreaterThan(heightsBefore[opened]!)
@@ -75,7 +87,9 @@ describe('speaker cards', () => {
 describe('partner logos', () => {
   it('show each company name whole, inside its artwork', async () => {
     await open(390, '/conference/Resilience')
-    const sources = await page.locator('.logo-strip__list:not(.logo-strip__list--copy) .logo-strip__item img').evaluateAll((images) => [...new Set(images.map((image) => new URL(image.getAttribute('src')!, document.baseURI).href))])
+    const sources = await page
+      .locator('.logo-strip__list:not(.logo-strip__list--copy) .logo-strip__item img')
+      .evaluateAll((images) => [...new Set(images.map((image) => new URL(image.getAttribute('src')!, document.baseURI).href))])
     expect(sources.length).toBeGreaterThan(0)
     for (const source of sources) {
       await page.goto(source)
@@ -94,7 +108,12 @@ describe('partner logos', () => {
     const logo = page.locator('.logo-strip__item img').first()
     const box = await logo.boundingBox()
     expect(box!.height).toBeGreaterThanOrEqual(64)
-    expect(await page.locator('.logo-strip__item').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
+    expect(
+      await page
+        .locator('.logo-strip__item')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgb(255, 255, 255)')
   })
 })
 

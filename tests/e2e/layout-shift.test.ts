@@ -23,7 +23,9 @@ async function recordLayoutShifts(page: Page): Promise<void> {
         if (entry.hadRecentInput) continue
         shifts.push({
           value: entry.value,
-          sources: (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName))),
+          sources: (entry.sources ?? []).map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName),
+          ),
         })
       }
     }).observe({ type: 'layout-shift', buffered: true })

@@ -40,7 +40,9 @@ describe('the registration confirmation at 600 px', () => {
     })
     expect(response.status).toBe(201)
     const { reference, statusUrl } = (await response.json()) as { reference: string; statusUrl: string }
-    const mail = await sink.waitFor((candidate) => candidate.recipients.includes('mail-layout@acme.test') && String(candidate.parsed.subject).startsWith(`Registration ${reference}`))
+    const mail = await sink.waitFor(
+      (candidate) => candidate.recipients.includes('mail-layout@acme.test') && String(candidate.parsed.subject).startsWith(`Registration ${reference}`),
+    )
     expect(mail.parsed.html).toContain(statusUrl)
 
     const page = await openPage(browser(), 'desktop', { viewport: { width: 600, height: 900 } })
@@ -50,7 +52,12 @@ describe('the registration confirmation at 600 px', () => {
         const card = document.querySelector('body > div')!.getBoundingClientRect()
         const link = Array.from(document.querySelectorAll('a')).find((anchor) => anchor.textContent === url)!
         const box = link.getBoundingClientRect()
-        return { linkRight: Math.max(...Array.from(link.getClientRects()).map((rect) => rect.right)), cardRight: card.right, width: box.width, pageWidth: document.documentElement.scrollWidth }
+        return {
+          linkRight: Math.max(...Array.from(link.getClientRects()).map((rect) => rect.right)),
+          cardRight: card.right,
+          width: box.width,
+          pageWidth: document.documentElement.scrollWidth,
+        }
       }, statusUrl)
       expect(overflow.linkRight, JSON.stringify(overflow)).toBeLessThanOrEqual(overflow.cardRight)
       expect(overflow.pageWidth).toBeLessThanOrEqual(600)

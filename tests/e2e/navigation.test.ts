@@ -142,9 +142,7 @@ describe.each(['phone', 'desktop'] as const)('About Us from another page at the 
     await mainNavigation().getByRole('link', { name: 'About Us' }).click()
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#about')
     const sectionTop = () => page.locator('#about').evaluate((section) => Math.round(section.getBoundingClientRect().top))
-    await expect
-      .poll(sectionTop, { timeout: 5_000 })
-      .toSatisfy((top: number) => top >= 84 && top <= 100)
+    await expect.poll(sectionTop, { timeout: 5_000 }).toSatisfy((top: number) => top >= 84 && top <= 100)
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   })
 })
@@ -164,11 +162,8 @@ describe('home sections from the open menu at 375 px', () => {
       await menuButton().click()
       await mainNavigation().getByRole('link', { name: section.name }).click()
       await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${section.id}`)
-      const sectionTop = () =>
-        page.locator(`#${section.id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top))
-      await expect
-        .poll(sectionTop, { timeout: 5_000 })
-        .toSatisfy((top: number) => top >= 84 && top <= 86)
+      const sectionTop = () => page.locator(`#${section.id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top))
+      await expect.poll(sectionTop, { timeout: 5_000 }).toSatisfy((top: number) => top >= 84 && top <= 86)
       expect(await expanded(menuButton())).toBe('false')
     }
   })

@@ -37,7 +37,9 @@ async function registerOneDelegate(
   await page.goto(`${site.baseUrl}${registerPath}`)
   // The registration form loads lazily: a choice made before React claims it would be reset by hydration.
   if (javaScript) await waitForHydration(page)
-  await form().getByRole('radio', { name: /^Venue/ }).check()
+  await form()
+    .getByRole('radio', { name: /^Venue/ })
+    .check()
   await form().getByLabel('Company name').fill(company)
   await form().getByLabel('Address').fill('1 Main Road, Sandton')
   await form().getByLabel('E-mail', { exact: true }).first().fill('bookings@acme.test')
@@ -48,7 +50,9 @@ async function registerOneDelegate(
   await delegate.getByLabel('Position').fill('Director')
   await delegate.getByLabel('E-mail').fill('thandi@acme.test')
   await form().getByRole('radio', { name: paymentMethod }).check()
-  await form().getByRole('checkbox', { name: /terms and conditions/ }).check()
+  await form()
+    .getByRole('checkbox', { name: /terms and conditions/ })
+    .check()
   // What the old site did: the browser states an amount. The server must charge its own total regardless.
   await form().evaluate((element) => {
     for (const [name, value] of Object.entries({ totalPrice: '1.00', amount: '100' })) {
@@ -245,7 +249,12 @@ describe('card payment with Yoco (the local stand-in)', () => {
   it('refuses a forged webhook with a 4xx', async () => {
     const response = await fetch(`${site.baseUrl}/api/payments/yoco/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,Zm9yZ2Vk' },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,Zm9yZ2Vk',
+      },
       body: JSON.stringify({ type: 'payment.succeeded', payload: { amount: TOTAL_CENTS, currency: 'ZAR', metadata: { checkoutId: 'ch_any' } } }),
     })
     expect(response.status).toBe(400)

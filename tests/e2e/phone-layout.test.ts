@@ -23,7 +23,11 @@ const maskOf = () => tabList().evaluate((element) => getComputedStyle(element).m
 describe('the event tab bar on a phone', () => {
   it('fades its cut edge while it overflows, on the side where more tabs wait, and snaps to the tabs', async () => {
     await open('/conference/Resilience')
-    const overflow = await tabList().evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, snap: getComputedStyle(element).scrollSnapType }))
+    const overflow = await tabList().evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+      snap: getComputedStyle(element).scrollSnapType,
+    }))
     expect(overflow.scroll).toBeGreaterThan(overflow.client)
     expect(overflow.snap).toContain('x')
     const atStart = await maskOf()
@@ -53,18 +57,22 @@ describe('the registration form on a phone', () => {
   })
 
   const filledButtons = () =>
-    form().locator('button[type=submit]:visible').evaluateAll((buttons) =>
-      buttons
-        .filter((button) => {
-          const background = getComputedStyle(button).backgroundColor
-          return background !== 'rgba(0, 0, 0, 0)' && background !== 'rgb(255, 255, 255)'
-        })
-        .map((button) => button.textContent?.trim()),
-    )
+    form()
+      .locator('button[type=submit]:visible')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((button) => {
+            const background = getComputedStyle(button).backgroundColor
+            return background !== 'rgba(0, 0, 0, 0)' && background !== 'rgb(255, 255, 255)'
+          })
+          .map((button) => button.textContent?.trim()),
+      )
 
   it('offers paying by card as the one primary action, below the terms and the total', async () => {
     await open('/conference/Resilience?tab=register')
-    await form().getByRole('radio', { name: /^Venue/ }).check()
+    await form()
+      .getByRole('radio', { name: /^Venue/ })
+      .check()
     await form().getByRole('radio', { name: 'Card / EFT / GPay' }).check()
     const pay = form().getByRole('button', { name: /^Pay R/ })
     expect(await filledButtons()).toEqual([expect.stringMatching(/^Pay R/)])
@@ -80,7 +88,11 @@ describe('the registration form on a phone', () => {
   it('offers Submit Form as the one primary action when paying by bank transfer', async () => {
     await open('/conference/Resilience?tab=register')
     await form().getByRole('radio', { name: 'Bank Transfer' }).check()
-    expect(await form().getByRole('button', { name: /^Pay R/ }).count()).toBe(0)
+    expect(
+      await form()
+        .getByRole('button', { name: /^Pay R/ })
+        .count(),
+    ).toBe(0)
     expect(await filledButtons()).toEqual(['Submit Form'])
   })
 })

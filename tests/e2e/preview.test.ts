@@ -22,7 +22,14 @@ let studio: Server
 let studioOrigin: string
 
 function previewSecretDocument(id: string, secret: string, updatedAt: Date): string {
-  return JSON.stringify({ _id: `drafts.${id}`, _type: 'sanity.previewUrlSecret', _updatedAt: updatedAt.toISOString(), secret, studioUrl: studioOrigin, source: 'test' })
+  return JSON.stringify({
+    _id: `drafts.${id}`,
+    _type: 'sanity.previewUrlSecret',
+    _updatedAt: updatedAt.toISOString(),
+    secret,
+    studioUrl: studioOrigin,
+    source: 'test',
+  })
 }
 
 function enablePath(secret: string, pathname = EVENT_PATH): string {
@@ -78,7 +85,10 @@ describe('the enable and disable routes', () => {
     expect(response.headers.get('location')).toBe(EVENT_PATH)
     expect(response.headers.get('set-cookie')).toMatch(/^site-preview=\d+\.[\w-]+; Max-Age=28800; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/)
     // The library keeps the host of a full URL out; a path that would read as one (`//host`) goes home instead.
-    for (const [asked, location] of [['//evil.example/phish', '/phish'], ['/.//evil.example/phish', '/']]) {
+    for (const [asked, location] of [
+      ['//evil.example/phish', '/phish'],
+      ['/.//evil.example/phish', '/'],
+    ]) {
       const elsewhere = await fetch(`${site.baseUrl}${enablePath(SECRET, asked)}`, { redirect: 'manual' })
       expect(elsewhere.headers.get('location')).toBe(location)
     }
@@ -146,7 +156,9 @@ describe('in the browser', () => {
     expect(publicHeaders['cache-control'] ?? '').not.toMatch(/private/)
     expect(publicHeaders['content-security-policy']).toContain("frame-ancestors 'none';")
     expect(publicHeaders['x-frame-options']).toBe('DENY')
-    const publicRefetch = await publicPage.evaluate(async () => (await (await fetch('/api/content/eventPage?kind=conference&slug=pfas')).json()) as { title: string })
+    const publicRefetch = await publicPage.evaluate(
+      async () => (await (await fetch('/api/content/eventPage?kind=conference&slug=pfas')).json()) as { title: string },
+    )
     expect(publicRefetch.title).toBe(PUBLISHED_TITLE)
     await publicPage.waitForLoadState('networkidle')
     expect(publicScripts.filter((url) => /PreviewTools|VisualEditing/.test(url))).toEqual([])

@@ -23,7 +23,20 @@ interface PageContent {
 
 const pageContent: readonly PageContent[] = [
   { pathname: '/', shown: ['Mission', 'Vision', 'Core Values', '1250+', '2180+', '95%', 'Fill in the form below', 'Online Training'] },
-  { pathname: '/workshop', shown: ['Workshops', 'Intelligent Business', 'Legal Opinion Writing 2025', '3–4 July 2025', 'Legal Secretary Workshop 2025', 'Office Professionals 2025', 'Indaba Hotel, Fourways, Sandton, Johannesburg', 'More-Info'], notShown: ['Board Management'] },
+  {
+    pathname: '/workshop',
+    shown: [
+      'Workshops',
+      'Intelligent Business',
+      'Legal Opinion Writing 2025',
+      '3–4 July 2025',
+      'Legal Secretary Workshop 2025',
+      'Office Professionals 2025',
+      'Indaba Hotel, Fourways, Sandton, Johannesburg',
+      'More-Info',
+    ],
+    notShown: ['Board Management'],
+  },
   { pathname: '/conference', shown: ['Conferences', 'Intelligent Business', 'Economic Resilience Conference 2025', '23–24 July 2025', 'More-Info'] },
   { pathname: '/conference/Resilience', shown: ['Overview', 'Agenda', 'Register', 'Speakers', 'Sponsor', 'Economic Resilience Conference 2025'] },
   { pathname: '/terms', shown: ['5 days', '14 working days', '50%', '100%'] },

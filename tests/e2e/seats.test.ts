@@ -19,7 +19,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'seats-e2e-'))
   await cp(path.join(repoRoot, 'packages/content/dataset'), workDir, { recursive: true })
   const datasetPath = path.join(workDir, 'production.ndjson')
-  const documents = (await readFile(datasetPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  const documents = (await readFile(datasetPath, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const document of documents) {
     if (document._id === 'event-legal-opinion') Object.assign(document, { venueCapacity: 12, onlineCapacity: 1 })
   }
@@ -40,9 +43,17 @@ async function register(attendanceOption: string, delegates: number): Promise<vo
   const unique = Math.random().toString(36).slice(2, 8)
   const body = registrationBody({
     attendanceOption,
-    delegates: Array.from({ length: delegates }, (_, index) => ({ name: `Delegate ${index + 1}`, position: 'Attorney', email: `d${index}-${unique}@acme.test` })),
+    delegates: Array.from({ length: delegates }, (_, index) => ({
+      name: `Delegate ${index + 1}`,
+      position: 'Attorney',
+      email: `d${index}-${unique}@acme.test`,
+    })),
   })
-  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(response.status, await response.clone().text()).toBe(201)
 }
 

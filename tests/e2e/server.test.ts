@@ -81,7 +81,13 @@ describe('the site server', () => {
 
   it('finishes a request under way and exits cleanly on SIGTERM', async () => {
     const own = await startSite()
-    const body = JSON.stringify({ fullName: 'Thandi Nkosi', email: 'thandi@example.com', phone: '+27 82 000 0000', interest: 'Conference', message: 'Please send the programme.' })
+    const body = JSON.stringify({
+      fullName: 'Thandi Nkosi',
+      email: 'thandi@example.com',
+      phone: '+27 82 000 0000',
+      interest: 'Conference',
+      message: 'Please send the programme.',
+    })
     // With Expect: 100-continue, Node's server answers "100 Continue" once it has the headers and has handed the
     // request to the app, so the test knows the request is under way rather than guessing how long that takes.
     const request = httpRequest(`${own.baseUrl}/api/contact`, {

@@ -12,7 +12,9 @@ afterEach(async () => {
 })
 
 const requestControl = () =>
-  page.getByRole('link', { name: 'Request a training proposal', exact: true }).or(page.getByRole('button', { name: 'Request a training proposal', exact: true }))
+  page
+    .getByRole('link', { name: 'Request a training proposal', exact: true })
+    .or(page.getByRole('button', { name: 'Request a training proposal', exact: true }))
 const dialog = () => page.getByRole('dialog')
 const focusIsInsideDialog = () => dialog().evaluate((element) => element.contains(document.activeElement))
 

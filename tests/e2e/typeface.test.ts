@@ -39,7 +39,9 @@ describe('the typeface', () => {
     const faces = await page.evaluate(() => ({
       body: getComputedStyle(document.body).fontFamily,
       heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
-      interLoaded: document.fonts.check('700 16px "Inter Variable"') && [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'),
+      interLoaded:
+        document.fonts.check('700 16px "Inter Variable"') &&
+        [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'),
       swap: [...document.fonts].find((face) => face.family.includes('Inter Variable'))?.display,
     }))
     expect(faces.body).toMatch(/^"Inter Variable", "Inter Fallback"/)

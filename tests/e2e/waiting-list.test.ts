@@ -32,7 +32,10 @@ beforeAll(async () => {
   dataDir = path.join(workDir, 'data')
   await cp(path.join(repoRoot, 'packages/content/dataset'), path.join(workDir, 'content'), { recursive: true })
   const datasetPath = path.join(workDir, 'content', 'production.ndjson')
-  const documents = (await readFile(datasetPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  const documents = (await readFile(datasetPath, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const document of documents) if (document._id === 'event-legal-opinion') Object.assign(document, { venueCapacity: 2, onlineCapacity: 1 })
   await writeFile(datasetPath, documents.map((document) => JSON.stringify(document)).join('\n') + '\n')
   await createStaffAccount(dataDir, OWNER)
@@ -63,7 +66,10 @@ async function fillWaitingList(page: Page, values: { name: string; email: string
 
 /** The offer e-mail sent to `email`, and its private link on the site under test. */
 async function offerLink(email: string): Promise<string> {
-  const mail = await sink.waitFor((message) => message.recipients.includes(email) && (message.parsed.subject ?? '').startsWith('Seats are free for you'), 20_000)
+  const mail = await sink.waitFor(
+    (message) => message.recipients.includes(email) && (message.parsed.subject ?? '').startsWith('Seats are free for you'),
+    20_000,
+  )
   const link = /https?:\/\/\S+offer=[\w-]+/.exec(mail.parsed.text ?? '')?.[0]
   if (!link) throw new Error(`No offer link in: ${mail.parsed.text}`)
   return onSite(link, site.baseUrl)
@@ -74,14 +80,25 @@ async function waitingListStates(page: Page): Promise<string[]> {
   await page.getByRole('link', { name: /^Waiting list of Legal Opinion Writing 2025/ }).click()
   await page.getByRole('heading', { name: 'Waiting list: Legal Opinion Writing 2025' }).waitFor()
   return page.locator('main tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.children, (cell) => (cell as HTMLElement).innerText.split('\n')[0]!.trim()).filter((text, index) => index !== 1 && index !== 4).join(' | ')),
+    rows.map((row) =>
+      Array.from(row.children, (cell) => (cell as HTMLElement).innerText.split('\n')[0]!.trim())
+        .filter((text, index) => index !== 1 && index !== 4)
+        .join(' | '),
+    ),
   )
 }
 
 describe('the waiting list of a sold-out event', () => {
   it('takes visitors from the Register tab without JavaScript, errors shown with what they typed, and with it', async () => {
     venueRegistration = (await (await post('/api/registrations', registrationBody())).json()) as RegistrationReceipt
-    expect((await post('/api/registrations', registrationBody({ attendanceOption: 'online', delegates: [{ name: 'Online One', position: 'Attorney', email: 'online1@acme.test' }] }))).status).toBe(201)
+    expect(
+      (
+        await post(
+          '/api/registrations',
+          registrationBody({ attendanceOption: 'online', delegates: [{ name: 'Online One', position: 'Attorney', email: 'online1@acme.test' }] }),
+        )
+      ).status,
+    ).toBe(201)
 
     const plain = await openPage(browser(), 'phone', { javaScriptEnabled: false })
     await plain.goto(`${site.baseUrl}${REGISTER_TAB}`)
@@ -120,7 +137,10 @@ describe('the waiting list of a sold-out event', () => {
     await signInAt(page, site.baseUrl, `/admin/registrations/${venueRegistration.reference}/cancel`, OWNER)
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
-    await page.getByRole('status').getByText(/^Cancelled with a 50% fee/).waitFor()
+    await page
+      .getByRole('status')
+      .getByText(/^Cancelled with a 50% fee/)
+      .waitFor()
 
     // Two venue seats freed: Naledi (2 seats) is first and fits; Sipho waits.
     const link = await offerLink('naledi@acme.test')
@@ -161,14 +181,25 @@ describe('the waiting list of a sold-out event', () => {
   })
 
   it('lets an offer lapse when the business clock passes its 48 hours, giving its seat to the next entry', async () => {
-    const joined = await post('/api/waiting-list', { event: 'legalOpinion', name: 'Thabo Third', companyName: 'Acme', email: 'thabo@acme.test', tel: '011 555 0100', seats: 1, attendance: 'venue' })
+    const joined = await post('/api/waiting-list', {
+      event: 'legalOpinion',
+      name: 'Thabo Third',
+      companyName: 'Acme',
+      email: 'thabo@acme.test',
+      tel: '011 555 0100',
+      seats: 1,
+      attendance: 'venue',
+    })
     expect(await joined.json()).toEqual({ position: 3 })
     const siphoLink = await offerLink('sipho@acme.test')
 
     await site.stop()
     site = await startSite({ env: { ...env, SITE_DATE: '2025-06-23T10:00:00+02:00' } })
 
-    const expired = await sink.waitFor((message) => message.recipients.includes('sipho@acme.test') && (message.parsed.subject ?? '').startsWith('Your waiting-list offer has expired'), 20_000)
+    const expired = await sink.waitFor(
+      (message) => message.recipients.includes('sipho@acme.test') && (message.parsed.subject ?? '').startsWith('Your waiting-list offer has expired'),
+      20_000,
+    )
     expect(expired.parsed.text).toContain('were not registered for in time')
     await offerLink('thabo@acme.test')
     const page = await openPage(browser(), 'phone')
@@ -182,7 +213,10 @@ describe('the waiting list of a sold-out event', () => {
     await page.getByText('The entry was removed from the waiting list.').waitFor()
     await page.getByRole('button', { name: 'Offer seats to Sipho Second' }).click()
     await page.getByText('The seats were offered: the e-mail with the private link is on its way.').waitFor()
-    await sink.waitFor((message) => message.recipients.includes('sipho@acme.test') && (message.parsed.text ?? '').includes('held for you until 25 June 2025'), 20_000)
+    await sink.waitFor(
+      (message) => message.recipients.includes('sipho@acme.test') && (message.parsed.text ?? '').includes('held for you until 25 June 2025'),
+      20_000,
+    )
     expect(await waitingListStates(page)).toEqual(['1 | 2 at the venue | Registered', '2 | 1 at the venue | Offered', '3 | 1 at the venue | Removed'])
     await page.goto(`${site.baseUrl}/admin/audit`)
     const log = await page.locator('main').innerText()

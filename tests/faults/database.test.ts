@@ -220,7 +220,13 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
   })
 
   it('counts the form posts of one address on both instances against one limit', async () => {
-    const enquiry = { fullName: 'Thandi Nkosi', email: 'thandi@example.com', phone: '+27 82 000 0000', interest: 'Conference', message: 'Please send the programme.' }
+    const enquiry = {
+      fullName: 'Thandi Nkosi',
+      email: 'thandi@example.com',
+      phone: '+27 82 000 0000',
+      interest: 'Conference',
+      message: 'Please send the programme.',
+    }
     const ip = '203.0.113.77'
     const statuses = []
     for (const instance of [site, otherInstance, site]) statuses.push((await postJson(instance.baseUrl, '/api/contact', enquiry, ip)).status)
@@ -237,29 +243,40 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
     }
     // Each instance's notice channel comes back about a second after the outages above and then drops its pages, as
     // it may have missed a notice meanwhile: both must be listening again before the pages they keep are counted.
-    await waitUntil(async () => {
-      const { rows } = await admin.query<{ listening: string }>(
-        "select count(*) as listening from pg_stat_activity where application_name = $1 and query like 'LISTEN %'",
-        [applicationName],
-      )
-      return Number(rows[0]?.listening) === 2
-    }, 'both notice channels listening again', 10_000)
+    await waitUntil(
+      async () => {
+        const { rows } = await admin.query<{ listening: string }>(
+          "select count(*) as listening from pg_stat_activity where application_name = $1 and query like 'LISTEN %'",
+          [applicationName],
+        )
+        return Number(rows[0]?.listening) === 2
+      },
+      'both notice channels listening again',
+      10_000,
+    )
     for (const instance of [site, otherInstance]) await fetch(`${instance.baseUrl}/conference/Resilience`)
     const before = await rendered(otherInstance)
     await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
     expect(await rendered(otherInstance), 'kept before the webhook').toBe(before)
 
     const body = JSON.stringify({ _id: 'event-resilience', _type: 'event' })
-    const signed = { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET) }, body }
+    const signed = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET) },
+      body,
+    }
     const delivered = await fetch(`${site.baseUrl}/api/sanity/webhook`, signed)
     expect(delivered.status).toBe(200)
     // The same signed delivery replayed to the other instance is recognised there too.
     expect(await (await fetch(`${otherInstance.baseUrl}/api/sanity/webhook`, signed)).json()).toEqual({ revalidated: false, duplicate: true })
     await expect
-      .poll(async () => {
-        await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
-        return rendered(otherInstance)
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await fetch(`${otherInstance.baseUrl}/conference/Resilience`)
+          return rendered(otherInstance)
+        },
+        { timeout: 10_000 },
+      )
       .toBe(before + 1)
   })
   it('runs the back office on PostgreSQL: an owner made with the CLI records a bank transfer and exports the delegate list', async () => {
@@ -279,11 +296,26 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
 
     const cookie = await signInCookie(base, owner)
     const staffPost = (pathname: string, fields: Record<string, string>) =>
-      fetch(`${base}${pathname}`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: base, 'sec-fetch-site': 'same-origin' }, body: new URLSearchParams(fields) })
-    const recorded = await staffPost(`/admin/registrations/${reference}/payments/new`, { amount: totalRands, receivedOn: '2025-03-01', bankReference: 'PG 4242', note: '' })
+      fetch(`${base}${pathname}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: base, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams(fields),
+      })
+    const recorded = await staffPost(`/admin/registrations/${reference}/payments/new`, {
+      amount: totalRands,
+      receivedOn: '2025-03-01',
+      bankReference: 'PG 4242',
+      note: '',
+    })
     expect(recorded.status).toBe(302)
     expect(recorded.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=payment`)
-    const again = await staffPost(`/admin/registrations/${reference}/payments/new`, { amount: '1.00', receivedOn: '2025-03-01', bankReference: 'PG 4242', note: '' })
+    const again = await staffPost(`/admin/registrations/${reference}/payments/new`, {
+      amount: '1.00',
+      receivedOn: '2025-03-01',
+      bankReference: 'PG 4242',
+      note: '',
+    })
     expect(again.status).toBeGreaterThanOrEqual(400)
 
     const { rows: stored } = await admin.query<{ status: string; receipts: string }>(
@@ -323,7 +355,9 @@ describe('the site with a database that never answers', () => {
     const retries = logged.filter((line) => line.includes('is not reachable'))
     expect(retries[0]).toBe(`PostgreSQL at 127.0.0.1:${port}/events is not reachable (connect ECONNREFUSED 127.0.0.1:${port}); attempt 1, retrying in 1.0 s`)
     expect(retries.length).toBeGreaterThanOrEqual(2)
-    expect(logged).toContain(`Cannot start: Could not reach PostgreSQL at 127.0.0.1:${port}/events within 3 s (connect ECONNREFUSED 127.0.0.1:${port}); exiting.`)
+    expect(logged).toContain(
+      `Cannot start: Could not reach PostgreSQL at 127.0.0.1:${port}/events within 3 s (connect ECONNREFUSED 127.0.0.1:${port}); exiting.`,
+    )
     expect(message).not.toMatch(/^\s+at /m)
     expect(message).not.toContain('secret')
   })

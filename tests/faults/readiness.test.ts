@@ -46,13 +46,21 @@ describe.each(POSTGRES_URLS)('readiness on PostgreSQL (%s) that turns read-only'
     expect(await (await fetch(`${site.baseUrl}/readyz`)).json()).toEqual({ status: 'unavailable', failing: ['database'] })
     // Reads still work, and the process is alive: only the balancer should stop sending to it.
     expect((await fetch(`${site.baseUrl}/healthz`)).status).toBe(200)
-    const refused = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const refused = await fetch(`${site.baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody()),
+    })
     expect(refused.status).toBeGreaterThanOrEqual(500)
     expect(site.output()).toMatch(/Not ready: the database check failed \(.*read-only transaction/)
 
     await setReadOnly(false)
     await waitUntil(async () => (await readiness()) === 200, '/readyz recovering')
-    const accepted = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const accepted = await fetch(`${site.baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody()),
+    })
     expect(accepted.status).toBe(201)
   })
 })

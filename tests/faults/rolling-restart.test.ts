@@ -76,7 +76,14 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
     })
     haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
     haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
-    await waitUntil(async () => (await fetch(`${balancerUrl}/conference`).then((response) => response.status, () => 0)) === 200, 'HAProxy to answer')
+    await waitUntil(
+      async () =>
+        (await fetch(`${balancerUrl}/conference`).then(
+          (response) => response.status,
+          () => 0,
+        )) === 200,
+      'HAProxy to answer',
+    )
   }, 300_000)
 
   afterAll(async () => {
@@ -101,7 +108,11 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
       for (let turn = 0; running; turn++) {
         try {
           if ((index + turn) % 2 === 0) {
-            const response = await fetch(`${balancerUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+            const response = await fetch(`${balancerUrl}/api/registrations`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(registrationBody()),
+            })
             const body = (await response.json()) as { reference?: string }
             if (response.status === 201 && body.reference) acknowledged.push(body.reference)
             else failures.push(`registration answered ${response.status}: ${JSON.stringify(body)}`)
@@ -139,7 +150,9 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
     running = false
     await load
 
-    console.log(`rolling restart: ${acknowledged.length} registrations and ${pagesRead} pages through HAProxy, ${failures.length} failed; restarts ${JSON.stringify(restarts)}`)
+    console.log(
+      `rolling restart: ${acknowledged.length} registrations and ${pagesRead} pages through HAProxy, ${failures.length} failed; restarts ${JSON.stringify(restarts)}`,
+    )
     expect(failures, haproxyOutput).toEqual([])
     expect(acknowledged.length).toBeGreaterThan(20)
     expect(pagesRead).toBeGreaterThan(20)
@@ -148,7 +161,10 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
     try {
       const stored = await outbox.query<{ reference: string }>('select reference from registrations')
       expect(new Set(stored.rows.map((row) => row.reference))).toEqual(new Set(acknowledged))
-      await waitUntil(async () => (await outbox.query("select count(*)::int as waiting from outbox_messages where status <> 'sent'")).rows[0].waiting === 0, 'every e-mail to be sent')
+      await waitUntil(
+        async () => (await outbox.query("select count(*)::int as waiting from outbox_messages where status <> 'sent'")).rows[0].waiting === 0,
+        'every e-mail to be sent',
+      )
       const ids = (await outbox.query<{ id: string }>('select id from outbox_messages')).rows.map((row) => row.id)
       expect(ids.length).toBeGreaterThanOrEqual(acknowledged.length * 4)
       const received = sink.received.map((mail) => /outbox-(.+)@/.exec(mail.parsed.messageId ?? '')?.[1])

@@ -67,11 +67,15 @@ describe('back-office accounts over HTTP', () => {
     // A manager must use two-factor: signed in again, Sipho is sent to set it up before anything else.
     const again = await post('/admin/sign-in', { email: LEAVER.email, password: LEAVER.password }, { from: '198.51.100.202' })
     expect(again.status).toBe(302)
-    const cookie = again.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const cookie = again.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
     expect((await get('/admin/registrations', cookie)).headers.get('location')).toBe('/admin/two-factor')
 
     const log = await (await get('/admin/audit', ownerCookie)).text()
-    for (const action of ['Staff deactivated', 'Staff role changed', 'Staff reactivated']) expect(log).toMatch(new RegExp(`<td>owner@example\\.com</td><td>${action}</td>`))
+    for (const action of ['Staff deactivated', 'Staff role changed', 'Staff reactivated'])
+      expect(log).toMatch(new RegExp(`<td>owner@example\\.com</td><td>${action}</td>`))
     // Staff may not change accounts.
     const memberCookie = await signInCookie(site().baseUrl, MEMBER)
     expect((await post('/admin/staff', { intent: 'member', memberId: id, change: 'deactivate' }, { cookie: memberCookie })).status).toBe(403)
@@ -150,12 +154,19 @@ describe('back-office accounts over HTTP', () => {
     expect(await attacker.text()).toMatch(/Too many failed sign-ins from this connection\. Try again in \d+ (seconds|minutes)\./)
     // …while the owner, with the password and a code from their app, signs in from their own connection.
     expect(await signInCookie(site().baseUrl, OWNER)).toContain('session_token')
-    const alert = await sink().waitFor((mail) => mail.recipients.includes(OWNER.email) && /^Failed sign-ins to your .+ back-office account$/.test(mail.parsed.subject ?? ''), 15_000)
+    const alert = await sink().waitFor(
+      (mail) => mail.recipients.includes(OWNER.email) && /^Failed sign-ins to your .+ back-office account$/.test(mail.parsed.subject ?? ''),
+      15_000,
+    )
     expect(alert.parsed.text).toContain('There have been 5 failed sign-ins')
   })
 
   it('refuses staff a cancellation, which they ask for instead and a manager approves', async () => {
-    const registered = await fetch(url('/api/registrations'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const registered = await fetch(url('/api/registrations'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody()),
+    })
     const { reference } = (await registered.json()) as RegistrationReceipt
     const cancelPage = `/admin/registrations/${reference}/cancel`
     const clerk = await signInCookie(site().baseUrl, CLERK)
@@ -167,8 +178,12 @@ describe('back-office accounts over HTTP', () => {
     const direct = await post(cancelPage, { intent: 'cancel', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
     expect(direct.status).toBe(403)
     expect(await direct.text()).toContain('Only a manager may do this.')
-    expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
-    expect((await post('/admin/refunds', { intent: 'paid-out', refund: 'surplus:x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(403)
+    expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(
+      403,
+    )
+    expect(
+      (await post('/admin/refunds', { intent: 'paid-out', refund: 'surplus:x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status,
+    ).toBe(403)
     expect(await (await get('/admin/refunds', clerk)).text()).toContain('a manager or an owner records them as paid out')
     expect((await post('/admin/data-requests', { intent: 'erase', email: 'someone@example.com', confirm: 'on' }, { cookie: clerk })).status).toBe(403)
 

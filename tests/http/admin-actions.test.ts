@@ -43,13 +43,21 @@ afterAll(async () => {
 /** A Legal Opinion registration by bank transfer: venue, two delegates, R 20 677.00 incl. VAT. */
 async function register(): Promise<RegistrationReceipt & { body: ReturnType<typeof registrationBody> }> {
   const body = registrationBody()
-  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(201)
   return { ...((await response.json()) as RegistrationReceipt), body }
 }
 
 /** A form post as the back office's own page sends it, unless `headers` say otherwise. */
-function post(pathname: string, fields: Record<string, string>, { base = site.baseUrl, cookie = staffCookie, headers }: { base?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+function post(
+  pathname: string,
+  fields: Record<string, string>,
+  { base = site.baseUrl, cookie = staffCookie, headers }: { base?: string; cookie?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${base}${pathname}`, {
     method: 'POST',
     redirect: 'manual',
@@ -93,7 +101,10 @@ describe('recording a bank transfer', () => {
 
   it('refuses a malformed amount beside the field, keeps what was typed, and records nothing', async () => {
     const { reference } = await register()
-    const response = await post(`/admin/registrations/${reference}/payments/new`, transfer({ amount: 'eight thousand', bankReference: 'Typed ref 77', note: 'Kept note' }))
+    const response = await post(
+      `/admin/registrations/${reference}/payments/new`,
+      transfer({ amount: 'eight thousand', bankReference: 'Typed ref 77', note: 'Kept note' }),
+    )
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toMatch(/<input(?=[^>]*name="amount")(?=[^>]*aria-invalid="true")[^>]*>/)
@@ -135,8 +146,13 @@ describe('recording a bank transfer', () => {
     text = await paymentPage(reference)
     expect(text).toContain('Outstanding R 0.00')
     expect(text).toContain('This registration is paid in full; nothing is outstanding.')
-    const receipt = await sink.waitFor((mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`, 15_000)
-    expect(receipt.parsed.attachments.map(({ contentType, filename }) => [contentType, filename])).toEqual([['application/pdf', expect.stringMatching(/INV-\d+/)]])
+    const receipt = await sink.waitFor(
+      (mail) => mail.recipients.includes(body.email) && mail.parsed.subject === `Payment received: registration ${reference}`,
+      15_000,
+    )
+    expect(receipt.parsed.attachments.map(({ contentType, filename }) => [contentType, filename])).toEqual([
+      ['application/pdf', expect.stringMatching(/INV-\d+/)],
+    ])
 
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
     expect(log).toContain(`sipho@example.com Registration payment recorded registration ${reference}`)
@@ -145,7 +161,9 @@ describe('recording a bank transfer', () => {
   it('refuses a post another site made the browser send, and records nothing', async () => {
     const { reference } = await register()
     const pathname = `/admin/registrations/${reference}/payments/new`
-    const crossSite = await post(pathname, transfer({ bankReference: 'CROSS 1' }), { headers: { cookie: staffCookie, origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' } })
+    const crossSite = await post(pathname, transfer({ bankReference: 'CROSS 1' }), {
+      headers: { cookie: staffCookie, origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+    })
     expect(crossSite.status).toBeGreaterThanOrEqual(400)
     const noOrigin = await post(pathname, transfer({ bankReference: 'CROSS 2' }), { headers: { cookie: staffCookie } })
     expect(noOrigin.status).toBe(403)
@@ -195,7 +213,14 @@ describe('changing a delegate and the company details', () => {
 
   it('corrects the company details, and refuses a VAT number SARS would not have issued beside its field', async () => {
     const { reference } = await register()
-    const details = { companyName: 'Acme Legal (Pty) Ltd', address: '2 Side Road\nSandton', email: 'accounts@acme.test', tel: '+27 11 555 0199', vatNumber: '5999999999', purchaseOrderNumber: 'PO-7781' }
+    const details = {
+      companyName: 'Acme Legal (Pty) Ltd',
+      address: '2 Side Road\nSandton',
+      email: 'accounts@acme.test',
+      tel: '+27 11 555 0199',
+      vatNumber: '5999999999',
+      purchaseOrderNumber: 'PO-7781',
+    }
     // Correcting what the tax invoice names is a manager's: staff are refused.
     expect((await post(`/admin/registrations/${reference}/company`, { ...details, vatNumber: '4999999999' })).status).toBe(403)
     expect((await fetch(`${site.baseUrl}/admin/registrations/${reference}/company`, { headers: { cookie: staffCookie } })).status).toBe(403)
@@ -216,9 +241,14 @@ describe('changing a delegate and the company details', () => {
     const correction = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
     expect(correction.status).toBe(302)
     expect(correction.headers.get('location')).toBe(`/admin/registrations/${reference}?recorded=invoice-corrected`)
-    const mail = await sink.waitFor((received) => received.parsed.subject?.startsWith('Corrected tax invoice') === true && received.parsed.subject.endsWith(reference))
+    const mail = await sink.waitFor(
+      (received) => received.parsed.subject?.startsWith('Corrected tax invoice') === true && received.parsed.subject.endsWith(reference),
+    )
     expect(mail.recipients).toEqual(['accounts@acme.test'])
-    expect(mail.parsed.attachments.map((attachment) => attachment.filename)).toEqual([expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/), expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/)])
+    expect(mail.parsed.attachments.map((attachment) => attachment.filename)).toEqual([
+      expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/),
+      expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/),
+    ])
     const again = await post(`/admin/registrations/${reference}/company`, { intent: 'correct-invoice' }, { cookie: ownerCookie })
     expect(again.status).toBe(409)
   })
@@ -232,7 +262,11 @@ describe('changing a delegate and the company details', () => {
     expect(pageHtml).toContain(started)
     expect(pageHtml).not.toContain('Save the delegate')
 
-    const delegate = await post(`/admin/registrations/${reference}/delegates/1`, { name: 'Late Comer', position: 'Clerk', email: 'late@acme.test' }, { base: duringEvent.baseUrl, cookie })
+    const delegate = await post(
+      `/admin/registrations/${reference}/delegates/1`,
+      { name: 'Late Comer', position: 'Clerk', email: 'late@acme.test' },
+      { base: duringEvent.baseUrl, cookie },
+    )
     expect(delegate.status).toBe(409)
     expect(await pageText(delegate)).toContain(started)
     const company = await post(
@@ -250,7 +284,9 @@ describe('the delegate lists', () => {
   it('lists the event with its delegates and serves the CSV, the workbook and the attendance register with their types and names', async () => {
     const { reference, body } = await register()
     const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
-    expect(events).toMatch(/Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations Seats: \d+ at the venue \(no limit\); \d+ online \(no limit\) CSV Excel Attendance register \(PDF\)/)
+    expect(events).toMatch(
+      /Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations Seats: \d+ at the venue \(no limit\); \d+ online \(no limit\) CSV Excel Attendance register \(PDF\)/,
+    )
 
     const csv = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.csv`, { headers: { cookie: staffCookie } })
     expect(csv.status).toBe(200)
@@ -267,12 +303,20 @@ describe('the delegate lists', () => {
     const xlsx = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="legalOpinion-delegates.xlsx"')
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK')
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK')
 
     const pdf = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/attendance-register.pdf`, { headers: { cookie: staffCookie } })
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(pdf.headers.get('content-disposition')).toBe('inline; filename="legalOpinion-attendance-register.pdf"')
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
 
     expect((await fetch(`${site.baseUrl}/admin/events/event-board-management/delegates.csv`, { headers: { cookie: staffCookie } })).status).toBe(404)
     const log = await pageText(await fetch(`${site.baseUrl}/admin/audit`, { headers: { cookie: ownerCookie } }))
@@ -308,10 +352,14 @@ describe('the Overdue list', () => {
 describe('statements of account', () => {
   it('shows a company its registrations with what is owed, as a page and a PDF, and e-mails it on request', async () => {
     const { reference, body } = await register()
-    const page = await pageText(await fetch(`${site.baseUrl}/admin/statements?company=${encodeURIComponent(body.companyName.toUpperCase())}`, { headers: { cookie: staffCookie } }))
+    const page = await pageText(
+      await fetch(`${site.baseUrl}/admin/statements?company=${encodeURIComponent(body.companyName.toUpperCase())}`, { headers: { cookie: staffCookie } }),
+    )
     expect(page).toContain('R 20 677.00 owed')
     expect(page).toContain(reference)
-    const pdf = await fetch(`${site.baseUrl}/admin/statements/statement.pdf?company=${encodeURIComponent(body.companyName)}`, { headers: { cookie: staffCookie } })
+    const pdf = await fetch(`${site.baseUrl}/admin/statements/statement.pdf?company=${encodeURIComponent(body.companyName)}`, {
+      headers: { cookie: staffCookie },
+    })
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     const text = pdftotext(new Uint8Array(await pdf.arrayBuffer()))
     expect(text).toContain('Statement of account')
@@ -322,4 +370,3 @@ describe('statements of account', () => {
     expect(mail.recipients).toEqual([body.email])
   })
 })
-

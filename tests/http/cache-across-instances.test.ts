@@ -21,7 +21,12 @@ afterAll(async () => {
 
 async function page(site: RunningSite, path: string, coding: (typeof codings)[number], headers: Record<string, string> = {}) {
   const response = await fetch(`${site.baseUrl}${path}`, { headers: { 'Accept-Encoding': coding, ...headers }, decompress: false } as RequestInit)
-  return { status: response.status, etag: response.headers.get('etag'), encoding: response.headers.get('content-encoding'), bytes: Buffer.from(await response.arrayBuffer()) }
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    encoding: response.headers.get('content-encoding'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  }
 }
 
 describe('pages cached on two instances', () => {

@@ -7,7 +7,8 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 const STAFF: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff', role: 'staff', password: 'a long enough staff password' }
 const { site, url } = useBackOfficeSite([STAFF])
 
-const postJson = (pathname: string, body: unknown) => fetch(url(pathname), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const postJson = (pathname: string, body: unknown) =>
+  fetch(url(pathname), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 describe('fields the public forms store', () => {
   it('reach the back office without bidirectional controls', async () => {

@@ -22,7 +22,13 @@ beforeAll(async () => {
   // 10 April 2025: every event open, the Board Management early-bird (31 March) over, the others' (25 April) not.
   ;[site, closedSite] = await Promise.all([
     startSite({
-      env: { SMTP_URL: sink.url, ORGANISER_EMAIL: ORGANISER, FORM_RATE_LIMIT: String(RATE_LIMIT), SITE_DATE: '2025-04-10T09:00:00+02:00', METRICS_TOKEN: OUTBOX_METRICS_TOKEN },
+      env: {
+        SMTP_URL: sink.url,
+        ORGANISER_EMAIL: ORGANISER,
+        FORM_RATE_LIMIT: String(RATE_LIMIT),
+        SITE_DATE: '2025-04-10T09:00:00+02:00',
+        METRICS_TOKEN: OUTBOX_METRICS_TOKEN,
+      },
     }),
     // 1 July 2025: the June workshops have started, so their registration is closed.
     startSite({ env: { SMTP_URL: sink.url, SITE_DATE: '2025-07-01T09:00:00+02:00' } }),
@@ -67,7 +73,6 @@ async function postJson(path: string, body: unknown, { ip = freshAddress(), head
   return { response, status: response.status, json: text.startsWith('{') ? (JSON.parse(text) as AnswerBody) : undefined, text }
 }
 
-
 describe('POST /api/registrations', () => {
   it('answers 201 with the receipt, priced on the server whatever total the client sent', async () => {
     const body = registrationBody({ totalPrice: '1.00' })
@@ -93,7 +98,10 @@ describe('POST /api/registrations', () => {
   })
 
   it('answers 422 with the specification’s message and each missing field', async () => {
-    const { status, json } = await postJson('/api/registrations', registrationBody({ companyName: '', delegates: [{ name: 'A', position: '', email: 'a@acme.test' }] }))
+    const { status, json } = await postJson(
+      '/api/registrations',
+      registrationBody({ companyName: '', delegates: [{ name: 'A', position: '', email: 'a@acme.test' }] }),
+    )
     expect(status).toBe(422)
     expect(json).toEqual({
       error: {
@@ -164,30 +172,29 @@ describe('POST /api/registrations', () => {
 })
 
 describe('refused requests', () => {
-  it.each([
-    ['/api/registrations'],
-    ['/api/contact'],
-    ['/api/training-requests'],
-  ])('%s: 413 over 100 KB, 415 for another content type, 400 for malformed JSON, all with the error body', async (path) => {
-    const large = await postJson(path, JSON.stringify({ message: 'x'.repeat(101 * 1024) }))
-    expect(large.status).toBe(413)
-    expect(large.json!.error.code).toBe('payload-too-large')
+  it.each([['/api/registrations'], ['/api/contact'], ['/api/training-requests']])(
+    '%s: 413 over 100 KB, 415 for another content type, 400 for malformed JSON, all with the error body',
+    async (path) => {
+      const large = await postJson(path, JSON.stringify({ message: 'x'.repeat(101 * 1024) }))
+      expect(large.status).toBe(413)
+      expect(large.json!.error.code).toBe('payload-too-large')
 
-    const wrongType = await postJson(path, 'fullName=A', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-    expect(wrongType.status).toBe(415)
-    expect(wrongType.json!.error).toEqual({ code: 'unsupported-media-type', message: expect.any(String), fields: {} })
+      const wrongType = await postJson(path, 'fullName=A', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      expect(wrongType.status).toBe(415)
+      expect(wrongType.json!.error).toEqual({ code: 'unsupported-media-type', message: expect.any(String), fields: {} })
 
-    const malformed = await postJson(path, '{"fullName": ')
-    expect(malformed.status).toBe(400)
-    expect(malformed.json!.error.code).toBe('invalid-request')
+      const malformed = await postJson(path, '{"fullName": ')
+      expect(malformed.status).toBe(400)
+      expect(malformed.json!.error.code).toBe('invalid-request')
 
-    for (const junk of ['null', '[]', '"text"', '42', '{"__proto__": {"x": 1}}', '{"delegates": "none", "event": ["x"]}']) {
-      const answer = await postJson(path, junk)
-      expect(answer.status, `${path} with ${junk}`).toBeGreaterThanOrEqual(400)
-      expect(answer.status, `${path} with ${junk}`).toBeLessThan(500)
-      expect(answer.json!.error.code).toEqual(expect.any(String))
-    }
-  })
+      for (const junk of ['null', '[]', '"text"', '42', '{"__proto__": {"x": 1}}', '{"delegates": "none", "event": ["x"]}']) {
+        const answer = await postJson(path, junk)
+        expect(answer.status, `${path} with ${junk}`).toBeGreaterThanOrEqual(400)
+        expect(answer.status, `${path} with ${junk}`).toBeLessThan(500)
+        expect(answer.json!.error.code).toEqual(expect.any(String))
+      }
+    },
+  )
 
   it('a page form post over 100 KB gets 413 and one of another type 415', async () => {
     const large = await fetch(`${site.baseUrl}/?index`, {
@@ -331,7 +338,11 @@ describe('the status URL', () => {
       // The site's own audit log (the staff package's) takes the command's row, as the back office's screens write it.
       const context = { db, catalog: fixedCatalog(), links: createSiteLinks(site.baseUrl), audit: staffAuditWriter }
       const actor = { id: 'staff', name: 'Staff', email: 'staff@example.com', role: 'staff' as const, ipAddress: '127.0.0.1' }
-      await recordBankTransfer(context, { reference: receipt!.reference, amount: '5000.00', receivedOn: '2025-04-10', bankReference: `HTTP-${receipt!.reference}` }, actor)
+      await recordBankTransfer(
+        context,
+        { reference: receipt!.reference, amount: '5000.00', receivedOn: '2025-04-10', bankReference: `HTTP-${receipt!.reference}` },
+        actor,
+      )
     } finally {
       await db.close()
     }

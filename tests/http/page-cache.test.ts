@@ -23,7 +23,13 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'page-cache-'))
   await cp(path.join(repoRoot, 'packages/content/dataset'), workDir, { recursive: true })
   datasetPath = path.join(workDir, 'production.ndjson')
-  const secret = { _id: 'drafts.preview-secret', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: PREVIEW_SECRET, source: 'test' }
+  const secret = {
+    _id: 'drafts.preview-secret',
+    _type: 'sanity.previewUrlSecret',
+    _updatedAt: new Date().toISOString(),
+    secret: PREVIEW_SECRET,
+    source: 'test',
+  }
   await writeFile(datasetPath, `${(await readFile(datasetPath, 'utf8')).trimEnd()}\n${JSON.stringify(secret)}\n`)
   site = await startSite({ env: { CONTENT_DATASET_PATH: datasetPath, METRICS_TOKEN, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, FORM_RATE_LIMIT: '0' } })
 })
@@ -53,7 +59,10 @@ async function outcomesOf(act: () => Promise<unknown>): Promise<Record<Outcome, 
 const none = { hit: 0, miss: 0, 'not-modified': 0 }
 
 /** A GET that reads the bytes as sent (fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers }, (response) => {
       const chunks: Buffer[] = []
@@ -199,7 +208,18 @@ describe('per-visitor answers', () => {
     const locations = []
     for (const visitor of ['first', 'second']) {
       const body = registrationBody({ companyName: `Acme ${visitor} visitor` })
-      const form = new URLSearchParams({ token: token!, code: body.code, companyName: body.companyName, address: body.address, email: body.email, tel: body.tel, vatNumber: body.vatNumber, attendanceOption: body.attendanceOption, paymentMethod: body.paymentMethod, legalAgreement: 'on' })
+      const form = new URLSearchParams({
+        token: token!,
+        code: body.code,
+        companyName: body.companyName,
+        address: body.address,
+        email: body.email,
+        tel: body.tel,
+        vatNumber: body.vatNumber,
+        attendanceOption: body.attendanceOption,
+        paymentMethod: body.paymentMethod,
+        legalAgreement: 'on',
+      })
       body.delegates.forEach((delegate, row) => {
         for (const [field, value] of Object.entries(delegate)) form.set(`delegates.${row}.${field}`, value)
       })
@@ -237,11 +257,15 @@ describe('built files', () => {
   it('are sent precompressed from the build, as brotli or gzip by Accept-Encoding, with Vary', async () => {
     const home = await (await fetch(`${site.baseUrl}/`)).text()
     const scripts = [...home.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([asset]) => asset)
-    const largest = (await Promise.all(scripts.map(async (asset) => ({ asset, size: (await readFile(path.join(repoRoot, 'apps/site/build/client', asset))).length }))))
-      .sort((a, b) => b.size - a.size)[0]!.asset
+    const largest = (
+      await Promise.all(scripts.map(async (asset) => ({ asset, size: (await readFile(path.join(repoRoot, 'apps/site/build/client', asset))).length })))
+    ).sort((a, b) => b.size - a.size)[0]!.asset
     const onDisk = path.join(repoRoot, 'apps/site/build/client', largest)
     const plain = await readFile(onDisk)
-    for (const [encoding, suffix, decode] of [['br', '.br', brotliDecompressSync], ['gzip', '.gz', gunzipSync]] as const) {
+    for (const [encoding, suffix, decode] of [
+      ['br', '.br', brotliDecompressSync],
+      ['gzip', '.gz', gunzipSync],
+    ] as const) {
       const answer = await rawGet(`${site.baseUrl}${largest}`, { 'accept-encoding': `${encoding}` })
       expect(answer.status).toBe(200)
       expect(answer.headers['content-encoding']).toBe(encoding)

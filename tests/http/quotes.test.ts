@@ -45,14 +45,29 @@ describe('Download a quote', () => {
     const number = filename![2]!
     const text = pdftotext(new Uint8Array(await response.arrayBuffer()))
 
-    const registered = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+    const registered = await fetch(`${site.baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registrationBody()),
+    })
     const receipt = (await registered.json()) as RegistrationReceipt & { totalCents: number }
-    for (const expected of [`Quotation number: ${number}`, 'Date: 1 March 2025', 'Valid until: ', 'Prepared for Acme Legal Services 12 Main Road Rosebank', `Total incl. VAT ${formatRand(receipt.totalCents)}`, 'reserves no seat', 'Bank details']) {
+    for (const expected of [
+      `Quotation number: ${number}`,
+      'Date: 1 March 2025',
+      'Valid until: ',
+      'Prepared for Acme Legal Services 12 Main Road Rosebank',
+      `Total incl. VAT ${formatRand(receipt.totalCents)}`,
+      'reserves no seat',
+      'Bank details',
+    ]) {
       expect(text).toContain(expected)
     }
 
     const cookie = await signInCookie(site.baseUrl, STAFF)
-    const found = (await (await fetch(`${site.baseUrl}/admin/quotes?number=${number.toLowerCase()}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '')
+    const found = (await (await fetch(`${site.baseUrl}/admin/quotes?number=${number.toLowerCase()}`, { headers: { cookie } })).text()).replaceAll(
+      '<!-- -->',
+      '',
+    )
     expect(found).toContain(`Quotation ${number}`)
     expect(found).toContain('Acme Legal Services')
     const pdf = await fetch(`${site.baseUrl}/admin/quotes/${number}.pdf`, { headers: { cookie } })

@@ -80,7 +80,11 @@ describe('health and readiness under load', () => {
           await response.arrayBuffer()
           if (response.status !== 200) failures.push(`page ${response.status}`)
         } else {
-          const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+          const response = await fetch(`${site.baseUrl}/api/registrations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(registrationBody()),
+          })
           await response.arrayBuffer()
           if (response.status === 201) registered += 1
           else failures.push(`registration ${response.status}`)
@@ -105,7 +109,10 @@ describe('health and readiness under load', () => {
         `${path} under load: ${own.length} probes, median ${percentile(times, 0.5).toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ${registered} registrations`,
       )
       expect(own.length).toBeGreaterThan(10)
-      expect(own.every((sample) => sample.status === 200), JSON.stringify(own)).toBe(true)
+      expect(
+        own.every((sample) => sample.status === 200),
+        JSON.stringify(own),
+      ).toBe(true)
       // Nine probes in ten: on a shared two-core machine the scheduler alone now and then holds any thread back longer.
       expect(p90).toBeLessThan(PROBE_BUDGET_MS)
     }

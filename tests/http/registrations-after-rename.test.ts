@@ -87,7 +87,10 @@ async function renameEvent(): Promise<void> {
   const redirect = { _id: 'redirect-legal-opinion', _type: 'redirect', from: `/workshop/${OLD_SLUG}`, to: `/workshop/${NEW_SLUG}` }
   await writeFile(datasetPath, `${renamed.trimEnd()}\n${JSON.stringify(redirect)}\n`)
   // The site watches its dataset file: the event is served at its new address once it has read the change.
-  await vi.waitFor(async () => expect((await fetch(`${site.baseUrl}/workshop/${NEW_SLUG}`, { redirect: 'manual' })).status).toBe(200), { timeout: 20_000, interval: 200 })
+  await vi.waitFor(async () => expect((await fetch(`${site.baseUrl}/workshop/${NEW_SLUG}`, { redirect: 'manual' })).status).toBe(200), {
+    timeout: 20_000,
+    interval: 200,
+  })
 }
 
 describe('registrations across a slug rename', () => {

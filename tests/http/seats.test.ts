@@ -43,7 +43,10 @@ describe.each(BACKENDS)('the last seats on %s', (backend) => {
     workDir = await mkdtemp(path.join(tmpdir(), 'seats-'))
     await cp(path.join(repoRoot, 'packages/content/dataset'), path.join(workDir, 'content'), { recursive: true })
     const datasetPath = path.join(workDir, 'content', 'production.ndjson')
-    const documents = (await readFile(datasetPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    const documents = (await readFile(datasetPath, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
     for (const document of documents) if (document._id === 'event-legal-opinion') document.venueCapacity = CAPACITY
     await writeFile(datasetPath, documents.map((document) => JSON.stringify(document)).join('\n') + '\n')
     const env = { CONTENT_DATASET_PATH: datasetPath, FORM_RATE_LIMIT: '0' }
@@ -109,7 +112,12 @@ describe.each(BACKENDS)('the last seats on %s', (backend) => {
         },
       },
     })
-    const before = { registrations: await count('registrations'), outbox: await count('outbox_messages'), invoices: await count('invoices'), keys: await count('submission_keys') }
+    const before = {
+      registrations: await count('registrations'),
+      outbox: await count('outbox_messages'),
+      invoices: await count('invoices'),
+      keys: await count('submission_keys'),
+    }
     expect(before.registrations).toBe(1)
 
     const started = performance.now()
@@ -119,13 +127,19 @@ describe.each(BACKENDS)('the last seats on %s', (backend) => {
     const elapsedMs = performance.now() - started
     const accepted = answers.filter((answer) => answer.status === 201)
     const refused = answers.filter((answer) => answer.status === 409)
-    console.log(`${backend}: ${BUYERS} concurrent registrations on ${sites.length} process(es) for ${LAST_SEATS} seats: ${accepted.length} stored, ${refused.length} sold out, in ${Math.round(elapsedMs)} ms`)
+    console.log(
+      `${backend}: ${BUYERS} concurrent registrations on ${sites.length} process(es) for ${LAST_SEATS} seats: ${accepted.length} stored, ${refused.length} sold out, in ${Math.round(elapsedMs)} ms`,
+    )
 
     expect(accepted).toHaveLength(LAST_SEATS)
     expect(refused).toHaveLength(BUYERS - LAST_SEATS)
     for (const answer of refused) {
       expect(answer.body).toEqual({
-        error: { code: 'sold-out', message: 'Sorry, this event is sold out at the venue.', fields: { attendanceOption: 'Sorry, this event is sold out at the venue.' } },
+        error: {
+          code: 'sold-out',
+          message: 'Sorry, this event is sold out at the venue.',
+          fields: { attendanceOption: 'Sorry, this event is sold out at the venue.' },
+        },
       })
     }
     // The refused buyers left nothing behind: no registration, e-mail, invoice or submission key.

@@ -43,18 +43,27 @@ interface RawAnswer {
 /** Any method, TRACE and PROPFIND included (fetch refuses to send some of them). */
 function rawRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = ''
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
-    })
+    const request = httpRequest(
+      url,
+      { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
+      },
+    )
     request.on('error', reject)
     request.end(body)
   })
 }
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name!, values.join(' ')]))
+  return new Map(
+    csp
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values.join(' ')]),
+  )
 }
 
 /**
@@ -182,7 +191,16 @@ describe('HEAD and unsupported methods', () => {
     const head = await rawRequest(`${site.baseUrl}${path}`, 'HEAD')
     expect(head.status).toBe(get.status)
     expect(head.body).toBe('')
-    for (const name of ['content-type', 'cache-control', 'x-robots-tag', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options']) {
+    for (const name of [
+      'content-type',
+      'cache-control',
+      'x-robots-tag',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+    ]) {
       expect(head.headers[name], `${path} ${name}`).toEqual(get.headers.get(name) ?? undefined)
     }
     expect(head.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
@@ -209,7 +227,12 @@ describe('HEAD and unsupported methods', () => {
     ['TRACE', '/favicon.svg'],
     ['DELETE', '/assets/missing-1234.js'],
   ])('%s %s answers 405 with the methods a page takes', async (method, path) => {
-    const answer = await rawRequest(`${site.baseUrl}${path}`, method, { 'content-type': 'application/x-www-form-urlencoded' }, method === 'TRACE' || method === 'OPTIONS' ? undefined : 'fullName=A')
+    const answer = await rawRequest(
+      `${site.baseUrl}${path}`,
+      method,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      method === 'TRACE' || method === 'OPTIONS' ? undefined : 'fullName=A',
+    )
     expect(answer.status).toBe(405)
     expect(answer.headers.allow).toBe('GET, HEAD, POST')
     expect(answer.body).toBe('This address does not answer that kind of request.')
@@ -225,10 +248,11 @@ describe('HEAD and unsupported methods', () => {
     const answer = await rawRequest(`${site.baseUrl}${path}`, method)
     expect(answer.status).toBe(405)
     expect(answer.headers.allow).toBe('POST')
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'method-not-allowed', message: 'This address does not answer that kind of request.', fields: {} } })
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'method-not-allowed', message: 'This address does not answer that kind of request.', fields: {} },
+    })
   })
 })
-
 
 async function postJson(path: string, body: unknown) {
   const response = await fetch(`${site.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -321,7 +345,12 @@ describe('the sandbox checkout', () => {
     const remotePage = await fetch(`${site.baseUrl}${checkout}`, { headers: REMOTE })
     expect(remotePage.status).toBe(403)
     expect(await remotePage.text()).toBe('The test checkout is only available on the computer that runs the site.')
-    const remotePay = await fetch(`${site.baseUrl}${checkout}`, { method: 'POST', headers: REMOTE, body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
+    const remotePay = await fetch(`${site.baseUrl}${checkout}`, {
+      method: 'POST',
+      headers: REMOTE,
+      body: new URLSearchParams({ action: 'pay' }),
+      redirect: 'manual',
+    })
     expect(remotePay.status).toBe(403)
     const status = (await (await fetch(`${site.baseUrl}${statusPath}`, { headers: { accept: 'application/json' } })).json()) as { status: string }
     expect(status.status, 'the refused Pay changed nothing').toBe('awaiting-payment')

@@ -40,8 +40,16 @@ afterAll(() => {
 
 describe('a misconfigured server', () => {
   it.each([
-    ['DATA_DIR is a file', { DATA_DIR: aFile }, `DATA_DIR ${aFile} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`],
-    ['DATA_DIR is read-only', { DATA_DIR: readOnlyDir }, `DATA_DIR ${readOnlyDir} is read-only for this server: make it writable, or set DATA_DIR to a directory the server may write to`],
+    [
+      'DATA_DIR is a file',
+      { DATA_DIR: aFile },
+      `DATA_DIR ${aFile} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`,
+    ],
+    [
+      'DATA_DIR is read-only',
+      { DATA_DIR: readOnlyDir },
+      `DATA_DIR ${readOnlyDir} is read-only for this server: make it writable, or set DATA_DIR to a directory the server may write to`,
+    ],
     [
       'a public SITE_URL has neither Yoco keys nor PAYMENTS_SANDBOX=1',
       { SITE_URL: 'https://events.example.com' },
@@ -49,14 +57,21 @@ describe('a misconfigured server', () => {
     ],
     ['PORT is not a port', { PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, not "eighty"'],
     ['PORT is out of range', { PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000"'],
-    ['SITE_DATE is not a date', { SITE_DATE: 'next week' }, 'SITE_DATE is not a date: "next week"; set it like 2025-03-01 or 2025-03-01T09:00:00+02:00, or leave it unset'],
-  ] satisfies Array<[string, Record<string, string>, string]>)('stops when %s, saying what to change in one line', async (_label, env: Record<string, string>, message) => {
-    const asUnprivileged = env.DATA_DIR === readOnlyDir && unprivileged
-    const result = await startSiteExpectingExit({ env, ...(asUnprivileged ? { user: unprivileged } : {}) })
-    expect(result.code).not.toBe(0)
-    expect(result.code).not.toBeNull()
-    expect(printedLines(result)).toEqual([{ level: FATAL, msg: `Cannot start: ${message}` }])
-  })
+    [
+      'SITE_DATE is not a date',
+      { SITE_DATE: 'next week' },
+      'SITE_DATE is not a date: "next week"; set it like 2025-03-01 or 2025-03-01T09:00:00+02:00, or leave it unset',
+    ],
+  ] satisfies Array<[string, Record<string, string>, string]>)(
+    'stops when %s, saying what to change in one line',
+    async (_label, env: Record<string, string>, message) => {
+      const asUnprivileged = env.DATA_DIR === readOnlyDir && unprivileged
+      const result = await startSiteExpectingExit({ env, ...(asUnprivileged ? { user: unprivileged } : {}) })
+      expect(result.code).not.toBe(0)
+      expect(result.code).not.toBeNull()
+      expect(printedLines(result)).toEqual([{ level: FATAL, msg: `Cannot start: ${message}` }])
+    },
+  )
 
   it('stops with one line when PORT is already taken', async () => {
     const taken = createServer()
@@ -78,7 +93,9 @@ describe('migrations left to `pnpm db:migrate` (MIGRATE_ON_START=0)', () => {
     mkdirSync(dataDir)
     const refused = await startSiteExpectingExit({ env: { DATA_DIR: dataDir, MIGRATE_ON_START: '0' } })
     expect(refused.code).toBe(1)
-    expect(printedLines(refused).at(-1)?.msg).toMatch(/^Cannot start: the database lacks \d+ migration\(s\) of this release \(2025-06-01-initial, .*\): run `pnpm db:migrate` first/)
+    expect(printedLines(refused).at(-1)?.msg).toMatch(
+      /^Cannot start: the database lacks \d+ migration\(s\) of this release \(2025-06-01-initial, .*\): run `pnpm db:migrate` first/,
+    )
 
     const migrated = spawnSync('pnpm', ['db:migrate'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
     expect(migrated.status, migrated.stderr).toBe(0)

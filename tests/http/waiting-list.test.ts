@@ -19,7 +19,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'waiting-list-http-'))
   await cp(path.join(repoRoot, 'packages/content/dataset'), workDir, { recursive: true })
   const datasetPath = path.join(workDir, 'production.ndjson')
-  const documents = (await readFile(datasetPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  const documents = (await readFile(datasetPath, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const document of documents) if (document._id === 'event-legal-opinion') Object.assign(document, { venueCapacity: 2, onlineCapacity: 1 })
   await writeFile(datasetPath, documents.map((document) => JSON.stringify(document)).join('\n') + '\n')
   sink = await startSmtpSink()
@@ -68,20 +71,34 @@ describe('POST /api/waiting-list', () => {
     })
 
     expect((await post('/api/registrations', registrationBody())).status).toBe(201)
-    expect((await post('/api/registrations', registrationBody({ attendanceOption: 'online', delegates: [{ name: 'Online One', position: 'Attorney', email: 'online@acme.test' }] }))).status).toBe(201)
+    expect(
+      (
+        await post(
+          '/api/registrations',
+          registrationBody({ attendanceOption: 'online', delegates: [{ name: 'Online One', position: 'Attorney', email: 'online@acme.test' }] }),
+        )
+      ).status,
+    ).toBe(201)
 
     const refused = await post('/api/waiting-list', entry({ seats: 11, email: 'not an address', name: '' }))
     expect(refused.status).toBe(422)
     expect(refused.json.error).toEqual({
       code: 'missing-fields',
       message: 'Please fill in all required fields before submitting.',
-      fields: { name: 'Name is required', email: 'Please enter a valid e-mail address.', seats: 'Please enter the number of seats: a whole number from 1 to 10.' },
+      fields: {
+        name: 'Name is required',
+        email: 'Please enter a valid e-mail address.',
+        seats: 'Please enter the number of seats: a whole number from 1 to 10.',
+      },
     })
     expect((await post('/api/waiting-list', entry({ event: 'noSuchEvent' }))).json.error?.code).toBe('unknown-event')
 
     const joined = await post('/api/waiting-list', entry())
     expect(joined).toEqual({ status: 201, json: { position: 1 } })
-    expect(await post('/api/waiting-list', entry({ attendance: 'online', seats: 1, email: 'online-wait@acme.test' }))).toEqual({ status: 201, json: { position: 2 } })
+    expect(await post('/api/waiting-list', entry({ attendance: 'online', seats: 1, email: 'online-wait@acme.test' }))).toEqual({
+      status: 201,
+      json: { position: 2 },
+    })
     const mail = await sink.waitFor((message) => message.recipients.includes('thandi@acme.test'))
     expect(mail.parsed.subject).toBe('Waiting list: Legal Opinion Writing 2025')
     expect(mail.parsed.text).toContain('You are number 1 on the waiting list')

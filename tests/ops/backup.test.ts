@@ -33,7 +33,11 @@ function runBackup(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 async function register(base: string): Promise<RegistrationReceipt> {
-  const response = await fetch(`${base}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+  const response = await fetch(`${base}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody()),
+  })
   if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${await response.text()}`)
   return (await response.json()) as RegistrationReceipt
 }
@@ -68,7 +72,10 @@ describe('pnpm backup', () => {
       let copiedReferences: string[]
       try {
         expect(copy.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
-        copiedReferences = copy.prepare('SELECT reference FROM registrations').all().map((row) => String(row.reference))
+        copiedReferences = copy
+          .prepare('SELECT reference FROM registrations')
+          .all()
+          .map((row) => String(row.reference))
       } finally {
         copy.close()
       }

@@ -36,7 +36,9 @@ function outboxRows(dataDir: string): Array<{ id: string; status: string }> {
 function makeWaitingMessagesDue(dataDir: string): void {
   const db = new DatabaseSync(path.join(dataDir, 'events.sqlite'))
   try {
-    db.prepare("update outbox_messages set next_attempt_at = '2000-01-01T00:00:00.000Z', attempts = 0, locked_until = null, lease_token = null where status = 'pending'").run()
+    db.prepare(
+      "update outbox_messages set next_attempt_at = '2000-01-01T00:00:00.000Z', attempts = 0, locked_until = null, lease_token = null where status = 'pending'",
+    ).run()
   } finally {
     db.close()
   }
@@ -57,7 +59,11 @@ describe('a SIGTERM while the site starts or sends', () => {
     const nobodyListens = await freePort()
     const first = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${nobodyListens}`, FORM_RATE_LIMIT: '0' } })
     for (let index = 0; index < 8; index++) {
-      const response = await fetch(`${first.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registrationBody()) })
+      const response = await fetch(`${first.baseUrl}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody()),
+      })
       expect(response.status).toBe(201)
     }
     await first.stop()
@@ -169,7 +175,9 @@ describe('the production command, scripts/serve', () => {
     let output = ''
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })))
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      server.once('exit', (code, signal) => resolve({ code, signal })),
+    )
     await waitUntil(async () => {
       try {
         return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200
@@ -179,7 +187,9 @@ describe('the production command, scripts/serve', () => {
     }, 'the site to be ready')
     // The process started as the script is now Node 24 itself, running the server with the site's options.
     expect(readlinkSync(`/proc/${server.pid}/exe`)).toBe(realpathSync(path.join(repoRoot, 'node_modules/node/bin/node')))
-    expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--heap-growing-percent=50', 'server.js']))
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=1', '--heap-growing-percent=50', 'server.js']),
+    )
     server.kill('SIGTERM')
     expect(await exited, output).toEqual({ code: 0, signal: null })
     expect(output).toContain('SIGTERM received: draining')

@@ -62,7 +62,11 @@ function logLines(site: RunningSite): LogLine[] {
 }
 
 async function register(site: RunningSite, body: ReturnType<typeof registrationBody>): Promise<RegistrationReceipt> {
-  const response = await fetch(`${site.baseUrl}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(201)
   return (await response.json()) as RegistrationReceipt
 }
@@ -82,12 +86,14 @@ describe('request ids', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('x-request-id')).toBe('lb-7f3e9a2c-0001')
     await response.text()
-    await expect.poll(() => logLines(filesSite).find((line) => line.reqId === 'lb-7f3e9a2c-0001')).toMatchObject({
-      level: 30,
-      msg: 'request completed',
-      req: { id: 'lb-7f3e9a2c-0001', method: 'GET', url: '/conference' },
-      res: { statusCode: 200 },
-    })
+    await expect
+      .poll(() => logLines(filesSite).find((line) => line.reqId === 'lb-7f3e9a2c-0001'))
+      .toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: { id: 'lb-7f3e9a2c-0001', method: 'GET', url: '/conference' },
+        res: { statusCode: 200 },
+      })
   })
 
   it('generates an id when none or an unsafe one is sent, and logs under the generated id', async () => {
@@ -121,7 +127,9 @@ describe('the log of a registration', () => {
     await invoice.arrayBuffer()
 
     // The file transport logs each e-mail it writes with its recipients: the registrant's and the delegates'.
-    await expect.poll(() => logLines(filesSite).filter((line) => line.msg.startsWith('mail: ') && line.msg.includes(receipt.reference)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => logLines(filesSite).filter((line) => line.msg.startsWith('mail: ') && line.msg.includes(receipt.reference)).length, { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await expect.poll(() => logLines(filesSite).filter((line) => line.req?.url.includes(receipt.reference)).length).toBe(4)
 
     const lines = logLines(filesSite)
@@ -192,7 +200,9 @@ describe('/metrics', () => {
     await (await fetch(`${filesSite.baseUrl}${statusPath}`)).text()
     await (await fetch(`${filesSite.baseUrl}/workshop/legalOpinion`)).text()
     await (await fetch(`${filesSite.baseUrl}/no/such/page`)).text()
-    const pay = (await (await fetch(`${filesSite.baseUrl}${statusPath}/pay`, { method: 'POST', headers: { Accept: 'application/json' } })).json()) as { redirectUrl: string }
+    const pay = (await (await fetch(`${filesSite.baseUrl}${statusPath}/pay`, { method: 'POST', headers: { Accept: 'application/json' } })).json()) as {
+      redirectUrl: string
+    }
     const sandbox = await fetch(pay.redirectUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
     expect(sandbox.status).toBe(303)
 

@@ -20,7 +20,11 @@ afterAll(() => {
 
 function runRetention(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['-s', 'privacy:retention'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('pnpm', ['-s', 'privacy:retention'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -34,7 +38,16 @@ async function storeEnquiry(id: string, createdAt: string): Promise<void> {
   try {
     await db.kysely
       .insertInto('contact_enquiries')
-      .values({ id, full_name: 'Naledi Dlamini', company_name: null, email: 'naledi@client.test', phone: '+27 82 555 0101', interest: 'Workshop', message: 'Parking?', created_at: createdAt })
+      .values({
+        id,
+        full_name: 'Naledi Dlamini',
+        company_name: null,
+        email: 'naledi@client.test',
+        phone: '+27 82 555 0101',
+        interest: 'Workshop',
+        message: 'Parking?',
+        created_at: createdAt,
+      })
       .execute()
   } finally {
     await db.close()
@@ -48,7 +61,9 @@ describe('pnpm privacy:retention', () => {
     await storeEnquiry('recent', new Date(now - 100 * 24 * 3600 * 1000).toISOString())
 
     const first = await runRetention({ ENQUIRY_RETENTION_MONTHS: '12' })
-    expect(first.output.trim()).toBe("Retention: 1 enquiries and training requests older than 12 months, and 0 registrations past their invoices' five years, anonymised.")
+    expect(first.output.trim()).toBe(
+      "Retention: 1 enquiries and training requests older than 12 months, and 0 registrations past their invoices' five years, anonymised.",
+    )
     expect(first.code).toBe(0)
     const database = new DatabaseSync(path.join(dataDir, 'events.sqlite'))
     try {
@@ -57,7 +72,13 @@ describe('pnpm privacy:retention', () => {
         { id: 'recent', full_name: 'Naledi Dlamini', email: 'naledi@client.test' },
       ])
       const audit = database.prepare("select action, subject_type, after_json from staff_audit_log where action = 'personal-data-anonymised'").all()
-      expect(audit).toEqual([{ action: 'personal-data-anonymised', subject_type: 'retention-job', after_json: JSON.stringify({ enquiriesAnonymised: 1, registrationsAnonymised: 0, enquiryRetentionMonths: 12 }) }])
+      expect(audit).toEqual([
+        {
+          action: 'personal-data-anonymised',
+          subject_type: 'retention-job',
+          after_json: JSON.stringify({ enquiriesAnonymised: 1, registrationsAnonymised: 0, enquiryRetentionMonths: 12 }),
+        },
+      ])
     } finally {
       database.close()
     }

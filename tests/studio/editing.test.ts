@@ -9,7 +9,10 @@ const harness = useStudioHarness((documents) => {
   const seeded = documents.map((document) =>
     // An early-bird price above the venue price (R 7 990): the PFAS event breaks a rule.
     document._id === 'event-pfas'
-      ? { ...document, priceOptions: (document.priceOptions as PriceOption[]).map((option) => (option.key === 'early-bird' ? { ...option, amount: 8000 } : option)) }
+      ? {
+          ...document,
+          priceOptions: (document.priceOptions as PriceOption[]).map((option) => (option.key === 'early-bird' ? { ...option, amount: 8000 } : option)),
+        }
       : document,
   )
   const legalOpinion = seeded.find((document) => document._id === 'event-legal-opinion')!
@@ -116,7 +119,9 @@ describe('the studio, offline, on the shipped dataset', () => {
     await online.fill('5990')
     await page.getByText('R 5 990.00 excl. VAT · R 6 888.50 incl. VAT').first().waitFor()
     await page.keyboard.press('Escape')
-    await waitForLake('both prices in the draft', () => (optionOf(harness.lake().documents.get('drafts.event-resilience'), 'online')?.amount === 5990 ? true : undefined))
+    await waitForLake('both prices in the draft', () =>
+      optionOf(harness.lake().documents.get('drafts.event-resilience'), 'online')?.amount === 5990 ? true : undefined,
+    )
     // Nothing is live until the event is published: the published event still has last week's prices.
     expect(optionOf(harness.lake().documents.get('event-resilience'), 'online')?.amount).toBe(5490)
     await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
@@ -127,14 +132,17 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
-  it('sets up next year\'s Resilience conference: duplicate, edit the prices, publish', async () => {
+  it("sets up next year's Resilience conference: duplicate, edit the prices, publish", async () => {
     const documentsBefore = harness.lake().documents.size
     const started = Date.now()
     const page = await openEvent('event-resilience')
     await runDocumentAction(page, 'Duplicate for next year')
 
     // The studio opens the new event's entry in the desk, and lists what still mentions last year.
-    await page.getByText(/fields? still mention last year/).first().waitFor()
+    await page
+      .getByText(/fields? still mention last year/)
+      .first()
+      .waitFor()
     await page.waitForURL(/structure\/events;(?!event-resilience)[^;]+$/)
     await page.getByTestId('pane-item-Event').click()
     await expect.poll(() => page.locator('input#title').inputValue(), { timeout: 30_000 }).toBe('Economic Resilience Conference 2026')
@@ -187,7 +195,9 @@ describe('the studio, offline, on the shipped dataset', () => {
     const page = await openEvent('event-legal-opinion')
     await page.getByTestId('action-publish').click()
 
-    const redirect = await waitForLake('the redirect', () => storedDocuments().find((document) => document._type === 'redirect' && document.from === '/workshop/legalOpinion'))
+    const redirect = await waitForLake('the redirect', () =>
+      storedDocuments().find((document) => document._type === 'redirect' && document.from === '/workshop/legalOpinion'),
+    )
     expect(redirect.to).toBe('/workshop/legal-opinion-writing')
     await waitForLake('the published rename', () =>
       (harness.lake().documents.get('event-legal-opinion')?.slug as { current?: string } | undefined)?.current === 'legal-opinion-writing' ? true : undefined,

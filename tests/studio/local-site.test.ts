@@ -16,7 +16,10 @@ async function publicPage(pathname: string): Promise<string> {
 }
 
 function titleInFile(id: string): unknown {
-  const documents = readFileSync(harness.site().datasetPath, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { _id: string; title?: unknown })
+  const documents = readFileSync(harness.site().datasetPath, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { _id: string; title?: unknown })
   return documents.find((document) => document._id === id)?.title
 }
 
@@ -76,7 +79,10 @@ describe('the studio without a Sanity project, beside the site', () => {
       const page = await browser.newPage()
       await page.goto(new URL('structure/events', harness.studioUrl()).href, { timeout: 120_000 })
       await page.getByRole('heading', { name: 'Let this browser trust the local content API' }).waitFor({ timeout: 60_000 })
-      await page.getByRole('link', { name: /^https:\/\/local\.localhost:\d+\/$/ }).first().click()
+      await page
+        .getByRole('link', { name: /^https:\/\/local\.localhost:\d+\/$/ })
+        .first()
+        .click()
       // Chromium's warning page: "Advanced", then "Proceed to local.localhost (unsafe)".
       await page.locator('#details-button').click()
       await page.locator('#proceed-link').click()

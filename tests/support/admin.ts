@@ -61,10 +61,15 @@ async function enrolTwoFactor(dataDir: string, databaseUrl: string, account: Sta
     const links = createSiteLinks('http://localhost:3000')
     const staff = await createStaff({ db, links })
     const request = (cookie?: string) =>
-      new Request('http://localhost:3000/admin/two-factor', { headers: { origin: 'http://localhost:3000', [STAFF_CLIENT_IP_HEADER]: '192.0.2.250', ...(cookie ? { cookie } : {}) } })
+      new Request('http://localhost:3000/admin/two-factor', {
+        headers: { origin: 'http://localhost:3000', [STAFF_CLIENT_IP_HEADER]: '192.0.2.250', ...(cookie ? { cookie } : {}) },
+      })
     const signedIn = await staff.signIn(request(), account)
     if (signedIn.status !== 'signed-in') throw new Error(`${account.email} could not sign in to set up two-factor`)
-    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
     const { totpURI } = await staff.beginTwoFactorSetup(request(cookie), account.password)
     const otp = createOTP(base32.decode(new URL(totpURI).searchParams.get('secret') ?? ''))
     const step = Math.floor(Date.now() / TOTP_STEP_MS) - 1
@@ -89,13 +94,17 @@ export async function createStaffAccount(dataDir: string, account: StaffAccount,
       done()
     },
   })
-  const code = await runAdminCommand(args, {
-    // The command reads the password from standard input to its end, which is all a ReadStream it needs here.
-    stdin: Readable.from([`${account.password}\n`]) as NodeJS.ReadStream,
-    stdout: collect,
-    stderr: collect,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-  }, createSiteLinks)
+  const code = await runAdminCommand(
+    args,
+    {
+      // The command reads the password from standard input to its end, which is all a ReadStream it needs here.
+      stdin: Readable.from([`${account.password}\n`]) as NodeJS.ReadStream,
+      stdout: collect,
+      stderr: collect,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    },
+    createSiteLinks,
+  )
   if (code !== 0) throw new Error(`pnpm admin create-user exited with ${code}:\n${output}`)
   if (account.twoFactor ?? account.role !== 'staff') await enrolTwoFactor(dataDir, databaseUrl, account)
 }

@@ -8,9 +8,7 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
   return results.violations.map((violation) => {
-    const elements = violation.nodes
-      .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-      .join('\n')
+    const elements = violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')
     return `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n${elements}`
   })
 }

@@ -63,11 +63,7 @@ export const viewports = {
 export type ViewportName = keyof typeof viewports
 
 /** Opens a page at a named viewport width; reduced motion keeps smooth scrolling and fades out of the timings. */
-export async function openPage(
-  browser: Browser,
-  viewport: ViewportName,
-  options: BrowserContextOptions = {},
-): Promise<Page> {
+export async function openPage(browser: Browser, viewport: ViewportName, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: viewports[viewport],
     reducedMotion: 'reduce',
@@ -97,7 +93,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       const claimed = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
       const insideRichText = (element: Element) => element.parentElement?.closest('.rich-text') != null
       const heading = document.querySelector('h1')
-      return heading !== null && claimed(heading) && Array.from(document.querySelectorAll('main *')).every((element) => claimed(element) || insideRichText(element))
+      return (
+        heading !== null && claimed(heading) && Array.from(document.querySelectorAll('main *')).every((element) => claimed(element) || insideRichText(element))
+      )
     })
   } catch (error) {
     throw new Error(`${pathname} did not hydrate: React never claimed all of its main content`, { cause: error })

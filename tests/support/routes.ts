@@ -9,10 +9,7 @@ export const eventPages = [
   '/workshop/legalSecreatary',
 ] as const
 
-export const contactPages = [
-  ...eventPages.map((event) => `${event}/contact`),
-  '/sponsorship/contact',
-]
+export const contactPages = [...eventPages.map((event) => `${event}/contact`), '/sponsorship/contact']
 
 export const trainingPages = ['/inhouse-training', '/online-training'] as const
 

@@ -215,7 +215,9 @@ export async function launchSite({ env, port: fixedPort }: { env: Record<string,
   let log = ''
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   return { baseUrl: `http://127.0.0.1:${port}`, process: server, exited, output: () => log }
 }
 

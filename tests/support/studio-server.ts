@@ -39,7 +39,10 @@ export async function startStudioDevServer(env: Record<string, string> = {}, { p
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`sanity dev exited with code ${server.exitCode}:\n${output}`)
-    const ready = await fetch(url).then((response) => response.ok, () => false)
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ready) return { url, stop }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

@@ -40,29 +40,30 @@ export default function handleRequest(
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
-      // React's own inline scripts and the hoisted stylesheet carry the nonce the Content-Security-Policy names.
-      nonce: { script: cspNonce, style: cspNonce },
-      // React moves large Suspense boundaries out of line to stream them; this page is sent whole, so keep them in place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId)
-            timeoutId = undefined
-            callback()
-          },
-        })
-        pipe(body)
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+        // React's own inline scripts and the hoisted stylesheet carry the nonce the Content-Security-Policy names.
+        nonce: { script: cspNonce, style: cspNonce },
+        // React moves large Suspense boundaries out of line to stream them; this page is sent whole, so keep them in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          pipe(body)
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          loadContext.get(requestFactsContext).log.error({ err: error }, 'Rendering the page failed')
+        },
       },
-      onShellError(error: unknown) {
-        reject(error)
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500
-        loadContext.get(requestFactsContext).log.error({ err: error }, 'Rendering the page failed')
-      },
-    })
+    )
   })
 }
 

@@ -126,7 +126,12 @@ export function ErrorBoundary() {
   const page = status === 404 ? <NotFoundPage /> : status === 503 ? <UnavailablePage /> : <ErrorPage error={error} />
   // Without the root's data (the content source is out of reach) there are no site settings for the header and
   // footer: the card stands alone, still in the page's main landmark.
-  if (!rootData) return <main id="main" className="main--standalone">{page}</main>
+  if (!rootData)
+    return (
+      <main id="main" className="main--standalone">
+        {page}
+      </main>
+    )
   return (
     <HydrationBoundary state={rootData.dehydratedState}>
       <Shell>{page}</Shell>

@@ -90,7 +90,9 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   let localApiHost = ''
   if (localSource) {
     // The public port serves the dataset's images only: the query endpoint evaluates any GROQ it is sent.
-    const assetListener = createRequestListener(async (request) => (await localSource.handleAssetRequest(request)) ?? new Response('Not found', { status: 404 }))
+    const assetListener = createRequestListener(
+      async (request) => (await localSource.handleAssetRequest(request)) ?? new Response('Not found', { status: 404 }),
+    )
     router.use(LOCAL_CONTENT_PREFIX, (req, res) => {
       req.url = req.originalUrl
       void assetListener(req, res)
@@ -147,7 +149,14 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   // The payment tables are the payments package's own, migrated after the core's registrations they refer to (or,
   // with MIGRATE_ON_START=0, checked to have been by `pnpm db:migrate`).
   await migratePaymentTables(core.db, { apply: config.core.migrateOnStart ?? true })
-  const payments = createSitePayments({ config, core, catalog, links, log: (line) => logger.info(line), onPaymentSucceeded: () => metrics.cardPaymentSucceeded() })
+  const payments = createSitePayments({
+    config,
+    core,
+    catalog,
+    links,
+    log: (line) => logger.info(line),
+    onPaymentSucceeded: () => metrics.cardPaymentSucceeded(),
+  })
   const staff = await createStaff({
     db: core.db,
     links,
@@ -208,7 +217,10 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     const isFirstDelivery = (keys: readonly string[], at: Date, keepMs: number) => recordFirstDelivery(core.db, keys, at, keepMs)
     router.use(sanityWebhook({ secret: config.sanityWebhookSecret, onContentChanged, isFirstDelivery }))
   }
-  router.use('/api/content', createContentApiRouter((req) => preview.contentFor(req)))
+  router.use(
+    '/api/content',
+    createContentApiRouter((req) => preview.contentFor(req)),
+  )
   // Without a token there is no /metrics: the path falls through to the not-found page like any unknown one.
   if (config.metricsToken) router.get('/metrics', metricsEndpoint({ metrics, token: config.metricsToken }))
   router.use('/api', createApiRouter(core, links))

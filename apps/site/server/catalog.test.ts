@@ -28,7 +28,13 @@ describe('createContentCatalog', () => {
     const { client, fetch } = contentReturning((params) => (params === undefined ? [] : params.slug === 'legalOpinion' ? event : null))
     const catalog = createContentCatalog(client, 'https://events.example')
     const found = await catalog.getEvent('legalOpinion')
-    expect(found).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion', kind: 'workshop', url: 'https://events.example/workshop/legalOpinion', priceOptions: [{ key: 'venue', amount: 8990 }] })
+    expect(found).toMatchObject({
+      id: 'event-legal-opinion',
+      slug: 'legalOpinion',
+      kind: 'workshop',
+      url: 'https://events.example/workshop/legalOpinion',
+      priceOptions: [{ key: 'venue', amount: 8990 }],
+    })
     await catalog.getEvent('legalOpinion')
     expect(fetch).toHaveBeenCalledTimes(1)
     // A slug no event has is looked for among the redirects too.
@@ -38,7 +44,11 @@ describe('createContentCatalog', () => {
 
   it('finds a renamed event by its old slug through the redirect documents, with its document id', async () => {
     const { client } = contentReturning((params) => {
-      if (params === undefined) return [{ from: '/workshop/LegalOpinion2024', to: '/workshop/legalOpinion' }, { from: null, to: '/nowhere' }]
+      if (params === undefined)
+        return [
+          { from: '/workshop/LegalOpinion2024', to: '/workshop/legalOpinion' },
+          { from: null, to: '/nowhere' },
+        ]
       return params.slug === 'legalOpinion' ? event : null
     })
     const catalog = createContentCatalog(client, 'https://events.example')

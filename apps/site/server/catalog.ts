@@ -57,8 +57,7 @@ export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettings
     phones: settings?.phones ?? [],
     email: settings?.email ?? '',
     vatNumber: settings?.vatNumber ?? '',
-    informationOfficer:
-      settings?.informationOfficer?.email ? { name: settings.informationOfficer.name ?? '', email: settings.informationOfficer.email } : null,
+    informationOfficer: settings?.informationOfficer?.email ? { name: settings.informationOfficer.name ?? '', email: settings.informationOfficer.email } : null,
   }
 }
 

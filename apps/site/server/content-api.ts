@@ -26,13 +26,19 @@ export function createContentApiRouter(contentFor: (req: express.Request) => San
       (error: unknown) => {
         // The reason may name hosts or files: it goes to the log, the visitor gets a retryable 503.
         req.log.error(`Content API: ${parsed.name} did not load: ${(error as Error).message}`)
-        res.status(503).set('Retry-After', '5').json({ error: { code: 'content-unavailable', message: CONTENT_UNAVAILABLE, fields: {} } })
+        res
+          .status(503)
+          .set('Retry-After', '5')
+          .json({ error: { code: 'content-unavailable', message: CONTENT_UNAVAILABLE, fields: {} } })
       },
     )
   })
 
   router.all('/:queryName', (_req, res) => {
-    res.status(405).set('Allow', 'GET, HEAD').json({ error: { code: 'method-not-allowed', message: 'Use GET.', fields: {} } })
+    res
+      .status(405)
+      .set('Allow', 'GET, HEAD')
+      .json({ error: { code: 'method-not-allowed', message: 'Use GET.', fields: {} } })
   })
 
   return router

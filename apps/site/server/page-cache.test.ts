@@ -98,7 +98,9 @@ async function harness({ maxBytes = 10_000_000, renderDelayMs = 0 } = {}): Promi
         const nonce = cspNonce(res)
         if (req.path === '/missing') return new Response(htmlPage('Not found', nonce), { status: 404, headers: { 'Content-Type': 'text/html' } })
         if (req.path === '/cookie') return new Response(htmlPage('Cookie', nonce), { headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'seen=1' } })
-        return new Response(htmlPage(`${req.path} ${variant} render ${renders}`, nonce), { headers: { 'Content-Type': 'text/html', Link: '</font.woff2>; rel=preload' } })
+        return new Response(htmlPage(`${req.path} ${variant} render ${renders}`, nonce), {
+          headers: { 'Content-Type': 'text/html', Link: '</font.woff2>; rel=preload' },
+        })
       },
       applyPagePolicy: (req, res, page) => usePagePolicy(req, res, page),
       onOutcome: (outcome) => outcomes.push(outcome),
@@ -253,7 +255,6 @@ describe('pageCache', () => {
     expect(site.renders()).toBe(1)
     expect(new Set(bodies.map((response) => response.body.toString())).size).toBe(1)
   })
-
 })
 
 describe('PageStore', () => {

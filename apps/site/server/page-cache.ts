@@ -164,13 +164,7 @@ export class PageStore {
  * pages (status, payment, return: secret URLs), the sandbox checkout, and single-fetch data requests.
  */
 export function isPerVisitorPath(path: string): boolean {
-  return (
-    isAdminPath(path) ||
-    path.startsWith('/registrations/') ||
-    path.startsWith('/payments/') ||
-    path.startsWith('/api/') ||
-    path.endsWith('.data')
-  )
+  return isAdminPath(path) || path.startsWith('/registrations/') || path.startsWith('/payments/') || path.startsWith('/api/') || path.endsWith('.data')
 }
 
 export type PageCacheOutcome = 'hit' | 'miss' | 'not-modified'

@@ -5,7 +5,12 @@ import { createSiteLinks } from '../app/lib/site-links'
 import { createSitePayments } from './payments'
 
 const links = createSiteLinks('http://localhost:3000')
-const catalog: EventCatalog = { getEvent: async () => undefined, getSettings: async () => { throw new Error('not needed') } }
+const catalog: EventCatalog = {
+  getEvent: async () => undefined,
+  getSettings: async () => {
+    throw new Error('not needed')
+  },
+}
 // Choosing the provider touches nothing of the core but its database handle and outbox.
 const core = { db: {}, outbox: { wake() {} }, formRateLimiter: { check: async () => ({ allowed: true }) } } as unknown as Core
 
@@ -21,7 +26,11 @@ describe('card payment provider from the environment', () => {
 
   it('uses Yoco with a key and a webhook secret, at YOCO_API_BASE', () => {
     const lines: string[] = []
-    const config = readConfig({ YOCO_SECRET_KEY: 'sk_test_1', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', YOCO_API_BASE: 'http://127.0.0.1:9/' })
+    const config = readConfig({
+      YOCO_SECRET_KEY: 'sk_test_1',
+      YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      YOCO_API_BASE: 'http://127.0.0.1:9/',
+    })
     const payments = createSitePayments({ config, core, catalog, links, log: (line) => lines.push(line) })
     expect(payments.context.provider.name).toBe('yoco')
     expect(lines).toEqual(['Card payments: Yoco Checkout at http://127.0.0.1:9'])
@@ -32,7 +41,13 @@ describe('card payment provider from the environment', () => {
     expect(() => createSitePayments({ config: readConfig({ SITE_URL: 'https://events.example.com' }), core, catalog, links, log: () => {} })).toThrow(
       /Card payments need YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET on https:\/\/events\.example\.com; set PAYMENTS_SANDBOX=1/,
     )
-    const allowed = createSitePayments({ config: readConfig({ SITE_URL: 'https://events.example.com', PAYMENTS_SANDBOX: '1' }), core, catalog, links, log: () => {} })
+    const allowed = createSitePayments({
+      config: readConfig({ SITE_URL: 'https://events.example.com', PAYMENTS_SANDBOX: '1' }),
+      core,
+      catalog,
+      links,
+      log: () => {},
+    })
     expect(allowed.context.provider.name).toBe('sandbox')
     for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000']) {
       expect(createSitePayments({ config: readConfig({ SITE_URL: siteUrl }), core, catalog, links, log: () => {} }).context.provider.name).toBe('sandbox')
@@ -40,6 +55,8 @@ describe('card payment provider from the environment', () => {
   })
 
   it('refuses to start with a Yoco key but no webhook secret, since nothing could be marked paid', () => {
-    expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog, links, log: () => {} })).toThrow(/YOCO_WEBHOOK_SECRET must be set/)
+    expect(() => createSitePayments({ config: readConfig({ YOCO_SECRET_KEY: 'sk_test_1' }), core, catalog, links, log: () => {} })).toThrow(
+      /YOCO_WEBHOOK_SECRET must be set/,
+    )
   })
 })

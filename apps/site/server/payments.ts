@@ -107,7 +107,11 @@ export function createSitePayments({
     handleWebhook(context, rawBody, req.headers).then(
       (result) => res.set('Cache-Control', 'no-store').json({ received: true, ...result }),
       (error: unknown) => {
-        if (error instanceof WebhookRejectedError) res.status(error.status).set('Cache-Control', 'no-store').json({ error: { code: 'webhook-rejected', message: error.message } })
+        if (error instanceof WebhookRejectedError)
+          res
+            .status(error.status)
+            .set('Cache-Control', 'no-store')
+            .json({ error: { code: 'webhook-rejected', message: error.message } })
         else next(error)
       },
     )
@@ -173,7 +177,10 @@ export function createSitePayments({
   })
 
   router.get('/registrations/:reference/:secret/invoice.pdf', (req, res, next) => {
-    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then((invoice) => sendPrivatePdf(res, invoice, 'No invoice was found at this address.'), next)
+    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret)).then(
+      (invoice) => sendPrivatePdf(res, invoice, 'No invoice was found at this address.'),
+      next,
+    )
   })
 
   router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {

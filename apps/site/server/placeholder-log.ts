@@ -20,6 +20,9 @@ export function logPlaceholders(logger: InfoLogger, entries: readonly Placeholde
   const typeWidth = Math.max(...entries.map((entry) => entry.type.length))
   const idWidth = Math.max(...entries.map((entry) => entry.documentId.length))
   for (const entry of entries) {
-    logger.info({ placeholder: { document: entry.documentId, fields: entry.fields } }, `  ${entry.type.padEnd(typeWidth)}  ${entry.documentId.padEnd(idWidth)}  ${entry.fields.join(', ')}`)
+    logger.info(
+      { placeholder: { document: entry.documentId, fields: entry.fields } },
+      `  ${entry.type.padEnd(typeWidth)}  ${entry.documentId.padEnd(idWidth)}  ${entry.fields.join(', ')}`,
+    )
   }
 }

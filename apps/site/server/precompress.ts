@@ -32,7 +32,10 @@ export async function precompressDirectory(directory: string): Promise<string[]>
         brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
         gzipped(content, { level: 9 }),
       ])
-      for (const [suffix, compressed] of [['.br', br], ['.gz', gz]] as const) {
+      for (const [suffix, compressed] of [
+        ['.br', br],
+        ['.gz', gz],
+      ] as const) {
         if (compressed.length >= content.length) continue
         await writeFile(file + suffix, compressed)
         written.push(file + suffix)

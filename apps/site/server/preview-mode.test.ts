@@ -22,7 +22,13 @@ let options: PreviewModeOptions
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'preview-mode-'))
   const datasetPath = path.join(workDir, 'production.ndjson')
-  const secret = { _id: 'drafts.secret-1', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: SECRET, studioUrl: 'https://events.sanity.studio' }
+  const secret = {
+    _id: 'drafts.secret-1',
+    _type: 'sanity.previewUrlSecret',
+    _updatedAt: new Date().toISOString(),
+    secret: SECRET,
+    studioUrl: 'https://events.sanity.studio',
+  }
   await writeFile(datasetPath, `${JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' })}\n${JSON.stringify(secret)}\n`)
   const source = createLocalContentSource({ datasetPath, previewToken: TOKEN })
   contentServer = createServer(createRequestListener(async (request) => (await source.handleContentRequest(request)) ?? new Response(null, { status: 404 })))
@@ -115,12 +121,16 @@ describe('preview mode', () => {
 
   it('sets and clears a cookie the Studio’s cross-site frame can use on an https site (SameSite=None, Secure, Partitioned)', async () => {
     const preview = createPreviewMode({ ...options, siteUrl: 'https://events.example.com' })
-    expect(await enablePreview(preview)).toMatch(/^site-preview=\d+\.[\w-]+; Max-Age=28800; Path=\/; Expires=[^;]+; HttpOnly; Secure; Partitioned; SameSite=None$/)
+    expect(await enablePreview(preview)).toMatch(
+      /^site-preview=\d+\.[\w-]+; Max-Age=28800; Path=\/; Expires=[^;]+; HttpOnly; Secure; Partitioned; SameSite=None$/,
+    )
     const baseUrl = await serve(preview)
     const response = await fetch(`${baseUrl}/api/preview-mode/disable`, { redirect: 'manual' })
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/')
-    expect(response.headers.get('set-cookie')).toBe('site-preview=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; Partitioned; SameSite=None')
+    expect(response.headers.get('set-cookie')).toBe(
+      'site-preview=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; Partitioned; SameSite=None',
+    )
   })
 })
 

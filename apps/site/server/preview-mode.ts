@@ -50,7 +50,10 @@ export function createPreviewMode({ content, token, siteUrl, studioOrigin, now =
   const stega: StegaConfig = { enabled: true, studioUrl: studioOrigin, filter: encodesForOverlays }
   const draftsClient = token ? content.withConfig({ token, perspective: 'drafts', useCdn: false, stega }) : undefined
   const secure = new URL(siteUrl).protocol === 'https:'
-  const sign = (expiresAt: string) => createHmac('sha256', token ?? '').update(`${PREVIEW_COOKIE}:${expiresAt}`).digest('base64url')
+  const sign = (expiresAt: string) =>
+    createHmac('sha256', token ?? '')
+      .update(`${PREVIEW_COOKIE}:${expiresAt}`)
+      .digest('base64url')
 
   function isPreview(req: IncomingMessage): boolean {
     if (!token || !req.headers.cookie) return false

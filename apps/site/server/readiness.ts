@@ -97,7 +97,11 @@ export function createReadiness({ checks, intervalMs = 1000, timeoutMs = 2000, l
   heartbeat.unref()
   function publish(): void {
     Atomics.store(shared, STATUS_SLOT, STATUSES.indexOf(status))
-    Atomics.store(shared, FAILING_SLOT, checkNames.reduce((bits, name, index) => (failing.includes(name) ? bits | (1 << index) : bits), 0))
+    Atomics.store(
+      shared,
+      FAILING_SLOT,
+      checkNames.reduce((bits, name, index) => (failing.includes(name) ? bits | (1 << index) : bits), 0),
+    )
   }
   let timer: NodeJS.Timeout | undefined
   let stopped = false

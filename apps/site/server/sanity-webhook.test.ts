@@ -27,7 +27,9 @@ async function webhookServer(now = Date.now) {
   })
   database = await openTestDatabase('sqlite')
   const { db } = database
-  app.use(sanityWebhook({ secret, onContentChanged: () => (changes += 1), isFirstDelivery: (keys, at, keepMs) => recordFirstDelivery(db, keys, at, keepMs), now }))
+  app.use(
+    sanityWebhook({ secret, onContentChanged: () => (changes += 1), isFirstDelivery: (keys, at, keepMs) => recordFirstDelivery(db, keys, at, keepMs), now }),
+  )
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   close = () => server.close()
@@ -36,7 +38,11 @@ async function webhookServer(now = Date.now) {
     fetch(url, {
       method: 'POST',
       body: payload,
-      headers: { 'Content-Type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...(deliveryId ? { [DELIVERY_ID_HEADER]: deliveryId } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}),
+        ...(deliveryId ? { [DELIVERY_ID_HEADER]: deliveryId } : {}),
+      },
     })
   return { post, changes: () => changes }
 }

@@ -27,7 +27,10 @@ async function contentWithCapacity(venueCapacity: number | undefined) {
   directory = mkdtempSync(path.join(tmpdir(), 'seat-epoch-'))
   cpSync(path.dirname(shippedDataset), directory, { recursive: true })
   const datasetPath = path.join(directory, 'production.ndjson')
-  const lines = readFileSync(datasetPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  const lines = readFileSync(datasetPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const document of lines) if (document._id === 'event-legal-opinion' && venueCapacity !== undefined) document.venueCapacity = venueCapacity
   writeFileSync(datasetPath, lines.map((document) => JSON.stringify(document)).join('\n') + '\n')
   const source = createLocalContentSource({ datasetPath })
@@ -39,17 +42,60 @@ async function contentWithCapacity(venueCapacity: number | undefined) {
 /** Stores a registration of `delegates` venue delegates for Legal Opinion, as the registration command would. */
 async function seatDelegates(db: TestDatabase['db'], delegates: number) {
   const id = `registration-${Math.random().toString(36).slice(2)}`
-  await db.kysely.insertInto('registrations').values({
-    id, reference: id.slice(-8), secret: 's', status: 'awaiting-payment', event_id: 'event-legal-opinion', event_slug: 'legalOpinion', event_kind: 'workshop',
-    event_title: 'Legal Opinion Writing 2025', event_start: '2025-07-03T06:30:00Z', event_end: '2025-07-04T14:00:00Z', venue_name: 'Indaba Hotel', venue_address: '',
-    submitted_code: 'LOW2025', company_name: 'Acme', address: '1 Main Road', email: 'a@acme.test', tel: '+27 11 555 0100', vat_number: '', attendance_option: 'venue',
-    attendance_option_label: 'Venue', payment_method: 'bank-transfer', delegate_count: delegates, unit_amount_cents: 1, subtotal_cents: 1, vat_cents: 0, total_cents: 1,
-    vat_rate: 0.15, currency: 'ZAR', payload_hash: id, legal_agreement_accepted_at: '2025-03-01T00:00:00Z', created_at: '2025-03-01T00:00:00Z', updated_at: '2025-03-01T00:00:00Z',
-    paid_at: null, cancelled_at: null, purchase_order_number: '',
-  }).execute()
-  await db.kysely.insertInto('registration_delegates').values(
-    Array.from({ length: delegates }, (_, ordinal) => ({ id: `${id}-${ordinal}`, registration_id: id, ordinal, name: 'D', position: 'P', email: 'd@acme.test', cancellation_id: null })),
-  ).execute()
+  await db.kysely
+    .insertInto('registrations')
+    .values({
+      id,
+      reference: id.slice(-8),
+      secret: 's',
+      status: 'awaiting-payment',
+      event_id: 'event-legal-opinion',
+      event_slug: 'legalOpinion',
+      event_kind: 'workshop',
+      event_title: 'Legal Opinion Writing 2025',
+      event_start: '2025-07-03T06:30:00Z',
+      event_end: '2025-07-04T14:00:00Z',
+      venue_name: 'Indaba Hotel',
+      venue_address: '',
+      submitted_code: 'LOW2025',
+      company_name: 'Acme',
+      address: '1 Main Road',
+      email: 'a@acme.test',
+      tel: '+27 11 555 0100',
+      vat_number: '',
+      attendance_option: 'venue',
+      attendance_option_label: 'Venue',
+      payment_method: 'bank-transfer',
+      delegate_count: delegates,
+      unit_amount_cents: 1,
+      subtotal_cents: 1,
+      vat_cents: 0,
+      total_cents: 1,
+      vat_rate: 0.15,
+      currency: 'ZAR',
+      payload_hash: id,
+      legal_agreement_accepted_at: '2025-03-01T00:00:00Z',
+      created_at: '2025-03-01T00:00:00Z',
+      updated_at: '2025-03-01T00:00:00Z',
+      paid_at: null,
+      cancelled_at: null,
+      purchase_order_number: '',
+    })
+    .execute()
+  await db.kysely
+    .insertInto('registration_delegates')
+    .values(
+      Array.from({ length: delegates }, (_, ordinal) => ({
+        id: `${id}-${ordinal}`,
+        registration_id: id,
+        ordinal,
+        name: 'D',
+        position: 'P',
+        email: 'd@acme.test',
+        cancellation_id: null,
+      })),
+    )
+    .execute()
 }
 
 describe('seatEpoch', () => {
@@ -80,7 +126,17 @@ describe('seatEpoch', () => {
   it('reads nothing from the database while no event limits its seats, as in the shipped dataset', async () => {
     testDb = await openTestDatabase('sqlite')
     // A database that throws on any read: the shipped events set no capacity, so it is never asked.
-    const unreadable = { ...testDb.db, kysely: new Proxy({}, { get: () => { throw new Error('read') } }) as typeof testDb.db.kysely }
+    const unreadable = {
+      ...testDb.db,
+      kysely: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('read')
+          },
+        },
+      ) as typeof testDb.db.kysely,
+    }
     const epoch = seatEpoch({ content: await contentWithCapacity(undefined), revision: createContentRevision(), db: unreadable })
     expect(await epoch.current()).toBe('')
   })

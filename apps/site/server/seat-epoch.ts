@@ -47,7 +47,16 @@ export function seatEpoch({ content, revision, db, now = Date.now, onProblem }: 
     const ids = limited.map((event) => event._id.replace(/^drafts\./, ''))
     const taken = await seatsTakenAt(db.kysely, ids)
     return limited
-      .map((event, index) => `${ids[index]}=${visibleSeatsKey(seatStatusOf(event, (event.options ?? []).map((option) => option.key), taken.get(ids[index]!)!))}`)
+      .map(
+        (event, index) =>
+          `${ids[index]}=${visibleSeatsKey(
+            seatStatusOf(
+              event,
+              (event.options ?? []).map((option) => option.key),
+              taken.get(ids[index]!)!,
+            ),
+          )}`,
+      )
       .join(',')
   }
   return {

@@ -24,7 +24,9 @@ export function socialImageSources(ndjson: string): string[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as DatasetDocument)
-    .map((document) => (document._type === 'event' ? document.card?.image?._sanityAsset : document._type === 'page' ? document.heroImage?._sanityAsset : undefined))
+    .map((document) =>
+      document._type === 'event' ? document.card?.image?._sanityAsset : document._type === 'page' ? document.heroImage?._sanityAsset : undefined,
+    )
     .flatMap((asset) => /^image@file:\/\/\.\/(.+\.svg)$/.exec(asset ?? '')?.[1] ?? [])
   return [...new Set(files)]
 }

@@ -5,7 +5,15 @@ import { ConfigError, EMBEDDED_PREVIEW_DATE, parseSiteDate, readConfig } from '.
 describe('readConfig', () => {
   it('has defaults for a newcomer', () => {
     const config = readConfig({})
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', trustProxy: 'loopback', logLevel: 'info', nodeEnv: undefined, contentDatasetPath: undefined, content: {} })
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      trustProxy: 'loopback',
+      logLevel: 'info',
+      nodeEnv: undefined,
+      contentDatasetPath: undefined,
+      content: {},
+    })
     expect(config.core).toEqual({
       dataDir: path.resolve('./data'),
       mailFrom: 'Events <no-reply@localhost>',
@@ -21,7 +29,13 @@ describe('readConfig', () => {
   })
 
   it('reads the pool size, the migration switch and the shutdown bounds, and refuses nonsense in them', () => {
-    const config = readConfig({ DATABASE_POOL_MAX: '4', MIGRATE_ON_START: '0', SHUTDOWN_DRAIN_SECONDS: '0.5', SHUTDOWN_GRACE_SECONDS: '20', HEALTH_PORT: '3101' })
+    const config = readConfig({
+      DATABASE_POOL_MAX: '4',
+      MIGRATE_ON_START: '0',
+      SHUTDOWN_DRAIN_SECONDS: '0.5',
+      SHUTDOWN_GRACE_SECONDS: '20',
+      HEALTH_PORT: '3101',
+    })
     expect(config.core).toMatchObject({ databasePoolMax: 4, migrateOnStart: false })
     expect(config).toMatchObject({ shutdownDrainMs: 500, shutdownGraceMs: 20_000, healthPort: 3101 })
     expect(() => readConfig({ HEALTH_PORT: 'health' })).toThrow(/HEALTH_PORT must be a whole number/)
@@ -90,7 +104,13 @@ describe('readConfig', () => {
 
   it('reads the server settings', () => {
     const config = readConfig({ HOST: '127.0.0.1', TRUST_PROXY: '2', LOG_LEVEL: 'WARN', NODE_ENV: 'development', CONTENT_DATASET_PATH: 'fixtures/site.ndjson' })
-    expect(config).toMatchObject({ host: '127.0.0.1', trustProxy: '2', logLevel: 'warn', nodeEnv: 'development', contentDatasetPath: path.resolve('fixtures/site.ndjson') })
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      trustProxy: '2',
+      logLevel: 'warn',
+      nodeEnv: 'development',
+      contentDatasetPath: path.resolve('fixtures/site.ndjson'),
+    })
   })
 
   it.each([

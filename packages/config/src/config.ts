@@ -64,7 +64,8 @@ const MIN_METRICS_TOKEN_LENGTH = 16
 export function parseSiteDate(value: string): Date {
   const text = value.trim()
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+02:00` : text)
-  if (Number.isNaN(date.getTime())) throw new ConfigError(`SITE_DATE is not a date: "${value}"; set it like 2025-03-01 or 2025-03-01T09:00:00+02:00, or leave it unset`)
+  if (Number.isNaN(date.getTime()))
+    throw new ConfigError(`SITE_DATE is not a date: "${value}"; set it like 2025-03-01 or 2025-03-01T09:00:00+02:00, or leave it unset`)
   return date
 }
 
@@ -170,7 +171,9 @@ const environment = z.object({
   DATABASE_POOL_MAX: checked((value) => {
     const text = value?.trim() || undefined
     const connections = text === undefined ? 10 : Number(text)
-    return Number.isInteger(connections) && connections >= 2 ? connections : refuse(`DATABASE_POOL_MAX must be a whole number of connections, 2 or more: ${text}`)
+    return Number.isInteger(connections) && connections >= 2
+      ? connections
+      : refuse(`DATABASE_POOL_MAX must be a whole number of connections, 2 or more: ${text}`)
   }),
   MIGRATE_ON_START: checked((value) => {
     const text = (value?.trim() || '1').toLowerCase()
@@ -207,7 +210,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message)
   const vars = parsed.data
 
-  const sanity = vars.SANITY_PROJECT_ID && vars.SANITY_DATASET ? { projectId: vars.SANITY_PROJECT_ID, dataset: vars.SANITY_DATASET, readToken: vars.SANITY_API_READ_TOKEN } : undefined
+  const sanity =
+    vars.SANITY_PROJECT_ID && vars.SANITY_DATASET
+      ? { projectId: vars.SANITY_PROJECT_ID, dataset: vars.SANITY_DATASET, readToken: vars.SANITY_API_READ_TOKEN }
+      : undefined
   const hostedContent = sanity !== undefined
   const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '')
   // Without SITE_DATE the embedded dataset is previewed at its own date; hosted content runs on the real time.

@@ -4,9 +4,7 @@ import { DEFAULT_SANITY_API_VERSION, createContentClient } from './client.ts'
 describe('createContentClient', () => {
   it('points at the local endpoint when no Sanity project is configured', () => {
     const client = createContentClient({}, { localApiHost: 'http://127.0.0.1:3000' })
-    expect(client.getUrl(client.getDataUrl('query'), false)).toBe(
-      `http://127.0.0.1:3000/_content/v${DEFAULT_SANITY_API_VERSION}/data/query/production`,
-    )
+    expect(client.getUrl(client.getDataUrl('query'), false)).toBe(`http://127.0.0.1:3000/_content/v${DEFAULT_SANITY_API_VERSION}/data/query/production`)
     expect(client.config()).toMatchObject({ useCdn: false, perspective: 'published', dataset: 'production' })
   })
 
@@ -17,9 +15,7 @@ describe('createContentClient', () => {
 
   it('reads from Sanity’s CDN for a Sanity project', () => {
     const client = createContentClient({ sanity: { projectId: 'abc123', dataset: 'live' } }, { localApiHost: 'http://127.0.0.1:3000' })
-    expect(client.getUrl(client.getDataUrl('query'), true)).toBe(
-      `https://abc123.apicdn.sanity.io/v${DEFAULT_SANITY_API_VERSION}/data/query/live`,
-    )
+    expect(client.getUrl(client.getDataUrl('query'), true)).toBe(`https://abc123.apicdn.sanity.io/v${DEFAULT_SANITY_API_VERSION}/data/query/live`)
     expect(client.config()).toMatchObject({ useCdn: true, perspective: 'published', projectId: 'abc123', dataset: 'live' })
     expect(client.config().token).toBeUndefined()
   })

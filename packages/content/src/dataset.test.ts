@@ -11,7 +11,9 @@ const fixtureDir = fileURLToPath(new URL('./__fixtures__/dataset', import.meta.u
 describe('loadDataset', () => {
   it('rewrites image assets as Sanity stores them after import', async () => {
     const { documents } = await loadDataset({ datasetPath: path.join(fixtureDir, 'production.ndjson'), assetBasePath: '/_content' })
-    const sha1 = createHash('sha1').update(await readFile(path.join(fixtureDir, 'images/speaker-jane.svg'))).digest('hex')
+    const sha1 = createHash('sha1')
+      .update(await readFile(path.join(fixtureDir, 'images/speaker-jane.svg')))
+      .digest('hex')
     const speaker = documents.find((document) => document._id === 'speaker-jane')
     expect(speaker?.image).toEqual({
       _type: 'image',

@@ -158,13 +158,7 @@ function parseNdjson(text: string, datasetPath: string): SanityDocument[] {
   return documents
 }
 
-function describeAsset(input: {
-  kind: 'image' | 'file'
-  content: Buffer
-  relativePath: string
-  url: string
-  where: string
-}): SanityDocument {
+function describeAsset(input: { kind: 'image' | 'file'; content: Buffer; relativePath: string; url: string; where: string }): SanityDocument {
   const { kind, content, relativePath, url, where } = input
   const sha1 = createHash('sha1').update(content).digest('hex')
   const originalFilename = path.posix.basename(relativePath)

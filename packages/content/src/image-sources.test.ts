@@ -13,7 +13,7 @@ const shipped: ProjectedImage = { url: '/_content/images/event-pfas.svg', width:
 const params = (url: string) => Object.fromEntries(new URL(url).searchParams)
 
 describe('imageSources', () => {
-  it('offers a hosted image at widths up to its own, in the browser\'s best format', () => {
+  it("offers a hosted image at widths up to its own, in the browser's best format", () => {
     const sources = imageSources(hosted, project)
     const candidates = sources.srcSet!.split(', ').map((candidate) => candidate.split(' '))
     expect(candidates.map(([, width]) => width)).toEqual(['320w', '480w', '640w', '800w', '1024w', '1280w', '1600w', '1920w', '2000w'])
@@ -38,7 +38,7 @@ describe('imageSources', () => {
     expect(params(onHotspot.url!).rect).toBe('1000,0,1000,1000')
   })
 
-  it('serves the embedded dataset\'s shipped files as they are', () => {
+  it("serves the embedded dataset's shipped files as they are", () => {
     expect(imageSources(shipped, project)).toEqual({ url: '/_content/images/event-pfas.svg', srcSet: null, width: 1200, height: 675 })
     expect(imageSources(hosted, {})).toMatchObject({ url: hosted.url, srcSet: null })
   })

@@ -42,7 +42,9 @@ const isHosted = (image: ProjectedImage, project: ImageProject): image is Projec
 
 function builderFor(image: ProjectedImage & { assetRef: string }, project: ImageProject) {
   const source = { asset: { _ref: image.assetRef }, crop: image.crop ?? undefined, hotspot: image.hotspot ?? undefined }
-  return createImageUrlBuilder({ projectId: project.projectId!, dataset: project.dataset! }).image(source as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0])
+  return createImageUrlBuilder({ projectId: project.projectId!, dataset: project.dataset! }).image(
+    source as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0],
+  )
 }
 
 /** The width and height the editor's crop leaves. */

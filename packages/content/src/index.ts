@@ -12,12 +12,7 @@ export { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
 export { eventDateLabel, formatDay } from './event-dates.ts'
 export { venueLabel } from './venue.ts'
 export { watchDataset, type DatasetWatch } from './dataset-watch.ts'
-export {
-  createLocalContentSource,
-  type ContentHealth,
-  type LocalContentSource,
-  type LocalContentSourceOptions,
-} from './local-source.ts'
+export { createLocalContentSource, type ContentHealth, type LocalContentSource, type LocalContentSourceOptions } from './local-source.ts'
 export {
   fetchNamedContent,
   parseContentQuery,

@@ -48,7 +48,11 @@ describe('@sanity/client against the local endpoint', () => {
     { name: 'single document', query: '*[_id == "siteSettings"][0]' },
     { name: 'string param', query: '*[_type == "event" && slug.current == $slug][0]{title, code}', params: { slug: 'Resilience' } },
     { name: 'array param', query: '*[_type == "event" && slug.current in $slugs].code', params: { slugs: ['pfas', 'legalOpinion'] } },
-    { name: 'number and boolean params', query: '*[_type == "priceOption" && amount > $min && defined(earlyBirdUntil) == $earlyBird].key', params: { min: 1000, earlyBird: false } },
+    {
+      name: 'number and boolean params',
+      query: '*[_type == "priceOption" && amount > $min && defined(earlyBirdUntil) == $earlyBird].key',
+      params: { min: 1000, earlyBird: false },
+    },
     {
       name: 'dereferencing arrays',
       query: '*[_type == "event" && slug.current == "Resilience"][0]{"speakers": speakers[]->{name, position}, "prices": priceOptions[]->{key, amount}}',
@@ -220,7 +224,9 @@ describe('query API shape', () => {
     })
     expect(response.status).toBe(401)
     const body = await response.text()
-    expect(JSON.parse(body)).toEqual({ error: { type: 'httpUnauthorized', description: `The "${perspective === 'raw' ? 'raw' : 'drafts'}" perspective needs a preview token` } })
+    expect(JSON.parse(body)).toEqual({
+      error: { type: 'httpUnauthorized', description: `The "${perspective === 'raw' ? 'raw' : 'drafts'}" perspective needs a preview token` },
+    })
     expect(body).not.toContain('drafts.speaker-jane')
     await expect(client.fetch('*[_type == "speaker"]._id', {}, { perspective: 'raw' })).rejects.toMatchObject({ statusCode: 401 })
   })

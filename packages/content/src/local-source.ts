@@ -2,13 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { evaluateSync, parse } from 'groq-js'
 import { LOCAL_CONTENT_PREFIX, LOCAL_DATASET } from './constants.ts'
-import {
-  documentsForPerspective,
-  loadDataset,
-  type LoadedDataset,
-  type Perspective,
-  type SanityDocument,
-} from './dataset.ts'
+import { documentsForPerspective, loadDataset, type LoadedDataset, type Perspective, type SanityDocument } from './dataset.ts'
 
 /** Options for {@link createLocalContentSource}. */
 export interface LocalContentSourceOptions {
@@ -186,7 +180,10 @@ export function createLocalContentSource(options: LocalContentSourceOptions): Lo
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     }
     // Weak comparison, as RFC 9110 asks for If-None-Match: a compressing proxy may have weakened the tag.
-    const presented = request.headers.get('if-none-match')?.split(/\s*,\s*/).map((tag) => tag.replace(/^W\//, ''))
+    const presented = request.headers
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .map((tag) => tag.replace(/^W\//, ''))
     if (presented?.includes(etag) || presented?.includes('*')) {
       return new Response(null, { status: 304, headers })
     }

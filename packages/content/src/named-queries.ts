@@ -48,13 +48,9 @@ export type ContentQueryName = keyof typeof namedQueries & keyof ContentQueryRes
 export type ContentQueryParams<Name extends ContentQueryName> = { [Param in keyof (typeof namedQueries)[Name]['params']]: string }
 
 /** Why a request for a named query was refused, in words a caller can show. */
-export type ContentQueryRefusal =
-  | { code: 'unknown-query'; message: string }
-  | { code: 'invalid-params'; message: string; fields: Record<string, string> }
+export type ContentQueryRefusal = { code: 'unknown-query'; message: string } | { code: 'invalid-params'; message: string; fields: Record<string, string> }
 
-export type ParsedContentQuery =
-  | { ok: true; name: ContentQueryName; params: Record<string, string> }
-  | { ok: false; refusal: ContentQueryRefusal }
+export type ParsedContentQuery = { ok: true; name: ContentQueryName; params: Record<string, string> } | { ok: false; refusal: ContentQueryRefusal }
 
 function isContentQueryName(name: string): name is ContentQueryName {
   return Object.hasOwn(namedQueries, name)

@@ -55,7 +55,8 @@ export const divisionsQuery = defineQuery(`*[_type == "division"] | order(order 
 }`)
 
 /** The cards of a listing page (conferences or workshops) that the events team marked as listed. */
-export const eventCardsQuery = defineQuery(`*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){
+export const eventCardsQuery =
+  defineQuery(`*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){
   _id,
   title,
   kind,

@@ -40,7 +40,15 @@ describe('renamedEventSlug', () => {
 
   it('finds nothing for a slug no redirect moves, a loop, or a redirect away from the event pages', () => {
     expect(renamedEventSlug(renamed, 'other')).toBeUndefined()
-    expect(renamedEventSlug([{ from: '/conference/a', to: '/conference/b' }, { from: '/conference/b', to: '/conference/a' }], 'a')).toBeUndefined()
+    expect(
+      renamedEventSlug(
+        [
+          { from: '/conference/a', to: '/conference/b' },
+          { from: '/conference/b', to: '/conference/a' },
+        ],
+        'a',
+      ),
+    ).toBeUndefined()
     expect(renamedEventSlug([{ from: '/conference/gone', to: '/about' }], 'gone')).toBeUndefined()
     expect(renamedEventSlug([{ from: '/conference/gone', to: '/conference/gone/contact' }], 'gone')).toBeUndefined()
   })

@@ -3,7 +3,14 @@ import { safeHref } from './rich-text-links.ts'
 import { renderRichText, withRichText } from './rich-text.ts'
 
 const span = (text: string, marks: string[] = []) => ({ _type: 'span', _key: text.slice(0, 8), text, marks })
-const block = (children: object[], extra: object = {}) => ({ _type: 'block' as const, _key: Math.random().toString(36).slice(2), style: 'normal', markDefs: [], children, ...extra })
+const block = (children: object[], extra: object = {}) => ({
+  _type: 'block' as const,
+  _key: Math.random().toString(36).slice(2),
+  style: 'normal',
+  markDefs: [],
+  children,
+  ...extra,
+})
 
 describe('renderRichText', () => {
   it('renders paragraphs with bold and italic text', () => {
@@ -35,9 +42,7 @@ describe('renderRichText', () => {
   })
 
   it('drops an unsafe link but keeps its text', () => {
-    const { html } = renderRichText([
-      block([span('click me', ['bad'])], { markDefs: [{ _type: 'link', _key: 'bad', href: 'javascript:alert(1)' }] }),
-    ])
+    const { html } = renderRichText([block([span('click me', ['bad'])], { markDefs: [{ _type: 'link', _key: 'bad', href: 'javascript:alert(1)' }] })])
     expect(html).toBe('<p><span>click me</span></p>')
     expect(html).not.toContain('javascript')
   })

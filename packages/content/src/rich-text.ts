@@ -12,7 +12,6 @@ export type RichText = { html: string; text: string }
 /** A Portable Text block as stored: text spans with marks, an optional list item, and the marks' definitions. */
 type Block = { _type: 'block' } & Record<string, unknown>
 
-
 const components: PortableTextComponents = {
   marks: {
     link: ({ value, children }: { value?: { href?: unknown }; children: ReactNode }) => {

@@ -12,498 +12,498 @@
  * ---------------------------------------------------------------------------------
  */
 
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schema.json
 export type Redirect = {
-  _id: string;
-  _type: "redirect";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  from: string;
-  to: string;
-};
+  _id: string
+  _type: 'redirect'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  from: string
+  to: string
+}
 
 export type Division = {
-  _id: string;
-  _type: "division";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  description?: string;
-  order?: number;
-  href: string;
-  placeholders?: Array<string>;
-};
+  _id: string
+  _type: 'division'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  description?: string
+  order?: number
+  href: string
+  placeholders?: Array<string>
+}
 
 export type SponsorPackage = {
-  _id: string;
-  _type: "sponsorPackage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  rank?: number;
-  benefits: Array<string>;
-  placeholders?: Array<string>;
-};
+  _id: string
+  _type: 'sponsorPackage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  rank?: number
+  benefits: Array<string>
+  placeholders?: Array<string>
+}
 
 export type PriceOption = {
-  _type: "priceOption";
-  key: "venue" | "early-bird" | "online" | "table-5" | "table-10";
-  label: string;
-  amount: number;
-  earlyBirdUntil?: string;
-};
+  _type: 'priceOption'
+  key: 'venue' | 'early-bird' | 'online' | 'table-5' | 'table-10'
+  label: string
+  amount: number
+  earlyBirdUntil?: string
+}
 
 export type SpeakerReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "speaker";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'speaker'
+}
 
 export type AgendaSession = {
-  _type: "agendaSession";
-  start: string;
-  end: string;
-  title: string;
+  _type: 'agendaSession'
+  start: string
+  end: string
+  title: string
   speakers?: Array<
     {
-      _key: string;
+      _key: string
     } & SpeakerReference
-  >;
-  speaker?: string;
-  isBreak?: boolean;
-};
+  >
+  speaker?: string
+  isBreak?: boolean
+}
 
 export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+}
 
 export type Speaker = {
-  _id: string;
-  _type: "speaker";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  position?: string;
-  company?: string;
+  _id: string
+  _type: 'speaker'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  position?: string
+  company?: string
   bio?: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   image: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-  placeholders?: Array<string>;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
+  placeholders?: Array<string>
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
 
 export type Page = {
-  _id: string;
-  _type: "page";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  slug: Slug;
-  title: string;
-  subtitle?: string;
+  _id: string
+  _type: 'page'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  slug: Slug
+  title: string
+  subtitle?: string
   heroImage?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
   intro?: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   sections?: Array<{
-    heading?: string;
+    heading?: string
     body?: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }>;
-    bullets?: Array<string>;
-    _type: "section";
-    _key: string;
-  }>;
-  bullets?: Array<string>;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }>
+    bullets?: Array<string>
+    _type: 'section'
+    _key: string
+  }>
+  bullets?: Array<string>
   cards?: Array<{
-    title: string;
-    text?: string;
-    href?: string;
-    _type: "card";
-    _key: string;
-  }>;
+    title: string
+    text?: string
+    href?: string
+    _type: 'card'
+    _key: string
+  }>
   statistics?: Array<{
-    value: string;
-    label: string;
-    _type: "statistic";
-    _key: string;
-  }>;
-  contactTitle?: string;
-  contactSubtitle?: string;
-  seoDescription: string;
-  placeholders?: Array<string>;
-};
+    value: string
+    label: string
+    _type: 'statistic'
+    _key: string
+  }>
+  contactTitle?: string
+  contactSubtitle?: string
+  seoDescription: string
+  placeholders?: Array<string>
+}
 
 export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
+  _type: 'slug'
+  current: string
+  source?: string
+}
 
 export type SponsorPackageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sponsorPackage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sponsorPackage'
+}
 
 export type Event = {
-  _id: string;
-  _type: "event";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  kind: "conference" | "workshop";
-  title: string;
-  slug: Slug;
-  code: string;
-  start: string;
-  end: string;
-  format: "in-person" | "online" | "hybrid";
+  _id: string
+  _type: 'event'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  kind: 'conference' | 'workshop'
+  title: string
+  slug: Slug
+  code: string
+  start: string
+  end: string
+  format: 'in-person' | 'online' | 'hybrid'
   venue: {
-    name: string;
-    address?: string;
-  };
-  contactPhone: string;
-  contactEmail: string;
+    name: string
+    address?: string
+  }
+  contactPhone: string
+  contactEmail: string
   card: {
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    };
-    listed?: boolean;
-    position?: number;
-  };
-  summary?: string;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    }
+    listed?: boolean
+    position?: number
+  }
+  summary?: string
   overview?: {
     theme?: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }>;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }>
     keyMessages?: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }>;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }>
     objectives?: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }>;
-  };
-  tabs: Array<string>;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }>
+  }
+  tabs: Array<string>
   agendaDays?: Array<{
-    label: string;
-    date?: string;
+    label: string
+    date?: string
     sessions?: Array<
       {
-        _key: string;
+        _key: string
       } & AgendaSession
-    >;
-    _type: "agendaDay";
-    _key: string;
-  }>;
+    >
+    _type: 'agendaDay'
+    _key: string
+  }>
   speakers?: Array<
     {
-      _key: string;
+      _key: string
     } & SpeakerReference
-  >;
+  >
   participatingCompanies?: Array<{
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-    _key: string;
-  }>;
-  registrationSubject: string;
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt: string
+    _type: 'image'
+    _key: string
+  }>
+  registrationSubject: string
   priceOptions?: Array<
     {
-      _key: string;
+      _key: string
     } & PriceOption
-  >;
-  registrationClosesAt?: string;
-  venueCapacity?: number;
-  onlineCapacity?: number;
-  sponsorHeading?: string;
-  sponsorIntro?: string;
+  >
+  registrationClosesAt?: string
+  venueCapacity?: number
+  onlineCapacity?: number
+  sponsorHeading?: string
+  sponsorIntro?: string
   sponsorPackages?: Array<
     {
-      _key: string;
+      _key: string
     } & SponsorPackageReference
-  >;
-  placeholders?: Array<string>;
-};
+  >
+  placeholders?: Array<string>
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  siteName: string;
-  tagline?: string;
-  footerDescription?: string;
-  developerCredit?: string;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  siteName: string
+  tagline?: string
+  footerDescription?: string
+  developerCredit?: string
   registrationNumbers?: Array<{
-    label: string;
-    value: string;
-    _type: "registrationNumber";
-    _key: string;
-  }>;
-  addresses?: Array<string>;
-  phones?: Array<string>;
-  email?: string;
+    label: string
+    value: string
+    _type: 'registrationNumber'
+    _key: string
+  }>
+  addresses?: Array<string>
+  phones?: Array<string>
+  email?: string
   socialLinks?: {
-    facebook?: string;
-    x?: string;
-    instagram?: string;
-    linkedin?: string;
-  };
-  vatNumber?: string;
-  vatRate: number;
+    facebook?: string
+    x?: string
+    instagram?: string
+    linkedin?: string
+  }
+  vatNumber?: string
+  vatRate: number
   bankDetails?: {
-    bankName?: string;
-    accountName?: string;
-    accountNumber?: string;
-    branch?: string;
-    branchCode?: string;
-    swiftCode?: string;
-  };
-  paymentTermsDays?: number;
+    bankName?: string
+    accountName?: string
+    accountNumber?: string
+    branch?: string
+    branchCode?: string
+    swiftCode?: string
+  }
+  paymentTermsDays?: number
   informationOfficer?: {
-    name?: string;
-    email?: string;
-  };
-  placeholders?: Array<string>;
-};
+    name?: string
+    email?: string
+  }
+  placeholders?: Array<string>
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height: number;
-  width: number;
-  aspectRatio: number;
-};
+  _type: 'sanity.imageDimensions'
+  height: number
+  width: number
+  aspectRatio: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  thumbHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  thumbHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
 export type AllSanitySchemaTypes =
   | Redirect
@@ -528,471 +528,471 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint;
+  | Geopoint
 
 // Source: ../packages/content/src/queries.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
 export type SiteSettingsQueryResult = {
-  siteName: string;
-  tagline: string | null;
-  footerDescription: string | null;
-  developerCredit: string | null;
+  siteName: string
+  tagline: string | null
+  footerDescription: string | null
+  developerCredit: string | null
   registrationNumbers: Array<{
-    _key: string;
-    label: string;
-    value: string;
-  }> | null;
-  addresses: Array<string> | null;
-  phones: Array<string> | null;
-  email: string | null;
+    _key: string
+    label: string
+    value: string
+  }> | null
+  addresses: Array<string> | null
+  phones: Array<string> | null
+  email: string | null
   socialLinks: {
-    facebook: string | null;
-    x: string | null;
-    instagram: string | null;
-    linkedin: string | null;
-  } | null;
-  vatNumber: string | null;
-  vatRate: number;
+    facebook: string | null
+    x: string | null
+    instagram: string | null
+    linkedin: string | null
+  } | null
+  vatNumber: string | null
+  vatRate: number
   bankDetails: {
-    bankName: string | null;
-    accountName: string | null;
-    accountNumber: string | null;
-    branch: string | null;
-    branchCode: string | null;
-    swiftCode: string | null;
-  } | null;
-  paymentTermsDays: number | null;
+    bankName: string | null
+    accountName: string | null
+    accountNumber: string | null
+    branch: string | null
+    branchCode: string | null
+    swiftCode: string | null
+  } | null
+  paymentTermsDays: number | null
   informationOfficer: {
-    name: string | null;
-    email: string | null;
-  } | null;
-} | null;
+    name: string | null
+    email: string | null
+  } | null
+} | null
 
 // Source: ../packages/content/src/queries.ts
 // Variable: pageQuery
 // Query: *[_type == "page" && slug.current == $slug][0]{  _id,  "slug": slug.current,  title,  subtitle,  seoDescription,  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },  intro,  sections[]{ _key, heading, body, bullets },  bullets,  cards[]{ _key, title, text, href },  statistics[]{ _key, value, label },  contactTitle,  contactSubtitle}
 export type PageQueryResult = {
-  _id: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  seoDescription: string;
+  _id: string
+  slug: string
+  title: string
+  subtitle: string | null
+  seoDescription: string
   heroImage: {
-    alt: string | null;
-    url: string | null;
-    width: number | null;
-    height: number | null;
-    assetRef: string | null;
-    crop: SanityImageCrop | null;
-    hotspot: SanityImageHotspot | null;
-  } | null;
+    alt: string | null
+    url: string | null
+    width: number | null
+    height: number | null
+    assetRef: string | null
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+  } | null
   intro: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }> | null;
+      href: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }> | null
   sections: Array<{
-    _key: string;
-    heading: string | null;
+    _key: string
+    heading: string | null
     body: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }> | null;
-    bullets: Array<string> | null;
-  }> | null;
-  bullets: Array<string> | null;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
+    bullets: Array<string> | null
+  }> | null
+  bullets: Array<string> | null
   cards: Array<{
-    _key: string;
-    title: string;
-    text: string | null;
-    href: string | null;
-  }> | null;
+    _key: string
+    title: string
+    text: string | null
+    href: string | null
+  }> | null
   statistics: Array<{
-    _key: string;
-    value: string;
-    label: string;
-  }> | null;
-  contactTitle: string | null;
-  contactSubtitle: string | null;
-} | null;
+    _key: string
+    value: string
+    label: string
+  }> | null
+  contactTitle: string | null
+  contactSubtitle: string | null
+} | null
 
 // Source: ../packages/content/src/queries.ts
 // Variable: divisionsQuery
 // Query: *[_type == "division"] | order(order asc){  _id,  title,  description,  href}
 export type DivisionsQueryResult = Array<{
-  _id: string;
-  title: string;
-  description: string | null;
-  href: string;
-}>;
+  _id: string
+  title: string
+  description: string | null
+  href: string
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventCardsQuery
 // Query: *[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  venueCapacity,  onlineCapacity,  registrationClosesAt,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },  venue{ name, address },  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }}
 export type EventCardsQueryResult = Array<{
-  _id: string;
-  title: string;
-  kind: "conference" | "workshop";
-  slug: string;
-  start: string;
-  end: string;
-  venueCapacity: number | null;
-  onlineCapacity: number | null;
-  registrationClosesAt: string | null;
+  _id: string
+  title: string
+  kind: 'conference' | 'workshop'
+  slug: string
+  start: string
+  end: string
+  venueCapacity: number | null
+  onlineCapacity: number | null
+  registrationClosesAt: string | null
   priceOptions: Array<{
-    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
-    amount: number;
-    earlyBirdUntil: string | null;
-  }> | null;
+    key: 'early-bird' | 'online' | 'table-10' | 'table-5' | 'venue'
+    amount: number
+    earlyBirdUntil: string | null
+  }> | null
   venue: {
-    name: string;
-    address: string | null;
-  };
+    name: string
+    address: string | null
+  }
   image: {
-    alt: string | null;
-    url: string | null;
-    width: number | null;
-    height: number | null;
-    assetRef: string | null;
-    crop: SanityImageCrop | null;
-    hotspot: SanityImageHotspot | null;
-    aspectRatio: 1.7777777777777777;
-  };
-}>;
+    alt: string | null
+    url: string | null
+    width: number | null
+    height: number | null
+    assetRef: string | null
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    aspectRatio: 1.7777777777777777
+  }
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: upcomingEventsQuery
 // Query: *[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){  _id,  title,  kind,  "slug": slug.current,  start,  end,  registrationClosesAt,  venueCapacity,  onlineCapacity,  venue{ name, address },  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }}
 export type UpcomingEventsQueryResult = Array<{
-  _id: string;
-  title: string;
-  kind: "conference" | "workshop";
-  slug: string;
-  start: string;
-  end: string;
-  registrationClosesAt: string | null;
-  venueCapacity: number | null;
-  onlineCapacity: number | null;
+  _id: string
+  title: string
+  kind: 'conference' | 'workshop'
+  slug: string
+  start: string
+  end: string
+  registrationClosesAt: string | null
+  venueCapacity: number | null
+  onlineCapacity: number | null
   venue: {
-    name: string;
-    address: string | null;
-  };
+    name: string
+    address: string | null
+  }
   priceOptions: Array<{
-    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
-    amount: number;
-    earlyBirdUntil: string | null;
-  }> | null;
-}>;
+    key: 'early-bird' | 'online' | 'table-10' | 'table-5' | 'venue'
+    amount: number
+    earlyBirdUntil: string | null
+  }> | null
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
 // Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
-  _id: string;
-  kind: "conference" | "workshop";
-  title: string;
-  slug: string;
-  code: string;
-  summary: string | null;
-  start: string;
-  end: string;
-  format: "hybrid" | "in-person" | "online";
+  _id: string
+  kind: 'conference' | 'workshop'
+  title: string
+  slug: string
+  code: string
+  summary: string | null
+  start: string
+  end: string
+  format: 'hybrid' | 'in-person' | 'online'
   venue: {
-    name: string;
-    address: string | null;
-  };
-  contactPhone: string;
-  contactEmail: string;
-  registrationSubject: string;
-  registrationClosesAt: string | null;
-  venueCapacity: number | null;
-  onlineCapacity: number | null;
-  tabs: Array<string>;
+    name: string
+    address: string | null
+  }
+  contactPhone: string
+  contactEmail: string
+  registrationSubject: string
+  registrationClosesAt: string | null
+  venueCapacity: number | null
+  onlineCapacity: number | null
+  tabs: Array<string>
   card: {
     image: {
-      alt: string | null;
-      url: string | null;
-      width: number | null;
-      height: number | null;
-      assetRef: string | null;
-      crop: SanityImageCrop | null;
-      hotspot: SanityImageHotspot | null;
-      aspectRatio: 1.7777777777777777;
-    };
-  };
+      alt: string | null
+      url: string | null
+      width: number | null
+      height: number | null
+      assetRef: string | null
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      aspectRatio: 1.7777777777777777
+    }
+  }
   overview: {
     theme: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }> | null;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
     keyMessages: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }> | null;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
     objectives: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }> | null;
-  } | null;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
+  } | null
   agendaDays: Array<{
-    _key: string;
-    label: string;
-    date: string | null;
+    _key: string
+    label: string
+    date: string | null
     sessions: Array<{
-      _key: string;
-      time: string;
-      title: string;
-      speaker: string | null;
-      isBreak: boolean | null;
-    }> | null;
-  }> | null;
+      _key: string
+      time: string
+      title: string
+      speaker: string | null
+      isBreak: boolean | null
+    }> | null
+  }> | null
   speakers: Array<{
-    _id: string;
-    name: string;
-    position: string | null;
-    company: string | null;
+    _id: string
+    name: string
+    position: string | null
+    company: string | null
     bio: Array<{
       children?: Array<{
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }>;
-      style?: "normal";
-      listItem?: "bullet" | "number";
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet' | 'number'
       markDefs?: Array<{
-        href: string;
-        _type: "link";
-        _key: string;
-      }>;
-      level?: number;
-      _type: "block";
-      _key: string;
-    }> | null;
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
     image: {
-      alt: string | null;
-      url: string | null;
-      width: number | null;
-      height: number | null;
-      assetRef: string | null;
-      crop: SanityImageCrop | null;
-      hotspot: SanityImageHotspot | null;
-      aspectRatio: 1;
-    };
-  }> | null;
+      alt: string | null
+      url: string | null
+      width: number | null
+      height: number | null
+      assetRef: string | null
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      aspectRatio: 1
+    }
+  }> | null
   participatingCompanies: Array<{
-    _key: string;
-    alt: string;
-    url: string | null;
-    width: number | null;
-    height: number | null;
-    assetRef: string | null;
-    crop: SanityImageCrop | null;
-    hotspot: SanityImageHotspot | null;
-  }> | null;
+    _key: string
+    alt: string
+    url: string | null
+    width: number | null
+    height: number | null
+    assetRef: string | null
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+  }> | null
   priceOptions: Array<{
-    _key: string;
-    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
-    label: string;
-    amount: number;
-    earlyBirdUntil: string | null;
-  }> | null;
+    _key: string
+    key: 'early-bird' | 'online' | 'table-10' | 'table-5' | 'venue'
+    label: string
+    amount: number
+    earlyBirdUntil: string | null
+  }> | null
   sponsorPackages: Array<{
-    _id: string;
-    title: string;
-    rank: number | null;
-    benefits: Array<string>;
-  }> | null;
-  sponsorHeading: string | null;
-  sponsorIntro: string | null;
-} | null;
+    _id: string
+    title: string
+    rank: number | null
+    benefits: Array<string>
+  }> | null
+  sponsorHeading: string | null
+  sponsorIntro: string | null
+} | null
 
 // Source: ../packages/content/src/queries.ts
 // Variable: registrationEventQuery
 // Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venueCapacity,  onlineCapacity,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }}
 export type RegistrationEventQueryResult = {
-  _id: string;
-  kind: "conference" | "workshop";
-  title: string;
-  slug: string;
-  code: string;
-  start: string;
-  end: string;
-  registrationClosesAt: string | null;
-  registrationSubject: string;
-  venueCapacity: number | null;
-  onlineCapacity: number | null;
+  _id: string
+  kind: 'conference' | 'workshop'
+  title: string
+  slug: string
+  code: string
+  start: string
+  end: string
+  registrationClosesAt: string | null
+  registrationSubject: string
+  venueCapacity: number | null
+  onlineCapacity: number | null
   venue: {
-    name: string;
-    address: string | null;
-  };
-  contactEmail: string;
-  contactPhone: string;
+    name: string
+    address: string | null
+  }
+  contactEmail: string
+  contactPhone: string
   priceOptions: Array<{
-    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
-    label: string;
-    amount: number;
-    earlyBirdUntil: string | null;
-  }> | null;
-} | null;
+    key: 'early-bird' | 'online' | 'table-10' | 'table-5' | 'venue'
+    label: string
+    amount: number
+    earlyBirdUntil: string | null
+  }> | null
+} | null
 
 // Source: ../packages/content/src/queries.ts
 // Variable: availabilityScheduleQuery
 // Query: *[_type == "event"]{  _id,  start,  registrationClosesAt,  venueCapacity,  onlineCapacity,  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }}
 export type AvailabilityScheduleQueryResult = Array<{
-  _id: string;
-  start: string;
-  registrationClosesAt: string | null;
-  venueCapacity: number | null;
-  onlineCapacity: number | null;
+  _id: string
+  start: string
+  registrationClosesAt: string | null
+  venueCapacity: number | null
+  onlineCapacity: number | null
   options: Array<{
-    key: "early-bird" | "online" | "table-10" | "table-5" | "venue";
-    earlyBirdUntil: string | null;
-  }> | null;
-}>;
+    key: 'early-bird' | 'online' | 'table-10' | 'table-5' | 'venue'
+    earlyBirdUntil: string | null
+  }> | null
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventSlugsQuery
 // Query: *[_type == "event"] | order(start asc){  title,  kind,  "slug": slug.current,  _updatedAt}
 export type EventSlugsQueryResult = Array<{
-  title: string;
-  kind: "conference" | "workshop";
-  slug: string;
-  _updatedAt: string;
-}>;
+  title: string
+  kind: 'conference' | 'workshop'
+  slug: string
+  _updatedAt: string
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: sponsorPackagesQuery
 // Query: *[_type == "sponsorPackage"] | order(rank asc){  _id,  title,  rank,  benefits}
 export type SponsorPackagesQueryResult = Array<{
-  _id: string;
-  title: string;
-  rank: number | null;
-  benefits: Array<string>;
-}>;
+  _id: string
+  title: string
+  rank: number | null
+  benefits: Array<string>
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: redirectsQuery
 // Query: *[_type == "redirect" && defined(from) && defined(to)]{ from, to }
 export type RedirectsQueryResult = Array<{
-  from: string;
-  to: string;
-}>;
+  from: string
+  to: string
+}>
 
 // Source: ../packages/content/src/queries.ts
 // Variable: socialImageQuery
 // Query: *[_id == $id][0]{  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }}
 export type SocialImageQueryResult =
   | {
-      image: null;
+      image: null
     }
   | {
       image: {
-        url: string | null;
-        width: number | null;
-        height: number | null;
-        assetRef: string | null;
-        crop: SanityImageCrop | null;
-        hotspot: SanityImageHotspot | null;
-      };
+        url: string | null
+        width: number | null
+        height: number | null
+        assetRef: string | null
+        crop: SanityImageCrop | null
+        hotspot: SanityImageHotspot | null
+      }
     }
   | {
       image: {
-        url: string | null;
-        width: number | null;
-        height: number | null;
-        assetRef: string | null;
-        crop: SanityImageCrop | null;
-        hotspot: SanityImageHotspot | null;
-      } | null;
+        url: string | null
+        width: number | null
+        height: number | null
+        assetRef: string | null
+        crop: SanityImageCrop | null
+        hotspot: SanityImageHotspot | null
+      } | null
     }
-  | null;
+  | null
 
 // Query TypeMap
-import "@sanity/client";
-declare module "@sanity/client" {
+import '@sanity/client'
+declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult;
-    '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult;
-    '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult;
-    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult;
-    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult;
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult;
-    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }\n}': RegistrationEventQueryResult;
-    '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult;
-    '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult;
-    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult;
-    '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult;
-    '*[_id == $id][0]{\n  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }\n}': SocialImageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult
+    '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body, bullets },\n  bullets,\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult
+    '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult
+    '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult
+    '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
+    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }\n}': RegistrationEventQueryResult
+    '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult
+    '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult
+    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult
+    '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult
+    '*[_id == $id][0]{\n  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }\n}': SocialImageQueryResult
   }
 }

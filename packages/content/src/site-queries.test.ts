@@ -8,9 +8,7 @@ import * as siteQueries from './queries.ts'
 import { serveFetchHandler, type TestServer } from './__fixtures__/serve.ts'
 
 // Every query the site sends; each runs with every parameter set below (GROQ ignores unused params).
-const queries = Object.entries(siteQueries as Record<string, unknown>).filter(
-  (entry): entry is [string, string] => typeof entry[1] === 'string',
-)
+const queries = Object.entries(siteQueries as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
 
 const datasets = [
   { name: 'the test fixture', path: fileURLToPath(new URL('./__fixtures__/dataset/production.ndjson', import.meta.url)) },

@@ -78,7 +78,13 @@ describe('startCore', () => {
     const { dir, remove } = temporaryDirectory()
     const created: string[] = []
     const config = testCoreConfig({ dataDir: dir, siteDate: new Date('2025-03-01T00:00:00+02:00') })
-    const core = await startCore({ config, catalog: fixedCatalog(), links, log: () => undefined, onRegistrationCreated: (result) => created.push(result.paymentMethod) })
+    const core = await startCore({
+      config,
+      catalog: fixedCatalog(),
+      links,
+      log: () => undefined,
+      onRegistrationCreated: (result) => created.push(result.paymentMethod),
+    })
     try {
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
       await createRegistration(core.registrations, registrationInput(), { idempotencyKey: 'form-token-1' })
@@ -101,7 +107,12 @@ describe('DATA_DIR and the files in it', () => {
     // With no umask, anything left to the defaults would be readable (and writable) by every user.
     const previousUmask = process.umask(0)
     const dataDir = path.join(dir, 'site', 'data')
-    const core = await startCore({ config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }), catalog: fixedCatalog(), links, log: () => {} })
+    const core = await startCore({
+      config: testCoreConfig({ dataDir, siteDate: new Date('2025-03-01T00:00:00+02:00') }),
+      catalog: fixedCatalog(),
+      links,
+      log: () => {},
+    })
     try {
       await createRegistration(core.registrations, registrationInput())
       const mailDir = path.join(dataDir, 'mail')
@@ -152,7 +163,9 @@ describe('DATA_DIR and the files in it', () => {
       const dataDir = dataDirIn(dir)
       const started = startCore({ config: testCoreConfig({ dataDir }), catalog: fixedCatalog(), links, log: () => {} })
       await expect(started).rejects.toThrow(DataDirectoryError)
-      await expect(started).rejects.toThrow(`DATA_DIR ${dataDir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`)
+      await expect(started).rejects.toThrow(
+        `DATA_DIR ${dataDir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`,
+      )
     } finally {
       remove()
     }

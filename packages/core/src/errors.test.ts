@@ -5,13 +5,22 @@ import { CodedError, isValidationError, ValidationError } from './errors.ts'
 describe('coded errors', () => {
   it('keep their own name, code and message, and stay told apart by their class', () => {
     const refused = new BackOfficeError('duplicate-bank-reference', 'Already recorded.', 'bankReference')
-    expect([refused.name, refused.code, refused.message, refused.field]).toEqual(['BackOfficeError', 'duplicate-bank-reference', 'Already recorded.', 'bankReference'])
+    expect([refused.name, refused.code, refused.message, refused.field]).toEqual([
+      'BackOfficeError',
+      'duplicate-bank-reference',
+      'Already recorded.',
+      'bankReference',
+    ])
     expect(refused).toBeInstanceOf(CodedError)
     expect(isBackOfficeError(refused)).toBe(true)
     expect(isValidationError(refused)).toBe(false)
 
     const invalid = new ValidationError('missing-fields', [{ path: 'company.name', code: 'required' }])
-    expect([invalid.name, invalid.code, invalid.message]).toEqual(['ValidationError', 'missing-fields', 'Submission refused: missing-fields (company.name: required)'])
+    expect([invalid.name, invalid.code, invalid.message]).toEqual([
+      'ValidationError',
+      'missing-fields',
+      'Submission refused: missing-fields (company.name: required)',
+    ])
     expect(isValidationError(invalid)).toBe(true)
     expect(isBackOfficeError(invalid)).toBe(false)
   })

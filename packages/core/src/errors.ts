@@ -25,7 +25,11 @@ export class ValidationError extends CodedError<ErrorCode> {
   readonly issues: readonly FieldIssue[]
 
   constructor(code: ErrorCode, issues: readonly FieldIssue[] = []) {
-    super('ValidationError', code, `Submission refused: ${code}${issues.length > 0 ? ` (${issues.map((issue) => `${issue.path}: ${issue.code}`).join(', ')})` : ''}`)
+    super(
+      'ValidationError',
+      code,
+      `Submission refused: ${code}${issues.length > 0 ? ` (${issues.map((issue) => `${issue.path}: ${issue.code}`).join(', ')})` : ''}`,
+    )
     this.issues = issues
   }
 }

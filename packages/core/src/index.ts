@@ -3,7 +3,14 @@ export type { CoreConfig } from './config.ts'
 export type { PaymentReturnOutcome, RegistrationKey, SiteLinks } from './site-links.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
 export { isDatabaseFault, isDatabaseUnreachable } from './db/faults.ts'
-export { DatabaseBehindError, DatabaseUnreachableError, openDatabase, postgresClientConfig, sqliteFileOf, type OpenDatabaseOptions } from './db/open-database.ts'
+export {
+  DatabaseBehindError,
+  DatabaseUnreachableError,
+  openDatabase,
+  postgresClientConfig,
+  sqliteFileOf,
+  type OpenDatabaseOptions,
+} from './db/open-database.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { recordFirstDelivery } from './webhook-deliveries.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
@@ -27,13 +34,7 @@ export {
   type PaymentMethod,
   type TrainingKind,
 } from './submissions/choices.ts'
-export {
-  contactEnquirySchema,
-  normaliseInterest,
-  trainingRequestSchema,
-  type ContactEnquiry,
-  type TrainingRequest,
-} from './submissions/enquiries.ts'
+export { contactEnquirySchema, normaliseInterest, trainingRequestSchema, type ContactEnquiry, type TrainingRequest } from './submissions/enquiries.ts'
 export type { FieldIssue, FieldIssueCode } from './submissions/fields.ts'
 export { parseSubmission } from './submissions/parse.ts'
 export type { RegistrationRow } from './db/tables/registrations.ts'
@@ -61,16 +62,16 @@ export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuo
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'
-export {
-  paymentProblemMail,
-  paymentReceiptMail,
-  type PaidRegistration,
-  type PaymentProblemContext,
-  type PaymentReceiptContext,
-} from './mail/payment-mails.ts'
+export { paymentProblemMail, paymentReceiptMail, type PaidRegistration, type PaymentProblemContext, type PaymentReceiptContext } from './mail/payment-mails.ts'
 export { enqueueMails, enqueueStaffMail, type QueuedMail } from './outbox/enqueue.ts'
 export { outboxHealth, type OutboxHealth } from './outbox/health.ts'
-export { staffInvitationMail, staffPasswordResetMail, staffSignInFailuresMail, type StaffLinkMailContext, type StaffSignInFailuresMailContext } from './mail/staff-mails.ts'
+export {
+  staffInvitationMail,
+  staffPasswordResetMail,
+  staffSignInFailuresMail,
+  type StaffLinkMailContext,
+  type StaffSignInFailuresMailContext,
+} from './mail/staff-mails.ts'
 export { outgoingMailOf, type StoredMail } from './outbox/stored-mail.ts'
 export { createMailTransport, type MailTransport, type MailTransportOptions } from './mail/transport.ts'
 export {
@@ -228,7 +229,14 @@ export {
   type RefundPayoutInput,
   type RefundSummary,
 } from './cancellation/cancel.ts'
-export { cancellationDecisionSchema, cancellationRequests, decideCancellationRequest, requestCancellation, type CancellationDecision, type CancellationRequest } from './cancellation/requests.ts'
+export {
+  cancellationDecisionSchema,
+  cancellationRequests,
+  decideCancellationRequest,
+  requestCancellation,
+  type CancellationDecision,
+  type CancellationRequest,
+} from './cancellation/requests.ts'
 export { creditNoteDownloadByReference, formatCreditNoteNumber, renderStoredCreditNote } from './cancellation/credit-note.ts'
 export { isWorkingDay, proposedCancellationFee, publicHolidayOn, type ProposedCancellationFee } from './cancellation/fee-rules.ts'
 export type { RefundRow } from './db/tables/cancellations.ts'

@@ -33,7 +33,9 @@ export async function preparePrivateDataDirectory(dir: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST' || code === 'ENOTDIR') {
-      throw new DataDirectoryError(`DATA_DIR ${dir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`)
+      throw new DataDirectoryError(
+        `DATA_DIR ${dir} is not a directory (it, or a folder above it, is a file): set DATA_DIR to a directory the server may write to`,
+      )
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new DataDirectoryError(`DATA_DIR ${dir} is read-only for this server: make it writable, or set DATA_DIR to a directory the server may write to`)

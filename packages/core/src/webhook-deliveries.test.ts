@@ -25,7 +25,9 @@ describe.each(TEST_BACKENDS)('webhook deliveries on %s', (backend) => {
   it('acts once when two instances get the same delivery at the same moment', async () => {
     const other = await testDb.openAnother()
     const at = new Date('2026-11-27T08:00:00Z')
-    const answers = await Promise.all([testDb.db, other, testDb.db, other].map((db) => recordFirstDelivery(db, ['id:together', 'signature:together'], at, TEN_MINUTES)))
+    const answers = await Promise.all(
+      [testDb.db, other, testDb.db, other].map((db) => recordFirstDelivery(db, ['id:together', 'signature:together'], at, TEN_MINUTES)),
+    )
     expect(answers.filter(Boolean)).toHaveLength(1)
   })
 

@@ -20,7 +20,11 @@ async function serve(): Promise<{ base: string; lines: Record<string, unknown>[]
   const lines: Record<string, unknown>[] = []
   const logger = createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line)) } })
   const metrics = createMetrics()
-  const observe = observeRequests({ logger, metrics, routePattern: createRoutePatternMatcher(['/conference/:slug', '/registrations/:reference/:secret', '/metrics']) })
+  const observe = observeRequests({
+    logger,
+    metrics,
+    routePattern: createRoutePatternMatcher(['/conference/:slug', '/registrations/:reference/:secret', '/metrics']),
+  })
   const scrape = metricsEndpoint({ metrics, token: TOKEN })
   server = createServer((req: IncomingMessage & { log?: Logger }, res: ServerResponse) => {
     observe(req, res, () => {
@@ -45,7 +49,12 @@ describe('observeRequests', () => {
     await response.text()
     await expect.poll(() => lines.length).toBe(2)
     expect(lines[0]).toMatchObject({ reqId: 'lb-4f2a9c', msg: 'handling' })
-    expect(lines[1]).toMatchObject({ level: 30, msg: 'request completed', req: { id: 'lb-4f2a9c', method: 'GET', url: '/conference/Resilience?tab=agenda' }, res: { statusCode: 200 } })
+    expect(lines[1]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { id: 'lb-4f2a9c', method: 'GET', url: '/conference/Resilience?tab=agenda' },
+      res: { statusCode: 200 },
+    })
     expect(lines[1]?.req).not.toHaveProperty('headers')
   })
 

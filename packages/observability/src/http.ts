@@ -37,7 +37,12 @@ export function observeRequests({ logger, metrics, routePattern }: RequestObserv
     },
     // Only what an operator needs: headers carry cookies and tokens, and response headers carry redirect URLs.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     // Lines a handler logs through req.log carry the request id alone, not the whole request again.

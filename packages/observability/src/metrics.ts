@@ -91,7 +91,11 @@ export function createMetrics(options: MetricsOptions = {}): SiteMetrics {
     })
   }
   outboxGauge('outbox_pending_messages', 'E-mails waiting to be sent (including those being retried).', (snapshot) => snapshot.pending)
-  outboxGauge('outbox_oldest_pending_age_seconds', 'Age of the oldest e-mail waiting to be sent; 0 when none waits.', (snapshot) => snapshot.oldestPendingAgeSeconds)
+  outboxGauge(
+    'outbox_oldest_pending_age_seconds',
+    'Age of the oldest e-mail waiting to be sent; 0 when none waits.',
+    (snapshot) => snapshot.oldestPendingAgeSeconds,
+  )
   outboxGauge('outbox_failed_messages', 'E-mails given up on after a day of failed attempts.', (snapshot) => snapshot.failed)
 
   return {

@@ -17,7 +17,10 @@ describe('scrubSecrets', () => {
     ['GET /registrations/ABC-123/dGhpcyBpcyBhIHNlY3JldA', 'GET /registrations/ABC-123/[redacted]'],
     ['/registrations/ABC-123/s3cr3t_-x/pay', '/registrations/ABC-123/[redacted]/pay'],
     ['https://site.test/registrations/ABC/s3cr3t/payment/success?x=1', 'https://site.test/registrations/ABC/[redacted]/payment/success?x=1'],
-    ['GET /api/preview-mode/enable?sanity-preview-secret=Xy_9-z&sanity-preview-pathname=%2F', 'GET /api/preview-mode/enable?sanity-preview-secret=[redacted]&sanity-preview-pathname=%2F'],
+    [
+      'GET /api/preview-mode/enable?sanity-preview-secret=Xy_9-z&sanity-preview-pathname=%2F',
+      'GET /api/preview-mode/enable?sanity-preview-secret=[redacted]&sanity-preview-pathname=%2F',
+    ],
     ['/api/preview-mode/enable?a=1&sanity-preview-secret=s3cr3t', '/api/preview-mode/enable?a=1&sanity-preview-secret=[redacted]'],
     ['SMTP_URL=smtps://mailer:hunter2@smtp.example.com:465', 'SMTP_URL=smtps://mailer:[redacted]@smtp.example.com:465'],
     ['postgres://events:pa55@db.internal:5432/events', 'postgres://events:[redacted]@db.internal:5432/events'],

@@ -1,5 +1,15 @@
 import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  TEST_MANAGER,
+  TEST_STAFF,
+  fixedCatalog,
+  registrationInput,
+  testAuditWriter,
+  testSiteLinks,
+  type TestDatabase,
+} from '@events/core/test-support'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
@@ -130,7 +140,9 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(receipts[0]?.text).toContain('Amount paid: R 20 677.00')
     expect(receipts[0]?.text).toContain('Tax invoice: INV-000001')
     // The tax invoice travels with a card receipt as with a bank-transfer one.
-    expect(receipts[0]?.attachments?.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([['tax-invoice-INV-000001.pdf', 'application/pdf']])
+    expect(receipts[0]?.attachments?.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([
+      ['tax-invoice-INV-000001.pdf', 'application/pdf'],
+    ])
     // Dated by the business clock (SITE_NOW, 1 March 2025), not the day the test runs.
     expect(receipts[0]?.text).toContain('Paid on: 1 March 2025 at 08:00 (SAST)')
 
@@ -148,7 +160,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(await mails('payment.receipt')).toHaveLength(1)
     expect(paymentsSucceeded).toBe(1)
 
-    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'already-paid', statusUrl: links.registrationStatus(registration) })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({
+      kind: 'already-paid',
+      statusUrl: links.registrationStatus(registration),
+    })
     expect(yoco.requests).toHaveLength(1)
   })
 
@@ -171,7 +186,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
       TEST_STAFF,
     )
-    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({ kind: 'pay-by-transfer', statusUrl: links.registrationStatus(registration) })
+    expect(await startCheckout(payments, registration.reference, registration.secret)).toEqual({
+      kind: 'pay-by-transfer',
+      statusUrl: links.registrationStatus(registration),
+    })
     expect(yoco.requests).toHaveLength(0)
   })
 
@@ -188,7 +206,11 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(JSON.parse(delivery.answer)).toEqual({ outcome: 'payment-not-owed', replayed: false })
     expect(await registrationRow(registration.reference)).toEqual({ status: 'part-paid', paid_at: null })
     expect(paymentsSucceeded).toBe(0)
-    const checkout = await paymentQueries(testDb.db.kysely).selectFrom('payment_checkouts').select(['status', 'payment_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
+    const checkout = await paymentQueries(testDb.db.kysely)
+      .selectFrom('payment_checkouts')
+      .select(['status', 'payment_id'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirstOrThrow()
     expect(checkout).toEqual({ status: 'succeeded', payment_id: expect.any(String) as string })
     const [problem] = await mails('payment.problem')
     expect(problem?.to).toEqual([ORGANISER])
@@ -198,7 +220,10 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
 
     // The same payment announced again is not reported twice.
     const body = delivery.body
-    expect(await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_same_payment_again', body))).toEqual({ outcome: 'payment-not-owed', replayed: false })
+    expect(await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_same_payment_again', body))).toEqual({
+      outcome: 'payment-not-owed',
+      replayed: false,
+    })
     expect(await mails('payment.problem')).toHaveLength(1)
   })
 
@@ -273,7 +298,11 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   })
 
   it('acknowledges webhooks about unknown checkouts and other events without acting on them', async () => {
-    const unknown = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', payload: { id: 'p_1', amount: 900, currency: 'ZAR', metadata: { checkoutId: 'ch_nobody' } } })
+    const unknown = JSON.stringify({
+      id: 'evt_1',
+      type: 'payment.succeeded',
+      payload: { id: 'p_1', amount: 900, currency: 'ZAR', metadata: { checkoutId: 'ch_nobody' } },
+    })
     expect(await handleWebhook(payments, unknown, signed(yoco.webhookSecret, 'msg_unknown', unknown))).toEqual({ outcome: 'unknown-checkout', replayed: false })
     const refund = JSON.stringify({ id: 'evt_2', type: 'refund.succeeded', payload: { id: 'r_1' } })
     expect(await handleWebhook(payments, refund, signed(yoco.webhookSecret, 'msg_refund', refund))).toEqual({ outcome: 'ignored', replayed: false })

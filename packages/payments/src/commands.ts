@@ -26,14 +26,7 @@ import { paymentQueries, paymentTransaction } from './db/database.ts'
 import type { WebhookOutcome } from './db/payment-webhooks.ts'
 import { formatRand } from '@events/pricing'
 import type { Transaction } from 'kysely'
-import {
-  PaymentError,
-  type CardRefundResult,
-  type PaymentContext,
-  type SandboxAction,
-  type StartCheckoutResult,
-  type WebhookResult,
-} from './context.ts'
+import { PaymentError, type CardRefundResult, type PaymentContext, type SandboxAction, type StartCheckoutResult, type WebhookResult } from './context.ts'
 import { PaymentProviderError } from './provider.ts'
 import { sandboxCheckoutRow } from './queries.ts'
 import { signWebhook, verifyWebhook, WebhookRejectedError, type WebhookHeaders } from './webhook.ts'
@@ -63,7 +56,11 @@ function readEvent(event: unknown): PaymentEvent {
 
 /** Records the provider's payment on the checkout it paid. */
 async function markCheckoutSucceeded(transaction: Transaction<Database>, checkoutId: string, paymentId: string | null, at: Date): Promise<void> {
-  await paymentTransaction(transaction).updateTable('payment_checkouts').set({ status: 'succeeded', payment_id: paymentId, updated_at: at.toISOString() }).where('id', '=', checkoutId).execute()
+  await paymentTransaction(transaction)
+    .updateTable('payment_checkouts')
+    .set({ status: 'succeeded', payment_id: paymentId, updated_at: at.toISOString() })
+    .where('id', '=', checkoutId)
+    .execute()
 }
 
 function randomId(prefix: string): string {
@@ -202,7 +199,11 @@ async function applyPayment(
     return {
       outcome: 'amount-mismatch',
       registrationId: registration.id,
-      mails: [problem('A card payment arrived whose amount or currency differs from the registration total. The registration was not marked paid; please check the payment with the provider.')],
+      mails: [
+        problem(
+          'A card payment arrived whose amount or currency differs from the registration total. The registration was not marked paid; please check the payment with the provider.',
+        ),
+      ],
     }
   }
   if (recorded.outcome === 'already-paid') {
@@ -269,7 +270,11 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
       .returning('webhook_id')
       .executeTakeFirst()
     if (!claimed) {
-      const earlier = await paymentTransaction(transaction).selectFrom('payment_webhooks').select('outcome').where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()
+      const earlier = await paymentTransaction(transaction)
+        .selectFrom('payment_webhooks')
+        .select('outcome')
+        .where('webhook_id', '=', webhookId)
+        .executeTakeFirstOrThrow()
       return { outcome: earlier.outcome, replayed: true, queued: false }
     }
     const applied = await applyPayment(context, transaction, webhookId, event, settings, at)
@@ -337,7 +342,12 @@ export async function refundCard(context: PaymentContext, refundId: string, staf
   const { db, provider } = context
   const refund = await findCardRefund(db.kysely, refundId)
   if (!refund) throw new PaymentError('not-found', 'This card refund does not exist.')
-  const before: CardRefundState = { status: refund.status, attempts: refund.attempts, provider_refund_id: refund.provider_refund_id, outcome_message: refund.outcome_message }
+  const before: CardRefundState = {
+    status: refund.status,
+    attempts: refund.attempts,
+    provider_refund_id: refund.provider_refund_id,
+    outcome_message: refund.outcome_message,
+  }
   const answer = { registrationId: refund.registration_id, amountCents: refund.amount_cents, before }
   if (refund.status !== 'pending' && refund.status !== 'refused') return { ...answer, after: before }
   // A retry after a refusal is a new request; a retry after no answer is the same one, so Yoco refunds at most once.

@@ -66,7 +66,11 @@ export interface WebhookActivity {
 /** A registration's card checkouts, by attempt, and the webhooks received about it, oldest first; by its reference. */
 export async function cardPaymentActivity(db: CoreDatabase, referenceInput: string): Promise<{ checkouts: CheckoutActivity[]; webhooks: WebhookActivity[] }> {
   const queries = paymentQueries(db.kysely)
-  const registration = await queries.selectFrom('registrations').select('id').where('reference', '=', normaliseReference(referenceInput) ?? '').executeTakeFirst()
+  const registration = await queries
+    .selectFrom('registrations')
+    .select('id')
+    .where('reference', '=', normaliseReference(referenceInput) ?? '')
+    .executeTakeFirst()
   if (!registration) return { checkouts: [], webhooks: [] }
   const [checkouts, webhooks] = await Promise.all([
     queries.selectFrom('payment_checkouts').selectAll().where('registration_id', '=', registration.id).orderBy('attempt').execute(),

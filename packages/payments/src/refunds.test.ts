@@ -1,5 +1,16 @@
 import { cancelRegistration, createRegistration } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_MANAGER, TEST_STAFF, fixedCatalog, registrationInput, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  TEST_MANAGER,
+  TEST_STAFF,
+  fixedCatalog,
+  registrationInput,
+  testAuditRows,
+  testAuditWriter,
+  testSiteLinks,
+  type TestDatabase,
+} from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxProvider } from './sandbox.ts'
 import { refundCard, startCheckout } from './commands.ts'
@@ -58,7 +69,13 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
     expect(result.after).toMatchObject({ status: 'succeeded', attempts: 1, outcome_message: 'Refund successfully processed' })
     // The answer and the member's request are kept together, with the address they asked from.
     expect((await testAuditRows(testDb.db)).filter((row) => row.action === 'card-refund-requested')).toEqual([
-      expect.objectContaining({ subjectType: 'refund', subjectId: refundId, ipAddress: STAFF.ipAddress, before: expect.objectContaining({ status: 'pending' }), after: expect.objectContaining({ status: 'succeeded' }) }),
+      expect.objectContaining({
+        subjectType: 'refund',
+        subjectId: refundId,
+        ipAddress: STAFF.ipAddress,
+        before: expect.objectContaining({ status: 'pending' }),
+        after: expect.objectContaining({ status: 'succeeded' }),
+      }),
     ])
     expect(result.after.provider_refund_id).toMatch(/^rfd_/)
 

@@ -28,7 +28,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
     },
     // The sandbox charged no card, so its refunds move no money either; they succeed so the workflow can be tried.
     async refund(_request: RefundRequest): Promise<RefundResult> {
-      return { outcome: 'succeeded', refundId: `rf_sandbox_${randomBytes(16).toString('hex')}`, message: 'Refunded in the sandbox: no card was charged or refunded.' }
+      return {
+        outcome: 'succeeded',
+        refundId: `rf_sandbox_${randomBytes(16).toString('hex')}`,
+        message: 'Refunded in the sandbox: no card was charged or refunded.',
+      }
     },
   }
 }

@@ -33,13 +33,25 @@ async function answering(status: number, body: string): Promise<string> {
 }
 
 async function failureOf(apiBase: string): Promise<unknown> {
-  return createYocoProvider({ secretKey: 'sk_test_1', webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', apiBase }).createCheckout(request).catch((error: unknown) => error)
+  return createYocoProvider({ secretKey: 'sk_test_1', webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', apiBase })
+    .createCheckout(request)
+    .catch((error: unknown) => error)
 }
 
 describe('Yoco provider errors', () => {
   it.each([
-    ['a problem-details answer', 422, JSON.stringify({ title: 'Unprocessable Entity', detail: 'The request payload does not match the original request.' }), 'The payment provider answered 422: The request payload does not match the original request.'],
-    ['an answer with a description', 400, JSON.stringify({ errorType: 'invalid_request_error', description: 'amount is too small' }), 'The payment provider answered 400: amount is too small'],
+    [
+      'a problem-details answer',
+      422,
+      JSON.stringify({ title: 'Unprocessable Entity', detail: 'The request payload does not match the original request.' }),
+      'The payment provider answered 422: The request payload does not match the original request.',
+    ],
+    [
+      'an answer with a description',
+      400,
+      JSON.stringify({ errorType: 'invalid_request_error', description: 'amount is too small' }),
+      'The payment provider answered 400: amount is too small',
+    ],
     ['an answer that is not JSON', 502, '<html>Bad gateway</html>', 'The payment provider answered 502: Bad Gateway'],
     ['a success without a checkout', 200, JSON.stringify({ status: 'created' }), 'The payment provider answered without a checkout id and redirect URL.'],
   ])('reports %s', async (_case, status, body, message) => {

@@ -20,14 +20,15 @@ function johannesburgWallClock(instant: Date): string {
 }
 
 describe('Johannesburg time', () => {
-  it.each(
-    [2024, 2025, 2026, 2027].flatMap((year) => Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(year, month, 15, 12)))),
-  )('is UTC+02:00 all year round (%s)', (instant) => {
-    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Johannesburg', timeZoneName: 'longOffset' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value
-    expect(offset).toBe('GMT+02:00')
-  })
+  it.each([2024, 2025, 2026, 2027].flatMap((year) => Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(year, month, 15, 12)))))(
+    'is UTC+02:00 all year round (%s)',
+    (instant) => {
+      const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Johannesburg', timeZoneName: 'longOffset' })
+        .formatToParts(instant)
+        .find((part) => part.type === 'timeZoneName')?.value
+      expect(offset).toBe('GMT+02:00')
+    },
+  )
 })
 
 const conference: EventSchedule = { start: '2025-07-15T06:00:00Z' }

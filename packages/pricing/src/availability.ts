@@ -22,9 +22,7 @@ export interface OptionWindow {
 }
 
 /** Whether an option can be chosen now, and if not, why. */
-export type Availability =
-  | { available: true }
-  | { available: false; reason: 'registration-closed' | 'early-bird-ended' }
+export type Availability = { available: true } | { available: false; reason: 'registration-closed' | 'early-bird-ended' }
 
 /** Whether registration is still open: it closes at registrationClosesAt when set, otherwise when the event starts. */
 export function isRegistrationOpen(event: EventSchedule, now: Date): boolean {
@@ -103,8 +101,7 @@ function startOfJohannesburgDay(date: string): number {
 // Date.parse rolls impossible days over (2025-02-31 becomes 3 March), so the date must survive a round trip.
 function assertCalendarDate(date: string): void {
   const midday = ISO_DATE.test(date) ? new Date(`${date}T12:00:00Z`) : undefined
-  const isRealDay =
-    midday !== undefined && !Number.isNaN(midday.getTime()) && midday.toISOString().slice(0, 10) === date
+  const isRealDay = midday !== undefined && !Number.isNaN(midday.getTime()) && midday.toISOString().slice(0, 10) === date
   if (!isRealDay) throw new RangeError(`Expected a YYYY-MM-DD calendar date, got ${JSON.stringify(date)}`)
 }
 

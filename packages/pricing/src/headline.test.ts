@@ -12,7 +12,11 @@ const options: ListedOption[] = [
 
 describe('headline', () => {
   it.each([
-    ['early in the year: online is the lowest and early-bird runs', '2025-03-01T09:00:00+02:00', { fromCents: 549_000, fromKey: 'online', earlyBirdUntil: '2025-06-13' }],
+    [
+      'early in the year: online is the lowest and early-bird runs',
+      '2025-03-01T09:00:00+02:00',
+      { fromCents: 549_000, fromKey: 'online', earlyBirdUntil: '2025-06-13' },
+    ],
     ['on the last early-bird day, Johannesburg time', '2025-06-13T23:59:00+02:00', { fromCents: 549_000, fromKey: 'online', earlyBirdUntil: '2025-06-13' }],
     ['after the early-bird day: no early-bird', '2025-06-14T00:00:00+02:00', { fromCents: 549_000, fromKey: 'online' }],
     ['once the event has started: nothing to announce', '2025-07-23T07:30:00+02:00', undefined],

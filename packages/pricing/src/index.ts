@@ -1,24 +1,6 @@
-export {
-  OPTION_KEYS,
-  capMessage,
-  checkDelegateCap,
-  delegateCap,
-  isOptionKey,
-  isTableOption,
-  type CapCheck,
-  type OptionKey,
-} from './options.ts'
+export { OPTION_KEYS, capMessage, checkDelegateCap, delegateCap, isOptionKey, isTableOption, type CapCheck, type OptionKey } from './options.ts'
 export { formatAmount, formatRand, parseRandAmount, randsToCents } from './money.ts'
-export {
-  DEFAULT_VAT_RATE,
-  cancellationCredit,
-  quote,
-  vatOn,
-  type CancellationCredit,
-  type ChargedAmounts,
-  type PricedOption,
-  type Quote,
-} from './quote.ts'
+export { DEFAULT_VAT_RATE, cancellationCredit, quote, vatOn, type CancellationCredit, type ChargedAmounts, type PricedOption, type Quote } from './quote.ts'
 export {
   TIME_ZONE,
   isRegistrationOpen,

@@ -21,11 +21,7 @@ export interface Quote {
 }
 
 /** Prices a registration: per-delegate options times the delegates, tables flat, VAT rounded half-up to the cent. */
-export function quote(
-  option: PricedOption | undefined,
-  delegateCount: number,
-  vatRate: number = DEFAULT_VAT_RATE,
-): Quote {
+export function quote(option: PricedOption | undefined, delegateCount: number, vatRate: number = DEFAULT_VAT_RATE): Quote {
   assertDelegateCount(delegateCount)
   const vatBasisPoints = toBasisPoints(vatRate)
   if (option === undefined) return { subtotalCents: 0, vatCents: 0, totalCents: 0, vatRate }
@@ -89,7 +85,8 @@ export function cancellationCredit(charged: ChargedAmounts, cancelledSubtotalCen
   if (cancelledSubtotalCents < 0 || cancelledSubtotalCents > charged.subtotalCents) {
     throw new RangeError(`Cancelled amount must be between 0 and ${charged.subtotalCents} cents, got ${cancelledSubtotalCents}`)
   }
-  if (!Number.isInteger(feePercent) || feePercent < 0 || feePercent > 100) throw new RangeError(`Fee must be a whole percentage from 0 to 100, got ${feePercent}`)
+  if (!Number.isInteger(feePercent) || feePercent < 0 || feePercent > 100)
+    throw new RangeError(`Fee must be a whole percentage from 0 to 100, got ${feePercent}`)
   const feeSubtotalCents = Number((BigInt(cancelledSubtotalCents) * BigInt(feePercent) + 50n) / 100n)
   const creditedSubtotalCents = cancelledSubtotalCents - feeSubtotalCents
   const remainingSubtotalCents = charged.subtotalCents - creditedSubtotalCents

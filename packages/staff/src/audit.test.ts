@@ -1,5 +1,14 @@
 import { createRegistration, recordBankTransfer, type StaffCommandContext } from '@events/core'
-import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '@events/core/test-support'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  TEST_STAFF,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  testSiteLinks,
+  type TestDatabase,
+} from '@events/core/test-support'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { staffAuditWriter } from './audit.ts'
 import { createStaff, type Staff } from './staff.ts'
@@ -14,7 +23,9 @@ describe.each(TEST_BACKENDS)("core's staff commands write this audit log on %s",
     testDb = await openTestDatabase(backend)
     staff = await createStaff({ db: testDb.db, links: testSiteLinks(), siteName: 'Example Events' })
     context = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW, audit: staffAuditWriter }
-    ;({ receipt: { reference } } = await createRegistration(context, registrationInput()))
+    ;({
+      receipt: { reference },
+    } = await createRegistration(context, registrationInput()))
   })
   afterEach(async () => {
     await testDb.dispose()
@@ -31,7 +42,11 @@ describe.each(TEST_BACKENDS)("core's staff commands write this audit log on %s",
         actor: { id: TEST_STAFF.id, email: TEST_STAFF.email },
         ipAddress: TEST_STAFF.ipAddress,
         before: { status: 'awaiting-payment', paidCents: 0, outstandingCents: 2_067_700 },
-        after: expect.objectContaining({ status: 'part-paid', paidCents: 50_000, bankTransfer: { amountCents: 50_000, receivedOn: '2025-03-01', bankReference: 'FNB 77' } }),
+        after: expect.objectContaining({
+          status: 'part-paid',
+          paidCents: 50_000,
+          bankTransfer: { amountCents: 50_000, receivedOn: '2025-03-01', bankReference: 'FNB 77' },
+        }),
       }),
     ])
   })

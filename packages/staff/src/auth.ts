@@ -70,7 +70,9 @@ function clientIp(headers: Headers | undefined): string {
 }
 
 function emailOf(context: { body?: unknown }): string {
-  return String((context.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()
+  return String((context.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase()
 }
 
 /** What is stored of a used TOTP code: enough to recognise it again, not the code. */
@@ -133,7 +135,12 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
             }
             const user = await kysely.selectFrom('staff_users').select('deactivatedAt').where('email', '=', email).executeTakeFirst()
             if (user?.deactivatedAt) {
-              await refuse(email, ipAddress, 'deactivated', new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' }))
+              await refuse(
+                email,
+                ipAddress,
+                'deactivated',
+                new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' }),
+              )
             }
           }),
         },
@@ -152,7 +159,14 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
               await recordFailure(kysely, addressKey(ipAddress), signInLimits.perAddress, now)
               const failures = await recordFailure(kysely, accountKey(email), signInLimits.perAccount, now)
               const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'name', 'role']).where('email', '=', email).executeTakeFirst()
-              await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', subjectId: user?.id ?? null, after: { email }, ipAddress })
+              await recordAudit(kysely, {
+                actor: null,
+                action: 'sign-in-failed',
+                subjectType: 'staff-user',
+                subjectId: user?.id ?? null,
+                after: { email },
+                ipAddress,
+              })
               if (user?.role === 'owner' && failures % signInLimits.alertOwnerAfter === 0) await options.alertOwner(user, failures)
               throw new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' })
             }
@@ -177,7 +191,10 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
               // A code signs in once: a second use within its window, by anyone, is refused and its session ended.
               const code = String((context.body as { code?: unknown } | undefined)?.code ?? '')
               const now = new Date()
-              await kysely.deleteFrom('staff_used_totp_codes').where('used_at', '<', new Date(now.getTime() - USED_CODE_SECONDS * 1000).toISOString()).execute()
+              await kysely
+                .deleteFrom('staff_used_totp_codes')
+                .where('used_at', '<', new Date(now.getTime() - USED_CODE_SECONDS * 1000).toISOString())
+                .execute()
               const inserted = await kysely
                 .insertInto('staff_used_totp_codes')
                 .values({ user_id: user.id, code_hash: usedCodeHash(user.id, code), used_at: now.toISOString() })
@@ -187,7 +204,14 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
                 if (session && session.session.id !== context.context.session?.session.id) {
                   await kysely.deleteFrom('staff_sessions').where('id', '=', session.session.id).execute()
                 }
-                await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', subjectId: user.id, after: { secondFactor: true, reason: 'code-used-before' }, ipAddress })
+                await recordAudit(kysely, {
+                  actor: null,
+                  action: 'sign-in-failed',
+                  subjectType: 'staff-user',
+                  subjectId: user.id,
+                  after: { secondFactor: true, reason: 'code-used-before' },
+                  ipAddress,
+                })
                 throw new APIError('UNAUTHORIZED', { message: 'This code was used already.', code: 'INVALID_CODE' })
               }
             }
@@ -255,10 +279,7 @@ export function createStaffAuth(options: StaffAuthOptions) {
       cookiePrefix: https ? '__Host-staff' : 'staff',
       defaultCookieAttributes: { secure: https, httpOnly: true, sameSite: 'lax', path: '/' },
     },
-    plugins: [
-      twoFactor({ issuer: options.siteName, schema: { twoFactor: { modelName: 'staff_two_factors' } } }),
-      signInGuard(options),
-    ],
+    plugins: [twoFactor({ issuer: options.siteName, schema: { twoFactor: { modelName: 'staff_two_factors' } } }), signInGuard(options)],
   })
 }
 

@@ -95,22 +95,51 @@ describe.each(TEST_BACKENDS)('pnpm admin on %s', (backend) => {
   async function runHere(args: string[], input = ''): Promise<CommandResult> {
     const output = { stdout: '', stderr: '' }
     const collect = (stream: 'stdout' | 'stderr') => new PassThrough().on('data', (chunk: Buffer) => (output[stream] += chunk.toString('utf8')))
-    const code = await runAdminCommand(args, { stdin: new PassThrough().end(input) as unknown as NodeJS.ReadStream, stdout: collect('stdout'), stderr: collect('stderr'), env: { ...process.env, DATABASE_URL: '', ...env } }, testSiteLinks)
+    const code = await runAdminCommand(
+      args,
+      {
+        stdin: new PassThrough().end(input) as unknown as NodeJS.ReadStream,
+        stdout: collect('stdout'),
+        stderr: collect('stderr'),
+        env: { ...process.env, DATABASE_URL: '', ...env },
+      },
+      testSiteLinks,
+    )
     return { code, ...output }
   }
 
   it('deactivates and reactivates a member, changes a role and resets two-factor, each audited as the command line', async () => {
     expect((await createOwner('a long enough olu passphrase')).code).toBe(0)
-    expect(await runHere(['create-user', '--email', 'sipho@example.com', '--name', 'Sipho Staff', '--role', 'staff', '--password-stdin'], 'a long enough staff phrase\n')).toMatchObject({ code: 0 })
+    expect(
+      await runHere(
+        ['create-user', '--email', 'sipho@example.com', '--name', 'Sipho Staff', '--role', 'staff', '--password-stdin'],
+        'a long enough staff phrase\n',
+      ),
+    ).toMatchObject({ code: 0 })
 
     // One command as its own process, the operator's way back when no owner can sign in.
-    expect(await admin(['deactivate-user', '--email', 'Sipho@example.com'], '', env)).toMatchObject({ code: 0, stdout: 'Deactivated sipho@example.com (staff, deactivated).\n' })
-    expect(await runHere(['deactivate-user', '--email', 'owner@example.com'])).toMatchObject({ code: 1, stderr: 'This is the only active owner: make someone else an owner first.\n' })
+    expect(await admin(['deactivate-user', '--email', 'Sipho@example.com'], '', env)).toMatchObject({
+      code: 0,
+      stdout: 'Deactivated sipho@example.com (staff, deactivated).\n',
+    })
+    expect(await runHere(['deactivate-user', '--email', 'owner@example.com'])).toMatchObject({
+      code: 1,
+      stderr: 'This is the only active owner: make someone else an owner first.\n',
+    })
     expect(await runHere(['reactivate-user', '--email', 'sipho@example.com'])).toMatchObject({ code: 0, stdout: 'Reactivated sipho@example.com (staff).\n' })
-    expect(await runHere(['set-role', '--email', 'sipho@example.com', '--role', 'manager'])).toMatchObject({ code: 0, stdout: 'Changed the role of sipho@example.com (manager).\n' })
+    expect(await runHere(['set-role', '--email', 'sipho@example.com', '--role', 'manager'])).toMatchObject({
+      code: 0,
+      stdout: 'Changed the role of sipho@example.com (manager).\n',
+    })
     expect(await runHere(['set-role', '--email', 'sipho@example.com', '--role', 'boss'])).toMatchObject({ code: 2 })
-    expect(await runHere(['reset-two-factor', '--email', 'owner@example.com'])).toMatchObject({ code: 0, stdout: 'Reset two-factor sign-in of owner@example.com (owner).\n' })
-    expect(await runHere(['reset-two-factor', '--email', 'nobody@example.com'])).toMatchObject({ code: 1, stderr: 'No staff account has the e-mail address nobody@example.com.\n' })
+    expect(await runHere(['reset-two-factor', '--email', 'owner@example.com'])).toMatchObject({
+      code: 0,
+      stdout: 'Reset two-factor sign-in of owner@example.com (owner).\n',
+    })
+    expect(await runHere(['reset-two-factor', '--email', 'nobody@example.com'])).toMatchObject({
+      code: 1,
+      stderr: 'No staff account has the e-mail address nobody@example.com.\n',
+    })
 
     const { openDatabase } = await import('@events/core')
     const db = backend === 'postgres' ? testDb.db : await openDatabase({ dataDir: dataDir.dir })
@@ -118,7 +147,9 @@ describe.each(TEST_BACKENDS)('pnpm admin on %s', (backend) => {
       const staff = await createStaff({ db, links: testSiteLinks() })
       const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.2' } })
       expect((await staff.signIn(request, { email: 'sipho@example.com', password: 'a long enough staff phrase' })).status).toBe('signed-in')
-      const entries = (await staff.listAudit()).entries.filter((entry) => entry.subjectType === 'staff-user' && entry.actor === null && entry.action !== 'staff-created' && entry.action !== 'sign-in')
+      const entries = (await staff.listAudit()).entries.filter(
+        (entry) => entry.subjectType === 'staff-user' && entry.actor === null && entry.action !== 'staff-created' && entry.action !== 'sign-in',
+      )
       expect(entries.map((entry) => entry.action)).toEqual(['two-factor-reset', 'staff-role-changed', 'staff-reactivated', 'staff-deactivated'])
     } finally {
       if (backend === 'sqlite') await db.close()

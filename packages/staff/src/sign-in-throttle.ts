@@ -62,5 +62,8 @@ export async function clearFailures(kysely: StaffKysely, keys: readonly Throttle
 
 /** Drops what is older than a day: an address that failed once yesterday starts afresh. */
 export async function forgetOldFailures(kysely: StaffKysely, now: Date): Promise<void> {
-  await kysely.deleteFrom('staff_sign_in_throttle').where('last_failure_at', '<', new Date(now.getTime() - 24 * 3600_000).toISOString()).execute()
+  await kysely
+    .deleteFrom('staff_sign_in_throttle')
+    .where('last_failure_at', '<', new Date(now.getTime() - 24 * 3600_000).toISOString())
+    .execute()
 }

@@ -72,7 +72,12 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   })
 
   const open = (options: { siteUrl?: string; signInLimits?: SignInLimits } = {}) =>
-    createStaff({ db: testDb.db, links: options.siteUrl ? testSiteLinks(options.siteUrl) : links, siteName: 'Example Events', ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}) })
+    createStaff({
+      db: testDb.db,
+      links: options.siteUrl ? testSiteLinks(options.siteUrl) : links,
+      siteName: 'Example Events',
+      ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+    })
 
   async function signedIn(staff: Staff, who: { email: string; password: string }, ip = '198.51.100.7'): Promise<CookieJar> {
     const jar = new CookieJar()
@@ -99,7 +104,10 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   ] as const)('signs in with the right password: an httpOnly, SameSite=Lax session cookie over %s', async (_scheme, siteUrl, cookieName, secure) => {
     const staff = await open({ siteUrl })
     await staff.createUser(OWNER)
-    const result = await staff.signIn(new CookieJar().request('/admin/sign-in', '198.51.100.7', siteUrl), { email: 'Owner@Example.com ', password: OWNER.password })
+    const result = await staff.signIn(new CookieJar().request('/admin/sign-in', '198.51.100.7', siteUrl), {
+      email: 'Owner@Example.com ',
+      password: OWNER.password,
+    })
     expect(result.status).toBe('signed-in')
     const cookie = result.headers.getSetCookie().find((line) => line.startsWith(`${cookieName}=`))
     expect(cookie).toBeDefined()
@@ -143,30 +151,52 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   })
 
   it('slows an address that keeps failing with growing delays, whatever the account', async () => {
-    const limits: SignInLimits = { perAddress: { freeFailures: 2, maxDelaySeconds: 600 }, perAccount: { freeFailures: 100, maxDelaySeconds: 600 }, alertOwnerAfter: 100 }
+    const limits: SignInLimits = {
+      perAddress: { freeFailures: 2, maxDelaySeconds: 600 },
+      perAccount: { freeFailures: 100, maxDelaySeconds: 600 },
+      alertOwnerAfter: 100,
+    }
     const staff = await open({ signInLimits: limits })
     await staff.createUser(OWNER)
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
       expect(await staff.signIn(fromIp('203.0.113.5'), { email, password: 'wrong password 123' })).toMatchObject({ reason: 'wrong-credentials' })
     }
     // Even the right password waits now, from that address only.
-    expect(await staff.signIn(fromIp('203.0.113.5'), OWNER)).toMatchObject({ status: 'refused', reason: 'rate-limited', message: expect.stringMatching(/^Too many failed sign-ins from this connection\. Try again in \d+ seconds\.$/) })
+    expect(await staff.signIn(fromIp('203.0.113.5'), OWNER)).toMatchObject({
+      status: 'refused',
+      reason: 'rate-limited',
+      message: expect.stringMatching(/^Too many failed sign-ins from this connection\. Try again in \d+ seconds\.$/),
+    })
     expect((await staff.signIn(fromIp('203.0.113.6'), OWNER)).status).toBe('signed-in')
-    const blocked = async () => new Date((await kysely.selectFrom('staff_sign_in_throttle').select('blocked_until').where('key', '=', 'address:203.0.113.5').executeTakeFirstOrThrow()).blocked_until).getTime()
+    const blocked = async () =>
+      new Date(
+        (await kysely.selectFrom('staff_sign_in_throttle').select('blocked_until').where('key', '=', 'address:203.0.113.5').executeTakeFirstOrThrow())
+          .blocked_until,
+      ).getTime()
     const firstDelay = (await blocked()) - Date.now()
     expect(firstDelay).toBeLessThanOrEqual(1000)
 
     // The wait over, one more failure doubles it; the right password afterwards clears the address's record.
-    await kysely.updateTable('staff_sign_in_throttle').set({ blocked_until: new Date(Date.now() - 1).toISOString() }).execute()
+    await kysely
+      .updateTable('staff_sign_in_throttle')
+      .set({ blocked_until: new Date(Date.now() - 1).toISOString() })
+      .execute()
     expect(await staff.signIn(fromIp('203.0.113.5'), { email: 'd@example.com', password: 'wrong password 123' })).toMatchObject({ reason: 'wrong-credentials' })
     expect((await blocked()) - Date.now()).toBeGreaterThan(1000)
-    await kysely.updateTable('staff_sign_in_throttle').set({ blocked_until: new Date(Date.now() - 1).toISOString() }).execute()
+    await kysely
+      .updateTable('staff_sign_in_throttle')
+      .set({ blocked_until: new Date(Date.now() - 1).toISOString() })
+      .execute()
     expect((await staff.signIn(fromIp('203.0.113.5'), OWNER)).status).toBe('signed-in')
     expect(await kysely.selectFrom('staff_sign_in_throttle').select('key').where('key', '=', 'address:203.0.113.5').execute()).toEqual([])
   })
 
   it('holds back only the failing addresses of an account under attack, and e-mails its owner', async () => {
-    const limits: SignInLimits = { perAddress: { freeFailures: 100, maxDelaySeconds: 600 }, perAccount: { freeFailures: 2, maxDelaySeconds: 900 }, alertOwnerAfter: 3 }
+    const limits: SignInLimits = {
+      perAddress: { freeFailures: 100, maxDelaySeconds: 600 },
+      perAccount: { freeFailures: 2, maxDelaySeconds: 900 },
+      alertOwnerAfter: 3,
+    }
     const staff = await open({ signInLimits: limits })
     await staff.createUser(OWNER)
     for (const ip of ['203.0.113.10', '203.0.113.11', '203.0.113.12']) {
@@ -177,7 +207,11 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect((await staff.signIn(fromIp('203.0.113.13'), OWNER)).status).toBe('signed-in')
     const refusals = await staff.listAudit()
     expect(refusals.entries[0]).toMatchObject({ action: 'sign-in', actor: { email: OWNER.email }, ipAddress: '203.0.113.13' })
-    expect(refusals.entries[1]).toMatchObject({ action: 'sign-in-refused', after: { email: OWNER.email, reason: 'account-throttled' }, ipAddress: '203.0.113.10' })
+    expect(refusals.entries[1]).toMatchObject({
+      action: 'sign-in-refused',
+      after: { email: OWNER.email, reason: 'account-throttled' },
+      ipAddress: '203.0.113.10',
+    })
 
     await deliverMail()
     const alert = sink().received.find((mail) => mail.parsed.subject === 'Failed sign-ins to your Example Events back-office account')
@@ -212,7 +246,9 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const laptop = await signedIn(staff, OWNER)
     const phone = await signedIn(staff, OWNER, '198.51.100.22')
     const change = { currentPassword: OWNER.password, newPassword: 'a changed password 99' }
-    await expect(staff.changePassword(laptop.request(), { ...change, currentPassword: 'not the current one' })).rejects.toMatchObject({ code: 'wrong-password' })
+    await expect(staff.changePassword(laptop.request(), { ...change, currentPassword: 'not the current one' })).rejects.toMatchObject({
+      code: 'wrong-password',
+    })
     await expect(staff.changePassword(laptop.request(), { ...change, newPassword: 'too short' })).rejects.toMatchObject({ code: 'weak-password' })
 
     laptop.take(await staff.changePassword(laptop.request(), change))
@@ -232,7 +268,10 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const stored = (date: Date) => (backend === 'postgres' ? date : date.toISOString())
 
     // Last used 7 hours ago: an hour left, and this request pushes the expiry 8 hours on.
-    await kysely.updateTable('staff_sessions').set({ expiresAt: stored(new Date(Date.now() + hour)), updatedAt: stored(new Date(Date.now() - 7 * hour)) }).execute()
+    await kysely
+      .updateTable('staff_sessions')
+      .set({ expiresAt: stored(new Date(Date.now() + hour)), updatedAt: stored(new Date(Date.now() - 7 * hour)) })
+      .execute()
     const active = await staff.getSession(jar.request())
     expect(active).not.toBeNull()
     const renewed = await kysely.selectFrom('staff_sessions').select('expiresAt').executeTakeFirstOrThrow()
@@ -240,7 +279,10 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(active?.headers.getSetCookie().some((line) => line.startsWith('staff.session_token='))).toBe(true)
 
     // Untouched for 8 hours: gone.
-    await kysely.updateTable('staff_sessions').set({ expiresAt: stored(new Date(Date.now() - 1000)), updatedAt: stored(new Date(Date.now() - 8 * hour)) }).execute()
+    await kysely
+      .updateTable('staff_sessions')
+      .set({ expiresAt: stored(new Date(Date.now() - 1000)), updatedAt: stored(new Date(Date.now() - 8 * hour)) })
+      .execute()
     expect(await staff.getSession(jar.request())).toBeNull()
     await expect(thrownResponse(staff.requireStaff(jar.request('/admin/registrations')))).resolves.toMatchObject({ status: 302 })
   })
@@ -300,7 +342,9 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const ownerJar = await signedIn(staff, OWNER)
     const ownerSetup = await staff.beginTwoFactorSetup(ownerJar.request(), OWNER.password)
     ownerJar.take(await staff.confirmTwoFactorSetup(ownerJar.request(), await createOTP(totpSecret(ownerSetup.totpURI)).totp()))
-    await expect(staff.disableTwoFactor(ownerJar.request(), OWNER.password)).rejects.toMatchObject({ message: 'As an owner you must keep two-factor sign-in on.' })
+    await expect(staff.disableTwoFactor(ownerJar.request(), OWNER.password)).rejects.toMatchObject({
+      message: 'As an owner you must keep two-factor sign-in on.',
+    })
 
     const jar = await signedIn(staff, MEMBER)
     const { totpURI } = await staff.beginTwoFactorSetup(jar.request(), MEMBER.password)
@@ -312,7 +356,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect((await staff.listAudit()).entries.map((entry) => entry.action)).toContain('two-factor-disabled')
   })
 
-  it('refuses a second step posted from another site (better-auth\'s Origin check)', async () => {
+  it("refuses a second step posted from another site (better-auth's Origin check)", async () => {
     const staff = await open()
     await staff.createUser(OWNER)
     const jar = await signedIn(staff, OWNER)
@@ -324,7 +368,9 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const forged = browser.request('/admin/sign-in', '198.51.100.31')
     forged.headers.set('origin', 'https://attacker.example')
     expect(await staff.verifyTwoFactorCode(forged, await createOTP(totpSecret(totpURI)).totp())).toMatchObject({ status: 'refused', reason: 'cross-site' })
-    expect((await staff.verifyTwoFactorCode(browser.request('/admin/sign-in', '198.51.100.31'), await createOTP(totpSecret(totpURI)).totp())).status).toBe('signed-in')
+    expect((await staff.verifyTwoFactorCode(browser.request('/admin/sign-in', '198.51.100.31'), await createOTP(totpSecret(totpURI)).totp())).status).toBe(
+      'signed-in',
+    )
   })
 
   it('lets an owner require two-factor of everyone: a member without it must set it up first', async () => {
@@ -361,7 +407,9 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const member = await signedIn(staff, MEMBER, '198.51.100.40')
 
     // An owner must turn two-factor on before anything else.
-    expect((await thrownResponse(staff.requireStaff(owner.request('/admin/staff'), { role: 'owner' }))).headers.get('location')).toBe(pathOf(links.staffTwoFactorSetup()))
+    expect((await thrownResponse(staff.requireStaff(owner.request('/admin/staff'), { role: 'owner' }))).headers.get('location')).toBe(
+      pathOf(links.staffTwoFactorSetup()),
+    )
     const { totpURI } = await staff.beginTwoFactorSetup(owner.request(), OWNER.password)
     owner.take(await staff.confirmTwoFactorSetup(owner.request(), await createOTP(totpSecret(totpURI)).totp()))
     expect((await staff.requireStaff(owner.request('/admin/staff'), { role: 'owner' })).user.role).toBe('owner')
@@ -408,7 +456,9 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
 
     const last = await staff.listAudit({ page: 2, pageSize: 3 })
     expect(last.hasMore).toBe(false)
-    expect(last.entries).toMatchObject([{ action: 'staff-created', actor: null, subjectId: owner.id, after: { email: OWNER.email, name: OWNER.name, role: 'owner' } }])
+    expect(last.entries).toMatchObject([
+      { action: 'staff-created', actor: null, subjectId: owner.id, after: { email: OWNER.email, name: OWNER.name, role: 'owner' } },
+    ])
   })
 
   it('lists the entries about given subjects only, newest first', async () => {
@@ -632,7 +682,14 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const jar = new CookieJar()
     jar.take((await staff.signIn(jar.request('/admin/sign-in', '198.51.100.82'), MEMBER)).headers)
     jar.take((await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', '198.51.100.82'), backupCodes[0] ?? '')).headers)
-    const storedCodes = async () => (await kysely.selectFrom('staff_two_factors').select('backupCodes').where('userId', '=', (await staff.findMember(MEMBER.email))?.id ?? '').executeTakeFirstOrThrow()).backupCodes
+    const storedCodes = async () =>
+      (
+        await kysely
+          .selectFrom('staff_two_factors')
+          .select('backupCodes')
+          .where('userId', '=', (await staff.findMember(MEMBER.email))?.id ?? '')
+          .executeTakeFirstOrThrow()
+      ).backupCodes
     const codesBefore = await storedCodes()
 
     await sql`alter table staff_audit_log rename to staff_audit_log_unwritable`.execute(kysely)
@@ -677,7 +734,10 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const staff = await open()
     await staff.createUser(MEMBER)
     const jar = await signedIn(staff, MEMBER)
-    await expect(staff.changePassword(jar.request(), { currentPassword: MEMBER.password, newPassword: password })).rejects.toMatchObject({ code: 'weak-password', message: expect.stringContaining(reason) })
+    await expect(staff.changePassword(jar.request(), { currentPassword: MEMBER.password, newPassword: password })).rejects.toMatchObject({
+      code: 'weak-password',
+      message: expect.stringContaining(reason),
+    })
     await expect(staff.createUser({ ...MEMBER, password })).rejects.toMatchObject({ code: 'weak-password' })
   })
 })

@@ -17,7 +17,16 @@ import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better
 import type { Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
-import { DEFAULT_SIGN_IN_LIMITS, RESET_LINK_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, createStaffAuth, usedCodeHash, type SignInLimits, type StaffAuth } from './auth.ts'
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  RESET_LINK_SECONDS,
+  SIGN_IN_FAILED_MESSAGE,
+  STAFF_CLIENT_IP_HEADER,
+  createStaffAuth,
+  usedCodeHash,
+  type SignInLimits,
+  type StaffAuth,
+} from './auth.ts'
 import type { StaffKysely } from './db/database.ts'
 import type { StaffRole } from './db/tables/users.ts'
 import { migrateStaffTables } from './db/migrate.ts'
@@ -30,7 +39,6 @@ export { roleAllows }
 
 /** Roles that must sign in with two-factor, whatever the setting for everyone says. */
 const TWO_FACTOR_ROLES: readonly StaffRole[] = ['owner', 'manager']
-
 
 /** Invitation links work for a week: a new colleague may not read the e-mail the same day. */
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
@@ -116,7 +124,8 @@ export type SignInResult =
   | { status: 'refused'; reason: 'wrong-credentials' | 'rate-limited' | 'cross-site'; message: string; headers: Headers }
 
 /** What an owner (or the command line, with no actor) may do to another account. */
-export type MemberChange = { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'set-role'; role: StaffRole } | { kind: 'reset-two-factor' } | { kind: 'resend-invitation' }
+export type MemberChange =
+  { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'set-role'; role: StaffRole } | { kind: 'reset-two-factor' } | { kind: 'resend-invitation' }
 
 export interface StaffOptions {
   /** The core's open database: staff tables live beside the core's, through the same pool or connection. */
@@ -205,7 +214,14 @@ function roleOf(value: unknown): StaffRole {
   return STAFF_ROLES.find((role) => role === value) ?? 'staff'
 }
 
-function staffUserOf(user: { id: string; email: string; name: string; role?: unknown; twoFactorEnabled?: unknown; twoFactorEnrolRequired?: unknown }): StaffUser {
+function staffUserOf(user: {
+  id: string
+  email: string
+  name: string
+  role?: unknown
+  twoFactorEnabled?: unknown
+  twoFactorEnrolRequired?: unknown
+}): StaffUser {
   return {
     id: user.id,
     email: user.email,
@@ -245,7 +261,8 @@ function setCookieHeaders(response: Response): Headers {
 
 /** A link's lifetime as the e-mail states it: "7 days", "1 hour", "30 minutes". */
 function durationInWords(seconds: number): string {
-  const [amount, unit] = seconds % 86_400 === 0 ? [seconds / 86_400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.round(seconds / 60), 'minute']
+  const [amount, unit] =
+    seconds % 86_400 === 0 ? [seconds / 86_400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.round(seconds / 60), 'minute']
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`
 }
 
@@ -263,7 +280,6 @@ function checkOwner(actor: StaffUser | null): void {
   if (actor && actor.role !== 'owner') throw new StaffAccountError('owner-only', 'Only an owner may do this.')
 }
 
-
 /** Brings the staff tables up to date in the core's database and builds the staff accounts service over them. */
 export async function createStaff(options: StaffOptions): Promise<Staff> {
   // The staff tables are this package's own; the core's Database type does not name them.
@@ -279,7 +295,12 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   const storedBoolean = (value: boolean) => (dialect === 'postgres' ? value : value ? 1 : 0)
 
   async function hasPassword(userId: string): Promise<boolean> {
-    const account = await kysely.selectFrom('staff_accounts').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
+    const account = await kysely
+      .selectFrom('staff_accounts')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst()
     return account !== undefined
   }
 
@@ -320,7 +341,11 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       await queueMail(mail, { topic: invitation ? 'staff-invitation' : 'staff-password-reset', sourceId: userId, now })
     },
     async alertOwner(user, failures) {
-      await queueMail(staffSignInFailuresMail({ to: user.email, name: user.name, siteName, failures }), { topic: 'staff-sign-in-failures', sourceId: user.id, now: new Date() })
+      await queueMail(staffSignInFailuresMail({ to: user.email, name: user.name, siteName, failures }), {
+        topic: 'staff-sign-in-failures',
+        sourceId: user.id,
+        now: new Date(),
+      })
     },
   })
 
@@ -359,7 +384,12 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   /** Refuses with `message` unless `password` is the account's current one (a step-up before changing sign-in). */
   async function checkCurrentPassword(userId: string, password: string, message: string): Promise<void> {
     const context = await auth.$context
-    const account = await kysely.selectFrom('staff_accounts').select('password').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
+    const account = await kysely
+      .selectFrom('staff_accounts')
+      .select('password')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst()
     if (!account?.password || !(await context.password.verify({ hash: account.password, password }))) {
       throw new StaffAccountError('wrong-password', message)
     }
@@ -379,7 +409,12 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     await checkPassword(input.password, email)
     const user = await insertUser(email, name, input.role)
     const context = await auth.$context
-    await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await context.password.hash(input.password) })
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash(input.password),
+    })
     await recordAudit(kysely, { actor, action: 'staff-created', subjectType: 'staff-user', subjectId: user.id, after: { email, name, role: input.role } })
     return user
   }
@@ -403,7 +438,15 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         'twoFactorEnabled',
         'twoFactorEnrolRequired',
         'deactivatedAt',
-        eb.exists(eb.selectFrom('staff_accounts').select('staff_accounts.id').whereRef('staff_accounts.userId', '=', 'staff_users.id').where('providerId', '=', 'credential')).as('hasPassword'),
+        eb
+          .exists(
+            eb
+              .selectFrom('staff_accounts')
+              .select('staff_accounts.id')
+              .whereRef('staff_accounts.userId', '=', 'staff_users.id')
+              .where('providerId', '=', 'credential'),
+          )
+          .as('hasPassword'),
       ])
       .$if(email !== undefined, (query) => query.where('email', '=', email ?? ''))
       .execute()
@@ -421,7 +464,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
 
   /** Refuses a change that would leave no active owner: the back office would have nobody to manage it. */
   async function checkOwnersRemain(member: StaffMember, change: MemberChange): Promise<void> {
-    const removesOwner = member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
+    const removesOwner =
+      member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
     if (!removesOwner) return
     const owners = (await listMembers()).filter((other) => other.role === 'owner' && !other.deactivated)
     if (owners.length <= 1) throw new StaffAccountError('last-owner', 'This is the only active owner: make someone else an owner first.')
@@ -441,7 +485,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       after,
     })
     if (change.kind === 'resend-invitation') {
-      if (!member.invitationPending || member.deactivated) throw new StaffAccountError('not-invited', `${member.email} has chosen a password already: they can use "Forgot your password?".`)
+      if (!member.invitationPending || member.deactivated)
+        throw new StaffAccountError('not-invited', `${member.email} has chosen a password already: they can use "Forgot your password?".`)
       await recordAudit(kysely, audit('staff-invitation-resent', null, { email: member.email }))
       await auth.api.requestPasswordReset({ body: { email: member.email } })
       return member
@@ -458,7 +503,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         await users.set({ deactivatedAt: null, updatedAt: storedDate(now) }).execute()
         await recordAudit(transaction, audit('staff-reactivated', { active: false }, { active: true }))
       } else if (change.kind === 'set-role') {
-        if (!STAFF_ROLES.includes(change.role)) throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(change.role)}.`)
+        if (!STAFF_ROLES.includes(change.role))
+          throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(change.role)}.`)
         await users.set({ role: change.role, updatedAt: storedDate(now) }).execute()
         await recordAudit(transaction, audit('staff-role-changed', { role: member.role }, { role: change.role }))
       } else {
@@ -466,7 +512,10 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         await transaction.deleteFrom('staff_used_totp_codes').where('user_id', '=', member.id).execute()
         await users.set({ twoFactorEnabled: storedBoolean(false), twoFactorEnrolRequired: storedBoolean(true), updatedAt: storedDate(now) }).execute()
         await endSessions()
-        await recordAudit(transaction, audit('two-factor-reset', { twoFactorEnabled: member.twoFactorEnabled }, { twoFactorEnabled: false, enrolAtNextSignIn: true }))
+        await recordAudit(
+          transaction,
+          audit('two-factor-reset', { twoFactorEnabled: member.twoFactorEnabled }, { twoFactorEnabled: false, enrolAtNextSignIn: true }),
+        )
       }
     })
     return memberById(member.id)
@@ -493,13 +542,38 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       if (invitation) {
         await transaction
           .insertInto('staff_accounts')
-          .values({ id: uuidv7(), accountId: userId, providerId: 'credential', userId, password: hash, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, createdAt: storedDate(now), updatedAt: storedDate(now) })
+          .values({
+            id: uuidv7(),
+            accountId: userId,
+            providerId: 'credential',
+            userId,
+            password: hash,
+            accessToken: null,
+            refreshToken: null,
+            idToken: null,
+            accessTokenExpiresAt: null,
+            refreshTokenExpiresAt: null,
+            scope: null,
+            createdAt: storedDate(now),
+            updatedAt: storedDate(now),
+          })
           .execute()
       } else {
-        await transaction.updateTable('staff_accounts').set({ password: hash, updatedAt: storedDate(now) }).where('userId', '=', userId).where('providerId', '=', 'credential').execute()
+        await transaction
+          .updateTable('staff_accounts')
+          .set({ password: hash, updatedAt: storedDate(now) })
+          .where('userId', '=', userId)
+          .where('providerId', '=', 'credential')
+          .execute()
       }
       await transaction.deleteFrom('staff_sessions').where('userId', '=', userId).execute()
-      await recordAudit(transaction, { actor: { id: user.id, email: user.email }, action: invitation ? 'password-set' : 'password-reset', subjectType: 'staff-user', subjectId: userId, at: now })
+      await recordAudit(transaction, {
+        actor: { id: user.id, email: user.email },
+        action: invitation ? 'password-set' : 'password-reset',
+        subjectType: 'staff-user',
+        subjectId: userId,
+        at: now,
+      })
       return true
     })
     return used ? { ok: true } : { ok: false, message: LINK_EXPIRED_MESSAGE }
@@ -513,9 +587,14 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     },
     async verifyTwoFactorCode(request, typed) {
       const code = typed.replace(/\s+/g, '')
-      const response = TOTP_CODE.test(code) ? await callAuth(request, '/two-factor/verify-totp', { code }) : await callAuth(request, '/two-factor/verify-backup-code', { code })
+      const response = TOTP_CODE.test(code)
+        ? await callAuth(request, '/two-factor/verify-totp', { code })
+        : await callAuth(request, '/two-factor/verify-backup-code', { code })
       if (response.status === 401) {
-        const body = (await response.clone().json().catch(() => ({}))) as { message?: string }
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { message?: string }
         if (body.message === 'This code was used already.') return signInResult(response, USED_CODE_MESSAGE)
       }
       return signInResult(response, WRONG_CODE_MESSAGE)
@@ -525,7 +604,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       if (session) {
         await kysely.transaction().execute(async (transaction) => {
           await transaction.deleteFrom('staff_sessions').where('id', '=', session.sessionId).execute()
-          await recordAudit(transaction, { actor: actorOf(session.user), action: 'signed-out', subjectType: 'staff-user', subjectId: session.user.id, after: { sessionId: session.sessionId } })
+          await recordAudit(transaction, {
+            actor: actorOf(session.user),
+            action: 'signed-out',
+            subjectType: 'staff-user',
+            subjectId: session.user.id,
+            after: { sessionId: session.sessionId },
+          })
         })
       }
       const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true })
@@ -536,7 +621,12 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       if (session) {
         await kysely.transaction().execute(async (transaction) => {
           await transaction.deleteFrom('staff_sessions').where('userId', '=', session.user.id).execute()
-          await recordAudit(transaction, { actor: actorOf(session.user), action: 'signed-out-everywhere', subjectType: 'staff-user', subjectId: session.user.id })
+          await recordAudit(transaction, {
+            actor: actorOf(session.user),
+            action: 'signed-out-everywhere',
+            subjectType: 'staff-user',
+            subjectId: session.user.id,
+          })
         })
       }
       const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true })
@@ -565,7 +655,14 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       checkOwner(actor)
       const before = await isTwoFactorRequired()
       await writeSetting(kysely, REQUIRE_TWO_FACTOR, required, new Date())
-      await recordAudit(kysely, { actor: actorOf(actor), action: 'setting-changed', subjectType: 'staff-setting', subjectId: REQUIRE_TWO_FACTOR, before, after: required })
+      await recordAudit(kysely, {
+        actor: actorOf(actor),
+        action: 'setting-changed',
+        subjectType: 'staff-setting',
+        subjectId: REQUIRE_TWO_FACTOR,
+        before,
+        after: required,
+      })
     },
     async beginTwoFactorSetup(request, password) {
       const result = await auth.api.enableTwoFactor({ body: { password, method: 'totp' }, headers: request.headers }).catch((error: unknown) => {
@@ -592,13 +689,25 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
           .onConflict((conflict) => conflict.columns(['user_id', 'code_hash']).doNothing())
           .executeTakeFirst()
         if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw new StaffAccountError('wrong-code', USED_CODE_MESSAGE)
-        await transaction.updateTable('staff_two_factors').set({ verified: storedBoolean(true) }).where('id', '=', pending.id).execute()
+        await transaction
+          .updateTable('staff_two_factors')
+          .set({ verified: storedBoolean(true) })
+          .where('id', '=', pending.id)
+          .execute()
         await transaction
           .updateTable('staff_users')
           .set({ twoFactorEnabled: storedBoolean(true), twoFactorEnrolRequired: storedBoolean(false), updatedAt: storedDate(now) })
           .where('id', '=', session.user.id)
           .execute()
-        await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-enabled', subjectType: 'staff-user', subjectId: session.user.id, before: false, after: true, at: now })
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'two-factor-enabled',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+          before: false,
+          after: true,
+          at: now,
+        })
       })
       return session.headers
     },
@@ -612,8 +721,20 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       await kysely.transaction().execute(async (transaction) => {
         await transaction.deleteFrom('staff_two_factors').where('userId', '=', session.user.id).execute()
         await transaction.deleteFrom('staff_used_totp_codes').where('user_id', '=', session.user.id).execute()
-        await transaction.updateTable('staff_users').set({ twoFactorEnabled: storedBoolean(false), updatedAt: storedDate(now) }).where('id', '=', session.user.id).execute()
-        await recordAudit(transaction, { actor: actorOf(session.user), action: 'two-factor-disabled', subjectType: 'staff-user', subjectId: session.user.id, before: true, after: false, at: now })
+        await transaction
+          .updateTable('staff_users')
+          .set({ twoFactorEnabled: storedBoolean(false), updatedAt: storedDate(now) })
+          .where('id', '=', session.user.id)
+          .execute()
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'two-factor-disabled',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+          before: true,
+          after: false,
+          at: now,
+        })
       })
       return session.headers
     },
@@ -628,7 +749,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       checkOwner(actor)
       const { email, name } = checkNewUser(input)
       const user = await insertUser(email, name, input.role)
-      await recordAudit(kysely, { actor: actorOf(actor), action: 'staff-invited', subjectType: 'staff-user', subjectId: user.id, after: { email, name, role: input.role } })
+      await recordAudit(kysely, {
+        actor: actorOf(actor),
+        action: 'staff-invited',
+        subjectType: 'staff-user',
+        subjectId: user.id,
+        after: { email, name, role: input.role },
+      })
       await auth.api.requestPasswordReset({ body: { email } })
       return user
     },
@@ -643,10 +770,21 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       const hash = await (await auth.$context).password.hash(newPassword)
       const now = new Date()
       await kysely.transaction().execute(async (transaction) => {
-        await transaction.updateTable('staff_accounts').set({ password: hash, updatedAt: storedDate(now) }).where('userId', '=', session.user.id).where('providerId', '=', 'credential').execute()
+        await transaction
+          .updateTable('staff_accounts')
+          .set({ password: hash, updatedAt: storedDate(now) })
+          .where('userId', '=', session.user.id)
+          .where('providerId', '=', 'credential')
+          .execute()
         await transaction.deleteFrom('staff_sessions').where('userId', '=', session.user.id).where('id', '!=', session.sessionId).execute()
         await transaction.deleteFrom('staff_verifications').where('value', '=', session.user.id).execute()
-        await recordAudit(transaction, { actor: actorOf(session.user), action: 'password-changed', subjectType: 'staff-user', subjectId: session.user.id, at: now })
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'password-changed',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+          at: now,
+        })
       })
       return session.headers
     },
@@ -668,9 +806,20 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     async endOwnSession(request, sessionId) {
       const session = await requireSession(request)
       await kysely.transaction().execute(async (transaction) => {
-        const ended = await transaction.deleteFrom('staff_sessions').where('id', '=', sessionId).where('userId', '=', session.user.id).where('id', '!=', session.sessionId).executeTakeFirst()
+        const ended = await transaction
+          .deleteFrom('staff_sessions')
+          .where('id', '=', sessionId)
+          .where('userId', '=', session.user.id)
+          .where('id', '!=', session.sessionId)
+          .executeTakeFirst()
         if (Number(ended.numDeletedRows) !== 1) throw new StaffAccountError('unknown-session', 'That session has ended already.')
-        await recordAudit(transaction, { actor: actorOf(session.user), action: 'session-ended', subjectType: 'staff-user', subjectId: session.user.id, after: { sessionId } })
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'session-ended',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+          after: { sessionId },
+        })
       })
     },
     async regenerateBackupCodes(request, password) {
@@ -680,9 +829,18 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       // Stored as better-auth's two-factor plugin stores them (encrypted with the auth secret), so its code step reads them.
       const stored = await symmetricEncrypt({ key: (await auth.$context).secretConfig, data: JSON.stringify(backupCodes) })
       await kysely.transaction().execute(async (transaction) => {
-        const replaced = await transaction.updateTable('staff_two_factors').set({ backupCodes: stored }).where('userId', '=', session.user.id).executeTakeFirst()
+        const replaced = await transaction
+          .updateTable('staff_two_factors')
+          .set({ backupCodes: stored })
+          .where('userId', '=', session.user.id)
+          .executeTakeFirst()
         if (Number(replaced.numUpdatedRows) === 0) throw new StaffAccountError('two-factor-off', 'Turn two-factor sign-in on first.')
-        await recordAudit(transaction, { actor: actorOf(session.user), action: 'backup-codes-regenerated', subjectType: 'staff-user', subjectId: session.user.id })
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'backup-codes-regenerated',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+        })
       })
       return backupCodes
     },

@@ -58,7 +58,10 @@ describe('moving price options and agenda sessions into their events', () => {
     // The overview became rich text afterwards (2026-11-27-rich-text); that migration's result is what the generator makes.
     const richOverview = (overview: Record<string, unknown>) =>
       Object.fromEntries(
-        Object.entries(overview).map(([field, value]) => [field, blocksOf({ theme: 'theme', keyMessages: 'key-message', objectives: 'objective' }[field] ?? field, value) ?? value]),
+        Object.entries(overview).map(([field, value]) => [
+          field,
+          blocksOf({ theme: 'theme', keyMessages: 'key-message', objectives: 'objective' }[field] ?? field, value) ?? value,
+        ]),
       )
     // The card's own location went afterwards too (2026-11-29-card-location-from-venue): cards print the venue.
     const withoutCardLocation = (card: Record<string, unknown>) => Object.fromEntries(Object.entries(card).filter(([field]) => field !== 'location'))
@@ -97,7 +100,7 @@ describe('moving price options and agenda sessions into their events', () => {
     expect(byId(migrated, 'drafts.event-pfas')).toBeUndefined()
   })
 
-  it('gives an event\'s existing draft the drafts of its sessions, and its published version the published ones', () => {
+  it("gives an event's existing draft the drafts of its sessions, and its published version the published ones", () => {
     const draftEvent = { ...byId(oldShape, 'event-pfas')!, _id: 'drafts.event-pfas', title: 'PFAS Conference 2025 (edited)' }
     const draftSession = { ...byId(oldShape, 'session-pfas-d1-01')!, _id: 'drafts.session-pfas-d1-01', title: 'Registration and coffee' }
     const documents = [...oldShape, draftEvent, draftSession]

@@ -42,9 +42,10 @@ function inlineParts(event: StoredDocument, parts: Map<string, StoredDocument>, 
 }
 
 const referencedIds = (event: StoredDocument) =>
-  [...((event.priceOptions as Reference[] | undefined) ?? []), ...((event.agendaDays as AgendaDay[] | undefined) ?? []).flatMap((day) => day.sessions ?? [])].flatMap(
-    (item) => (typeof item._ref === 'string' ? [item._ref] : []),
-  )
+  [
+    ...((event.priceOptions as Reference[] | undefined) ?? []),
+    ...((event.agendaDays as AgendaDay[] | undefined) ?? []).flatMap((day) => day.sessions ?? []),
+  ].flatMap((item) => (typeof item._ref === 'string' ? [item._ref] : []))
 
 // The card's date used to be typed; it is made from the event's dates now.
 const hasTypedDate = (event: StoredDocument) => (event.card as { dateLabel?: unknown } | undefined)?.dateLabel !== undefined
@@ -95,7 +96,8 @@ export function moveIntoEvents(documents: StoredDocument[]): (Mutation | Transac
   for (const [group, members] of groups) {
     for (const id of members.flatMap(referencedIds)) referencingGroups.set(id, (referencingGroups.get(id) ?? new Set()).add(group))
   }
-  const ownedBy = (group: string) => (id: string) => referencingGroups.get(publishedIdOf(id))?.size === 1 && referencingGroups.get(publishedIdOf(id))?.has(group)
+  const ownedBy = (group: string) => (id: string) =>
+    referencingGroups.get(publishedIdOf(id))?.size === 1 && referencingGroups.get(publishedIdOf(id))?.has(group)
   const deleted = new Set<string>()
   const perEvent = [...groups].map(([group, members]) => {
     const owned = [...parts.keys()].filter(ownedBy(group))

@@ -5,8 +5,7 @@
 import { bulletBlocks, paragraphBlocks, type TextBlock } from '@events/content/text-blocks'
 import { at, defineMigration, set, type NodePatch } from 'sanity/migrate'
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
 
 /** The blocks of a field still in its plain shape (a string, or a list of strings), or undefined when it needs none. */
 export function blocksOf(keyPrefix: string, value: unknown): TextBlock[] | undefined {

@@ -15,8 +15,7 @@ async function mutationsFor(documents: object[]) {
 
 const valueAt = (mutations: Awaited<ReturnType<typeof mutationsFor>>, path: unknown[]) =>
   mutations.flatMap((mutation) => mutation.patches).find((patch) => JSON.stringify(patch.path) === JSON.stringify(path))?.op.value as
-    | Parameters<typeof renderRichText>[0]
-    | undefined
+    Parameters<typeof renderRichText>[0] | undefined
 
 describe('prose as rich text', () => {
   it('turns a speaker bio into paragraphs the site renders', async () => {
@@ -36,7 +35,16 @@ describe('prose as rich text', () => {
 
   it('turns a page introduction and each section body into paragraphs', async () => {
     const mutations = await mutationsFor([
-      { _id: 'p', _type: 'page', _rev: 'r', intro: 'Hello.', sections: [{ _key: 'a', heading: 'A', body: 'Body A' }, { _key: 'b', heading: 'B' }] },
+      {
+        _id: 'p',
+        _type: 'page',
+        _rev: 'r',
+        intro: 'Hello.',
+        sections: [
+          { _key: 'a', heading: 'A', body: 'Body A' },
+          { _key: 'b', heading: 'B' },
+        ],
+      },
     ])
     expect(renderRichText(valueAt(mutations, ['intro'])!).html).toBe('<p>Hello.</p>')
     expect(renderRichText(valueAt(mutations, ['sections', { _key: 'a' }, 'body'])!).html).toBe('<p>Body A</p>')

@@ -15,7 +15,8 @@ async function mutationsFor(documents: object[]) {
 }
 
 const siteVatRate = async (vatRate: number) =>
-  ((await (await evaluate(parse(siteSettingsQuery), { dataset: [{ _id: 'siteSettings', _type: 'siteSettings', vatRate }] })).get()) as { vatRate: number }).vatRate
+  ((await (await evaluate(parse(siteSettingsQuery), { dataset: [{ _id: 'siteSettings', _type: 'siteSettings', vatRate }] })).get()) as { vatRate: number })
+    .vatRate
 
 describe('the VAT rate as a percentage', () => {
   it('turns a fraction into a percentage and leaves a percentage alone', async () => {

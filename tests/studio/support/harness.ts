@@ -59,7 +59,11 @@ export function useStudioHarness(
       studioPort = await freePort()
       // The site lets only the studio's origin frame its draft previews (the Presentation tool).
       site = await startSite({ env: { CONTENT_DATASET_PATH: datasetPath, SANITY_STUDIO_URL: `http://127.0.0.1:${studioPort}` } })
-      Object.assign(studioEnv, { SANITY_STUDIO_PREVIEW_URL: site.baseUrl, SANITY_STUDIO_SITE_URL: site.baseUrl, SANITY_STUDIO_LOCAL_CONTENT: 'production.ndjson' })
+      Object.assign(studioEnv, {
+        SANITY_STUDIO_PREVIEW_URL: site.baseUrl,
+        SANITY_STUDIO_SITE_URL: site.baseUrl,
+        SANITY_STUDIO_LOCAL_CONTENT: 'production.ndjson',
+      })
     } else {
       const { documents, images } = await readLakeDataset(path.join(shippedDatasetDir, 'production.ndjson'))
       lake = await startContentLake({ documents: seed(documents), images })

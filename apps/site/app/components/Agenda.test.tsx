@@ -24,9 +24,7 @@ const days: AgendaDay[] = [
 
 function AgendaTab({ agendaDays }: { agendaDays: AgendaDay[] }) {
   const [searchParams] = useSearchParams()
-  return (
-    <Agenda days={agendaDays} selectedDay={searchParams.get('day') ?? undefined} hrefForDay={(day) => `?tab=agenda&day=${day}`} />
-  )
+  return <Agenda days={agendaDays} selectedDay={searchParams.get('day') ?? undefined} hrefForDay={(day) => `?tab=agenda&day=${day}`} />
 }
 
 function renderAgenda(url = '/conference/Resilience?tab=agenda', agendaDays = days) {

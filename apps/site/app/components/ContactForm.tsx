@@ -38,7 +38,17 @@ export function contactFailureText(outcome: ContactOutcome): string {
  * Without JavaScript it posts to the page's action and `outcome` (the action's answer) is shown in the page; with
  * JavaScript it posts in the background with toasts and the button's Submitting... / Submitted states.
  */
-export function ContactForm({ action, interest, context, outcome: pageOutcome }: { action: string; interest?: string; context?: string; outcome?: ContactOutcome | undefined }) {
+export function ContactForm({
+  action,
+  interest,
+  context,
+  outcome: pageOutcome,
+}: {
+  action: string
+  interest?: string
+  context?: string
+  outcome?: ContactOutcome | undefined
+}) {
   const fetcher = useFetcher<ContactOutcome>({ key: `contact:${action}` })
   const formRef = useRef<HTMLFormElement>(null)
   const [formKey, setFormKey] = useState(0)
@@ -81,34 +91,72 @@ export function ContactForm({ action, interest, context, outcome: pageOutcome }:
 
   return (
     <fetcher.Form method="post" action={action} className="form" noValidate ref={formRef} key={`${formKey}:${failure ? 'failed' : 'fresh'}`}>
-      {!fetcher.data && pageOutcome?.status === 'success' && (
-        <SuccessMessage>Message sent! We will be in touch soon.</SuccessMessage>
-      )}
+      {!fetcher.data && pageOutcome?.status === 'success' && <SuccessMessage>Message sent! We will be in touch soon.</SuccessMessage>}
       {failure && <ErrorSummary title={contactFailureText(failure)} fields={summaryFields} messages={failure.fields} />}
       <HoneypotField idPrefix="contact" />
       <div className="form__field">
         <label htmlFor="contact-fullName">Full name</label>
-        <input id="contact-fullName" name="fullName" autoComplete="name" required defaultValue={values.fullName} aria-invalid={errorFor('fullName') ? true : undefined} aria-describedby={describedBy('fullName')} />
+        <input
+          id="contact-fullName"
+          name="fullName"
+          autoComplete="name"
+          required
+          defaultValue={values.fullName}
+          aria-invalid={errorFor('fullName') ? true : undefined}
+          aria-describedby={describedBy('fullName')}
+        />
         {errorText('fullName')}
       </div>
       <div className="form__field">
         <label htmlFor="contact-companyName">Company name (optional)</label>
-        <input id="contact-companyName" name="companyName" autoComplete="organization" defaultValue={values.companyName} aria-invalid={errorFor('companyName') ? true : undefined} aria-describedby={describedBy('companyName')} />
+        <input
+          id="contact-companyName"
+          name="companyName"
+          autoComplete="organization"
+          defaultValue={values.companyName}
+          aria-invalid={errorFor('companyName') ? true : undefined}
+          aria-describedby={describedBy('companyName')}
+        />
         {errorText('companyName')}
       </div>
       <div className="form__field">
         <label htmlFor="contact-email">Email</label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" required defaultValue={values.email} aria-invalid={errorFor('email') ? true : undefined} aria-describedby={describedBy('email')} />
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          aria-invalid={errorFor('email') ? true : undefined}
+          aria-describedby={describedBy('email')}
+        />
         {errorText('email')}
       </div>
       <div className="form__field">
         <label htmlFor="contact-phone">Phone</label>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" required defaultValue={values.phone} aria-invalid={errorFor('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
+        <input
+          id="contact-phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          defaultValue={values.phone}
+          aria-invalid={errorFor('phone') ? true : undefined}
+          aria-describedby={describedBy('phone')}
+        />
         {errorText('phone')}
       </div>
       <div className="form__field">
         <label htmlFor="contact-interest">I am interested in</label>
-        <select id="contact-interest" name="interest" required defaultValue={values.interest || interest || ''} aria-invalid={errorFor('interest') ? true : undefined} aria-describedby={describedBy('interest')}>
+        <select
+          id="contact-interest"
+          name="interest"
+          required
+          defaultValue={values.interest || interest || ''}
+          aria-invalid={errorFor('interest') ? true : undefined}
+          aria-describedby={describedBy('interest')}
+        >
           <option value="" disabled>
             Choose one
           </option>
@@ -122,12 +170,20 @@ export function ContactForm({ action, interest, context, outcome: pageOutcome }:
       </div>
       <div className="form__field">
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" rows={5} required defaultValue={failure ? values.message : context ? `About: ${context}\n` : undefined} aria-invalid={errorFor('message') ? true : undefined} aria-describedby={describedBy('message')} />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={5}
+          required
+          defaultValue={failure ? values.message : context ? `About: ${context}\n` : undefined}
+          aria-invalid={errorFor('message') ? true : undefined}
+          aria-describedby={describedBy('message')}
+        />
         {errorText('message')}
       </div>
       <p className="form__notice">
-        We collect your name, company, e-mail address, phone number and message only to answer your enquiry, and keep them no longer than
-        needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+        We collect your name, company, e-mail address, phone number and message only to answer your enquiry, and keep them no longer than needed for that. See
+        our <Link to="/privacy">privacy notice</Link> for your rights.
       </p>
       <button type="submit" className="button" disabled={busy}>
         {label}

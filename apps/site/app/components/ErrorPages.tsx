@@ -10,10 +10,26 @@ function StatusCard({ eyebrow, title, children }: { eyebrow: string; title: stri
         <h1>{title}</h1>
         <p>{children}</p>
         <ul className="link-list">
-          <li><Link className="button" to="/">Home</Link></li>
-          <li><Link className="button button--secondary" to="/conference">Conferences</Link></li>
-          <li><Link className="button button--secondary" to="/workshop">Workshops</Link></li>
-          <li><Link className="button button--secondary" to="/#contact">Contact us</Link></li>
+          <li>
+            <Link className="button" to="/">
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link className="button button--secondary" to="/conference">
+              Conferences
+            </Link>
+          </li>
+          <li>
+            <Link className="button button--secondary" to="/workshop">
+              Workshops
+            </Link>
+          </li>
+          <li>
+            <Link className="button button--secondary" to="/#contact">
+              Contact us
+            </Link>
+          </li>
         </ul>
       </div>
     </section>
@@ -32,8 +48,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   if (import.meta.env.DEV) console.error(error)
   return (
     <StatusCard eyebrow="Error 500" title="Something went wrong">
-      We could not show this page just now. Please try again in a moment; if it keeps happening, contact us and we will
-      help.
+      We could not show this page just now. Please try again in a moment; if it keeps happening, contact us and we will help.
     </StatusCard>
   )
 }
@@ -41,8 +56,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 export function UnavailablePage() {
   return (
     <StatusCard eyebrow="Error 503" title="Temporarily unavailable">
-      This page cannot be shown just now because part of our system is briefly out of reach. Please try again in a few
-      minutes; what you sent us before is safe.
+      This page cannot be shown just now because part of our system is briefly out of reach. Please try again in a few minutes; what you sent us before is safe.
     </StatusCard>
   )
 }

@@ -19,13 +19,7 @@ function EventPage({ onSelect }: { onSelect?: (id: string) => void }) {
   const navigate = useNavigate()
   return (
     <>
-      <EventTabs
-        label="Event sections"
-        tabs={tabs}
-        selected={searchParams.get('tab') ?? undefined}
-        hrefFor={(id) => `?tab=${id}`}
-        onSelect={onSelect}
-      />
+      <EventTabs label="Event sections" tabs={tabs} selected={searchParams.get('tab') ?? undefined} hrefFor={(id) => `?tab=${id}`} onSelect={onSelect} />
       <output aria-label="Address">{location.pathname + location.search}</output>
       <button type="button" onClick={() => void navigate(-1)}>
         Back

@@ -65,10 +65,7 @@ export function EventTabs({ label, tabs, selected, hrefFor, onSelect }: EventTab
   const activePanel = tabs.find((tab) => tab.id === activeId)?.panel
   // Only the shown panel is rendered, and the same element is kept across this widget's own re-renders (such as
   // the one right after hydration): a panel whose code is still loading then keeps its server HTML meanwhile.
-  const activePanelContent = useMemo(
-    () => <Suspense fallback={<p className="tabs__loading">Loading…</p>}>{activePanel}</Suspense>,
-    [activePanel],
-  )
+  const activePanelContent = useMemo(() => <Suspense fallback={<p className="tabs__loading">Loading…</p>}>{activePanel}</Suspense>, [activePanel])
 
   function choose(id: string) {
     setChoice(id)

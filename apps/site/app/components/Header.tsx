@@ -39,7 +39,21 @@ export function useNavigationMenus() {
 }
 
 /** A button that shows or hides the menu it controls, telling screen readers which and whether it is open. */
-function DisclosureButton({ ref, className, open, controls, onClick, children }: { ref: Ref<HTMLButtonElement>; className: string; open: boolean; controls: string; onClick: () => void; children: ReactNode }) {
+function DisclosureButton({
+  ref,
+  className,
+  open,
+  controls,
+  onClick,
+  children,
+}: {
+  ref: Ref<HTMLButtonElement>
+  className: string
+  open: boolean
+  controls: string
+  onClick: () => void
+  children: ReactNode
+}) {
   return (
     <button ref={ref} type="button" className={className} aria-expanded={open} aria-controls={controls} onClick={onClick}>
       {children}

@@ -14,11 +14,11 @@ describe('LogoStrip', () => {
     render(<LogoStrip logos={logos} />)
     const list = screen.getByRole('list', { name: 'Participating companies' })
     expect(screen.getAllByRole('list')).toEqual([list])
-    expect(within(list).getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual([
-      'Acme Mining',
-      'Baobab Bank',
-      'Cape Logistics',
-    ])
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('alt')),
+    ).toEqual(['Acme Mining', 'Baobab Bank', 'Cape Logistics'])
     const first = within(list).getByRole('img', { name: 'Acme Mining' })
     expect(first).toHaveAttribute('width', '160')
     expect(first).toHaveAttribute('height', '48')

@@ -12,14 +12,18 @@ export function PageSections({ page }: { page: NonNullable<ContentQueryResults['
           {section.body?.html && <RichTextHtml className="preserve-lines" value={section.body} />}
           {(section.bullets?.length ?? 0) > 0 && (
             <ul>
-              {section.bullets?.map((bullet) => <li key={bullet}>{bullet}</li>)}
+              {section.bullets?.map((bullet) => (
+                <li key={bullet}>{bullet}</li>
+              ))}
             </ul>
           )}
         </section>
       ))}
       {(page.bullets?.length ?? 0) > 0 && (
         <ul className="bullet-list">
-          {page.bullets?.map((bullet) => <li key={bullet}>{bullet}</li>)}
+          {page.bullets?.map((bullet) => (
+            <li key={bullet}>{bullet}</li>
+          ))}
         </ul>
       )}
     </>

@@ -36,7 +36,17 @@ export interface SeatsShown {
 
 /** A waiting-list offer link, as the server judged it: the seats it holds (and for whom), or why it holds none. */
 export type OfferShown =
-  | { status: 'held'; token: string; seats: number; attendance: 'venue' | 'online'; until: string; name: string; companyName: string; email: string; tel: string }
+  | {
+      status: 'held'
+      token: string
+      seats: number
+      attendance: 'venue' | 'online'
+      until: string
+      name: string
+      companyName: string
+      email: string
+      tel: string
+    }
   | { status: 'expired' | 'used' }
 
 const offerRefusals = {
@@ -63,11 +73,12 @@ export function RegisterPanel({
   // Read here rather than passed down by the event page, whose own script then stays as small as it was.
   const { seats, offer } = useLoaderData<{ seats: SeatsShown; offer?: OfferShown | undefined }>()
   const held = offer?.status === 'held' ? offer : undefined
-  const offerRefusal = offer && offer.status !== 'held' ? (
-    <p className="form__error" role="alert">
-      {offerRefusals[offer.status]}
-    </p>
-  ) : null
+  const offerRefusal =
+    offer && offer.status !== 'held' ? (
+      <p className="form__error" role="alert">
+        {offerRefusals[offer.status]}
+      </p>
+    ) : null
   const now = useSiteNow()
   const settings = useSiteSettings()
   const schedule = { start: event.start ?? '', registrationClosesAt: event.registrationClosesAt }
@@ -125,9 +136,16 @@ export function RegisterPanel({
       {offerRefusal}
       {held ? (
         <p className="seat-notice waiting-list-offer">
-          {held.seats} {held.attendance === 'venue' ? (held.seats === 1 ? 'seat at the venue is' : 'seats at the venue are') : held.seats === 1 ? 'place online is' : 'places online are'} held for you
-          until {held.until}. Register below to take {held.seats === 1 ? 'it' : 'them'} up; after that {held.seats === 1 ? 'it goes' : 'they go'} to the next person
-          waiting.
+          {held.seats}{' '}
+          {held.attendance === 'venue'
+            ? held.seats === 1
+              ? 'seat at the venue is'
+              : 'seats at the venue are'
+            : held.seats === 1
+              ? 'place online is'
+              : 'places online are'}{' '}
+          held for you until {held.until}. Register below to take {held.seats === 1 ? 'it' : 'them'} up; after that {held.seats === 1 ? 'it goes' : 'they go'}{' '}
+          to the next person waiting.
         </p>
       ) : (
         seats.notice && <p className="seat-notice">{seats.notice}</p>
@@ -252,8 +270,7 @@ function RegistrationForm({
   const price = priceDraft(draft, options, vatRate)
   const paysByCard = draft.paymentMethod === 'card'
   const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
-  const errorAttributes = (name: string) =>
-    fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {}
+  const errorAttributes = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {})
   const errorText = (name: string) =>
     fieldErrors[name] ? (
       <p className="form__error" id={`${idFor(name)}-error`}>
@@ -283,7 +300,6 @@ function RegistrationForm({
         <HoneypotField idPrefix="register" />
         <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
         <div className="registration-form__fields">
-
           <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
             <legend id={idFor('attendanceOption')} tabIndex={-1}>
               Attendance option
@@ -321,7 +337,14 @@ function RegistrationForm({
 
           <div className="form__field">
             <label htmlFor={idFor('code')}>{codeLabel} (required)</label>
-            <input id={idFor('code')} name="code" required value={draft.code} onChange={(change) => set('code', change.target.value)} {...errorAttributes('code')} />
+            <input
+              id={idFor('code')}
+              name="code"
+              required
+              value={draft.code}
+              onChange={(change) => set('code', change.target.value)}
+              {...errorAttributes('code')}
+            />
             {errorText('code')}
           </div>
 
@@ -497,7 +520,14 @@ function RegistrationForm({
             {errorText('paymentMethod')}
           </fieldset>
 
-          <button type="submit" name="intent" value="update" className="button button--secondary registration-form__update" formAction={backToPayment} formNoValidate>
+          <button
+            type="submit"
+            name="intent"
+            value="update"
+            className="button button--secondary registration-form__update"
+            formAction={backToPayment}
+            formNoValidate
+          >
             Update total
           </button>
 
@@ -517,8 +547,8 @@ function RegistrationForm({
           {errorText('legalAgreement')}
 
           <p className="form__notice">
-            We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and
-            send joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+            We collect the company&apos;s and the delegates&apos; names, positions and contact details only to handle this registration, invoice it and send
+            joining details, and keep them no longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
           </p>
           {draft.paymentMethod !== '' && (
             <section className="registration-form__payment" aria-labelledby="register-total-title">
@@ -532,15 +562,13 @@ function RegistrationForm({
               {!paysByCard ? (
                 <div>
                   <p>Pay by bank transfer into this account. Quote your registration reference, which you receive when you submit, as the payment reference.</p>
-                  {bankDetails && (
-                    <BankDetailsList bank={bankDetails} />
-                  )}
+                  {bankDetails && <BankDetailsList bank={bankDetails} />}
                 </div>
               ) : (
                 <div>
                   <p>
-                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or
-                    Google Pay). If you submit without paying, your registration page offers the Pay button later.
+                    Please note: the form is submitted first. Pay submits your registration, then takes you to the secure card payment page (card, EFT or Google
+                    Pay). If you submit without paying, your registration page offers the Pay button later.
                   </p>
                 </div>
               )}
@@ -590,10 +618,20 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
           {refusal}
         </p>
       )}
-      <form method="post" action={`/${event.kind}/${event.slug}/quote`} className="form" key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}>
+      <form
+        method="post"
+        action={`/${event.kind}/${event.slug}/quote`}
+        className="form"
+        key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}
+      >
         <div className="form__field">
           <label htmlFor="quote-option">Attendance option</label>
-          <select id="quote-option" name="attendanceOption" defaultValue={available.some((option) => option.key === draft.attendanceOption) ? draft.attendanceOption : ''} required>
+          <select
+            id="quote-option"
+            name="attendanceOption"
+            defaultValue={available.some((option) => option.key === draft.attendanceOption) ? draft.attendanceOption : ''}
+            required
+          >
             <option value="" disabled>
               Choose an option
             </option>
@@ -606,7 +644,16 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
         </div>
         <div className="form__field">
           <label htmlFor="quote-delegates">Number of delegates</label>
-          <input id="quote-delegates" name="delegates" type="number" inputMode="numeric" min={1} max={MAX_QUOTE_DELEGATES} defaultValue={Math.max(1, draft.delegates.length)} required />
+          <input
+            id="quote-delegates"
+            name="delegates"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUOTE_DELEGATES}
+            defaultValue={Math.max(1, draft.delegates.length)}
+            required
+          />
         </div>
         <div className="form__field">
           <label htmlFor="quote-company">Company name (optional)</label>
@@ -626,7 +673,17 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
 
 function RemoveIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   )

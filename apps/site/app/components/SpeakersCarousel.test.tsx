@@ -194,9 +194,7 @@ describe('speaker bios', () => {
 
   it('has no toggle when the bio is empty or already short enough', () => {
     render(
-      <SpeakersCarousel
-        speakers={[speaker(1, { bio: null }), speaker(2, { bio: richText('   ') }), speaker(3, { bio: richText('Economist at a bank.') })]}
-      />,
+      <SpeakersCarousel speakers={[speaker(1, { bio: null }), speaker(2, { bio: richText('   ') }), speaker(3, { bio: richText('Economist at a bank.') })]} />,
     )
     expect(screen.queryByRole('button', { name: /See More/ })).not.toBeInTheDocument()
     expect(screen.getByRole('group', { name: '3 of 3' })).toHaveTextContent('Economist at a bank.')

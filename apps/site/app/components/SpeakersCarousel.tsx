@@ -51,13 +51,7 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
         </div>
       )}
       {preview.truncated && (
-        <button
-          type="button"
-          className="speaker-card__toggle"
-          aria-expanded={expanded}
-          aria-controls={bioId}
-          onClick={() => setExpanded((value) => !value)}
-        >
+        <button type="button" className="speaker-card__toggle" aria-expanded={expanded} aria-controls={bioId} onClick={() => setExpanded((value) => !value)}>
           {expanded ? 'See Less' : 'See More'} <span className="visually-hidden">about {speaker.name}</span>
         </button>
       )}

@@ -32,10 +32,11 @@ describe('SponsorPackages', () => {
       .map((heading) => heading.textContent)
     expect(titles).toEqual(['Platinum', 'Gold', 'Silver'])
     const platinum = screen.getByRole('heading', { name: 'Platinum' }).closest('li')
-    expect(within(platinum as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '3 complimentary seats',
-      '45-minute case study',
-    ])
+    expect(
+      within(platinum as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['3 complimentary seats', '45-minute case study'])
   })
 
   it('leads to the contact form with a Become a Sponsor link', () => {
@@ -48,13 +49,7 @@ describe('SponsorPackages', () => {
   it('puts unranked packages last, keeping their order', () => {
     const unranked = { _id: 'extra', title: 'Exhibitor', rank: null, benefits: [] }
     const other = { _id: 'other', title: 'Media', rank: null, benefits: [] }
-    expect(byRank([unranked, ...packages, other]).map((sponsorPackage) => sponsorPackage._id)).toEqual([
-      'platinum',
-      'gold',
-      'silver',
-      'extra',
-      'other',
-    ])
+    expect(byRank([unranked, ...packages, other]).map((sponsorPackage) => sponsorPackage._id)).toEqual(['platinum', 'gold', 'silver', 'extra', 'other'])
   })
 })
 

@@ -14,7 +14,12 @@ describe('TermList', () => {
       />,
     )
     const list = container.querySelector('dl.admin-facts')
-    expect(Array.from(list?.children ?? []).map((child) => `${child.tagName}:${child.textContent}`)).toEqual(['DT:Reference', 'DD:ABC123', 'DT:Outstanding', 'DD:R 10.00'])
+    expect(Array.from(list?.children ?? []).map((child) => `${child.tagName}:${child.textContent}`)).toEqual([
+      'DT:Reference',
+      'DD:ABC123',
+      'DT:Outstanding',
+      'DD:R 10.00',
+    ])
     expect(list?.querySelector('dd strong')?.textContent).toBe('R 10.00')
   })
 })

@@ -61,7 +61,11 @@ export function TrainingRequestForm({ kind, action, outcome: pageOutcome }: { ki
       {failure && (
         <ErrorSummary
           title={trainingFailureText(failure)}
-          fields={[...fields, { name: 'message', label: 'Training topic or area of interest' }].map((field) => ({ name: field.name, id: `${idPrefix}-${field.name}`, label: field.label }))}
+          fields={[...fields, { name: 'message', label: 'Training topic or area of interest' }].map((field) => ({
+            name: field.name,
+            id: `${idPrefix}-${field.name}`,
+            label: field.label,
+          }))}
           messages={failure.fields}
         />
       )}
@@ -108,8 +112,8 @@ export function TrainingRequestForm({ kind, action, outcome: pageOutcome }: { ki
         )}
       </div>
       <p className="form__notice">
-        We collect your name, e-mail address, business number, organisation and training topic only to answer your request, and keep them no
-        longer than needed for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
+        We collect your name, e-mail address, business number, organisation and training topic only to answer your request, and keep them no longer than needed
+        for that. See our <Link to="/privacy">privacy notice</Link> for your rights.
       </p>
       <button type="submit" className="button" disabled={busy || submitted}>
         {label}

@@ -73,13 +73,31 @@ export function WaitingListForm({
       {textFields.map((field) => (
         <div className="form__field" key={field.name}>
           <label htmlFor={`waiting-${field.name}`}>{field.label}</label>
-          <input id={`waiting-${field.name}`} name={field.name} type={field.type} autoComplete={field.autoComplete} required defaultValue={values[field.name]} {...invalid(field.name)} />
+          <input
+            id={`waiting-${field.name}`}
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            required
+            defaultValue={values[field.name]}
+            {...invalid(field.name)}
+          />
           {errorText(field.name)}
         </div>
       ))}
       <div className="form__field">
         <label htmlFor="waiting-seats">Seats wanted (1 to 10)</label>
-        <input id="waiting-seats" name="seats" type="number" inputMode="numeric" min={1} max={10} required defaultValue={values.seats ?? '1'} {...invalid('seats')} />
+        <input
+          id="waiting-seats"
+          name="seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          required
+          defaultValue={values.seats ?? '1'}
+          {...invalid('seats')}
+        />
         {errorText('seats')}
       </div>
       <fieldset className="form__group" aria-describedby={errorFor('attendance') ? 'waiting-attendance-error' : undefined}>

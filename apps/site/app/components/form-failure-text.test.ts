@@ -10,8 +10,18 @@ describe('the words of a form that was not taken', () => {
   it.each([
     ['missing fields', refusal('missing-fields', requiredFields), requiredFields, requiredFields],
     ['a refusal of the limit', refusal('rate-limited', 'Too many submissions.'), 'Too many submissions.', 'Too many submissions.'],
-    ['a server fault', refusal(SERVER_FAULT, SERVER_FAULT_MESSAGE), `Failed to send message: ${SERVER_FAULT_MESSAGE}`, 'Failed to submit request. Please try again.'],
-    ['no answer', refusal(NETWORK_FAILURE, 'Network error. Please try again.'), 'Network error. Please try again.', 'There was an error. Please try again later.'],
+    [
+      'a server fault',
+      refusal(SERVER_FAULT, SERVER_FAULT_MESSAGE),
+      `Failed to send message: ${SERVER_FAULT_MESSAGE}`,
+      'Failed to submit request. Please try again.',
+    ],
+    [
+      'no answer',
+      refusal(NETWORK_FAILURE, 'Network error. Please try again.'),
+      'Network error. Please try again.',
+      'There was an error. Please try again later.',
+    ],
   ])('%s', (_case, outcome, contact, training) => {
     expect(contactFailureText(outcome)).toBe(contact)
     expect(trainingFailureText(outcome)).toBe(training)

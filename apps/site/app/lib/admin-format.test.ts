@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { auditActionName, auditDetailsText, formatAdminDay, formatAdminMinute, formatAdminTime, mailTopicName, outboxStatusName, paymentMethodName, registrationStatusName, seatsTakenText } from './admin-format'
+import {
+  auditActionName,
+  auditDetailsText,
+  formatAdminDay,
+  formatAdminMinute,
+  formatAdminTime,
+  mailTopicName,
+  outboxStatusName,
+  paymentMethodName,
+  registrationStatusName,
+  seatsTakenText,
+} from './admin-format'
 
 describe('back-office times', () => {
   it.each([

@@ -30,7 +30,11 @@ describe('attemptChange', () => {
       new BackOfficeError('already-paid', 'Registration ABC is already paid in full; nothing is outstanding.'),
       { status: 409, message: 'Registration ABC is already paid in full; nothing is outstanding.', fields: {} },
     ],
-    ['an unknown registration', new BackOfficeError('not-found', 'No registration has the reference X.'), { status: 404, message: 'No registration has the reference X.', fields: {} }],
+    [
+      'an unknown registration',
+      new BackOfficeError('not-found', 'No registration has the reference X.'),
+      { status: 404, message: 'No registration has the reference X.', fields: {} },
+    ],
     [
       'input the core cannot take',
       new BackOfficeError('invalid-input', 'The date received cannot be later than today.', 'receivedOn'),
@@ -42,7 +46,11 @@ describe('attemptChange', () => {
         { path: 'name', code: 'required' },
         { path: 'email', code: 'invalid-email' },
       ]),
-      { status: 422, message: 'Please fill in all required fields before submitting.', fields: { name: 'Name is required', email: 'Please enter a valid e-mail address.' } },
+      {
+        status: 422,
+        message: 'Please fill in all required fields before submitting.',
+        fields: { name: 'Name is required', email: 'Please enter a valid e-mail address.' },
+      },
     ],
   ])('turns %s into the form’s refusal', async (_case, error, refusal) => {
     const outcome = await attemptChange(context, () => Promise.reject(error), { bankReference: 'reference' })

@@ -11,7 +11,10 @@ export const BODY_FONT_UNICODE_RANGE =
 /** The code points of BODY_FONT_UNICODE_RANGE. */
 export function bodyFontCodePoints(): number[] {
   return BODY_FONT_UNICODE_RANGE.split(',').flatMap((range) => {
-    const [first, last = first] = range.slice('U+'.length).split('-').map((hex) => Number.parseInt(hex, 16))
+    const [first, last = first] = range
+      .slice('U+'.length)
+      .split('-')
+      .map((hex) => Number.parseInt(hex, 16))
     return Array.from({ length: last! - first! + 1 }, (_, offset) => first! + offset)
   })
 }

@@ -4,15 +4,17 @@ import { formText, staffFormPost } from './admin.server'
 import { refusalSentence, runStaffCommand } from './backoffice.server'
 
 /** What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts. */
-export type DoorAnswer =
-  | { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts }
-  | { ok: false; status: number; message: string }
+export type DoorAnswer = { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }
 
 /**
  * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
  * `check-in` (by `code` or `delegateId`, with `scannedAt` for a queued scan) or `undo` (by `delegateId`).
  */
-export async function doorPost(args: { request: Request; context: Readonly<RouterContextProvider>; params: { eventId: string } }): Promise<{ answer: DoorAnswer; headers: Headers }> {
+export async function doorPost(args: {
+  request: Request
+  context: Readonly<RouterContextProvider>
+  params: { eventId: string }
+}): Promise<{ answer: DoorAnswer; headers: Headers }> {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
   const input = {

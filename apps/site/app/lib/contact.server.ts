@@ -19,4 +19,3 @@ export function submitContactForm(request: Request, context: Readonly<RouterCont
     return { status: 'success', message: 'Message sent!' }
   })
 }
-

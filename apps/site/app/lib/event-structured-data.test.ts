@@ -17,16 +17,32 @@ const resilience = {
 } as unknown as EventPage
 
 function availabilityAt(now: string): Record<string, string> {
-  const { offers } = eventStructuredData(resilience, { url: 'https://e.test/conference/Resilience', siteUrl: 'https://e.test', organiser: 'Events', vatRate: 0.15, now: new Date(now) })
+  const { offers } = eventStructuredData(resilience, {
+    url: 'https://e.test/conference/Resilience',
+    siteUrl: 'https://e.test',
+    organiser: 'Events',
+    vatRate: 0.15,
+    now: new Date(now),
+  })
   return Object.fromEntries(offers.map((offer) => [offer.name, offer.availability.replace('https://schema.org/', '')]))
 }
 
 describe('eventStructuredData offers', () => {
   it('says LimitedAvailability from 10 seats left down and SoldOut when the seats of the offer are gone', () => {
-    const withOnline = { ...resilience, priceOptions: [...(resilience.priceOptions ?? []), { key: 'online', label: 'Online', amount: 5490, earlyBirdUntil: null }] } as EventPage
+    const withOnline = {
+      ...resilience,
+      priceOptions: [...(resilience.priceOptions ?? []), { key: 'online', label: 'Online', amount: 5490, earlyBirdUntil: null }],
+    } as EventPage
     const at = (venueLeft: number | null, onlineLeft: number | null) => {
       const seats = { venueLeft, onlineLeft, venueSoldOut: venueLeft === 0, soldOut: venueLeft === 0 && onlineLeft === 0 }
-      const { offers } = eventStructuredData(withOnline, { url: 'u', siteUrl: 'https://e.test', organiser: 'Events', vatRate: 0.15, now: new Date('2025-03-01T09:00:00+02:00'), seats })
+      const { offers } = eventStructuredData(withOnline, {
+        url: 'u',
+        siteUrl: 'https://e.test',
+        organiser: 'Events',
+        vatRate: 0.15,
+        now: new Date('2025-03-01T09:00:00+02:00'),
+        seats,
+      })
       return Object.fromEntries(offers.map((offer) => [offer.name, offer.availability.replace('https://schema.org/', '')]))
     }
     expect(at(11, null)).toEqual({ Venue: 'InStock', 'Early-bird': 'InStock', 'Table of 5': 'InStock', Online: 'InStock' })
@@ -36,7 +52,13 @@ describe('eventStructuredData offers', () => {
   })
 
   it('prices each option incl. VAT, a table at its flat price', () => {
-    const { offers } = eventStructuredData(resilience, { url: 'u', siteUrl: 'https://e.test', organiser: 'Events', vatRate: 0.15, now: new Date('2025-03-01T09:00:00+02:00') })
+    const { offers } = eventStructuredData(resilience, {
+      url: 'u',
+      siteUrl: 'https://e.test',
+      organiser: 'Events',
+      vatRate: 0.15,
+      now: new Date('2025-03-01T09:00:00+02:00'),
+    })
     expect(offers.map((offer) => [offer.name, offer.price, offer.priceCurrency])).toEqual([
       ['Venue', '9763.50', 'ZAR'],
       ['Early-bird', '8613.50', 'ZAR'],

@@ -31,9 +31,7 @@ function seatAvailability(seats: SeatStatus | undefined, optionKey: string): str
 
 /** schema.org Event for an event page, with offers priced incl. VAT by packages/pricing. */
 export function eventStructuredData(event: EventPage, { url, siteUrl, organiser, vatRate, now, seats }: StructuredDataOptions) {
-  const place = event.venue?.name
-    ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? undefined }
-    : undefined
+  const place = event.venue?.name ? { '@type': 'Place', name: event.venue.name, address: event.venue.address ?? undefined } : undefined
   const virtual = { '@type': 'VirtualLocation', url }
   const format = (event.format ?? 'in-person') as keyof typeof attendanceModes
   const location = format === 'online' ? virtual : format === 'hybrid' && place ? [place, virtual] : place
@@ -51,17 +49,24 @@ export function eventStructuredData(event: EventPage, { url, siteUrl, organiser,
     url,
     organizer: { '@type': 'Organization', name: organiser, url: siteUrl },
     performer: event.speakers?.length ? event.speakers.map((speaker) => ({ '@type': 'Person', name: speaker.name })) : undefined,
-    offers: (event.priceOptions ?? []).filter((option) => isOptionKey(option.key)).map((option) => ({
-      '@type': 'Offer',
-      name: option.label,
-      price: formatAmount(quote({ key: option.key!, amountCents: randsToCents(option.amount ?? 0) }, 1, vatRate).totalCents),
-      priceCurrency: 'ZAR',
-      url: `${url}?tab=register`,
-      availability:
-        event.start && optionAvailability({ key: option.key!, earlyBirdUntil: option.earlyBirdUntil }, { start: event.start, registrationClosesAt: event.registrationClosesAt }, now).available
-          ? seatAvailability(seats, option.key!)
-          : 'https://schema.org/Discontinued',
-      ...(option.key === 'early-bird' && option.earlyBirdUntil ? { validThrough: `${option.earlyBirdUntil}T23:59:59+02:00` } : {}),
-    })),
+    offers: (event.priceOptions ?? [])
+      .filter((option) => isOptionKey(option.key))
+      .map((option) => ({
+        '@type': 'Offer',
+        name: option.label,
+        price: formatAmount(quote({ key: option.key!, amountCents: randsToCents(option.amount ?? 0) }, 1, vatRate).totalCents),
+        priceCurrency: 'ZAR',
+        url: `${url}?tab=register`,
+        availability:
+          event.start &&
+          optionAvailability(
+            { key: option.key!, earlyBirdUntil: option.earlyBirdUntil },
+            { start: event.start, registrationClosesAt: event.registrationClosesAt },
+            now,
+          ).available
+            ? seatAvailability(seats, option.key!)
+            : 'https://schema.org/Discontinued',
+        ...(option.key === 'early-bird' && option.earlyBirdUntil ? { validThrough: `${option.earlyBirdUntil}T23:59:59+02:00` } : {}),
+      })),
   }
 }

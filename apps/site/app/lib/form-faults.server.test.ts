@@ -39,14 +39,25 @@ function answered(result: unknown): { status: number | undefined; body: Record<s
 describe('form actions when the server fails', () => {
   it('answers the contact form 503 with the reason and what the visitor typed, and logs the fault', async () => {
     logged.length = 0
-    const typed = { fullName: 'Naledi Dlamini', companyName: '', email: 'naledi@client.test', phone: '082 555 0101', interest: 'Sponsorship', message: 'Packages, please.' }
+    const typed = {
+      fullName: 'Naledi Dlamini',
+      companyName: '',
+      email: 'naledi@client.test',
+      phone: '082 555 0101',
+      interest: 'Sponsorship',
+      message: 'Packages, please.',
+    }
 
     const { status, body } = answered(await submitContactForm(post(typed), contextWithFailingStorage()))
 
     expect(status).toBe(503)
     expect(body).toEqual({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values: typed })
     expect(logged).toHaveLength(1)
-    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ level: 50, msg: 'Form submission to / failed', err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' } })
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({
+      level: 50,
+      msg: 'Form submission to / failed',
+      err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    })
   })
 
   it('answers a registration 503 with the form as sent and the send-failure message', async () => {
@@ -64,7 +75,11 @@ describe('form actions when the server fails', () => {
 
     expect(status).toBe(503)
     expect(body.error).toEqual({ code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} })
-    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ level: 50, msg: 'Registration for Resilience failed', err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' } })
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({
+      level: 50,
+      msg: 'Registration for Resilience failed',
+      err: { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    })
     expect(body.draft).toMatchObject({ companyName: 'Acme', delegates: [{ name: 'Thandi Mokoena', position: 'Director', email: 'thandi@acme.test' }] })
   })
 })

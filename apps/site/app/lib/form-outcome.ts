@@ -3,8 +3,7 @@ import type { RefusalCode } from './refusals'
 
 /** What a form action answers, rendered in the page without JavaScript and read by the enhanced form with it. */
 export type FormOutcome<Values> =
-  | { status: 'success'; message: string }
-  | { status: 'error'; code: string; message: string; fields: Record<string, string>; values: Partial<Values> }
+  { status: 'success'; message: string } | { status: 'error'; code: string; message: string; fields: Record<string, string>; values: Partial<Values> }
 
 /** The outcome's message for one field, when it has one. */
 export function fieldError(outcome: FormOutcome<unknown> | undefined, name: string): string | undefined {

@@ -61,6 +61,9 @@ export async function handleForm<Values extends Record<string, string>>(
   } catch (error) {
     if (isValidationError(error)) return failure(error, kind, values)
     context.get(requestFactsContext).log.error({ err: error }, `Form submission to ${new URL(request.url).pathname} failed`)
-    return data<FormOutcome<Values>>({ status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values }, { status: REFUSALS[SERVER_FAULT].status })
+    return data<FormOutcome<Values>>(
+      { status: 'error', code: SERVER_FAULT, message: SERVER_FAULT_MESSAGE, fields: {}, values },
+      { status: REFUSALS[SERVER_FAULT].status },
+    )
   }
 }

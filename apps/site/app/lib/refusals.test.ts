@@ -23,7 +23,11 @@ describe('fieldMessage', () => {
     ['registration', { path: 'delegates', code: 'delegate-cap', cap: 5 }, 'You can only add up to 5 delegates for this option.'],
     ['registration', { path: 'delegates', code: 'no-delegates' }, 'Please add at least one delegate.'],
     ['registration', { path: 'attendanceOption', code: 'option-unavailable' }, 'This attendance option is no longer available. Please choose another option.'],
-    ['registration', { path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'venue', seatsWanted: 1 }, 'Sorry, this event is sold out at the venue.'],
+    [
+      'registration',
+      { path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'venue', seatsWanted: 1 },
+      'Sorry, this event is sold out at the venue.',
+    ],
     ['registration', { path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'online', seatsWanted: 2 }, 'Sorry, this event is sold out online.'],
     [
       'registration',
@@ -57,7 +61,11 @@ describe('fieldMessage', () => {
 
 describe('validationRefusal', () => {
   it('leads with the required-fields sentence and words every field', () => {
-    const error = new ValidationError('missing-fields', [{ path: 'email', code: 'invalid-email' }, required('tel'), { path: 'legalAgreement', code: 'not-accepted' }])
+    const error = new ValidationError('missing-fields', [
+      { path: 'email', code: 'invalid-email' },
+      required('tel'),
+      { path: 'legalAgreement', code: 'not-accepted' },
+    ])
     expect(validationRefusal(error, 'registration')).toEqual({
       status: 422,
       body: {
@@ -95,7 +103,13 @@ describe('validationRefusal', () => {
     const error = new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: 0, seatKind: 'venue', seatsWanted: 1 }])
     expect(validationRefusal(error, 'registration')).toEqual({
       status: 409,
-      body: { error: { code: 'sold-out', message: 'Sorry, this event is sold out at the venue.', fields: { attendanceOption: 'Sorry, this event is sold out at the venue.' } } },
+      body: {
+        error: {
+          code: 'sold-out',
+          message: 'Sorry, this event is sold out at the venue.',
+          fields: { attendanceOption: 'Sorry, this event is sold out at the venue.' },
+        },
+      },
     })
   })
 

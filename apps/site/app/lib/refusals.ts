@@ -94,7 +94,15 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
   },
   contact: { fullName: 'Full name', email: 'Email', phone: 'Phone', interest: 'Interest', message: 'Message' },
   training: { name: 'Name', email: 'Email', phone: 'Phone', organization: 'Organization', message: 'Message' },
-  'waiting-list': { event: 'Event', name: 'Name', companyName: 'Company name', email: 'E-mail', tel: 'Telephone', seats: 'Seats wanted', attendance: 'Attendance' },
+  'waiting-list': {
+    event: 'Event',
+    name: 'Name',
+    companyName: 'Company name',
+    email: 'E-mail',
+    tel: 'Telephone',
+    seats: 'Seats wanted',
+    attendance: 'Attendance',
+  },
   'back-office': {
     companyName: 'Company name',
     address: 'Address',
@@ -210,15 +218,25 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     status: 409,
     message: () => 'This registration was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.',
   },
-  'duplicate-bank-reference': { status: 409, message: ({ reference, receivedOn }) => `This bank reference was already recorded (registration ${reference}, received ${receivedOn}). A transfer is recorded once.` },
+  'duplicate-bank-reference': {
+    status: 409,
+    message: ({ reference, receivedOn }) =>
+      `This bank reference was already recorded (registration ${reference}, received ${receivedOn}). A transfer is recorded once.`,
+  },
   'event-started': { status: 409, message: () => 'The event has started; this registration can no longer be changed.' },
-  'not-retryable': { status: 409, message: ({ status }) => `Only an e-mail that failed can be sent again; this one is ${status === 'sent' ? 'already sent' : 'still waiting to be sent'}.` },
+  'not-retryable': {
+    status: 409,
+    message: ({ status }) => `Only an e-mail that failed can be sent again; this one is ${status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`,
+  },
   'already-cancelled': { status: 409, message: () => 'This registration is already cancelled.' },
   'personal-data-erased': { status: 409, message: () => 'The registrant’s e-mail address was erased at their request; there is no one to send it to.' },
   'delegate-not-attending': { status: 409, message: () => 'That delegate is cancelled or no longer on this registration. Reload the page and choose again.' },
   'table-cancelled-in-part': { status: 409, message: () => 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.' },
   'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
-  'registration-cancelled': { status: 409, message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.' },
+  'registration-cancelled': {
+    status: 409,
+    message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.',
+  },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
   'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
   'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
@@ -229,15 +247,20 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'invalid-meeting-link': { status: 422, message: () => 'Paste the meeting’s web address, starting with https://, or leave it empty.' },
   'role-required': {
     status: 403,
-    message: ({ role }) => (role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.'),
+    message: ({ role }) =>
+      role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.',
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },
-  'not-enough-seats': { status: 409, message: ({ seatsLeft, seatsWanted }) => `Only ${seatsLeft} of the ${seatsWanted} seats this entry wants are free; it cannot be offered them yet.` },
+  'not-enough-seats': {
+    status: 409,
+    message: ({ seatsLeft, seatsWanted }) => `Only ${seatsLeft} of the ${seatsWanted} seats this entry wants are free; it cannot be offered them yet.`,
+  },
   'entry-closed': { status: 409, message: ({ state }) => `This entry is ${state}: reload the waiting list to see where it stands.` },
   'split-does-not-add-up': {
     status: 422,
-    message: ({ totalCents, lineCents }) => `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
+    message: ({ totalCents, lineCents }) =>
+      `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
   },
 }
 
@@ -247,7 +270,15 @@ function clockTime(iso: string): string {
 }
 
 /** Why a statement line cannot be settled again: recorded, dismissed, or the same money as an earlier file's line. */
-function settledLineMessage({ amountCents, postedOn, state, registrationReference, dismissedBy, reason, sameAs }: Readonly<Record<string, string | number>>): string {
+function settledLineMessage({
+  amountCents,
+  postedOn,
+  state,
+  registrationReference,
+  dismissedBy,
+  reason,
+  sameAs,
+}: Readonly<Record<string, string | number>>): string {
   const line = `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
   if (state === 'recorded') return `${line} is already recorded (registration ${registrationReference}).`
   if (state === 'same-as') return `${line} is ${sameAs}; it is not recorded twice.`

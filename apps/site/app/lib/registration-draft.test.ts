@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { applyIntent, blankDraft, draftFromForm, parseIntent, priceDraft, registrationInput, type OfferedOption, type RegistrationDraft } from './registration-draft'
+import {
+  applyIntent,
+  blankDraft,
+  draftFromForm,
+  parseIntent,
+  priceDraft,
+  registrationInput,
+  type OfferedOption,
+  type RegistrationDraft,
+} from './registration-draft'
 
 const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test` }))
 const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025'), token: 'token', ...overrides })
@@ -26,7 +35,13 @@ describe('parseIntent', () => {
 
 describe('applyIntent', () => {
   it('starts with one blank delegate and the event code', () => {
-    expect(blankDraft('ERC2025')).toMatchObject({ code: 'ERC2025', token: '', delegates: [{ name: '', position: '', email: '' }], attendanceOption: '', paymentMethod: '' })
+    expect(blankDraft('ERC2025')).toMatchObject({
+      code: 'ERC2025',
+      token: '',
+      delegates: [{ name: '', position: '', email: '' }],
+      attendanceOption: '',
+      paymentMethod: '',
+    })
   })
 
   it('adds a row, but not beyond a table’s cap', () => {
@@ -39,7 +54,10 @@ describe('applyIntent', () => {
   it('removes any row, the last one too', () => {
     const one = draftWith({ delegates: delegates(1) })
     expect(applyIntent(one, { type: 'remove-delegate', index: 0 }).draft.delegates).toEqual([])
-    expect(applyIntent(draftWith({ delegates: delegates(3) }), { type: 'remove-delegate', index: 1 }).draft.delegates.map((row) => row.name)).toEqual(['D0', 'D2'])
+    expect(applyIntent(draftWith({ delegates: delegates(3) }), { type: 'remove-delegate', index: 1 }).draft.delegates.map((row) => row.name)).toEqual([
+      'D0',
+      'D2',
+    ])
   })
 
   it('cuts the list to a table’s cap on update and says so', () => {
@@ -85,4 +103,3 @@ describe('registrationInput', () => {
     expect(registrationInput('Resilience', draftWith({})).event).toBe('Resilience')
   })
 })
-

@@ -1,4 +1,13 @@
-import { createRegistration, HONEYPOT_FIELD, WAITING_LIST_OFFER_PARAM, isHoneypotFilled, isValidationError, paysByCard, ValidationError, type RegistrationKey } from '@events/core'
+import {
+  createRegistration,
+  HONEYPOT_FIELD,
+  WAITING_LIST_OFFER_PARAM,
+  isHoneypotFilled,
+  isValidationError,
+  paysByCard,
+  ValidationError,
+  type RegistrationKey,
+} from '@events/core'
 import { PaymentError, startCheckout, type PaymentContext } from '@events/payments'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { REGISTRATION_SEND_FAILURE, SERVER_FAULT } from './form-outcome'
@@ -65,6 +74,9 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     // A fault of ours: the form comes back filled in with the send-failure message. Sending it again carries the
     // same submission token, so it cannot register twice if the registration was stored before the fault.
     context.get(requestFactsContext).log.error({ err: error }, `Registration for ${eventSlug} failed`)
-    return data<RegistrationOutcome>({ draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } }, { status: REFUSALS[SERVER_FAULT].status })
+    return data<RegistrationOutcome>(
+      { draft, error: { code: SERVER_FAULT, message: REGISTRATION_SEND_FAILURE, fields: {} } },
+      { status: REFUSALS[SERVER_FAULT].status },
+    )
   }
 }

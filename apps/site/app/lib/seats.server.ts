@@ -20,9 +20,19 @@ export function hasSeatLimit(event: EventCapacity): boolean {
 export async function seatStatusesOf(db: CoreDatabase, events: readonly SeatedEvent[]): Promise<Map<string, SeatStatus>> {
   const limited = events.filter(hasSeatLimit)
   if (limited.length === 0) return new Map()
-  const taken = await seatsTakenAt(db.kysely, limited.map((event) => publishedId(event._id)))
+  const taken = await seatsTakenAt(
+    db.kysely,
+    limited.map((event) => publishedId(event._id)),
+  )
   return new Map(
-    limited.map((event) => [event._id, seatStatusOf(event, (event.priceOptions ?? []).map((option) => option.key), taken.get(publishedId(event._id))!)]),
+    limited.map((event) => [
+      event._id,
+      seatStatusOf(
+        event,
+        (event.priceOptions ?? []).map((option) => option.key),
+        taken.get(publishedId(event._id))!,
+      ),
+    ]),
   )
 }
 
@@ -31,6 +41,7 @@ export function seatNotice(status: SeatStatus | undefined): string | undefined {
   if (!status) return undefined
   if (status.soldOut) return 'Sold out'
   if (status.venueSoldOut) return 'Sold out at the venue'
-  if (status.venueLeft !== null && status.venueLeft <= FEW_SEATS_LEFT) return `Only ${status.venueLeft} ${status.venueLeft === 1 ? 'seat' : 'seats'} left at the venue`
+  if (status.venueLeft !== null && status.venueLeft <= FEW_SEATS_LEFT)
+    return `Only ${status.venueLeft} ${status.venueLeft === 1 ? 'seat' : 'seats'} left at the venue`
   return undefined
 }

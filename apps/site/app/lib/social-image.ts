@@ -4,7 +4,10 @@ export const SOCIAL_IMAGE_HEIGHT = 630
 
 /** The link-preview PNG the build makes of a shipped SVG file: `/og/event-pfas.png` for `…/images/event-pfas.svg`. */
 export function socialImagePath(svgFile: string): string {
-  const name = svgFile.split('/').at(-1)!.replace(/\.svg$/, '')
+  const name = svgFile
+    .split('/')
+    .at(-1)!
+    .replace(/\.svg$/, '')
   return `/og/${name}.png`
 }
 

@@ -46,12 +46,17 @@ export default function DelegateJoin({ loaderData: page, actionData }: Route.Com
         <>
           <meta httpEquiv="refresh" content={`0;url=${opening.meetingUrl}`} />
           <p role="status">
-            {opening.recorded ? 'Your attendance today is recorded. ' : ''}Opening the meeting… If it does not open, <a href={opening.meetingUrl}>open the meeting</a>.
+            {opening.recorded ? 'Your attendance today is recorded. ' : ''}Opening the meeting… If it does not open,{' '}
+            <a href={opening.meetingUrl}>open the meeting</a>.
           </p>
         </>
       ) : ready ? (
         <>
-          <p>{page.today ? 'Joining now records your attendance for today.' : 'The event is not running today: you can try the meeting link now; your attendance counts on the event’s days.'}</p>
+          <p>
+            {page.today
+              ? 'Joining now records your attendance for today.'
+              : 'The event is not running today: you can try the meeting link now; your attendance counts on the event’s days.'}
+          </p>
           <Form method="post" reloadDocument>
             <input type="hidden" name="intent" value="join" />
             <button type="submit" className="button">

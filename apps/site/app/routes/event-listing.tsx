@@ -25,7 +25,10 @@ const listingCards = (kind: EventKind) => contentRequest('eventCards', { kind })
 export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const kind = eventKindOfRoute(pattern)
   const { content, config, core } = context.get(servicesContext)
-  const [page, cards] = await Promise.all([loadContentPage(context, request, [listingCards(kind)]), content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind })])
+  const [page, cards] = await Promise.all([
+    loadContentPage(context, request, [listingCards(kind)]),
+    content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind }),
+  ])
   const seats = await seatStatusesOf(core.db, cards)
   const now = config.now()
   // Priced and counted on the server, as the home page's cards: "From R …" with the seats' notice ("Only 4 seats

@@ -1,10 +1,4 @@
-import {
-  eventSlugsQuery,
-  siteSettingsQuery,
-  type ContentQueryResults,
-  type EventSlugsQueryResult,
-  type SiteSettingsQueryResult,
-} from '@events/content/browser'
+import { eventSlugsQuery, siteSettingsQuery, type ContentQueryResults, type EventSlugsQueryResult, type SiteSettingsQueryResult } from '@events/content/browser'
 import { eventDateLabel } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
 import { lazy, useEffect } from 'react'
@@ -56,7 +50,6 @@ function usePanelsFetchedWhenIdle() {
   }, [])
 }
 
-
 type EventPage = NonNullable<ContentQueryResults['eventPage']>
 
 const tabLabels: Record<string, string> = {
@@ -92,33 +85,36 @@ export async function loader({ context, request, params, pattern }: Route.Loader
   ])
   const seatStatus = seatStatuses.get(event._id)
   const path = `/${kind}/${event.slug}`
-  return data({
-    dehydratedState,
-    kind,
-    slug: event.slug!,
-    siteUrl: config.siteUrl,
-    // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
-    // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
-    headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
-    // Written on the server, as on every card, so the date and venue formatters stay out of the page's JavaScript.
-    facts: { dates: eventDateLabel(event.start, event.end), venue: venueLabel(event.venue) },
-    seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
-    // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
-    // the refusals stay out of the page's JavaScript.
-    quoteRefusal: quoteRefusalMessage(url.searchParams.get('quote')),
-    meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
-    structuredData: eventStructuredData(event, {
-      url: `${config.siteUrl}${path}`,
+  return data(
+    {
+      dehydratedState,
+      kind,
+      slug: event.slug!,
       siteUrl: config.siteUrl,
-      organiser: settings?.siteName ?? '',
-      vatRate: settings?.vatRate ?? 0.15,
-      now: config.now(),
-      seats: seatStatus,
-    }),
-    // A waiting-list offer link (RegisterPanel reads it): the seats it holds, or why it holds none. Such a page is the
-    // visitor's own, never kept.
-    offer,
-  }, offer ? { headers: privateHeaders } : undefined)
+      // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
+      // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
+      headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
+      // Written on the server, as on every card, so the date and venue formatters stay out of the page's JavaScript.
+      facts: { dates: eventDateLabel(event.start, event.end), venue: venueLabel(event.venue) },
+      seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
+      // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
+      // the refusals stay out of the page's JavaScript.
+      quoteRefusal: quoteRefusalMessage(url.searchParams.get('quote')),
+      meta: { title: event.title ?? 'Event', description: event.summary ?? '', path, image },
+      structuredData: eventStructuredData(event, {
+        url: `${config.siteUrl}${path}`,
+        siteUrl: config.siteUrl,
+        organiser: settings?.siteName ?? '',
+        vatRate: settings?.vatRate ?? 0.15,
+        now: config.now(),
+        seats: seatStatus,
+      }),
+      // A waiting-list offer link (RegisterPanel reads it): the seats it holds, or why it holds none. Such a page is the
+      // visitor's own, never kept.
+      offer,
+    },
+    offer ? { headers: privateHeaders } : undefined,
+  )
 }
 
 // An offer link's page is private (the loader's headers); a failed load keeps the headers its failure carried, as root's.
@@ -137,13 +133,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return []
-  return [
-    ...pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl, type: 'article' }),
-    { 'script:ld+json': loaderData.structuredData },
-  ]
+  return [...pageMeta({ ...loaderData.meta, siteUrl: loaderData.siteUrl, type: 'article' }), { 'script:ld+json': loaderData.structuredData }]
 }
 
-export default withLoaderContent(function EventRoute({ loaderData: { kind, slug, headline, facts, quoteRefusal }, actionData: registration }: Route.ComponentProps) {
+export default withLoaderContent(function EventRoute({
+  loaderData: { kind, slug, headline, facts, quoteRefusal },
+  actionData: registration,
+}: Route.ComponentProps) {
   const event = useContent(contentRequest('eventPage', { kind, slug }))
   const [searchParams] = useSearchParams()
   usePanelsFetchedWhenIdle()
@@ -155,13 +151,7 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   const panels: Record<string, React.ReactNode> = {
     overview: <Overview event={event} />,
-    agenda: (
-      <Agenda
-        days={event.agendaDays ?? []}
-        selectedDay={searchParams.get('day') ?? undefined}
-        hrefForDay={(day) => `?tab=agenda&day=${day}`}
-      />
-    ),
+    agenda: <Agenda days={event.agendaDays ?? []} selectedDay={searchParams.get('day') ?? undefined} hrefForDay={(day) => `?tab=agenda&day=${day}`} />,
     register: <RegisterPanel event={event} outcome={registration} quoteRefusal={quoteRefusal} />,
     speakers: <SpeakersCarousel speakers={event.speakers ?? []} />,
     sponsor: (
@@ -176,7 +166,12 @@ export default withLoaderContent(function EventRoute({ loaderData: { kind, slug,
 
   return (
     <>
-      <EventHero event={event} facts={facts} headline={headline} registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined} />
+      <EventHero
+        event={event}
+        facts={facts}
+        headline={headline}
+        registerHref={tabs.includes('register') ? registerTabHref(`/${kind}/${event.slug}`) : undefined}
+      />
       <div id={EVENT_SECTIONS_ID} className="section event-body">
         <EventTabs
           label={`${event.title} information`}
@@ -220,14 +215,15 @@ function EventHero({
             <div>
               <dt>Date</dt>
               <dd>
-                {facts.dates} <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>Add to calendar</a>
+                {facts.dates}{' '}
+                <a href={`/${event.kind}/${event.slug}/calendar.ics`} download>
+                  Add to calendar
+                </a>
               </dd>
             </div>
             <div>
               <dt>Venue</dt>
-              <dd>
-                {facts.venue}
-              </dd>
+              <dd>{facts.venue}</dd>
             </div>
             <div>
               <dt>Format</dt>
@@ -283,4 +279,3 @@ function Overview({ event }: { event: EventPage }) {
     </div>
   )
 }
-

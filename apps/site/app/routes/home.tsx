@@ -112,7 +112,11 @@ export default withLoaderContent(function Home({ loaderData: { upcoming }, actio
             <li key={card._key} className="card">
               <h3>{card.title}</h3>
               <p>{card.text}</p>
-              {card.href && <Link to={card.href}>Read more<span className="visually-hidden"> about {card.title}</span></Link>}
+              {card.href && (
+                <Link to={card.href}>
+                  Read more<span className="visually-hidden"> about {card.title}</span>
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -47,12 +47,18 @@ export default function PaymentPay({ loaderData }: Route.ComponentProps) {
       <PageHero title={`Pay for registration ${loaderData.reference}`} />
       <div className="section prose">
         <p>
-          {loaderData.eventTitle}: <strong>
+          {loaderData.eventTitle}:{' '}
+          <strong>
             <Amount cents={loaderData.totalCents} />
-          </strong> incl. VAT.
+          </strong>{' '}
+          incl. VAT.
         </p>
         <p>The button takes you to the secure card payment page (card, EFT or Google Pay).</p>
-        <PayButton paymentPath={loaderData.paymentPath} totalCents={loaderData.totalCents} initialError={loaderData.error ? paymentFailedMessage(loaderData.error) : undefined} />
+        <PayButton
+          paymentPath={loaderData.paymentPath}
+          totalCents={loaderData.totalCents}
+          initialError={loaderData.error ? paymentFailedMessage(loaderData.error) : undefined}
+        />
         <p>
           <a href={loaderData.statusPath}>Back to your registration</a>
         </p>

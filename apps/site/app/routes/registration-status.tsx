@@ -60,10 +60,7 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Registration ${loaderData.reference}` : 'Registration' },
-    { name: 'robots', content: 'noindex, nofollow' },
-  ]
+  return [{ title: loaderData ? `Registration ${loaderData.reference}` : 'Registration' }, { name: 'robots', content: 'noindex, nofollow' }]
 }
 
 export default function RegistrationStatus({ loaderData }: Route.ComponentProps) {
@@ -80,10 +77,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
         </p>
       </PageHero>
       <div className="section prose">
-        <p>
-          Keep this page&apos;s address: it is your private link to this registration. We have e-mailed it, with a confirmation, to{' '}
-          {registration.email}.
-        </p>
+        <p>Keep this page&apos;s address: it is your private link to this registration. We have e-mailed it, with a confirmation, to {registration.email}.</p>
         <h2>{registration.event.title}</h2>
         <p>
           {registration.eventDays}, {venueLabel(registration.event.venue)}
@@ -188,13 +182,11 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
         ) : isBankTransfer ? (
           <>
             <p>
-              Your tax invoice is attached to the confirmation e-mail and can be downloaded above. Please pay in full within{' '}
-              {settings?.paymentTermsDays ?? 5} days of the invoice date by bank transfer, quoting{' '}
-              <strong>{registration.reference}</strong> as the payment reference. Seats are confirmed once payment is received.
+              Your tax invoice is attached to the confirmation e-mail and can be downloaded above. Please pay in full within {settings?.paymentTermsDays ?? 5}{' '}
+              days of the invoice date by bank transfer, quoting <strong>{registration.reference}</strong> as the payment reference. Seats are confirmed once
+              payment is received.
             </p>
-            {bank && (
-              <BankDetailsList bank={bank} reference={registration.reference} />
-            )}
+            {bank && <BankDetailsList bank={bank} reference={registration.reference} />}
           </>
         ) : (
           <>
@@ -203,8 +195,8 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
           </>
         )}
         <p>
-          Questions about your registration? <Link to="/#contact">Contact us</Link> and quote your reference. Our{' '}
-          <Link to="/terms">terms and conditions</Link> cover substitutions and cancellations.
+          Questions about your registration? <Link to="/#contact">Contact us</Link> and quote your reference. Our <Link to="/terms">terms and conditions</Link>{' '}
+          cover substitutions and cancellations.
         </p>
       </div>
     </>

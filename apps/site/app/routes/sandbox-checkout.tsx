@@ -32,8 +32,7 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title="Sandbox checkout">
         <p>
-          <strong>This is a test payment page. No card is charged and no money moves.</strong> The site uses it because no payment provider
-          key is configured.
+          <strong>This is a test payment page. No card is charged and no money moves.</strong> The site uses it because no payment provider key is configured.
         </p>
       </PageHero>
       <div className="section prose">

@@ -20,7 +20,9 @@ function surnameOf(name: string): string {
 
 /** The delegates in sign-in order: by surname, then by the whole name. */
 export function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
-  return [...rows].sort((a, b) => surnameOrder.compare(surnameOf(a.delegateName), surnameOf(b.delegateName)) || surnameOrder.compare(a.delegateName, b.delegateName))
+  return [...rows].sort(
+    (a, b) => surnameOrder.compare(surnameOf(a.delegateName), surnameOf(b.delegateName)) || surnameOrder.compare(a.delegateName, b.delegateName),
+  )
 }
 
 /** The days an event runs in Johannesburg, first to last: one signature column each. */
@@ -59,13 +61,19 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
   ]
   const days = eventDays(event.start, event.end)
   const signatureWidth = (width - columns.reduce((sum, column) => sum + column.width, 0)) / days.length
-  const dayColumns = days.map((day) => ({ header: days.length === 1 ? 'Signature' : `Signature ${day.setLocale('en-ZA').toFormat('ccc d LLL')}`, width: signatureWidth }))
+  const dayColumns = days.map((day) => ({
+    header: days.length === 1 ? 'Signature' : `Signature ${day.setLocale('en-ZA').toFormat('ccc d LLL')}`,
+    width: signatureWidth,
+  }))
   const headers = [...columns, ...dayColumns]
 
   const pageHeading = () => {
     doc.font(BOLD).fontSize(16).text(`Attendance register: ${event.title}`, left, PAGE_MARGIN, { width })
     const facts = [formatEventDates(event.start, event.end), venueLabel(event.venue), `${delegates.length} delegates`, options.siteName]
-    doc.font(REGULAR).fontSize(9).text(facts.filter((part) => part !== '').join(' · '), { width })
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .text(facts.filter((part) => part !== '').join(' · '), { width })
     doc.moveDown(0.8)
     let x = left
     const y = doc.y
@@ -74,7 +82,11 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
       doc.text(column.header, x + 3, y, { width: column.width - 6, lineBreak: false })
       x += column.width
     }
-    doc.moveTo(left, y + 14).lineTo(left + width, y + 14).strokeColor(RULE_COLOUR).stroke()
+    doc
+      .moveTo(left, y + 14)
+      .lineTo(left + width, y + 14)
+      .strokeColor(RULE_COLOUR)
+      .stroke()
     doc.y = y + 16
   }
 
@@ -97,9 +109,17 @@ export async function attendanceRegisterPdf(list: DelegateList, options: { siteN
     // The day columns are ruled apart, so each day's signature has its own box.
     for (let day = 1; day < days.length; day += 1) {
       const ruleX = x + signatureWidth * day
-      doc.moveTo(ruleX, y).lineTo(ruleX, y + ROW_HEIGHT).strokeColor(RULE_COLOUR).stroke()
+      doc
+        .moveTo(ruleX, y)
+        .lineTo(ruleX, y + ROW_HEIGHT)
+        .strokeColor(RULE_COLOUR)
+        .stroke()
     }
-    doc.moveTo(left, y + ROW_HEIGHT).lineTo(left + width, y + ROW_HEIGHT).strokeColor(RULE_COLOUR).stroke()
+    doc
+      .moveTo(left, y + ROW_HEIGHT)
+      .lineTo(left + width, y + ROW_HEIGHT)
+      .strokeColor(RULE_COLOUR)
+      .stroke()
     doc.y = y + ROW_HEIGHT
   })
   doc.end()

@@ -5,7 +5,17 @@ import { createRegistration } from '../registration/commands.ts'
 import { registrationStatusJson } from '../registration/model.ts'
 import { markRegistrationPaid } from '../registration/payment-state.ts'
 import { getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
-import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  startMailSink,
+  testAuditRows,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import { recordBankTransfer, type BankTransferForm } from './bank-transfers.ts'
 import { ValidationError } from '../errors.ts'
 import { RECORDED_BY, register, STAFF, testContext } from './fixtures.ts'
@@ -25,7 +35,10 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   })
 
   // The form as staff send it: the amount in rand, received on the day the registration was made (the business clock's today).
-  const transfer = (reference: string, { amountCents = TOTAL_CENTS, ...overrides }: Partial<BankTransferForm> & { amountCents?: number } = {}): BankTransferForm => ({
+  const transfer = (
+    reference: string,
+    { amountCents = TOTAL_CENTS, ...overrides }: Partial<BankTransferForm> & { amountCents?: number } = {},
+  ): BankTransferForm => ({
     reference,
     amount: formatAmount(amountCents),
     receivedOn: '2025-03-01',
@@ -39,7 +52,12 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
   }
 
   async function receiptsOf(registrationId: string) {
-    return testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('source_id', '=', registrationId).where('topic', '=', 'payment.receipt').execute()
+    return testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .select('mail')
+      .where('source_id', '=', registrationId)
+      .where('topic', '=', 'payment.receipt')
+      .execute()
   }
 
   it('keeps a partial transfer part-paid with the outstanding amount, and the rest marks it paid with one receipt', async () => {
@@ -102,13 +120,19 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await recordBankTransfer(context, transfer(reference!, { amountCents: 2000000, bankReference: 'PART-1' }), STAFF)
 
     const recorded = await recordBankTransfer(context, transfer(reference!, { amountCents: 100_000, bankReference: 'PART-2' }), STAFF)
-    expect(recorded).toMatchObject({ surplusCents: 100_000 - 67_700, receiptQueued: true, after: { status: 'paid', paidCents: 2_100_000, outstandingCents: 0 } })
+    expect(recorded).toMatchObject({
+      surplusCents: 100_000 - 67_700,
+      receiptQueued: true,
+      after: { status: 'paid', paidCents: 2_100_000, outstandingCents: 0 },
+    })
     const payments = await testDb.db.kysely.selectFrom('bank_payments').select(['bank_reference', 'amount_cents']).orderBy('bank_reference').execute()
     expect(payments).toEqual([
       { bank_reference: 'PART-1', amount_cents: 2_000_000 },
       { bank_reference: 'PART-2', amount_cents: 100_000 },
     ])
-    expect(await testDb.db.kysely.selectFrom('surplus_refunds').select(['amount_cents', 'status']).execute()).toEqual([{ amount_cents: 32_300, status: 'awaiting-payout' }])
+    expect(await testDb.db.kysely.selectFrom('surplus_refunds').select(['amount_cents', 'status']).execute()).toEqual([
+      { amount_cents: 32_300, status: 'awaiting-payout' },
+    ])
     expect((await registrationRow(reference!)).status).toBe('paid')
   })
 

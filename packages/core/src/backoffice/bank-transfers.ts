@@ -31,7 +31,10 @@ export const bankTransferSchema = z.pipe(
       reference: referenceField,
       amount: randAmount,
       receivedOn: isoDay,
-      bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+      bankReference: z.pipe(
+        z.transform(normaliseBankReference),
+        z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long')),
+      ),
       note: optionalText(MAX_NOTE_LENGTH),
     }),
     z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount })),
@@ -162,7 +165,11 @@ export async function bankTransfersChange(
  * The refusal a failed transfer transaction means: a bank reference another recording took meanwhile (the unique
  * index refuses the second of two at once), else undefined.
  */
-export async function explainTransferFailure(error: unknown, transfers: readonly BankTransferInput[], context: StaffCommandContext): Promise<BackOfficeError | undefined> {
+export async function explainTransferFailure(
+  error: unknown,
+  transfers: readonly BankTransferInput[],
+  context: StaffCommandContext,
+): Promise<BackOfficeError | undefined> {
   if (!isUniqueViolation(error)) return undefined
   for (const transfer of transfers) {
     const duplicate = await duplicateReferenceError(context.db.kysely, transfer.bankReference)
@@ -254,7 +261,12 @@ async function recordTransferIn(
   let mailQueued = false
   if (paidInFull) {
     await markRegistrationPaid(transaction, registration.id, at)
-    const invoice = await transaction.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst()
+    const invoice = await transaction
+      .selectFrom('invoices')
+      .select(['id', 'number'])
+      .where('registration_id', '=', registration.id)
+      .orderBy('number', 'desc')
+      .executeTakeFirst()
     const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
     const receipt = paymentReceiptMail({
       registration: {

@@ -80,7 +80,11 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
       .orderBy('registration_delegates.ordinal', 'desc')
       .execute()
     const one = await cancelRegistration(context, { reference: partlyCancelled!, delegateIds: [pieter!.id], feePercent: 0 }, MANAGER)
-    const whole = await cancelRegistration(context, { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' }, MANAGER)
+    const whole = await cancelRegistration(
+      context,
+      { reference: cancelled!, delegateIds: 'all', feePercent: 50, overrideReason: 'Agreed with the client' },
+      MANAGER,
+    )
 
     const [legalOpinion] = (await dashboard(context)).events
     expect(legalOpinion).toMatchObject({ registrations: 1, delegates: 1, receivedCents: 0, refundedCents: 0, netCents: 0 })
@@ -99,7 +103,12 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
     // A refund still to be paid out is not money given back yet.
     expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 0, netCents: 2_067_700 })
     await recordRefundPaidOut(context, { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'EFT 9' }, MANAGER)
-    expect((await dashboard(context)).events[0]).toMatchObject({ receivedCents: 2_067_700, refundedCents: 1_033_850, netCents: 2_067_700 - 1_033_850, awaitingCents: 0 })
+    expect((await dashboard(context)).events[0]).toMatchObject({
+      receivedCents: 2_067_700,
+      refundedCents: 1_033_850,
+      netCents: 2_067_700 - 1_033_850,
+      awaitingCents: 0,
+    })
   })
 
   it('leaves out events that are over by the business clock', async () => {

@@ -32,8 +32,14 @@ export interface EventFigures {
 export type EventSeatFigures = Record<SeatKind, { taken: number; capacity: number | null }>
 
 /** The seat figures of these events (by back-office key), their limits read from the content by slug. */
-export async function eventSeatFigures(context: BackOfficeContext, events: ReadonlyArray<{ eventId: string; eventSlug: string }>): Promise<Map<string, EventSeatFigures>> {
-  const taken = await seatsTakenAt(context.db.kysely, events.map((event) => event.eventId))
+export async function eventSeatFigures(
+  context: BackOfficeContext,
+  events: ReadonlyArray<{ eventId: string; eventSlug: string }>,
+): Promise<Map<string, EventSeatFigures>> {
+  const taken = await seatsTakenAt(
+    context.db.kysely,
+    events.map((event) => event.eventId),
+  )
   const entries = await Promise.all(
     events.map(async ({ eventId, eventSlug }): Promise<[string, EventSeatFigures]> => {
       const event = await context.catalog.getEvent(eventSlug)
@@ -63,8 +69,14 @@ export async function dashboard(context: BackOfficeContext): Promise<Dashboard> 
     outboxHealth(context.db, wallClock(context)),
   ])
   const perEvent = byEvent(registrations)
-  const seats = await eventSeatFigures(context, perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })))
-  const waiting = await waitingListLengths(context.db.kysely, perEvent.map((event) => event.eventKey))
+  const seats = await eventSeatFigures(
+    context,
+    perEvent.map((event) => ({ eventId: event.eventKey, eventSlug: event.eventSlug })),
+  )
+  const waiting = await waitingListLengths(
+    context.db.kysely,
+    perEvent.map((event) => event.eventKey),
+  )
   const events = perEvent.map((event): EventFigures => {
     const receivedCents = sumOf(event.registrations, (registration) => registration.receivedCents)
     const refundedCents = sumOf(event.registrations, (registration) => registration.refundedCents)

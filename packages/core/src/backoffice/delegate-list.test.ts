@@ -46,17 +46,67 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
   it("lists the event's delegates by company with reference, position, e-mail, option and payment status", async () => {
     expect(list.event).toMatchObject({ id: 'event-legal-opinion', slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', venue: { name: 'Indaba Hotel' } })
     expect(list.rows).toEqual([
-      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: '@Sipho Zulu', position: '-Manager', email: 'sipho@evil.example.com', option: 'Online', online: true, paymentStatus: 'awaiting-payment' },
-      { reference: refs.hostile, companyName: '=HYPERLINK("http://evil.example","Click")', delegateName: 'Zoë Adams', position: '+Director, "Finance"', email: 'zoe@evil.example.com', option: 'Online', online: true, paymentStatus: 'awaiting-payment' },
-      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', option: 'Venue', online: false, paymentStatus: 'part-paid' },
-      { reference: refs.acme, companyName: 'Acme Legal Services', delegateName: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', option: 'Venue', online: false, paymentStatus: 'part-paid' },
+      {
+        reference: refs.hostile,
+        companyName: '=HYPERLINK("http://evil.example","Click")',
+        delegateName: '@Sipho Zulu',
+        position: '-Manager',
+        email: 'sipho@evil.example.com',
+        option: 'Online',
+        online: true,
+        paymentStatus: 'awaiting-payment',
+      },
+      {
+        reference: refs.hostile,
+        companyName: '=HYPERLINK("http://evil.example","Click")',
+        delegateName: 'Zoë Adams',
+        position: '+Director, "Finance"',
+        email: 'zoe@evil.example.com',
+        option: 'Online',
+        online: true,
+        paymentStatus: 'awaiting-payment',
+      },
+      {
+        reference: refs.acme,
+        companyName: 'Acme Legal Services',
+        delegateName: 'Thandi Nkosi',
+        position: 'Legal Adviser',
+        email: 'thandi@acme.example.com',
+        option: 'Venue',
+        online: false,
+        paymentStatus: 'part-paid',
+      },
+      {
+        reference: refs.acme,
+        companyName: 'Acme Legal Services',
+        delegateName: 'Pieter van Wyk',
+        position: 'Paralegal',
+        email: 'pieter@acme.example.com',
+        option: 'Venue',
+        online: false,
+        paymentStatus: 'part-paid',
+      },
     ])
     expect(await delegateList(testContext(testDb.db), 'noSuchEvent')).toBeUndefined()
   })
 
   it('lists the events with registrations, those not yet over first, soonest first, then the past ones', async () => {
-    const legalOpinion = { id: 'event-legal-opinion', slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z', registrations: 2, delegates: 4 }
-    const resilience = { id: 'event-resilience', slug: 'Resilience', title: 'Economic Resilience Conference 2025', start: '2025-07-23T05:30:00Z', registrations: 1, delegates: 2 }
+    const legalOpinion = {
+      id: 'event-legal-opinion',
+      slug: 'legalOpinion',
+      title: 'Legal Opinion Writing 2025',
+      start: '2025-07-03T06:30:00Z',
+      registrations: 2,
+      delegates: 4,
+    }
+    const resilience = {
+      id: 'event-resilience',
+      slug: 'Resilience',
+      title: 'Economic Resilience Conference 2025',
+      start: '2025-07-23T05:30:00Z',
+      registrations: 1,
+      delegates: 2,
+    }
     expect(await delegateListEvents(testContext(testDb.db))).toMatchObject([
       { ...legalOpinion, past: false },
       { ...resilience, past: false },
@@ -112,10 +162,21 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     // exceljs's types name the Buffer of older Node type definitions; the bytes are what it reads.
     await workbook.xlsx.load((await delegateListXlsx(list)) as unknown as ExcelJS.Buffer)
     const sheet = workbook.getWorksheet('Delegates')!
-    const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1))
     expect(values).toEqual([
       ['Reference', 'Company', 'Delegate', 'Position', 'E-mail', 'Option', 'Payment status'],
-      ...list.rows.map((row) => [row.reference, row.companyName, row.delegateName, row.position, row.email, row.option, row.paymentStatus === 'part-paid' ? 'Part paid' : 'Awaiting payment']),
+      ...list.rows.map((row) => [
+        row.reference,
+        row.companyName,
+        row.delegateName,
+        row.position,
+        row.email,
+        row.option,
+        row.paymentStatus === 'part-paid' ? 'Part paid' : 'Awaiting payment',
+      ]),
     ])
     expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.String)
   })

@@ -26,17 +26,28 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     sink().received.length = 0
 
     const queued = await resendRegistrationMail(testContext(testDb.db), { reference: reference!.toLowerCase(), mail: 'confirmation' }, STAFF)
-    expect(queued).toMatchObject({ topic: 'registration.registrant', to: ['bookings@acme.example.com'], subject: `Registration ${reference}: Legal Opinion Writing 2025` })
+    expect(queued).toMatchObject({
+      topic: 'registration.registrant',
+      to: ['bookings@acme.example.com'],
+      subject: `Registration ${reference}: Legal Opinion Writing 2025`,
+    })
     await deliver()
 
     expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Registration ${reference}: Legal Opinion Writing 2025`])
-    expect(sink().received[0]!.parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline').map((attachment) => attachment.filename).sort()).toEqual(['event.ics', 'tax-invoice-INV-000001.pdf'].sort())
+    expect(
+      sink()
+        .received[0]!.parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline')
+        .map((attachment) => attachment.filename)
+        .sort(),
+    ).toEqual(['event.ics', 'tax-invoice-INV-000001.pdf'].sort())
   })
 
   it('sends the receipt again once paid, and refuses before', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
-    await expect(resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)).rejects.toThrow(`Registration ${reference} has no receipt to send: it is not paid in full yet.`)
+    await expect(resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)).rejects.toThrow(
+      `Registration ${reference} has no receipt to send: it is not paid in full yet.`,
+    )
     await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
     await deliver()
     sink().received.length = 0
@@ -92,13 +103,20 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   })
 
   it('refuses an unknown registration', async () => {
-    await expect(resendRegistrationMail(testContext(testDb.db), { reference: 'ZZZZ9999', mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(resendRegistrationMail(testContext(testDb.db), { reference: 'ZZZZ9999', mail: 'confirmation' }, STAFF)).rejects.toMatchObject({
+      code: 'not-found',
+    })
   })
 
   it('lists failed e-mails with their registration and sends one again when retried', async () => {
     const [reference] = await register(testDb.db, {})
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference!).executeTakeFirstOrThrow()
-    const organiser = await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('source_id', '=', id).where('topic', '=', 'registration.organiser').executeTakeFirstOrThrow()
+    const organiser = await testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('source_id', '=', id)
+      .where('topic', '=', 'registration.organiser')
+      .executeTakeFirstOrThrow()
     await testDb.db.kysely
       .updateTable('outbox_messages')
       .set({ status: 'failed', attempts: 9, last_error: '421 try later', created_at: '2025-03-01T08:00:00.000Z' })
@@ -125,12 +143,18 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     ])
 
     const retried = await retryFailedMessage(context, { messageId: organiser.id }, STAFF)
-    expect(retried).toEqual({ id: organiser.id, before: { status: 'failed', attempts: 9, lastError: '421 try later' }, after: { status: 'pending', attempts: 0 } })
+    expect(retried).toEqual({
+      id: organiser.id,
+      before: { status: 'failed', attempts: 9, lastError: '421 try later' },
+      after: { status: 'pending', attempts: 0 },
+    })
     expect(await listFailedMessages(context)).toEqual([])
     await deliver()
     expect(sink().received.map((mail) => mail.parsed.subject)).toEqual([`Legal Opinion Delegate Registration ${reference}`])
 
-    await expect(retryFailedMessage(context, { messageId: organiser.id }, STAFF)).rejects.toThrow('Only an e-mail that failed can be sent again; this one is already sent.')
+    await expect(retryFailedMessage(context, { messageId: organiser.id }, STAFF)).rejects.toThrow(
+      'Only an e-mail that failed can be sent again; this one is already sent.',
+    )
     await expect(retryFailedMessage(context, { messageId: 'no-such-message' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
   })
 })

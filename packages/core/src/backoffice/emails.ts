@@ -65,7 +65,10 @@ const DEFAULT_FAILED_LIMIT = 100
  */
 export async function summariseMessage(
   db: CoreDatabase,
-  row: Pick<OutboxMessageRow, 'id' | 'topic' | 'mail' | 'source_id' | 'attempts' | 'last_error' | 'created_at' | 'status' | 'sent_to' | 'sent_subject' | 'sent_attachments'>,
+  row: Pick<
+    OutboxMessageRow,
+    'id' | 'topic' | 'mail' | 'source_id' | 'attempts' | 'last_error' | 'created_at' | 'status' | 'sent_to' | 'sent_subject' | 'sent_attachments'
+  >,
 ): Promise<MessageSummary> {
   const facts = { id: row.id, topic: row.topic, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }
   if (row.status === 'sent') {
@@ -96,7 +99,10 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
       .executeTakeFirst()
     if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
     if (registrantAddressErased(registration)) {
-      throw new BackOfficeError('personal-data-erased', `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`)
+      throw new BackOfficeError(
+        'personal-data-erased',
+        `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`,
+      )
     }
     let mail: StoredMail
     let topic: string
@@ -107,12 +113,21 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
       // The confirmation states where the registration stands now: paid, or what is still owed, and who attends.
       const [state, delegates] = await Promise.all([
         paymentStateOf(transaction, registration),
-        transaction.selectFrom('registration_delegates').select(['ordinal', 'cancellation_id']).where('registration_id', '=', registration.id).orderBy('ordinal').execute(),
+        transaction
+          .selectFrom('registration_delegates')
+          .select(['ordinal', 'cancellation_id'])
+          .where('registration_id', '=', registration.id)
+          .orderBy('ordinal')
+          .execute(),
       ])
       const attendingDelegates = delegates.filter((delegate) => delegate.cancellation_id === null).map((delegate) => delegate.ordinal)
       const job: RegistrationMailJob = {
         template: 'registration.registrant',
-        position: { paidCents: state.paidCents, outstandingCents: state.outstandingCents, ...(attendingDelegates.length < delegates.length ? { attendingDelegates } : {}) },
+        position: {
+          paidCents: state.paidCents,
+          outstandingCents: state.outstandingCents,
+          ...(attendingDelegates.length < delegates.length ? { attendingDelegates } : {}),
+        },
       }
       mail = job
       topic = job.template
@@ -183,9 +198,7 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
     .orderBy('outbox_messages.id', 'desc')
     .limit(limit)
     .execute()
-  return Promise.all(
-    rows.map(async (row) => ({ ...(await summariseMessage(db, row)), reference: row.reference })),
-  )
+  return Promise.all(rows.map(async (row) => ({ ...(await summariseMessage(db, row)), reference: row.reference })))
 }
 
 /** A retry as the e-mails page's button sends it. */
@@ -198,12 +211,21 @@ export const retrySchema = z.pipe(ownFields, z.object({ messageId: z.pipe(z.tran
 export const retryFailedMessage = staffCommand(retrySchema, async (context, { messageId }) => {
   const at = wallClock(context).toISOString()
   return async (transaction): Promise<CommandOutcome<RetriedMessage>> => {
-    const message = await transaction.selectFrom('outbox_messages').select(['id', 'status', 'attempts', 'last_error']).where('id', '=', messageId).executeTakeFirst()
+    const message = await transaction
+      .selectFrom('outbox_messages')
+      .select(['id', 'status', 'attempts', 'last_error'])
+      .where('id', '=', messageId)
+      .executeTakeFirst()
     if (!message) throw new BackOfficeError('not-found', 'That e-mail does not exist.')
     if (message.status !== 'failed') {
-      throw new BackOfficeError('not-retryable', `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`, undefined, {
-        status: message.status,
-      })
+      throw new BackOfficeError(
+        'not-retryable',
+        `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`,
+        undefined,
+        {
+          status: message.status,
+        },
+      )
     }
     await transaction
       .updateTable('outbox_messages')
@@ -216,6 +238,10 @@ export const retryFailedMessage = staffCommand(retrySchema, async (context, { me
       before: { status: message.status, attempts: message.attempts, lastError: message.last_error },
       after: { status: 'pending', attempts: 0 },
     }
-    return { result, mailQueued: true, audit: [{ action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: message.id, before: result.before, after: result.after }] }
+    return {
+      result,
+      mailQueued: true,
+      audit: [{ action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: message.id, before: result.before, after: result.after }],
+    }
   }
 })

@@ -73,7 +73,9 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
     expect(change).toEqual({ before: { status: 'new', assignee: null }, after: { status: 'in-progress', assignee: COLLEAGUE.name } })
     expect((await listEnquiries(context, { status: 'in-progress' })).map((entry) => [entry.id, entry.assignee])).toEqual([[contact, COLLEAGUE]])
     expect((await listEnquiries(context, { status: 'new' })).map((entry) => entry.id)).toEqual([training])
-    await expect(updateEnquiry(context, { enquiryId: contact, status: 'done', assigneeId: '' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'status', code: 'invalid-choice' }] })
+    await expect(updateEnquiry(context, { enquiryId: contact, status: 'done', assigneeId: '' }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'status', code: 'invalid-choice' }],
+    })
     await expect(updateEnquiry(context, { enquiryId: 'no-such-id', status: 'closed', assigneeId: '' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
     expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.before, row.after])).toEqual([
       ['enquiry-updated', { status: 'new', assignee: null }, { status: 'in-progress', assignee: COLLEAGUE.name }],
@@ -87,7 +89,11 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
     expect((await getEnquiry(context, contact)).status).toBe('in-progress')
 
     // The status box still says New (the page was opened before the reply); only the assignee was changed.
-    const change = await updateEnquiry(context, { enquiryId: contact, status: 'new', statusShown: 'new', assigneeId: COLLEAGUE.id, assigneeName: COLLEAGUE.name }, STAFF)
+    const change = await updateEnquiry(
+      context,
+      { enquiryId: contact, status: 'new', statusShown: 'new', assigneeId: COLLEAGUE.id, assigneeName: COLLEAGUE.name },
+      STAFF,
+    )
     expect(change.after).toEqual({ status: 'in-progress', assignee: COLLEAGUE.name })
     expect((await getEnquiry(context, contact)).status).toBe('in-progress')
     // Choosing another status than the page showed does change it.
@@ -100,11 +106,17 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
     const context = { ...testContext(testDb.db), organiserEmail: 'events@organiser.example' }
     await addEnquiryNote(context, { enquiryId: contact, note: 'Called back, she wants the PFAS programme.' }, STAFF)
     await expect(addEnquiryNote(context, { enquiryId: contact, note: '   ' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'note', code: 'required' }] })
-    await expect(replyToEnquiry(context, { enquiryId: contact, subject: '', text: '' }, STAFF)).rejects.toMatchObject({ issues: [{ path: 'text', code: 'required' }] })
+    await expect(replyToEnquiry(context, { enquiryId: contact, subject: '', text: '' }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'text', code: 'required' }],
+    })
 
     const { sink, transport, stop } = await startMailSink({ from: 'Events <no-reply@example.com>' })
     try {
-      await replyToEnquiry(context, { enquiryId: contact, subject: 'Your enquiry\r\nBcc: someone@evil.example', text: 'Dear Naledi, the programme is attached.\nRegards' }, STAFF)
+      await replyToEnquiry(
+        context,
+        { enquiryId: contact, subject: 'Your enquiry\r\nBcc: someone@evil.example', text: 'Dear Naledi, the programme is attached.\nRegards' },
+        STAFF,
+      )
       await replyToEnquiry(context, { enquiryId: training, subject: '', text: 'We can run it online in May.' }, { ...STAFF, ...COLLEAGUE })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
       expect(sink.received).toHaveLength(2)
@@ -139,7 +151,11 @@ describe.each(TEST_BACKENDS)('the enquiries inbox on %s', (backend) => {
     const { contact } = await submitBoth()
     const context = testContext(testDb.db)
     const { outboxMessageId } = await replyToEnquiry(context, { enquiryId: contact, subject: 'Hello', text: 'Thanks' }, STAFF)
-    const row = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'topic', 'source_id']).where('id', '=', outboxMessageId).executeTakeFirstOrThrow()
+    const row = await testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .select(['mail', 'topic', 'source_id'])
+      .where('id', '=', outboxMessageId)
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ topic: 'enquiry.reply', source_id: contact })
     expect(JSON.parse(row.mail)).toMatchObject({ from: '"Example Events" <info@example.com>', to: ['naledi@example.org'], replyTo: 'info@example.com' })
   })

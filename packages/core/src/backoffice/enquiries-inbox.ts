@@ -81,7 +81,20 @@ function inboxQuery(queries: Kysely<Database>) {
     ])
   const training = queries
     .selectFrom('training_requests')
-    .select(['id', 'kind as source', 'name', 'email', 'phone', 'organization as organisation', 'kind as topic', 'message', 'created_at', 'status', 'assignee_id', 'assignee_name'])
+    .select([
+      'id',
+      'kind as source',
+      'name',
+      'email',
+      'phone',
+      'organization as organisation',
+      'kind as topic',
+      'message',
+      'created_at',
+      'status',
+      'assignee_id',
+      'assignee_name',
+    ])
   return queries.selectFrom(contact.unionAll(training).as('inbox')).selectAll()
 }
 
@@ -198,7 +211,17 @@ export const addEnquiryNote = staffCommand(enquiryNoteSchema, async (context, in
     const noteId = newId()
     await transaction
       .insertInto('enquiry_activity')
-      .values({ id: noteId, enquiry_id: row.id, kind: 'note', author_id: staff.id, author_name: staff.name, subject: '', body: input.note, outbox_message_id: null, created_at: at })
+      .values({
+        id: noteId,
+        enquiry_id: row.id,
+        kind: 'note',
+        author_id: staff.id,
+        author_name: staff.name,
+        subject: '',
+        body: input.note,
+        outbox_message_id: null,
+        created_at: at,
+      })
       .execute()
     return { result: { noteId }, audit: [{ action: 'enquiry-note-added', subjectType: 'enquiry', subjectId: row.id, after: { note: input.note } }] }
   }
@@ -223,7 +246,17 @@ export const replyToEnquiry = staffCommand(enquiryReplySchema, async (context, i
     const [outboxMessageId] = await enqueueMails(transaction, row.id, [{ topic: 'enquiry.reply', mail }], at)
     await transaction
       .insertInto('enquiry_activity')
-      .values({ id: newId(), enquiry_id: row.id, kind: 'reply', author_id: staff.id, author_name: staff.name, subject, body: input.text, outbox_message_id: outboxMessageId!, created_at: at.toISOString() })
+      .values({
+        id: newId(),
+        enquiry_id: row.id,
+        kind: 'reply',
+        author_id: staff.id,
+        author_name: staff.name,
+        subject,
+        body: input.text,
+        outbox_message_id: outboxMessageId!,
+        created_at: at.toISOString(),
+      })
       .execute()
     const audit: AuditedChange[] = [{ action: 'enquiry-replied', subjectType: 'enquiry', subjectId: row.id, after: { subject, outboxMessageId } }]
     if (row.status === 'new') {

@@ -38,7 +38,12 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
   const rows = await kysely
     .selectFrom('registrations')
     .leftJoin(
-      (eb) => eb.selectFrom('bank_payments').select((inner) => ['registration_id', inner.fn.sum<number | string>('amount_cents').as('received_cents')]).groupBy('registration_id').as('received'),
+      (eb) =>
+        eb
+          .selectFrom('bank_payments')
+          .select((inner) => ['registration_id', inner.fn.sum<number | string>('amount_cents').as('received_cents')])
+          .groupBy('registration_id')
+          .as('received'),
       (join) => join.onRef('received.registration_id', '=', 'registrations.id'),
     )
     .leftJoin(
@@ -76,7 +81,14 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
       (join) => join.onRef('delegates.registration_id', '=', 'registrations.id'),
     )
     .select(['event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'subtotal_cents', 'vat_cents', 'total_cents', 'cancelled_at'])
-    .select(['received.received_cents', 'refunded.refunded_cents', 'credited.credited_subtotal_cents', 'credited.credited_vat_cents', 'credited.credited_cents', 'delegates.attending'])
+    .select([
+      'received.received_cents',
+      'refunded.refunded_cents',
+      'credited.credited_subtotal_cents',
+      'credited.credited_vat_cents',
+      'credited.credited_cents',
+      'delegates.attending',
+    ])
     .$if(options.upcomingAt !== undefined, (query) => query.where('event_end', '>', options.upcomingAt!))
     .execute()
   return rows.map((row) => {
@@ -107,12 +119,23 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
  * Registrations grouped by event (their back-office key), each group named as its newest registration has the event
  * (a renamed or re-dated event shows as it is now), soonest first.
  */
-export function byEvent(registrations: readonly RegistrationMoney[]): Array<{ eventKey: string; eventSlug: string; eventTitle: string; eventStart: string; registrations: RegistrationMoney[] }> {
-  const groups = new Map<string, { eventKey: string; eventSlug: string; eventTitle: string; eventStart: string; newest: string; registrations: RegistrationMoney[] }>()
+export function byEvent(
+  registrations: readonly RegistrationMoney[],
+): Array<{ eventKey: string; eventSlug: string; eventTitle: string; eventStart: string; registrations: RegistrationMoney[] }> {
+  const groups = new Map<
+    string,
+    { eventKey: string; eventSlug: string; eventTitle: string; eventStart: string; newest: string; registrations: RegistrationMoney[] }
+  >()
   for (const registration of registrations) {
     const { eventKey, eventSlug, eventTitle, eventStart } = registration
     const group = groups.get(eventKey) ?? { eventKey, eventSlug, eventTitle, eventStart, newest: '', registrations: [] }
-    if (registration.createdAt >= group.newest) Object.assign(group, { eventSlug: registration.eventSlug, eventTitle: registration.eventTitle, eventStart: registration.eventStart, newest: registration.createdAt })
+    if (registration.createdAt >= group.newest)
+      Object.assign(group, {
+        eventSlug: registration.eventSlug,
+        eventTitle: registration.eventTitle,
+        eventStart: registration.eventStart,
+        newest: registration.createdAt,
+      })
     group.registrations.push(registration)
     groups.set(eventKey, group)
   }

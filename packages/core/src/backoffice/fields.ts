@@ -41,7 +41,13 @@ export const referenceField = z.pipe(z.transform(singleLine), z.string().check(z
 /** A delegate's place in a registration as its page's address or a form gives it: 1 is the first listed. */
 export const delegateNumber = z.pipe(
   z.transform((value: unknown) => (typeof value === 'number' ? String(value) : singleLine(value))),
-  z.pipe(z.string().check(z.minLength(1, 'required')), z.pipe(z.transform((text: string) => (/^[1-9]\d{0,2}$/.test(text) ? Number(text) : Number.NaN)), z.number('invalid-choice'))),
+  z.pipe(
+    z.string().check(z.minLength(1, 'required')),
+    z.pipe(
+      z.transform((text: string) => (/^[1-9]\d{0,2}$/.test(text) ? Number(text) : Number.NaN)),
+      z.number('invalid-choice'),
+    ),
+  ),
 )
 
 /** Today's date in Johannesburg by the business clock, YYYY-MM-DD. */

@@ -51,12 +51,24 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
     await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: february, delegateIds: 'all' }, MANAGER)
 
     const inFebruary = await vatRegister(testContext(testDb.db), { from: '2025-02-01', to: '2025-02-28' })
-    expect(inFebruary.entries.map((entry) => [entry.kind, entry.number, entry.issuedOn, entry.customer])).toEqual([['tax-invoice', 'INV-000001', '2025-02-20', 'February Holdings']])
+    expect(inFebruary.entries.map((entry) => [entry.kind, entry.number, entry.issuedOn, entry.customer])).toEqual([
+      ['tax-invoice', 'INV-000001', '2025-02-20', 'February Holdings'],
+    ])
     expect(inFebruary.invoices).toEqual({ count: 1, exclVatCents: SUBTOTAL_CENTS, vatCents: VAT_CENTS, inclVatCents: TOTAL_CENTS })
     expect(inFebruary.creditNotes).toEqual({ count: 0, exclVatCents: 0, vatCents: 0, inclVatCents: 0 })
 
     const inMarch = await vatRegister(testContext(testDb.db), { from: '2025-03-01', to: '2025-03-31' })
-    expect(inMarch.entries.map((entry) => [entry.kind, entry.number, entry.issuedOn, entry.registrationReference, entry.customer, entry.customerVatNumber, entry.vatCents])).toEqual([
+    expect(
+      inMarch.entries.map((entry) => [
+        entry.kind,
+        entry.number,
+        entry.issuedOn,
+        entry.registrationReference,
+        entry.customer,
+        entry.customerVatNumber,
+        entry.vatCents,
+      ]),
+    ).toEqual([
       ['tax-invoice', 'INV-000002', '2025-03-01', firstOfMarch, 'March First (Pty) Ltd', '4333333333', VAT_CENTS],
       ['credit-note', 'CN-000001', '2025-03-10', february, 'February Holdings', '4111111111', -VAT_CENTS],
       ['tax-invoice', 'INV-000003', '2025-03-31', endOfMarch, 'Month End CC', '4222222222', VAT_CENTS],
@@ -67,8 +79,14 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
 
     // The totals are the sums of what the stored documents say, counted here on their own.
     const documents = [
-      ...(await testDb.db.kysely.selectFrom('invoices').select(['issued_at', 'data_json']).execute()).map((row) => ({ at: row.issued_at, vat: JSON.parse(row.data_json!).vatCents as number })),
-      ...(await testDb.db.kysely.selectFrom('credit_notes').select(['issued_at', 'data_json']).execute()).map((row) => ({ at: row.issued_at, vat: -JSON.parse(row.data_json).creditedVatCents as number })),
+      ...(await testDb.db.kysely.selectFrom('invoices').select(['issued_at', 'data_json']).execute()).map((row) => ({
+        at: row.issued_at,
+        vat: JSON.parse(row.data_json!).vatCents as number,
+      })),
+      ...(await testDb.db.kysely.selectFrom('credit_notes').select(['issued_at', 'data_json']).execute()).map((row) => ({
+        at: row.issued_at,
+        vat: -JSON.parse(row.data_json).creditedVatCents as number,
+      })),
     ]
     const marchStart = '2025-02-28T22:00:00.000Z'
     const aprilStart = '2025-03-31T22:00:00.000Z'
@@ -93,20 +111,32 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
   it('refuses a period that does not read or ends before it starts', async () => {
     const context = testContext(testDb.db)
     await expect(vatRegister(context, { from: '2025-03-01', to: 'March' })).rejects.toMatchObject({ message: 'Enter the date as YYYY-MM-DD.', field: 'to' })
-    await expect(vatRegister(context, { from: '2025-03-31', to: '2025-03-01' })).rejects.toMatchObject({ message: 'The period ends before it starts.', field: 'to' })
+    await expect(vatRegister(context, { from: '2025-03-31', to: '2025-03-01' })).rejects.toMatchObject({
+      message: 'The period ends before it starts.',
+      field: 'to',
+    })
   })
 
   it('answers per event what was invoiced, credited, received, refunded and is outstanding, with the delegates attending', async () => {
     const paid = await registerAt('2025-02-20T10:00:00+02:00')
     const partPaid = await registerAt('2025-02-21T10:00:00+02:00', { companyName: 'Part Paid Inc' })
     const cancelled = await registerAt('2025-02-22T10:00:00+02:00', { companyName: 'Cancelled Ltd' })
-    await registerAt('2025-02-23T10:00:00+02:00', { event: 'Resilience', code: 'ERC2025', attendanceOption: 'online', delegates: [{ name: 'Lindiwe Mokoena', position: 'Chemist', email: 'lindiwe@example.com' }] })
+    await registerAt('2025-02-23T10:00:00+02:00', {
+      event: 'Resilience',
+      code: 'ERC2025',
+      attendanceOption: 'online',
+      delegates: [{ name: 'Lindiwe Mokoena', position: 'Chemist', email: 'lindiwe@example.com' }],
+    })
     const context = testContext(testDb.db)
     await recordBankTransfer(context, { reference: paid, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'PAID 1' }, STAFF)
     await recordBankTransfer(context, { reference: partPaid, amount: '5 000.00', receivedOn: '2025-02-25', bankReference: 'PART 1' }, STAFF)
     await recordBankTransfer(context, { reference: cancelled, amount: '20 677.00', receivedOn: '2025-02-25', bankReference: 'CANCELLED 1' }, STAFF)
     const outcome = await cancelRegistration(contextOn('2025-03-10T09:00:00+02:00'), { reference: cancelled, delegateIds: 'all' }, MANAGER)
-    await recordRefundPaidOut(contextOn('2025-03-11T09:00:00+02:00'), { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-03-11', bankReference: 'REFUND 1' }, MANAGER)
+    await recordRefundPaidOut(
+      contextOn('2025-03-11T09:00:00+02:00'),
+      { reference: cancelled, refundId: outcome.cancellation.refund!.id, paidOutOn: '2025-03-11', bankReference: 'REFUND 1' },
+      MANAGER,
+    )
 
     const report = await eventFinanceReport(context)
     const legalOpinion = report.events.find((event) => event.eventTitle.includes('Legal'))!
@@ -127,7 +157,20 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
     expect(report.totals.delegatesAttending).toBe(5)
 
     const sheet = await readWorkbook(await eventFinanceXlsx(report))
-    expect(sheet[0]).toEqual(['Event', 'Starts', 'Registrations', 'Delegates attending', 'Invoiced (R)', 'Credited (R)', 'Net of credit notes (R)', 'Excl. VAT (R)', 'VAT (R)', 'Received (R)', 'Refunded (R)', 'Outstanding (R)'])
+    expect(sheet[0]).toEqual([
+      'Event',
+      'Starts',
+      'Registrations',
+      'Delegates attending',
+      'Invoiced (R)',
+      'Credited (R)',
+      'Net of credit notes (R)',
+      'Excl. VAT (R)',
+      'VAT (R)',
+      'Received (R)',
+      'Refunded (R)',
+      'Outstanding (R)',
+    ])
     expect(sheet.find((row) => String(row[0]).includes('Legal'))!.slice(2)).toEqual([2, 4, 62031, 20677, 41354, 35960, 5394, 46354, 20677, 15677])
     expect(sheet.at(-1)![0]).toBe('All events')
   })

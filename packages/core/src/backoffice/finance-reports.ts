@@ -40,7 +40,16 @@ export interface EventFinanceReport {
   totals: Omit<EventFinance, 'eventId' | 'eventTitle' | 'eventStart'>
 }
 
-const EVENT_AMOUNTS = ['invoicedCents', 'creditedCents', 'netCents', 'netExclVatCents', 'netVatCents', 'receivedCents', 'refundedCents', 'outstandingCents'] as const
+const EVENT_AMOUNTS = [
+  'invoicedCents',
+  'creditedCents',
+  'netCents',
+  'netExclVatCents',
+  'netVatCents',
+  'receivedCents',
+  'refundedCents',
+  'outstandingCents',
+] as const
 const EVENT_COUNTS = ['registrations', 'delegatesAttending'] as const
 
 /** Every event with registrations, soonest first, with what was invoiced, credited, received, refunded and is owed. */
@@ -63,7 +72,9 @@ export async function eventFinanceReport(context: BackOfficeContext): Promise<Ev
       outstandingCents: sum((registration) => registration.outstandingCents),
     }
   })
-  const totals = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)])) as EventFinanceReport['totals']
+  const totals = Object.fromEntries(
+    [...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)]),
+  ) as EventFinanceReport['totals']
   return { events, totals }
 }
 
@@ -247,7 +258,17 @@ export function vatRegisterCsv(register: VatRegister): string {
   // Amounts are written as numbers (a credit note's with its minus sign); only text cells are kept from running as
   // formulas, as csv-stringify's escape_formulas would also turn "-2697.00" into text.
   const documents = vatRegisterRows(register).map((row) => row.map((cell) => (typeof cell === 'number' ? rands(cell) : inertText(cell))))
-  const totals = vatRegisterTotalRows(register).map(([label, sums]) => [label, '', '', '', '', '', rands(sums.exclVatCents), rands(sums.vatCents), rands(sums.inclVatCents)])
+  const totals = vatRegisterTotalRows(register).map(([label, sums]) => [
+    label,
+    '',
+    '',
+    '',
+    '',
+    '',
+    rands(sums.exclVatCents),
+    rands(sums.vatCents),
+    rands(sums.inclVatCents),
+  ])
   return stringify([...documents, [], ...totals], { header: true, columns: VAT_REGISTER_HEADINGS, record_delimiter: 'windows', bom: true })
 }
 
@@ -292,7 +313,11 @@ export async function eventFinanceXlsx(report: EventFinanceReport): Promise<Buff
   const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('Events', { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = [{ header: 'Event', width: 40 }, { header: 'Starts', width: 12 }, ...EVENT_FINANCE_COLUMNS.map((column) => ({ header: column.header, width: 16 }))]
+  sheet.columns = [
+    { header: 'Event', width: 40 },
+    { header: 'Starts', width: 12 },
+    ...EVENT_FINANCE_COLUMNS.map((column) => ({ header: column.header, width: 16 })),
+  ]
   sheet.getRow(1).font = { bold: true }
   const cell = (key: (typeof EVENT_FINANCE_COLUMNS)[number]['key'], value: number) => (key.endsWith('Cents') ? value / 100 : value)
   for (const event of report.events) {

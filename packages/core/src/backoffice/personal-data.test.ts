@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEnquiryService } from '../enquiries/service.ts'
 import { createRegistration } from '../registration/commands.ts'
-import { TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, startMailSink, testAuditRows, testSiteLinks, SITE_NOW, type TestDatabase } from '../test-support.ts'
+import {
+  TEST_BACKENDS,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  startMailSink,
+  testAuditRows,
+  testSiteLinks,
+  SITE_NOW,
+  type TestDatabase,
+} from '../test-support.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { changeDelegate } from './registration-changes.ts'
 import { getRegistrationDetail, registrationInvoicePdf } from './registration-detail.ts'
@@ -34,10 +44,26 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
 
   /** A registration naming Thandi as a delegate, her own contact enquiry (with a note) and someone else's request. */
   async function seed() {
-    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW, now: () => SITE_NOW }, registrationInput())
+    const { receipt } = await createRegistration(
+      { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW, now: () => SITE_NOW },
+      registrationInput(),
+    )
     const enquiries = createEnquiryService({ db: testDb.db, catalog: fixedCatalog(), now: () => new Date('2025-02-10T08:00:00Z') })
-    const enquiry = await enquiries.submitContactEnquiry({ fullName: 'Thandi Nkosi', email: 'Thandi@Acme.example.com', phone: '+27 82 000 0000', interest: 'Workshop', message: 'Is there parking?' })
-    await enquiries.submitTrainingRequest({ kind: 'online', name: 'Sipho Mokoena', email: 'sipho@example.org', phone: '+27 11 000 0003', organization: 'City', message: 'Governance' })
+    const enquiry = await enquiries.submitContactEnquiry({
+      fullName: 'Thandi Nkosi',
+      email: 'Thandi@Acme.example.com',
+      phone: '+27 82 000 0000',
+      interest: 'Workshop',
+      message: 'Is there parking?',
+    })
+    await enquiries.submitTrainingRequest({
+      kind: 'online',
+      name: 'Sipho Mokoena',
+      email: 'sipho@example.org',
+      phone: '+27 11 000 0003',
+      organization: 'City',
+      message: 'Governance',
+    })
     await addEnquiryNote(testContext(testDb.db), { enquiryId: enquiry.id, note: 'She asked about parking.' }, STAFF)
     return { reference: receipt.reference, enquiryId: enquiry.id }
   }
@@ -59,7 +85,13 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       }),
     ])
     expect(report.enquiries).toEqual([
-      expect.objectContaining({ id: enquiryId, kind: 'contact', name: 'Thandi Nkosi', message: 'Is there parking?', thread: [expect.objectContaining({ kind: 'note', body: 'She asked about parking.' })] }),
+      expect.objectContaining({
+        id: enquiryId,
+        kind: 'contact',
+        name: 'Thandi Nkosi',
+        message: 'Is there parking?',
+        thread: [expect.objectContaining({ kind: 'note', body: 'She asked about parking.' })],
+      }),
     ])
     // The e-mails addressed to her: not the co-delegate's notice, the registrant's confirmation or the organiser's copies.
     expect(report.emails.map((email) => [email.topic, email.to])).toEqual([
@@ -69,11 +101,15 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     expect(JSON.stringify(report)).not.toMatch(/pieter|Pieter|Paralegal|bookings@/)
 
     const registrant = await findPersonalData(testContext(testDb.db), REGISTRANT)
-    expect(registrant.registrations).toEqual([expect.objectContaining({ roles: ['registrant'], delegates: [], company: expect.objectContaining({ email: REGISTRANT }) })])
+    expect(registrant.registrations).toEqual([
+      expect.objectContaining({ roles: ['registrant'], delegates: [], company: expect.objectContaining({ email: REGISTRANT }) }),
+    ])
     expect(registrant.emails.map((email) => email.topic)).toEqual(['registration.registrant'])
     expect(report.emails.find((email) => email.topic === 'contact.acknowledgement')).toMatchObject({ to: ['Thandi@Acme.example.com'], status: 'pending' })
 
-    await expect(findPersonalData(testContext(testDb.db), 'not an address')).rejects.toThrow('Enter the e-mail address the request is about, e.g. name@example.com.')
+    await expect(findPersonalData(testContext(testDb.db), 'not an address')).rejects.toThrow(
+      'Enter the e-mail address the request is about, e.g. name@example.com.',
+    )
     expect(await findPersonalData(testContext(testDb.db), 'nobody@example.com')).toMatchObject({ registrations: [], enquiries: [], emails: [] })
   })
 
@@ -89,7 +125,9 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     })
     const after = await findPersonalData(context, THANDI)
     expect(after.enquiries).toEqual([])
-    expect(after.registrations).toEqual([expect.objectContaining({ reference, delegates: expect.arrayContaining([expect.objectContaining({ name: 'Thandi Nkosi', email: THANDI })]) })])
+    expect(after.registrations).toEqual([
+      expect.objectContaining({ reference, delegates: expect.arrayContaining([expect.objectContaining({ name: 'Thandi Nkosi', email: THANDI })]) }),
+    ])
     const anonymised = await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().executeTakeFirstOrThrow()
     expect(anonymised).toMatchObject({ full_name: '[anonymised]', email: '', phone: '', message: '[anonymised]', status: 'closed' })
     expect(await testDb.db.kysely.selectFrom('enquiry_activity').select('body').execute()).toEqual([{ body: '[anonymised]' }])
@@ -101,7 +139,9 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const context = testContext(testDb.db)
     await expect(erasePersonalData(context, { email: THANDI, confirm: true }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
     await expect(erasePersonalData(context, { email: THANDI }, MANAGER)).rejects.toMatchObject({ issues: [{ path: 'confirm', code: 'not-accepted' }] })
-    await expect(erasePersonalData(context, { email: 'not an address', confirm: 'on' }, MANAGER)).rejects.toMatchObject({ issues: [{ path: 'email', code: 'invalid-email' }] })
+    await expect(erasePersonalData(context, { email: 'not an address', confirm: 'on' }, MANAGER)).rejects.toMatchObject({
+      issues: [{ path: 'email', code: 'invalid-email' }],
+    })
     const failingAudit = { ...context, audit: async () => Promise.reject(new Error('audit log unavailable')) }
     await expect(erasePersonalData(failingAudit, { email: THANDI, confirm: true }, MANAGER)).rejects.toThrow('audit log unavailable')
     expect((await findPersonalData(context, THANDI)).enquiries).toHaveLength(1)
@@ -126,16 +166,26 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const { transport, stop } = await startMailSink()
     try {
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
-      await changeDelegate(testContext(testDb.db), { reference, delegate: 2, name: 'Naledi Khumalo', position: 'Associate', email: 'naledi@acme.example.com' }, STAFF)
+      await changeDelegate(
+        testContext(testDb.db),
+        { reference, delegate: 2, name: 'Naledi Khumalo', position: 'Associate', email: 'naledi@acme.example.com' },
+        STAFF,
+      )
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
     } finally {
       await stop()
     }
     const sentToPieter = async () => (await getRegistrationDetail(testContext(testDb.db), reference))!.emails.filter((mail) => mail.to.includes(pieter))
     expect(await sentToPieter()).toHaveLength(1)
-    expect((await findPersonalData(testContext(testDb.db), pieter)).emails).toEqual([expect.objectContaining({ topic: 'registration.delegate', to: [pieter], status: 'sent' })])
+    expect((await findPersonalData(testContext(testDb.db), pieter)).emails).toEqual([
+      expect.objectContaining({ topic: 'registration.delegate', to: [pieter], status: 'sent' }),
+    ])
 
-    expect(await erasePersonalData(testContext(testDb.db), { email: pieter, confirm: true }, MANAGER)).toMatchObject({ emailsDeleted: 1, registrationsErased: [], registrationsActive: [] })
+    expect(await erasePersonalData(testContext(testDb.db), { email: pieter, confirm: true }, MANAGER)).toMatchObject({
+      emailsDeleted: 1,
+      registrationsErased: [],
+      registrationsActive: [],
+    })
     expect(await sentToPieter()).toEqual([])
     expect(JSON.stringify(await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute())).not.toContain(pieter)
   })
@@ -145,8 +195,14 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const context = testContext(testDb.db)
     const thandi = await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('email', '=', THANDI).executeTakeFirstOrThrow()
     await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, MANAGER)
-    expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toMatchObject({ registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }], registrationsActive: [] })
-    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: '[anonymised]' }, { name: 'Pieter van Wyk' }])
+    expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toMatchObject({
+      registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
+      registrationsActive: [],
+    })
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([
+      { name: '[anonymised]' },
+      { name: 'Pieter van Wyk' },
+    ])
   })
 
   /** Every e-mail the outbox still holds, as it would be sent now. */
@@ -214,15 +270,23 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const context = afterTheEvent()
     const invoiceBefore = await invoiceDocument(reference)
 
-    expect(await erasePersonalData(context, { email: REGISTRANT, confirm: true }, MANAGER)).toMatchObject({ emailsDeleted: 1, registrationsErased: [{ reference, roles: ['registrant'], keptUntil: '2030-03-01' }] })
-    expect(await testDb.db.kysely.selectFrom('registrations').select(['email', 'tel', 'company_name', 'address', 'vat_number']).executeTakeFirstOrThrow()).toEqual({
+    expect(await erasePersonalData(context, { email: REGISTRANT, confirm: true }, MANAGER)).toMatchObject({
+      emailsDeleted: 1,
+      registrationsErased: [{ reference, roles: ['registrant'], keptUntil: '2030-03-01' }],
+    })
+    expect(
+      await testDb.db.kysely.selectFrom('registrations').select(['email', 'tel', 'company_name', 'address', 'vat_number']).executeTakeFirstOrThrow(),
+    ).toEqual({
       email: '',
       tel: '',
       company_name: 'Acme Legal Services',
       address: '12 Main Road\nRosebank\nJohannesburg',
       vat_number: '4123456789',
     })
-    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([{ name: 'Thandi Nkosi' }, { name: 'Pieter van Wyk' }])
+    expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([
+      { name: 'Thandi Nkosi' },
+      { name: 'Pieter van Wyk' },
+    ])
     expect(await invoiceDocument(reference)).toEqual(invoiceBefore)
 
     const mails = await outboxMails()
@@ -252,12 +316,24 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     const { reference } = await seed()
     const at = (iso: string) => testContext(testDb.db, () => new Date(iso))
 
-    expect(await anonymiseExpiredPersonalData(at('2027-02-09T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
-    expect(await anonymiseExpiredPersonalData(at('2027-02-11T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 2, registrationsAnonymised: 0 })
+    expect(await anonymiseExpiredPersonalData(at('2027-02-09T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({
+      enquiriesAnonymised: 0,
+      registrationsAnonymised: 0,
+    })
+    expect(await anonymiseExpiredPersonalData(at('2027-02-11T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({
+      enquiriesAnonymised: 2,
+      registrationsAnonymised: 0,
+    })
     expect(await testDb.db.kysely.selectFrom('training_requests').select('name').execute()).toEqual([{ name: '[anonymised]' }])
-    expect(await anonymiseExpiredPersonalData(at('2030-02-28T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
+    expect(await anonymiseExpiredPersonalData(at('2030-02-28T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({
+      enquiriesAnonymised: 0,
+      registrationsAnonymised: 0,
+    })
 
-    expect(await anonymiseExpiredPersonalData(at('2030-03-02T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 1 })
+    expect(await anonymiseExpiredPersonalData(at('2030-03-02T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({
+      enquiriesAnonymised: 0,
+      registrationsAnonymised: 1,
+    })
     const registration = await testDb.db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow()
     expect(registration).toMatchObject({ company_name: '[anonymised]', address: '', email: '', tel: '', vat_number: '', total_cents: 2_067_700 })
     expect(await testDb.db.kysely.selectFrom('registration_delegates').select(['name', 'email']).execute()).toEqual([
@@ -273,7 +349,10 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     expect(invoice.pdf_base64).toBe('')
     expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').execute()).toEqual([])
     expect((await findPersonalData(at('2030-03-02T08:00:00Z'), THANDI)).registrations).toEqual([])
-    expect(await anonymiseExpiredPersonalData(at('2030-03-03T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({ enquiriesAnonymised: 0, registrationsAnonymised: 0 })
+    expect(await anonymiseExpiredPersonalData(at('2030-03-03T08:00:00Z'), { enquiryRetentionMonths: 24 })).toEqual({
+      enquiriesAnonymised: 0,
+      registrationsAnonymised: 0,
+    })
   })
 
   it('runs the retention job soon after the start and then at every interval, until stopped', async () => {

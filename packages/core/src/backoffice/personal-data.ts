@@ -104,11 +104,16 @@ function readEmail(input: string): string {
 }
 
 function keptUntil(invoiceIssuedAt: string | null, registeredAt: string): string {
-  return DateTime.fromISO(invoiceIssuedAt ?? registeredAt, { zone: TIME_ZONE }).plus({ years: INVOICE_RETENTION_YEARS }).toISODate()!
+  return DateTime.fromISO(invoiceIssuedAt ?? registeredAt, { zone: TIME_ZONE })
+    .plus({ years: INVOICE_RETENTION_YEARS })
+    .toISODate()!
 }
 
 async function registrationsOf(queries: Kysely<Database>, email: string) {
-  const asDelegate = queries.selectFrom('registration_delegates').select('registration_id').where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+  const asDelegate = queries
+    .selectFrom('registration_delegates')
+    .select('registration_id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
   return queries
     .selectFrom('registrations')
     .leftJoin('invoices', 'invoices.registration_id', 'registrations.id')
@@ -121,8 +126,18 @@ async function registrationsOf(queries: Kysely<Database>, email: string) {
 
 async function enquiryRows(queries: Kysely<Database>, email: string) {
   const [contact, training] = await Promise.all([
-    queries.selectFrom('contact_enquiries').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
-    queries.selectFrom('training_requests').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute(),
+    queries
+      .selectFrom('contact_enquiries')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .orderBy('created_at')
+      .execute(),
+    queries
+      .selectFrom('training_requests')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .orderBy('created_at')
+      .execute(),
   ])
   return { contact, training }
 }
@@ -156,7 +171,10 @@ async function emailsSentTo(queries: Kysely<Database>, email: string) {
   return rows.filter((row) => sentMailRecordOf(row)?.to.some((address) => address.toLowerCase() === email))
 }
 
-function emailOf(row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>, to: string[]): PersonalDataEmail {
+function emailOf(
+  row: Pick<OutboxMessageRow, 'topic' | 'status' | 'created_at' | 'sent_at' | 'mail' | 'sent_to' | 'sent_subject' | 'sent_attachments'>,
+  to: string[],
+): PersonalDataEmail {
   const stored = JSON.parse(row.mail) as StoredMail
   const rendered = 'template' in stored ? undefined : stored
   return {
@@ -185,8 +203,12 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const enquiryIds = [...contact, ...training].map((row) => row.id)
   const sourceIds = [...registrationIds, ...enquiryIds, ...waiting.map((row) => row.id)]
   const [delegates, payments, activity, emails, sentTo] = await Promise.all([
-    registrationIds.length ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute() : [],
-    registrationIds.length ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute() : [],
+    registrationIds.length
+      ? queries.selectFrom('registration_delegates').selectAll().where('registration_id', 'in', registrationIds).orderBy('ordinal').execute()
+      : [],
+    registrationIds.length
+      ? queries.selectFrom('bank_payments').selectAll().where('registration_id', 'in', registrationIds).orderBy('received_on').execute()
+      : [],
     enquiryIds.length ? queries.selectFrom('enquiry_activity').selectAll().where('enquiry_id', 'in', enquiryIds).orderBy('created_at').execute() : [],
     sourceIds.length ? queries.selectFrom('outbox_messages').selectAll().where('source_id', 'in', sourceIds).orderBy('created_at').orderBy('id').execute() : [],
     emailsSentTo(queries, email),
@@ -199,7 +221,9 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
     ]),
   )
   const threadOf = (id: string) =>
-    activity.filter((entry) => entry.enquiry_id === id).map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
+    activity
+      .filter((entry) => entry.enquiry_id === id)
+      .map((entry) => ({ kind: entry.kind, author: entry.author_name, subject: entry.subject, body: entry.body, createdAt: entry.created_at }))
   return {
     email,
     generatedAt: wallClock(context).toISOString(),
@@ -216,9 +240,18 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
         event: row.event_title,
         registeredAt: row.created_at,
         status: row.status,
-        company: { name: row.company_name, address: row.address, vatNumber: row.vat_number, email: registrant ? row.email : '', tel: registrant ? row.tel : '' },
+        company: {
+          name: row.company_name,
+          address: row.address,
+          vatNumber: row.vat_number,
+          email: registrant ? row.email : '',
+          tel: registrant ? row.tel : '',
+        },
         delegates: own.map((delegate) => ({ name: delegate.name, position: delegate.position, email: delegate.email })),
-        invoice: row.invoice_number === null || row.invoice_issued_at === null ? null : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
+        invoice:
+          row.invoice_number === null || row.invoice_issued_at === null
+            ? null
+            : { number: formatInvoiceNumber(Number(row.invoice_number)), issuedAt: row.invoice_issued_at },
         keptUntil: keptUntil(row.invoice_issued_at, row.created_at),
         bankPayments: payments
           .filter((payment) => payment.registration_id === row.id)
@@ -300,7 +333,12 @@ async function anonymiseEnquiries(transaction: Transaction<Database>, contactIds
 }
 
 function waitingListRows(queries: Kysely<Database>, email: string) {
-  return queries.selectFrom('waiting_list_entries').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).orderBy('created_at').execute()
+  return queries
+    .selectFrom('waiting_list_entries')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .orderBy('created_at')
+    .execute()
 }
 
 /**
@@ -309,7 +347,12 @@ function waitingListRows(queries: Kysely<Database>, email: string) {
  */
 async function anonymiseWaitingListEntries(transaction: Transaction<Database>, ids: string[], at: Date): Promise<number> {
   if (ids.length === 0) return 0
-  await transaction.updateTable('waiting_list_entries').set({ state: 'removed', offer_token_hash: null }).where('id', 'in', ids).where('state', 'in', ['waiting', 'offered']).execute()
+  await transaction
+    .updateTable('waiting_list_entries')
+    .set({ state: 'removed', offer_token_hash: null })
+    .where('id', 'in', ids)
+    .where('state', 'in', ['waiting', 'offered'])
+    .execute()
   await transaction
     .updateTable('waiting_list_entries')
     .set({ name: ANONYMISED, company_name: '', email: '', tel: '', updated_at: at.toISOString() })
@@ -328,7 +371,12 @@ type RegistrationRow = Awaited<ReturnType<typeof registrationsOf>>[number]
  * naming it. The registration's company, address and VAT number are the invoice's recipient and stay; the invoice
  * and credit notes are not touched. Answers how many e-mails were deleted.
  */
-async function eraseFromRegistration(transaction: Transaction<Database>, registration: RegistrationRow, email: string, roles: PersonalDataRegistration['roles']): Promise<number> {
+async function eraseFromRegistration(
+  transaction: Transaction<Database>,
+  registration: RegistrationRow,
+  email: string,
+  roles: PersonalDataRegistration['roles'],
+): Promise<number> {
   const erasedDelegates = await transaction
     .selectFrom('registration_delegates')
     .select(['id', 'ordinal'])
@@ -340,7 +388,11 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
     await transaction
       .updateTable('registration_delegates')
       .set({ name: ANONYMISED, position: '', email: '' })
-      .where('id', 'in', erasedDelegates.map((delegate) => delegate.id))
+      .where(
+        'id',
+        'in',
+        erasedDelegates.map((delegate) => delegate.id),
+      )
       .execute()
   }
   const registrantErased = roles.includes('registrant')
@@ -359,10 +411,18 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
       submission.email = ''
       submission.tel = ''
     }
-    await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registration.id).execute()
+    await transaction
+      .updateTable('registration_mail_data')
+      .set({ context_json: JSON.stringify(mailContext) })
+      .where('registration_id', '=', registration.id)
+      .execute()
   }
 
-  const messages = await transaction.selectFrom('outbox_messages').select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments']).where('source_id', '=', registration.id).execute()
+  const messages = await transaction
+    .selectFrom('outbox_messages')
+    .select(['id', 'mail', 'sent_to', 'sent_subject', 'sent_attachments'])
+    .where('source_id', '=', registration.id)
+    .execute()
   const erasedMessages = messages.filter((message) => {
     // What was sent to the address (a replaced delegate's notice names them in its record) goes with it.
     if (sentMailRecordOf(message)?.to.some((address) => address.toLowerCase() === email)) return true
@@ -375,7 +435,11 @@ async function eraseFromRegistration(transaction: Transaction<Database>, registr
   if (erasedMessages.length === 0) return 0
   await transaction
     .deleteFrom('outbox_messages')
-    .where('id', 'in', erasedMessages.map((message) => message.id))
+    .where(
+      'id',
+      'in',
+      erasedMessages.map((message) => message.id),
+    )
     .execute()
   return erasedMessages.length
 }
@@ -398,7 +462,12 @@ export const erasePersonalData = staffCommand(
     const today = businessClock(context).getTime()
     // What was held before, for the audit row: how many records of each kind the erasure met.
     const found = await findPersonalData(context, email)
-    const before = { registrations: found.registrations.length, enquiries: found.enquiries.length, waitingList: found.waitingList.length, emails: found.emails.length }
+    const before = {
+      registrations: found.registrations.length,
+      enquiries: found.enquiries.length,
+      waitingList: found.waitingList.length,
+      emails: found.emails.length,
+    }
     return async (transaction): Promise<CommandOutcome<ErasureResult>> => {
       const { contact, training } = await enquiryRows(transaction, email)
       const waiting = await waitingListRows(transaction, email)
@@ -410,7 +479,12 @@ export const erasePersonalData = staffCommand(
             transaction,
             contact.map((row) => row.id),
             training.map((row) => row.id),
-          )) + (await anonymiseWaitingListEntries(transaction, waiting.map((row) => row.id), wallClock(context))),
+          )) +
+          (await anonymiseWaitingListEntries(
+            transaction,
+            waiting.map((row) => row.id),
+            wallClock(context),
+          )),
         registrationsErased: [],
         registrationsActive: [],
       }
@@ -419,7 +493,11 @@ export const erasePersonalData = staffCommand(
         ? await transaction
             .selectFrom('registration_delegates')
             .select(['registration_id', 'email', 'cancellation_id'])
-            .where('registration_id', 'in', registrations.map((row) => row.id))
+            .where(
+              'registration_id',
+              'in',
+              registrations.map((row) => row.id),
+            )
             .execute()
         : []
       for (const registration of registrations) {
@@ -427,20 +505,33 @@ export const erasePersonalData = staffCommand(
         const roles: PersonalDataRegistration['roles'] = []
         if (registration.email.toLowerCase() === email) roles.push('registrant')
         if (own.some((delegate) => delegate.email.toLowerCase() === email)) roles.push('delegate')
-        const attending = own.filter((delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email))
+        const attending = own.filter(
+          (delegate) => delegate.cancellation_id === null && (roles.includes('registrant') || delegate.email.toLowerCase() === email),
+        )
         if (new Date(registration.event_start).getTime() > today && attending.length) {
           result.registrationsActive.push({ reference: registration.reference, event: registration.event_title, eventStart: registration.event_start })
           continue
         }
         result.emailsDeleted += await eraseFromRegistration(transaction, registration, email, roles)
-        result.registrationsErased.push({ reference: registration.reference, roles, keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at) })
+        result.registrationsErased.push({
+          reference: registration.reference,
+          roles,
+          keptUntil: keptUntil(registration.invoice_issued_at, registration.created_at),
+        })
       }
       // What was sent to the address about a registration that no longer names it (a replaced delegate's notice).
       const active = new Set(result.registrationsActive.map((registration) => registration.reference))
       const keptSources = new Set(registrations.filter((registration) => active.has(registration.reference)).map((registration) => registration.id))
       const sentElsewhere = (await emailsSentTo(transaction, email)).filter((row) => !keptSources.has(row.source_id))
       if (sentElsewhere.length > 0) {
-        await transaction.deleteFrom('outbox_messages').where('id', 'in', sentElsewhere.map((row) => row.id)).execute()
+        await transaction
+          .deleteFrom('outbox_messages')
+          .where(
+            'id',
+            'in',
+            sentElsewhere.map((row) => row.id),
+          )
+          .execute()
         result.emailsDeleted += sentElsewhere.length
       }
       return { result, audit: [{ action: 'personal-data-erased', subjectType: 'data-subject', subjectId: email, before, after: result }] }
@@ -490,12 +581,17 @@ export async function anonymiseExpiredPersonalData(context: RetentionContext, op
         .set({ company_name: ANONYMISED, address: '', email: '', tel: '', vat_number: '' })
         .where('id', '=', registration.id)
         .execute()
-      await transaction.updateTable('registration_delegates').set({ name: ANONYMISED, position: '', email: '' }).where('registration_id', '=', registration.id).execute()
+      await transaction
+        .updateTable('registration_delegates')
+        .set({ name: ANONYMISED, position: '', email: '' })
+        .where('registration_id', '=', registration.id)
+        .execute()
       await transaction.deleteFrom('registration_mail_data').where('registration_id', '=', registration.id).execute()
       await transaction.deleteFrom('outbox_messages').where('source_id', '=', registration.id).execute()
       // The invoice keeps its number, date, amounts and description; who it was for goes, and its PDF is drawn
       // again from what is left when it is next asked for.
-      const data = registration.data_json === null ? null : (JSON.parse(registration.data_json) as { recipient?: unknown; lines?: Array<{ details?: string[] }> })
+      const data =
+        registration.data_json === null ? null : (JSON.parse(registration.data_json) as { recipient?: unknown; lines?: Array<{ details?: string[] }> })
       if (data) {
         data.recipient = { name: ANONYMISED, addressLines: [], vatNumber: '' }
         data.lines = (data.lines ?? []).map((line) => ({ ...line, details: (line.details ?? []).filter((detail) => !DELEGATES_DETAIL.test(detail)) }))

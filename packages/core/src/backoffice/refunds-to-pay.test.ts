@@ -43,8 +43,16 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
       saveRefundBankDetails(context, { reference: overpaid!, accountHolder: 'Acme', bankName: 'FNB', branchCode: '2506', accountNumber: '62000000000' }, STAFF),
     ).rejects.toMatchObject({ issues: [{ path: 'branchCode', code: 'invalid-branch-code' }] })
     const auditedBefore = (await testAuditRows(testDb.db)).length
-    await saveRefundBankDetails(context, { reference: overpaid!.toLowerCase(), accountHolder: ' Acme Legal Services ', bankName: 'FNB', branchCode: '250 655', accountNumber: '6200-000-0000' }, STAFF)
-    expect((await testAuditRows(testDb.db)).slice(auditedBefore).map(({ action, subjectType, subjectId, before, after }) => ({ action, subjectType, subjectId, before, after }))).toEqual([
+    await saveRefundBankDetails(
+      context,
+      { reference: overpaid!.toLowerCase(), accountHolder: ' Acme Legal Services ', bankName: 'FNB', branchCode: '250 655', accountNumber: '6200-000-0000' },
+      STAFF,
+    )
+    expect(
+      (await testAuditRows(testDb.db))
+        .slice(auditedBefore)
+        .map(({ action, subjectType, subjectId, before, after }) => ({ action, subjectType, subjectId, before, after })),
+    ).toEqual([
       {
         action: 'refund-bank-details-saved',
         subjectType: 'registration',
@@ -54,7 +62,11 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
       },
     ])
     // A formula-like name is exported as text.
-    await saveRefundBankDetails(context, { reference: cancelled!, accountHolder: '=Cancelled Ltd', bankName: 'Absa', branchCode: '632005', accountNumber: '4070000000' }, STAFF)
+    await saveRefundBankDetails(
+      context,
+      { reference: cancelled!, accountHolder: '=Cancelled Ltd', bankName: 'Absa', branchCode: '632005', accountNumber: '4070000000' },
+      STAFF,
+    )
 
     const csv = parse(refundsToPayCsv(await refundsToPay(context)), { bom: true }) as string[][]
     expect(csv).toEqual([
@@ -79,7 +91,9 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
       issues: [{ path: 'bankReference', code: 'required' }],
     })
     // Refunds are a manager's to approve: a staff member's payout is refused before anything is read.
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, STAFF)).rejects.toMatchObject({
+      code: 'role-required',
+    })
     const auditedBeforePayouts = (await testAuditRows(testDb.db)).length
     await recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'fnb refund 1' }, MANAGER)
     await recordRefundPayout(payouts, { refundId: credit!.id, paidOutOn: '2025-03-12', bankReference: 'FNB REFUND 2' }, MANAGER)
@@ -87,7 +101,9 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
       ['refund-paid-out', 'surplus-refund', surplus!.id.slice('surplus:'.length)],
       ['refund-paid-out', 'refund', credit!.id.slice('cancellation:'.length)],
     ])
-    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'AGAIN' }, MANAGER)).rejects.toMatchObject({ code: 'nothing-to-pay-out' })
+    await expect(recordRefundPayout(payouts, { refundId: surplus!.id, paidOutOn: '2025-03-11', bankReference: 'AGAIN' }, MANAGER)).rejects.toMatchObject({
+      code: 'nothing-to-pay-out',
+    })
 
     expect(await refundsToPay(context)).toEqual([])
     expect((await refundsPaidOut(context)).map((refund) => [refund.kind, refund.paidOutOn, refund.bankReference])).toEqual([

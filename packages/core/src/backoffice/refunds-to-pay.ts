@@ -77,7 +77,12 @@ export interface RefundPaidOut extends Omit<RefundToPay, 'bankDetails'> {
   bankReference: string
 }
 
-function bankDetailsOf(row: { account_holder: string | null; bank_name: string | null; branch_code: string | null; account_number: string | null }): RefundBankDetails | null {
+function bankDetailsOf(row: {
+  account_holder: string | null
+  bank_name: string | null
+  branch_code: string | null
+  account_number: string | null
+}): RefundBankDetails | null {
   if (row.account_holder === null) return null
   return { accountHolder: row.account_holder, bankName: row.bank_name ?? '', branchCode: row.branch_code ?? '', accountNumber: row.account_number ?? '' }
 }
@@ -90,11 +95,23 @@ async function refundRows(context: BackOfficeContext, paidOut: boolean) {
       .innerJoin('registrations', 'registrations.id', 'refunds.registration_id')
       .leftJoin('credit_notes', 'credit_notes.cancellation_id', 'refunds.cancellation_id')
       .leftJoin('refund_bank_details', 'refund_bank_details.registration_id', 'refunds.registration_id')
-      .select(['refunds.id', 'refunds.amount_cents', 'refunds.status', 'refunds.created_at', 'refunds.paid_out_on', 'refunds.bank_reference', 'credit_notes.number as credit_note_number'])
+      .select([
+        'refunds.id',
+        'refunds.amount_cents',
+        'refunds.status',
+        'refunds.created_at',
+        'refunds.paid_out_on',
+        'refunds.bank_reference',
+        'credit_notes.number as credit_note_number',
+      ])
       .select(['registrations.reference', 'registrations.company_name', 'registrations.email'])
       .select(['refund_bank_details.account_holder', 'refund_bank_details.bank_name', 'refund_bank_details.branch_code', 'refund_bank_details.account_number'])
       // A bank refund waits for staff, and so does a card refund the provider refused: it is paid by transfer.
-      .$if(!paidOut, (query) => query.where((eb) => eb.or([eb.and([eb('refunds.method', '=', 'bank-transfer'), eb('refunds.status', '=', 'awaiting-payout')]), eb('refunds.status', '=', 'refused')])))
+      .$if(!paidOut, (query) =>
+        query.where((eb) =>
+          eb.or([eb.and([eb('refunds.method', '=', 'bank-transfer'), eb('refunds.status', '=', 'awaiting-payout')]), eb('refunds.status', '=', 'refused')]),
+        ),
+      )
       .$if(paidOut, (query) => query.where('refunds.status', '=', 'paid-out'))
       .execute(),
     kysely
@@ -102,7 +119,13 @@ async function refundRows(context: BackOfficeContext, paidOut: boolean) {
       .innerJoin('registrations', 'registrations.id', 'surplus_refunds.registration_id')
       .innerJoin('bank_payments', 'bank_payments.id', 'surplus_refunds.bank_payment_id')
       .leftJoin('refund_bank_details', 'refund_bank_details.registration_id', 'surplus_refunds.registration_id')
-      .select(['surplus_refunds.id', 'surplus_refunds.amount_cents', 'surplus_refunds.created_at', 'surplus_refunds.paid_out_on', 'surplus_refunds.bank_reference'])
+      .select([
+        'surplus_refunds.id',
+        'surplus_refunds.amount_cents',
+        'surplus_refunds.created_at',
+        'surplus_refunds.paid_out_on',
+        'surplus_refunds.bank_reference',
+      ])
       .select(['bank_payments.amount_cents as transfer_cents', 'bank_payments.received_on', 'bank_payments.bank_reference as transfer_reference'])
       .select(['registrations.reference', 'registrations.company_name', 'registrations.email'])
       .select(['refund_bank_details.account_holder', 'refund_bank_details.bank_name', 'refund_bank_details.branch_code', 'refund_bank_details.account_number'])
@@ -155,7 +178,10 @@ export async function refundsPaidOut(context: BackOfficeContext): Promise<Refund
 }
 
 /** Registrations' surplus credits as their page shows them. */
-export async function surplusRefundsOf(context: BackOfficeContext, registrationId: string): Promise<Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>> {
+export async function surplusRefundsOf(
+  context: BackOfficeContext,
+  registrationId: string,
+): Promise<Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>> {
   const rows = await context.db.kysely.selectFrom('surplus_refunds').selectAll().where('registration_id', '=', registrationId).orderBy('created_at').execute()
   return rows.map((row) => ({ amountCents: row.amount_cents, status: row.status, paidOutOn: row.paid_out_on, bankReference: row.bank_reference }))
 }
@@ -186,7 +212,11 @@ export const saveRefundBankDetails = staffCommand(refundBankDetailsSchema, async
   const { reference: typed, ...details } = input
   const at = wallClock(context).toISOString()
   return async (transaction): Promise<CommandOutcome<RefundBankDetails>> => {
-    const registration = await transaction.selectFrom('registrations').select(['id', 'reference']).where('reference', '=', normaliseReference(typed) ?? '').executeTakeFirst()
+    const registration = await transaction
+      .selectFrom('registrations')
+      .select(['id', 'reference'])
+      .where('reference', '=', normaliseReference(typed) ?? '')
+      .executeTakeFirst()
     if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${typed}.`)
     const earlier = await transaction.selectFrom('refund_bank_details').selectAll().where('registration_id', '=', registration.id).executeTakeFirst()
     const row = {
@@ -225,7 +255,10 @@ export const refundListPayoutSchema = z.pipe(
   z.object({
     refundId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.regex(/^(cancellation|surplus):.+$/, 'invalid-choice'))),
     paidOutOn: isoDay,
-    bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+    bankReference: z.pipe(
+      z.transform(normaliseBankReference),
+      z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long')),
+    ),
   }),
 )
 
@@ -236,57 +269,61 @@ export type RefundListPayoutInput = z.input<typeof refundListPayoutSchema>
  * the same transaction. A cancellation's refund is recorded as the cancel page records it (`recordRefundPaidOut`'s
  * handler), a surplus here.
  */
-export const recordRefundPayout = staffCommand(refundListPayoutSchema, async (context, input, staff) => {
-  const { refundId, paidOutOn, bankReference } = input
-  const [kind, id] = [refundId.slice(0, refundId.indexOf(':')), refundId.slice(refundId.indexOf(':') + 1)]
-  if (kind === 'cancellation') {
-    const refund = await context.db.kysely
-      .selectFrom('refunds')
-      .innerJoin('registrations', 'registrations.id', 'refunds.registration_id')
-      .select(['registrations.reference', 'refunds.amount_cents'])
-      .where('refunds.id', '=', id)
-      .executeTakeFirst()
-    if (!refund) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
-    const change = await refundPaidOutHandler(context, { reference: refund.reference, refundId: id, paidOutOn, bankReference }, staff)
+export const recordRefundPayout = staffCommand(
+  refundListPayoutSchema,
+  async (context, input, staff) => {
+    const { refundId, paidOutOn, bankReference } = input
+    const [kind, id] = [refundId.slice(0, refundId.indexOf(':')), refundId.slice(refundId.indexOf(':') + 1)]
+    if (kind === 'cancellation') {
+      const refund = await context.db.kysely
+        .selectFrom('refunds')
+        .innerJoin('registrations', 'registrations.id', 'refunds.registration_id')
+        .select(['registrations.reference', 'refunds.amount_cents'])
+        .where('refunds.id', '=', id)
+        .executeTakeFirst()
+      if (!refund) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
+      const change = await refundPaidOutHandler(context, { reference: refund.reference, refundId: id, paidOutOn, bankReference }, staff)
+      return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
+        const outcome = await change(transaction)
+        return { ...outcome, result: { reference: outcome.result.reference, amountCents: outcome.result.after.amountCents } }
+      }
+    }
+    if (paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
+    const at = wallClock(context).toISOString()
     return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
-      const outcome = await change(transaction)
-      return { ...outcome, result: { reference: outcome.result.reference, amountCents: outcome.result.after.amountCents } }
+      const row = await transaction
+        .selectFrom('surplus_refunds')
+        .innerJoin('registrations', 'registrations.id', 'surplus_refunds.registration_id')
+        .innerJoin('bank_payments', 'bank_payments.id', 'surplus_refunds.bank_payment_id')
+        .select(['surplus_refunds.id', 'surplus_refunds.status', 'surplus_refunds.amount_cents', 'registrations.reference', 'bank_payments.received_on'])
+        .where('surplus_refunds.id', '=', id)
+        .$if(context.db.dialect === 'postgres', (query) => query.forUpdate('surplus_refunds'))
+        .executeTakeFirst()
+      if (!row) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
+      if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', 'This refund is already recorded as paid out; there is nothing to record.')
+      // A surplus is owed from the day its transfer arrived; it cannot have been paid back before.
+      if (paidOutOn < row.received_on) throw fieldRefusal('paidOutOn', 'date-before-transfer')
+      await transaction
+        .updateTable('surplus_refunds')
+        .set({ status: 'paid-out', paid_out_on: paidOutOn, bank_reference: bankReference, paid_out_by_name: staff.name, updated_at: at })
+        .where('id', '=', row.id)
+        .execute()
+      return {
+        result: { reference: row.reference, amountCents: row.amount_cents },
+        audit: [
+          {
+            action: 'refund-paid-out',
+            subjectType: 'surplus-refund',
+            subjectId: row.id,
+            before: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'awaiting-payout' },
+            after: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'paid-out', paidOutOn, bankReference },
+          },
+        ],
+      }
     }
-  }
-  if (paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
-  const at = wallClock(context).toISOString()
-  return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
-    const row = await transaction
-      .selectFrom('surplus_refunds')
-      .innerJoin('registrations', 'registrations.id', 'surplus_refunds.registration_id')
-      .innerJoin('bank_payments', 'bank_payments.id', 'surplus_refunds.bank_payment_id')
-      .select(['surplus_refunds.id', 'surplus_refunds.status', 'surplus_refunds.amount_cents', 'registrations.reference', 'bank_payments.received_on'])
-      .where('surplus_refunds.id', '=', id)
-      .$if(context.db.dialect === 'postgres', (query) => query.forUpdate('surplus_refunds'))
-      .executeTakeFirst()
-    if (!row) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
-    if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', 'This refund is already recorded as paid out; there is nothing to record.')
-    // A surplus is owed from the day its transfer arrived; it cannot have been paid back before.
-    if (paidOutOn < row.received_on) throw fieldRefusal('paidOutOn', 'date-before-transfer')
-    await transaction
-      .updateTable('surplus_refunds')
-      .set({ status: 'paid-out', paid_out_on: paidOutOn, bank_reference: bankReference, paid_out_by_name: staff.name, updated_at: at })
-      .where('id', '=', row.id)
-      .execute()
-    return {
-      result: { reference: row.reference, amountCents: row.amount_cents },
-      audit: [
-        {
-          action: 'refund-paid-out',
-          subjectType: 'surplus-refund',
-          subjectId: row.id,
-          before: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'awaiting-payout' },
-          after: { refund: 'surplus', registration: row.reference, amountCents: row.amount_cents, status: 'paid-out', paidOutOn, bankReference },
-        },
-      ],
-    }
-  }
-}, { role: 'manager' })
+  },
+  { role: 'manager' },
+)
 
 /** A refund of the list recorded as paid out: whose, and how much. */
 export interface RecordedListPayout {

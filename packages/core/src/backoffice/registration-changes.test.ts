@@ -29,18 +29,30 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   it('replaces a delegate, keeps the amounts and sends the new delegate their notice over SMTP', async () => {
     const { sink, transport, stop } = await startMailSink()
     try {
-      const change = await changeDelegate(testContext(testDb.db), { reference, delegate: '2', name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email }, STAFF)
+      const change = await changeDelegate(
+        testContext(testDb.db),
+        { reference, delegate: '2', name: ` ${NALEDI.name} `, position: NALEDI.position, email: NALEDI.email },
+        STAFF,
+      )
       expect(change).toEqual({ reference, before: PIETER, after: NALEDI, noticeQueued: true })
 
       const detail = await getRegistrationDetail(testContext(testDb.db), reference)
-      expect(detail!.delegates).toEqual([{ ...THANDI, cancelled: false }, { ...NALEDI, cancelled: false }])
+      expect(detail!.delegates).toEqual([
+        { ...THANDI, cancelled: false },
+        { ...NALEDI, cancelled: false },
+      ])
       expect(detail!.amounts).toMatchObject({ subtotalCents: 1_798_000, vatCents: 269_700, totalCents: 2_067_700 })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
       expect(sink.received).toHaveLength(1)
       expect(sink.received[0]!.recipients).toEqual([NALEDI.email])
       expect(sink.received[0]!.parsed.text).toContain(`Dear ${NALEDI.name},`)
       expect(await testAuditRows(testDb.db)).toEqual([
-        expect.objectContaining({ action: 'registration-delegate-changed', subjectId: reference, before: { delegate: 2, ...PIETER }, after: { delegate: 2, ...NALEDI } }),
+        expect.objectContaining({
+          action: 'registration-delegate-changed',
+          subjectId: reference,
+          before: { delegate: 2, ...PIETER },
+          after: { delegate: 2, ...NALEDI },
+        }),
       ])
     } finally {
       await stop()
@@ -71,7 +83,18 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
       expect(confirmation).toMatchObject({ record: 'sent', to: ['bookings@acme.example.com'], attachments: ['event.ics', 'tax-invoice-INV-000001.pdf'] })
 
       // What was sent does not follow later changes: the registrant's address corrected, the confirmation stays as sent.
-      await correctCompanyDetails(testContext(testDb.db), { reference, companyName: 'Acme Legal Services', address: '12 Main Road', email: 'accounts@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' }, MANAGER)
+      await correctCompanyDetails(
+        testContext(testDb.db),
+        {
+          reference,
+          companyName: 'Acme Legal Services',
+          address: '12 Main Road',
+          email: 'accounts@acme.example.com',
+          tel: '+27 11 555 0100',
+          vatNumber: '4123456789',
+        },
+        MANAGER,
+      )
       const after = (await getRegistrationDetail(testContext(testDb.db), reference))!.emails.find((email) => email.id === confirmation.id)!
       expect(after.to).toEqual(['bookings@acme.example.com'])
     } finally {
@@ -113,9 +136,15 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
 
   it('refuses a change once the event has started, and a delegate that does not exist', async () => {
     const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
-    await expect(changeDelegate(started, { reference, delegate: 1, ...NALEDI }, STAFF)).rejects.toThrow(`Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`)
-    await expect(correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '' }, MANAGER)).rejects.toMatchObject({ code: 'event-started' })
-    await expect(changeDelegate(testContext(testDb.db), { reference, delegate: 3, ...NALEDI }, STAFF)).rejects.toThrow(`Registration ${reference} has no delegate 3.`)
+    await expect(changeDelegate(started, { reference, delegate: 1, ...NALEDI }, STAFF)).rejects.toThrow(
+      `Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`,
+    )
+    await expect(
+      correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '' }, MANAGER),
+    ).rejects.toMatchObject({ code: 'event-started' })
+    await expect(changeDelegate(testContext(testDb.db), { reference, delegate: 3, ...NALEDI }, STAFF)).rejects.toThrow(
+      `Registration ${reference} has no delegate 3.`,
+    )
   })
 
   it('refuses to replace a cancelled delegate, changing nothing', async () => {
@@ -128,7 +157,11 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   })
 
   it('names every field that is missing or wrong', async () => {
-    const refused = await changeDelegate(testContext(testDb.db), { reference, delegate: 1, name: '', position: 'Partner', email: 'not an address' }, STAFF).catch((error: unknown) => error)
+    const refused = await changeDelegate(
+      testContext(testDb.db),
+      { reference, delegate: 1, name: '', position: 'Partner', email: 'not an address' },
+      STAFF,
+    ).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ValidationError)
     expect((refused as ValidationError).issues).toEqual([
       { path: 'name', code: 'required' },
@@ -137,17 +170,38 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
   })
 
   it("corrects the company details, answering before and after, and the registrant's e-mails say the new ones", async () => {
-    const corrected = { companyName: 'Acme Legal Services (Pty) Ltd', address: '14 Main Road\nRosebank', email: 'accounts@acme.example.com', tel: '+27 11 555 0199', vatNumber: '4999999999', purchaseOrderNumber: 'PO 88' }
+    const corrected = {
+      companyName: 'Acme Legal Services (Pty) Ltd',
+      address: '14 Main Road\nRosebank',
+      email: 'accounts@acme.example.com',
+      tel: '+27 11 555 0199',
+      vatNumber: '4999999999',
+      purchaseOrderNumber: 'PO 88',
+    }
     // Correcting the invoice's addressee is a manager's: a staff actor is refused by the command itself.
     await expect(correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
     const change = await correctCompanyDetails(testContext(testDb.db), { reference, ...corrected }, MANAGER)
     expect(change).toEqual({
       reference,
-      before: { companyName: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789', purchaseOrderNumber: '' },
+      before: {
+        companyName: 'Acme Legal Services',
+        address: '12 Main Road\nRosebank\nJohannesburg',
+        email: 'bookings@acme.example.com',
+        tel: '+27 11 555 0100',
+        vatNumber: '4123456789',
+        purchaseOrderNumber: '',
+      },
       after: corrected,
     })
     const detail = await getRegistrationDetail(testContext(testDb.db), reference)
-    expect(detail!.company).toEqual({ name: corrected.companyName, address: corrected.address, email: corrected.email, tel: corrected.tel, vatNumber: corrected.vatNumber, purchaseOrderNumber: 'PO 88' })
+    expect(detail!.company).toEqual({
+      name: corrected.companyName,
+      address: corrected.address,
+      email: corrected.email,
+      tel: corrected.tel,
+      vatNumber: corrected.vatNumber,
+      purchaseOrderNumber: 'PO 88',
+    })
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference).executeTakeFirstOrThrow()
     const confirmation = await outgoingMailOf(testDb.db, { source_id: id, mail: JSON.stringify({ template: 'registration.registrant' }) })
     expect(confirmation.to).toEqual(['accounts@acme.example.com'])

@@ -45,11 +45,23 @@ async function changeableRegistration(context: BackOfficeContext, transaction: T
 }
 
 /** Rewrites what the registration's e-mails say, so messages rendered from now on name the change. */
-async function updateMailContext(transaction: Transaction<Database>, registrationId: string, change: (context: StoredRegistrationMailContext) => void): Promise<void> {
-  const stored = await transaction.selectFrom('registration_mail_data').select('context_json').where('registration_id', '=', registrationId).executeTakeFirstOrThrow()
+async function updateMailContext(
+  transaction: Transaction<Database>,
+  registrationId: string,
+  change: (context: StoredRegistrationMailContext) => void,
+): Promise<void> {
+  const stored = await transaction
+    .selectFrom('registration_mail_data')
+    .select('context_json')
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirstOrThrow()
   const mailContext = JSON.parse(stored.context_json) as StoredRegistrationMailContext
   change(mailContext)
-  await transaction.updateTable('registration_mail_data').set({ context_json: JSON.stringify(mailContext) }).where('registration_id', '=', registrationId).execute()
+  await transaction
+    .updateTable('registration_mail_data')
+    .set({ context_json: JSON.stringify(mailContext) })
+    .where('registration_id', '=', registrationId)
+    .execute()
 }
 
 /** A delegate change as its form sends it: the delegate's place (1 is the first listed) and who attends instead. */
@@ -72,7 +84,11 @@ async function withdrawUnsentNotices(transaction: Transaction<Database>, registr
   if (toDelegate.length === 0) return
   await transaction
     .deleteFrom('outbox_messages')
-    .where('id', 'in', toDelegate.map((message) => message.id))
+    .where(
+      'id',
+      'in',
+      toDelegate.map((message) => message.id),
+    )
     .execute()
 }
 
@@ -102,14 +118,16 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
     const newPass = newAddress ? await reissueDelegatePass(transaction, delegate.id, at) : undefined
     await updateMailContext(transaction, registration.id, (mailContext) => {
       mailContext.submission.delegates[index] = after
-      if (newPass && mailContext.passes) mailContext.passes = mailContext.passes.map((pass) => (pass.ordinal === index ? passForMail(context.links, newPass, index) : pass))
+      if (newPass && mailContext.passes)
+        mailContext.passes = mailContext.passes.map((pass) => (pass.ordinal === index ? passForMail(context.links, newPass, index) : pass))
     })
     await transaction.updateTable('registrations').set({ updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
     // A notice to the replaced delegate not sent yet would be written to their successor when it went out: withdrawn.
     if (newAddress) await withdrawUnsentNotices(transaction, registration.id, index)
     // The registrant has the full confirmation already, as at registration.
     const noticeQueued = newAddress && after.email.toLowerCase() !== registration.email.toLowerCase()
-    if (noticeQueued) await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
+    if (noticeQueued)
+      await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
     const before = { name: delegate.name, position: delegate.position, email: delegate.email }
     return {
       result: { reference: registration.reference, before, after, noticeQueued },
@@ -132,31 +150,43 @@ export const companyCorrectionSchema = z.pipe(ownFields, z.extend(companyDetails
 export type CompanyCorrectionInput = z.input<typeof companyCorrectionSchema>
 
 /** Corrects the registrant's company details up to the event's start; amounts and the issued tax invoice stay as they are. */
-export const correctCompanyDetails = staffCommand(companyCorrectionSchema, async (context, input) => {
-  const { reference: referenceInput, ...after } = input
-  const at = wallClock(context)
-  return async (transaction): Promise<CommandOutcome<CompanyChange>> => {
-    const registration = await changeableRegistration(context, transaction, referenceInput)
-    const before: CompanyDetails = {
-      companyName: registration.company_name,
-      address: registration.address,
-      email: registration.email,
-      tel: registration.tel,
-      vatNumber: registration.vat_number,
-      purchaseOrderNumber: registration.purchase_order_number,
+export const correctCompanyDetails = staffCommand(
+  companyCorrectionSchema,
+  async (context, input) => {
+    const { reference: referenceInput, ...after } = input
+    const at = wallClock(context)
+    return async (transaction): Promise<CommandOutcome<CompanyChange>> => {
+      const registration = await changeableRegistration(context, transaction, referenceInput)
+      const before: CompanyDetails = {
+        companyName: registration.company_name,
+        address: registration.address,
+        email: registration.email,
+        tel: registration.tel,
+        vatNumber: registration.vat_number,
+        purchaseOrderNumber: registration.purchase_order_number,
+      }
+      await transaction
+        .updateTable('registrations')
+        .set({
+          company_name: after.companyName,
+          address: after.address,
+          email: after.email,
+          tel: after.tel,
+          vat_number: after.vatNumber,
+          purchase_order_number: after.purchaseOrderNumber,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', registration.id)
+        .execute()
+      await updateMailContext(transaction, registration.id, (mailContext) => {
+        Object.assign(mailContext.submission, after)
+      })
+      return {
+        result: { reference: registration.reference, before, after },
+        audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
+      }
     }
-    await transaction
-      .updateTable('registrations')
-      .set({ company_name: after.companyName, address: after.address, email: after.email, tel: after.tel, vat_number: after.vatNumber, purchase_order_number: after.purchaseOrderNumber, updated_at: at.toISOString() })
-      .where('id', '=', registration.id)
-      .execute()
-    await updateMailContext(transaction, registration.id, (mailContext) => {
-      Object.assign(mailContext.submission, after)
-    })
-    return {
-      result: { reference: registration.reference, before, after },
-      audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
-    }
-  }
-  // Correcting the invoice's addressee is a manager's decision (DESIGN.md: every action re-checks the role on the server).
-}, { role: 'manager' })
+    // Correcting the invoice's addressee is a manager's decision (DESIGN.md: every action re-checks the role on the server).
+  },
+  { role: 'manager' },
+)

@@ -18,10 +18,18 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
   it('shows company, delegates, amounts, invoice, bank payments and every e-mail with its outbox status', async () => {
     const [reference] = await register(testDb.db, { paymentMethod: 'Credit/Debit Card' })
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference!).executeTakeFirstOrThrow()
-    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: '677.00', receivedOn: '2025-03-01', bankReference: 'NEDBANK 55', note: 'Deposit' }, STAFF)
+    await recordBankTransfer(
+      testContext(testDb.db),
+      { reference: reference!, amount: '677.00', receivedOn: '2025-03-01', bankReference: 'NEDBANK 55', note: 'Deposit' },
+      STAFF,
+    )
     const messages = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'topic']).where('source_id', '=', id).orderBy('id').execute()
     const organiserMail = messages.find((message) => message.topic === 'registration.organiser')!
-    await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'failed', attempts: 7, last_error: '550 mailbox unavailable' }).where('id', '=', organiserMail.id).execute()
+    await testDb.db.kysely
+      .updateTable('outbox_messages')
+      .set({ status: 'failed', attempts: 7, last_error: '550 mailbox unavailable' })
+      .where('id', '=', organiserMail.id)
+      .execute()
 
     const detail = await getRegistrationDetail(testContext(testDb.db), reference!.toLowerCase())
 
@@ -32,9 +40,24 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
       paymentMethod: 'card',
       code: 'LOW2025',
       event: { slug: 'legalOpinion', title: 'Legal Opinion Writing 2025', start: '2025-07-03T06:30:00Z' },
-      company: { name: 'Acme Legal Services', address: '12 Main Road\nRosebank\nJohannesburg', email: 'bookings@acme.example.com', tel: '+27 11 555 0100', vatNumber: '4123456789' },
+      company: {
+        name: 'Acme Legal Services',
+        address: '12 Main Road\nRosebank\nJohannesburg',
+        email: 'bookings@acme.example.com',
+        tel: '+27 11 555 0100',
+        vatNumber: '4123456789',
+      },
       attendanceOption: { key: 'venue', label: 'Venue' },
-      amounts: { unitAmountCents: 899_000, subtotalCents: 1_798_000, vatRate: 0.15, vatCents: 269_700, totalCents: 2_067_700, currency: 'ZAR', paidCents: 67_700, outstandingCents: 2_000_000 },
+      amounts: {
+        unitAmountCents: 899_000,
+        subtotalCents: 1_798_000,
+        vatRate: 0.15,
+        vatCents: 269_700,
+        totalCents: 2_067_700,
+        currency: 'ZAR',
+        paidCents: 67_700,
+        outstandingCents: 2_000_000,
+      },
       invoice: { number: 'INV-000001' },
       bankPayments: [{ amountCents: 67_700, receivedOn: '2025-03-01', bankReference: 'NEDBANK 55', note: 'Deposit', recordedBy: RECORDED_BY }],
     })
@@ -45,7 +68,9 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
     ])
     expect(detail!.invoice!.issuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(detail!.emails).toHaveLength(4)
-    const byTopic = Object.fromEntries(detail!.emails.map((email) => [email.topic === 'registration.delegate' ? `delegate ${email.to[0]}` : email.topic, email]))
+    const byTopic = Object.fromEntries(
+      detail!.emails.map((email) => [email.topic === 'registration.delegate' ? `delegate ${email.to[0]}` : email.topic, email]),
+    )
     expect(byTopic['registration.organiser']).toMatchObject({ status: 'failed', attempts: 7, lastError: '550 mailbox unavailable', sentAt: null })
     expect(byTopic['registration.registrant']).toMatchObject({
       status: 'pending',
@@ -54,7 +79,12 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
       to: ['bookings@acme.example.com'],
       subject: `Registration ${reference}: Legal Opinion Writing 2025`,
     })
-    expect(Object.keys(byTopic).sort()).toEqual(['delegate pieter@acme.example.com', 'delegate thandi@acme.example.com', 'registration.organiser', 'registration.registrant'])
+    expect(Object.keys(byTopic).sort()).toEqual([
+      'delegate pieter@acme.example.com',
+      'delegate thandi@acme.example.com',
+      'registration.organiser',
+      'registration.registrant',
+    ])
   })
 
   it('answers undefined for an unknown or malformed reference', async () => {

@@ -65,7 +65,12 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
   const [delegates, invoice, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
-    kysely.selectFrom('registration_delegates').select(['name', 'position', 'email', 'cancellation_id']).where('registration_id', '=', row.id).orderBy('ordinal').execute(),
+    kysely
+      .selectFrom('registration_delegates')
+      .select(['name', 'position', 'email', 'cancellation_id'])
+      .where('registration_id', '=', row.id)
+      .orderBy('ordinal')
+      .execute(),
     kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst(),
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
@@ -74,14 +79,12 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     registrationStatement(kysely, row),
   ])
   const emails = await Promise.all(
-    messages.map(
-      async (message): Promise<RegistrationEmail> => ({
-        ...(await summariseMessage(db, message)),
-        status: message.status,
-        nextAttemptAt: message.next_attempt_at,
-        sentAt: message.sent_at,
-      }),
-    ),
+    messages.map(async (message): Promise<RegistrationEmail> => ({
+      ...(await summariseMessage(db, message)),
+      status: message.status,
+      nextAttemptAt: message.next_attempt_at,
+      sentAt: message.sent_at,
+    })),
   )
   return {
     reference: row.reference,
@@ -93,7 +96,14 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     paidAt: row.paid_at,
     event: storedEventOf(row),
     code: row.submitted_code,
-    company: { name: row.company_name, address: row.address, email: row.email, tel: row.tel, vatNumber: row.vat_number, purchaseOrderNumber: row.purchase_order_number },
+    company: {
+      name: row.company_name,
+      address: row.address,
+      email: row.email,
+      tel: row.tel,
+      vatNumber: row.vat_number,
+      purchaseOrderNumber: row.purchase_order_number,
+    },
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates: delegates.map(({ cancellation_id: cancellationId, ...delegate }) => ({ ...delegate, cancelled: cancellationId !== null })),

@@ -26,13 +26,26 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
         delegates: [{ name: 'Zanele Ndlovu', position: 'Engineer', email: 'zanele@bolt.example.com' }],
       },
       { ...RESILIENCE, companyName: 'Cobalt Mining', email: 'accounts@cobalt.example.com' },
-      { companyName: 'Delta Attorneys', email: 'info@delta.example.com', delegates: [{ name: 'Émile Dubois', position: 'Partner', email: 'emile@delta.example.com' }] },
+      {
+        companyName: 'Delta Attorneys',
+        email: 'info@delta.example.com',
+        delegates: [{ name: 'Émile Dubois', position: 'Partner', email: 'emile@delta.example.com' }],
+      },
     )
     refs = { acme: acme!, bolt: bolt!, cobalt: cobalt!, delta: delta! }
     // Registered at set moments, around midnight in Johannesburg (UTC+2).
-    const createdAt = { acme: '2025-02-27T10:00:00.000Z', bolt: '2025-02-28T21:59:59.000Z', cobalt: '2025-02-28T22:00:00.000Z', delta: '2025-03-01T12:00:00.000Z' }
+    const createdAt = {
+      acme: '2025-02-27T10:00:00.000Z',
+      bolt: '2025-02-28T21:59:59.000Z',
+      cobalt: '2025-02-28T22:00:00.000Z',
+      delta: '2025-03-01T12:00:00.000Z',
+    }
     for (const [name, at] of Object.entries(createdAt)) {
-      await testDb.db.kysely.updateTable('registrations').set({ created_at: at }).where('reference', '=', refs[name as keyof typeof refs]).execute()
+      await testDb.db.kysely
+        .updateTable('registrations')
+        .set({ created_at: at })
+        .where('reference', '=', refs[name as keyof typeof refs])
+        .execute()
     }
   })
 
@@ -138,7 +151,11 @@ describe('the registration list on SQLite', () => {
         ['status', 'paid', 'registrations_status_created'],
         ['payment_method', 'bank-transfer', 'registrations_payment_method_created'],
       ] as const) {
-        const plan = await sql<{ detail: string }>`explain query plan select id from registrations where ${sql.ref(column)} = ${value} order by created_at desc, id desc limit 25`.execute(testDb.db.kysely)
+        const plan = await sql<{
+          detail: string
+        }>`explain query plan select id from registrations where ${sql.ref(column)} = ${value} order by created_at desc, id desc limit 25`.execute(
+          testDb.db.kysely,
+        )
         const details = plan.rows.map((row) => row.detail).join('\n')
         expect(details).toContain(`INDEX ${index} (${column}=?)`)
         expect(details).not.toContain('TEMP B-TREE')

@@ -71,7 +71,8 @@ function startOfDay(day: string, field: string): string {
 
 function wholeNumber(value: number | undefined, fallback: number, field: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new BackOfficeError('invalid-input', `The ${field} must be a whole number from 1 to ${max}.`)
+  if (!Number.isSafeInteger(value) || value < 1 || value > max)
+    throw new BackOfficeError('invalid-input', `The ${field} must be a whole number from 1 to ${max}.`)
   return value
 }
 
@@ -103,7 +104,9 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
   const search = foldForSearch((query.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH))
   // The stored text folded as the search was, so "sean" finds "Séan" on either database.
   const folded = (column: string) =>
-    db.dialect === 'postgres' ? sql`translate(lower(${sql.ref(column)}), ${SEARCH_FOLD_LETTERS.from}, ${SEARCH_FOLD_LETTERS.to})` : sql`search_fold(${sql.ref(column)})`
+    db.dialect === 'postgres'
+      ? sql`translate(lower(${sql.ref(column)}), ${SEARCH_FOLD_LETTERS.from}, ${SEARCH_FOLD_LETTERS.to})`
+      : sql`search_fold(${sql.ref(column)})`
 
   const filtered = (kysely: Kysely<Database>) =>
     kysely
@@ -126,14 +129,7 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
             matches('reference'),
             matches('company_name'),
             matches('email'),
-            eb(
-              'id',
-              'in',
-              eb
-                .selectFrom('registration_delegates')
-                .select('registration_id')
-                .where(matches('name')),
-            ),
+            eb('id', 'in', eb.selectFrom('registration_delegates').select('registration_id').where(matches('name'))),
           ])
         }),
       )
@@ -163,20 +159,33 @@ export async function listRegistrations(context: BackOfficeContext, query: Regis
       .offset((page - 1) * pageSize)
       .execute(),
   ])
-  const received = rows.length === 0
-    ? []
-    : await db.kysely
-        .selectFrom('bank_payments')
-        .select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('received')])
-        .where('registration_id', 'in', rows.map((row) => row.id))
-        .groupBy('registration_id')
-        .execute()
+  const received =
+    rows.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('bank_payments')
+          .select((eb) => ['registration_id', eb.fn.sum<number | string>('amount_cents').as('received')])
+          .where(
+            'registration_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .groupBy('registration_id')
+          .execute()
   const receivedBy = new Map(received.map((row) => [row.registration_id, Number(row.received)]))
   const partly =
     rows.length === 0
       ? new Set<string>()
       : new Set(
-          (await partlyCancelled(db.kysely).where('registration_id', 'in', rows.map((row) => row.id)).execute()).map((row) => row.registration_id),
+          (
+            await partlyCancelled(db.kysely)
+              .where(
+                'registration_id',
+                'in',
+                rows.map((row) => row.id),
+              )
+              .execute()
+          ).map((row) => row.registration_id),
         )
   const total = Number(counted.count)
   return {

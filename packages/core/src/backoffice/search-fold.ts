@@ -8,7 +8,10 @@ const PLAIN_OF = new Map([...ACCENTED].map((letter, index) => [letter, PLAIN[ind
 
 /** Text as search compares it: accented Latin letters as their plain letter, then lower case. */
 export function foldForSearch(text: string): string {
-  return [...text].map((letter) => PLAIN_OF.get(letter) ?? letter).join('').toLowerCase()
+  return [...text]
+    .map((letter) => PLAIN_OF.get(letter) ?? letter)
+    .join('')
+    .toLowerCase()
 }
 
 /** The SQL arguments of PostgreSQL's translate() that fold the same letters as `foldForSearch`. */

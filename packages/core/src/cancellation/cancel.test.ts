@@ -38,7 +38,11 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
 
   it('cancels a paid registration with the 50% fee: a credit note for the rest, e-mailed, and a bank refund to pay out', async () => {
     const [reference] = await register(testDb.db, {})
-    await recordBankTransfer(testContext(testDb.db), { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-03-01', bankReference: 'FNB 1' }, STAFF)
+    await recordBankTransfer(
+      testContext(testDb.db),
+      { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-03-01', bankReference: 'FNB 1' },
+      STAFF,
+    )
     const context = contextOn(IN_HALF_FEE_WINDOW)
 
     const proposal = await cancellationProposal(context, reference!)
@@ -62,7 +66,11 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     })
     expect(outcome.after).toEqual({ cancelledDelegates: ['Thandi Nkosi', 'Pieter van Wyk'], owedCents: 1_033_850, registrationCancelled: true })
 
-    const registration = await testDb.db.kysely.selectFrom('registrations').select(['id', 'cancelled_at', 'status']).where('reference', '=', reference!).executeTakeFirstOrThrow()
+    const registration = await testDb.db.kysely
+      .selectFrom('registrations')
+      .select(['id', 'cancelled_at', 'status'])
+      .where('reference', '=', reference!)
+      .executeTakeFirstOrThrow()
     expect(registration.cancelled_at).not.toBeNull()
     expect(registration.status).toBe('paid')
     // Nothing is deleted: the delegates and the invoice stay.
@@ -70,7 +78,20 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('invoices').select('id').where('registration_id', '=', registration.id).execute()).toHaveLength(1)
 
     const text = await pdfText((await renderStoredCreditNote(testDb.db, outcome.cancellation.creditNote!.id))!)
-    for (const expected of ['Credit Note', 'CN-000001', 'INV-000001', '3 February 2025', reference!, 'Acme Legal Services', '4123456789', 'R 8 990.00', 'R 1 348.50', 'R 10 338.50', 'VAT at 15%', 'cancellation fee 50%']) {
+    for (const expected of [
+      'Credit Note',
+      'CN-000001',
+      'INV-000001',
+      '3 February 2025',
+      reference!,
+      'Acme Legal Services',
+      '4123456789',
+      'R 8 990.00',
+      'R 1 348.50',
+      'R 10 338.50',
+      'VAT at 15%',
+      'cancellation fee 50%',
+    ]) {
       expect(text).toContain(expected)
     }
 
@@ -93,18 +114,26 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect(await getCreditNotePdf(registrations, reference!, secret, '../invoice')).toBeUndefined()
 
     const refundId = outcome.cancellation.refund!.id
-    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, MANAGER)).rejects.toMatchObject({
-      issues: [{ path: 'paidOutOn', code: 'date-in-future' }],
-    })
-    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-19', bankReference: 'x' }, MANAGER)).rejects.toMatchObject({
-      issues: [{ path: 'paidOutOn', code: 'date-before-cancellation' }],
-    })
+    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-21', bankReference: 'x' }, MANAGER)).rejects.toMatchObject(
+      {
+        issues: [{ path: 'paidOutOn', code: 'date-in-future' }],
+      },
+    )
+    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-19', bankReference: 'x' }, MANAGER)).rejects.toMatchObject(
+      {
+        issues: [{ path: 'paidOutOn', code: 'date-before-cancellation' }],
+      },
+    )
     // Paying a refund out is a manager's: a staff actor is refused by the command itself.
-    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: 'R 76' }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
+    await expect(
+      recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: 'R 76' }, STAFF),
+    ).rejects.toMatchObject({ code: 'role-required' })
     const paidOut = await recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: ' refund  77 ' }, MANAGER)
     expect(paidOut.before.status).toBe('awaiting-payout')
     expect(paidOut.after).toMatchObject({ status: 'paid-out', paidOutOn: '2025-06-20', bankReference: 'REFUND 77', recordedBy: RECORDED_BY_MANAGER })
-    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: 'R 78' }, MANAGER)).rejects.toThrow('already recorded')
+    await expect(recordRefundPaidOut(context, { reference: reference!, refundId, paidOutOn: '2025-06-20', bankReference: 'R 78' }, MANAGER)).rejects.toThrow(
+      'already recorded',
+    )
 
     await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, MANAGER)).rejects.toMatchObject({ code: 'already-cancelled' })
   })
@@ -123,7 +152,12 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     expect((await delegateList(context, 'event-legal-opinion'))?.rows.map((row) => row.delegateName)).toEqual(['Thandi Nkosi'])
 
     const second = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, MANAGER)
-    expect(second.cancellation).toMatchObject({ wholeRegistration: true, delegates: ['Thandi Nkosi'], creditedTotalCents: 1_033_850, creditNote: { number: 'CN-000002' } })
+    expect(second.cancellation).toMatchObject({
+      wholeRegistration: true,
+      delegates: ['Thandi Nkosi'],
+      creditedTotalCents: 1_033_850,
+      creditNote: { number: 'CN-000002' },
+    })
     expect(second.after.owedCents).toBe(0)
     const after = await cancellationProposal(context, reference!)
     expect(after.cancellations.map((cancellation) => cancellation.creditNote?.number)).toEqual(['CN-000001', 'CN-000002'])
@@ -144,7 +178,11 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     const context = contextOn(IN_HALF_FEE_WINDOW)
     const { delegates } = await cancellationProposal(context, reference!)
     await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
-    const row = await testDb.db.kysely.selectFrom('registrations').select(['id', 'status', 'total_cents']).where('reference', '=', reference!).executeTakeFirstOrThrow()
+    const row = await testDb.db.kysely
+      .selectFrom('registrations')
+      .select(['id', 'status', 'total_cents'])
+      .where('reference', '=', reference!)
+      .executeTakeFirstOrThrow()
     // One delegate at 50%: R 5 169.25 credited, so R 15 507.75 is owed.
     expect(await paymentStateOf(testDb.db.kysely, row)).toEqual({ status: 'awaiting-payment', paidCents: 0, outstandingCents: 1_550_775 })
 
@@ -154,7 +192,11 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
 
     // The other delegate at 50% credits R 5 169.25 more, which was paid and goes back.
     const second = await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, MANAGER)
-    expect(second.cancellation).toMatchObject({ creditedTotalCents: 516_925, refundableCents: 516_925, refund: { method: 'bank-transfer', amountCents: 516_925 } })
+    expect(second.cancellation).toMatchObject({
+      creditedTotalCents: 516_925,
+      refundableCents: 516_925,
+      refund: { method: 'bank-transfer', amountCents: 516_925 },
+    })
   })
 
   it('applies another fee only with a reason, and a refusal changes nothing', async () => {
@@ -167,18 +209,41 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
       [{ feePercent: 12.5, overrideReason: 'x' }, 'feePercent', 'invalid-percentage'],
       [{ feePercent: 'half', overrideReason: 'x' }, 'feePercent', 'invalid-percentage'],
     ] as const) {
-      await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all', ...input }, MANAGER)).rejects.toMatchObject({ issues: [{ path, code }] })
+      await expect(cancelRegistration(context, { reference: reference!, delegateIds: 'all', ...input }, MANAGER)).rejects.toMatchObject({
+        issues: [{ path, code }],
+      })
     }
-    await expect(cancelRegistration(context, { reference: reference!, delegateIds: [] }, MANAGER)).rejects.toMatchObject({ issues: [{ path: 'delegateIds', code: 'no-delegates' }] })
+    await expect(cancelRegistration(context, { reference: reference!, delegateIds: [] }, MANAGER)).rejects.toMatchObject({
+      issues: [{ path: 'delegateIds', code: 'no-delegates' }],
+    })
     expect(await testDb.db.kysely.selectFrom('cancellations').select('id').execute()).toHaveLength(0)
     expect(await testDb.db.kysely.selectFrom('credit_notes').select('id').execute()).toHaveLength(0)
 
-    const waived = await cancelRegistration(context, { reference: reference!, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed in writing: illness' }, MANAGER)
-    expect(waived.cancellation).toMatchObject({ proposedFeePercent: 50, feePercent: 0, overrideReason: 'Agreed in writing: illness', creditedTotalCents: TOTAL_CENTS })
+    const waived = await cancelRegistration(
+      context,
+      { reference: reference!, delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed in writing: illness' },
+      MANAGER,
+    )
+    expect(waived.cancellation).toMatchObject({
+      proposedFeePercent: 50,
+      feePercent: 0,
+      overrideReason: 'Agreed in writing: illness',
+      creditedTotalCents: TOTAL_CENTS,
+    })
     // Both audit rows were written in the cancellation's transaction, with the member's address.
     expect(await testAuditRows(testDb.db)).toEqual([
-      expect.objectContaining({ action: 'registration-cancelled', subjectId: reference, ipAddress: MANAGER.ipAddress, after: expect.objectContaining({ feePercent: 0, creditNote: 'CN-000001' }) }),
-      expect.objectContaining({ action: 'cancellation-fee-overridden', subjectId: reference, before: { feePercent: 50 }, after: { feePercent: 0, reason: 'Agreed in writing: illness' } }),
+      expect.objectContaining({
+        action: 'registration-cancelled',
+        subjectId: reference,
+        ipAddress: MANAGER.ipAddress,
+        after: expect.objectContaining({ feePercent: 0, creditNote: 'CN-000001' }),
+      }),
+      expect.objectContaining({
+        action: 'cancellation-fee-overridden',
+        subjectId: reference,
+        before: { feePercent: 50 },
+        after: { feePercent: 0, reason: 'Agreed in writing: illness' },
+      }),
     ])
   })
 
@@ -204,9 +269,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     // A second handle plays a second server instance on PostgreSQL (the same handle on SQLite).
     const other = await testDb.openAnother()
     const outcomes = await Promise.all(
-      references.map((reference, index) =>
-        cancelRegistration(testContext(index % 2 === 0 ? testDb.db : other), { reference, delegateIds: 'all' }, MANAGER),
-      ),
+      references.map((reference, index) => cancelRegistration(testContext(index % 2 === 0 ? testDb.db : other), { reference, delegateIds: 'all' }, MANAGER)),
     )
     const numbers = outcomes.map((outcome) => outcome.cancellation.creditNote!.number).sort()
     expect(numbers).toEqual(Array.from({ length: count }, (_, index) => `CN-${String(index + 1).padStart(6, '0')}`))

@@ -236,7 +236,12 @@ export async function cancellationProposal(context: BackOfficeContext, reference
   const queries = context.db.kysely
   const registration = await findRegistration(queries, reference, false)
   const [delegates, invoice, payment, balances, cancellations] = await Promise.all([
-    queries.selectFrom('registration_delegates').select(['id', 'name', 'position', 'cancellation_id']).where('registration_id', '=', registration.id).orderBy('ordinal').execute(),
+    queries
+      .selectFrom('registration_delegates')
+      .select(['id', 'name', 'position', 'cancellation_id'])
+      .where('registration_id', '=', registration.id)
+      .orderBy('ordinal')
+      .execute(),
     queries.selectFrom('invoices').select('number').where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst(),
     paymentStateOf(queries, registration),
     balancesOf(queries, registration.id),
@@ -300,12 +305,20 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
     const requested = input.delegateIds === 'all' ? attending.map((delegate) => delegate.id) : [...new Set(input.delegateIds)]
     const chosen = attending.filter((delegate) => requested.includes(delegate.id))
     if (chosen.length !== requested.length) {
-      throw new BackOfficeError('delegate-not-attending', 'One of the chosen delegates is not on this registration or is already cancelled. Reload the page and choose again.', 'delegateIds')
+      throw new BackOfficeError(
+        'delegate-not-attending',
+        'One of the chosen delegates is not on this registration or is already cancelled. Reload the page and choose again.',
+        'delegateIds',
+      )
     }
     const whole = chosen.length === attending.length
     const table = pricedAsTable(registration.attendance_option)
     if (!whole && table) {
-      throw new BackOfficeError('table-cancelled-in-part', 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.', 'delegateIds')
+      throw new BackOfficeError(
+        'table-cancelled-in-part',
+        'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.',
+        'delegateIds',
+      )
     }
 
     const proposal = proposedCancellationFee(registration.event_start, today)
@@ -350,11 +363,25 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
     await transaction
       .updateTable('registration_delegates')
       .set({ cancellation_id: cancellationId })
-      .where('id', 'in', chosen.map((delegate) => delegate.id))
+      .where(
+        'id',
+        'in',
+        chosen.map((delegate) => delegate.id),
+      )
       .execute()
-    if (whole) await transaction.updateTable('registrations').set({ cancelled_at: at.toISOString(), updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+    if (whole)
+      await transaction
+        .updateTable('registrations')
+        .set({ cancelled_at: at.toISOString(), updated_at: at.toISOString() })
+        .where('id', '=', registration.id)
+        .execute()
 
-    const invoice = await transaction.selectFrom('invoices').select(['id', 'number', 'data_json']).where('registration_id', '=', registration.id).orderBy('number', 'desc').executeTakeFirst()
+    const invoice = await transaction
+      .selectFrom('invoices')
+      .select(['id', 'number', 'data_json'])
+      .where('registration_id', '=', registration.id)
+      .orderBy('number', 'desc')
+      .executeTakeFirst()
     const names = chosen.map((delegate) => delegate.name)
     let creditNote: { id: string; number: string } | undefined
     let mailQueued = false
@@ -499,7 +526,10 @@ export const refundPayoutSchema = z.pipe(
     reference: referenceField,
     refundId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
     paidOutOn: isoDay,
-    bankReference: z.pipe(z.transform(normaliseBankReference), z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long'))),
+    bankReference: z.pipe(
+      z.transform(normaliseBankReference),
+      z.string().check(z.minLength(1, 'required'), z.maxLength(MAX_BANK_REFERENCE_LENGTH, 'too-long')),
+    ),
   }),
 )
 export type RefundPayoutInput = z.input<typeof refundPayoutSchema>
@@ -529,10 +559,17 @@ export const refundPaidOutHandler: CommandHandler<z.output<typeof refundPayoutSc
       .executeTakeFirst()
     if (!row) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no such refund.`)
     if (row.status !== 'awaiting-payout' && row.status !== 'refused') {
-      throw new BackOfficeError('nothing-to-pay-out', `This refund is ${row.status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`)
+      throw new BackOfficeError(
+        'nothing-to-pay-out',
+        `This refund is ${row.status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`,
+      )
     }
     // A refund is owed from the day of its cancellation (business clock); it cannot have been paid out before.
-    const { cancelled_on: cancelledOn } = await transaction.selectFrom('cancellations').select('cancelled_on').where('id', '=', row.cancellation_id).executeTakeFirstOrThrow()
+    const { cancelled_on: cancelledOn } = await transaction
+      .selectFrom('cancellations')
+      .select('cancelled_on')
+      .where('id', '=', row.cancellation_id)
+      .executeTakeFirstOrThrow()
     if (input.paidOutOn < cancelledOn) throw fieldRefusal('paidOutOn', 'date-before-cancellation')
     const updated = await transaction
       .updateTable('refunds')

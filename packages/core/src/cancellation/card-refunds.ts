@@ -28,5 +28,8 @@ export async function recordCardRefundAnswer(queries: Kysely<Database>, refund: 
     .where('attempts', '=', refund.attempts)
     .returning(['status', 'attempts', 'provider_refund_id', 'outcome_message'])
     .executeTakeFirst()
-  return stored ?? queries.selectFrom('refunds').select(['status', 'attempts', 'provider_refund_id', 'outcome_message']).where('id', '=', refund.id).executeTakeFirstOrThrow()
+  return (
+    stored ??
+    queries.selectFrom('refunds').select(['status', 'attempts', 'provider_refund_id', 'outcome_message']).where('id', '=', refund.id).executeTakeFirstOrThrow()
+  )
 }

@@ -1,6 +1,16 @@
 import { formatRand } from '@events/pricing'
 import { vatPercentage } from '../invoice/tax-invoice-pdf.ts'
-import { BOLD, drawTaxDocumentHead, yourReferenceFact, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty } from '../pdf/tax-document.ts'
+import {
+  BOLD,
+  drawTaxDocumentHead,
+  yourReferenceFact,
+  MUTED_COLOUR,
+  openTaxDocument,
+  REGULAR,
+  RULE_COLOUR,
+  TEXT_COLOUR,
+  type DocumentParty,
+} from '../pdf/tax-document.ts'
 
 /** Everything printed on a credit note; amounts in cents, dates as display text. */
 export interface CreditNoteData {
@@ -24,7 +34,6 @@ export interface CreditNoteData {
   /** Set as the PDF's creation date so the same credit note always renders to the same bytes. */
   issuedAt: Date
 }
-
 
 /**
  * Renders a credit note (SARS: the words "Credit Note", supplier and recipient with VAT numbers, its serial number

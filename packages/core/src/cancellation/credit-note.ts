@@ -33,7 +33,12 @@ export async function renderStoredCreditNote(db: CoreDatabase, creditNoteId: str
   const data = JSON.parse(note.data_json) as Omit<CreditNoteData, 'issuedAt'> & { issuedAt: string }
   const pdf = await renderCreditNotePdf({ ...data, issuedAt: new Date(data.issuedAt) })
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
-  await db.kysely.updateTable('credit_notes').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', creditNoteId).where('pdf_base64', '=', '').execute()
+  await db.kysely
+    .updateTable('credit_notes')
+    .set({ pdf_base64: pdf.toString('base64') })
+    .where('id', '=', creditNoteId)
+    .where('pdf_base64', '=', '')
+    .execute()
   return pdf
 }
 
@@ -61,7 +66,11 @@ export async function creditNoteDownloadByReference(
   reference: string,
   creditNoteNumber: string,
 ): Promise<{ filename: string; pdf: Buffer } | undefined> {
-  const registration = await db.kysely.selectFrom('registrations').select('id').where('reference', '=', normaliseReference(reference) ?? '').executeTakeFirst()
+  const registration = await db.kysely
+    .selectFrom('registrations')
+    .select('id')
+    .where('reference', '=', normaliseReference(reference) ?? '')
+    .executeTakeFirst()
   return registration ? creditNoteDownload(db, registration.id, creditNoteNumber) : undefined
 }
 

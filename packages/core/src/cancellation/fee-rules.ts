@@ -97,9 +97,7 @@ export function proposedCancellationFee(eventStart: string, cancelledAt: Date): 
     const holiday = publicHolidayOn(day)
     if (holiday && DateTime.fromISO(day, { zone: TIME_ZONE }).weekday <= 5) holidaysSkipped.push({ date: day, name: holiday })
   }
-  const calendarDaysBefore = Math.round(
-    DateTime.fromISO(eventDay, { zone: TIME_ZONE }).diff(DateTime.fromISO(cancelledOn, { zone: TIME_ZONE }), 'days').days,
-  )
+  const calendarDaysBefore = Math.round(DateTime.fromISO(eventDay, { zone: TIME_ZONE }).diff(DateTime.fromISO(cancelledOn, { zone: TIME_ZONE }), 'days').days)
   const feePercent: CancellationFeePercent = cancelledOn >= fullFeeFrom ? 100 : cancelledOn >= halfFeeFrom ? 50 : 0
   const workingDaysBefore = cancelledOn < eventDay ? workingDaysBetween + 1 : 0
   return { feePercent, cancelledOn, eventDay, workingDaysBefore, calendarDaysBefore, halfFeeFrom, fullFeeFrom, holidaysSkipped }

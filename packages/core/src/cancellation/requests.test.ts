@@ -18,11 +18,23 @@ describe.each(TEST_BACKENDS)('cancellation requests on %s', (backend) => {
     const [reference = ''] = await register(testDb.db, {})
     const context = testContext(testDb.db)
     const asked = await requestCancellation(context, { reference, delegateIds: 'all', feePercent: '0', overrideReason: ' Agreed\n by e-mail ' }, STAFF)
-    expect(asked).toMatchObject({ status: 'pending', delegateIds: 'all', feePercent: 0, overrideReason: 'Agreed by e-mail', requestedBy: { id: STAFF.id, name: STAFF.name } })
+    expect(asked).toMatchObject({
+      status: 'pending',
+      delegateIds: 'all',
+      feePercent: 0,
+      overrideReason: 'Agreed by e-mail',
+      requestedBy: { id: STAFF.id, name: STAFF.name },
+    })
     await expect(requestCancellation(context, { reference, delegateIds: 'all' }, STAFF)).rejects.toMatchObject({ code: 'request-pending' })
     expect(await testDb.db.kysely.selectFrom('cancellations').select('id').execute()).toEqual([])
     expect(await testAuditRows(testDb.db)).toEqual([
-      expect.objectContaining({ action: 'cancellation-requested', subjectId: reference, actorId: STAFF.id, actorRole: 'staff', after: expect.objectContaining({ requestId: asked.id, feePercent: 0 }) }),
+      expect.objectContaining({
+        action: 'cancellation-requested',
+        subjectId: reference,
+        actorId: STAFF.id,
+        actorRole: 'staff',
+        after: expect.objectContaining({ requestId: asked.id, feePercent: 0 }),
+      }),
     ])
 
     const { request, outcome } = await decideCancellationRequest(context, { reference, requestId: asked.id, decision: 'approve' }, MANAGER)
@@ -33,7 +45,9 @@ describe.each(TEST_BACKENDS)('cancellation requests on %s', (backend) => {
       ['cancellation-request-approved', MANAGER.id],
       ['registration-cancelled', MANAGER.id],
     ])
-    await expect(decideCancellationRequest(context, { reference, requestId: asked.id, decision: 'approve' }, MANAGER)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(decideCancellationRequest(context, { reference, requestId: asked.id, decision: 'approve' }, MANAGER)).rejects.toMatchObject({
+      code: 'not-found',
+    })
   })
 
   it('declines a request, changing nothing else; a request that cannot be made waits again', async () => {
@@ -49,7 +63,11 @@ describe.each(TEST_BACKENDS)('cancellation requests on %s', (backend) => {
       issues: [{ path: 'overrideReason', code: 'reason-required' }],
     })
     expect((await cancellationRequests(context, reference)).map((request) => request.status)).toEqual(['pending', 'declined'])
-    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['cancellation-requested', 'cancellation-request-declined', 'cancellation-requested'])
+    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual([
+      'cancellation-requested',
+      'cancellation-request-declined',
+      'cancellation-requested',
+    ])
     await expect(requestCancellation(context, { reference: 'NOPE', delegateIds: 'all' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
     await expect(decideCancellationRequest(context, { reference, requestId: second.id, decision: 'maybe' }, MANAGER)).rejects.toMatchObject({
       issues: [{ path: 'decision', code: 'invalid-choice' }],
@@ -61,7 +79,10 @@ describe.each(TEST_BACKENDS)('cancellation requests on %s', (backend) => {
     const context = testContext(testDb.db)
     const asked = await requestCancellation(context, { reference, delegateIds: 'all' }, STAFF)
     for (const decision of ['approve', 'decline']) {
-      await expect(decideCancellationRequest(context, { reference, requestId: asked.id, decision }, STAFF)).rejects.toMatchObject({ code: 'role-required', details: { role: 'manager' } })
+      await expect(decideCancellationRequest(context, { reference, requestId: asked.id, decision }, STAFF)).rejects.toMatchObject({
+        code: 'role-required',
+        details: { role: 'manager' },
+      })
     }
     await expect(cancelRegistration(context, { reference, delegateIds: 'all' }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
     expect((await cancellationRequests(context, reference)).map((request) => request.status)).toEqual(['pending'])

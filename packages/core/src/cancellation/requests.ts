@@ -70,7 +70,12 @@ export const requestCancellation = staffCommand(cancellationSchema, async (conte
     decided_at: null,
   }
   return async (transaction): Promise<CommandOutcome<CancellationRequest>> => {
-    const open = await transaction.selectFrom('cancellation_requests').select('id').where('registration_id', '=', registration.id).where('status', '=', 'pending').executeTakeFirst()
+    const open = await transaction
+      .selectFrom('cancellation_requests')
+      .select('id')
+      .where('registration_id', '=', registration.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
     if (open) throw new BackOfficeError('request-pending', 'A cancellation of this registration is already waiting for a manager’s approval.')
     await transaction.insertInto('cancellation_requests').values(row).execute()
     const request = requestOf(row)
@@ -89,7 +94,13 @@ export const requestCancellation = staffCommand(cancellationSchema, async (conte
 /** The cancellation requests of a registration, newest first. */
 export async function cancellationRequests(context: BackOfficeContext, reference: string): Promise<CancellationRequest[]> {
   const registration = await registrationOf(context, reference)
-  const rows = await context.db.kysely.selectFrom('cancellation_requests').selectAll().where('registration_id', '=', registration.id).orderBy('requested_at', 'desc').orderBy('id', 'desc').execute()
+  const rows = await context.db.kysely
+    .selectFrom('cancellation_requests')
+    .selectAll()
+    .where('registration_id', '=', registration.id)
+    .orderBy('requested_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
   return rows.map(requestOf)
 }
 
@@ -146,7 +157,12 @@ export const decideCancellationRequest = staffCommand(
       : null
     return async (transaction): Promise<CommandOutcome<CancellationDecision>> => {
       // Only a pending request is decided, so two managers deciding at once cannot both act on it.
-      const taken = await transaction.updateTable('cancellation_requests').set(decided).where('id', '=', asked.id).where('status', '=', 'pending').executeTakeFirst()
+      const taken = await transaction
+        .updateTable('cancellation_requests')
+        .set(decided)
+        .where('id', '=', asked.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
       if (Number(taken.numUpdatedRows) === 0) throw gone()
       const audit: AuditedChange[] = [
         {

@@ -57,7 +57,12 @@ describe('backupDataDirectory', () => {
     try {
       expect(sqliteIntegrity(copy)).toBe('ok')
       expect(copy.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'delete' })
-      expect(copy.prepare('SELECT reference FROM registrations ORDER BY created_at').all().map((row) => row.reference)).toEqual(references)
+      expect(
+        copy
+          .prepare('SELECT reference FROM registrations ORDER BY created_at')
+          .all()
+          .map((row) => row.reference),
+      ).toEqual(references)
     } finally {
       copy.close()
     }

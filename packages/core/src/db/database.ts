@@ -4,12 +4,7 @@ import type { WriteTransactionRunner } from './group-commit.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
-import type {
-  BankStatementImportLinesTable,
-  BankStatementImportsTable,
-  BankStatementLinesTable,
-  BankStatementMappingsTable,
-} from './tables/bank-statements.ts'
+import type { BankStatementImportLinesTable, BankStatementImportsTable, BankStatementLinesTable, BankStatementMappingsTable } from './tables/bank-statements.ts'
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'

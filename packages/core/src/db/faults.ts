@@ -2,7 +2,17 @@
 // can answer "try again shortly" for the first and keep treating the second as a bug.
 
 // Node's socket errors when the server cannot be reached at all.
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE'])
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+])
 
 // pg's own errors when a connection is lost or never made; they carry no code.
 const LOST_CONNECTION_MESSAGES = [

@@ -39,7 +39,11 @@ describe('group commit on SQLite', () => {
   })
 
   const insertParent = (id: number) => (transaction: Parameters<Parameters<typeof write>[0]>[0]) =>
-    transaction.insertInto('parents').values({ id }).execute().then(() => id)
+    transaction
+      .insertInto('parents')
+      .values({ id })
+      .execute()
+      .then(() => id)
 
   const storedParents = async () => (await kysely.selectFrom('parents').select('id').orderBy('id').execute()).map((row) => row.id)
 

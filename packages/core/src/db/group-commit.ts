@@ -45,7 +45,10 @@ export function createGroupCommit<Schema>(kysely: Kysely<Schema>): WriteTransact
         }
         await transaction.commit().execute()
       } catch (error) {
-        await transaction.rollback().execute().catch(() => undefined)
+        await transaction
+          .rollback()
+          .execute()
+          .catch(() => undefined)
         throw error
       }
     } catch (error) {

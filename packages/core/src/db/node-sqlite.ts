@@ -1,6 +1,15 @@
 import { foldForSearch } from '../backoffice/search-fold.ts'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely'
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from 'kysely'
 
 const MAX_CACHED_STATEMENTS = 500
 

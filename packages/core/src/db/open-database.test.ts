@@ -38,7 +38,6 @@ describe('opening PostgreSQL at startup', () => {
     expect(lines[0]).toBe(`PostgreSQL at 127.0.0.1:${port}/events is not reachable (Connection terminated unexpectedly); attempt 1, retrying in 1.0 s`)
     expect(lines.join('\n')).not.toContain('secret')
   })
-
 })
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []

@@ -35,7 +35,9 @@ export interface OpenDatabaseOptions {
 /** Thrown when migrations were left to `pnpm db:migrate` and the database has not had them yet. */
 export class DatabaseBehindError extends Error {
   constructor(pending: string[]) {
-    super(`the database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}): run \`pnpm db:migrate\` first, or start with MIGRATE_ON_START=1`)
+    super(
+      `the database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}): run \`pnpm db:migrate\` first, or start with MIGRATE_ON_START=1`,
+    )
     this.name = 'DatabaseBehindError'
   }
 }
@@ -180,10 +182,7 @@ async function openPostgresWhenReachable(databaseUrl: string, options: OpenDatab
       if (!isDatabaseUnreachable(error)) throw error
       const left = waitMs - waited
       if (left <= 0) {
-        throw new DatabaseUnreachableError(
-          `Could not reach ${server} within ${Math.round(waitMs / 1000)} s (${reason(error)}); exiting.`,
-          { cause: error },
-        )
+        throw new DatabaseUnreachableError(`Could not reach ${server} within ${Math.round(waitMs / 1000)} s (${reason(error)}); exiting.`, { cause: error })
       }
       const delay = Math.min(FIRST_STARTUP_RETRY_MS * 2 ** (attempt - 1), MAX_STARTUP_RETRY_MS, left)
       log(`${server} is not reachable (${reason(error)}); attempt ${attempt}, retrying in ${(delay / 1000).toFixed(1)} s`)

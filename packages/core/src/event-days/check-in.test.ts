@@ -22,7 +22,11 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     ;[, onlineReference] = (await register(
       testDb.db,
       {},
-      { attendanceOption: 'online', companyName: 'Müller & Partners', delegates: [{ name: 'Sipho Dlamini', position: 'Director', email: 'sipho@muller.example.com' }] },
+      {
+        attendanceOption: 'online',
+        companyName: 'Müller & Partners',
+        delegates: [{ name: 'Sipho Dlamini', position: 'Director', email: 'sipho@muller.example.com' }],
+      },
     )) as [string, string]
     const rows = await testDb.db.kysely.selectFrom('registrations').select(['id', 'event_id', 'event_slug', 'reference']).orderBy('created_at').execute()
     eventId = eventKeyOf(rows[0]!)
@@ -46,7 +50,12 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     ])
 
     const outcome = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0]!.toLowerCase().replace('-', ' ') }, STAFF)
-    expect(outcome.delegate).toMatchObject({ name: 'Thandi Nkosi', company: 'Acme Legal Services', unpaid: true, checkedIn: { at: AT_THE_DOOR.toISOString(), byName: STAFF.name } })
+    expect(outcome.delegate).toMatchObject({
+      name: 'Thandi Nkosi',
+      company: 'Acme Legal Services',
+      unpaid: true,
+      checkedIn: { at: AT_THE_DOOR.toISOString(), byName: STAFF.name },
+    })
     expect(outcome.counts).toEqual({ checkedIn: 1, expected: 2 })
 
     await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, TEST_MANAGER)).rejects.toMatchObject({
@@ -96,14 +105,23 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     const outcome = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scannedAt }, STAFF)
     expect(outcome.delegate.checkedIn!.at).toBe(scannedAt)
     const future = new Date(AT_THE_DOOR.getTime() + 60_000).toISOString()
-    expect((await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1], scannedAt: future }, STAFF)).delegate.checkedIn!.at).toBe(AT_THE_DOOR.toISOString())
+    expect((await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1], scannedAt: future }, STAFF)).delegate.checkedIn!.at).toBe(
+      AT_THE_DOOR.toISOString(),
+    )
   })
 
   it('refuses an unknown or malformed code, another event’s day, and a cancelled delegate, changing nothing', async () => {
     await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: 'ZZZZ-ZZZZ' }, STAFF)).rejects.toMatchObject({ code: 'unknown-pass', field: 'code' })
     await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: 'hello' }, STAFF)).rejects.toMatchObject({ code: 'unknown-pass', field: 'code' })
     await expect(checkInDelegate(door(), { eventId, day: '2025-07-05', code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'not-an-event-day' })
-    await cancelRegistration(testContext(testDb.db), { reference: (await testDb.db.kysely.selectFrom('registrations').select('reference').orderBy('created_at').executeTakeFirstOrThrow()).reference, delegateIds: 'all' }, MANAGER)
+    await cancelRegistration(
+      testContext(testDb.db),
+      {
+        reference: (await testDb.db.kysely.selectFrom('registrations').select('reference').orderBy('created_at').executeTakeFirstOrThrow()).reference,
+        delegateIds: 'all',
+      },
+      MANAGER,
+    )
     await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
     const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
     expect(screen!.counts).toEqual({ checkedIn: 0, expected: 0 })

@@ -90,7 +90,9 @@ function attendingDelegates(queries: Kysely<Database>, eventId: string, day: str
     .leftJoin('check_ins', (join) =>
       join.onRef('check_ins.delegate_id', '=', 'registration_delegates.id').on('check_ins.event_day', '=', day).on('check_ins.undone_at', 'is', null),
     )
-    .leftJoin('online_attendance', (join) => join.onRef('online_attendance.delegate_id', '=', 'registration_delegates.id').on('online_attendance.event_day', '=', day))
+    .leftJoin('online_attendance', (join) =>
+      join.onRef('online_attendance.delegate_id', '=', 'registration_delegates.id').on('online_attendance.event_day', '=', day),
+    )
     .select([
       'online_attendance.joined_at',
       'registration_delegates.id as delegate_id',
@@ -145,15 +147,24 @@ export async function checkInCounts(queries: Kysely<Database>, eventId: string, 
  * The check-in screen of an event on one of its days (the day it runs today, or its first, when none is asked for);
  * undefined when the event has no registration or the day is not one of its days.
  */
-export async function checkInScreen(context: BackOfficeContext, eventId: string, options: { day?: string | undefined; search?: string | undefined } = {}): Promise<CheckInScreen | undefined> {
+export async function checkInScreen(
+  context: BackOfficeContext,
+  eventId: string,
+  options: { day?: string | undefined; search?: string | undefined } = {},
+): Promise<CheckInScreen | undefined> {
   const queries = context.db.kysely
   const event = await registeredEvent(queries, eventId)
   if (!event) return undefined
   const days = checkInDays(event.start, event.end)
   const day = options.day || defaultDay(days, DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!)
   if (!days.includes(day)) return undefined
-  const rows = await attendingDelegates(queries, eventId, day).where('registration_delegates.cancellation_id', 'is', null).orderBy('registration_delegates.name').execute()
-  const words = foldForSearch(singleLine(options.search ?? '')).split(' ').filter((word) => word !== '')
+  const rows = await attendingDelegates(queries, eventId, day)
+    .where('registration_delegates.cancellation_id', 'is', null)
+    .orderBy('registration_delegates.name')
+    .execute()
+  const words = foldForSearch(singleLine(options.search ?? ''))
+    .split(' ')
+    .filter((word) => word !== '')
   const code = normalisePassCode(options.search ?? '')
   const matches = (row: DoorRow) => {
     if (code && row.code === code) return true
@@ -182,7 +193,10 @@ export const checkInSchema = z.pipe(
   }),
 )
 
-export const undoCheckInSchema = z.pipe(ownFields, z.object({ ...doorFields, delegateId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))) }))
+export const undoCheckInSchema = z.pipe(
+  ownFields,
+  z.object({ ...doorFields, delegateId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))) }),
+)
 
 // A queued scan is trusted for the moment it was made for this long; older (or future) moments are the arrival's.
 const QUEUED_SCAN_WINDOW_MS = 12 * 60 * 60_000
@@ -236,12 +250,28 @@ export const checkInDelegate = staffCommand(
       if (delegate.checkedIn) throw alreadyCheckedIn(delegate, delegate.checkedIn)
       await transaction
         .insertInto('check_ins')
-        .values({ id: newId(), delegate_id: delegate.delegateId, event_day: input.day, checked_in_at: at.toISOString(), checked_in_by_id: actor.id, checked_in_by_name: actor.name, undone_at: null, undone_by_name: null })
+        .values({
+          id: newId(),
+          delegate_id: delegate.delegateId,
+          event_day: input.day,
+          checked_in_at: at.toISOString(),
+          checked_in_by_id: actor.id,
+          checked_in_by_name: actor.name,
+          undone_at: null,
+          undone_by_name: null,
+        })
         .execute()
       const checkedIn = { ...delegate, checkedIn: { at: at.toISOString(), byName: actor.name } }
       return {
         result: { delegate: checkedIn, counts: await checkInCounts(transaction, input.eventId, input.day) },
-        audit: [{ action: 'delegate-checked-in', subjectType: 'registration', subjectId: delegate.reference, after: { delegate: delegate.name, day: input.day, at: at.toISOString() } }],
+        audit: [
+          {
+            action: 'delegate-checked-in',
+            subjectType: 'registration',
+            subjectId: delegate.reference,
+            after: { delegate: delegate.name, day: input.day, at: at.toISOString() },
+          },
+        ],
       }
     }
   },
@@ -260,7 +290,8 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
   return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
     await requireEventDay(transaction, input.eventId, input.day)
     const delegate = await doorDelegate(transaction, { ...input, code: '' })
-    if (!delegate.checkedIn) throw new BackOfficeError('not-checked-in', `${delegate.name} is not checked in on ${input.day}.`, undefined, { name: delegate.name })
+    if (!delegate.checkedIn)
+      throw new BackOfficeError('not-checked-in', `${delegate.name} is not checked in on ${input.day}.`, undefined, { name: delegate.name })
     await transaction
       .updateTable('check_ins')
       .set({ undone_at: at.toISOString(), undone_by_name: actor.name })
@@ -270,7 +301,14 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
       .execute()
     return {
       result: { delegate: { ...delegate, checkedIn: undefined }, counts: await checkInCounts(transaction, input.eventId, input.day) },
-      audit: [{ action: 'delegate-check-in-undone', subjectType: 'registration', subjectId: delegate.reference, before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName } }],
+      audit: [
+        {
+          action: 'delegate-check-in-undone',
+          subjectType: 'registration',
+          subjectId: delegate.reference,
+          before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName },
+        },
+      ],
     }
   }
 })

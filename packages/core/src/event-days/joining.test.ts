@@ -35,20 +35,37 @@ describe.each(TEST_BACKENDS)('joining instructions and personal join links on %s
   const on = (iso: string) => ({ ...testContext(testDb.db), siteNow: () => new Date(iso), now: () => new Date(iso) })
 
   it('saves the instructions with the days whose link differs, audited, and refuses a link that is not https', async () => {
-    await expect(saveJoiningInstructions(testContext(testDb.db), { eventId, venueInstructions: '', meetingUrl: 'http://meet.example.com/x' }, STAFF)).rejects.toMatchObject({
+    await expect(
+      saveJoiningInstructions(testContext(testDb.db), { eventId, venueInstructions: '', meetingUrl: 'http://meet.example.com/x' }, STAFF),
+    ).rejects.toMatchObject({
       code: 'invalid-meeting-link',
       field: 'meetingUrl',
     })
-    await expect(saveJoiningInstructions(testContext(testDb.db), { eventId, meetingUrl: MEETING, dayMeetingUrls: { '2025-07-09': MEETING } }, STAFF)).rejects.toMatchObject({ code: 'not-an-event-day' })
+    await expect(
+      saveJoiningInstructions(testContext(testDb.db), { eventId, meetingUrl: MEETING, dayMeetingUrls: { '2025-07-09': MEETING } }, STAFF),
+    ).rejects.toMatchObject({ code: 'not-an-event-day' })
     expect((await joiningScreen(testContext(testDb.db), eventId))!.instructions).toEqual({ venueInstructions: '', meetingUrl: '', dayMeetingUrls: {} })
 
     const venueInstructions = 'Arrive from 07:30.\nParking in the hotel’s basement; the workshop starts at 08:30.'
-    await saveJoiningInstructions(testContext(testDb.db), { eventId, venueInstructions, meetingUrl: MEETING, dayMeetingUrls: { [DAY_ONE]: '', [DAY_TWO]: DAY_TWO_MEETING } }, STAFF)
+    await saveJoiningInstructions(
+      testContext(testDb.db),
+      { eventId, venueInstructions, meetingUrl: MEETING, dayMeetingUrls: { [DAY_ONE]: '', [DAY_TWO]: DAY_TWO_MEETING } },
+      STAFF,
+    )
     const screen = await joiningScreen(testContext(testDb.db), eventId)
     expect(screen!.days).toEqual([DAY_ONE, DAY_TWO])
-    expect(screen!.instructions).toMatchObject({ venueInstructions, meetingUrl: MEETING, dayMeetingUrls: { [DAY_TWO]: DAY_TWO_MEETING }, updatedByName: STAFF.name })
+    expect(screen!.instructions).toMatchObject({
+      venueInstructions,
+      meetingUrl: MEETING,
+      dayMeetingUrls: { [DAY_TWO]: DAY_TWO_MEETING },
+      updatedByName: STAFF.name,
+    })
     expect(await testAuditRows(testDb.db)).toEqual([
-      expect.objectContaining({ action: 'joining-instructions-saved', subjectId: eventId, after: { venueInstructions, meetingUrl: MEETING, dayMeetingUrls: { [DAY_TWO]: DAY_TWO_MEETING } } }),
+      expect.objectContaining({
+        action: 'joining-instructions-saved',
+        subjectId: eventId,
+        after: { venueInstructions, meetingUrl: MEETING, dayMeetingUrls: { [DAY_TWO]: DAY_TWO_MEETING } },
+      }),
     ])
   })
 

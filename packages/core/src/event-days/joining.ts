@@ -60,7 +60,12 @@ export async function joiningScreen(context: BackOfficeContext, eventId: string)
     .where(registrationsOfEvent(eventId))
     .groupBy('online_attendance.event_day')
     .execute()
-  return { event, days, instructions: await instructionsOf(context.db.kysely, eventId), joinedOnline: Object.fromEntries(joined.map((row) => [row.event_day, Number(row.joined)])) }
+  return {
+    event,
+    days,
+    instructions: await instructionsOf(context.db.kysely, eventId),
+    joinedOnline: Object.fromEntries(joined.map((row) => [row.event_day, Number(row.joined)])),
+  }
 }
 
 /** A meeting link as staff paste it: empty, or a web address on https. */
@@ -154,7 +159,15 @@ async function joinFacts(context: { db: CoreDatabase; siteNow?: (() => Date) | u
     .selectFrom('delegate_passes')
     .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
     .innerJoin('registrations', 'registrations.id', 'delegate_passes.registration_id')
-    .select(['registration_delegates.id', 'registration_delegates.name', 'registrations.event_id', 'registrations.event_slug', 'registrations.event_title', 'registrations.event_start', 'registrations.event_end'])
+    .select([
+      'registration_delegates.id',
+      'registration_delegates.name',
+      'registrations.event_id',
+      'registrations.event_slug',
+      'registrations.event_title',
+      'registrations.event_start',
+      'registrations.event_end',
+    ])
     .where('delegate_passes.token', '=', token)
     .where('registration_delegates.cancellation_id', 'is', null)
     .where('registrations.cancelled_at', 'is', null)
@@ -172,7 +185,13 @@ async function joinFacts(context: { db: CoreDatabase; siteNow?: (() => Date) | u
 export async function joinPage(context: { db: CoreDatabase; siteNow?: (() => Date) | undefined }, token: string): Promise<JoinPage | undefined> {
   const facts = await joinFacts(context, token)
   if (!facts) return undefined
-  return { name: facts.row.name, eventTitle: facts.row.event_title, days: formatEventDays(facts.row.event_start, facts.row.event_end), today: facts.today, meetingReady: facts.meetingUrl !== '' }
+  return {
+    name: facts.row.name,
+    eventTitle: facts.row.event_title,
+    days: formatEventDays(facts.row.event_start, facts.row.event_end),
+    today: facts.today,
+    meetingReady: facts.meetingUrl !== '',
+  }
 }
 
 /**

@@ -39,7 +39,8 @@ describe('pass codes', () => {
     const { size, path } = passQrPath('K7M2-Q9XD')
     expect(size).toBe(png.width)
     const dark = new Set<string>()
-    for (const [, x, y, run] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) for (let step = 0; step < Number(run); step++) dark.add(`${Number(x) + step},${y}`)
+    for (const [, x, y, run] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g))
+      for (let step = 0; step < Number(run); step++) dark.add(`${Number(x) + step},${y}`)
     for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) expect(dark.has(`${x},${y}`)).toBe(png.data[(y * size + x) * 4] === 0)
   })
 })
@@ -80,10 +81,18 @@ describe.each(TEST_BACKENDS)('delegate passes on %s', (backend) => {
     const before = await passesOfRegistration(testDb.db.kysely, key.id)
     expect(await passesOfRegistration(testDb.db.kysely, key.id)).toEqual(before)
     // A corrected name is the same person: the pass stays.
-    await changeDelegate(testContext(testDb.db), { reference, delegate: '1', name: 'Thandi Nkosi-Mokoena', position: 'Legal Adviser', email: 'thandi@acme.example.com' }, STAFF)
+    await changeDelegate(
+      testContext(testDb.db),
+      { reference, delegate: '1', name: 'Thandi Nkosi-Mokoena', position: 'Legal Adviser', email: 'thandi@acme.example.com' },
+      STAFF,
+    )
     const corrected = await passesOfRegistration(testDb.db.kysely, key.id)
     expect(corrected[0]).toEqual({ ...before[0], name: 'Thandi Nkosi-Mokoena' })
-    await changeDelegate(testContext(testDb.db), { reference, delegate: '2', name: 'Naledi Khumalo', position: 'Paralegal', email: 'naledi@acme.example.com' }, STAFF)
+    await changeDelegate(
+      testContext(testDb.db),
+      { reference, delegate: '2', name: 'Naledi Khumalo', position: 'Paralegal', email: 'naledi@acme.example.com' },
+      STAFF,
+    )
     const replaced = await passesOfRegistration(testDb.db.kysely, key.id)
     expect(replaced[1]!.code).not.toBe(before[1]!.code)
     expect(replaced[1]!.token).not.toBe(before[1]!.token)
@@ -108,7 +117,9 @@ describe.each(TEST_BACKENDS)('delegate passes on %s', (backend) => {
       const image = toThandi.parsed.attachments.find((attachment) => attachment.contentType === 'image/png')!
       expect(image.cid).toBe(`pass-${passes[0]!.code}@events`)
       // mailparser puts an inline image's data in place of its cid: reference, as a mail reader shows it.
-      expect(toThandi.parsed.html).toMatch(new RegExp(`<img src="data:image/png;base64,[^"]+" width="164" height="164" alt="QR code of pass ${passes[0]!.code}">`))
+      expect(toThandi.parsed.html).toMatch(
+        new RegExp(`<img src="data:image/png;base64,[^"]+" width="164" height="164" alt="QR code of pass ${passes[0]!.code}">`),
+      )
       expect(decodeQr(image.content)).toBe(passes[0]!.code)
 
       const toRegistrant = sink.received.find((mail) => mail.recipients.includes('bookings@acme.example.com'))!

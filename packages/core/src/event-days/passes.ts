@@ -33,7 +33,13 @@ export function passForMail(links: SiteLinks, pass: Pick<Database['delegate_pass
 
 /** New passes for delegates being inserted (in the same transaction as the delegates). */
 export function newDelegatePasses(registrationId: string, delegateIds: readonly string[], createdAt: Date): Array<Database['delegate_passes']> {
-  return delegateIds.map((delegateId) => ({ delegate_id: delegateId, registration_id: registrationId, code: newPassCode(), token: newPassToken(), created_at: createdAt.toISOString() }))
+  return delegateIds.map((delegateId) => ({
+    delegate_id: delegateId,
+    registration_id: registrationId,
+    code: newPassCode(),
+    token: newPassToken(),
+    created_at: createdAt.toISOString(),
+  }))
 }
 
 /**
@@ -42,7 +48,11 @@ export function newDelegatePasses(registrationId: string, delegateIds: readonly 
  */
 export async function reissueDelegatePass(transaction: Transaction<Database>, delegateId: string, at: Date): Promise<{ code: string; token: string }> {
   const pass = { code: newPassCode(), token: newPassToken() }
-  await transaction.updateTable('delegate_passes').set({ ...pass, created_at: at.toISOString() }).where('delegate_id', '=', delegateId).execute()
+  await transaction
+    .updateTable('delegate_passes')
+    .set({ ...pass, created_at: at.toISOString() })
+    .where('delegate_id', '=', delegateId)
+    .execute()
   return pass
 }
 

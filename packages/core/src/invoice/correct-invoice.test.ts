@@ -30,25 +30,52 @@ describe.each(TEST_BACKENDS)('correcting an invoice on %s', (backend) => {
     await expect(correctInvoice(context, { reference }, MANAGER)).rejects.toMatchObject({ code: 'invoice-up-to-date' })
     await correctCompanyDetails(
       context,
-      { reference, companyName: 'Acme Legal Services (Pty) Ltd', address: '14 Main Road\nRosebank', email: 'accounts@acme.example.com', tel: '+27 11 555 0199', vatNumber: '', purchaseOrderNumber: 'PO-7781' },
+      {
+        reference,
+        companyName: 'Acme Legal Services (Pty) Ltd',
+        address: '14 Main Road\nRosebank',
+        email: 'accounts@acme.example.com',
+        tel: '+27 11 555 0199',
+        vatNumber: '',
+        purchaseOrderNumber: 'PO-7781',
+      },
       MANAGER,
     )
     await expect(correctInvoice(context, { reference }, STAFF)).rejects.toMatchObject({ code: 'role-required' })
 
     const correction = await correctInvoice(context, { reference }, MANAGER)
-    expect(correction).toEqual({ reference, creditNoteNumber: 'CN-000001', creditedInvoiceNumber: 'INV-000001', invoiceNumber: 'INV-000002', totalCents: TOTAL_CENTS })
+    expect(correction).toEqual({
+      reference,
+      creditNoteNumber: 'CN-000001',
+      creditedInvoiceNumber: 'INV-000001',
+      invoiceNumber: 'INV-000002',
+      totalCents: TOTAL_CENTS,
+    })
     // Nothing is left to correct once the invoice names the details.
     await expect(correctInvoice(context, { reference }, MANAGER)).rejects.toMatchObject({ code: 'invoice-up-to-date' })
 
     const invoice = pdftotext((await registrationInvoicePdf(context, reference))!.pdf)
-    for (const expected of ['Invoice number: INV-000002', 'Your reference: PO-7781', 'Acme Legal Services (Pty) Ltd', '14 Main Road Rosebank', 'Total incl. VAT R 20 677.00']) {
+    for (const expected of [
+      'Invoice number: INV-000002',
+      'Your reference: PO-7781',
+      'Acme Legal Services (Pty) Ltd',
+      '14 Main Road Rosebank',
+      'Total incl. VAT R 20 677.00',
+    ]) {
       expect(invoice).toContain(expected)
     }
     // The company is not registered for VAT now: only the supplier's VAT number is printed.
     expect(invoice.match(/VAT number/g)).toHaveLength(1)
     const { id: noteId } = await testDb.db.kysely.selectFrom('credit_notes').select('id').executeTakeFirstOrThrow()
     const note = pdftotext((await renderStoredCreditNote(testDb.db, noteId))!)
-    for (const expected of ['Credit Note', 'Credit note number: CN-000001', 'Tax invoice credited: INV-000001', 'Acme Legal Services', 'VAT number: 4123456789', 'Credited incl. VAT R 20 677.00']) {
+    for (const expected of [
+      'Credit Note',
+      'Credit note number: CN-000001',
+      'Tax invoice credited: INV-000001',
+      'Acme Legal Services',
+      'VAT number: 4123456789',
+      'Credited incl. VAT R 20 677.00',
+    ]) {
       expect(note).toContain(expected)
     }
 
@@ -65,7 +92,13 @@ describe.each(TEST_BACKENDS)('correcting an invoice on %s', (backend) => {
     expect(detail!.invoice?.number).toBe('INV-000002')
     expect(detail!.amounts).toMatchObject({ totalCents: TOTAL_CENTS, paidCents: 500_000, outstandingCents: TOTAL_CENTS - 500_000 })
     expect(await testAuditRows(testDb.db)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ action: 'registration-invoice-corrected', subjectId: reference, after: expect.objectContaining({ invoice: 'INV-000002', creditNote: 'CN-000001' }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'registration-invoice-corrected',
+          subjectId: reference,
+          after: expect.objectContaining({ invoice: 'INV-000002', creditNote: 'CN-000001' }),
+        }),
+      ]),
     )
 
     const { sink, transport, stop } = await startMailSink()

@@ -58,8 +58,7 @@ export const correctInvoice = staffCommand(
       if (!invoice || invoice.data_json === null) throw new BackOfficeError('not-found', `Registration ${reference} has no tax invoice to correct.`)
       const old = storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json })
       const recipient = { name: registration.company_name, addressLines: nonEmptyLines(registration.address), vatNumber: registration.vat_number }
-      const unchanged =
-        JSON.stringify(old.recipient) === JSON.stringify(recipient) && (old.purchaseOrderNumber ?? '') === registration.purchase_order_number
+      const unchanged = JSON.stringify(old.recipient) === JSON.stringify(recipient) && (old.purchaseOrderNumber ?? '') === registration.purchase_order_number
       if (unchanged) {
         throw new BackOfficeError('invoice-up-to-date', `Tax invoice ${old.number} already names the company details on registration ${reference}.`)
       }
@@ -113,7 +112,14 @@ export const correctInvoice = staffCommand(
       const invoiceSerial = await nextTaxInvoiceNumber(transaction)
       await transaction
         .insertInto('invoices')
-        .values({ id: invoiceId, registration_id: registration.id, number: invoiceSerial, issued_at: today.toISOString(), pdf_base64: '', data_json: JSON.stringify(reissued) })
+        .values({
+          id: invoiceId,
+          registration_id: registration.id,
+          number: invoiceSerial,
+          issued_at: today.toISOString(),
+          pdf_base64: '',
+          data_json: JSON.stringify(reissued),
+        })
         .execute()
       const invoiceNumber = formatInvoiceNumber(invoiceSerial)
 
@@ -141,8 +147,17 @@ export const correctInvoice = staffCommand(
                 to: [registration.email],
                 subject,
                 text: [intro, detailsText(rows), `Your registration page:\n${statusUrl}`].join('\n\n') + '\n',
-                html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}<p><a href="${statusUrl}">Your registration page</a></p>`, footer),
-                attachments: [creditNoteAttachment({ id: creditNoteId, number: creditNote.number }), invoiceAttachment({ id: invoiceId, number: invoiceNumber })],
+                html: mailDocument(
+                  subject,
+                  html`<p>${intro}</p>
+                    ${detailsTable(rows)}
+                    <p><a href="${statusUrl}">Your registration page</a></p>`,
+                  footer,
+                ),
+                attachments: [
+                  creditNoteAttachment({ id: creditNoteId, number: creditNote.number }),
+                  invoiceAttachment({ id: invoiceId, number: invoiceNumber }),
+                ],
               },
             },
           ],

@@ -15,9 +15,7 @@ function takeNextNumber(queries: QueryCreator<Database>, series: string) {
   return queries
     .insertInto('invoice_counters')
     .values({ series, last_number: 1 })
-    .onConflict((conflict) =>
-      conflict.column('series').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
-    )
+    .onConflict((conflict) => conflict.column('series').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })))
     .returning('last_number')
 }
 
@@ -64,7 +62,10 @@ export async function insertNumberedInvoice(
   // SQLite has one writer at a time: nobody waits between the statements.
   for (const write of alongside) await write.execute()
   const { last_number } = await takeNextNumber(transaction, TAX_INVOICE_SERIES).executeTakeFirstOrThrow()
-  await transaction.insertInto('invoices').values({ ...invoice, number: last_number }).execute()
+  await transaction
+    .insertInto('invoices')
+    .values({ ...invoice, number: last_number })
+    .execute()
 }
 
 /** A document number as printed: the series' prefix and six digits, e.g. "INV-000042". */

@@ -114,13 +114,18 @@ export async function issueTaxInvoice(
   invoice: PreparedTaxInvoice,
   alongside: ReadonlyArray<AlongsideWrite> = [],
 ): Promise<void> {
-  await insertNumberedInvoice(transaction, dialect, {
-    id: invoice.id,
-    registration_id: invoice.registrationId,
-    issued_at: invoice.data.issuedAt.toISOString(),
-    pdf_base64: '',
-    data_json: JSON.stringify(invoice.data),
-  }, alongside)
+  await insertNumberedInvoice(
+    transaction,
+    dialect,
+    {
+      id: invoice.id,
+      registration_id: invoice.registrationId,
+      issued_at: invoice.data.issuedAt.toISOString(),
+      pdf_base64: '',
+      data_json: JSON.stringify(invoice.data),
+    },
+    alongside,
+  )
 }
 
 /**
@@ -140,7 +145,12 @@ export async function renderStoredInvoice(db: CoreDatabase, invoiceId: string): 
   if (invoice.data_json === null) throw new Error(`Invoice ${invoiceId} has neither a PDF nor its data`)
   const pdf = await renderTaxInvoicePdf(storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json }))
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
-  await db.kysely.updateTable('invoices').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', invoiceId).where('pdf_base64', '=', '').execute()
+  await db.kysely
+    .updateTable('invoices')
+    .set({ pdf_base64: pdf.toString('base64') })
+    .where('id', '=', invoiceId)
+    .where('pdf_base64', '=', '')
+    .execute()
   return pdf
 }
 

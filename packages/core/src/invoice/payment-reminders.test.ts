@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MANAGER, register, STAFF } from '../backoffice/fixtures.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { fixedCatalog, openTestDatabase, startMailSink, TEST_BACKENDS, testAuditRows, testAuditWriter, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  fixedCatalog,
+  openTestDatabase,
+  startMailSink,
+  TEST_BACKENDS,
+  testAuditRows,
+  testAuditWriter,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import type { StaffCommandContext } from '../backoffice/command.ts'
 import { overdueRegistrations, paymentRemindersOf, remindNow, sendDuePaymentReminders } from './payment-reminders.ts'
 
@@ -69,11 +78,19 @@ describe.each(TEST_BACKENDS)('payment reminders on %s', (backend) => {
     const { sink, transport, stop } = await startMailSink()
     try {
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
-      const first = sink.received.find((mail) => mail.recipients.includes('bookings@acme.example.com') && mail.parsed.text?.includes('PO-991') && mail.parsed.text.includes('was due for payment'))
+      const first = sink.received.find(
+        (mail) =>
+          mail.recipients.includes('bookings@acme.example.com') && mail.parsed.text?.includes('PO-991') && mail.parsed.text.includes('was due for payment'),
+      )
       expect(first).toBeDefined()
       const text = first!.parsed.text!
       expect(first!.parsed.subject).toBe(`Payment reminder: R 20 677.00 owed for registration ${unpaid}`)
-      for (const expected of ['Our tax invoice INV-000001 was due for payment on 8 February 2025', 'Your reference: PO-991', 'Amount owed: R 20 677.00', `Payment reference: ${unpaid}`]) {
+      for (const expected of [
+        'Our tax invoice INV-000001 was due for payment on 8 February 2025',
+        'Your reference: PO-991',
+        'Amount owed: R 20 677.00',
+        `Payment reference: ${unpaid}`,
+      ]) {
         expect(text).toContain(expected)
       }
       expect(first!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])

@@ -95,7 +95,11 @@ export async function receivablesOn(
 }
 
 /** Which automatic reminder a receivable is due on `today`, given the kinds it already had; undefined for none. */
-export function reminderDue(receivable: Receivable, today: string, sent: ReadonlyArray<{ kind: PaymentReminderKind; businessDay: string }>): PaymentReminderKind | undefined {
+export function reminderDue(
+  receivable: Receivable,
+  today: string,
+  sent: ReadonlyArray<{ kind: PaymentReminderKind; businessDay: string }>,
+): PaymentReminderKind | undefined {
   if (receivable.daysOverdue <= 0) return undefined
   const overdue = sent.find((reminder) => reminder.kind === 'overdue')
   if (!overdue) return 'overdue'
@@ -144,10 +148,24 @@ export function paymentReminderMail({ receivable, kind, settings, statusUrl, pay
   return {
     to: [registration.email],
     subject,
-    text: [when, detailsText(rows), howToPay, detailsText(bankRows), ...(paymentUrl ? [`Payment page:\n${paymentUrl}`] : []), `Your registration page:\n${statusUrl}`, closing].join('\n\n') + '\n',
+    text:
+      [
+        when,
+        detailsText(rows),
+        howToPay,
+        detailsText(bankRows),
+        ...(paymentUrl ? [`Payment page:\n${paymentUrl}`] : []),
+        `Your registration page:\n${statusUrl}`,
+        closing,
+      ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${when}</p>${detailsTable(rows)}<p>${howToPay}</p>${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}<p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p><p>${closing}</p>`,
+      html`<p>${when}</p>
+        ${detailsTable(rows)}
+        <p>${howToPay}</p>
+        ${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}
+        <p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p>
+        <p>${closing}</p>`,
       footer,
     ),
     attachments: [invoiceAttachment(invoice)],
@@ -172,7 +190,12 @@ async function queueReminder(
       sent_by_name: reminder.sentByName,
       created_at: reminder.at.toISOString(),
     })
-    .onConflict((conflict) => conflict.columns(['registration_id', 'kind']).where(sql<boolean>`kind <> 'staff'`).doNothing())
+    .onConflict((conflict) =>
+      conflict
+        .columns(['registration_id', 'kind'])
+        .where(sql<boolean>`kind <> 'staff'`)
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst()
   if (!recorded) return false
@@ -307,7 +330,14 @@ export const remindNow = staffCommand(remindNowSchema, async (context, input, ac
     await queueReminder(context, transaction, { receivable, kind: 'staff', settings, today, at, sentByName: actor.name })
     return {
       result: { reference, outstandingCents: receivable.outstandingCents },
-      audit: [{ action: 'registration-payment-reminder-sent', subjectType: 'registration', subjectId: reference, after: { outstandingCents: receivable.outstandingCents } }],
+      audit: [
+        {
+          action: 'registration-payment-reminder-sent',
+          subjectType: 'registration',
+          subjectId: reference,
+          after: { outstandingCents: receivable.outstandingCents },
+        },
+      ],
       mailQueued: true,
     }
   }
@@ -320,12 +350,9 @@ export const PAYMENT_REMINDER_INTERVAL_MS = 60 * 60 * 1000
  * Looks for the payment reminders due now and then every `intervalMs` in the background, telling the outbox of the
  * ones queued; a failed round is logged and tried again at the next. Stop it before closing the database.
  */
-export function startPaymentReminders(options: {
-  context: BackOfficeContext
-  onQueued: () => void
-  log: (line: string) => void
-  intervalMs?: number
-}): { stop(): Promise<void> } {
+export function startPaymentReminders(options: { context: BackOfficeContext; onQueued: () => void; log: (line: string) => void; intervalMs?: number }): {
+  stop(): Promise<void>
+} {
   return startRecurringRound(
     'payment reminders',
     async () => {

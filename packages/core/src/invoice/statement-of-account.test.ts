@@ -31,7 +31,9 @@ describe.each(TEST_BACKENDS)('statements of account on %s', (backend) => {
     await recordBankTransfer(context, { reference: second, amount: '5 000.00', receivedOn: '2025-02-25', bankReference: 'FNB 78', note: '' }, STAFF)
 
     const statement = await statementOfAccount(context, 'acme legal services')
-    expect(statement?.entries.map((entry) => [entry.day, entry.registrationReference, entry.description, entry.debitCents, entry.creditCents, entry.balanceCents])).toEqual([
+    expect(
+      statement?.entries.map((entry) => [entry.day, entry.registrationReference, entry.description, entry.debitCents, entry.creditCents, entry.balanceCents]),
+    ).toEqual([
       ['2025-02-03', first, 'Tax invoice INV-000001', 2_067_700, 0, 2_067_700],
       ['2025-02-03', second, 'Tax invoice INV-000002', 1_033_850, 0, 3_101_550],
       ['2025-02-20', first, 'Bank transfer FNB 77', 0, 2_067_700, 1_033_850],
@@ -41,13 +43,26 @@ describe.each(TEST_BACKENDS)('statements of account on %s', (backend) => {
     expect(await statementOfAccount(context, 'Nobody Ltd')).toBeUndefined()
 
     const text = pdftotext(await renderStatementPdf(context, statement!))
-    for (const expected of ['Statement of account', 'Account of', 'Amount owed: R 5 338.50', 'Tax invoice INV-000002', 'Bank transfer FNB 78', 'Amount owed R 5 338.50']) {
+    for (const expected of [
+      'Statement of account',
+      'Account of',
+      'Amount owed: R 5 338.50',
+      'Tax invoice INV-000002',
+      'Bank transfer FNB 78',
+      'Amount owed R 5 338.50',
+    ]) {
       expect(text).toContain(expected)
     }
     expect(text).not.toContain('Other Firm')
 
-    expect(await sendStatement(context, { companyName: 'Acme Legal Services' }, STAFF)).toEqual({ companyName: 'ACME Legal Services', email: 'bookings@acme.example.com', owedCents: 533_850 })
-    expect(await testAuditRows(testDb.db)).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'company-statement-sent', subjectId: 'ACME Legal Services' })]))
+    expect(await sendStatement(context, { companyName: 'Acme Legal Services' }, STAFF)).toEqual({
+      companyName: 'ACME Legal Services',
+      email: 'bookings@acme.example.com',
+      owedCents: 533_850,
+    })
+    expect(await testAuditRows(testDb.db)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'company-statement-sent', subjectId: 'ACME Legal Services' })]),
+    )
     const { sink, transport, stop } = await startMailSink()
     try {
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })

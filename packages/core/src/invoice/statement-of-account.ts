@@ -73,7 +73,11 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
   const [invoices, creditNotes, transfers] = await Promise.all([
     kysely.selectFrom('invoices').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
     kysely.selectFrom('credit_notes').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
-    kysely.selectFrom('bank_payments').select(['registration_id', 'amount_cents', 'received_on', 'bank_reference']).where('registration_id', 'in', ids).execute(),
+    kysely
+      .selectFrom('bank_payments')
+      .select(['registration_id', 'amount_cents', 'received_on', 'bank_reference'])
+      .where('registration_id', 'in', ids)
+      .execute(),
   ])
   type Unbalanced = Omit<StatementEntry, 'balanceCents'> & { order: number }
   const unbalanced: Unbalanced[] = [
@@ -112,7 +116,17 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
       const transferred = transfers.filter((transfer) => transfer.registration_id === registration.id).reduce((sum, transfer) => sum + transfer.amount_cents, 0)
       const byCard = transferred === 0 && registration.paid_at !== null ? paidCentsOf(registration, 0) : 0
       return byCard > 0
-        ? [{ kind: 'payment', day: dayIn(new Date(registration.paid_at!)), registrationReference: registration.reference, description: 'Card payment', debitCents: 0, creditCents: byCard, order: 2 }]
+        ? [
+            {
+              kind: 'payment',
+              day: dayIn(new Date(registration.paid_at!)),
+              registrationReference: registration.reference,
+              description: 'Card payment',
+              debitCents: 0,
+              creditCents: byCard,
+              order: 2,
+            },
+          ]
         : []
     }),
   ].sort((a, b) => a.day.localeCompare(b.day) || a.order - b.order || a.description.localeCompare(b.description))
@@ -180,7 +194,10 @@ export async function renderStatementPdf(context: BackOfficeContext, statement: 
     })
     doc.y = bottom + 3
   }
-  row(columns.map((column) => column.label), BOLD)
+  row(
+    columns.map((column) => column.label),
+    BOLD,
+  )
   doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor(RULE_COLOUR).stroke()
   doc.y += 4
   for (const entry of statement.entries) {
@@ -220,7 +237,11 @@ export async function renderStatementPdf(context: BackOfficeContext, statement: 
 
 /** The file name of a statement download or attachment. */
 export function statementFilename(statement: Pick<StatementOfAccount, 'companyName' | 'issuedAt'>): string {
-  const name = statement.companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company'
+  const name =
+    statement.companyName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'company'
   return `statement-${name}-${dayIn(statement.issuedAt)}.pdf`
 }
 
@@ -245,7 +266,12 @@ export const sendStatement = staffCommand(sendStatementSchema, async (context, i
     ]
     const intro = `As requested, your statement of account with ${settings.siteName} on ${statement.date} is attached.`
     const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
-    const source = await transaction.selectFrom('registrations').select('id').where('email', '=', statement.email).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const source = await transaction
+      .selectFrom('registrations')
+      .select('id')
+      .where('email', '=', statement.email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
     await enqueueMails(
       transaction,
       source.id,
@@ -256,7 +282,12 @@ export const sendStatement = staffCommand(sendStatementSchema, async (context, i
             to: [statement.email],
             subject,
             text: `${intro}\n\n${detailsText(rows)}\n`,
-            html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}`, footer),
+            html: mailDocument(
+              subject,
+              html`<p>${intro}</p>
+                ${detailsTable(rows)}`,
+              footer,
+            ),
             attachments: [{ filename: statementFilename(statement), contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
           },
         },
@@ -265,7 +296,14 @@ export const sendStatement = staffCommand(sendStatementSchema, async (context, i
     )
     return {
       result: { companyName: statement.companyName, email: statement.email, owedCents: statement.owedCents },
-      audit: [{ action: 'company-statement-sent', subjectType: 'company', subjectId: statement.companyName, after: { to: statement.email, owedCents: statement.owedCents } }],
+      audit: [
+        {
+          action: 'company-statement-sent',
+          subjectType: 'company',
+          subjectId: statement.companyName,
+          after: { to: statement.email, owedCents: statement.owedCents },
+        },
+      ],
       mailQueued: true,
     }
   }

@@ -33,9 +33,7 @@ describe('tax invoice PDF', () => {
   it('renders an invoice to the same bytes whatever was rendered before it in the process', async () => {
     const first = await renderTaxInvoicePdf(invoice())
     // Other glyphs through the same parsed fonts must not find their way into the next invoice's embedded subset.
-    await renderTaxInvoicePdf(
-      invoice({ recipient: { name: 'Łódź Żółć Holdings', addressLines: ['Αθήνα', 'Москва'], vatNumber: '' }, reference: 'ZZZZ2222' }),
-    )
+    await renderTaxInvoicePdf(invoice({ recipient: { name: 'Łódź Żółć Holdings', addressLines: ['Αθήνα', 'Москва'], vatNumber: '' }, reference: 'ZZZZ2222' }))
     const again = await renderTaxInvoicePdf(invoice())
     expect(again.equals(first)).toBe(true)
   })

@@ -1,6 +1,17 @@
 import { formatRand } from '@events/pricing'
 import { bankDetailRows, type BankDetails } from '../catalog.ts'
-import { BOLD, drawTaxDocumentHead, yourReferenceFact, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR, type DocumentParty, type TaxDocument } from '../pdf/tax-document.ts'
+import {
+  BOLD,
+  drawTaxDocumentHead,
+  yourReferenceFact,
+  MUTED_COLOUR,
+  openTaxDocument,
+  REGULAR,
+  RULE_COLOUR,
+  TEXT_COLOUR,
+  type DocumentParty,
+  type TaxDocument,
+} from '../pdf/tax-document.ts'
 
 export interface TaxInvoiceLine {
   description: string
@@ -31,7 +42,6 @@ export interface TaxInvoiceData {
   /** Set as the PDF's creation date so the same invoice always renders to the same bytes. */
   issuedAt: Date
 }
-
 
 /** The VAT rate as people write it: 0.15 -> "15%". */
 export function vatPercentage(vatRate: number): string {

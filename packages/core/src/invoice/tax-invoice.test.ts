@@ -10,7 +10,6 @@ import { getInvoicePdf, getRegistrationByReferenceAndSecret } from '../registrat
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { formatInvoiceNumber, insertNumberedInvoice } from './invoice-number.ts'
 
-
 /** The PDF's text as a separate PDF reader (pdf.js) extracts it, whitespace collapsed. */
 async function pdfText(pdf: Uint8Array): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf))

@@ -73,10 +73,7 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
 }
 
 function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
-  return delegates.map((delegate, index) => [
-    `Delegate ${index + 1}`,
-    `${delegate.name}, ${delegate.position} <${delegate.email}>`,
-  ])
+  return delegates.map((delegate, index) => [`Delegate ${index + 1}`, `${delegate.name}, ${delegate.position} <${delegate.email}>`])
 }
 
 /** The company's purchase order number as a row, when it gave one (registrations stored before there was one have none). */
@@ -118,14 +115,25 @@ function passContentId(pass: PassForMail): string {
 
 /** Passes as text and HTML, each with its QR code, its code and its link, named by delegate where there are several. */
 function passesSection(passes: ReadonlyArray<{ pass: PassForMail; name?: string }>): { text: string; html: SafeHtml } {
-  const heading = passes.length === 1 ? 'Your pass for the door (show the QR code or say the code):' : 'The delegates’ passes for the door (show the QR code or say the code):'
+  const heading =
+    passes.length === 1
+      ? 'Your pass for the door (show the QR code or say the code):'
+      : 'The delegates’ passes for the door (show the QR code or say the code):'
   const lines = passes.map(({ pass, name }) => `${name ? `${name}: ` : ''}pass ${pass.code}, ${pass.url}`)
   return {
     text: `${heading}\n${lines.join('\n')}`,
-    html: html`<p>${heading}</p>${passes.map(
-      ({ pass, name }) =>
-        html`<p>${name ? html`<strong>${name}</strong><br>` : ''}<img src="cid:${passContentId(pass)}" width="164" height="164" alt="QR code of pass ${pass.code}"><br>Pass <strong>${pass.code}</strong> · <a href="${pass.url}">Open the pass</a></p>`,
-    )}`,
+    html: html`<p>${heading}</p>
+      ${passes.map(
+        ({ pass, name }) =>
+          html`<p>
+            ${name ? html`<strong>${name}</strong><br />` : ''}<img
+              src="cid:${passContentId(pass)}"
+              width="164"
+              height="164"
+              alt="QR code of pass ${pass.code}"
+            /><br />Pass <strong>${pass.code}</strong> · <a href="${pass.url}">Open the pass</a>
+          </p>`,
+      )}`,
   }
 }
 
@@ -142,7 +150,12 @@ export function organiserRegistrationMail(context: RegistrationMailContext): Out
     replyTo: context.submission.email,
     subject,
     text: `${subject}\n\n${detailsText(rows)}\n\nStatus page: ${context.statusUrl}\n`,
-    html: mailDocument(subject, html`${rowsHtml(rows)}<p><a href="${context.statusUrl}">Registration status page</a></p>`, footerText(context.settings)),
+    html: mailDocument(
+      subject,
+      html`${rowsHtml(rows)}
+        <p><a href="${context.statusUrl}">Registration status page</a></p>`,
+      footerText(context.settings),
+    ),
   }
 }
 
@@ -157,25 +170,37 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
     const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', formatRand(position.outstandingCents)]]
     const received = position.paidCents > 0 ? `Received so far: ${formatRand(position.paidCents)}. ` : ''
     const text = `${received}Still to pay: ${formatRand(position.outstandingCents)}, by bank transfer using ${context.reference} as the payment reference.`
-    return { text: `${text}\n${detailsText(rows)}`, html: html`<p>${text}</p>${rowsHtml(rows)}` }
+    return {
+      text: `${text}\n${detailsText(rows)}`,
+      html: html`<p>${text}</p>
+        ${rowsHtml(rows)}`,
+    }
   }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {
     const text = `Pay ${total} by card, EFT or GPay on the secure payment page:\n${context.paymentUrl}`
-    return { text, html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p><p><a href="${context.paymentUrl}">Pay now</a></p>` }
+    return {
+      text,
+      html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p>
+        <p><a href="${context.paymentUrl}">Pay now</a></p>`,
+    }
   }
   const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', total]]
   const terms = `Please pay in full within ${settings.paymentTermsDays} days of the invoice date (by ${context.invoice.dueDate}), using ${context.reference} as the payment reference.`
   return {
     text: `Pay by bank transfer:\n${detailsText(rows)}\n${terms}`,
-    html: html`<p>Pay by bank transfer:</p>${rowsHtml(rows)}<p>${terms}</p>`,
+    html: html`<p>Pay by bank transfer:</p>
+      ${rowsHtml(rows)}
+      <p>${terms}</p>`,
   }
 }
 
 /** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
 export function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
   const { event, submission, quote, settings } = context
-  const delegates = position?.attendingDelegates ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index)) : submission.delegates
+  const delegates = position?.attendingDelegates
+    ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index))
+    : submission.delegates
   const subject = `Registration ${context.reference}: ${event.title}`
   const rows: Array<[string, string]> = [
     ['Reference', context.reference],
@@ -200,10 +225,23 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
   return {
     to: [submission.email],
     subject,
-    text: [intro, detailsText(rows), payment.text, ...(passSection ? [passSection.text] : []), `${statusLine}\n${context.statusUrl}`, questions, 'The attached calendar file adds the event to your calendar.'].join('\n\n') + '\n',
+    text:
+      [
+        intro,
+        detailsText(rows),
+        payment.text,
+        ...(passSection ? [passSection.text] : []),
+        `${statusLine}\n${context.statusUrl}`,
+        questions,
+        'The attached calendar file adds the event to your calendar.',
+      ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
+      html`<p>${intro}</p>
+        ${rowsHtml(rows)}${payment.html}${passSection?.html}
+        <p>${statusLine}<br /><a href="${context.statusUrl}">${context.statusUrl}</a></p>
+        <p>${questions}</p>
+        <p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context), context.invoice.attachment, ...passes.map(({ pass }) => passImage(pass))],
@@ -225,10 +263,22 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
   return {
     to: [delegate.email],
     subject,
-    text: [`Dear ${delegate.name},`, intro, detailsText(rows), ...(passSection ? [passSection.text] : []), 'The attached calendar file adds the event to your calendar.', privacy].join('\n\n') + '\n',
+    text:
+      [
+        `Dear ${delegate.name},`,
+        intro,
+        detailsText(rows),
+        ...(passSection ? [passSection.text] : []),
+        'The attached calendar file adds the event to your calendar.',
+        privacy,
+      ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}${passSection?.html}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
+      html`<p>Dear ${delegate.name},</p>
+        <p>${intro}</p>
+        ${rowsHtml(rows)}${passSection?.html}
+        <p>The attached calendar file adds the event to your calendar.</p>
+        <p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context), ...(pass ? [passImage(pass)] : [])],
@@ -281,7 +331,11 @@ export function renderRegistrationMail(job: RegistrationMailJob, context: Regist
     case 'registration.delegate': {
       const delegate = context.submission.delegates[job.delegate]
       if (!delegate) throw new Error(`Registration ${context.reference} has no delegate ${job.delegate}`)
-      return delegateNoticeMail(context, delegate, context.passes?.find((pass) => pass.ordinal === job.delegate))
+      return delegateNoticeMail(
+        context,
+        delegate,
+        context.passes?.find((pass) => pass.ordinal === job.delegate),
+      )
     }
   }
 }

@@ -39,7 +39,11 @@ describe.each(TEST_BACKENDS)('enqueueStaffMail on %s', (backend) => {
     const row = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({ topic: 'staff-invitation', source_id: 'user-1', status: 'pending', next_attempt_at: now.toISOString() })
 
-    expect(await deliverDueMessages({ db: testDb.db, transport: transport(), now: () => now, log: () => undefined })).toEqual({ sent: 1, retrying: 0, failed: 0 })
+    expect(await deliverDueMessages({ db: testDb.db, transport: transport(), now: () => now, log: () => undefined })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    })
     expect(sink().received).toHaveLength(1)
     expect(sink().received[0]!.recipients).toEqual(['new.colleague@example.com'])
     expect(sink().received[0]!.parsed.subject).toBe('Your Example Events back-office account')

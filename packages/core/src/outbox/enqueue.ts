@@ -33,12 +33,7 @@ export function outboxRowsOf(sourceId: string, mails: readonly QueuedMail[], now
 }
 
 /** Writes e-mails to the outbox inside the caller's transaction, due at once; answers their ids. */
-export async function enqueueMails(
-  transaction: Transaction<Database>,
-  sourceId: string,
-  mails: readonly QueuedMail[],
-  now: Date,
-): Promise<string[]> {
+export async function enqueueMails(transaction: Transaction<Database>, sourceId: string, mails: readonly QueuedMail[], now: Date): Promise<string[]> {
   if (mails.length === 0) return []
   const rows = outboxRowsOf(sourceId, mails, now)
   await transaction.insertInto('outbox_messages').values(rows).execute()

@@ -17,7 +17,14 @@ describe.each(TEST_BACKENDS)('outboxHealth on %s', (backend) => {
   })
 
   async function queue(source: string, at: string, count = 1): Promise<void> {
-    await testDb.db.writeTransaction((transaction) => enqueueMails(transaction, source, Array.from({ length: count }, () => MAIL), new Date(at)))
+    await testDb.db.writeTransaction((transaction) =>
+      enqueueMails(
+        transaction,
+        source,
+        Array.from({ length: count }, () => MAIL),
+        new Date(at),
+      ),
+    )
   }
 
   async function setStatus(source: string, status: 'sent' | 'failed'): Promise<void> {

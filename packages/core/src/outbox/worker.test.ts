@@ -163,19 +163,24 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       expect(notice.text).toContain(links.privacyNotice())
       expect(notice.text).not.toContain(links.registrationStatus(receipt))
       // The pass's QR code is shown inline, not attached as a file.
-      expect(notice.attachments.filter((attachment) => attachment.contentDisposition !== 'inline').map((attachment) => attachment.filename)).toEqual(['event.ics'])
-      expect(notice.attachments.filter((attachment) => attachment.contentDisposition === 'inline').map((attachment) => attachment.contentType)).toEqual(['image/png'])
+      expect(notice.attachments.filter((attachment) => attachment.contentDisposition !== 'inline').map((attachment) => attachment.filename)).toEqual([
+        'event.ics',
+      ])
+      expect(notice.attachments.filter((attachment) => attachment.contentDisposition === 'inline').map((attachment) => attachment.contentType)).toEqual([
+        'image/png',
+      ])
     }
 
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'status', 'sent_at']).execute()
     expect(rows.every((row) => row.status === 'sent' && row.sent_at !== null)).toBe(true)
-    expect(new Set(sink().received.map((mail) => mail.parsed.messageId))).toEqual(
-      new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)),
-    )
+    expect(new Set(sink().received.map((mail) => mail.parsed.messageId))).toEqual(new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)))
   })
 
   it('tells card registrants where to pay', async () => {
-    const { receipt } = await createRegistration(registrations(), registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }))
+    const { receipt } = await createRegistration(
+      registrations(),
+      registrationInput({ paymentMethod: 'Credit/Debit Card', delegates: [{ name: 'A B', position: 'C', email: 'bookings@acme.example.com' }] }),
+    )
     await deliver()
     // The only delegate is the registrant, who gets the full confirmation rather than a second notice.
     expect(sink().received).toHaveLength(2)
@@ -193,9 +198,9 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
         delegates: [{ name: injection, position: injection, email: 'thandi@acme.example.com' }],
       }),
     )
-    await expect(
-      createRegistration(registrations(), registrationInput({ email: 'victim@example.com\r\nBcc: attacker@evil.example' })),
-    ).rejects.toMatchObject({ code: 'invalid-email' })
+    await expect(createRegistration(registrations(), registrationInput({ email: 'victim@example.com\r\nBcc: attacker@evil.example' }))).rejects.toMatchObject({
+      code: 'invalid-email',
+    })
     await enquiries().submitContactEnquiry({
       fullName: injection,
       email: 'visitor@example.com',
@@ -326,9 +331,7 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       await createRegistration(service, registrationInput({ companyName: `Company ${index}` }))
     }
     const otherInstance = await testDb.openAnother()
-    const workers = [testDb.db, otherInstance].map((db) =>
-      startOutboxWorker({ db, transport: transport(), pollIntervalMs: 10, now: () => clock, log: quiet }),
-    )
+    const workers = [testDb.db, otherInstance].map((db) => startOutboxWorker({ db, transport: transport(), pollIntervalMs: 10, now: () => clock, log: quiet }))
     await waitFor(async () => {
       const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['last_error', 'lease_token']).execute()
       return rows.every((row) => row.last_error !== null && row.lease_token === null)
@@ -416,7 +419,14 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
       },
     })
     const lines: string[] = []
-    const worker = startOutboxWorker({ db: unreachableWhileDown, transport: transport(), pollIntervalMs: 10, maxFailureBackoffMs: 80, now: () => clock, log: (line) => void lines.push(line) })
+    const worker = startOutboxWorker({
+      db: unreachableWhileDown,
+      transport: transport(),
+      pollIntervalMs: 10,
+      maxFailureBackoffMs: 80,
+      now: () => clock,
+      log: (line) => void lines.push(line),
+    })
     await new Promise((resolve) => setTimeout(resolve, 600))
     // Polling every 10 ms would have failed about 60 times; doubling to 80 ms apart makes it about 10.
     const failures = lines.filter((line) => line.startsWith('outbox: delivery round failed'))
@@ -432,7 +442,14 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('sends several messages at a time, and when stopped finishes those in flight and starts no other', async () => {
     for (let index = 0; index < 3; index++) {
-      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
+      await enquiries().submitTrainingRequest({
+        kind: 'inhouse',
+        name: `A${index}`,
+        email: 'a@example.org',
+        phone: '011 555 0100',
+        organization: 'O',
+        message: 'M',
+      })
     }
     const releases: Array<() => void> = []
     let bothStarted: () => void = () => undefined
@@ -459,7 +476,14 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
 
   it('sends one message at a time while requests keep waking it, and several at a time once they stop', async () => {
     for (let index = 0; index < 3; index++) {
-      await enquiries().submitTrainingRequest({ kind: 'inhouse', name: `A${index}`, email: 'a@example.org', phone: '011 555 0100', organization: 'O', message: 'M' })
+      await enquiries().submitTrainingRequest({
+        kind: 'inhouse',
+        name: `A${index}`,
+        email: 'a@example.org',
+        phone: '011 555 0100',
+        organization: 'O',
+        message: 'M',
+      })
     }
     let busy = true
     let inFlight = 0

@@ -60,11 +60,18 @@ export function drawTaxDocumentHead(
   doc.font(BOLD).fontSize(22).text(head.title, left, PAGE_MARGIN)
   const top = doc.y + 10
 
-  doc.font(BOLD).fontSize(11).text(head.supplier.name, left, top, { width: contentWidth / 2 })
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .text(head.supplier.name, left, top, { width: contentWidth / 2 })
   doc.font(REGULAR).fontSize(9)
   for (const line of head.supplier.addressLines) doc.text(line, { width: contentWidth / 2 })
   doc.text(`VAT number: ${head.supplier.vatNumber}`, { width: contentWidth / 2 })
-  if (head.supplier.contact) doc.fillColor(MUTED_COLOUR).text(head.supplier.contact, { width: contentWidth / 2 }).fillColor(TEXT_COLOUR)
+  if (head.supplier.contact)
+    doc
+      .fillColor(MUTED_COLOUR)
+      .text(head.supplier.contact, { width: contentWidth / 2 })
+      .fillColor(TEXT_COLOUR)
   const supplierBottom = doc.y
 
   const factsX = left + contentWidth / 2 + 20
@@ -72,7 +79,10 @@ export function drawTaxDocumentHead(
   doc.y = top
   for (const [label, value] of head.facts) {
     const y = doc.y
-    doc.font(REGULAR).fontSize(9).text(`${label}:`, factsX, y, { width: factsWidth / 2 })
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .text(`${label}:`, factsX, y, { width: factsWidth / 2 })
     doc.font(BOLD).text(value, factsX + factsWidth / 2, y, { width: factsWidth / 2, align: 'right' })
     doc.moveDown(0.2)
   }

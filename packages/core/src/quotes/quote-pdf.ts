@@ -3,7 +3,10 @@ import { drawBankDetails, drawLinesAndTotals, type TaxInvoiceData } from '../inv
 import { BOLD, drawTaxDocumentHead, openTaxDocument, REGULAR } from '../pdf/tax-document.ts'
 
 /** Everything printed on a quotation; amounts in cents, dates as display text. */
-export interface QuoteData extends Pick<TaxInvoiceData, 'supplier' | 'recipient' | 'lines' | 'subtotalCents' | 'vatRate' | 'vatCents' | 'totalCents' | 'paymentTermsDays'> {
+export interface QuoteData extends Pick<
+  TaxInvoiceData,
+  'supplier' | 'recipient' | 'lines' | 'subtotalCents' | 'vatRate' | 'vatCents' | 'totalCents' | 'paymentTermsDays'
+> {
   number: string
   issueDate: string
   /** The last day the quoted price is offered (the early-bird date, or when registration closes). */

@@ -23,7 +23,13 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
 
   it('quotes what the registration would charge, numbered in its own series, valid until the price stops being offered, with bank details and terms', async () => {
     const context = onDay('2025-03-01')
-    const quote = await requestQuote(context, { event: 'legalOpinion', attendanceOption: 'early-bird', delegates: '3', companyName: 'Acme Legal Services', address: '12 Main Road\nRosebank' })
+    const quote = await requestQuote(context, {
+      event: 'legalOpinion',
+      attendanceOption: 'early-bird',
+      delegates: '3',
+      companyName: 'Acme Legal Services',
+      address: '12 Main Road\nRosebank',
+    })
     expect(quote).toMatchObject({ number: 'Q-000001', filename: 'quote-Q-000001.pdf' })
 
     // The registration for the same option and delegates is charged exactly what was quoted.
@@ -65,7 +71,12 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
     const second = await requestQuote(context, { event: 'legalOpinion', attendanceOption: 'venue', delegates: 1 })
     expect(second.number).toBe('Q-000002')
     expect(pdftotext(second.pdf)).toContain('Valid until: 3 July 2025')
-    expect(await findQuote(context, 'q-000001')).toMatchObject({ number: 'Q-000001', companyName: 'Acme Legal Services', totalCents: receipt.totalCents, eventTitle: 'Legal Opinion Writing 2025' })
+    expect(await findQuote(context, 'q-000001')).toMatchObject({
+      number: 'Q-000001',
+      companyName: 'Acme Legal Services',
+      totalCents: receipt.totalCents,
+      eventTitle: 'Legal Opinion Writing 2025',
+    })
     expect(await findQuote(context, '2')).toMatchObject({ number: 'Q-000002', companyName: '' })
     expect(await findQuote(context, 'Q-000003')).toBeUndefined()
     expect((await quoteDownload(context, 'Q-000001'))?.pdf.equals(quote.pdf)).toBe(true)
@@ -75,10 +86,14 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
 
   it('refuses an option no longer offered, too many delegates for a table, or no option, and numbers nothing', async () => {
     const context = onDay('2025-03-26')
-    await expect(requestQuote(context, { event: 'legalOpinion', attendanceOption: 'early-bird', delegates: '2' })).rejects.toMatchObject({ code: 'option-unavailable' })
+    await expect(requestQuote(context, { event: 'legalOpinion', attendanceOption: 'early-bird', delegates: '2' })).rejects.toMatchObject({
+      code: 'option-unavailable',
+    })
     await expect(requestQuote(context, { event: 'Resilience', attendanceOption: 'table-5', delegates: '6' })).rejects.toMatchObject({ code: 'delegate-cap' })
     await expect(requestQuote(context, { event: 'legalOpinion', attendanceOption: '', delegates: '2' })).rejects.toMatchObject({ code: 'missing-fields' })
-    await expect(requestQuote(context, { event: 'legalOpinion', attendanceOption: 'venue', delegates: '0' })).rejects.toMatchObject({ code: 'invalid-delegate-count' })
+    await expect(requestQuote(context, { event: 'legalOpinion', attendanceOption: 'venue', delegates: '0' })).rejects.toMatchObject({
+      code: 'invalid-delegate-count',
+    })
     await expect(requestQuote(context, { event: 'nope', attendanceOption: 'venue', delegates: '1' })).rejects.toMatchObject({ code: 'unknown-event' })
     expect((await requestQuote(context, { event: 'Resilience', attendanceOption: 'table-5', delegates: '5' })).number).toBe('Q-000001')
   })

@@ -36,7 +36,9 @@ const delegateCount = z.pipe(
     z.string().check(z.minLength(1, 'required')),
     z.pipe(
       z.transform((text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
-      z.number('invalid-delegate-count').check(z.int('invalid-delegate-count'), z.minimum(1, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+      z
+        .number('invalid-delegate-count')
+        .check(z.int('invalid-delegate-count'), z.minimum(1, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
     ),
   ),
 )
@@ -149,7 +151,12 @@ async function renderStoredQuote(db: CoreDatabase, quoteId: string): Promise<Buf
   const data = JSON.parse(quote.data_json) as Omit<QuoteData, 'issuedAt'> & { issuedAt: string }
   const pdf = await renderQuotePdf({ ...data, issuedAt: new Date(data.issuedAt) })
   // The same data renders the same bytes, so a concurrent first render that stored first is just as good.
-  await db.kysely.updateTable('quotes').set({ pdf_base64: pdf.toString('base64') }).where('id', '=', quoteId).where('pdf_base64', '=', '').execute()
+  await db.kysely
+    .updateTable('quotes')
+    .set({ pdf_base64: pdf.toString('base64') })
+    .where('id', '=', quoteId)
+    .where('pdf_base64', '=', '')
+    .execute()
   return pdf
 }
 

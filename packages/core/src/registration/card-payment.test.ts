@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
-import { SITE_NOW, TEST_BACKENDS, TEST_STAFF, fixedCatalog, openTestDatabase, registrationInput, testAuditWriter, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  SITE_NOW,
+  TEST_BACKENDS,
+  TEST_STAFF,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  testAuditWriter,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import { cardChargeStanding, recordCardPayment, type CardPaymentInput } from './card-payment.ts'
 import { createRegistration } from './commands.ts'
 import type { RegistrationContext } from './model.ts'
@@ -28,7 +38,9 @@ describe.each(TEST_BACKENDS)('card payments of registrations on %s', (backend) =
   }
 
   const pay = (input: Omit<CardPaymentInput, 'at' | 'lock'>) =>
-    testDb.db.writeTransaction((transaction) => recordCardPayment(transaction, { ...input, at: new Date('2025-03-01T10:00:00Z'), lock: backend === 'postgres' }))
+    testDb.db.writeTransaction((transaction) =>
+      recordCardPayment(transaction, { ...input, at: new Date('2025-03-01T10:00:00Z'), lock: backend === 'postgres' }),
+    )
 
   it('marks a registration paid once, for its total in its currency only', async () => {
     const registration = await cardRegistration()
@@ -47,7 +59,11 @@ describe.each(TEST_BACKENDS)('card payments of registrations on %s', (backend) =
 
   it('does not count the whole total once a bank transfer was recorded, and leaves the registration as it was', async () => {
     const registration = await cardRegistration()
-    await recordBankTransfer({ ...context, audit: testAuditWriter }, { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' }, TEST_STAFF)
+    await recordBankTransfer(
+      { ...context, audit: testAuditWriter },
+      { reference: registration.reference, amount: '5000.00', receivedOn: '2025-03-01', bankReference: 'FNB 0042' },
+      TEST_STAFF,
+    )
 
     const refused = await pay({ registrationId: registration.id, amountCents: TOTAL_CENTS, currency: 'ZAR' })
     expect(refused).toMatchObject({ outcome: 'not-owed', paidCents: 500_000, outstandingCents: TOTAL_CENTS - 500_000 })

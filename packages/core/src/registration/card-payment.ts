@@ -12,7 +12,10 @@ import { markRegistrationPaid, paymentStateOf, type PaymentState } from './payme
  */
 export type CardChargeStanding = 'owed' | 'paid' | 'not-owed'
 
-export async function cardChargeStanding(queries: Kysely<Database>, registration: Pick<RegistrationRow, 'id' | 'status' | 'total_cents'>): Promise<CardChargeStanding> {
+export async function cardChargeStanding(
+  queries: Kysely<Database>,
+  registration: Pick<RegistrationRow, 'id' | 'status' | 'total_cents'>,
+): Promise<CardChargeStanding> {
   return standingOf(registration, await paymentStateOf(queries, registration))
 }
 

@@ -176,7 +176,11 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       email: delegate.email,
     }))
     const delegates = transaction.insertInto('registration_delegates').values(delegateRows)
-    const passRows = newDelegatePasses(registrationId, delegateRows.map((delegate) => delegate.id), createdAt)
+    const passRows = newDelegatePasses(
+      registrationId,
+      delegateRows.map((delegate) => delegate.id),
+      createdAt,
+    )
     const passes = transaction.insertInto('delegate_passes').values(passRows)
 
     const invoice = prepareTaxInvoice({

@@ -5,7 +5,17 @@ import { delegateList, delegateListEvents } from '../backoffice/delegate-list.ts
 import { listRegistrations } from '../backoffice/registrations-list.ts'
 import type { EventCatalog } from '../catalog.ts'
 import { migrationProvider } from '../db/migrations/index.ts'
-import { LEGAL_OPINION, RESILIENCE, SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  LEGAL_OPINION,
+  RESILIENCE,
+  SITE_NOW,
+  TEST_BACKENDS,
+  fixedCatalog,
+  openTestDatabase,
+  registrationInput,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import { createRegistration } from './commands.ts'
 import { fillRegistrationEventIds, startEventIdFiller } from './event-ids.ts'
 
@@ -103,7 +113,13 @@ describe.each(TEST_BACKENDS)('registrations and their event ids on %s', (backend
     const getEvent = vi.fn(working.getEvent).mockRejectedValueOnce(new Error('content source down'))
     const lines: string[] = []
     const problems: string[] = []
-    const filler = startEventIdFiller({ db: testDb.db, catalog: { ...working, getEvent }, log: (line) => lines.push(line), logProblem: (line) => problems.push(line), retryMs: 10 })
+    const filler = startEventIdFiller({
+      db: testDb.db,
+      catalog: { ...working, getEvent },
+      log: (line) => lines.push(line),
+      logProblem: (line) => problems.push(line),
+      retryMs: 10,
+    })
     try {
       await vi.waitFor(() => expect(lines).toEqual(["Registrations: gave 1 registration(s) their event's document id"]))
       expect(problems).toEqual(['Registrations: could not fill in event ids (content source down); trying again later'])

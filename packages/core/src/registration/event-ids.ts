@@ -27,7 +27,12 @@ export async function fillRegistrationEventIds(context: { db: CoreDatabase; cata
       outcome.unresolved.push(slug)
       continue
     }
-    const updated = await kysely.updateTable('registrations').set({ event_id: event.id }).where('event_id', 'is', null).where('event_slug', '=', slug).executeTakeFirst()
+    const updated = await kysely
+      .updateTable('registrations')
+      .set({ event_id: event.id })
+      .where('event_id', 'is', null)
+      .where('event_slug', '=', slug)
+      .executeTakeFirst()
     outcome.filled += Number(updated.numUpdatedRows)
   }
   return outcome
@@ -79,7 +84,8 @@ export function startEventIdFiller(options: EventIdFillerOptions): EventIdFiller
     running = fillRegistrationEventIds(options).then(
       ({ filled, unresolved }) => {
         if (filled > 0) options.log(`Registrations: gave ${filled} registration(s) their event's document id`)
-        if (unresolved.length > 0) options.logProblem(`Registrations: no event in the content has the slug ${unresolved.join(', ')}; their registrations stay grouped by slug`)
+        if (unresolved.length > 0)
+          options.logProblem(`Registrations: no event in the content has the slug ${unresolved.join(', ')}; their registrations stay grouped by slug`)
       },
       (error: unknown) => {
         options.logProblem(`Registrations: could not fill in event ids (${error instanceof Error ? error.message : String(error)}); trying again later`)

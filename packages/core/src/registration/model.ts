@@ -104,7 +104,6 @@ export interface RegistrationStatusJson {
   delegates: RegistrationDetails['delegates']
 }
 
-
 /** The event as a registration stored it when it was made: later edits of the event do not change it. */
 export interface StoredEvent {
   slug: string
@@ -116,7 +115,9 @@ export interface StoredEvent {
 }
 
 /** A registration row's copy of its event. */
-export function storedEventOf(row: Pick<RegistrationRow, 'event_slug' | 'event_kind' | 'event_title' | 'event_start' | 'event_end' | 'venue_name' | 'venue_address'>): StoredEvent {
+export function storedEventOf(
+  row: Pick<RegistrationRow, 'event_slug' | 'event_kind' | 'event_title' | 'event_start' | 'event_end' | 'venue_name' | 'venue_address'>,
+): StoredEvent {
   return {
     slug: row.event_slug,
     kind: row.event_kind,
@@ -141,4 +142,3 @@ export function registrationStatusJson(details: RegistrationDetails): Registrati
     delegates: details.delegates,
   }
 }
-

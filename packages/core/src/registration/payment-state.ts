@@ -24,10 +24,7 @@ export interface PaymentState {
  * How much of a registration is paid (its bank transfers, or all of it once paid by card) and what is outstanding: its
  * total less what its cancellations' credit notes credited, less what was paid.
  */
-export async function paymentStateOf(
-  queries: Kysely<Database>,
-  registration: Pick<RegistrationRow, 'id' | 'status' | 'total_cents'>,
-): Promise<PaymentState> {
+export async function paymentStateOf(queries: Kysely<Database>, registration: Pick<RegistrationRow, 'id' | 'status' | 'total_cents'>): Promise<PaymentState> {
   const [{ received }, { credited }] = await Promise.all([
     queries
       .selectFrom('bank_payments')

@@ -18,7 +18,11 @@ export function sameSecret(expected: string, given: string): boolean {
 }
 
 /** The registration a private link names: its reference (in any case or spacing) and the secret that matches it. */
-export async function findRegistrationByReferenceAndSecret(queries: Kysely<Database>, referenceInput: string, secret: string): Promise<RegistrationRow | undefined> {
+export async function findRegistrationByReferenceAndSecret(
+  queries: Kysely<Database>,
+  referenceInput: string,
+  secret: string,
+): Promise<RegistrationRow | undefined> {
   const reference = normaliseReference(String(referenceInput))
   if (!reference || typeof secret !== 'string' || secret === '') return undefined
   const row = await queries.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
@@ -83,7 +87,12 @@ export async function getInvoicePdf(context: Pick<RegistrationContext, 'db'>, re
   const { db } = context
   const row = await findRegistrationByReferenceAndSecret(db.kysely, referenceInput, secret)
   if (!row) return undefined
-  const invoice = await db.kysely.selectFrom('invoices').select(['id', 'number']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst()
+  const invoice = await db.kysely
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('registration_id', '=', row.id)
+    .orderBy('number', 'desc')
+    .executeTakeFirst()
   const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
   if (!invoice || !pdf) return undefined
   return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }

@@ -2,15 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { CoreDatabase } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
-import {
-  SITE_NOW,
-  TEST_BACKENDS,
-  fixedCatalog,
-  openTestDatabase,
-  registrationInput,
-  testSiteLinks,
-  type TestDatabase,
-} from '../test-support.ts'
+import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { createRegistration } from './commands.ts'
 import { registrationStatusJson, type RegistrationContext } from './model.ts'
 import { getRegistrationByReferenceAndSecret } from './queries.ts'
@@ -86,7 +78,11 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
       return { receipt, statusUrl, paymentUrl, privacyUrl }
     }
     const card = await mailLinks('Credit/Debit Card')
-    expect(card).toMatchObject({ statusUrl: links.registrationStatus(card.receipt), paymentUrl: links.registrationPayment(card.receipt), privacyUrl: links.privacyNotice() })
+    expect(card).toMatchObject({
+      statusUrl: links.registrationStatus(card.receipt),
+      paymentUrl: links.registrationPayment(card.receipt),
+      privacyUrl: links.privacyNotice(),
+    })
     const transfer = await mailLinks('Bank Transfer')
     expect(transfer).toMatchObject({ statusUrl: links.registrationStatus(transfer.receipt), paymentUrl: undefined })
   })
@@ -102,7 +98,10 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
 
   it('stores nothing for an invalid registration', async () => {
     await expect(createRegistration(context(), registrationInput({ email: 'nope' }))).rejects.toBeInstanceOf(ValidationError)
-    await expect(createRegistration(context(), registrationInput({ event: 'nope' }))).rejects.toMatchObject({ code: 'unknown-event', issues: [{ path: 'event', code: 'unknown-event' }] })
+    await expect(createRegistration(context(), registrationInput({ event: 'nope' }))).rejects.toMatchObject({
+      code: 'unknown-event',
+      issues: [{ path: 'event', code: 'unknown-event' }],
+    })
     expect(await count(testDb.db, 'registrations')).toBe(0)
     expect(await count(testDb.db, 'outbox_messages')).toBe(0)
     expect(await count(testDb.db, 'submission_keys')).toBe(0)
@@ -126,9 +125,7 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
     for (const body of bodies) {
       await expect(createRegistration(context(), body)).rejects.toBeInstanceOf(ValidationError)
     }
-    await expect(
-      createRegistration(context(), registrationInput(), { idempotencyKey: 'k'.repeat(1000) }),
-    ).rejects.toMatchObject({ code: 'invalid-request' })
+    await expect(createRegistration(context(), registrationInput(), { idempotencyKey: 'k'.repeat(1000) })).rejects.toMatchObject({ code: 'invalid-request' })
     expect(await count(testDb.db, 'registrations')).toBe(0)
   })
 
@@ -143,15 +140,14 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
 
     it('refuses the same key with different details', async () => {
       await createRegistration(context(), registrationInput(), { idempotencyKey: 'form-token-2' })
-      await expect(
-        createRegistration(context(), registrationInput({ companyName: 'Other' }), { idempotencyKey: 'form-token-2' }),
-      ).rejects.toMatchObject({ code: 'idempotency-conflict' })
+      await expect(createRegistration(context(), registrationInput({ companyName: 'Other' }), { idempotencyKey: 'form-token-2' })).rejects.toMatchObject({
+        code: 'idempotency-conflict',
+      })
       expect(await count(testDb.db, 'registrations')).toBe(1)
     })
 
     it('creates one registration for a concurrent double submit', async () => {
-      const results = await Promise.all(
-        Array.from({ length: 5 }, () => createRegistration(context(), registrationInput(), { idempotencyKey: 'double-click' })))
+      const results = await Promise.all(Array.from({ length: 5 }, () => createRegistration(context(), registrationInput(), { idempotencyKey: 'double-click' })))
       expect(new Set(results.map((result) => result.receipt.reference)).size).toBe(1)
       expect(results.filter((result) => !result.replayed)).toHaveLength(1)
       expect(await count(testDb.db, 'registrations')).toBe(1)

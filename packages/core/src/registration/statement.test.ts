@@ -22,7 +22,8 @@ describe.each(TEST_BACKENDS)('registrationStatement on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const registrationRow = (reference: string) => testDb.db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow()
+  const registrationRow = (reference: string) =>
+    testDb.db.kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow()
 
   it('lists the invoice, a part-payment and a cancelled delegate’s credit note, adding up to what is outstanding', async () => {
     const [reference] = await register(testDb.db, {})
@@ -61,7 +62,11 @@ describe.each(TEST_BACKENDS)('registrationStatement on %s', (backend) => {
     expect(owed).toMatchObject({ balanceCents: -1_033_850, outstandingCents: 0, owedToRegistrantCents: 1_033_850 })
     expect(owed.lines.map((line) => line.kind)).toEqual(['invoice', 'bank-transfer', 'credit-note'])
 
-    await recordRefundPaidOut(context, { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'REFUND 7' }, MANAGER)
+    await recordRefundPaidOut(
+      context,
+      { reference: reference!, refundId: cancellation.refund!.id, paidOutOn: '2025-06-20', bankReference: 'REFUND 7' },
+      MANAGER,
+    )
     const settled = await registrationStatement(testDb.db.kysely, await registrationRow(reference!))
     expect(settled.lines.at(-1)).toEqual({ kind: 'refund-paid-out', on: '2025-06-20', reference: 'REFUND 7', amountCents: 1_033_850 })
     expect(settled).toMatchObject({ balanceCents: 0, outstandingCents: 0, owedToRegistrantCents: 0 })

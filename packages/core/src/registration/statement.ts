@@ -39,7 +39,15 @@ export interface RegistrationStatement {
  * The order of lines on one day, as they follow each other: the invoice, the payment, a cancellation's credit note,
  * then the refund that credit made.
  */
-const KIND_ORDER: readonly StatementLineKind[] = ['invoice', 'bank-transfer', 'card-payment', 'credit-note', 'card-refund', 'refund-paid-out', 'surplus-paid-out']
+const KIND_ORDER: readonly StatementLineKind[] = [
+  'invoice',
+  'bank-transfer',
+  'card-payment',
+  'credit-note',
+  'card-refund',
+  'refund-paid-out',
+  'surplus-paid-out',
+]
 
 type StatementRegistration = Pick<RegistrationRow, 'id' | 'status' | 'total_cents' | 'created_at' | 'paid_at'>
 
@@ -94,7 +102,12 @@ const paymentLines: StatementSource = async (queries, registration) => {
   const transferredCents = transfers.reduce((sum, transfer) => sum + transfer.amount_cents, 0)
   const cardCents = paidCentsOf(registration, transferredCents) - transferredCents
   return [
-    ...transfers.map((transfer) => ({ kind: 'bank-transfer' as const, on: transfer.received_on, reference: transfer.bank_reference, amountCents: -transfer.amount_cents })),
+    ...transfers.map((transfer) => ({
+      kind: 'bank-transfer' as const,
+      on: transfer.received_on,
+      reference: transfer.bank_reference,
+      amountCents: -transfer.amount_cents,
+    })),
     ...(cardCents > 0
       ? [{ kind: 'card-payment' as const, on: johannesburgDay(registration.paid_at ?? registration.created_at), reference: '', amountCents: -cardCents }]
       : []),
@@ -121,9 +134,19 @@ const refundLines: StatementSource = async (queries, registration) => {
     ...refunds.map((refund) =>
       refund.status === 'succeeded'
         ? { kind: 'card-refund' as const, on: johannesburgDay(refund.updated_at), reference: '', amountCents: refund.amount_cents }
-        : { kind: 'refund-paid-out' as const, on: refund.paid_out_on ?? johannesburgDay(refund.updated_at), reference: refund.bank_reference ?? '', amountCents: refund.amount_cents },
+        : {
+            kind: 'refund-paid-out' as const,
+            on: refund.paid_out_on ?? johannesburgDay(refund.updated_at),
+            reference: refund.bank_reference ?? '',
+            amountCents: refund.amount_cents,
+          },
     ),
-    ...surpluses.map((surplus) => ({ kind: 'surplus-paid-out' as const, on: surplus.paid_out_on ?? '', reference: surplus.bank_reference ?? '', amountCents: surplus.amount_cents })),
+    ...surpluses.map((surplus) => ({
+      kind: 'surplus-paid-out' as const,
+      on: surplus.paid_out_on ?? '',
+      reference: surplus.bank_reference ?? '',
+      amountCents: surplus.amount_cents,
+    })),
   ]
 }
 

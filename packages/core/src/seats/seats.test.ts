@@ -49,7 +49,10 @@ describe.each(TEST_BACKENDS)('seats on %s', (backend) => {
     return (await createRegistration(context, input)).receipt.reference
   }
   const refusal = async (overrides: Record<string, unknown>) => {
-    const error = await register(overrides).then(() => undefined, (caught: unknown) => caught)
+    const error = await register(overrides).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
     if (!isValidationError(error)) throw new Error(`Expected a refusal, got ${String(error)}`)
     return { code: error.code, issues: error.issues }
   }

@@ -7,7 +7,15 @@ import { isBackOfficeError } from '../backoffice/errors.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { fixedCatalog, openTestDatabase, registrationInput, RESILIENCE, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import { seatsTaken } from './seats.ts'
-import { joinWaitingList, offerWaitingListSeats, removeWaitingListEntry, sweepWaitingLists, waitingListLengths, waitingListOf, waitingListOfferOf } from './waiting-list.ts'
+import {
+  joinWaitingList,
+  offerWaitingListSeats,
+  removeWaitingListEntry,
+  sweepWaitingLists,
+  waitingListLengths,
+  waitingListOf,
+  waitingListOfferOf,
+} from './waiting-list.ts'
 
 const delegate = (n: number) => ({ name: `Delegate ${n}`, position: 'Analyst', email: `delegate${n}@acme.example.com` })
 const delegates = (count: number, from = 1) => Array.from({ length: count }, (_, index) => delegate(from + index))
@@ -33,9 +41,21 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     return (await createRegistration(context(), input)).receipt.reference
   }
   const join = (overrides: Record<string, unknown> = {}) =>
-    joinWaitingList(context(), { event: 'Resilience', name: 'Thandi Mokoena', companyName: 'Acme', email: 'thandi@acme.example.com', tel: '011 555 0100', seats: 2, attendance: 'venue', ...overrides })
+    joinWaitingList(context(), {
+      event: 'Resilience',
+      name: 'Thandi Mokoena',
+      companyName: 'Acme',
+      email: 'thandi@acme.example.com',
+      tel: '011 555 0100',
+      seats: 2,
+      attendance: 'venue',
+      ...overrides,
+    })
   const refusalOf = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => undefined, (caught: unknown) => caught)
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
     if (!isValidationError(error)) throw new Error(`Expected a refusal, got ${String(error)}`)
     return { code: error.code, issues: error.issues }
   }
@@ -50,7 +70,10 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
       code: 'not-sold-out',
       issues: [{ path: 'attendance', code: 'not-sold-out', seatKind: 'venue', seatsWanted: 1, seatsLeft: 1 }],
     })
-    expect((await refusalOf(join({ seats: 11, name: '' }))).issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual(['name:required', 'seats:invalid-seats'])
+    expect((await refusalOf(join({ seats: 11, name: '' }))).issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
+      'name:required',
+      'seats:invalid-seats',
+    ])
     expect((await refusalOf(join({ attendance: 'hybrid' }))).issues).toEqual([{ path: 'attendance', code: 'invalid-choice' }])
     expect(await waitingListOf(testDb.db.kysely, event.id)).toEqual([])
 
@@ -91,7 +114,10 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     await register({ offer: token, delegates: delegates(1, 10) })
     expect(await states()).toEqual(['1:waiting', '2:registered', '3:waiting'])
     expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 4, online: 0 })
-    expect(await refusalOf(register({ offer: token, delegates: delegates(1, 11) }))).toEqual({ code: 'offer-used', issues: [{ path: 'offer', code: 'offer-used' }] })
+    expect(await refusalOf(register({ offer: token, delegates: delegates(1, 11) }))).toEqual({
+      code: 'offer-used',
+      issues: [{ path: 'offer', code: 'offer-used' }],
+    })
 
     // Two seats freed at once: the first entry's turn comes. Registering one delegate through its offer of two, the
     // other held seat goes to the next entry at once.
@@ -132,7 +158,10 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     today = new Date(REGISTERED_AT.getTime() + 48 * HOUR)
     expect(await sweepWaitingLists(context())).toBe(3)
     expect(await states()).toEqual(['1:expired', '2:expired', '3:offered'])
-    expect((await mails('waiting-list.expired')).map((mail) => mail.mail)).toEqual([expect.stringContaining('were not registered for in time'), expect.any(String)])
+    expect((await mails('waiting-list.expired')).map((mail) => mail.mail)).toEqual([
+      expect.stringContaining('were not registered for in time'),
+      expect.any(String),
+    ])
     expect(await waitingListOfferOf(context(), token)).toEqual({ status: 'expired' })
     expect((await refusalOf(register({ offer: token, delegates: delegates(2, 20) }))).code).toBe('offer-expired')
     expect(await seatsTaken(testDb.db.kysely, event.id)).toEqual({ venue: 2, online: 0 })
@@ -142,12 +171,26 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     const first = await register({ delegates: delegates(4) })
     await join({ seats: 2 })
     await join({ seats: 2, email: 'second@acme.example.com' })
-    await cancelRegistration(context(), { reference: first, delegateIds: [(await testDb.db.kysely.selectFrom('registration_delegates').select('id').orderBy('ordinal').executeTakeFirstOrThrow()).id] }, MANAGER)
+    await cancelRegistration(
+      context(),
+      {
+        reference: first,
+        delegateIds: [(await testDb.db.kysely.selectFrom('registration_delegates').select('id').orderBy('ordinal').executeTakeFirstOrThrow()).id],
+      },
+      MANAGER,
+    )
     await cancelRegistration(context(), { reference: first, delegateIds: 'all' }, MANAGER)
     expect(await states()).toEqual(['1:offered', '2:offered'])
     const staffContext = { ...context(), audit: testContext(testDb.db).audit }
     expect((await findPersonalData(staffContext, 'THANDI@acme.example.com')).waitingList).toEqual([
-      expect.objectContaining({ event: 'Economic Resilience Conference 2025', position: 1, name: 'Thandi Mokoena', seats: 2, attendance: 'venue', state: 'offered' }),
+      expect.objectContaining({
+        event: 'Economic Resilience Conference 2025',
+        position: 1,
+        name: 'Thandi Mokoena',
+        seats: 2,
+        attendance: 'venue',
+        state: 'offered',
+      }),
     ])
     const erased = await erasePersonalData(staffContext, { email: 'thandi@acme.example.com', confirm: true }, MANAGER)
     expect(erased).toMatchObject({ waitingListEntriesAnonymised: 1, emailsDeleted: 2 })
@@ -173,7 +216,12 @@ describe.each(TEST_BACKENDS)('the waiting list on %s', (backend) => {
     expect(await states()).toEqual(['1:removed', '2:offered'])
     const again = await offerWaitingListSeats(staffContext, { entryId: two!.id }, STAFF).catch((error: unknown) => error)
     expect(isBackOfficeError(again) && again.code).toBe('entry-closed')
-    const changes = await testDb.db.kysely.selectFrom('waiting_list_changes').select(['action', 'actor_name']).where('entry_id', '=', one!.id).orderBy('action').execute()
+    const changes = await testDb.db.kysely
+      .selectFrom('waiting_list_changes')
+      .select(['action', 'actor_name'])
+      .where('entry_id', '=', one!.id)
+      .orderBy('action')
+      .execute()
     expect(changes).toEqual([
       { action: 'joined', actor_name: null },
       { action: 'offered', actor_name: null },

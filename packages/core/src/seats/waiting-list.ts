@@ -100,7 +100,14 @@ function mailContextOf(entry: EntryRow, event: Pick<RegistrationEvent, 'start' |
 }
 
 /** Keeps one change of an entry, with who made it (null: the site itself) and what it changed. */
-async function recordChange(transaction: Transaction<Database>, entryId: string, action: string, at: Date, actor: StaffActor | null, details: unknown): Promise<void> {
+async function recordChange(
+  transaction: Transaction<Database>,
+  entryId: string,
+  action: string,
+  at: Date,
+  actor: StaffActor | null,
+  details: unknown,
+): Promise<void> {
   await transaction
     .insertInto('waiting_list_changes')
     .values({ id: newId(), entry_id: entryId, action, actor_name: actor?.name ?? null, details_json: JSON.stringify(details ?? {}), at: at.toISOString() })
@@ -134,9 +141,15 @@ export async function joinWaitingList(context: WaitingListContext, input: unknow
     await lockEventSeats(transaction, event.id, at)
     const free = (await seatsLeftAt(transaction, event))[fields.attendance]
     if (free === null || free >= fields.seats) {
-      throw new ValidationError('not-sold-out', [{ path: 'attendance', code: 'not-sold-out', seatKind: fields.attendance, seatsWanted: fields.seats, ...(free === null ? {} : { seatsLeft: free }) }])
+      throw new ValidationError('not-sold-out', [
+        { path: 'attendance', code: 'not-sold-out', seatKind: fields.attendance, seatsWanted: fields.seats, ...(free === null ? {} : { seatsLeft: free }) },
+      ])
     }
-    const last = await transaction.selectFrom('waiting_list_entries').select((eb) => eb.fn.max('position').as('position')).where('event_id', '=', event.id).executeTakeFirst()
+    const last = await transaction
+      .selectFrom('waiting_list_entries')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('event_id', '=', event.id)
+      .executeTakeFirst()
     const entry: EntryRow = {
       id,
       event_id: event.id,
@@ -265,9 +278,18 @@ export async function sweepWaitingLists(context: WaitingListContext): Promise<nu
         .where('offered_until', '<=', now)
         .execute()
       for (const entry of lapsed) {
-        await transaction.updateTable('waiting_list_entries').set({ state: 'expired', offer_token_hash: null, updated_at: at.toISOString() }).where('id', '=', entry.id).execute()
+        await transaction
+          .updateTable('waiting_list_entries')
+          .set({ state: 'expired', offer_token_hash: null, updated_at: at.toISOString() })
+          .where('id', '=', entry.id)
+          .execute()
         await recordChange(transaction, entry.id, 'expired', at, null, { offeredUntil: entry.offered_until })
-        await enqueueMails(transaction, entry.id, [{ topic: 'waiting-list.expired', mail: waitingListOfferExpiredMail(mailContextOf(entry, event, settings)) }], at)
+        await enqueueMails(
+          transaction,
+          entry.id,
+          [{ topic: 'waiting-list.expired', mail: waitingListOfferExpiredMail(mailContextOf(entry, event, settings)) }],
+          at,
+        )
       }
       return lapsed.length + (await offerFreedSeats(transaction, context, event, settings)).audit.length
     })
@@ -306,7 +328,10 @@ export type WaitingListOffer =
 
 /** The offer a link's token names, judged at the business clock; `expired` also for a token no entry holds. */
 export async function waitingListOfferOf(context: Pick<BackOfficeContext, 'db' | 'now' | 'siteNow'>, token: string): Promise<WaitingListOffer> {
-  const entry = token === '' ? undefined : await context.db.kysely.selectFrom('waiting_list_entries').selectAll().where('offer_token_hash', '=', sha256Hex(token)).executeTakeFirst()
+  const entry =
+    token === ''
+      ? undefined
+      : await context.db.kysely.selectFrom('waiting_list_entries').selectAll().where('offer_token_hash', '=', sha256Hex(token)).executeTakeFirst()
   return offerStatusOf(entry, businessClock(context as BackOfficeContext))
 }
 
@@ -340,12 +365,20 @@ export interface ClaimedOffer {
 export async function claimOffer(transaction: Transaction<Database>, token: string, eventId: string, now: Date): Promise<ClaimedOffer> {
   const entry = await transaction.selectFrom('waiting_list_entries').selectAll().where('offer_token_hash', '=', sha256Hex(token)).executeTakeFirst()
   const offer = offerStatusOf(entry?.event_id === eventId ? entry : undefined, now)
-  if (offer.status !== 'held') throw new ValidationError(offer.status === 'used' ? 'offer-used' : 'offer-expired', [{ path: 'offer', code: offer.status === 'used' ? 'offer-used' : 'offer-expired' }])
+  if (offer.status !== 'held')
+    throw new ValidationError(offer.status === 'used' ? 'offer-used' : 'offer-expired', [
+      { path: 'offer', code: offer.status === 'used' ? 'offer-used' : 'offer-expired' },
+    ])
   return { entryId: offer.entryId, held: { [offer.attendance]: offer.seats } }
 }
 
 /** Marks the offer's entry registered, once the registration made through it is stored in the same transaction. */
-export async function markOfferRegistered(transaction: Transaction<Database>, claimed: ClaimedOffer, registration: { id: string; reference: string }, at: Date): Promise<void> {
+export async function markOfferRegistered(
+  transaction: Transaction<Database>,
+  claimed: ClaimedOffer,
+  registration: { id: string; reference: string },
+  at: Date,
+): Promise<void> {
   await transaction
     .updateTable('waiting_list_entries')
     .set({ state: 'registered', registration_id: registration.id, updated_at: at.toISOString() })
@@ -429,11 +462,19 @@ export const offerWaitingListSeats = staffCommand(entrySchema, async (context: W
     await lockEventSeats(transaction, event.id, wallClock(context))
     const entry = await lockedEntry(transaction, input.entryId)
     if (entry.state !== 'waiting' && entry.state !== 'expired') {
-      throw new BackOfficeError('entry-closed', `This entry is ${entry.state}: only a waiting entry, or one whose offer expired, can be offered seats.`, undefined, { state: entry.state })
+      throw new BackOfficeError(
+        'entry-closed',
+        `This entry is ${entry.state}: only a waiting entry, or one whose offer expired, can be offered seats.`,
+        undefined,
+        { state: entry.state },
+      )
     }
     const free = (await seatsLeftAt(transaction, event))[entry.attendance]
     if (free !== null && free < entry.seats) {
-      throw new BackOfficeError('not-enough-seats', `Only ${free} of the ${entry.seats} seats wanted are free.`, undefined, { seatsLeft: free, seatsWanted: entry.seats })
+      throw new BackOfficeError('not-enough-seats', `Only ${free} of the ${entry.seats} seats wanted are free.`, undefined, {
+        seatsLeft: free,
+        seatsWanted: entry.seats,
+      })
     }
     const audit = await offerEntry(transaction, context, entry, event, settings, actor)
     return { result: { entryId: entry.id }, audit: [audit], mailQueued: true }
@@ -450,9 +491,19 @@ export const removeWaitingListEntry = staffCommand(entrySchema, async (context: 
     if (entry.state !== 'waiting' && entry.state !== 'offered') {
       throw new BackOfficeError('entry-closed', `This entry is ${entry.state} already.`, undefined, { state: entry.state })
     }
-    await transaction.updateTable('waiting_list_entries').set({ state: 'removed', offer_token_hash: null, updated_at: at.toISOString() }).where('id', '=', entry.id).execute()
+    await transaction
+      .updateTable('waiting_list_entries')
+      .set({ state: 'removed', offer_token_hash: null, updated_at: at.toISOString() })
+      .where('id', '=', entry.id)
+      .execute()
     await recordChange(transaction, entry.id, 'removed', at, actor, { before: entry.state })
-    const removed: AuditedChange = { action: 'waiting-list-entry-removed', subjectType: 'waiting-list-entry', subjectId: entry.id, before: { state: entry.state }, after: { state: 'removed' } }
+    const removed: AuditedChange = {
+      action: 'waiting-list-entry-removed',
+      subjectType: 'waiting-list-entry',
+      subjectId: entry.id,
+      before: { state: entry.state },
+      after: { state: 'removed' },
+    }
     const offers = await offerFreedSeats(transaction, context, event, settings)
     return { result: { entryId: entry.id }, audit: [removed, ...offers.audit], mailQueued: offers.mailQueued }
   }

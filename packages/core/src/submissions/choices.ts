@@ -25,15 +25,7 @@ export function paymentMethodKeyOf(submitted: string): string {
 export const MAX_DELEGATES = 50
 
 /** The interest options of the contact form, as stored and shown. */
-export const CONTACT_INTERESTS = [
-  'Inhouse Training',
-  'Online Training',
-  'Conference',
-  'Workshop',
-  'Opportunity To Speak',
-  'Sponsorship',
-  'other',
-] as const
+export const CONTACT_INTERESTS = ['Inhouse Training', 'Online Training', 'Conference', 'Workshop', 'Opportunity To Speak', 'Sponsorship', 'other'] as const
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number]
 
 export const TRAINING_KINDS = ['inhouse', 'online'] as const

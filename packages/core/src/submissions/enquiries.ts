@@ -3,7 +3,6 @@ import { singleLine } from '../validation/fields.ts'
 import { CONTACT_INTERESTS, TRAINING_KINDS, type ContactInterest } from './choices.ts'
 import { optionalLine, ownFields, requiredChoice, requiredEmail, requiredLine, requiredPhone, requiredText } from './fields.ts'
 
-
 // Values the old site's form sent, read as today's options. A Map, so names an object inherits ('constructor',
 // '__proto__', 'toString') are not options.
 const LEGACY_INTERESTS = new Map<string, ContactInterest>([

@@ -52,7 +52,7 @@ describe('validateRegistration', () => {
     expect(error.issues).toEqual([{ path, code: 'required' }])
   })
 
-  it('asks a VAT number only of a company registered for VAT, and takes the API\'s as before', () => {
+  it("asks a VAT number only of a company registered for VAT, and takes the API's as before", () => {
     const submission = (override: Record<string, unknown>) => validateRegistration(registrationInput(override), LEGAL_OPINION, SITE_NOW).submission
     expect(submission({ vatRegistered: 'yes', vatNumber: '4123 456 789' }).vatNumber).toBe('4123456789')
     expect(submission({ vatRegistered: 'no', vatNumber: '4123456789' }).vatNumber).toBe('')
@@ -72,7 +72,9 @@ describe('validateRegistration', () => {
 
   it('takes an optional purchase order number on one line', () => {
     expect(validateRegistration(registrationInput(), LEGAL_OPINION, SITE_NOW).submission.purchaseOrderNumber).toBe('')
-    expect(validateRegistration(registrationInput({ purchaseOrderNumber: ' PO\n4471 ' }), LEGAL_OPINION, SITE_NOW).submission.purchaseOrderNumber).toBe('PO 4471')
+    expect(validateRegistration(registrationInput({ purchaseOrderNumber: ' PO\n4471 ' }), LEGAL_OPINION, SITE_NOW).submission.purchaseOrderNumber).toBe(
+      'PO 4471',
+    )
     expect(failure(() => validateRegistration(registrationInput({ purchaseOrderNumber: 'P'.repeat(61) }), LEGAL_OPINION, SITE_NOW)).issues).toEqual([
       { path: 'purchaseOrderNumber', code: 'too-long', maximum: 60 },
     ])
@@ -97,12 +99,7 @@ describe('validateRegistration', () => {
 
   it.each([
     ['an invalid registrant e-mail', { email: 'bookings-at-acme' }, 'invalid-email', 'email'],
-    [
-      'an invalid delegate e-mail',
-      { delegates: [{ name: 'A', position: 'B', email: 'a@b' }] },
-      'invalid-email',
-      'delegates.0.email',
-    ],
+    ['an invalid delegate e-mail', { delegates: [{ name: 'A', position: 'B', email: 'a@b' }] }, 'invalid-email', 'delegates.0.email'],
     ['an unticked legal agreement', { legalAgreement: false }, 'missing-fields', 'legalAgreement'],
     ['a legal agreement sent as text', { legalAgreement: 'no' }, 'missing-fields', 'legalAgreement'],
     ['no delegates', { delegates: [] }, 'no-delegates', 'delegates'],
@@ -185,9 +182,7 @@ describe('validateRegistration with several problems', () => {
   })
 
   it('leads with missing-fields and keeps every field issue', () => {
-    const error = failure(() =>
-      validateRegistration(registrationInput({ email: 'not-an-address', tel: '', legalAgreement: false }), LEGAL_OPINION, SITE_NOW),
-    )
+    const error = failure(() => validateRegistration(registrationInput({ email: 'not-an-address', tel: '', legalAgreement: false }), LEGAL_OPINION, SITE_NOW))
     expect(error.code).toBe('missing-fields')
     expect(error.issues).toEqual([
       { path: 'email', code: 'invalid-email' },

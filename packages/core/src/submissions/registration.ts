@@ -100,7 +100,14 @@ type FieldIssue = { code: 'custom'; message: string; path: string[]; input: unkn
  * The rules a registration and a quotation share: the option is offered by the event and available at `now`, then
  * `delegateCount` (when it is a count to check) is within the option's cap.
  */
-export function checkOptionAndDelegates(event: RegistrationEvent, now: Date, key: unknown, delegateCount: number | undefined, delegatesInput: unknown, addIssue: (issue: FieldIssue) => void): void {
+export function checkOptionAndDelegates(
+  event: RegistrationEvent,
+  now: Date,
+  key: unknown,
+  delegateCount: number | undefined,
+  delegatesInput: unknown,
+  addIssue: (issue: FieldIssue) => void,
+): void {
   if (!isOptionKey(key)) return
   const option = event.priceOptions.find((candidate) => candidate.key === key)
   const availability = option ? optionAvailability(option, event, now) : undefined
@@ -109,7 +116,12 @@ export function checkOptionAndDelegates(event: RegistrationEvent, now: Date, key
     return
   }
   if (!availability.available) {
-    addIssue({ code: 'custom', message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable', path: ['attendanceOption'], input: key })
+    addIssue({
+      code: 'custom',
+      message: availability.reason === 'registration-closed' ? 'registration-closed' : 'option-unavailable',
+      path: ['attendanceOption'],
+      input: key,
+    })
     return
   }
   if (delegateCount === undefined) return

@@ -15,8 +15,22 @@ function issuesOf(schema: z.ZodMiniType, input: unknown): FieldIssue[] {
 
 const DELEGATE = { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com' }
 const COMPANY = { companyName: 'Acme', address: '12 Main Road\r\nRosebank', email: 'bookings@acme.example.com', tel: '011 555 0100', vatNumber: '4123456789' }
-const CONTACT = { fullName: 'Naledi Dlamini', companyName: '', email: 'naledi@example.org', phone: '082 000 0000', interest: 'Conference', message: 'Programme?' }
-const TRAINING = { kind: 'inhouse', name: 'Sipho Mokoena', email: 'sipho@example.org', phone: '011 000 0003', organization: 'City of Example', message: 'Governance' }
+const CONTACT = {
+  fullName: 'Naledi Dlamini',
+  companyName: '',
+  email: 'naledi@example.org',
+  phone: '082 000 0000',
+  interest: 'Conference',
+  message: 'Programme?',
+}
+const TRAINING = {
+  kind: 'inhouse',
+  name: 'Sipho Mokoena',
+  email: 'sipho@example.org',
+  phone: '011 000 0003',
+  organization: 'City of Example',
+  message: 'Governance',
+}
 
 function rows(count: number) {
   return Array.from({ length: count }, (_, index) => ({ ...DELEGATE, email: `delegate${index}@example.com` }))
@@ -32,7 +46,14 @@ describe('delegateSchema', () => {
     [{ ...DELEGATE, position: 7 }, [{ path: 'position', code: 'required' }]],
     [{ ...DELEGATE, email: 'a@b' }, [{ path: 'email', code: 'invalid-email' }]],
     [{ ...DELEGATE, name: 'x'.repeat(201) }, [{ path: 'name', code: 'too-long', maximum: 200 }]],
-    ['not a record', [{ path: 'name', code: 'required' }, { path: 'position', code: 'required' }, { path: 'email', code: 'required' }]],
+    [
+      'not a record',
+      [
+        { path: 'name', code: 'required' },
+        { path: 'position', code: 'required' },
+        { path: 'email', code: 'required' },
+      ],
+    ],
   ])('refuses %j', (input, issues) => {
     expect(issuesOf(delegateSchema, input)).toEqual(issues)
   })
@@ -124,7 +145,9 @@ describe('registrationSchemaFor', () => {
 
   it('closes early-bird after its date', () => {
     const late = registrationSchemaFor(RESILIENCE, new Date('2025-06-14T00:00:00+02:00'))
-    expect(issuesOf(late, registrationInput({ event: 'Resilience', attendanceOption: 'early-bird' }))).toEqual([{ path: 'attendanceOption', code: 'option-unavailable' }])
+    expect(issuesOf(late, registrationInput({ event: 'Resilience', attendanceOption: 'early-bird' }))).toEqual([
+      { path: 'attendanceOption', code: 'option-unavailable' },
+    ])
   })
 })
 

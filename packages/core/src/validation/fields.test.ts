@@ -59,10 +59,13 @@ describe('isTicked', () => {
 
 describe('bidirectional controls', () => {
   const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']
-  it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))('U+%s is removed from one-line and multi-line values', (_code, control) => {
-    expect(singleLine(`Invoice${control}gpj.exe`)).toBe('Invoicegpj.exe')
-    expect(multiLine(`Line one${control}\nLine two`)).toBe('Line one\nLine two')
-  })
+  it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))(
+    'U+%s is removed from one-line and multi-line values',
+    (_code, control) => {
+      expect(singleLine(`Invoice${control}gpj.exe`)).toBe('Invoicegpj.exe')
+      expect(multiLine(`Line one${control}\nLine two`)).toBe('Line one\nLine two')
+    },
+  )
   it('keeps right-to-left text itself', () => {
     expect(singleLine('שלום Salaam سلام')).toBe('שלום Salaam سلام')
   })

@@ -36,7 +36,17 @@ describe.each(TEST_BACKENDS)('the payment tables’ own migrations on %s', (back
     const at = '2025-03-01T08:00:00.000Z'
     await paymentQueries(testDb.db.kysely)
       .insertInto('payment_webhooks')
-      .values({ webhook_id: 'msg_old', event_type: 'payment.succeeded', checkout_id: 'ch_old', registration_id: 'registration-old', amount_cents: 2_067_700, currency: 'ZAR', outcome: 'paid', body: '{}', received_at: at })
+      .values({
+        webhook_id: 'msg_old',
+        event_type: 'payment.succeeded',
+        checkout_id: 'ch_old',
+        registration_id: 'registration-old',
+        amount_cents: 2_067_700,
+        currency: 'ZAR',
+        outcome: 'paid',
+        body: '{}',
+        received_at: at,
+      })
       .execute()
     const coreBefore = await migrationNames('kysely_migration')
 
@@ -48,7 +58,19 @@ describe.each(TEST_BACKENDS)('the payment tables’ own migrations on %s', (back
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
     await paymentQueries(testDb.db.kysely)
       .insertInto('payment_checkouts')
-      .values({ id: 'ch_old', registration_id: id, provider: 'yoco', attempt: 1, amount_cents: 2_067_700, currency: 'ZAR', redirect_url: 'https://pay.example/ch_old', status: 'succeeded', payment_id: 'p_old', created_at: at, updated_at: at })
+      .values({
+        id: 'ch_old',
+        registration_id: id,
+        provider: 'yoco',
+        attempt: 1,
+        amount_cents: 2_067_700,
+        currency: 'ZAR',
+        redirect_url: 'https://pay.example/ch_old',
+        status: 'succeeded',
+        payment_id: 'p_old',
+        created_at: at,
+        updated_at: at,
+      })
       .execute()
     await paymentQueries(testDb.db.kysely).updateTable('payment_webhooks').set({ registration_id: id }).where('webhook_id', '=', 'msg_old').execute()
     await migratePaymentTables(testDb.db)
@@ -77,9 +99,28 @@ describe.each(TEST_BACKENDS)('the payment tables’ own migrations on %s', (back
     const context = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const { receipt } = await createRegistration(context, registrationInput({ paymentMethod: 'card' }))
     const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
-    const checkout = { registration_id: id, provider: 'sandbox', attempt: 1, amount_cents: 100, currency: 'ZAR', redirect_url: 'x', status: 'open' as const, payment_id: null, created_at: 'x', updated_at: 'x' }
-    await paymentQueries(testDb.db.kysely).insertInto('payment_checkouts').values({ id: 'ch_1', ...checkout }).execute()
-    await expect(paymentQueries(testDb.db.kysely).insertInto('payment_checkouts').values({ id: 'ch_2', ...checkout }).execute()).rejects.toThrow()
+    const checkout = {
+      registration_id: id,
+      provider: 'sandbox',
+      attempt: 1,
+      amount_cents: 100,
+      currency: 'ZAR',
+      redirect_url: 'x',
+      status: 'open' as const,
+      payment_id: null,
+      created_at: 'x',
+      updated_at: 'x',
+    }
+    await paymentQueries(testDb.db.kysely)
+      .insertInto('payment_checkouts')
+      .values({ id: 'ch_1', ...checkout })
+      .execute()
+    await expect(
+      paymentQueries(testDb.db.kysely)
+        .insertInto('payment_checkouts')
+        .values({ id: 'ch_2', ...checkout })
+        .execute(),
+    ).rejects.toThrow()
     expect(await cardPaymentFacts.paidCheckoutOf(testDb.db.kysely, id)).toBeUndefined()
   })
 })

@@ -11,7 +11,8 @@ import { paymentMigrationProvider } from './migrations/index.ts'
 export async function migratePaymentTables(db: Pick<CoreDatabase, 'kysely' | 'dialect'>, options: { apply?: boolean } = {}): Promise<void> {
   const kysely = db.kysely as unknown as Kysely<unknown>
   const { dialect } = db
-  const migrationTableSchema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema : undefined
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema : undefined
   const migrator = new Migrator({
     db: kysely,
     provider: paymentMigrationProvider,

@@ -19,7 +19,20 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
     await migrateStaffTables(kysely, testDb.db.dialect)
     await migrateStaffTables(kysely, testDb.db.dialect)
     const tables = (await kysely.introspection.getTables()).map((table) => table.name)
-    for (const table of ['staff_users', 'staff_sessions', 'staff_accounts', 'staff_verifications', 'staff_two_factors', 'staff_rate_limits', 'staff_audit_log', 'staff_settings', 'staff_sign_in_throttle', 'staff_used_totp_codes', 'registrations', 'outbox_messages']) {
+    for (const table of [
+      'staff_users',
+      'staff_sessions',
+      'staff_accounts',
+      'staff_verifications',
+      'staff_two_factors',
+      'staff_rate_limits',
+      'staff_audit_log',
+      'staff_settings',
+      'staff_sign_in_throttle',
+      'staff_used_totp_codes',
+      'registrations',
+      'outbox_messages',
+    ]) {
       expect(tables).toContain(table)
     }
     const staffMigrations = await sql<{ name: string }>`select name from staff_migrations`.execute(kysely)

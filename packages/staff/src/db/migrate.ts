@@ -9,7 +9,8 @@ import { staffMigrationProvider } from './migrations/index.ts'
  * other schema in the database (another test run, another application) for its own, and fails.
  */
 export async function migrateStaffTables(kysely: Kysely<unknown>, dialect: SqlDialectName): Promise<void> {
-  const migrationTableSchema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema : undefined
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema : undefined
   const migrator = new Migrator({
     db: kysely,
     provider: staffMigrationProvider(dialect),

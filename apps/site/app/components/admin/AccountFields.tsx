@@ -37,7 +37,15 @@ export function NewPasswordFields({ minLength, label = 'New password' }: { minLe
   return (
     <>
       <FieldRow id="new-password" label={label}>
-        <input id="new-password" name="newPassword" type="password" autoComplete="new-password" minLength={minLength} required aria-describedby="new-password-hint" />
+        <input
+          id="new-password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          minLength={minLength}
+          required
+          aria-describedby="new-password-hint"
+        />
         <p id="new-password-hint">
           At least {minLength} characters; not a commonly used password, and not containing your e-mail address or the company’s name. A short sentence is easy
           to remember.

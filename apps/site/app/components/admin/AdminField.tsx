@@ -26,7 +26,20 @@ export function adminFieldId(name: string): string {
 }
 
 /** One labelled back-office form field, with its hint and the message of a refused post tied to it for screen readers. */
-export function AdminField({ name, label, value, error, hint, type = 'text', multiline = false, required = true, autoComplete = 'off', inputMode, min, max }: AdminFieldProps) {
+export function AdminField({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  type = 'text',
+  multiline = false,
+  required = true,
+  autoComplete = 'off',
+  inputMode,
+  min,
+  max,
+}: AdminFieldProps) {
   const id = adminFieldId(name)
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   const shared = { id, name, defaultValue: value, required, autoComplete, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }

@@ -10,7 +10,13 @@ function renderPager(pager: React.ReactElement) {
 
 describe('AdminPager', () => {
   it('links the previous and the next page', () => {
-    renderPager(<AdminPager label="Audit log pages" previous={{ to: '/admin/audit?page=1', text: 'Newer entries' }} next={{ to: '/admin/audit?page=3', text: 'Older entries' }} />)
+    renderPager(
+      <AdminPager
+        label="Audit log pages"
+        previous={{ to: '/admin/audit?page=1', text: 'Newer entries' }}
+        next={{ to: '/admin/audit?page=3', text: 'Older entries' }}
+      />,
+    )
     const nav = screen.getByRole('navigation', { name: 'Audit log pages' })
     expect(nav).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Newer entries' }).getAttribute('href')).toBe('/admin/audit?page=1')

@@ -113,7 +113,11 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString() }
       const queue = () => {
         if (!fields.code) {
-          setAnswer({ ok: false, status: 503, message: 'No connection: this check-in was not sent. Scan or type the pass code instead; scans wait on this device until the connection returns.' })
+          setAnswer({
+            ok: false,
+            status: 503,
+            message: 'No connection: this check-in was not sent. Scan or type the pass code instead; scans wait on this device until the connection returns.',
+          })
           return
         }
         queueScan(eventId, day, scan)
@@ -181,7 +185,8 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       </div>
       {waiting > 0 && (
         <p className="admin-error" role="status">
-          {waiting} {waiting === 1 ? 'scan waits' : 'scans wait'} on this device for the connection; {waiting === 1 ? 'it is' : 'they are'} sent when it returns.
+          {waiting} {waiting === 1 ? 'scan waits' : 'scans wait'} on this device for the connection; {waiting === 1 ? 'it is' : 'they are'} sent when it
+          returns.
         </p>
       )}
       {lateRefusals.length > 0 && (

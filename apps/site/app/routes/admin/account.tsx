@@ -62,8 +62,26 @@ export async function action(args: Route.ActionArgs) {
 /** A browser's user-agent in a few words: enough to tell one's phone from one's laptop. */
 function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown browser'
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'A browser'
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : ''
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'A browser'
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : ''
   return system ? `${browser} on ${system}` : browser
 }
 
@@ -101,7 +119,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">Where you are signed in</h2>
-        <AdminTable caption="Your sessions, newest first" scrollLabelledBy="sessions-heading" columns={['Browser', 'Address', 'Signed in', 'Last used', { label: 'End', hidden: true }]}>
+        <AdminTable
+          caption="Your sessions, newest first"
+          scrollLabelledBy="sessions-heading"
+          columns={['Browser', 'Address', 'Signed in', 'Last used', { label: 'End', hidden: true }]}
+        >
           {loaderData.sessions.map((session) => (
             <tr key={session.id}>
               <td>

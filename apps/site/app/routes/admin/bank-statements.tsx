@@ -43,7 +43,12 @@ export async function loader(args: Route.LoaderArgs) {
   const context = backOfficeContext(args.context)
   const importId = new URL(args.request.url).searchParams.get('import') ?? undefined
   const [mappings, imports, shownImport, lines] = await fromDatabase(args.context, () =>
-    Promise.all([listStatementMappings(context), listStatementImports(context), importId ? getStatementImport(context, importId) : undefined, statementLines(context, { importId })]),
+    Promise.all([
+      listStatementMappings(context),
+      listStatementImports(context),
+      importId ? getStatementImport(context, importId) : undefined,
+      statementLines(context, { importId }),
+    ]),
   )
   if (importId && !shownImport) throw data('No such statement import', { status: 404 })
   // The choices of the mapping form come from the core with the data: the core's code stays on the server.
@@ -101,7 +106,9 @@ export async function action(args: Route.ActionArgs) {
             : undefined
     const content = new Uint8Array(await file.arrayBuffer())
     // The import writes its audit row in its own transaction.
-    const imported = await attemptChange(context, () => importBankStatement(commandContext(context), { fileName: file.name, content, mapping }, staffActor(context, session.user)))
+    const imported = await attemptChange(context, () =>
+      importBankStatement(commandContext(context), { fileName: file.name, content, mapping }, staffActor(context, session.user)),
+    )
     if (!imported.ok) return data(answer(null, imported.message), { status: 400 })
     const { value } = imported
     log.info({ importId: value.id, lines: value.lineCount, newLines: value.newLineCount }, 'Back office: a bank statement was imported')
@@ -138,9 +145,12 @@ export async function action(args: Route.ActionArgs) {
     // Rows left empty are not parts; an amount that does not read is refused by the schema as no amount.
     const references = form.getAll('splitReference').map(String)
     const amounts = form.getAll('splitAmount').map(String)
-    const parts = references.flatMap((reference, index) => (reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amount: amounts[index] ?? '' }]))
+    const parts = references.flatMap((reference, index) =>
+      reference.trim() === '' && (amounts[index] ?? '').trim() === '' ? [] : [{ reference, amount: amounts[index] ?? '' }],
+    )
     const split = await runStaffCommand(context, session.user, splitStatementLine, { lineId: formText(form, 'line'), parts })
-    if (!split.ok) return data({ ...answer(null, refusalSentence(split)), typedSplit: { line: formText(form, 'line'), references, amounts } }, { status: split.status })
+    if (!split.ok)
+      return data({ ...answer(null, refusalSentence(split)), typedSplit: { line: formText(form, 'line'), references, amounts } }, { status: split.status })
     return answer(
       `Split the line across ${split.value.map((transfer) => `${transfer.reference} (${formatRand(transfer.payment.amountCents)})`).join(', ')}.${split.value.some((transfer) => transfer.receiptQueued) ? ' Receipts for those paid in full are on the way.' : ''}${surplusText(split.value)}`,
     )
@@ -149,7 +159,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'dismiss') {
     const dismissed = await runStaffCommand(context, session.user, dismissStatementLine, { lineId: formText(form, 'line'), reason: formText(form, 'reason') })
     if (!dismissed.ok) return data(answer(null, refusalSentence(dismissed)), { status: dismissed.status })
-    return answer(`Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`)
+    return answer(
+      `Dismissed the line of ${formatRand(dismissed.value.amountCents)} on ${dismissed.value.postedOn}: it stays dismissed if the statement is imported again.`,
+    )
   }
   return data(answer(null, 'This form does not say what to do. Reload the page and try again.'), { status: 400 })
 }
@@ -195,7 +207,11 @@ const DECIMAL_SEPARATORS = [
 ] as const
 
 /** The bank list's value for the bank an import was read as, so the next statement starts with the same bank. */
-function chosenBankValue(name: string, banks: ReadonlyArray<readonly [string, string]>, mappings: ReadonlyArray<{ id: string; name: string }>): string | undefined {
+function chosenBankValue(
+  name: string,
+  banks: ReadonlyArray<readonly [string, string]>,
+  mappings: ReadonlyArray<{ id: string; name: string }>,
+): string | undefined {
   const preset = banks.find(([, bankName]) => bankName === name)
   if (preset) return `${PRESET_PREFIX}${preset[0]}`
   const saved = mappings.find((mapping) => mapping.name === name)
@@ -212,7 +228,19 @@ function MappingText({ id, name, label }: { id: string; name: string; label: str
 }
 
 /** A part of a new CSV mapping chosen from a list: the delimiter, the date format, the decimal separator. */
-function MappingChoice({ id, name, label, defaultValue, choices }: { id: string; name: string; label: string; defaultValue: string; choices: ReadonlyArray<readonly [string, string]> }) {
+function MappingChoice({
+  id,
+  name,
+  label,
+  defaultValue,
+  choices,
+}: {
+  id: string
+  name: string
+  label: string
+  defaultValue: string
+  choices: ReadonlyArray<readonly [string, string]>
+}) {
   return (
     <FieldRow id={id} label={label}>
       <select id={id} name={name} defaultValue={defaultValue}>
@@ -228,13 +256,14 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
   const toSettle = lines.filter(byHand)
   // The next statement most likely comes from the bank of the one shown, else of the latest import.
   const lastCsvImport = shownImport?.mappingName ? shownImport : imports.find((entry) => entry.mappingName)
-  const lastBank = (lastCsvImport?.mappingName && chosenBankValue(lastCsvImport.mappingName, choices.banks, mappings)) || `${PRESET_PREFIX}${choices.banks[0]![0]}`
+  const lastBank =
+    (lastCsvImport?.mappingName && chosenBankValue(lastCsvImport.mappingName, choices.banks, mappings)) || `${PRESET_PREFIX}${choices.banks[0]![0]}`
   return (
     <>
       <h1>Bank statements</h1>
       <p>
-        Import a statement exported from the bank. Lines whose description or reference holds a registration reference are proposed as payments; record
-        them in one step. Each line is recorded once, however often a statement is imported.
+        Import a statement exported from the bank. Lines whose description or reference holds a registration reference are proposed as payments; record them in
+        one step. Each line is recorded once, however often a statement is imported.
       </p>
       <AdminMessages notice={actionData?.notice} />
       {actionData?.error || actionData?.refusals.length ? (
@@ -256,7 +285,8 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
           <p>
             Imported by {shownImport.importedBy} on {formatAdminMinute(shownImport.importedAt)}: {shownImport.lineCount} money received,{' '}
             {shownImport.newLineCount === shownImport.lineCount ? 'all new' : `${shownImport.newLineCount} new (the others were imported before)`}
-            {shownImport.debitsSkipped ? `; ${shownImport.debitsSkipped} payments out left aside` : ''}. <Link to="/admin/bank-statements">Every line not yet recorded</Link>
+            {shownImport.debitsSkipped ? `; ${shownImport.debitsSkipped} payments out left aside` : ''}.{' '}
+            <Link to="/admin/bank-statements">Every line not yet recorded</Link>
           </p>
         ) : null}
         {lines.length === 0 ? (
@@ -264,7 +294,11 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="confirm" />
-            <AdminTable caption="Statement lines and what each proposes" scrollLabelledBy="lines-heading" columns={['Record', 'Date', 'Amount', 'Description and reference', 'Proposal']}>
+            <AdminTable
+              caption="Statement lines and what each proposes"
+              scrollLabelledBy="lines-heading"
+              columns={['Record', 'Date', 'Amount', 'Description and reference', 'Proposal']}
+            >
               {lines.map((line) => (
                 <tr key={line.id}>
                   <td>
@@ -298,8 +332,8 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         <section aria-labelledby="assign-heading">
           <h2 id="assign-heading">Settle by hand</h2>
           <p>
-            For a line that names no registration, or several: record it against the registration it pays (its whole amount), split it across the
-            registrations it pays, or dismiss it with the reason when it pays no registration (bank charges, interest, another business’s income).
+            For a line that names no registration, or several: record it against the registration it pays (its whole amount), split it across the registrations
+            it pays, or dismiss it with the reason when it pays no registration (bank charges, interest, another business’s income).
           </p>
           {toSettle.map((line) => {
             const label = `${lineLabel(line)} (${line.description || 'no description'})`
@@ -328,10 +362,23 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                       {rows.map((reference, index) => (
                         <div className="admin-split-row" key={`${line.id}-${index}`}>
                           <FieldRow id={`split-${line.id}-reference-${index}`} label={`Registration ${index + 1}`}>
-                            <input id={`split-${line.id}-reference-${index}`} name="splitReference" defaultValue={reference} autoComplete="off" maxLength={20} />
+                            <input
+                              id={`split-${line.id}-reference-${index}`}
+                              name="splitReference"
+                              defaultValue={reference}
+                              autoComplete="off"
+                              maxLength={20}
+                            />
                           </FieldRow>
                           <FieldRow id={`split-${line.id}-amount-${index}`} label={`Amount ${index + 1} (R)`}>
-                            <input id={`split-${line.id}-amount-${index}`} name="splitAmount" defaultValue={typed?.amounts[index]} inputMode="decimal" autoComplete="off" maxLength={20} />
+                            <input
+                              id={`split-${line.id}-amount-${index}`}
+                              name="splitAmount"
+                              defaultValue={typed?.amounts[index]}
+                              inputMode="decimal"
+                              autoComplete="off"
+                              maxLength={20}
+                            />
                           </FieldRow>
                         </div>
                       ))}

@@ -17,7 +17,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const url = new URL(args.request.url)
   const search = url.searchParams.get('q') ?? ''
-  const screen = await readBackOffice(args.context, (backOffice) => checkInScreen(backOffice, args.params.eventId, { day: url.searchParams.get('day') ?? undefined, search }))
+  const screen = await readBackOffice(args.context, (backOffice) =>
+    checkInScreen(backOffice, args.params.eventId, { day: url.searchParams.get('day') ?? undefined, search }),
+  )
   if (!screen) throw data('No such event or day.', { status: 404 })
   return data({ screen, search }, { headers })
 }
@@ -46,7 +48,15 @@ export default function CheckIn({ loaderData, actionData, params }: Route.Compon
           </ul>
         </nav>
       )}
-      <CheckInDesk key={screen.day} eventId={params.eventId} day={screen.day} counts={screen.counts} delegates={screen.delegates} answer={actionData} liveUrl={`${base}/live`}>
+      <CheckInDesk
+        key={screen.day}
+        eventId={params.eventId}
+        day={screen.day}
+        counts={screen.counts}
+        delegates={screen.delegates}
+        answer={actionData}
+        liveUrl={`${base}/live`}
+      >
         <Form method="get" className="form check-in-search" role="search">
           <input type="hidden" name="day" value={screen.day} />
           <FieldRow id="check-in-search" label="Name, company or reference">

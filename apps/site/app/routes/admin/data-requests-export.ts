@@ -22,9 +22,21 @@ export async function action(args: Route.ActionArgs) {
   const found = await attemptChange(context, () => findPersonalData(backOfficeContext(context), formText(form, 'email')))
   if (!found.ok) throw data(found.message, { status: 400 })
   const report = found.value
-  const counts = { registrations: report.registrations.length, enquiries: report.enquiries.length, waitingList: report.waitingList.length, emails: report.emails.length }
+  const counts = {
+    registrations: report.registrations.length,
+    enquiries: report.enquiries.length,
+    waitingList: report.waitingList.length,
+    emails: report.emails.length,
+  }
   await fromDatabase(context, () =>
-    staffAccounts.recordAudit({ actor: actingStaff(session.user).actor, action: 'personal-data-exported', subjectType: 'data-subject', subjectId: report.email, after: counts, ipAddress: clientIp }),
+    staffAccounts.recordAudit({
+      actor: actingStaff(session.user).actor,
+      action: 'personal-data-exported',
+      subjectType: 'data-subject',
+      subjectId: report.email,
+      after: counts,
+      ipAddress: clientIp,
+    }),
   )
   const headers = new Headers(session.headers)
   headers.set('Content-Type', 'application/json; charset=utf-8')

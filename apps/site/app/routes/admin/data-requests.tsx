@@ -16,7 +16,10 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
-  return data({ retentionMonths: args.context.get(servicesContext).config.core.enquiryRetentionMonths, mayErase: roleAllows(user.role, 'manager') }, { headers })
+  return data(
+    { retentionMonths: args.context.get(servicesContext).config.core.enquiryRetentionMonths, mayErase: roleAllows(user.role, 'manager') },
+    { headers },
+  )
 }
 
 type ActionAnswer = { report: PersonalDataReport | null; erased: ErasureResult | null; error: string | null }
@@ -76,7 +79,8 @@ function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: bo
       <ul>
         {report.waitingList.map((entry) => (
           <li key={`${entry.event}:${entry.position}`}>
-            {formatAdminDay(entry.joinedAt)}: {entry.event}, number {entry.position}, {entry.seats} {entry.attendance === 'venue' ? 'at the venue' : 'online'} ({entry.state})
+            {formatAdminDay(entry.joinedAt)}: {entry.event}, number {entry.position}, {entry.seats} {entry.attendance === 'venue' ? 'at the venue' : 'online'} (
+            {entry.state})
           </li>
         ))}
       </ul>
@@ -92,14 +96,14 @@ function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: bo
 
       <h3>Erase</h3>
       <p>
-        Enquiries and training requests are anonymised with their notes and replies, and their e-mails deleted. In registrations, what is not on the tax
-        invoice is anonymised now: a delegate&apos;s name, position and e-mail address; the registrant&apos;s e-mail address and telephone; the same in
-        the e-mails still to be sent or sent again, and the e-mails to this address are deleted. The tax invoice and credit notes are kept as issued,
-        with the company, its address and VAT number, for five years after the invoice, as SARS requires, and anonymised then by the retention job.
+        Enquiries and training requests are anonymised with their notes and replies, and their e-mails deleted. In registrations, what is not on the tax invoice
+        is anonymised now: a delegate&apos;s name, position and e-mail address; the registrant&apos;s e-mail address and telephone; the same in the e-mails
+        still to be sent or sent again, and the e-mails to this address are deleted. The tax invoice and credit notes are kept as issued, with the company, its
+        address and VAT number, for five years after the invoice, as SARS requires, and anonymised then by the retention job.
       </p>
       <p>
-        A registration for an event not yet started in which this person still attends (or, as registrant, still has delegates attending) is left as it
-        is: cancel it or replace the delegate first, then erase again.
+        A registration for an event not yet started in which this person still attends (or, as registrant, still has delegates attending) is left as it is:
+        cancel it or replace the delegate first, then erase again.
       </p>
       {mayErase ? (
         <Form method="post" className="form">
@@ -124,8 +128,8 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
     <>
       <h1>Personal data requests</h1>
       <p>
-        Find everything held about a person by their e-mail address, to give them a copy or to erase it (POPIA). Each export and erasure is recorded in
-        the audit log. Enquiries and training requests are anonymised anyway after {loaderData.retentionMonths} months.
+        Find everything held about a person by their e-mail address, to give them a copy or to erase it (POPIA). Each export and erasure is recorded in the
+        audit log. Enquiries and training requests are anonymised anyway after {loaderData.retentionMonths} months.
       </p>
       {actionData?.error ? (
         <p className="admin-error" role="alert">
@@ -140,16 +144,13 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
             {actionData.erased.emailsDeleted} e-mails deleted.
           </p>
           {actionData.erased.registrationsErased.length ? (
-            <p>
-              Erased from registrations, their tax invoices kept as issued:{' '}
-              {actionData.erased.registrationsErased.map(erasedRegistrationText).join(', ')}.
-            </p>
+            <p>Erased from registrations, their tax invoices kept as issued: {actionData.erased.registrationsErased.map(erasedRegistrationText).join(', ')}.</p>
           ) : null}
           {actionData.erased.registrationsActive.length ? (
             <p>
               Not erased, the event not yet started:{' '}
-              {actionData.erased.registrationsActive.map((registration) => `${registration.reference} (${registration.event})`).join(', ')}. Cancel
-              the registration or replace the delegate first, then erase again.
+              {actionData.erased.registrationsActive.map((registration) => `${registration.reference} (${registration.event})`).join(', ')}. Cancel the
+              registration or replace the delegate first, then erase again.
             </p>
           ) : null}
         </div>

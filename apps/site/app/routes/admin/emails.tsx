@@ -37,11 +37,18 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
     <>
       <h1>E-mails</h1>
       <p>E-mails the outbox gave up on after trying for a day. Once the cause is fixed (a full mailbox, a mistyped address), send them again.</p>
-      <AdminMessages notice={retried && !actionData ? 'The e-mail is back in the queue and goes out within a minute. The home page shows how many are waiting.' : undefined} error={actionData?.error} />
+      <AdminMessages
+        notice={retried && !actionData ? 'The e-mail is back in the queue and goes out within a minute. The home page shows how many are waiting.' : undefined}
+        error={actionData?.error}
+      />
       {failed.length === 0 ? (
         <p>No e-mail has failed.</p>
       ) : (
-        <AdminTable caption="Failed e-mails, newest first" scrollLabel="Failed e-mails" columns={['E-mail', 'To', 'Registration', 'Queued', 'Last error', { label: 'Send again', hidden: true }]}>
+        <AdminTable
+          caption="Failed e-mails, newest first"
+          scrollLabel="Failed e-mails"
+          columns={['E-mail', 'To', 'Registration', 'Queued', 'Last error', { label: 'Send again', hidden: true }]}
+        >
           {failed.map((message) => (
             <tr key={message.id}>
               <th scope="row">

@@ -120,7 +120,15 @@ function EnquiryList({ enquiries, status }: { enquiries: EnquirySummary[]; statu
   )
 }
 
-function EnquiryPage({ enquiry, members, actionData }: { enquiry: EnquiryDetail; members: Array<{ id: string; name: string }>; actionData: Route.ComponentProps['actionData'] }) {
+function EnquiryPage({
+  enquiry,
+  members,
+  actionData,
+}: {
+  enquiry: EnquiryDetail
+  members: Array<{ id: string; name: string }>
+  actionData: Route.ComponentProps['actionData']
+}) {
   return (
     <>
       <h1>

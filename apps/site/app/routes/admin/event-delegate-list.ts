@@ -59,7 +59,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (!list) throw data(`No registrations for the event ${params.eventId}.`, { status: 404 })
   const body = await download.render(list, context)
   // The lists carry delegates' personal data: who took a copy is on record.
-  await auditChange(context, user, { action: 'delegate-list-downloaded', subjectType: 'event', subjectId: list.event.id, after: { format: download.format, delegates: list.rows.length } })
+  await auditChange(context, user, {
+    action: 'delegate-list-downloaded',
+    subjectType: 'event',
+    subjectId: list.event.id,
+    after: { format: download.format, delegates: list.rows.length },
+  })
   const fileHeaders = new Headers({
     'Content-Type': download.contentType,
     'Content-Disposition': `${download.disposition}; filename="${download.fileName(fileSlug(list.event.slug))}"`,

@@ -31,7 +31,10 @@ export async function action(args: Route.ActionArgs) {
   const command = intent === 'remove' ? removeWaitingListEntry : offerWaitingListSeats
   const outcome = await runStaffCommand(args.context, session.user, command, { entryId: formText(form, 'entryId') })
   if (!outcome.ok) return data({ notice: null, error: refusalSentence(outcome) }, { status: outcome.status })
-  return { notice: intent === 'remove' ? 'The entry was removed from the waiting list.' : 'The seats were offered: the e-mail with the private link is on its way.', error: null }
+  return {
+    notice: intent === 'remove' ? 'The entry was removed from the waiting list.' : 'The seats were offered: the e-mail with the private link is on its way.',
+    error: null,
+  }
 }
 
 const STATE_NAMES: Record<WaitingListState, string> = {
@@ -48,8 +51,8 @@ export default function EventWaitingList({ loaderData, actionData }: Route.Compo
     <>
       <h1>Waiting list: {title}</h1>
       <p>
-        People waiting for seats, in the order they joined. Freed seats are offered by themselves to the first entries that fit; an offer holds its
-        seats until the time shown, then they go to the next entry. “Offer seats” offers an entry its seats now, when that many are free.
+        People waiting for seats, in the order they joined. Freed seats are offered by themselves to the first entries that fit; an offer holds its seats until
+        the time shown, then they go to the next entry. “Offer seats” offers an entry its seats now, when that many are free.
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       {entries.length === 0 ? (

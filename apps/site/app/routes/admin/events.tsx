@@ -18,8 +18,14 @@ export async function loader(args: Route.LoaderArgs) {
     const listed = await delegateListEvents(backOffice)
     return {
       events: listed,
-      seats: await eventSeatFigures(backOffice, listed.map((event) => ({ eventId: event.id, eventSlug: event.slug }))),
-      waiting: await waitingListLengths(backOffice.db.kysely, listed.map((event) => event.id)),
+      seats: await eventSeatFigures(
+        backOffice,
+        listed.map((event) => ({ eventId: event.id, eventSlug: event.slug })),
+      ),
+      waiting: await waitingListLengths(
+        backOffice.db.kysely,
+        listed.map((event) => event.id),
+      ),
     }
   })
   return data(
@@ -40,7 +46,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Events and delegate lists</h1>
-      <p>Every event with registrations: those still to come first, then past ones. The counts and lists hold the delegates still attending, with their registration’s payment status; cancelled ones are left out.</p>
+      <p>
+        Every event with registrations: those still to come first, then past ones. The counts and lists hold the delegates still attending, with their
+        registration’s payment status; cancelled ones are left out.
+      </p>
       {events.length === 0 ? (
         <p>No event has a registration yet.</p>
       ) : (

@@ -148,7 +148,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <p>
-          <Link to="/admin/emails">{outbox.failed > 0 ? `See the ${outbox.failed === 1 ? 'failed e-mail' : `${outbox.failed} failed e-mails`}` : 'Failed e-mails'}</Link>
+          <Link to="/admin/emails">
+            {outbox.failed > 0 ? `See the ${outbox.failed === 1 ? 'failed e-mail' : `${outbox.failed} failed e-mails`}` : 'Failed e-mails'}
+          </Link>
         </p>
       </section>
 

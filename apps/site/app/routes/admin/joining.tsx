@@ -57,9 +57,9 @@ export default function Joining({ loaderData, actionData }: Route.ComponentProps
     <>
       <h1>Joining instructions: {event.title}</h1>
       <p>
-        What the delegates need on the day: for the venue, arrival, parking and start time; for those online, the meeting’s link. Private to the back office: never
-        in the content or on a public page. Each delegate’s personal join link (<code>/join/…</code>, on their pass) records that they attended online that day
-        and sends them on to the meeting.
+        What the delegates need on the day: for the venue, arrival, parking and start time; for those online, the meeting’s link. Private to the back office:
+        never in the content or on a public page. Each delegate’s personal join link (<code>/join/…</code>, on their pass) records that they attended online
+        that day and sends them on to the meeting.
       </p>
       <AdminMessages notice={actionData?.saved ? 'The joining instructions are saved.' : undefined} />
       {refused ? (
@@ -73,8 +73,23 @@ export default function Joining({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
       <Form method="post" className="form" noValidate>
-        <AdminField name="venueInstructions" label="For the venue: arrival, parking, start time" value={shown.venueInstructions} error={fields.venueInstructions} multiline required={false} />
-        <AdminField name="meetingUrl" label="Meeting link, every day" type="url" value={shown.meetingUrl} error={fields.meetingUrl} required={false} hint="The online meeting’s address, starting with https://." />
+        <AdminField
+          name="venueInstructions"
+          label="For the venue: arrival, parking, start time"
+          value={shown.venueInstructions}
+          error={fields.venueInstructions}
+          multiline
+          required={false}
+        />
+        <AdminField
+          name="meetingUrl"
+          label="Meeting link, every day"
+          type="url"
+          value={shown.meetingUrl}
+          error={fields.meetingUrl}
+          required={false}
+          hint="The online meeting’s address, starting with https://."
+        />
         {days.length > 1 &&
           days.map((day, index) => (
             <AdminField

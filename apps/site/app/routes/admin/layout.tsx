@@ -40,7 +40,10 @@ export default function AdminLayout() {
 
 function errorText(status: number | undefined): { title: string; text: string } {
   if (status === 404)
-    return { title: 'Not found', text: 'Nothing is at this address in the back office. Check the reference or event in it, or find the registration in the list.' }
+    return {
+      title: 'Not found',
+      text: 'Nothing is at this address in the back office. Check the reference or event in it, or find the registration in the list.',
+    }
   if (status === 403) return { title: 'Not allowed', text: 'Your account may not open this page. An owner of the back office can help.' }
   if (status === 401) return { title: 'Signed out', text: 'Sign in to the back office to continue.' }
   if (status === 503) return { title: 'Temporarily unavailable', text: 'The back office cannot reach its data just now. Try again in a few minutes.' }

@@ -40,9 +40,9 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
     <>
       <h1>Overdue</h1>
       <p>
-        Registrations whose tax invoice is past its due date (the invoice date plus the payment terms) and not paid in full, most overdue first, and
-        early-bird registrations not paid by the early-bird date: the terms say “register and pay by”, so decide what to do with each. Reminders go out by
-        themselves once past the due date and a week before the event; “Remind now” sends one more.
+        Registrations whose tax invoice is past its due date (the invoice date plus the payment terms) and not paid in full, most overdue first, and early-bird
+        registrations not paid by the early-bird date: the terms say “register and pay by”, so decide what to do with each. Reminders go out by themselves once
+        past the due date and a week before the event; “Remind now” sends one more.
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       {overdue.length === 0 ? (
@@ -51,7 +51,14 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
         <AdminTable
           caption="Overdue registrations, most overdue first"
           scrollLabel="Overdue registrations"
-          columns={['Registration', { label: 'Days overdue', numeric: true }, { label: 'Amount owed', numeric: true }, 'Company and contact', 'Reminders', { label: 'Action', hidden: true }]}
+          columns={[
+            'Registration',
+            { label: 'Days overdue', numeric: true },
+            { label: 'Amount owed', numeric: true },
+            'Company and contact',
+            'Reminders',
+            { label: 'Action', hidden: true },
+          ]}
         >
           {overdue.map((row) => (
             <tr key={row.reference}>
@@ -77,7 +84,11 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
                   <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a>, {row.contact.tel}
                 </span>
               </td>
-              <td>{row.reminders.length === 0 ? 'None yet' : row.reminders.map((reminder) => `${reminder.businessDay} (${REMINDER_NAMES[reminder.kind]})`).join(', ')}</td>
+              <td>
+                {row.reminders.length === 0
+                  ? 'None yet'
+                  : row.reminders.map((reminder) => `${reminder.businessDay} (${REMINDER_NAMES[reminder.kind]})`).join(', ')}
+              </td>
               <td>
                 <Form method="post">
                   <input type="hidden" name="reference" value={row.reference} />

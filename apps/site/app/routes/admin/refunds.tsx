@@ -22,7 +22,10 @@ const PAID_OUT_SHOWN = 20
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
   const [owed, paidOut] = await readBackOffice(args.context, (backOffice) => Promise.all([refundsToPay(backOffice), refundsPaidOut(backOffice)]))
-  return data({ owed, paidOut: paidOut.slice(0, PAID_OUT_SHOWN), today: businessToday(args.context), mayRecordPayout: roleAllows(user.role, 'manager') }, { headers })
+  return data(
+    { owed, paidOut: paidOut.slice(0, PAID_OUT_SHOWN), today: businessToday(args.context), mayRecordPayout: roleAllows(user.role, 'manager') },
+    { headers },
+  )
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -108,8 +111,8 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
     <>
       <h1>Refunds to pay out</h1>
       <p>
-        Every refund owed by bank transfer: cancellation credits (and card refunds the card provider refused) and what transfers paid beyond what was owed.
-        Keep the account each is paid into, pay them from the bank, then record each as paid out with the date and the bank’s reference.
+        Every refund owed by bank transfer: cancellation credits (and card refunds the card provider refused) and what transfers paid beyond what was owed. Keep
+        the account each is paid into, pay them from the bank, then record each as paid out with the date and the bank’s reference.
         {mayRecordPayout ? null : ' Refunds are a manager’s to approve: a manager or an owner records them as paid out.'}
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
@@ -128,7 +131,11 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
                 'Keep the account of a refund below to export it for the bank’s bulk payment.'
               )}
             </p>
-            <AdminTable caption="Refunds owed by bank transfer, oldest first" scrollLabelledBy="owed-heading" columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Owed since', 'Account to pay']}>
+            <AdminTable
+              caption="Refunds owed by bank transfer, oldest first"
+              scrollLabelledBy="owed-heading"
+              columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Owed since', 'Account to pay']}
+            >
               {owed.map((refund) => (
                 <tr key={refund.id}>
                   <th scope="row">
@@ -166,7 +173,11 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
       {paidOut.length > 0 ? (
         <section aria-labelledby="paid-heading">
           <h2 id="paid-heading">Paid out</h2>
-          <AdminTable caption="Refunds paid out, latest first" scrollLabelledBy="paid-heading" columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Paid out on', 'Bank reference']}>
+          <AdminTable
+            caption="Refunds paid out, latest first"
+            scrollLabelledBy="paid-heading"
+            columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Paid out on', 'Bank reference']}
+          >
             {paidOut.map((refund) => (
               <tr key={refund.id}>
                 <th scope="row">

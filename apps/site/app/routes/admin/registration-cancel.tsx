@@ -45,12 +45,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
   const services = args.context.get(servicesContext)
   const [proposal, requests] = await fromDatabase(args.context, () =>
-    Promise.all([cancellationProposal(services.core.backOffice, args.params.reference), cancellationRequests(services.core.backOffice, args.params.reference)]).catch(
-      (error: unknown) => {
-        if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
-        throw error
-      },
-    ),
+    Promise.all([
+      cancellationProposal(services.core.backOffice, args.params.reference),
+      cancellationRequests(services.core.backOffice, args.params.reference),
+    ]).catch((error: unknown) => {
+      if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
+      throw error
+    }),
   )
   // The terms' "management approval": staff ask, managers (and owners) cancel, waive fees, refund and approve.
   return data({ ...proposal, requests, mayDecide: roleAllows(user.role, 'manager') }, { headers })
@@ -77,10 +78,12 @@ export async function action(args: Route.ActionArgs) {
   if (MANAGER_INTENTS.has(intent) && !roleAllows(user.role, 'manager')) return refused({ ...roleRefusal('manager'), fields: {} })
   // A card refund goes to the provider after the cancellation committed; its answer is kept with the member's audit row.
   const requestCardRefund = (refundId: string) =>
-    fromDatabase(context, () => refundCard(services.payments, refundId, { actor: staffActor(context, user), audit: staffAuditWriter })).catch((error: unknown) => {
-      if (error instanceof PaymentError) throw data<CancelAnswer>({ notice: null, error: error.message }, { status: 404 })
-      throw error
-    })
+    fromDatabase(context, () => refundCard(services.payments, refundId, { actor: staffActor(context, user), audit: staffAuditWriter })).catch(
+      (error: unknown) => {
+        if (error instanceof PaymentError) throw data<CancelAnswer>({ notice: null, error: error.message }, { status: 404 })
+        throw error
+      },
+    )
   /** The notice after a cancellation, whoever made it: its fee, the credit note on its way and the card refund's answer. */
   const afterCancellation = async ({ cancellation, cardRefundPending, reference }: CoreCancellationOutcome): Promise<string> => {
     let refundNotice = ''
@@ -89,7 +92,9 @@ export async function action(args: Route.ActionArgs) {
       log.info({ reference, refundStatus: refunded.after.status }, 'Back office: card refund after a cancellation')
       refundNotice = ` ${refundOutcome(refunded.amountCents, refunded.after.status)}`
     }
-    const credited = cancellation.creditNote ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.` : ''
+    const credited = cancellation.creditNote
+      ? ` Credit note ${cancellation.creditNote.number} for ${formatRand(cancellation.creditedTotalCents)} is on its way to the registrant.`
+      : ''
     return `Cancelled with a ${cancellation.feePercent}% fee.${credited}${refundNotice}`
   }
 
@@ -110,7 +115,11 @@ export async function action(args: Route.ActionArgs) {
     return { notice: await afterCancellation(cancelled.value), error: null } satisfies CancelAnswer
   }
   if (intent === 'approve' || intent === 'decline') {
-    const decided = await runStaffCommand(context, user, decideCancellationRequest, { reference: params.reference, requestId: formText(form, 'requestId'), decision: intent })
+    const decided = await runStaffCommand(context, user, decideCancellationRequest, {
+      reference: params.reference,
+      requestId: formText(form, 'requestId'),
+      decision: intent,
+    })
     if (!decided.ok) return refused(decided)
     const { request, outcome } = decided.value
     if (!outcome) return { notice: `The cancellation ${request.requestedBy.name} asked for is declined.`, error: null } satisfies CancelAnswer
@@ -129,7 +138,10 @@ export async function action(args: Route.ActionArgs) {
     })
     if (!recorded.ok) return refused(recorded)
     const { after } = recorded.value
-    return { notice: `Refund of ${formatRand(after.amountCents)} recorded as paid out on ${showDay(after.paidOutOn ?? '')}.`, error: null } satisfies CancelAnswer
+    return {
+      notice: `Refund of ${formatRand(after.amountCents)} recorded as paid out on ${showDay(after.paidOutOn ?? '')}.`,
+      error: null,
+    } satisfies CancelAnswer
   }
   return data<CancelAnswer>({ notice: null, error: 'Choose what to do on this page.' }, { status: 400 })
 }
@@ -142,12 +154,23 @@ const REFUND_STATUS = {
   'paid-out': 'paid out by bank transfer',
 } as const
 
-function CancellationOutcome({ cancellation, reference, today, mayRefund }: { cancellation: CancellationSummary; reference: string; today: string; mayRefund: boolean }) {
+function CancellationOutcome({
+  cancellation,
+  reference,
+  today,
+  mayRefund,
+}: {
+  cancellation: CancellationSummary
+  reference: string
+  today: string
+  mayRefund: boolean
+}) {
   const { refund, creditNote } = cancellation
   return (
     <article aria-labelledby={`cancellation-${cancellation.id}`}>
       <h3 id={`cancellation-${cancellation.id}`}>
-        {cancellation.wholeRegistration ? 'Whole registration' : 'Delegates'} cancelled on {showDay(cancellation.cancelledOn)} by {cancellation.cancelledBy.name}
+        {cancellation.wholeRegistration ? 'Whole registration' : 'Delegates'} cancelled on {showDay(cancellation.cancelledOn)} by{' '}
+        {cancellation.cancelledBy.name}
       </h3>
       <dl>
         <dt>Delegates</dt>
@@ -161,7 +184,8 @@ function CancellationOutcome({ cancellation, reference, today, mayRefund }: { ca
         </dd>
         <dt>Credited</dt>
         <dd>
-          {formatRand(cancellation.creditedSubtotalCents)} excl. VAT + {formatRand(cancellation.creditedVatCents)} VAT = {formatRand(cancellation.creditedTotalCents)}
+          {formatRand(cancellation.creditedSubtotalCents)} excl. VAT + {formatRand(cancellation.creditedVatCents)} VAT ={' '}
+          {formatRand(cancellation.creditedTotalCents)}
         </dd>
         <dt>Credit note</dt>
         <dd>
@@ -240,8 +264,8 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
             </>
           ) : (
             <>
-              Today, {showDay(fee.cancelledOn)}, is {daysText(fee.workingDaysBefore, 'working')} ({daysText(fee.calendarDaysBefore, 'calendar')}) before the event on{' '}
-              {showDay(fee.eventDay)}. Weekends and South African public holidays are not working days.
+              Today, {showDay(fee.cancelledOn)}, is {daysText(fee.workingDaysBefore, 'working')} ({daysText(fee.calendarDaysBefore, 'calendar')}) before the
+              event on {showDay(fee.eventDay)}. Weekends and South African public holidays are not working days.
             </>
           )}
         </p>
@@ -297,7 +321,17 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
               )}
             </fieldset>
             <FieldRow id="fee-percent" label="Fee, % of the cancelled amount excl. VAT">
-              <input id="fee-percent" name="feePercent" type="number" min={0} max={100} step={1} defaultValue={fee.feePercent} required aria-describedby="fee-percent-hint" />
+              <input
+                id="fee-percent"
+                name="feePercent"
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                defaultValue={fee.feePercent}
+                required
+                aria-describedby="fee-percent-hint"
+              />
               <p id="fee-percent-hint">The terms propose {fee.feePercent}%. Another fee needs a reason (“unless agreed”).</p>
             </FieldRow>
             <FieldRow id="override-reason" label="Reason for another fee">
@@ -314,7 +348,13 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
         <section aria-labelledby="outcome-heading">
           <h2 id="outcome-heading">Cancellations</h2>
           {registration.cancellations.map((cancellation) => (
-            <CancellationOutcome key={cancellation.id} cancellation={cancellation} reference={registration.reference} today={fee.cancelledOn} mayRefund={registration.mayDecide} />
+            <CancellationOutcome
+              key={cancellation.id}
+              cancellation={cancellation}
+              reference={registration.reference}
+              today={fee.cancelledOn}
+              mayRefund={registration.mayDecide}
+            />
           ))}
         </section>
       ) : null}
@@ -324,8 +364,22 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
 }
 
 /** A cancellation a staff member asked for: what, at which fee and why; a manager approves or declines it here. */
-function PendingRequest({ request, delegates, mayDecide }: { request: CancellationRequest; delegates: ReadonlyArray<{ id: string; name: string }>; mayDecide: boolean }) {
-  const who = request.delegateIds === 'all' ? 'The whole registration' : delegates.filter((delegate) => request.delegateIds.includes(delegate.id)).map((delegate) => delegate.name).join(', ')
+function PendingRequest({
+  request,
+  delegates,
+  mayDecide,
+}: {
+  request: CancellationRequest
+  delegates: ReadonlyArray<{ id: string; name: string }>
+  mayDecide: boolean
+}) {
+  const who =
+    request.delegateIds === 'all'
+      ? 'The whole registration'
+      : delegates
+          .filter((delegate) => request.delegateIds.includes(delegate.id))
+          .map((delegate) => delegate.name)
+          .join(', ')
   const headingId = `request-${request.id}`
   return (
     <article aria-labelledby={headingId}>
@@ -334,7 +388,11 @@ function PendingRequest({ request, delegates, mayDecide }: { request: Cancellati
         <dt>What</dt>
         <dd>{who}</dd>
         <dt>Fee</dt>
-        <dd>{request.feePercent === null ? 'As the terms propose' : `${request.feePercent}%${request.overrideReason ? ` (reason: ${request.overrideReason})` : ''}`}</dd>
+        <dd>
+          {request.feePercent === null
+            ? 'As the terms propose'
+            : `${request.feePercent}%${request.overrideReason ? ` (reason: ${request.overrideReason})` : ''}`}
+        </dd>
       </dl>
       {mayDecide ? (
         <>

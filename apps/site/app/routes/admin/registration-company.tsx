@@ -67,8 +67,12 @@ export default function CompanyDetailsPage({ loaderData, actionData }: Route.Com
         </p>
       ) : (
         <>
-          <p>Corrections show in e-mails sent from now on. The amounts stay as they are; the tax invoice already issued changes only when you correct it below.</p>
-          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          <p>
+            Corrections show in e-mails sent from now on. The amounts stay as they are; the tax invoice already issued changes only when you correct it below.
+          </p>
+          {actionData ? (
+            <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} />
+          ) : null}
           <Form method="post" className="form" noValidate>
             {FIELDS.map((field) => (
               <AdminField

@@ -50,7 +50,11 @@ export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formText(form, name)])) as Record<FieldName, string>
-  const changed = await runStaffCommand(args.context, user, changeDelegate, { ...values, reference: args.params.reference, delegate: delegateNumber(args.params.delegateId) })
+  const changed = await runStaffCommand(args.context, user, changeDelegate, {
+    ...values,
+    reference: args.params.reference,
+    delegate: delegateNumber(args.params.delegateId),
+  })
   if (!changed.ok) return data({ message: changed.message, fields: changed.fields, values }, { status: changed.status, headers })
   throw redirect(registrationPagePath(changed.value.reference, 'delegate'), { headers })
 }
@@ -75,7 +79,9 @@ export default function ChangeDelegate({ loaderData, actionData }: Route.Compone
             Replace {delegate.name} with the person who will attend in their place. A new e-mail address gets the delegate’s confirmation; the amounts and the
             tax invoice stay as they are.
           </p>
-          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          {actionData ? (
+            <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} />
+          ) : null}
           <Form method="post" className="form" noValidate>
             <AdminField name="name" label="Name" value={shown('name')} error={fields.name} />
             <AdminField name="position" label="Position" value={shown('position')} error={fields.position} />

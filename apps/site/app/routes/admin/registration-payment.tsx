@@ -79,7 +79,9 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
         </p>
       ) : (
         <>
-          {actionData ? <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} /> : null}
+          {actionData ? (
+            <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} />
+          ) : null}
           <Form method="post" className="form" noValidate>
             <AdminField
               name="amount"
@@ -99,7 +101,13 @@ export default function RecordBankTransfer({ loaderData, actionData }: Route.Com
               max={registration.today}
               hint={`As on the bank statement: from ${formatAdminDay(registration.registeredOn)}, when the registration was made, up to today.`}
             />
-            <AdminField name="bankReference" label="Bank reference" value={typed('bankReference')} error={fields.bankReference} hint="The reference on the bank statement. Each transfer is recorded once." />
+            <AdminField
+              name="bankReference"
+              label="Bank reference"
+              value={typed('bankReference')}
+              error={fields.bankReference}
+              hint="The reference on the bank statement. Each transfer is recorded once."
+            />
             <AdminField name="note" label="Note" value={typed('note')} error={fields.note} multiline required={false} />
             <SubmitButton>Record the transfer</SubmitButton>
           </Form>

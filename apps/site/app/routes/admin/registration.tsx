@@ -4,7 +4,15 @@ import { cardPaymentActivity } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
 import { Amount } from '../../components/Amount'
-import { auditActionName, auditDetailsText, formatAdminDay, outboxStatusName, paymentMethodName, registrationStandingName, statementLineName } from '../../lib/admin-format'
+import {
+  auditActionName,
+  auditDetailsText,
+  formatAdminDay,
+  outboxStatusName,
+  paymentMethodName,
+  registrationStandingName,
+  statementLineName,
+} from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { readBackOffice, registrationOr404, runStaffCommand } from '../../lib/backoffice.server'
@@ -33,7 +41,8 @@ const RECORDED_NOTICES: Record<string, string> = {
   surplus: 'The bank transfer is recorded in full; it paid more than was owed, and the surplus is owed back to the registrant.',
   delegate: 'The delegate is changed; the new delegate’s confirmation is queued under E-mails.',
   company: 'The company details are corrected. To reissue the tax invoice to them, choose “Correct the invoice” on the company details page.',
-  'invoice-corrected': 'The tax invoice is corrected: a credit note cancels the old one and a new tax invoice names the corrected details; both are queued under E-mails.',
+  'invoice-corrected':
+    'The tax invoice is corrected: a credit note cancels the old one and a new tax invoice names the corrected details; both are queued under E-mails.',
 }
 
 function noticeFor(searchParams: URLSearchParams): string | null {
@@ -108,7 +117,12 @@ export default function Registration({ loaderData, actionData }: Route.Component
           ['Payment method', paymentMethodName(detail.paymentMethod)],
           ['Attendance', detail.attendanceOption.label],
           ['Code given', detail.code],
-          ['Registrant’s own page', <a key="status-page" href={statusUrl}>{statusUrl}</a>],
+          [
+            'Registrant’s own page',
+            <a key="status-page" href={statusUrl}>
+              {statusUrl}
+            </a>,
+          ],
         ]}
       />
 
@@ -118,7 +132,12 @@ export default function Registration({ loaderData, actionData }: Route.Component
           className="admin-facts"
           terms={[
             ['Name', company.name],
-            ['Address', <span key="address" className="admin-address">{company.address}</span>],
+            [
+              'Address',
+              <span key="address" className="admin-address">
+                {company.address}
+              </span>,
+            ],
             ['E-mail address', company.email],
             ['Telephone', company.tel],
             ['VAT number', company.vatNumber || 'Not registered for VAT'],
@@ -134,7 +153,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="delegates-heading">
         <h2 id="delegates-heading">Delegates ({detail.delegates.length})</h2>
-        <AdminTable caption={`Delegates of registration ${detail.reference}`} scrollLabel="Delegates" columns={['Name', 'Position', 'E-mail address', 'Attending', { label: 'Change', hidden: true }]}>
+        <AdminTable
+          caption={`Delegates of registration ${detail.reference}`}
+          scrollLabel="Delegates"
+          columns={['Name', 'Position', 'E-mail address', 'Attending', { label: 'Change', hidden: true }]}
+        >
           {detail.delegates.map((delegate, index) => (
             <tr key={index}>
               <th scope="row">{delegate.name}</th>
@@ -206,7 +229,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
             {loaderData.reminders.map((reminder, index) => (
               <li key={index}>
                 {formatAdminDay(reminder.businessDay)}: {formatRand(reminder.outstandingCents)} owed,{' '}
-                {reminder.kind === 'overdue' ? 'past the due date' : reminder.kind === 'before-event' ? 'a week before the event' : `sent by ${reminder.sentByName ?? 'staff'}`}
+                {reminder.kind === 'overdue'
+                  ? 'past the due date'
+                  : reminder.kind === 'before-event'
+                    ? 'a week before the event'
+                    : `sent by ${reminder.sentByName ?? 'staff'}`}
               </li>
             ))}
           </ul>
@@ -218,7 +245,12 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {card.checkouts.length === 0 ? (
           <p>No card checkout was started.</p>
         ) : (
-          <AdminTable caption="Checkouts" captionShown scrollLabel="Card checkouts" columns={['Attempt', 'Started', 'Provider', { label: 'Amount', numeric: true }, 'Status', 'Payment id']}>
+          <AdminTable
+            caption="Checkouts"
+            captionShown
+            scrollLabel="Card checkouts"
+            columns={['Attempt', 'Started', 'Provider', { label: 'Amount', numeric: true }, 'Status', 'Payment id']}
+          >
             {card.checkouts.map((checkout) => (
               <tr key={checkout.id}>
                 <th scope="row">{checkout.attempt}</th>
@@ -236,7 +268,12 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {card.webhooks.length === 0 ? (
           <p>No payment notice (webhook) was received.</p>
         ) : (
-          <AdminTable caption="Payment notices received (webhooks)" captionShown scrollLabel="Payment notices received" columns={['Received', 'Event', { label: 'Amount', numeric: true }, 'Outcome']}>
+          <AdminTable
+            caption="Payment notices received (webhooks)"
+            captionShown
+            scrollLabel="Payment notices received"
+            columns={['Received', 'Event', { label: 'Amount', numeric: true }, 'Outcome']}
+          >
             {card.webhooks.map((webhook) => (
               <tr key={webhook.webhookId}>
                 <th scope="row">
@@ -261,7 +298,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {detail.bankPayments.length === 0 ? (
           <p>No bank transfer is recorded.</p>
         ) : (
-          <AdminTable caption={`Bank transfers recorded for registration ${detail.reference}`} scrollLabel="Bank transfers recorded" columns={['Received on', { label: 'Amount', numeric: true }, 'Bank reference', 'Note', 'Recorded by']}>
+          <AdminTable
+            caption={`Bank transfers recorded for registration ${detail.reference}`}
+            scrollLabel="Bank transfers recorded"
+            columns={['Received on', { label: 'Amount', numeric: true }, 'Bank reference', 'Note', 'Recorded by']}
+          >
             {detail.bankPayments.map((payment) => (
               <tr key={payment.id}>
                 <th scope="row">{payment.receivedOn}</th>
@@ -287,7 +328,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
             {detail.surplusRefunds.map((surplus, index) => (
               <li key={index}>
                 {formatRand(surplus.amountCents)}:{' '}
-                {surplus.status === 'paid-out' ? `paid back on ${surplus.paidOutOn} (${surplus.bankReference})` : 'owed to the registrant, waiting to be paid out'}
+                {surplus.status === 'paid-out'
+                  ? `paid back on ${surplus.paidOutOn} (${surplus.bankReference})`
+                  : 'owed to the registrant, waiting to be paid out'}
               </li>
             ))}
           </ul>
@@ -366,7 +409,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {auditTrail.length === 0 ? (
           <p>No one in the back office has changed or sent anything for this registration.</p>
         ) : (
-          <AdminTable caption={`What staff did about registration ${detail.reference}, newest first`} scrollLabel="Audit trail" columns={['When', 'Who', 'What', 'Details']}>
+          <AdminTable
+            caption={`What staff did about registration ${detail.reference}, newest first`}
+            scrollLabel="Audit trail"
+            columns={['When', 'Who', 'What', 'Details']}
+          >
             {auditTrail.map((entry) => (
               <tr key={entry.id}>
                 <th scope="row">
@@ -374,9 +421,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
                 </th>
                 <td>{entry.actor ?? 'nobody signed in'}</td>
                 <td>{entry.action}</td>
-                <td>
-                  {entry.after}
-                </td>
+                <td>{entry.after}</td>
               </tr>
             ))}
           </AdminTable>

@@ -1,4 +1,12 @@
-import { delegateListEvents, isBackOfficeError, listRegistrations, PAYMENT_METHODS, paymentMethodKeyOf, REGISTRATION_LIST_STATUSES, type RegistrationListPage } from '@events/core'
+import {
+  delegateListEvents,
+  isBackOfficeError,
+  listRegistrations,
+  PAYMENT_METHODS,
+  paymentMethodKeyOf,
+  REGISTRATION_LIST_STATUSES,
+  type RegistrationListPage,
+} from '@events/core'
 import { data, Form, Link } from 'react-router'
 import { AdminPager } from '../../components/admin/AdminPager'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -71,7 +79,19 @@ function pageLink(filters: Filters, page: number): string {
 }
 
 /** One filter of the list: a choice among the values given, or none ("Every event"). */
-function FilterSelect({ name, label, anyText, value, choices }: { name: string; label: string; anyText: string; value: string; choices: ReadonlyArray<readonly [string, string]> }) {
+function FilterSelect({
+  name,
+  label,
+  anyText,
+  value,
+  choices,
+}: {
+  name: string
+  label: string
+  anyText: string
+  value: string
+  choices: ReadonlyArray<readonly [string, string]>
+}) {
   return (
     <FieldRow id={name} label={label}>
       <select id={name} name={name} defaultValue={value}>
@@ -96,9 +116,27 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           <input id="q" name="q" type="search" defaultValue={filters.q} aria-describedby="q-hint" />
           <p id="q-hint">Part of a reference, company, e-mail address or delegate’s name.</p>
         </FieldRow>
-        <FilterSelect name="event" label="Event" anyText="Every event" value={filters.event} choices={choices.events.map((event) => [event.id, event.title] as const)} />
-        <FilterSelect name="status" label="Status" anyText="Any status" value={filters.status} choices={choices.statuses.map((status) => [status, registrationStatusName(status)] as const)} />
-        <FilterSelect name="method" label="Payment method" anyText="Any method" value={filters.method} choices={choices.paymentMethods.map((method) => [method, paymentMethodName(method)] as const)} />
+        <FilterSelect
+          name="event"
+          label="Event"
+          anyText="Every event"
+          value={filters.event}
+          choices={choices.events.map((event) => [event.id, event.title] as const)}
+        />
+        <FilterSelect
+          name="status"
+          label="Status"
+          anyText="Any status"
+          value={filters.status}
+          choices={choices.statuses.map((status) => [status, registrationStatusName(status)] as const)}
+        />
+        <FilterSelect
+          name="method"
+          label="Payment method"
+          anyText="Any method"
+          value={filters.method}
+          choices={choices.paymentMethods.map((method) => [method, paymentMethodName(method)] as const)}
+        />
         <FieldRow id="from" label="Registered from">
           <input id="from" name="from" type="date" defaultValue={filters.from} />
         </FieldRow>
@@ -127,7 +165,17 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption={`Registrations, page ${list.page} of ${list.pageCount}; amounts incl. VAT`}
           scrollLabel="Registrations found"
-          columns={['Reference', 'Registered', 'Company', 'Event', { label: 'Delegates', numeric: true }, 'Payment', 'Status', { label: 'Total', numeric: true }, { label: 'Paid', numeric: true }]}
+          columns={[
+            'Reference',
+            'Registered',
+            'Company',
+            'Event',
+            { label: 'Delegates', numeric: true },
+            'Payment',
+            'Status',
+            { label: 'Total', numeric: true },
+            { label: 'Paid', numeric: true },
+          ]}
         >
           {list.rows.map((row) => (
             <tr key={row.reference}>

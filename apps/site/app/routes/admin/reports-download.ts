@@ -16,7 +16,11 @@ interface Download {
 
 // One module serves the report files of routes.ts; the address's last segment says which.
 const DOWNLOADS: Record<string, Download> = {
-  'events.xlsx': { contentType: XLSX, fileName: () => 'money-per-event.xlsx', render: async (backOffice) => eventFinanceXlsx(await eventFinanceReport(backOffice)) },
+  'events.xlsx': {
+    contentType: XLSX,
+    fileName: () => 'money-per-event.xlsx',
+    render: async (backOffice) => eventFinanceXlsx(await eventFinanceReport(backOffice)),
+  },
   'vat-register.csv': {
     contentType: 'text/csv; charset=utf-8',
     fileName: ({ from, to }) => `vat-register-${from}-to-${to}.csv`,

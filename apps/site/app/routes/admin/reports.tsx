@@ -53,7 +53,15 @@ function VatRegisterTable({ register }: { register: VatRegister }) {
     <AdminTable
       caption={`Tax invoices and credit notes issued from ${register.from} to ${register.to}; credit notes reduce output tax`}
       scrollLabelledBy="vat-heading"
-      columns={['Document', 'Date', 'Customer', 'Customer VAT number', { label: 'Excl. VAT', numeric: true }, { label: 'VAT', numeric: true }, { label: 'Incl. VAT', numeric: true }]}
+      columns={[
+        'Document',
+        'Date',
+        'Customer',
+        'Customer VAT number',
+        { label: 'Excl. VAT', numeric: true },
+        { label: 'VAT', numeric: true },
+        { label: 'Incl. VAT', numeric: true },
+      ]}
     >
       {register.entries.map((entry) => (
         <tr key={entry.number}>
@@ -108,32 +116,33 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               { label: 'Outstanding', numeric: true },
             ]}
           >
-            {[...events.events.map((event) => ({ key: event.eventId, title: event.eventTitle, start: event.eventStart as string | null, figures: event })), { key: 'all', title: 'All events', start: null, figures: events.totals }].map(
-              ({ key, title, start, figures }) => (
-                <tr key={key}>
-                  <th scope="row">
-                    {title}
-                    {start ? (
-                      <>
-                        <br />
-                        <span className="admin-table__detail">
-                          <AdminTime iso={start} precision="day" />
-                        </span>
-                      </>
-                    ) : null}
-                  </th>
-                  <td className="admin-number">{figures.delegatesAttending}</td>
-                  <AmountCell cents={figures.invoicedCents} />
-                  <AmountCell cents={figures.creditedCents} />
-                  <AmountCell cents={figures.netCents} />
-                  <AmountCell cents={figures.netExclVatCents} />
-                  <AmountCell cents={figures.netVatCents} />
-                  <AmountCell cents={figures.receivedCents} />
-                  <AmountCell cents={figures.refundedCents} />
-                  <AmountCell cents={figures.outstandingCents} />
-                </tr>
-              ),
-            )}
+            {[
+              ...events.events.map((event) => ({ key: event.eventId, title: event.eventTitle, start: event.eventStart as string | null, figures: event })),
+              { key: 'all', title: 'All events', start: null, figures: events.totals },
+            ].map(({ key, title, start, figures }) => (
+              <tr key={key}>
+                <th scope="row">
+                  {title}
+                  {start ? (
+                    <>
+                      <br />
+                      <span className="admin-table__detail">
+                        <AdminTime iso={start} precision="day" />
+                      </span>
+                    </>
+                  ) : null}
+                </th>
+                <td className="admin-number">{figures.delegatesAttending}</td>
+                <AmountCell cents={figures.invoicedCents} />
+                <AmountCell cents={figures.creditedCents} />
+                <AmountCell cents={figures.netCents} />
+                <AmountCell cents={figures.netExclVatCents} />
+                <AmountCell cents={figures.netVatCents} />
+                <AmountCell cents={figures.receivedCents} />
+                <AmountCell cents={figures.refundedCents} />
+                <AmountCell cents={figures.outstandingCents} />
+              </tr>
+            ))}
           </AdminTable>
         )}
       </section>

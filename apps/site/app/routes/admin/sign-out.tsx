@@ -18,4 +18,3 @@ export async function action(args: Route.ActionArgs) {
   const headers = await fromDatabase(context, () => (everywhere ? staff.signOutEverywhere(request) : staff.signOut(request)))
   throw redirect('/admin/sign-in', { headers })
 }
-

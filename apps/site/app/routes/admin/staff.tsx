@@ -137,7 +137,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <Form method="post">
           <input type="hidden" name="intent" value="require-two-factor" />
           <input type="hidden" name="required" value={loaderData.twoFactorRequired ? 'no' : 'yes'} />
-          <SubmitButton secondary>{loaderData.twoFactorRequired ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}</SubmitButton>
+          <SubmitButton secondary>
+            {loaderData.twoFactorRequired ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}
+          </SubmitButton>
         </Form>
       </section>
       <BackOfficeHomeLink />
@@ -175,7 +177,8 @@ function MemberForms({ member }: { member: StaffMember }) {
         <SubmitButton secondary>Change role</SubmitButton>
       </Form>{' '}
       {member.deactivated ? change('reactivate', 'Reactivate') : change('deactivate', 'Deactivate')}{' '}
-      {member.twoFactorEnabled ? change('reset-two-factor', 'Reset two-factor') : null} {member.invitationPending && !member.deactivated ? change('resend-invitation', 'Resend invitation') : null}
+      {member.twoFactorEnabled ? change('reset-two-factor', 'Reset two-factor') : null}{' '}
+      {member.invitationPending && !member.deactivated ? change('resend-invitation', 'Resend invitation') : null}
     </article>
   )
 }

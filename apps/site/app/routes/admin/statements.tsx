@@ -49,7 +49,18 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
             Invoiced {formatRand(statement.invoicedCents)}, credited {formatRand(statement.creditedCents)}, paid {formatRand(statement.paidCents)}:{' '}
             <strong>{formatRand(statement.owedCents)} owed</strong>.
           </p>
-          <AdminTable caption={`Statement of account of ${statement.companyName}`} scrollLabelledBy="statement-heading" columns={['Date', 'Registration', 'Document or payment', { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }, { label: 'Balance', numeric: true }]}>
+          <AdminTable
+            caption={`Statement of account of ${statement.companyName}`}
+            scrollLabelledBy="statement-heading"
+            columns={[
+              'Date',
+              'Registration',
+              'Document or payment',
+              { label: 'Debit', numeric: true },
+              { label: 'Credit', numeric: true },
+              { label: 'Balance', numeric: true },
+            ]}
+          >
             {statement.entries.map((entry, index) => (
               <tr key={index}>
                 <td>{entry.day}</td>

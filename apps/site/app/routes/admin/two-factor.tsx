@@ -74,10 +74,11 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <h1>Two-factor sign-in</h1>
-      {loaderData.mustSetUp ? (
-        <p className="admin-notice">{loaderData.mustSetUp}</p>
-      ) : null}
-      <AdminMessages notice={loaderData.done && !actionData ? `Two-factor sign-in is now ${loaderData.done === 'on' ? 'on' : 'off'}.` : undefined} error={actionData?.message} />
+      {loaderData.mustSetUp ? <p className="admin-notice">{loaderData.mustSetUp}</p> : null}
+      <AdminMessages
+        notice={loaderData.done && !actionData ? `Two-factor sign-in is now ${loaderData.done === 'on' ? 'on' : 'off'}.` : undefined}
+        error={actionData?.message}
+      />
       {actionData?.step === 'confirm' ? (
         <>
           <p>Add this account to your authenticator app: scan the QR code, or type the setup address or the key below. Then type the code it shows.</p>

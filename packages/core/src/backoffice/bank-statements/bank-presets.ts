@@ -10,7 +10,15 @@ export const BANK_PRESETS = {
   // one signed amount column (money out negative), dates as 2025/03/05, the reference inside the description.
   fnb: {
     name: 'FNB',
-    columns: { delimiter: ',', dateColumn: 'Date', dateFormat: 'yyyy/MM/dd', descriptionColumn: 'Description', amountColumn: 'Amount', referenceColumn: '', decimalSeparator: '.' },
+    columns: {
+      delimiter: ',',
+      dateColumn: 'Date',
+      dateFormat: 'yyyy/MM/dd',
+      descriptionColumn: 'Description',
+      amountColumn: 'Amount',
+      referenceColumn: '',
+      decimalSeparator: '.',
+    },
   },
   // Standard Bank Business Online, transaction history as CSV: money out under Payments, money in under Deposits,
   // a balance brought forward as the first line, dates as 05/03/2025.

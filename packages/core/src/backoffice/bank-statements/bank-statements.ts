@@ -80,9 +80,7 @@ export interface StatementLineView {
   state: StatementLineState
 }
 
-export type ConfirmedLine =
-  | { lineId: string; outcome: 'recorded'; transfer: RecordedBankTransfer }
-  | { lineId: string; outcome: 'refused'; message: string }
+export type ConfirmedLine = { lineId: string; outcome: 'recorded'; transfer: RecordedBankTransfer } | { lineId: string; outcome: 'refused'; message: string }
 
 const MAX_MAPPING_TEXT = 100
 const MAX_FILE_NAME = 200
@@ -123,13 +121,16 @@ export function readStatementMapping(input: StatementMappingInput): Omit<Stateme
   const text = (value: string, what: string, required: boolean) => {
     const cleaned = singleLine(value)
     if (required && cleaned === '') throw new BackOfficeError('invalid-input', `Enter ${what}.`)
-    if (cleaned.length > MAX_MAPPING_TEXT) throw new BackOfficeError('invalid-input', `${what[0]!.toUpperCase()}${what.slice(1)} is too long (at most ${MAX_MAPPING_TEXT} characters).`)
+    if (cleaned.length > MAX_MAPPING_TEXT)
+      throw new BackOfficeError('invalid-input', `${what[0]!.toUpperCase()}${what.slice(1)} is too long (at most ${MAX_MAPPING_TEXT} characters).`)
     return cleaned
   }
   const name = text(input.name, 'the name of the bank (or account) for the new mapping', true)
-  if (!Object.hasOwn(STATEMENT_DELIMITERS, input.delimiter)) throw new BackOfficeError('invalid-input', 'Choose how the columns are separated: comma, semicolon or tab.')
+  if (!Object.hasOwn(STATEMENT_DELIMITERS, input.delimiter))
+    throw new BackOfficeError('invalid-input', 'Choose how the columns are separated: comma, semicolon or tab.')
   if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', 'Choose how the dates are written.')
-  if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',') throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
+  if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',')
+    throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
   return {
     name,
     delimiter: input.delimiter as StatementColumns['delimiter'],
@@ -182,7 +183,8 @@ async function storeImport(
   let mappingId: string | null = mapping?.id ?? null
   if (mapping && !mapping.id && !mapping.preset) {
     const taken = await transaction.selectFrom('bank_statement_mappings').select('id').where('name', '=', mapping.name).executeTakeFirst()
-    if (taken) throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
+    if (taken)
+      throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
     mappingId = newId()
     await transaction
       .insertInto('bank_statement_mappings')
@@ -247,7 +249,11 @@ async function storeImport(
     const rows = await transaction
       .selectFrom('bank_statement_lines')
       .select(['id', 'line_key', 'first_import_id'])
-      .where('line_key', 'in', chunk.map((line) => line.key))
+      .where(
+        'line_key',
+        'in',
+        chunk.map((line) => line.key),
+      )
       .execute()
     for (const row of rows) idByKey.set(row.line_key, row)
   })
@@ -256,7 +262,11 @@ async function storeImport(
     (chunk) => transaction.insertInto('bank_statement_import_lines').values(chunk).execute(),
   )
   const newLines = parsed.lines.filter((line) => idByKey.get(line.key)!.first_import_id === importId)
-  await linkTwins(transaction, parsed.format, newLines.map((line) => ({ ...line, id: idByKey.get(line.key)!.id })))
+  await linkTwins(
+    transaction,
+    parsed.format,
+    newLines.map((line) => ({ ...line, id: idByKey.get(line.key)!.id })),
+  )
   const newLineCount = newLines.length
   await transaction.updateTable('bank_statement_imports').set({ new_line_count: newLineCount }).where('id', '=', importId).execute()
   return {
@@ -330,13 +340,17 @@ export async function importBankStatement(context: StaffCommandContext, upload: 
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
   if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
   // Nothing of a binary file is shown back: its bytes would only be noise in the message.
-  if (looksBinary(upload.content)) throw new BackOfficeError('invalid-input', `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`)
+  if (looksBinary(upload.content))
+    throw new BackOfficeError('invalid-input', `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`)
   const text = decodeStatement(upload.content)
   const ofx = looksLikeOfx(text)
   const mapping = ofx ? undefined : await chosenMapping(context, upload.mapping)
   const parsed = ofx ? parseOfxStatement(text) : parseCsvStatement(text, mapping!)
   if (parsed.lines.length === 0) {
-    throw new BackOfficeError('invalid-input', `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`)
+    throw new BackOfficeError(
+      'invalid-input',
+      `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`,
+    )
   }
   return runInCommandTransaction(context, staff, async (transaction): Promise<CommandOutcome<StatementImport>> => {
     const imported = await storeImport(transaction, context, parsed, fileName, mapping, staff)
@@ -347,7 +361,13 @@ export async function importBankStatement(context: StaffCommandContext, upload: 
           action: 'bank-statement-imported',
           subjectType: 'bank-statement-import',
           subjectId: imported.id,
-          after: { fileName: imported.fileName, format: imported.format, mapping: imported.mappingName, lines: imported.lineCount, newLines: imported.newLineCount },
+          after: {
+            fileName: imported.fileName,
+            format: imported.format,
+            mapping: imported.mappingName,
+            lines: imported.lineCount,
+            newLines: imported.newLineCount,
+          },
         },
       ],
     }
@@ -378,7 +398,11 @@ function importOf(row: BankStatementImportRow & { mapping_name: string | null })
 
 /** The latest imports, newest first. */
 export async function listStatementImports(context: BackOfficeContext, limit = 10): Promise<StatementImport[]> {
-  const rows = await importsQuery(context).orderBy('bank_statement_imports.imported_at', 'desc').orderBy('bank_statement_imports.id', 'desc').limit(limit).execute()
+  const rows = await importsQuery(context)
+    .orderBy('bank_statement_imports.imported_at', 'desc')
+    .orderBy('bank_statement_imports.id', 'desc')
+    .limit(limit)
+    .execute()
   return rows.map(importOf)
 }
 
@@ -449,17 +473,40 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
     lines.flatMap((line) => (line.recorded_for === null ? [] : [line.payment_reference])),
   )
   return lines.map((line) => {
-    const view = { id: line.id, paymentReference: line.payment_reference, postedOn: line.posted_on, amountCents: line.amount_cents, description: line.description, reference: line.reference }
+    const view = {
+      id: line.id,
+      paymentReference: line.payment_reference,
+      postedOn: line.posted_on,
+      amountCents: line.amount_cents,
+      description: line.description,
+      reference: line.reference,
+    }
     if (line.recorded_for !== null) {
       const splitWith = splits.get(line.payment_reference)
-      const recorded = { kind: 'recorded' as const, registrationReference: line.recorded_for, recordedBy: line.recorded_by ?? '', recordedAt: line.recorded_at ?? '' }
+      const recorded = {
+        kind: 'recorded' as const,
+        registrationReference: line.recorded_for,
+        recordedBy: line.recorded_by ?? '',
+        recordedAt: line.recorded_at ?? '',
+      }
       return { ...view, state: splitWith ? { ...recorded, splitWith } : recorded }
     }
     if (line.dismissed_reason !== null) {
-      return { ...view, state: { kind: 'dismissed', reason: line.dismissed_reason, dismissedBy: line.dismissed_by_name ?? '', dismissedAt: line.dismissed_at ?? '' } }
+      return {
+        ...view,
+        state: { kind: 'dismissed', reason: line.dismissed_reason, dismissedBy: line.dismissed_by_name ?? '', dismissedAt: line.dismissed_at ?? '' },
+      }
     }
     if (line.same_as_line_id !== null) {
-      return { ...view, state: { kind: 'same-as', postedOn: line.twin_posted_on ?? line.posted_on, fileName: line.twin_file_name ?? '', registrationReference: line.twin_recorded_for } }
+      return {
+        ...view,
+        state: {
+          kind: 'same-as',
+          postedOn: line.twin_posted_on ?? line.posted_on,
+          fileName: line.twin_file_name ?? '',
+          registrationReference: line.twin_recorded_for,
+        },
+      }
     }
     const known = referencesIn(line.description, line.reference).filter((reference) => registrations.has(reference))
     if (known.length === 0) return { ...view, state: { kind: 'unmatched' } }
@@ -474,7 +521,10 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
       return { ...view, state: { kind: 'surplus', registrationReference, companyName, outstandingCents, surplusCents: line.amount_cents - outstandingCents } }
     }
     registration.outstandingCents -= line.amount_cents
-    return { ...view, state: { kind: line.amount_cents === outstandingCents ? 'pays-in-full' : 'part-payment', registrationReference, companyName, outstandingCents } }
+    return {
+      ...view,
+      state: { kind: line.amount_cents === outstandingCents ? 'pays-in-full' : 'part-payment', registrationReference, companyName, outstandingCents },
+    }
   })
 }
 
@@ -575,7 +625,13 @@ export async function confirmStatementLines(context: StaffCommandContext, lineId
 function recordLine(context: StaffCommandContext, line: StatementLineView, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
   return recordBankTransfer(
     context,
-    { reference: registrationReference, amount: formatAmount(line.amountCents), receivedOn: line.postedOn, bankReference: line.paymentReference, note: noteFor(line) },
+    {
+      reference: registrationReference,
+      amount: formatAmount(line.amountCents),
+      receivedOn: line.postedOn,
+      bankReference: line.paymentReference,
+      note: noteFor(line),
+    },
     staff,
   )
 }
@@ -584,10 +640,16 @@ function recordLine(context: StaffCommandContext, line: StatementLineView, regis
  * Records a line that named no registration (or several) against the registration staff chose. The amount is the
  * line's; more than is outstanding is refused by `recordBankTransfer` as for any transfer.
  */
-export async function assignStatementLine(context: StaffCommandContext, lineId: string, registrationReference: string, staff: StaffActor): Promise<RecordedBankTransfer> {
+export async function assignStatementLine(
+  context: StaffCommandContext,
+  lineId: string,
+  registrationReference: string,
+  staff: StaffActor,
+): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
   if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw new BackOfficeError('invalid-input', refusalOf(line))
+  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed')
+    throw new BackOfficeError('invalid-input', refusalOf(line))
   const reference = normaliseReference(registrationReference)
   if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
   return recordLine(context, line, reference, staff)
@@ -724,7 +786,12 @@ export const dismissStatementLine = staffCommand(statementLineDismissalSchema, a
       .where('id', '=', line.id)
       .where('dismissed_reason', 'is', null)
       .executeTakeFirst()
-    if (Number(dismissed.numUpdatedRows) === 0) throw new BackOfficeError('statement-line-settled', `${lineName(line)} was dismissed meanwhile.`, undefined, { amountCents: line.amountCents, postedOn: line.postedOn, state: 'dismissed' })
+    if (Number(dismissed.numUpdatedRows) === 0)
+      throw new BackOfficeError('statement-line-settled', `${lineName(line)} was dismissed meanwhile.`, undefined, {
+        amountCents: line.amountCents,
+        postedOn: line.postedOn,
+        state: 'dismissed',
+      })
     return {
       result: { ...line, state: { kind: 'dismissed', reason, dismissedBy: staff.name, dismissedAt: at } },
       audit: [

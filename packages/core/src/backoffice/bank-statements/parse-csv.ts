@@ -54,7 +54,15 @@ function readRows(text: string, delimiter: StatementDelimiter): CsvRow[] {
     // Quotes are taken leniently: banks quote inconsistently, and a file read with the wrong separator should still
     // reach the message that names its first row.
     // With `info`, each record comes with where it was read; the library's types do not describe that shape.
-    const records = parse(text, { delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, info: true }) as unknown as Array<{
+    const records = parse(text, {
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as unknown as Array<{
       record: string[]
       info: Info
     }>
@@ -109,7 +117,10 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     if (amountText === '') return undefined
     const cents = parseStatementAmount(amountText, columns.decimalSeparator)
     if (cents === undefined) {
-      throw new BackOfficeError('invalid-input', `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`)
+      throw new BackOfficeError(
+        'invalid-input',
+        `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`,
+      )
     }
     return cents
   }
@@ -119,7 +130,10 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     if (row.length <= lastMappedCell || dateText === '' || isBalanceRow(row)) continue
     const date = DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' })
     if (!date.isValid) {
-      throw new BackOfficeError('invalid-input', `Row ${rowNumber}: the date “${dateText}” is not in the form ${STATEMENT_DATE_FORMATS[columns.dateFormat]}. Check the mapping's date format.`)
+      throw new BackOfficeError(
+        'invalid-input',
+        `Row ${rowNumber}: the date “${dateText}” is not in the form ${STATEMENT_DATE_FORMATS[columns.dateFormat]}. Check the mapping's date format.`,
+      )
     }
     let amountCents: number | undefined
     if (amountAt !== -1) {

@@ -79,9 +79,14 @@ export function parseOfxStatement(text: string): ParsedStatement {
   let debitsSkipped = 0
   let position = 0
   for (const statement of statements) {
-    const currency = String(statement.CURDEF ?? '').trim().toUpperCase()
+    const currency = String(statement.CURDEF ?? '')
+      .trim()
+      .toUpperCase()
     if (currency !== '' && currency !== ACCOUNT_CURRENCY) {
-      throw new BackOfficeError('invalid-input', `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`)
+      throw new BackOfficeError(
+        'invalid-input',
+        `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`,
+      )
     }
     const accountId = String(statement.BANKACCTFROM?.ACCTID ?? '').trim()
     for (const transaction of asList(statement.BANKTRANLIST?.STMTTRN)) {
@@ -91,7 +96,8 @@ export function parseOfxStatement(text: string): ParsedStatement {
       const postedOn = ofxDate(String(transaction.DTPOSTED ?? ''))
       if (!postedOn) throw new BackOfficeError('invalid-input', `${named}: the date “${statementText(String(transaction.DTPOSTED ?? ''))}” is not an OFX date.`)
       const amountCents = ofxAmount(String(transaction.TRNAMT ?? ''))
-      if (amountCents === undefined) throw new BackOfficeError('invalid-input', `${named}: the amount “${statementText(String(transaction.TRNAMT ?? ''))}” is not an amount.`)
+      if (amountCents === undefined)
+        throw new BackOfficeError('invalid-input', `${named}: the amount “${statementText(String(transaction.TRNAMT ?? ''))}” is not an amount.`)
       if (amountCents <= 0) {
         debitsSkipped += 1
         continue

@@ -85,14 +85,17 @@ describe('parseCsvStatement', () => {
   })
 
   it('refuses a date in another layout and an amount that is not one, naming the row', () => {
-    expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, dateFormat: 'dd/MM/yyyy' })).toThrow(/^Row 5: the date “2025\/02\/24” is not in the form 05\/03\/2025/)
+    expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, dateFormat: 'dd/MM/yyyy' })).toThrow(
+      /^Row 5: the date “2025\/02\/24” is not in the form 05\/03\/2025/,
+    )
     expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, amountColumn: 'Description', descriptionColumn: 'Amount' })).toThrow(
       /^Row 5: the amount “FNB OB PMT ACME LEGAL” is not an amount/,
     )
   })
 
   it('refuses a statement of more than 5,000 lines, and takes one of 5,000', () => {
-    const rows = (count: number) => ['Date,Amount,Description,Reference', ...Array.from({ length: count }, (_, index) => `2025/02/24,${index + 1}.00,PAYMENT,${index}`)].join('\n')
+    const rows = (count: number) =>
+      ['Date,Amount,Description,Reference', ...Array.from({ length: count }, (_, index) => `2025/02/24,${index + 1}.00,PAYMENT,${index}`)].join('\n')
     expect(parseCsvStatement(rows(5000), FNB_STYLE).lines).toHaveLength(5000)
     expect(() => parseCsvStatement(rows(5001), FNB_STYLE)).toThrow('The statement has 5001 lines; import at most 5000 at a time (a shorter period).')
   })
@@ -144,17 +147,26 @@ describe('parseOfxStatement', () => {
     expect(withId!.key).toMatch(/^ofx:[0-9a-f]{64}$/)
     expect(withoutId!.key).toMatch(/^ofx:content:[0-9a-f]{64}$/)
     expect(parseOfxStatement(text).lines.map((line) => line.key)).toEqual(parsed.lines.map((line) => line.key))
-    const twoWithoutId = text.replace('<FITID>202503050001</FITID>', '<FITID></FITID>').replace('20250305120000[+2:SAST]', '20250307').replace('<TRNAMT>20677.00', '<TRNAMT>1234.50')
-    const keys = parseOfxStatement(twoWithoutId.replace(/<NAME><!\[CDATA\[FNB[^\]]*\]\]><\/NAME>\s*<MEMO>[^\n]*<\/MEMO>/, '<NAME>MAGTAPE CREDIT UNKNOWN PAYER</NAME>')).lines.map((line) => line.key)
+    const twoWithoutId = text
+      .replace('<FITID>202503050001</FITID>', '<FITID></FITID>')
+      .replace('20250305120000[+2:SAST]', '20250307')
+      .replace('<TRNAMT>20677.00', '<TRNAMT>1234.50')
+    const keys = parseOfxStatement(
+      twoWithoutId.replace(/<NAME><!\[CDATA\[FNB[^\]]*\]\]><\/NAME>\s*<MEMO>[^\n]*<\/MEMO>/, '<NAME>MAGTAPE CREDIT UNKNOWN PAYER</NAME>'),
+    ).lines.map((line) => line.key)
     expect(new Set(keys).size).toBe(2)
   })
 
   it('refuses a statement in another currency than rand', () => {
-    expect(() => parseOfxStatement(fixture('usd-statement.ofx'))).toThrow('The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.')
+    expect(() => parseOfxStatement(fixture('usd-statement.ofx'))).toThrow(
+      'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
+    )
   })
 
   it('refuses malformed OFX 2, saying where', () => {
-    expect(() => parseOfxStatement(fixture('xml-cdata-statement.ofx').replace('</NAME>', ''))).toThrow(/^The file could not be read as OFX \(line \d+: .+\)\. Export the statement again from the bank\.$/)
+    expect(() => parseOfxStatement(fixture('xml-cdata-statement.ofx').replace('</NAME>', ''))).toThrow(
+      /^The file could not be read as OFX \(line \d+: .+\)\. Export the statement again from the bank\.$/,
+    )
   })
 
   it('reads an SGML (OFX 1) statement: credits keyed by account and FITID, entities decoded, debits counted', () => {
@@ -183,6 +195,8 @@ describe('parseOfxStatement', () => {
   })
 
   it('refuses an OFX file without a bank statement', () => {
-    expect(() => parseOfxStatement('OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1></OFX>')).toThrow(/holds no bank statement/)
+    expect(() => parseOfxStatement('OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1></OFX>')).toThrow(
+      /holds no bank statement/,
+    )
   })
 })

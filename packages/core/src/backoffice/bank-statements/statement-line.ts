@@ -34,7 +34,10 @@ export function statementText(value: string): string {
  * with a decimal comma (`1 234,56`, `1.234,56`). Undefined when it is not an amount; never through floating point.
  */
 export function parseStatementAmount(text: string, decimalSeparator: '.' | ','): number | undefined {
-  let value = text.trim().replace(/^R\s*/i, '').replace(/\s*ZAR$/i, '')
+  let value = text
+    .trim()
+    .replace(/^R\s*/i, '')
+    .replace(/\s*ZAR$/i, '')
   let negative = false
   const bracketed = /^\((.*)\)$/.exec(value)
   if (bracketed) {

@@ -41,9 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('registration_delegates')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('registration_id', 'text', (column) =>
-      column.notNull().references('registrations.id').onDelete('cascade'),
-    )
+    .addColumn('registration_id', 'text', (column) => column.notNull().references('registrations.id').onDelete('cascade'))
     .addColumn('ordinal', 'integer', (column) => column.notNull())
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('position', 'text', (column) => column.notNull())
@@ -101,10 +99,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'text')
     .execute()
 
-  await db.schema
-    .createIndex('outbox_messages_due')
-    .on('outbox_messages')
-    .columns(['status', 'next_attempt_at'])
-    .execute()
+  await db.schema.createIndex('outbox_messages_due').on('outbox_messages').columns(['status', 'next_attempt_at']).execute()
   await db.schema.createIndex('outbox_messages_source').on('outbox_messages').column('source_id').execute()
 }

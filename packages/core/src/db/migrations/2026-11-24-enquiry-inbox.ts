@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely'
 // thread of internal notes and replies sent to the enquirer.
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['contact_enquiries', 'training_requests']) {
-    await db.schema.alterTable(table).addColumn('status', 'text', (column) => column.notNull().defaultTo('new')).execute()
+    await db.schema
+      .alterTable(table)
+      .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
+      .execute()
     await db.schema.alterTable(table).addColumn('assignee_id', 'text').execute()
     await db.schema.alterTable(table).addColumn('assignee_name', 'text').execute()
   }

@@ -13,5 +13,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .alterTable('cancellations')
     .addColumn('delegate_count', 'integer', (column) => column.notNull().defaultTo(0))
     .execute()
-  await sql`update cancellations set delegate_count = (select count(*) from registration_delegates where registration_delegates.cancellation_id = cancellations.id)`.execute(db)
+  await sql`update cancellations set delegate_count = (select count(*) from registration_delegates where registration_delegates.cancellation_id = cancellations.id)`.execute(
+    db,
+  )
 }

@@ -13,7 +13,9 @@ async function rename(db: Kysely<unknown>, from: string, to: string): Promise<vo
   await sql`update registrations set payment_method = ${to} where payment_method = ${from}`.execute(db)
   const fromJson = `"paymentMethod":${JSON.stringify(from)}`
   const toJson = `"paymentMethod":${JSON.stringify(to)}`
-  await sql`update registration_mail_data set context_json = replace(context_json, ${fromJson}, ${toJson}) where context_json like ${`%${fromJson}%`}`.execute(db)
+  await sql`update registration_mail_data set context_json = replace(context_json, ${fromJson}, ${toJson}) where context_json like ${`%${fromJson}%`}`.execute(
+    db,
+  )
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const mail = JSON.parse(row.mail) as RenderedMail & { template?: unknown }
     if ('template' in mail || !Array.isArray(mail.to) || typeof mail.subject !== 'string') continue
     const attachments = (mail.attachments ?? []).map((attachment) => String(attachment.filename))
-    await sql`update outbox_messages set sent_to = ${JSON.stringify(mail.to)}, sent_subject = ${mail.subject}, sent_attachments = ${JSON.stringify(attachments)} where id = ${row.id}`.execute(db)
+    await sql`update outbox_messages set sent_to = ${JSON.stringify(mail.to)}, sent_subject = ${mail.subject}, sent_attachments = ${JSON.stringify(attachments)} where id = ${row.id}`.execute(
+      db,
+    )
   }
 }
 

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ id: string; registration_id: string }>`select id, registration_id from registration_delegates`.execute(db)
   const createdAt = new Date().toISOString()
   for (const row of rows) {
-    await sql`insert into delegate_passes (delegate_id, registration_id, code, token, created_at) values (${row.id}, ${row.registration_id}, ${newPassCode()}, ${newPassToken()}, ${createdAt})`.execute(db)
+    await sql`insert into delegate_passes (delegate_id, registration_id, code, token, created_at) values (${row.id}, ${row.registration_id}, ${newPassCode()}, ${newPassToken()}, ${createdAt})`.execute(
+      db,
+    )
   }
 }
 

@@ -34,15 +34,33 @@ describe.each(TEST_BACKENDS)('migration 2026-11-28-invoice-corrections on %s', (
     const [invoice] = invoicesBefore
     await kysely
       .insertInto('invoices')
-      .values({ id: 'second', registration_id: invoice!.registration_id, number: 99, issued_at: invoice!.issued_at, pdf_base64: '', data_json: invoice!.data_json })
+      .values({
+        id: 'second',
+        registration_id: invoice!.registration_id,
+        number: 99,
+        issued_at: invoice!.issued_at,
+        pdf_base64: '',
+        data_json: invoice!.data_json,
+      })
       .execute()
     expect(await kysely.selectFrom('invoices').select('id').where('registration_id', '=', invoice!.registration_id).execute()).toHaveLength(2)
     // The references still hold: an invoice of no registration, or a credit note of no invoice, is refused.
     await expect(
-      kysely.insertInto('invoices').values({ id: 'orphan', registration_id: 'nobody', number: 100, issued_at: invoice!.issued_at, pdf_base64: '', data_json: null }).execute(),
+      kysely
+        .insertInto('invoices')
+        .values({ id: 'orphan', registration_id: 'nobody', number: 100, issued_at: invoice!.issued_at, pdf_base64: '', data_json: null })
+        .execute(),
     ).rejects.toThrow()
     const [note] = notesBefore
-    await expect(kysely.insertInto('credit_notes').values({ ...note!, id: 'orphan-note', number: 101, cancellation_id: null, invoice_id: 'none' }).execute()).rejects.toThrow()
-    await kysely.insertInto('credit_notes').values({ ...note!, id: 'correction-note', number: 102, cancellation_id: null, invoice_id: 'second' }).execute()
+    await expect(
+      kysely
+        .insertInto('credit_notes')
+        .values({ ...note!, id: 'orphan-note', number: 101, cancellation_id: null, invoice_id: 'none' })
+        .execute(),
+    ).rejects.toThrow()
+    await kysely
+      .insertInto('credit_notes')
+      .values({ ...note!, id: 'correction-note', number: 102, cancellation_id: null, invoice_id: 'second' })
+      .execute()
   })
 })

@@ -14,7 +14,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-25-payment-method-keys on %s', (
     await testDb.dispose()
   })
 
-  it("turns the stored labels into keys, in the registrations and in what their e-mails say", async () => {
+  it('turns the stored labels into keys, in the registrations and in what their e-mails say', async () => {
     const context = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }
     const bank = (await createRegistration(context, registrationInput({ paymentMethod: 'bank-transfer' }))).receipt.reference
     const card = (await createRegistration(context, registrationInput({ paymentMethod: 'card', companyName: 'Card Payer Ltd' }))).receipt.reference

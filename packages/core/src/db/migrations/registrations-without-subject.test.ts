@@ -16,7 +16,10 @@ describe.each(TEST_BACKENDS)('migration 2026-11-24-registrations-without-subject
   })
 
   it('drops the column from registrations stored before it and keeps everything else they hold', async () => {
-    const { receipt } = await createRegistration({ db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW }, registrationInput())
+    const { receipt } = await createRegistration(
+      { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => SITE_NOW },
+      registrationInput(),
+    )
     const kysely = testDb.db.kysely
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })

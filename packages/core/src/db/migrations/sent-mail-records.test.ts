@@ -19,7 +19,13 @@ describe.each(TEST_BACKENDS)('migration 2026-11-28-sent-mail-records on %s', (ba
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
     expect((await migrator.migrateTo('2026-11-27-statement-reconciliation')).error).toBeUndefined()
-    const rendered = JSON.stringify({ to: ['mpho@example.com'], subject: 'Re: your enquiry', text: 'Hello', html: '<p>Hello</p>', attachments: [{ filename: 'agenda.pdf', contentType: 'application/pdf', content: '' }] })
+    const rendered = JSON.stringify({
+      to: ['mpho@example.com'],
+      subject: 'Re: your enquiry',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      attachments: [{ filename: 'agenda.pdf', contentType: 'application/pdf', content: '' }],
+    })
     const template = JSON.stringify({ template: 'registration.delegate', delegate: 0 })
     const rows = [
       ['sent-rendered', rendered, 'sent'],
