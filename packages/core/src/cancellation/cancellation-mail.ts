@@ -43,9 +43,7 @@ export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
     text: [intro, detailsText(rows), `${statusLine}\n${context.statusUrl}`].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>
-        ${detailsTable(rows)}
-        <p>${statusLine}<br /><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
+      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
       footer,
     ),
     attachments: [context.creditNote],

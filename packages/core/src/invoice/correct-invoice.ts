@@ -147,13 +147,7 @@ export const correctInvoice = staffCommand(
                 to: [registration.email],
                 subject,
                 text: [intro, detailsText(rows), `Your registration page:\n${statusUrl}`].join('\n\n') + '\n',
-                html: mailDocument(
-                  subject,
-                  html`<p>${intro}</p>
-                    ${detailsTable(rows)}
-                    <p><a href="${statusUrl}">Your registration page</a></p>`,
-                  footer,
-                ),
+                html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}<p><a href="${statusUrl}">Your registration page</a></p>`, footer),
                 attachments: [
                   creditNoteAttachment({ id: creditNoteId, number: creditNote.number }),
                   invoiceAttachment({ id: invoiceId, number: invoiceNumber }),

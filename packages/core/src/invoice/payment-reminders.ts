@@ -160,12 +160,7 @@ export function paymentReminderMail({ receivable, kind, settings, statusUrl, pay
       ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${when}</p>
-        ${detailsTable(rows)}
-        <p>${howToPay}</p>
-        ${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}
-        <p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p>
-        <p>${closing}</p>`,
+      html`<p>${when}</p>${detailsTable(rows)}<p>${howToPay}</p>${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}<p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p><p>${closing}</p>`,
       footer,
     ),
     attachments: [invoiceAttachment(invoice)],

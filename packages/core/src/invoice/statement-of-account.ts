@@ -282,12 +282,7 @@ export const sendStatement = staffCommand(sendStatementSchema, async (context, i
             to: [statement.email],
             subject,
             text: `${intro}\n\n${detailsText(rows)}\n`,
-            html: mailDocument(
-              subject,
-              html`<p>${intro}</p>
-                ${detailsTable(rows)}`,
-              footer,
-            ),
+            html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}`, footer),
             attachments: [{ filename: statementFilename(statement), contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
           },
         },

@@ -28,12 +28,7 @@ export function organiserEnquiryMail(context: EnquiryMailContext): OutgoingMail 
     replyTo: context.senderEmail,
     subject: context.title,
     text: `${context.title}\n\n${detailsText(context.rows)}\n`,
-    html: mailDocument(
-      context.title,
-      html`${rowsHtml(context.rows)}
-        <p>Reply to this e-mail to answer the sender.</p>`,
-      footerText(context.settings),
-    ),
+    html: mailDocument(context.title, html`${rowsHtml(context.rows)}<p>Reply to this e-mail to answer the sender.</p>`, footerText(context.settings)),
   }
 }
 
@@ -47,10 +42,7 @@ export function enquiryAcknowledgementMail(context: EnquiryMailContext): Outgoin
     text: [`Dear ${context.senderName},`, intro, 'What you sent:', detailsText(context.rows)].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${context.senderName},</p>
-        <p>${intro}</p>
-        <p>What you sent:</p>
-        ${rowsHtml(context.rows)}`,
+      html`<p>Dear ${context.senderName},</p><p>${intro}</p><p>What you sent:</p>${rowsHtml(context.rows)}`,
       footerText(context.settings),
     ),
   }
@@ -94,10 +86,7 @@ export function enquiryReplyMail(context: EnquiryReplyContext): OutgoingMail {
     text: [...(greeted ? [] : [`Dear ${context.name},`]), context.text, `You wrote:\n${quoted}`].join('\n\n') + '\n',
     html: mailDocument(
       context.subject,
-      html`${greeted ? '' : html`<p>Dear ${context.name},</p>`}
-        <p>${multilineHtml(context.text)}</p>
-        <p>You wrote:</p>
-        <blockquote>${multilineHtml(context.original)}</blockquote>`,
+      html`${greeted ? '' : html`<p>Dear ${context.name},</p>`}<p>${multilineHtml(context.text)}</p><p>You wrote:</p><blockquote>${multilineHtml(context.original)}</blockquote>`,
       footerText(context.settings),
     ),
   }

@@ -6,33 +6,25 @@ import { html, type SafeHtml } from './html.ts'
  */
 export function mailDocument(title: string, body: SafeHtml, footer: string): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width" />
-        <title>${title}</title>
-      </head>
-      <body style="margin:0;padding:16px;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
-        <div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px;overflow-wrap:anywhere;word-break:break-word">
-          <h1 style="font-size:20px;margin:0 0 16px">${title}</h1>
-          ${body}
-          <p style="margin-top:24px;font-size:12px;color:#555555">${footer}</p>
-        </div>
-      </body>
-    </html> `.value
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
+<body style="margin:0;padding:16px;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px;overflow-wrap:anywhere;word-break:break-word">
+<h1 style="font-size:20px;margin:0 0 16px">${title}</h1>
+${body}
+<p style="margin-top:24px;font-size:12px;color:#555555">${footer}</p>
+</div>
+</body>
+</html>
+`.value
 }
 
 /** A two-column table of labels and values. */
 export function detailsTable(rows: ReadonlyArray<readonly [string, string | SafeHtml]>): SafeHtml {
-  return html`<table style="border-collapse:collapse;width:100%;margin:8px 0 16px" role="presentation">
-    ${rows.map(
-      ([label, value]) =>
-        html`<tr>
-          <th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">${label}</th>
-          <td style="padding:4px 0">${value}</td>
-        </tr>`,
-    )}
-  </table>`
+  return html`<table style="border-collapse:collapse;width:100%;margin:8px 0 16px" role="presentation">${rows.map(
+    ([label, value]) =>
+      html`<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">${label}</th><td style="padding:4px 0">${value}</td></tr>`,
+  )}</table>`
 }
 
 /** Label/value lines for the plain-text part. */

@@ -78,9 +78,7 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
     text: [intro, detailsText(rows), `${statusLine}\n${registration.statusUrl}`].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>
-        ${detailsTable(rows)}
-        <p>${statusLine}<br /><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
+      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
       footerText(settings),
     ),
     ...(context.invoiceAttachment ? { attachments: [context.invoiceAttachment] } : {}),
@@ -111,9 +109,7 @@ export function paymentProblemMail(context: PaymentProblemContext): OutgoingMail
     text: `${context.problem}\n\n${detailsText(rows)}\n\nStatus page: ${registration.statusUrl}\n`,
     html: mailDocument(
       subject,
-      html`<p>${context.problem}</p>
-        ${detailsTable(rows)}
-        <p><a href="${registration.statusUrl}">Registration status page</a></p>`,
+      html`<p>${context.problem}</p>${detailsTable(rows)}<p><a href="${registration.statusUrl}">Registration status page</a></p>`,
       footerText(context.settings),
     ),
   }

@@ -122,18 +122,10 @@ function passesSection(passes: ReadonlyArray<{ pass: PassForMail; name?: string 
   const lines = passes.map(({ pass, name }) => `${name ? `${name}: ` : ''}pass ${pass.code}, ${pass.url}`)
   return {
     text: `${heading}\n${lines.join('\n')}`,
-    html: html`<p>${heading}</p>
-      ${passes.map(
-        ({ pass, name }) =>
-          html`<p>
-            ${name ? html`<strong>${name}</strong><br />` : ''}<img
-              src="cid:${passContentId(pass)}"
-              width="164"
-              height="164"
-              alt="QR code of pass ${pass.code}"
-            /><br />Pass <strong>${pass.code}</strong> · <a href="${pass.url}">Open the pass</a>
-          </p>`,
-      )}`,
+    html: html`<p>${heading}</p>${passes.map(
+      ({ pass, name }) =>
+        html`<p>${name ? html`<strong>${name}</strong><br>` : ''}<img src="cid:${passContentId(pass)}" width="164" height="164" alt="QR code of pass ${pass.code}"><br>Pass <strong>${pass.code}</strong> · <a href="${pass.url}">Open the pass</a></p>`,
+    )}`,
   }
 }
 
@@ -150,12 +142,7 @@ export function organiserRegistrationMail(context: RegistrationMailContext): Out
     replyTo: context.submission.email,
     subject,
     text: `${subject}\n\n${detailsText(rows)}\n\nStatus page: ${context.statusUrl}\n`,
-    html: mailDocument(
-      subject,
-      html`${rowsHtml(rows)}
-        <p><a href="${context.statusUrl}">Registration status page</a></p>`,
-      footerText(context.settings),
-    ),
+    html: mailDocument(subject, html`${rowsHtml(rows)}<p><a href="${context.statusUrl}">Registration status page</a></p>`, footerText(context.settings)),
   }
 }
 
@@ -170,28 +157,21 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
     const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', formatRand(position.outstandingCents)]]
     const received = position.paidCents > 0 ? `Received so far: ${formatRand(position.paidCents)}. ` : ''
     const text = `${received}Still to pay: ${formatRand(position.outstandingCents)}, by bank transfer using ${context.reference} as the payment reference.`
-    return {
-      text: `${text}\n${detailsText(rows)}`,
-      html: html`<p>${text}</p>
-        ${rowsHtml(rows)}`,
-    }
+    return { text: `${text}\n${detailsText(rows)}`, html: html`<p>${text}</p>${rowsHtml(rows)}` }
   }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {
     const text = `Pay ${total} by card, EFT or GPay on the secure payment page:\n${context.paymentUrl}`
     return {
       text,
-      html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p>
-        <p><a href="${context.paymentUrl}">Pay now</a></p>`,
+      html: html`<p>Pay <strong>${total}</strong> by card, EFT or GPay on the secure payment page:</p><p><a href="${context.paymentUrl}">Pay now</a></p>`,
     }
   }
   const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', total]]
   const terms = `Please pay in full within ${settings.paymentTermsDays} days of the invoice date (by ${context.invoice.dueDate}), using ${context.reference} as the payment reference.`
   return {
     text: `Pay by bank transfer:\n${detailsText(rows)}\n${terms}`,
-    html: html`<p>Pay by bank transfer:</p>
-      ${rowsHtml(rows)}
-      <p>${terms}</p>`,
+    html: html`<p>Pay by bank transfer:</p>${rowsHtml(rows)}<p>${terms}</p>`,
   }
 }
 
@@ -237,11 +217,7 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
       ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>
-        ${rowsHtml(rows)}${payment.html}${passSection?.html}
-        <p>${statusLine}<br /><a href="${context.statusUrl}">${context.statusUrl}</a></p>
-        <p>${questions}</p>
-        <p>The attached calendar file adds the event to your calendar.</p>`,
+      html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context), context.invoice.attachment, ...passes.map(({ pass }) => passImage(pass))],
@@ -274,11 +250,7 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
       ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${delegate.name},</p>
-        <p>${intro}</p>
-        ${rowsHtml(rows)}${passSection?.html}
-        <p>The attached calendar file adds the event to your calendar.</p>
-        <p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
+      html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}${passSection?.html}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
     attachments: [calendarFor(context), ...(pass ? [passImage(pass)] : [])],

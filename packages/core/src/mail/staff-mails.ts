@@ -20,10 +20,7 @@ function linkMail(context: StaffLinkMailContext, subject: string, intro: string,
     text: [`Dear ${context.name},`, intro, `${action}: ${context.link}`, closing].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>Dear ${context.name},</p>
-        <p>${intro}</p>
-        <p><a href="${context.link}">${action}</a></p>
-        <p>${closing}</p>`,
+      html`<p>Dear ${context.name},</p><p>${intro}</p><p><a href="${context.link}">${action}</a></p><p>${closing}</p>`,
       context.siteName,
     ),
   }
@@ -69,11 +66,6 @@ export function staffSignInFailuresMail(context: StaffSignInFailuresMailContext)
     to: [context.to],
     subject,
     text: [`Dear ${context.name},`, ...paragraphs].join('\n\n') + '\n',
-    html: mailDocument(
-      subject,
-      html`<p>Dear ${context.name},</p>
-        ${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`,
-      context.siteName,
-    ),
+    html: mailDocument(subject, html`<p>Dear ${context.name},</p>${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`, context.siteName),
   }
 }

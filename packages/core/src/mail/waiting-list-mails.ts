@@ -40,8 +40,9 @@ function mail(context: WaitingListMailContext, subject: string, paragraphs: stri
   const rows = rowsOf(context)
   const greeting = `Dear ${context.name},`
   const text = [greeting, ...paragraphs, detailsText(rows), ...(link ? [`${link.label}:\n${link.url}`] : [])].join('\n\n') + '\n'
-  const body = html`<p>${greeting}</p>
-    ${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}${detailsTable(rows)}${link ? html`<p><a href="${link.url}">${link.label}</a></p>` : ''}`
+  const body = html`<p>${greeting}</p>${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}${detailsTable(rows)}${
+    link ? html`<p><a href="${link.url}">${link.label}</a></p>` : ''
+  }`
   return { to: [context.email], subject, text, html: mailDocument(subject, body, footerText(context.settings)) }
 }
 
