@@ -80,7 +80,8 @@ describe('seats as visitors see them', () => {
     expect(Object.values(await offers())).toContain('LimitedAvailability')
     await page.goto(`${site.baseUrl}/workshop`)
     const card = page.locator('.event-card', { hasText: 'Legal Opinion' })
-    expect(await card.locator('.seat-notice').innerText()).toBe('Only 10 seats left at the venue')
+    // A listing card words its seats in its price headline, as the home page's cards and the event's hero do.
+    expect(await card.locator('.price-headline__seats').innerText()).toBe('Only 10 seats left at the venue')
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
     const panel = page.getByRole('tabpanel')
     expect(await panel.locator('.seat-notice').innerText()).toBe('Only 10 seats left at the venue')
@@ -102,6 +103,6 @@ describe('seats as visitors see them', () => {
     expect(await panel.locator('form.registration-form').count()).toBe(0)
     expect(new Set(Object.values(await offers()))).toEqual(new Set(['SoldOut']))
     await page.goto(`${site.baseUrl}/workshop`)
-    expect(await page.locator('.event-card', { hasText: 'Legal Opinion' }).locator('.seat-notice').innerText()).toBe('Sold out')
+    expect(await page.locator('.event-card', { hasText: 'Legal Opinion' }).locator('.price-headline__seats').innerText()).toBe('Sold out')
   })
 })

@@ -137,14 +137,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('at the %s width', (viewpo
     await settle(page, entry.path(), entry.reach)
     const { width } = page.viewportSize()!
     const height = Math.min(MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight))
-    // The registration's reference and invoice number depend on the run (the invoice number on the registrations
-    // other test files made first); written out as fixed text, their varying widths move nothing around them.
+    // The registration's reference, invoice number and pass codes depend on the run (the invoice number on the
+    // registrations other test files made first); written out as fixed text, their varying widths move nothing around them.
     await page.evaluate((runReference) => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node as Text
         if (runReference) text.data = text.data.replaceAll(runReference, 'REFERENCE')
-        text.data = text.data.replace(/INV-\d+/g, 'INV-000000')
+        text.data = text.data.replace(/INV-\d+/g, 'INV-000000').replace(/\b[0-9A-Z]{4}-[0-9A-Z]{4}\b/g, 'PASS-CODE')
       }
     }, reference)
     const screenshot = await page.screenshot({
@@ -152,8 +152,8 @@ describe.each(['phone', 'desktop'] as ViewportName[])('at the %s width', (viewpo
       clip: { x: 0, y: 0, width, height },
       animations: 'disabled',
       caret: 'hide',
-      // The copyright line names the current year.
-      mask: [page.locator('.site-footer__copyright')],
+      // The copyright line names the current year; a pass's QR code is the run's pass code.
+      mask: [page.locator('.site-footer__copyright'), page.locator('.pass-qr')],
     })
     const { ratio, report } = compare(`${entry.name}-${viewport}`, screenshot)
     expect(ratio, `${entry.name} at ${viewport}: ${report}`).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS_RATIO)

@@ -77,7 +77,7 @@ async function offerLink(email: string): Promise<string> {
 
 async function waitingListStates(page: Page): Promise<string[]> {
   await signInAt(page, site.baseUrl, '/admin/events', OWNER)
-  await page.getByRole('link', { name: /^Waiting list of Legal Opinion Writing 2025/ }).click()
+  await page.getByRole('link', { name: /^Waiting list: \d+ for Legal Opinion Writing 2025$/ }).click()
   await page.getByRole('heading', { name: 'Waiting list: Legal Opinion Writing 2025' }).waitFor()
   return page.locator('main tbody tr').evaluateAll((rows) =>
     rows.map((row) =>

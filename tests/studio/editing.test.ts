@@ -29,13 +29,32 @@ function storedDocuments(): SanityDocument[] {
   return [...harness.lake().documents.values()]
 }
 
-async function waitForLake<T>(what: string, find: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 30_000
+async function waitForLake<T>(what: string, find: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = find()
     if (found !== undefined) return found
     if (Date.now() > deadline) throw new Error(`The studio never wrote ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * Clicks Publish once the studio allows it and waits for `published` to find the result. A Publish clicked while the
+ * studio still validates is scheduled, and the studio drops it without a word if the document pane renders anew
+ * meanwhile (seen on a loaded machine, one run in several): an editor then sees Publish again and clicks it again, and
+ * so does this, once.
+ */
+async function publish<T>(page: Page, what: string, published: () => T | undefined): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
+    await page.getByTestId('action-publish').click()
+    try {
+      return await waitForLake(what, published, 20_000)
+    } catch (error) {
+      if (attempt === 2) throw error
+      console.log(`Publish clicked again: the studio dropped the first one for ${what}`)
+    }
   }
 }
 
@@ -124,9 +143,7 @@ describe('the studio, offline, on the shipped dataset', () => {
     )
     // Nothing is live until the event is published: the published event still has last week's prices.
     expect(optionOf(harness.lake().documents.get('event-resilience'), 'online')?.amount).toBe(5490)
-    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
-    await page.getByTestId('action-publish').click()
-    await waitForLake('the published event', () => (harness.lake().documents.has('drafts.event-resilience') ? undefined : true))
+    await publish(page, 'the published event', () => (harness.lake().documents.has('drafts.event-resilience') ? undefined : true))
     const published = harness.lake().documents.get('event-resilience')
     expect([optionOf(published, 'early-bird')?.amount, optionOf(published, 'online')?.amount, optionOf(published, 'venue')?.amount]).toEqual([7990, 5990, 8490])
     await page.context().close()
@@ -163,9 +180,7 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.keyboard.press('Escape')
     const id = copy._id.slice('drafts.'.length)
     await waitForLake('the new prices', () => (optionOf(harness.lake().documents.get(copy._id), 'early-bird')?.amount === 7990 ? true : undefined))
-    await expect.poll(() => page.getByTestId('action-publish').isDisabled(), { timeout: 30_000 }).toBe(false)
-    await page.getByTestId('action-publish').click()
-    const published = await waitForLake('next year’s event published', () => harness.lake().documents.get(id))
+    const published = await publish(page, 'next year’s event published', () => harness.lake().documents.get(id))
     console.log(`Next year's Resilience conference set up and published in the Studio in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     expect([optionOf(published, 'venue')?.amount, optionOf(published, 'early-bird')?.amount]).toEqual([8990, 7990])
     expect((published.slug as { current: string }).current).toBe('Resilience-2026')

@@ -75,7 +75,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   <span className="admin-table__detail">Seats: {event.seats}</span>
                   <br />
                   <span className="admin-table__detail">
-                    <Link to={`${base}/waiting-list`} aria-label={`Waiting list of ${event.title}: ${event.waitingList} waiting`}>
+                    <Link to={`${base}/waiting-list`} aria-label={`Waiting list: ${event.waitingList} for ${event.title}`}>
                       Waiting list: {event.waitingList}
                     </Link>
                   </span>
