@@ -389,6 +389,7 @@ export {
   certificateNumberSchema,
   issueCertificates,
   issueCertificatesSchema,
+  registrationCertificates,
   resendCertificate,
   revokeCertificate,
   saveCpdHours,

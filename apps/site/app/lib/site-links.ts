@@ -20,7 +20,7 @@ export const sitePaths = {
   delegatePass: (token: string) => `/pass/${token}`,
   delegateJoin: (token: string) => `/join/${token}`,
   certificate: (number: string) => `/certificates/${number}`,
-  certificatePdf: (number: string) => `/certificates/${number}.pdf`,
+  certificatePdf: (number: string) => `/certificates/${number}/certificate.pdf`,
 }
 
 /** The site's pages as absolute URLs under its public address (SITE_URL), for e-mails and the card provider. */

@@ -17,6 +17,7 @@ import { documentBytes, newPdfDocument, registerDejaVuFonts } from '../pdf/fonts
 import { newId } from '../ids.ts'
 import { startRecurringRound } from '../recurring-round.ts'
 import { eventKeyOf, registrationsOfEvent } from '../registration/event-ids.ts'
+import { findRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import type { SiteLinks } from '../site-links.ts'
 import { ownFields } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
@@ -661,4 +662,10 @@ export async function certificatesZip(context: { db: CoreDatabase; links: SiteLi
 export async function certificatesOfRegistration(queries: Kysely<Database>, registrationId: string): Promise<Certificate[]> {
   const rows = await queries.selectFrom('certificates').selectAll().where('registration_id', '=', registrationId).orderBy('name').orderBy('issued_at').execute()
   return rows.map(certificateOf)
+}
+
+/** The certificates shown on a registration's private status page, for the holder of its link; undefined for a wrong link. */
+export async function registrationCertificates(context: { db: CoreDatabase }, reference: string, secret: string): Promise<Certificate[] | undefined> {
+  const registration = await findRegistrationByReferenceAndSecret(context.db.kysely, reference, secret)
+  return registration && certificatesOfRegistration(context.db.kysely, registration.id)
 }
