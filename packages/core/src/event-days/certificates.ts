@@ -129,6 +129,9 @@ export async function verifyCertificate(context: { db: CoreDatabase }, number: s
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, type: 'png', scale: 6 } as const
 
 const REGULAR = 'Certificate-Regular'
+// DejaVu's "fi" ligature would make "Certificate" one glyph that a search or a copy of the PDF's text does not find;
+// fontkit takes features as an object, where false turns a default one off (pdfkit's types only know the array).
+const PLAIN_LETTERS = { liga: false } as unknown as PDFKit.Mixins.TextOptions['features']
 const BOLD = 'Certificate-Bold'
 
 /** The certificate as a one-page A4 landscape PDF with the QR code of its verification page; the same bytes every time. */
@@ -155,14 +158,14 @@ export async function renderCertificatePdf(certificate: Certificate, verificatio
     .rect(30, 30, doc.page.width - 60, doc.page.height - 60)
     .stroke()
   doc.fillColor('#1a1a1a')
-  doc.font(BOLD).fontSize(30).text('Certificate of Attendance', 60, 80, { width, align: 'center' })
-  doc.moveDown(0.8).font(REGULAR).fontSize(13).text('This certifies that', { width, align: 'center' })
-  doc.moveDown(0.4).font(BOLD).fontSize(26).text(certificate.name, { width, align: 'center' })
-  doc.moveDown(0.4).font(REGULAR).fontSize(13).text('attended', { width, align: 'center' })
-  doc.moveDown(0.4).font(BOLD).fontSize(18).text(certificate.eventTitle, { width, align: 'center' })
-  doc.moveDown(0.6).font(REGULAR).fontSize(13).text(`on ${certificate.daysText}`, { width, align: 'center' })
-  doc.moveDown(0.3).text(`CPD hours: ${certificate.cpdHoursText}`, { width, align: 'center' })
-  doc.moveDown(0.3).text(`Organised by ${certificate.organiser}`, { width, align: 'center' })
+  doc.font(BOLD).fontSize(30).text('Certificate of Attendance', 60, 80, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.8).font(REGULAR).fontSize(13).text('This certifies that', { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.4).font(BOLD).fontSize(26).text(certificate.name, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.4).font(REGULAR).fontSize(13).text('attended', { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.4).font(BOLD).fontSize(18).text(certificate.eventTitle, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.6).font(REGULAR).fontSize(13).text(`on ${certificate.daysText}`, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.3).text(`CPD hours: ${certificate.cpdHoursText}`, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.moveDown(0.3).text(`Organised by ${certificate.organiser}`, { width, align: 'center', features: PLAIN_LETTERS })
 
   const qrSize = 100
   const bottom = doc.page.height - 60 - qrSize
@@ -171,8 +174,8 @@ export async function renderCertificatePdf(certificate: Certificate, verificatio
     .font(REGULAR)
     .fontSize(10)
     .fillColor('#555555')
-    .text(`Certificate number: ${certificate.number}`, 60, bottom + 40, { width: width - qrSize - 20 })
-    .text(`Verify at ${verificationUrl}`, { width: width - qrSize - 20 })
+    .text(`Certificate number: ${certificate.number}`, 60, bottom + 40, { width: width - qrSize - 20, features: PLAIN_LETTERS })
+    .text(`Verify at ${verificationUrl}`, { width: width - qrSize - 20, features: PLAIN_LETTERS })
   doc.end()
   return finished
 }
