@@ -2,7 +2,7 @@
 // before the event is checked in at the door on its first day (the site restarted on that date), and after the event
 // (restarted again) the certificates' round e-mails them a certificate whose PDF, read back with pdftotext, names them,
 // the day and the agenda's CPD hours; its verification page (axe) confirms them, the status page lists it, and the
-// back office's certificates screen shows it.
+// back office's certificates screen shows it; a name corrected then replaces it.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -117,6 +117,20 @@ describe('certificates of attendance', () => {
         .getByText('Valid')
         .waitFor()
       expect(await accessibilityViolations(desk)).toEqual([])
+
+      // A name corrected after the event replaces the certificate: a new one is e-mailed, the old number names it.
+      const reference = statusPath.split('/')[2]!
+      await desk.goto(`${after.baseUrl}/admin/registrations/${reference}/delegates/1`)
+      await desk.getByLabel('Name').fill(`${name} Dube`)
+      await desk.getByRole('button', { name: 'Save the delegate' }).click()
+      const replacement = await sink.waitFor(
+        (received) => received.recipients.includes(email) && (received.parsed.text ?? '').includes(`Dear ${name} Dube,`),
+        20_000,
+      )
+      const newNumber = /Certificate number: (CPD-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(replacement.parsed.text ?? '')![1]!
+      expect(newNumber).not.toBe(number)
+      await desk.goto(onSite(verifyUrl, after.baseUrl))
+      await desk.getByText(`This certificate was replaced by ${newNumber}.`).waitFor()
       await desk.context().close()
     } finally {
       await after.stop()
