@@ -25,9 +25,9 @@ let dataDir: string
 const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf' }
 /**
  * Past the guard, these answer their page's own "not found": what they name is never made here (a credit note, a
- * quotation), or nothing is named (a statement of account without its company).
+ * quotation, an event's certificates), or nothing is named (a statement of account without its company).
  */
-const ABSENT_PATHS = [/\/credit-notes\//, /^\/admin\/quotes\/[^/]+\.pdf$/, /^\/admin\/statements\/statement\.pdf$/]
+const ABSENT_PATHS = [/\/credit-notes\//, /^\/admin\/quotes\/[^/]+\.pdf$/, /^\/admin\/statements\/statement\.pdf$/, /\/certificates\.zip$/]
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-guards-'))

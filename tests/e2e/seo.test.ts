@@ -78,5 +78,6 @@ describe('sitemap and robots', () => {
     expect(robots).toContain('Disallow: /registrations/')
     expect(robots).toContain('Disallow: /pass/')
     expect(robots).toContain('Disallow: /join/')
+    expect(robots).toContain('Disallow: /certificates/')
   })
 })

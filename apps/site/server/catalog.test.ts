@@ -16,6 +16,16 @@ const event = {
   contactEmail: 'events@example.com',
   contactPhone: '+27 11 000 0000',
   priceOptions: [{ key: 'venue', label: 'Venue', amount: 8990, earlyBirdUntil: null, cap: null }],
+  agendaDays: [
+    {
+      date: '2025-07-03',
+      sessions: [
+        { start: '08:00', end: '08:30', isBreak: true },
+        { start: '08:30', end: '10:30', isBreak: null },
+      ],
+    },
+    { date: null, sessions: null },
+  ],
 }
 
 function contentReturning(answer: (params: Record<string, unknown> | undefined) => unknown) {
@@ -34,6 +44,16 @@ describe('createContentCatalog', () => {
       kind: 'workshop',
       url: 'https://events.example/workshop/legalOpinion',
       priceOptions: [{ key: 'venue', amount: 8990 }],
+      // The certificates' CPD hours count the sessions; a day without a date is left out.
+      agendaDays: [
+        {
+          date: '2025-07-03',
+          sessions: [
+            { start: '08:00', end: '08:30', isBreak: true },
+            { start: '08:30', end: '10:30', isBreak: false },
+          ],
+        },
+      ],
     })
     await catalog.getEvent('legalOpinion')
     expect(fetch).toHaveBeenCalledTimes(1)

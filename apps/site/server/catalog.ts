@@ -86,6 +86,11 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
       amount: option.amount,
       earlyBirdUntil: option.earlyBirdUntil,
     })),
+    agendaDays: (event.agendaDays ?? []).flatMap((day) =>
+      day.date
+        ? [{ date: day.date, sessions: (day.sessions ?? []).map((session) => ({ start: session.start, end: session.end, isBreak: session.isBreak === true })) }]
+        : [],
+    ),
   }
 }
 

@@ -163,7 +163,8 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   venue{ name, address },
   contactEmail,
   contactPhone,
-  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }
+  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
+  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }
 }`)
 
 /**

@@ -879,7 +879,7 @@ export type EventPageQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: registrationEventQuery
-// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venueCapacity,  onlineCapacity,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }}
+// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venueCapacity,  onlineCapacity,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }}
 export type RegistrationEventQueryResult = {
   _id: string
   kind: 'conference' | 'workshop'
@@ -903,6 +903,14 @@ export type RegistrationEventQueryResult = {
     label: string
     amount: number
     earlyBirdUntil: string | null
+  }> | null
+  agendaDays: Array<{
+    date: string | null
+    sessions: Array<{
+      start: string
+      end: string
+      isBreak: boolean | null
+    }> | null
   }> | null
 } | null
 
@@ -988,7 +996,7 @@ declare module '@sanity/client' {
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult
     '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult
     '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
-    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } }\n}': RegistrationEventQueryResult
+    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }\n}': RegistrationEventQueryResult
     '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult

@@ -31,6 +31,14 @@ export interface RegistrationEvent {
   venueCapacity?: number | null
   /** Places for online delegates; null for no limit. */
   onlineCapacity?: number | null
+  /** The agenda's days (YYYY-MM-DD) and their sessions' times (HH:mm, Johannesburg); breaks and registration marked. */
+  agendaDays?: AgendaDay[]
+}
+
+/** One day of an event's agenda, as the certificates count its hours. */
+export interface AgendaDay {
+  date: string
+  sessions: Array<{ start: string; end: string; isBreak: boolean }>
 }
 
 export interface BankDetails {

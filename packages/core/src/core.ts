@@ -6,6 +6,7 @@ import type { CoreDatabase } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createEnquiryService, type EnquiryService } from './enquiries/service.ts'
 import { createMailTransport } from './mail/transport.ts'
+import { startCertificateRounds } from './event-days/certificates.ts'
 import { startPaymentReminders } from './invoice/payment-reminders.ts'
 import { joinWaitingList, startWaitingListSweeps, type WaitingListPlace } from './seats/waiting-list.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
@@ -116,9 +117,11 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
     const worker = startOutboxWorker({ db, transport, log: logProblem })
     const reminders = startPaymentReminders({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
     const sweeps = startWaitingListSweeps({ context: { ...waitingListContext, onMailQueued: () => worker.wake() }, log: logProblem })
+    const certificates = startCertificateRounds({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
     return {
       wake: () => worker.wake(),
       async stop() {
+        await certificates.stop()
         await sweeps.stop()
         await reminders.stop()
         await worker.stop()

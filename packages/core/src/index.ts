@@ -379,3 +379,22 @@ export {
   type JoiningScreen,
   type JoinPage,
 } from './event-days/joining.ts'
+export {
+  certificatePdf,
+  certificateFilename,
+  certificatesOfRegistration,
+  certificatesScreen,
+  certificatesZip,
+  cpdHoursSchema,
+  certificateNumberSchema,
+  issueCertificates,
+  issueCertificatesSchema,
+  registrationCertificates,
+  resendCertificate,
+  revokeCertificate,
+  saveCpdHours,
+  verifyCertificate,
+  type Certificate,
+  type CertificatesScreen,
+  type CertificateState,
+} from './event-days/certificates.ts'

@@ -33,4 +33,6 @@ export interface SiteLinks {
   staffAuth(): string
   /** A delegate's private pass page, by its token. */
   delegatePass(token: string): string
+  /** The public verification page of a certificate of attendance, by its number. */
+  certificate(number: string): string
 }

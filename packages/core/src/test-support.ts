@@ -38,6 +38,7 @@ export function testSiteLinks(siteUrl = 'https://events.example.com'): SiteLinks
     staffSetPassword: (token) => `${siteUrl}/test-staff/password?token=${encodeURIComponent(token)}`,
     staffAuth: () => `${siteUrl}/test-staff/auth`,
     delegatePass: (token) => `${siteUrl}/test-pass/${token}`,
+    certificate: (number) => `${siteUrl}/test-certificates/${number}`,
   }
 }
 
@@ -235,6 +236,30 @@ export const LEGAL_OPINION: RegistrationEvent = {
     { key: 'venue', label: 'Venue', amount: 8990 },
     { key: 'early-bird', label: 'Early-bird: register and pay by 25 March 2025', amount: 7990, earlyBirdUntil: '2025-03-25' },
     { key: 'online', label: 'Online', amount: 5990 },
+  ],
+  // Six and a quarter hours of sessions a day, between registration, tea and lunch.
+  agendaDays: [
+    {
+      date: '2025-07-03',
+      sessions: [
+        { start: '08:00', end: '08:30', isBreak: true },
+        { start: '08:30', end: '10:30', isBreak: false },
+        { start: '10:30', end: '10:45', isBreak: true },
+        { start: '10:45', end: '12:30', isBreak: false },
+        { start: '12:30', end: '13:15', isBreak: true },
+        { start: '13:15', end: '15:45', isBreak: false },
+      ],
+    },
+    {
+      date: '2025-07-04',
+      sessions: [
+        { start: '08:30', end: '10:30', isBreak: false },
+        { start: '10:30', end: '10:45', isBreak: true },
+        { start: '10:45', end: '12:30', isBreak: false },
+        { start: '12:30', end: '13:15', isBreak: true },
+        { start: '13:15', end: '15:45', isBreak: false },
+      ],
+    },
   ],
 }
 

@@ -63,6 +63,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
     message: 'This waiting-list offer is no longer valid: its time ran out or it was withdrawn, and its seats went to the next person waiting.',
   },
   'offer-used': { status: 409, message: 'This waiting-list offer was already used to register. Your registration’s page is in the confirmation e-mail.' },
+  'invalid-cpd-hours': { status: 422, message: 'Enter the CPD hours per day in half hours, e.g. 6 or 6.5, or leave it empty to count the agenda.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -245,6 +246,9 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
   'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
   'invalid-meeting-link': { status: 422, message: () => 'Paste the meeting’s web address, starting with https://, or leave it empty.' },
+  'event-not-ended': { status: 409, message: () => 'This event has not ended yet: certificates are issued after its last day.' },
+  'certificate-revoked': { status: 409, message: () => 'This certificate was revoked: it is not sent again.' },
+  'certificate-replaced': { status: 409, message: () => 'This certificate was replaced by a newer one: use that one instead.' },
   'role-required': {
     status: 403,
     message: ({ role }) =>

@@ -19,6 +19,8 @@ export const sitePaths = {
   staffAuth: () => '/admin/auth',
   delegatePass: (token: string) => `/pass/${token}`,
   delegateJoin: (token: string) => `/join/${token}`,
+  certificate: (number: string) => `/certificates/${number}`,
+  certificatePdf: (number: string) => `/certificates/${number}/certificate.pdf`,
 }
 
 /** The site's pages as absolute URLs under its public address (SITE_URL), for e-mails and the card provider. */
@@ -35,5 +37,6 @@ export function createSiteLinks(siteUrl: string): SiteLinks {
     staffSetPassword: (token) => origin + sitePaths.staffSetPassword(token),
     staffAuth: () => origin + sitePaths.staffAuth(),
     delegatePass: (token) => origin + sitePaths.delegatePass(token),
+    certificate: (number) => origin + sitePaths.certificate(number),
   }
 }

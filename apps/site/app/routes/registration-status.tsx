@@ -1,5 +1,5 @@
 import { venueLabel } from '@events/content/venue'
-import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationPasses } from '@events/core'
+import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationCertificates, registrationPasses } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
@@ -22,6 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const details = await fromDatabase(context, () => getRegistrationByReferenceAndSecret(core.registrations, params.reference, params.secret))
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   const passes = (await fromDatabase(context, () => registrationPasses(core.registrations, params.reference, params.secret))) ?? []
+  const certificates = (await fromDatabase(context, () => registrationCertificates(core.registrations, params.reference, params.secret))) ?? []
   return data(
     {
       reference: details.reference,
@@ -37,6 +38,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         path: sitePaths.delegatePass(pass.token),
         joinPath: details.attendanceOption.key === 'online' ? sitePaths.delegateJoin(pass.token) : undefined,
         qr: passQrPath(pass.code),
+      })),
+      certificates: certificates.map((certificate) => ({
+        number: certificate.number,
+        name: certificate.name,
+        cpdHoursText: certificate.cpdHoursText,
+        daysText: certificate.daysText,
+        state: certificate.state,
+        path: sitePaths.certificate(certificate.number),
+        pdfPath: certificate.state === 'valid' ? sitePaths.certificatePdf(certificate.number) : undefined,
       })),
       subtotalCents: details.subtotalCents,
       vatCents: details.vatCents,
@@ -126,6 +136,30 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
                     Pass <strong>{pass.code}</strong> · <a href={pass.path}>Open {pass.name}’s pass</a>
                   </span>
                   {pass.joinPath && <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {registration.certificates.length > 0 && (
+          <>
+            <h2>Certificates of attendance</h2>
+            <ul>
+              {registration.certificates.map((certificate) => (
+                <li key={certificate.number}>
+                  <strong>{certificate.name}</strong>: {certificate.daysText}, {certificate.cpdHoursText} of CPD ·{' '}
+                  <a href={certificate.path}>Verify certificate {certificate.number}</a>
+                  {certificate.pdfPath ? (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <a href={certificate.pdfPath} download>
+                        Download certificate {certificate.number} (PDF)
+                      </a>
+                    </>
+                  ) : (
+                    ` (${certificate.state})`
+                  )}
                 </li>
               ))}
             </ul>

@@ -9,6 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /registrations/',
     'Disallow: /pass/',
     'Disallow: /join/',
+    'Disallow: /certificates/',
     'Disallow: /_content/',
     `Sitemap: ${config.siteUrl}/sitemap.xml`,
     '',

@@ -28,6 +28,9 @@ export type BackOfficeErrorCode =
   | 'not-checked-in'
   | 'not-an-event-day'
   | 'invalid-meeting-link'
+  | 'event-not-ended'
+  | 'certificate-revoked'
+  | 'certificate-replaced'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

@@ -134,11 +134,12 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('outbox_messages').select('id').where('status', '=', 'pending').execute()).toEqual([])
   })
 
-  it('refuses a change once the event has started, and a delegate that does not exist', async () => {
+  it('refuses another person once the event has started (a name may still be corrected), and a delegate that does not exist', async () => {
     const started = { ...testContext(testDb.db), siteNow: () => new Date('2025-07-03T08:30:00+02:00') }
     await expect(changeDelegate(started, { reference, delegate: 1, ...NALEDI }, STAFF)).rejects.toThrow(
-      `Legal Opinion Writing 2025 has started; registration ${reference} can no longer be changed.`,
+      `Legal Opinion Writing 2025 has started; only the name and position of a delegate of registration ${reference} can be corrected.`,
     )
+    expect(await changeDelegate(started, { reference, delegate: 1, ...THANDI, name: 'Thandiwe Nkosi' }, STAFF)).toMatchObject({ noticeQueued: false })
     await expect(
       correctCompanyDetails(started, { reference, companyName: 'X', address: 'Y', email: 'x@example.com', tel: '011 555 0100', vatNumber: '' }, MANAGER),
     ).rejects.toMatchObject({ code: 'event-started' })

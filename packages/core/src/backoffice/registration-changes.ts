@@ -1,3 +1,4 @@
+import { replaceCertificateForNewName } from '../event-days/certificates.ts'
 import { passForMail, reissueDelegatePass } from '../event-days/passes.ts'
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
@@ -21,6 +22,8 @@ export interface DelegateChange {
   after: DelegateSubmission
   /** True when the delegate's e-mail address changed and the new delegate's notice was queued. */
   noticeQueued: boolean
+  /** The number of the certificate of attendance that replaced the delegate's, when a corrected name did. */
+  replacedCertificate?: string | undefined
 }
 
 export interface CompanyChange {
@@ -30,7 +33,12 @@ export interface CompanyChange {
 }
 
 /** The registration to change, locked for the change, as long as its event has not started by the business clock. */
-async function changeableRegistration(context: BackOfficeContext, transaction: Transaction<Database>, referenceInput: string): Promise<RegistrationRow> {
+async function changeableRegistration(
+  context: BackOfficeContext,
+  transaction: Transaction<Database>,
+  referenceInput: string,
+  options: { afterStart?: boolean } = {},
+): Promise<RegistrationRow> {
   const registration = await transaction
     .selectFrom('registrations')
     .selectAll()
@@ -38,10 +46,14 @@ async function changeableRegistration(context: BackOfficeContext, transaction: T
     .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
   if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
-  if (businessClock(context).getTime() >= new Date(registration.event_start).getTime()) {
+  if (!options.afterStart && eventStarted(context, registration)) {
     throw new BackOfficeError('event-started', `${registration.event_title} has started; registration ${registration.reference} can no longer be changed.`)
   }
   return registration
+}
+
+function eventStarted(context: BackOfficeContext, registration: RegistrationRow): boolean {
+  return businessClock(context).getTime() >= new Date(registration.event_start).getTime()
 }
 
 /** Rewrites what the registration's e-mails say, so messages rendered from now on name the change. */
@@ -94,13 +106,15 @@ async function withdrawUnsentNotices(transaction: Transaction<Database>, registr
 
 /**
  * Replaces one delegate up to the event's start; amounts and the issued tax invoice stay as they are. A new e-mail
- * address gets the delegate's notice through the outbox. A cancelled delegate is not replaced.
+ * address gets the delegate's notice through the outbox. A cancelled delegate is not replaced. Once the event has
+ * started only the same person's name and position may be corrected; a corrected name replaces their certificate of
+ * attendance, if they have one.
  */
 export const changeDelegate = staffCommand(delegateChangeSchema, async (context, input) => {
   const { reference: referenceInput, delegate: number, ...after } = input
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<DelegateChange>> => {
-    const registration = await changeableRegistration(context, transaction, referenceInput)
+    const registration = await changeableRegistration(context, transaction, referenceInput, { afterStart: true })
     const index = number - 1
     const delegate = await transaction
       .selectFrom('registration_delegates')
@@ -112,8 +126,15 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
     if (delegate.cancellation_id !== null) {
       throw new BackOfficeError('delegate-not-attending', `${delegate.name} was cancelled; a cancelled delegate is not replaced.`)
     }
-    await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
     const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
+    if (newAddress && eventStarted(context, registration)) {
+      throw new BackOfficeError(
+        'event-started',
+        `${registration.event_title} has started; only the name and position of a delegate of registration ${registration.reference} can be corrected.`,
+      )
+    }
+    await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
+    const replacedCertificate = newAddress ? undefined : await replaceCertificateForNewName(transaction, context.links, { id: delegate.id, ...after }, at)
     // Another person in the place: the pass sent to the one replaced no longer admits anyone.
     const newPass = newAddress ? await reissueDelegatePass(transaction, delegate.id, at) : undefined
     await updateMailContext(transaction, registration.id, (mailContext) => {
@@ -130,15 +151,15 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
       await enqueueMails(transaction, registration.id, [{ topic: 'registration.delegate', mail: { template: 'registration.delegate', delegate: index } }], at)
     const before = { name: delegate.name, position: delegate.position, email: delegate.email }
     return {
-      result: { reference: registration.reference, before, after, noticeQueued },
-      mailQueued: noticeQueued,
+      result: { reference: registration.reference, before, after, noticeQueued, replacedCertificate },
+      mailQueued: noticeQueued || replacedCertificate !== undefined,
       audit: [
         {
           action: 'registration-delegate-changed',
           subjectType: 'registration',
           subjectId: registration.reference,
           before: { delegate: number, ...before },
-          after: { delegate: number, ...after },
+          after: { delegate: number, ...after, ...(replacedCertificate ? { certificate: replacedCertificate } : {}) },
         },
       ],
     }

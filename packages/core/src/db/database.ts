@@ -5,6 +5,7 @@ import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
 import type { BankStatementImportLinesTable, BankStatementImportsTable, BankStatementLinesTable, BankStatementMappingsTable } from './tables/bank-statements.ts'
+import type { CertificatesTable, EventCpdHoursTable } from './tables/certificates.ts'
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
@@ -58,6 +59,8 @@ export interface Database {
   check_ins: CheckInsTable
   event_joining: EventJoiningTable
   online_attendance: OnlineAttendanceTable
+  certificates: CertificatesTable
+  event_cpd_hours: EventCpdHoursTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

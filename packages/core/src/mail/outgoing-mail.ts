@@ -20,6 +20,8 @@ export interface MailAttachment {
   invoiceId?: string
   /** The id of a stored credit note whose PDF becomes the content when the message is sent. */
   creditNoteId?: string
+  /** A stored certificate of attendance whose PDF (with the QR code of `url`) becomes the content when the message is sent. */
+  certificate?: { number: string; url: string }
   /** Text whose QR code (PNG) becomes the content when the message is rendered: a delegate's pass code. */
   qrCodeOf?: string
   /** Set for an image the HTML shows inline (`<img src="cid:…">`) rather than as a file to open. */

@@ -3,6 +3,7 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { withRenderedCertificates } from '../event-days/certificates.ts'
 import { passQrPng } from '../event-days/passes.ts'
 import { renderRegistrationMail, type RegistrationMailJob, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
 
@@ -14,7 +15,7 @@ export type StoredMail = OutgoingMail | RegistrationMailJob
  * (the row's source_id is the registration) and its tax invoice's number, which the context does not hold.
  */
 export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
-  return withQrCodes(await renderedMailOf(db, row))
+  return withRenderedCertificates(db, await withQrCodes(await renderedMailOf(db, row)))
 }
 
 async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {

@@ -39,6 +39,7 @@ export const FIELD_ISSUE_CODES = [
   'not-sold-out',
   'offer-expired',
   'offer-used',
+  'invalid-cpd-hours',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

@@ -69,27 +69,27 @@ export default function ChangeDelegate({ loaderData, actionData }: Route.Compone
       <p>
         <Link to={`/admin/registrations/${reference}`}>Registration {reference}</Link>: {companyName}, {eventTitle}.
       </p>
-      {started ? (
-        <p className="admin-error" role="alert">
-          {eventTitle} has started; registration {reference} can no longer be changed.
-        </p>
-      ) : (
-        <>
-          <p>
-            Replace {delegate.name} with the person who will attend in their place. A new e-mail address gets the delegate’s confirmation; the amounts and the
-            tax invoice stay as they are.
-          </p>
-          {actionData ? (
-            <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} />
-          ) : null}
-          <Form method="post" className="form" noValidate>
-            <AdminField name="name" label="Name" value={shown('name')} error={fields.name} />
-            <AdminField name="position" label="Position" value={shown('position')} error={fields.position} />
-            <AdminField name="email" label="E-mail" type="email" value={shown('email')} error={fields.email} />
-            <SubmitButton>Save the delegate</SubmitButton>
-          </Form>
-        </>
-      )}
+      <p>
+        {started
+          ? `${eventTitle} has started: another person can no longer take ${delegate.name}’s place, but their name and position can be corrected. A corrected name replaces their certificate of attendance, if they have one, with a new one e-mailed to them.`
+          : `Replace ${delegate.name} with the person who will attend in their place. A new e-mail address gets the delegate’s confirmation; the amounts and the tax invoice stay as they are.`}
+      </p>
+      {actionData ? (
+        <ErrorSummary title={actionData.message} fields={FIELDS.map((field) => ({ ...field, id: adminFieldId(field.name) }))} messages={fields} />
+      ) : null}
+      <Form method="post" className="form" noValidate>
+        <AdminField name="name" label="Name" value={shown('name')} error={fields.name} />
+        <AdminField name="position" label="Position" value={shown('position')} error={fields.position} />
+        {started ? (
+          <>
+            <input type="hidden" name="email" value={delegate.email} />
+            <p>E-mail: {delegate.email}</p>
+          </>
+        ) : (
+          <AdminField name="email" label="E-mail" type="email" value={shown('email')} error={fields.email} />
+        )}
+        <SubmitButton>Save the delegate</SubmitButton>
+      </Form>
     </>
   )
 }

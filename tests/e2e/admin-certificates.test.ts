@@ -1,0 +1,139 @@
+// Certificates of attendance in Chromium against the real site on SQLite and its SMTP sink: a delegate registered
+// before the event is checked in at the door on its first day (the site restarted on that date), and after the event
+// (restarted again) the certificates' round e-mails them a certificate whose PDF, read back with pdftotext, names them,
+// the day and the agenda's CPD hours; its verification page (axe) confirms them, the status page lists it, and the
+// back office's certificates screen shows it; a name corrected then replaces it.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { accessibilityViolations } from '../support/axe.ts'
+import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
+import { onSite, registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
+import { startSite } from '../support/site-server.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+
+const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
+
+const browser = useBrowser()
+
+describe('certificates of attendance', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-certificates-'))
+  let sink: SmtpSink
+  beforeAll(async () => {
+    sink = await startSmtpSink()
+    await createStaffAccount(dataDir, THANDI)
+  })
+  afterAll(async () => {
+    await sink.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('e-mails a checked-in delegate a certificate with the agenda’s hours after the event, and its page verifies it', async () => {
+    const unique = Math.random().toString(36).slice(2, 8)
+    const name = `Lerato Mahlangu ${unique}`
+    const email = `lerato-${unique}@acme.test`
+    const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' }
+
+    // Before the event (the tests' 1 March 2025): registered for Legal Opinion Writing (3 and 4 July 2025) at the venue.
+    const before = await startSite({ env })
+    let statusPath: string
+    try {
+      const response = await fetch(`${before.baseUrl}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody({ delegates: [{ name, position: 'Attorney', email }] })),
+      })
+      expect(response.status).toBe(201)
+      statusPath = new URL(((await response.json()) as RegistrationReceipt).statusUrl).pathname
+    } finally {
+      await before.stop()
+    }
+
+    // The first day, at the door: checked in by search.
+    const onTheDay = await startSite({ env: { ...env, SITE_DATE: '2025-07-03T09:00:00+02:00' } })
+    try {
+      const desk = await openPage(browser(), 'phone')
+      await signInAt(desk, onTheDay.baseUrl, '/admin/events/event-legal-opinion/check-in', THANDI)
+      await waitForHydration(desk)
+      await desk.getByLabel('Name, company or reference').fill(name)
+      await desk.keyboard.press('Enter')
+      await desk.getByRole('button', { name: `Check in ${name}` }).click()
+      await desk.getByText(/Checked in at \d\d:\d\d by Thandi Zulu/).waitFor()
+      await desk.context().close()
+    } finally {
+      await onTheDay.stop()
+    }
+
+    // Two days after the event: the round issues the certificate as the site starts.
+    const after = await startSite({ env: { ...env, SITE_DATE: '2025-07-06T09:00:00+02:00' } })
+    try {
+      const mail = await sink.waitFor(
+        (received) => received.recipients.includes(email) && /certificate of attendance/.test(received.parsed.subject ?? ''),
+        20_000,
+      )
+      expect(mail.parsed.subject).toBe('Your certificate of attendance: Legal Opinion Writing 2025')
+      const attachment = mail.parsed.attachments.find((file) => file.contentType === 'application/pdf')!
+      expect(attachment.filename).toMatch(/^certificate-CPD-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/)
+      const pdfFile = path.join(dataDir, attachment.filename!)
+      writeFileSync(pdfFile, attachment.content)
+      const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' })
+      expect(text).toContain('Certificate of Attendance')
+      expect(text).toContain(name)
+      expect(text).toContain('Legal Opinion Writing 2025')
+      expect(text).toContain('on 3 July 2025')
+      // Day one's sessions, registration, tea and lunch left out: 6¼ hours, rounded down to the half hour.
+      expect(text).toContain('CPD hours: 6 hours')
+      const number = /Certificate number: (CPD-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)![1]!
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfFile, path.join(tmpdir(), 'certificate')])
+
+      const verifyUrl = /(\S+\/certificates\/CPD-\S+)/.exec(mail.parsed.text ?? '')![1]!
+      const page = await openPage(browser(), 'phone')
+      await page.goto(onSite(verifyUrl, after.baseUrl))
+      await page.getByRole('heading', { level: 1, name: `Certificate ${number}` }).waitFor()
+      await waitForHydration(page)
+      const facts = await page.locator('main').innerText()
+      expect(facts).toContain('This certificate of attendance is valid.')
+      expect(facts).toContain(name)
+      expect(facts).toContain('3 July 2025')
+      expect(facts).toContain('6 hours')
+      expect(await accessibilityViolations(page)).toEqual([])
+      const download = await page.request.get(`${after.baseUrl}/certificates/${number}/certificate.pdf`)
+      expect(download.headers()['content-type']).toBe('application/pdf')
+      expect((await page.request.get(`${after.baseUrl}/certificates/CPD-2222-2222`)).status()).toBe(404)
+
+      await page.goto(`${after.baseUrl}${statusPath}`)
+      await page.getByRole('heading', { name: 'Certificates of attendance' }).waitFor()
+      await page.getByRole('link', { name: `Verify certificate ${number}` }).waitFor()
+      await page.context().close()
+
+      const desk = await openPage(browser(), 'desktop')
+      await signInAt(desk, after.baseUrl, '/admin/events/event-legal-opinion/certificates', THANDI)
+      await desk.getByRole('heading', { level: 1, name: 'Certificates: Legal Opinion Writing 2025' }).waitFor()
+      await desk
+        .getByRole('row', { name: new RegExp(number) })
+        .getByText('Valid')
+        .waitFor()
+      expect(await accessibilityViolations(desk)).toEqual([])
+
+      // A name corrected after the event replaces the certificate: a new one is e-mailed, the old number names it.
+      const reference = statusPath.split('/')[2]!
+      await desk.goto(`${after.baseUrl}/admin/registrations/${reference}/delegates/1`)
+      await desk.getByLabel('Name').fill(`${name} Dube`)
+      await desk.getByRole('button', { name: 'Save the delegate' }).click()
+      const replacement = await sink.waitFor(
+        (received) => received.recipients.includes(email) && (received.parsed.text ?? '').includes(`Dear ${name} Dube,`),
+        20_000,
+      )
+      const newNumber = /Certificate number: (CPD-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(replacement.parsed.text ?? '')![1]!
+      expect(newNumber).not.toBe(number)
+      await desk.goto(onSite(verifyUrl, after.baseUrl))
+      await desk.getByText(`This certificate was replaced by ${newNumber}.`).waitFor()
+      await desk.context().close()
+    } finally {
+      await after.stop()
+    }
+  })
+})
