@@ -28,7 +28,7 @@ import * as waitingList from './2026-11-29-waiting-list.ts'
 import * as delegatePasses from './2026-11-29-delegate-passes.ts'
 import * as checkIns from './2026-11-29-check-ins.ts'
 import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
-import * as certificates from './2026-11-29-certificates.ts'
+import * as certificates from './2026-11-30-certificates.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -61,7 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-delegate-passes': delegatePasses,
   '2026-11-29-check-ins': checkIns,
   '2026-11-29-joining-instructions': joiningInstructions,
-  '2026-11-29-certificates': certificates,
+  '2026-11-30-certificates': certificates,
 }
 
 /** The core's migrations, in the order they were written. */
