@@ -379,3 +379,12 @@ export {
   type JoiningScreen,
   type JoinPage,
 } from './event-days/joining.ts'
+export {
+  DEFAULT_JOINING_MAIL_DAYS_BEFORE,
+  joiningMailsOf,
+  joiningRecipientsOf,
+  resendJoiningMail,
+  sendDueJoiningMails,
+  startJoiningMails,
+  type SentJoiningMail,
+} from './event-days/joining-mails.ts'

@@ -33,4 +33,6 @@ export interface SiteLinks {
   staffAuth(): string
   /** A delegate's private pass page, by its token. */
   delegatePass(token: string): string
+  /** A delegate's personal join link, by their pass's token: it records online attendance and sends them on to the meeting. */
+  delegateJoin(token: string): string
 }

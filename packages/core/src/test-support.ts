@@ -38,6 +38,7 @@ export function testSiteLinks(siteUrl = 'https://events.example.com'): SiteLinks
     staffSetPassword: (token) => `${siteUrl}/test-staff/password?token=${encodeURIComponent(token)}`,
     staffAuth: () => `${siteUrl}/test-staff/auth`,
     delegatePass: (token) => `${siteUrl}/test-pass/${token}`,
+    delegateJoin: (token) => `${siteUrl}/test-join/${token}`,
   }
 }
 

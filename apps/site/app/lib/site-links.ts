@@ -35,5 +35,6 @@ export function createSiteLinks(siteUrl: string): SiteLinks {
     staffSetPassword: (token) => origin + sitePaths.staffSetPassword(token),
     staffAuth: () => origin + sitePaths.staffAuth(),
     delegatePass: (token) => origin + sitePaths.delegatePass(token),
+    delegateJoin: (token) => origin + sitePaths.delegateJoin(token),
   }
 }

@@ -8,6 +8,7 @@ import type { BankStatementImportLinesTable, BankStatementImportsTable, BankStat
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
+import type { JoiningMailsTable } from './tables/joining-mails.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -58,6 +59,7 @@ export interface Database {
   check_ins: CheckInsTable
   event_joining: EventJoiningTable
   online_attendance: OnlineAttendanceTable
+  joining_mails: JoiningMailsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'
