@@ -388,3 +388,13 @@ export {
   startJoiningMails,
   type SentJoiningMail,
 } from './event-days/joining-mails.ts'
+export {
+  ATTENDANCE_FILTERS,
+  delegateMessagesOf,
+  PAYMENT_FILTERS,
+  previewDelegateMessage,
+  sendDelegateMessage,
+  type MessageFilters,
+  type MessagePreview,
+  type SentDelegateMessage,
+} from './event-days/messages.ts'

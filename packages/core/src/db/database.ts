@@ -9,6 +9,7 @@ import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
 import type { JoiningMailsTable } from './tables/joining-mails.ts'
+import type { DelegateMessagesTable } from './tables/delegate-messages.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -60,6 +61,7 @@ export interface Database {
   event_joining: EventJoiningTable
   online_attendance: OnlineAttendanceTable
   joining_mails: JoiningMailsTable
+  delegate_messages: DelegateMessagesTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

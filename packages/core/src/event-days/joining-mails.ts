@@ -59,7 +59,7 @@ export function joiningMomentsDue(days: readonly string[], at: Date, daysBefore:
 }
 
 /** A delegate who may be written to about an event: not cancelled, their registration not cancelled, not erased. */
-interface JoiningDelegate {
+export interface JoiningDelegate {
   delegateId: string
   ordinal: number
   name: string
@@ -77,7 +77,8 @@ interface JoiningDelegate {
   passToken: string
 }
 
-function delegatesQuery(queries: Kysely<Database>) {
+/** The delegates who may be written to (see JoiningDelegate), with their registration and pass; the callers narrow it. */
+export function delegatesQuery(queries: Kysely<Database>) {
   return queries
     .selectFrom('registration_delegates')
     .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
@@ -107,7 +108,7 @@ function delegatesQuery(queries: Kysely<Database>) {
 
 type DelegateRow = Awaited<ReturnType<ReturnType<typeof delegatesQuery>['execute']>>[number]
 
-function joiningDelegateOf(row: DelegateRow): JoiningDelegate {
+export function joiningDelegateOf(row: DelegateRow): JoiningDelegate {
   return {
     delegateId: row.delegate_id,
     ordinal: row.ordinal,

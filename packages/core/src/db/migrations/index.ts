@@ -27,6 +27,7 @@ import * as quotes from './2026-11-28-quotes.ts'
 import * as waitingList from './2026-11-29-waiting-list.ts'
 import * as delegatePasses from './2026-11-29-delegate-passes.ts'
 import * as joiningMails from './2026-11-30-joining-mails.ts'
+import * as delegateMessages from './2026-11-30-delegate-messages.ts'
 import * as checkIns from './2026-11-29-check-ins.ts'
 import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-check-ins': checkIns,
   '2026-11-29-joining-instructions': joiningInstructions,
   '2026-11-30-joining-mails': joiningMails,
+  '2026-11-30-delegate-messages': delegateMessages,
 }
 
 /** The core's migrations, in the order they were written. */
