@@ -52,6 +52,7 @@ export default [
     route('events/:eventId/check-in', 'routes/admin/check-in.tsx'),
     route('events/:eventId/check-in/live', 'routes/admin/check-in-live.ts'),
     route('events/:eventId/joining', 'routes/admin/joining.tsx'),
+    route('events/:eventId/messages', 'routes/admin/delegate-messages.tsx'),
     route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),

@@ -104,6 +104,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </li>
                     <li>
+                      <Link to={`${base}/messages`} aria-label={`Messages to the delegates of ${event.title}`}>
+                        Messages to delegates
+                      </Link>
+                    </li>
+                    <li>
                       <a href={`${base}/attendance-register.pdf`} aria-label={`Attendance register (PDF) of ${event.title}`}>
                         Attendance register (PDF)
                       </a>
