@@ -118,7 +118,18 @@ describe('the back office’s registration screens', () => {
 
     // Two registrations of R 20 677.00, none paid: both amounts await payment.
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
-      ['Legal Opinion Writing 2025', '03 Jul 2025', '2', '4', '4 at the venue (no limit); 0 online (no limit)', '0', 'R 0.00', 'R 0.00', 'R 0.00', 'R 41 354.00'],
+      [
+        'Legal Opinion Writing 2025',
+        '03 Jul 2025',
+        '2',
+        '4',
+        '4 at the venue (no limit); 0 online (no limit)',
+        '0',
+        'R 0.00',
+        'R 0.00',
+        'R 0.00',
+        'R 41 354.00',
+      ],
     ])
     const outbox = page.getByRole('region', { name: 'E-mail outbox' })
     expect(await outbox.locator('dl').innerText()).toMatch(/Waiting to be sent\s+0\s+Failed\s+0/)

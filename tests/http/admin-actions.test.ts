@@ -284,7 +284,7 @@ describe('the delegate lists', () => {
     const { reference, body } = await register()
     const events = await pageText(await fetch(`${site.baseUrl}/admin/events`, { headers: { cookie: staffCookie } }))
     expect(events).toMatch(
-      /Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations Seats: \d+ at the venue \(no limit\); \d+ online \(no limit\) Waiting list: 0 CSV Excel Check-in Joining instructions Certificates Attendance register \(PDF\)/,
+      /Legal Opinion Writing 2025 3–4 July 2025 \d+ in \d+ registrations Seats: \d+ at the venue \(no limit\); \d+ online \(no limit\) Waiting list: 0 CSV Excel Check-in Joining instructions Messages to delegates Certificates Attendance register \(PDF\)/,
     )
 
     const csv = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.csv`, { headers: { cookie: staffCookie } })

@@ -56,6 +56,7 @@ export default [
     route('events/:eventId/joining', 'routes/admin/joining.tsx'),
     route('events/:eventId/certificates', 'routes/admin/certificates.tsx'),
     route('events/:eventId/certificates.zip', 'routes/admin/certificates-zip.ts'),
+    route('events/:eventId/messages', 'routes/admin/delegate-messages.tsx'),
     route('registrations/:reference/cancel', 'routes/admin/registration-cancel.tsx'),
     route('registrations/:reference/credit-notes/:file', 'routes/admin/registration-credit-note.tsx'),
     route('bank-statements', 'routes/admin/bank-statements.tsx'),

@@ -21,6 +21,7 @@ describe('readConfig', () => {
       formRateLimit: 20,
       enquiryRetentionMonths: 24,
       waitingListOfferHours: 48,
+      joiningMailDaysBefore: 3,
       databaseStartupWaitMs: 60_000,
       databasePoolMax: 10,
       migrateOnStart: true,
@@ -57,6 +58,7 @@ describe('readConfig', () => {
       DATABASE_STARTUP_WAIT_SECONDS: '2.5',
       ENQUIRY_RETENTION_MONTHS: '36',
       WAITING_LIST_OFFER_HOURS: '24',
+      JOINING_MAIL_DAYS_BEFORE: '5',
     })
     expect(config.core).toEqual({
       dataDir: '/var/lib/events',
@@ -68,6 +70,7 @@ describe('readConfig', () => {
       formRateLimit: 0,
       enquiryRetentionMonths: 36,
       waitingListOfferHours: 24,
+      joiningMailDaysBefore: 5,
       databaseStartupWaitMs: 2_500,
       databasePoolMax: 10,
       migrateOnStart: true,
@@ -161,6 +164,7 @@ describe('readConfig', () => {
     [{ ENQUIRY_RETENTION_MONTHS: 'two years' }, /ENQUIRY_RETENTION_MONTHS/],
     [{ WAITING_LIST_OFFER_HOURS: '0' }, /WAITING_LIST_OFFER_HOURS must be a whole number of hours/],
     [{ WAITING_LIST_OFFER_HOURS: '1.5' }, /WAITING_LIST_OFFER_HOURS/],
+    [{ JOINING_MAIL_DAYS_BEFORE: '1' }, /JOINING_MAIL_DAYS_BEFORE must be a whole number of days, 2 or more/],
     [{ DATABASE_STARTUP_WAIT_SECONDS: '-1' }, /DATABASE_STARTUP_WAIT_SECONDS/],
     [{ DATABASE_STARTUP_WAIT_SECONDS: 'a minute' }, /DATABASE_STARTUP_WAIT_SECONDS/],
     [{ SITE_DATE: 'soon' }, /^SITE_DATE is not a date: "soon"; set it like 2025-03-01 or 2025-03-01T09:00:00\+02:00, or leave it unset$/],

@@ -163,6 +163,11 @@ const environment = z.object({
     const hours = text === undefined ? 48 : Number(text)
     return Number.isInteger(hours) && hours >= 1 ? hours : refuse(`WAITING_LIST_OFFER_HOURS must be a whole number of hours, 1 or more: ${text}`)
   }),
+  JOINING_MAIL_DAYS_BEFORE: checked((value) => {
+    const text = value?.trim() || undefined
+    const days = text === undefined ? 3 : Number(text)
+    return Number.isInteger(days) && days >= 2 ? days : refuse(`JOINING_MAIL_DAYS_BEFORE must be a whole number of days, 2 or more: ${text}`)
+  }),
   DATABASE_STARTUP_WAIT_SECONDS: checked((value) => {
     const text = value?.trim() || undefined
     const seconds = text === undefined ? 60 : Number(text)
@@ -240,6 +245,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       formRateLimit: vars.FORM_RATE_LIMIT,
       enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS,
       waitingListOfferHours: vars.WAITING_LIST_OFFER_HOURS,
+      joiningMailDaysBefore: vars.JOINING_MAIL_DAYS_BEFORE,
       databaseStartupWaitMs: vars.DATABASE_STARTUP_WAIT_SECONDS * 1000,
       databasePoolMax: vars.DATABASE_POOL_MAX,
       migrateOnStart: vars.MIGRATE_ON_START,

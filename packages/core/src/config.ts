@@ -18,6 +18,8 @@ export interface CoreConfig {
   databasePoolMax?: number
   /** WAITING_LIST_OFFER_HOURS: how long a waiting-list offer holds its seats (48 when unset). */
   waitingListOfferHours?: number
+  /** JOINING_MAIL_DAYS_BEFORE: how many days before an event its delegates get their joining e-mail (3 when unset). */
+  joiningMailDaysBefore?: number
   /** MIGRATE_ON_START: false leaves migrations to `pnpm db:migrate`. */
   migrateOnStart?: boolean
 }

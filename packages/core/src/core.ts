@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.ts'
 import { createEnquiryService, type EnquiryService } from './enquiries/service.ts'
 import { createMailTransport } from './mail/transport.ts'
 import { startCertificateRounds } from './event-days/certificates.ts'
+import { startJoiningMails } from './event-days/joining-mails.ts'
 import { startPaymentReminders } from './invoice/payment-reminders.ts'
 import { joinWaitingList, startWaitingListSweeps, type WaitingListPlace } from './seats/waiting-list.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker.ts'
@@ -112,15 +113,21 @@ export async function startCore(options: StartCoreOptions): Promise<Core> {
   const siteNow = () => (siteDate ? new Date(siteDate) : new Date())
   const waitingListOfferHours = config.waitingListOfferHours
   const waitingListContext = { db, catalog, links, siteNow, waitingListOfferHours }
-  // The payment reminders and the waiting lists' sweeps run on whichever instance sends mail, and only once it does.
+  // The payment reminders, the waiting lists' sweeps, the joining e-mails and the certificates run on whichever instance sends mail, and only once it does.
   const outbox = deferredOutbox(() => {
     const worker = startOutboxWorker({ db, transport, log: logProblem })
     const reminders = startPaymentReminders({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
     const sweeps = startWaitingListSweeps({ context: { ...waitingListContext, onMailQueued: () => worker.wake() }, log: logProblem })
     const certificates = startCertificateRounds({ context: { db, catalog, links, siteNow }, onQueued: () => worker.wake(), log: logProblem })
+    const joiningMails = startJoiningMails({
+      context: { db, catalog, links, siteNow, joiningMailDaysBefore: config.joiningMailDaysBefore },
+      onQueued: () => worker.wake(),
+      log: logProblem,
+    })
     return {
       wake: () => worker.wake(),
       async stop() {
+        await joiningMails.stop()
         await certificates.stop()
         await sweeps.stop()
         await reminders.stop()

@@ -398,3 +398,22 @@ export {
   type CertificatesScreen,
   type CertificateState,
 } from './event-days/certificates.ts'
+export {
+  DEFAULT_JOINING_MAIL_DAYS_BEFORE,
+  joiningMailsOf,
+  joiningRecipientsOf,
+  resendJoiningMail,
+  sendDueJoiningMails,
+  startJoiningMails,
+  type SentJoiningMail,
+} from './event-days/joining-mails.ts'
+export {
+  ATTENDANCE_FILTERS,
+  delegateMessagesOf,
+  PAYMENT_FILTERS,
+  previewDelegateMessage,
+  sendDelegateMessage,
+  type MessageFilters,
+  type MessagePreview,
+  type SentDelegateMessage,
+} from './event-days/messages.ts'

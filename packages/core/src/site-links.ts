@@ -35,4 +35,6 @@ export interface SiteLinks {
   delegatePass(token: string): string
   /** The public verification page of a certificate of attendance, by its number. */
   certificate(number: string): string
+  /** A delegate's personal join link, by their pass's token: it records online attendance and sends them on to the meeting. */
+  delegateJoin(token: string): string
 }

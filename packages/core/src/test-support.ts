@@ -39,6 +39,7 @@ export function testSiteLinks(siteUrl = 'https://events.example.com'): SiteLinks
     staffAuth: () => `${siteUrl}/test-staff/auth`,
     delegatePass: (token) => `${siteUrl}/test-pass/${token}`,
     certificate: (number) => `${siteUrl}/test-certificates/${number}`,
+    delegateJoin: (token) => `${siteUrl}/test-join/${token}`,
   }
 }
 

@@ -99,6 +99,8 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'registration.delegate': 'Notice to a delegate',
   'payment.receipt': 'Payment receipt',
   'payment.problem': 'Payment problem, to the organiser',
+  'event.joining': 'Joining instructions, to a delegate',
+  'event.message': 'Message to the delegates',
   'contact.organiser': 'Enquiry, to the organiser',
   'contact.acknowledgement': 'Enquiry acknowledgement',
   'training.organiser': 'Training request, to the organiser',

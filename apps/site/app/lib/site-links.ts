@@ -38,5 +38,6 @@ export function createSiteLinks(siteUrl: string): SiteLinks {
     staffAuth: () => origin + sitePaths.staffAuth(),
     delegatePass: (token) => origin + sitePaths.delegatePass(token),
     certificate: (number) => origin + sitePaths.certificate(number),
+    delegateJoin: (token) => origin + sitePaths.delegateJoin(token),
   }
 }

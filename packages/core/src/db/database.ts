@@ -9,6 +9,8 @@ import type { CertificatesTable, EventCpdHoursTable } from './tables/certificate
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
+import type { JoiningMailsTable } from './tables/joining-mails.ts'
+import type { DelegateMessagesTable } from './tables/delegate-messages.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
@@ -61,6 +63,8 @@ export interface Database {
   online_attendance: OnlineAttendanceTable
   certificates: CertificatesTable
   event_cpd_hours: EventCpdHoursTable
+  joining_mails: JoiningMailsTable
+  delegate_messages: DelegateMessagesTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

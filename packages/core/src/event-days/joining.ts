@@ -34,7 +34,7 @@ export interface JoiningScreen {
 
 const NO_INSTRUCTIONS: JoiningInstructions = { venueInstructions: '', meetingUrl: '', dayMeetingUrls: {} }
 
-async function instructionsOf(queries: Kysely<Database>, eventId: string): Promise<JoiningInstructions> {
+export async function instructionsOf(queries: Kysely<Database>, eventId: string): Promise<JoiningInstructions> {
   const row = await queries.selectFrom('event_joining').selectAll().where('event_id', '=', eventId).executeTakeFirst()
   if (!row) return NO_INSTRUCTIONS
   return {

@@ -51,7 +51,7 @@ function vatLabel(quote: Quote): string {
   return `incl. ${Math.round(quote.vatRate * 10000) / 100}% VAT`
 }
 
-function footerText(settings: SiteSettingsForMail): string {
+export function footerText(settings: SiteSettingsForMail): string {
   return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
 }
 
@@ -105,7 +105,7 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
 }
 
 /** The inline image of a pass's QR code; its PNG is drawn when the message is rendered for sending. */
-function passImage(pass: PassForMail): MailAttachment {
+export function passImage(pass: PassForMail): MailAttachment {
   return { filename: `pass-${pass.code}.png`, contentType: 'image/png', content: '', qrCodeOf: pass.code, contentId: passContentId(pass) }
 }
 
@@ -114,7 +114,7 @@ function passContentId(pass: PassForMail): string {
 }
 
 /** Passes as text and HTML, each with its QR code, its code and its link, named by delegate where there are several. */
-function passesSection(passes: ReadonlyArray<{ pass: PassForMail; name?: string }>): { text: string; html: SafeHtml } {
+export function passesSection(passes: ReadonlyArray<{ pass: PassForMail; name?: string }>): { text: string; html: SafeHtml } {
   const heading =
     passes.length === 1
       ? 'Your pass for the door (show the QR code or say the code):'

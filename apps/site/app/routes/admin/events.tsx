@@ -104,6 +104,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </li>
                     <li>
+                      <Link to={`${base}/messages`} aria-label={`Messages to the delegates of ${event.title}`}>
+                        Messages to delegates
+                      </Link>
+                    </li>
+                    <li>
                       <Link to={`${base}/certificates`} aria-label={`Certificates of ${event.title}`}>
                         Certificates
                       </Link>

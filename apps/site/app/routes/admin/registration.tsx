@@ -1,5 +1,13 @@
 import { roleAllows } from '@events/staff'
-import { paymentRemindersOf, RESENDABLE_MAILS, resendRegistrationMail, type ResendableMail } from '@events/core'
+import {
+  joiningMailsOf,
+  joiningRecipientsOf,
+  paymentRemindersOf,
+  RESENDABLE_MAILS,
+  resendJoiningMail,
+  resendRegistrationMail,
+  type ResendableMail,
+} from '@events/core'
 import { cardPaymentActivity } from '@events/payments'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
@@ -45,8 +53,11 @@ const RECORDED_NOTICES: Record<string, string> = {
     'The tax invoice is corrected: a credit note cancels the old one and a new tax invoice names the corrected details; both are queued under E-mails.',
 }
 
+const JOINING_RESENT_NOTICE = 'The joining e-mail is queued to be sent again; its status is under E-mails.'
+
 function noticeFor(searchParams: URLSearchParams): string | null {
   const resent = searchParams.get('resent')
+  if (resent === 'joining') return JOINING_RESENT_NOTICE
   if ((RESENDABLE_MAILS as readonly string[]).includes(resent ?? '')) return RESENT_NOTICES[resent as ResendableMail]
   return RECORDED_NOTICES[searchParams.get('recorded') ?? ''] ?? null
 }
@@ -66,11 +77,15 @@ export async function loader(args: Route.LoaderArgs) {
   ]
   const audit = await fromDatabase(args.context, () => staff.listAudit({ subjects, pageSize: AUDIT_TRAIL_LIMIT }))
   const reminders = await readBackOffice(args.context, (backOffice) => paymentRemindersOf(backOffice, detail.reference))
+  const joiningMails = await readBackOffice(args.context, (backOffice) => joiningMailsOf(backOffice, detail.reference))
+  const joiningRecipients = await readBackOffice(args.context, (backOffice) => joiningRecipientsOf(backOffice, detail.reference))
   return data(
     {
       detail,
       card,
       reminders,
+      joiningMails,
+      joiningRecipients,
       // The screen offers what the role may do; the change pages check again.
       mayCorrectInvoice: roleAllows(user.role, 'manager'),
       statusUrl: links.registrationStatus(detail),
@@ -90,7 +105,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const which = formText(form, 'mail')
-  const resent = await runStaffCommand(args.context, session.user, resendRegistrationMail, { reference: args.params.reference, mail: which })
+  const resent =
+    which === 'joining'
+      ? await runStaffCommand(args.context, session.user, resendJoiningMail, { reference: args.params.reference, ordinal: formText(form, 'ordinal') })
+      : await runStaffCommand(args.context, session.user, resendRegistrationMail, { reference: args.params.reference, mail: which })
   if (!resent.ok) return data({ error: Object.values(resent.fields)[0] ?? resent.message }, { status: resent.status })
   // Post/redirect/get: reloading the page shows the notice again instead of sending the e-mail once more.
   throw redirect(`/admin/registrations/${encodeURIComponent(args.params.reference)}?resent=${which}`)
@@ -391,6 +409,30 @@ export default function Registration({ loaderData, actionData }: Route.Component
             <SubmitButton secondary>Resend receipt</SubmitButton>
           </Form>
         ) : null}
+        <h3>Joining e-mails</h3>
+        <p>
+          Each delegate gets their joining e-mail (the venue and their pass, or their personal join link) days before the event and on the day before each event
+          day.
+        </p>
+        {loaderData.joiningMails.length === 0 ? (
+          <p>No joining e-mail was sent yet.</p>
+        ) : (
+          <ul>
+            {loaderData.joiningMails.map((mail) => (
+              <li key={`${mail.ordinal}-${mail.moment}`}>
+                {mail.delegateName}: {mail.moment === 'before-event' ? 'before the event' : `the day before ${formatAdminDay(mail.moment)}`}, sent on{' '}
+                {formatAdminDay(mail.businessDay)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {loaderData.joiningRecipients.map((delegate) => (
+          <Form key={delegate.ordinal} method="post" className="admin-inline-form">
+            <input type="hidden" name="mail" value="joining" />
+            <input type="hidden" name="ordinal" value={delegate.ordinal} />
+            <SubmitButton secondary>Resend joining e-mail to {delegate.name}</SubmitButton>
+          </Form>
+        ))}
       </section>
 
       <section aria-labelledby="cancellation-heading">

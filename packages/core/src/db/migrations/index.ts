@@ -26,6 +26,8 @@ import * as purchaseOrderNumbers from './2026-11-28-purchase-order-numbers.ts'
 import * as quotes from './2026-11-28-quotes.ts'
 import * as waitingList from './2026-11-29-waiting-list.ts'
 import * as delegatePasses from './2026-11-29-delegate-passes.ts'
+import * as joiningMails from './2026-11-30-joining-mails.ts'
+import * as delegateMessages from './2026-11-30-delegate-messages.ts'
 import * as checkIns from './2026-11-29-check-ins.ts'
 import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 import * as certificates from './2026-11-30-certificates.ts'
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-check-ins': checkIns,
   '2026-11-29-joining-instructions': joiningInstructions,
   '2026-11-30-certificates': certificates,
+  '2026-11-30-joining-mails': joiningMails,
+  '2026-11-30-delegate-messages': delegateMessages,
 }
 
 /** The core's migrations, in the order they were written. */
