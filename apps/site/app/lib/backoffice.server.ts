@@ -46,6 +46,17 @@ export function readBackOffice<Result>(context: Context, read: (backOffice: Back
   return fromDatabase(context, () => read(backOfficeContext(context)))
 }
 
+/** An event's back-office screen, read for the event in the address (`:eventId`); 404 when there is no such event. */
+export async function eventScreenOr404<Screen>(
+  context: Context,
+  eventId: string,
+  read: (backOffice: BackOfficeContext, eventId: string) => Promise<Screen | undefined>,
+): Promise<Screen> {
+  const screen = await readBackOffice(context, (backOffice) => read(backOffice, eventId))
+  if (!screen) throw data('No such event.', { status: 404 })
+  return screen
+}
+
 /** A registration the back office works on, by the reference in its address; 404 when there is none. */
 export async function registrationOr404(context: Context, reference: string): Promise<RegistrationDetail> {
   const detail = await readBackOffice(context, (backOffice) => getRegistrationDetail(backOffice, reference))

@@ -5,7 +5,7 @@ import { AdminMessages } from '../../components/admin/AdminMessages'
 import { SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
+import { eventScreenOr404, runStaffCommand } from '../../lib/backoffice.server'
 import { sitePaths } from '../../lib/site-links'
 import type { Route } from './+types/certificates'
 
@@ -15,11 +15,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const STATE_LABELS = { valid: 'Valid', revoked: 'Revoked', replaced: 'Replaced' } as const
 
-async function screenOr404(args: Route.LoaderArgs | Route.ActionArgs) {
-  const screen = await readBackOffice(args.context, (backOffice) => certificatesScreen(backOffice, args.params.eventId))
-  if (!screen) throw data('No such event.', { status: 404 })
-  return screen
-}
+const screenOr404 = (args: Route.LoaderArgs | Route.ActionArgs) => eventScreenOr404(args.context, args.params.eventId, certificatesScreen)
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)

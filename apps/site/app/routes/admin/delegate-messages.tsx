@@ -9,7 +9,7 @@ import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formatAdminDay } from '../../lib/admin-format'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { attemptChange, readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
+import { attemptChange, eventScreenOr404, readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
 import type { Route } from './+types/delegate-messages'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,11 +21,7 @@ const PAYMENT_NAMES: Record<MessageFilters['payment'], string> = { all: 'Paid or
 // The component runs in the browser too, where the core (server code) is not loaded: the choices come from the names.
 const choicesOf = (names: Record<string, string>) => Object.entries(names)
 
-async function screenOr404(args: Route.LoaderArgs | Route.ActionArgs) {
-  const screen = await readBackOffice(args.context, (backOffice) => joiningScreen(backOffice, args.params.eventId))
-  if (!screen) throw data('No such event.', { status: 404 })
-  return screen
-}
+const screenOr404 = (args: Route.LoaderArgs | Route.ActionArgs) => eventScreenOr404(args.context, args.params.eventId, joiningScreen)
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)

@@ -8,7 +8,7 @@ import { ErrorSummary } from '../../components/FormMessages'
 import { adminMeta } from '../../lib/admin-meta'
 import { formatAdminDay } from '../../lib/admin-format'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
-import { readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
+import { eventScreenOr404, runStaffCommand } from '../../lib/backoffice.server'
 import type { Route } from './+types/joining'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -17,11 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const dayField = (day: string) => `dayMeetingUrl-${day}`
 
-async function screenOr404(args: Route.LoaderArgs | Route.ActionArgs) {
-  const screen = await readBackOffice(args.context, (backOffice) => joiningScreen(backOffice, args.params.eventId))
-  if (!screen) throw data('No such event.', { status: 404 })
-  return screen
-}
+const screenOr404 = (args: Route.LoaderArgs | Route.ActionArgs) => eventScreenOr404(args.context, args.params.eventId, joiningScreen)
 
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
