@@ -38,7 +38,7 @@ describe('messages to delegates', () => {
     const page = await openPage(browser(), 'desktop')
     await signInAt(page, site().baseUrl, '/admin/events', THANDI)
     await waitForHydration(page)
-    await page.getByRole('link', { name: 'Messages to the delegates of Legal Opinion Writing 2025' }).click()
+    await page.getByRole('link', { name: 'Messages to delegates of Legal Opinion Writing 2025' }).click()
     await page.getByRole('heading', { level: 1, name: 'Messages to delegates: Legal Opinion Writing 2025' }).waitFor()
     await waitForHydration(page)
     await page.getByLabel('Subject', { exact: true }).fill(`Your link for tomorrow, {name} ${unique}`)

@@ -104,7 +104,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </li>
                     <li>
-                      <Link to={`${base}/messages`} aria-label={`Messages to the delegates of ${event.title}`}>
+                      <Link to={`${base}/messages`} aria-label={`Messages to delegates of ${event.title}`}>
                         Messages to delegates
                       </Link>
                     </li>
