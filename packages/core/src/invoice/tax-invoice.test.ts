@@ -192,11 +192,12 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
         })
         second = createRegistration(registrations, registrationInput({ companyName: 'Second' }))
         if (backend === 'postgres') {
-          // The second registration has written everything else and waits for the counter's lock in its last statement.
+          // The second registration has written everything else and waits for the counter's lock in its last statement
+          // (found by who blocks it: pg_stat_activity keeps only the first kilobyte of that long statement).
           await vi.waitFor(
             async () => {
               const { rows: waiting } = await sql`
-                select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%next_number%'
+                select pid from pg_stat_activity where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0
               `.execute(testDb.db.kysely)
               expect(waiting).not.toHaveLength(0)
             },
