@@ -11,6 +11,7 @@ import { createStaffAccount, signInCookie } from '../../tests/support/admin.ts'
 import { startSite } from '../../tests/support/site-server.ts'
 import { percentile } from './registrations.mjs'
 import { printTable } from './table.mjs'
+import { serverTimes } from './server-log.mjs'
 
 export const title = 'Back-office registration list at 10,000 registrations (SQLite, GET /admin/registrations signed in)'
 
@@ -78,17 +79,6 @@ async function seed(dataDir) {
   } finally {
     await db.close()
   }
-}
-
-/** The server's own time for each request id, from the JSON request lines of its log. */
-function serverTimes(log) {
-  const times = new Map()
-  for (const line of log.split('\n')) {
-    if (!line.includes('"responseTime"')) continue
-    const entry = JSON.parse(line)
-    if (entry.req?.id) times.set(entry.req.id, entry.responseTime)
-  }
-  return times
 }
 
 export async function run() {

@@ -11,6 +11,7 @@ import { createStaffAccount, signInCookie } from '../../tests/support/admin.ts'
 import { startSite } from '../../tests/support/site-server.ts'
 import { percentile } from './registrations.mjs'
 import { printTable } from './table.mjs'
+import { serverTimes } from './server-log.mjs'
 
 export const title = 'Check-in scan with 500 delegates on the event (SQLite, POST …/check-in/live signed in)'
 
@@ -57,16 +58,6 @@ async function seed(dataDir) {
   } finally {
     await db.close()
   }
-}
-
-function serverTimes(log) {
-  const times = new Map()
-  for (const line of log.split('\n')) {
-    if (!line.includes('"responseTime"')) continue
-    const entry = JSON.parse(line)
-    if (entry.req?.id) times.set(entry.req.id, entry.responseTime)
-  }
-  return times
 }
 
 export async function run() {
