@@ -91,6 +91,15 @@ describe.each(TEST_BACKENDS)('correcting an invoice on %s', (backend) => {
     const detail = await getRegistrationDetail(context, reference)
     expect(detail!.invoice?.number).toBe('INV-000002')
     expect(detail!.amounts).toMatchObject({ totalCents: TOTAL_CENTS, paidCents: 500_000, outstandingCents: TOTAL_CENTS - 500_000 })
+    // The registration's statement shows both documents beside the first invoice and the payment (a day's lines in
+    // the statement's order: invoices, payments, credit notes), adding up the same.
+    expect(detail!.statement.lines.map(({ kind, reference, amountCents }) => [kind, reference, amountCents])).toEqual([
+      ['invoice', 'INV-000001', TOTAL_CENTS],
+      ['invoice', 'INV-000002', TOTAL_CENTS],
+      ['bank-transfer', 'FNB 1', -500_000],
+      ['credit-note', 'CN-000001', -TOTAL_CENTS],
+    ])
+    expect(detail!.statement.outstandingCents).toBe(TOTAL_CENTS - 500_000)
     expect(await testAuditRows(testDb.db)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
+import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
@@ -52,39 +53,65 @@ const KIND_ORDER: readonly StatementLineKind[] = [
 type StatementRegistration = Pick<RegistrationRow, 'id' | 'status' | 'total_cents' | 'created_at' | 'paid_at'>
 
 /**
- * Reads one kind of line for a registration. Each source is independent; another kind of document (a corrected
- * invoice) is one more source.
+ * Reads one kind of line for a registration. Each source is independent; another kind of document is one more source.
  */
 type StatementSource = (queries: Kysely<Database>, registration: StatementRegistration) => Promise<StatementLine[]>
 
-/** The tax invoice: it charges the registration's total as registered. */
+/**
+ * The tax invoices: each charges the registration's total as registered. A corrected invoice (correctInvoice) is
+ * followed by its replacement for the same supply, so a registration whose invoice was corrected has one line each.
+ */
 const invoiceLines: StatementSource = async (queries, registration) => {
-  const invoice = await queries.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', registration.id).executeTakeFirst()
-  return [
-    {
-      kind: 'invoice',
-      on: johannesburgDay(invoice?.issued_at ?? registration.created_at),
-      reference: invoice ? formatInvoiceNumber(Number(invoice.number)) : '',
-      amountCents: registration.total_cents,
-    },
-  ]
+  const invoices = await queries
+    .selectFrom('invoices')
+    .select(['number', 'issued_at'])
+    .where('registration_id', '=', registration.id)
+    .orderBy('number')
+    .execute()
+  if (invoices.length === 0) return [{ kind: 'invoice', on: johannesburgDay(registration.created_at), reference: '', amountCents: registration.total_cents }]
+  return invoices.map((invoice) => ({
+    kind: 'invoice' as const,
+    on: johannesburgDay(invoice.issued_at),
+    reference: formatInvoiceNumber(Number(invoice.number)),
+    amountCents: registration.total_cents,
+  }))
 }
 
-/** The credit notes of its cancellations, each crediting what its cancellation credited. */
+/**
+ * The credit notes: each cancellation's, crediting what the cancellation credited, and an invoice correction's,
+ * crediting the corrected invoice in full.
+ */
 const creditNoteLines: StatementSource = async (queries, registration) => {
-  const rows = await queries
-    .selectFrom('cancellations')
-    .leftJoin('credit_notes', 'credit_notes.cancellation_id', 'cancellations.id')
-    .select(['cancellations.cancelled_on', 'cancellations.credited_total_cents', 'credit_notes.number'])
-    .where('cancellations.registration_id', '=', registration.id)
-    .orderBy('cancellations.cancelled_at')
-    .execute()
-  return rows.map((row) => ({
-    kind: 'credit-note' as const,
-    on: row.cancelled_on,
-    reference: row.number === null ? '' : formatCreditNoteNumber(Number(row.number)),
-    amountCents: -row.credited_total_cents,
-  }))
+  const [cancellations, corrections] = await Promise.all([
+    queries
+      .selectFrom('cancellations')
+      .leftJoin('credit_notes', 'credit_notes.cancellation_id', 'cancellations.id')
+      .select(['cancellations.cancelled_on', 'cancellations.credited_total_cents', 'credit_notes.number'])
+      .where('cancellations.registration_id', '=', registration.id)
+      .orderBy('cancellations.cancelled_at')
+      .execute(),
+    queries
+      .selectFrom('credit_notes')
+      .select(['number', 'issued_at', 'data_json'])
+      .where('registration_id', '=', registration.id)
+      .where('cancellation_id', 'is', null)
+      .orderBy('number')
+      .execute(),
+  ])
+  return [
+    ...cancellations.map((row) => ({
+      kind: 'credit-note' as const,
+      on: row.cancelled_on,
+      reference: row.number === null ? '' : formatCreditNoteNumber(Number(row.number)),
+      amountCents: -row.credited_total_cents,
+    })),
+    ...corrections.map((note) => ({
+      kind: 'credit-note' as const,
+      on: johannesburgDay(note.issued_at),
+      reference: formatCreditNoteNumber(Number(note.number)),
+      amountCents: -(JSON.parse(note.data_json) as Pick<CreditNoteData, 'creditedTotalCents'>).creditedTotalCents,
+    })),
+  ]
 }
 
 /**
