@@ -93,10 +93,10 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     expect(status).toMatchObject({ status: 'part-paid', totalCents: TOTAL_CENTS, paidCents: 67_700, outstandingCents: 2_000_000 })
   })
 
-  it('delivers the receipt with the tax invoice attached over SMTP', async () => {
+  it("delivers the receipt with the tax invoice attached over SMTP, naming the company's purchase order number", async () => {
     const { sink, transport, stop } = await startMailSink()
     try {
-      const [reference] = await register(testDb.db, {})
+      const [reference] = await register(testDb.db, { purchaseOrderNumber: 'PO-7702' })
       await testDb.db.kysely.updateTable('outbox_messages').set({ status: 'sent' }).execute()
       await recordBankTransfer(testContext(testDb.db), transfer(reference!, { bankReference: 'EFT-778899' }), STAFF)
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })
@@ -107,6 +107,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
       expect(receipt.text).toContain('We have received your bank transfer')
       expect(receipt.text).toContain('EFT-778899')
       expect(receipt.text).toContain('INV-000001')
+      expect(receipt.text).toContain('Your reference: PO-7702')
       expect(receipt.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
       expect(receipt.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-')
     } finally {

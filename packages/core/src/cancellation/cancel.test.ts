@@ -37,7 +37,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
   const contextOn = (day: Date) => ({ ...testContext(testDb.db), siteNow: () => day })
 
   it('cancels a paid registration with the 50% fee: a credit note for the rest, e-mailed, and a bank refund to pay out', async () => {
-    const [reference] = await register(testDb.db, {})
+    const [reference] = await register(testDb.db, { purchaseOrderNumber: 'PO-4410' })
     await recordBankTransfer(
       testContext(testDb.db),
       { reference: reference!, amount: formatAmount(TOTAL_CENTS), receivedOn: '2025-03-01', bankReference: 'FNB 1' },
@@ -91,6 +91,8 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
       'R 10 338.50',
       'VAT at 15%',
       'cancellation fee 50%',
+      // The company's purchase order number, as on the invoice.
+      'Your reference: PO-4410',
     ]) {
       expect(text).toContain(expected)
     }
