@@ -706,6 +706,30 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect((await staff.getSession(enrolling.request()))?.user.twoFactorEnabled).toBe(false)
   })
 
+  it("changes no account when its audit row cannot be written: a member's role, deactivation, two-factor reset, one's own password", async () => {
+    const staff = await open()
+    const owner = await staff.createUser(OWNER)
+    const member = await staff.createUser(MEMBER)
+    const memberJar = await signedIn(staff, MEMBER, '198.51.100.84')
+    const passwordHash = async () =>
+      (await kysely.selectFrom('staff_accounts').select('password').where('userId', '=', member.id).executeTakeFirstOrThrow()).password
+
+    const hashBefore = await passwordHash()
+    await sql`alter table staff_audit_log rename to staff_audit_log_unwritable`.execute(kysely)
+    try {
+      await expect(staff.changeMember(owner, member.id, { kind: 'set-role', role: 'manager' })).rejects.toThrow()
+      await expect(staff.changeMember(owner, member.id, { kind: 'deactivate' })).rejects.toThrow()
+      await expect(staff.changeMember(owner, member.id, { kind: 'reset-two-factor' })).rejects.toThrow()
+      await expect(staff.changePassword(memberJar.request(), { currentPassword: MEMBER.password, newPassword: 'a brand new phrase 5678' })).rejects.toThrow()
+    } finally {
+      await sql`alter table staff_audit_log_unwritable rename to staff_audit_log`.execute(kysely)
+    }
+    expect(await staff.findMember(MEMBER.email)).toMatchObject({ role: 'staff', deactivated: false, twoFactorEnrolRequired: false })
+    expect((await staff.getSession(memberJar.request()))?.user).toMatchObject({ role: 'staff', twoFactorEnrolRequired: false })
+    expect(await passwordHash()).toBe(hashBefore)
+    expect((await staff.signIn(fromIp('198.51.100.85'), MEMBER)).status).toBe('signed-in')
+  })
+
   it('makes new backup codes with the password; the old ones stop working', async () => {
     const staff = await open()
     await staff.createUser(OWNER)
