@@ -164,6 +164,21 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => ((event.agendaDays as { date: string }[])[1]!.date = '2030-05-22'),
     path: 'agendaDays[_key=="day-2"].date',
   },
+  {
+    name: 'a session ending after the event on its last day',
+    id: 'event-pfas',
+    change: (event) => (sessionOf(event, 1, 9).end = '17:00'),
+    path: 'agendaDays[_key=="day-2"].sessions[_key=="session-pfas-d2-10"].end',
+  },
+  {
+    name: 'agenda days out of date order',
+    id: 'event-pfas',
+    change: (event) => {
+      const [first, second] = event.agendaDays as { date: string }[]
+      ;[first!.date, second!.date] = [second!.date, first!.date]
+    },
+    path: 'agendaDays[_key=="day-2"].date',
+  },
   { name: 'a Speakers tab without speakers', id: 'event-legal-opinion', change: (event) => (event.tabs = ['overview', 'speakers']), path: 'tabs' },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
