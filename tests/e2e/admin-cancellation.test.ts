@@ -132,6 +132,10 @@ describe('cancelling registrations in the back office', () => {
     expect(trail).toContain('owed: R 10 338.50')
     expect(trail).toContain('credit note: CN-000001')
     expect(trail).not.toMatch(/[{}"]|Cents|registration-cancelled/)
+    // Its e-mails by kind in words: the credit note's is not listed by its key.
+    const emails = page.getByRole('table', { name: `E-mails about registration ${registration.reference}, oldest first, with where each is in the outbox` })
+    await emails.getByRole('rowheader', { name: /^Cancellation and credit note Cancellation and credit note CN-000001:/ }).waitFor()
+    expect(await emails.innerText()).not.toContain('cancellation.credit-note')
 
     // The list's status filter offers Cancelled and Part-cancelled, and finds it under Cancelled.
     await page.goto(url('/admin/registrations'))

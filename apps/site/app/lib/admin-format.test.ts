@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   auditActionName,
@@ -38,6 +40,27 @@ describe('back-office names of the core’s codes', () => {
   it('names the payment methods as the registration form does', () => {
     expect(paymentMethodName('card')).toBe('Card / EFT / GPay')
     expect(paymentMethodName('bank-transfer')).toBe('Bank Transfer')
+  })
+
+  it('names every kind of e-mail the packages queue, so no topic reaches staff as a key', () => {
+    // The topics as the packages write them where they queue a message: `topic: 'cancellation.credit-note'`,
+    // `const PAYMENT_REMINDER_TOPIC = 'payment.reminder'`, `topic: invitation ? 'staff-invitation' : '…'`.
+    const packages = path.join(import.meta.dirname, '../../../../packages')
+    const sources = (readdirSync(packages, { recursive: true }) as string[])
+      .filter((file) => /[/\\]src[/\\].*\.ts$/.test(file) && !file.endsWith('.test.ts') && !file.includes('node_modules'))
+      .map((file) => readFileSync(path.join(packages, file), 'utf8'))
+    const written = new Set<string>()
+    for (const source of sources) {
+      for (const [line] of source.matchAll(/(?:\btopic: |_TOPIC = ).*/g)) {
+        // A type naming the enquiry kinds (`topic: 'contact' | 'training'`) queues nothing under those names.
+        if (line.includes("' |")) continue
+        for (const [, topic] of line.matchAll(/'([a-z][a-z.-]*)'/g)) written.add(topic!)
+      }
+    }
+    // Queued under a name made of two parts (the enquiry's kind and the recipient).
+    for (const kind of ['contact', 'training']) for (const recipient of ['organiser', 'acknowledgement']) written.add(`${kind}.${recipient}`)
+    expect([...written]).toEqual(expect.arrayContaining(['cancellation.credit-note', 'payment.reminder', 'staff-invitation', 'certificate']))
+    expect([...written].filter((topic) => mailTopicName(topic) === topic)).toEqual([])
   })
 
   it('shows a code it has no name for as it is, rather than nothing', () => {

@@ -638,7 +638,8 @@ function recordLine(context: StaffCommandContext, line: StatementLineView, regis
 
 /**
  * Records a line that named no registration (or several) against the registration staff chose. The amount is the
- * line's; more than is outstanding is refused by `recordBankTransfer` as for any transfer.
+ * line's; more than is outstanding is recorded in full by `recordBankTransfer`, the surplus owed back, as for any
+ * transfer.
  */
 export async function assignStatementLine(
   context: StaffCommandContext,
