@@ -202,6 +202,19 @@ describe('cancelling registrations in the back office', () => {
         ['Refunded to the card', 'R 5 169.25'],
       ]),
     )
+    // The receipt sent again states where the registration stands since, with the credit note beside the tax invoice.
+    await page.getByRole('button', { name: 'Resend receipt' }).click()
+    await page.getByRole('status').getByText('The payment receipt is queued to be sent again; its status is under E-mails.').waitFor()
+    const resent = await sink().waitFor(
+      (received) => received.parsed.subject === `Payment received: registration ${registration.reference}` && /stands on/.test(received.parsed.text ?? ''),
+    )
+    expect(resent.parsed.text).toMatch(/Credit note CN-\d{6}: R 5 169\.25 credited: delegate Pieter Botha cancelled on 20 June 2025/)
+    expect(resent.parsed.text).toContain('Received: R 20 677.00. Nothing is outstanding. Refunded to you: R 5 169.25.')
+    expect(resent.parsed.attachments.map((file) => file.filename).sort()).toEqual([
+      expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/),
+      expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/),
+    ])
+
     await page.goto(url('/admin/audit'))
     const log = await page.locator('main').innerText()
     expect(log).toContain('Card refund requested')

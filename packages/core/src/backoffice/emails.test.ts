@@ -60,6 +60,51 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     expect(sink().received[0]!.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
   })
 
+  it('states the position when a receipt is resent after a cancellation, with the credit notes beside the tax invoice', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
+    await deliver()
+    sink().received.length = 0
+    const attachments = () =>
+      sink()
+        .received[0]!.parsed.attachments.map((attachment) => attachment.filename)
+        .sort()
+
+    // Part-cancelled: the credit note of the cancelled delegate, and the refund owed back.
+    await resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)
+    await deliver()
+    const partCancelled = sink().received[0]!.parsed
+    expect(partCancelled.subject).toBe(`Payment received: registration ${reference}`)
+    expect(partCancelled.text).toMatch(new RegExp(`^Where registration ${reference} stands on \\d+ \\w+ 2025:`))
+    expect(partCancelled.text).toContain('Credit note CN-000001: R 10 338.50 credited: delegate Pieter van Wyk cancelled on')
+    expect(partCancelled.text).toContain('Received: R 20 677.00. Nothing is outstanding. Still to be refunded to you: R 10 338.50.')
+    expect(partCancelled.text).not.toContain('is cancelled')
+    // The receipt as first sent follows.
+    expect(partCancelled.text).toContain('Your receipt, as first sent:')
+    expect(partCancelled.text).toContain('your registration is paid in full')
+    expect(partCancelled.html).toContain('CN-000001')
+    expect(attachments()).toEqual(['credit-note-CN-000001.pdf', 'tax-invoice-INV-000001.pdf'])
+    const creditNote = partCancelled.attachments.find((attachment) => attachment.filename === 'credit-note-CN-000001.pdf')!
+    expect(creditNote.contentType).toBe('application/pdf')
+    expect(creditNote.content.subarray(0, 5).toString()).toBe('%PDF-')
+
+    // Cancelled as a whole: said so, with both credit notes, and what is owed back is all that was credited.
+    await cancelRegistration(context, { reference: reference!, delegateIds: 'all' }, MANAGER)
+    await deliver()
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)
+    await deliver()
+    const cancelled = sink().received[0]!.parsed.text!
+    expect(cancelled).toContain(`Registration ${reference} is cancelled.`)
+    expect(cancelled).toContain('Credit note CN-000001: R 10 338.50 credited: delegate Pieter van Wyk cancelled on')
+    expect(cancelled).toContain('Credit note CN-000002: R 10 338.50 credited: the registration (Thandi Nkosi) cancelled on')
+    expect(cancelled).toContain('Still to be refunded to you: R 20 677.00.')
+    expect(attachments()).toEqual(['credit-note-CN-000001.pdf', 'credit-note-CN-000002.pdf', 'tax-invoice-INV-000001.pdf'])
+  })
+
   it('states the position when it is resent: paid in full, or part-paid with what is owed; never the first payment request', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
@@ -93,10 +138,18 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
     await deliver()
     const text = sink().received[0]!.parsed.text!
-    expect(text).toContain('Thandi Nkosi')
-    expect(text).not.toContain('Pieter van Wyk')
+    expect(text).toContain('Delegate 1: Thandi Nkosi')
+    // The cancelled delegate is not listed as attending, only named on the credit note that credited their place.
+    expect(text).not.toMatch(/Delegate \d: Pieter van Wyk/)
+    expect(text).toContain('Credit note CN-000001: R 10 338.50 credited: delegate Pieter van Wyk cancelled on 1 March 2025 (attached)')
     // The cancelled delegate's R 10 338.50 was credited: what is owed is the rest.
     expect(text).toContain('Still to pay: R 10 338.50')
+    expect(
+      sink()
+        .received[0]!.parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline')
+        .map((attachment) => attachment.filename)
+        .sort(),
+    ).toEqual(['credit-note-CN-000001.pdf', 'event.ics', 'tax-invoice-INV-000001.pdf'])
 
     await cancelRegistration(context, { reference: other!, delegateIds: 'all' }, MANAGER)
     await expect(resendRegistrationMail(context, { reference: other!, mail: 'confirmation' }, STAFF)).rejects.toMatchObject({ code: 'registration-cancelled' })

@@ -1,16 +1,19 @@
 import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-messages.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { receiptSentAgain } from '../mail/payment-mails.ts'
+import type { PaymentPosition } from '../mail/position.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { attachedFileNames, outgoingMailOf, sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
-import { paymentStateOf } from '../registration/payment-state.ts'
+import { registrationPositionOf } from '../registration/position.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import * as z from 'zod/mini'
 import { ownFields, requiredChoice } from '../submissions/fields.ts'
 import { singleLine } from '../validation/fields.ts'
 import { staffCommand, type CommandOutcome, type StaffActor, type StaffCommandContext } from './command.ts'
-import { wallClock, type BackOfficeContext } from './context.ts'
+import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 import { referenceField } from './fields.ts'
 
@@ -89,8 +92,21 @@ interface QueuedRow {
   source_id: string
 }
 
+/** Whether a registration moved on since its receipt said it was paid in full. */
+function changedSincePaid(position: PaymentPosition): boolean {
+  return (
+    position.cancelled === true ||
+    (position.credits ?? []).length > 0 ||
+    position.outstandingCents > 0 ||
+    (position.refundedCents ?? 0) > 0 ||
+    (position.owedBackCents ?? 0) > 0
+  )
+}
+
 const queueResend = staffCommand(resendSchema, async (context, input) => {
   const at = wallClock(context)
+  const on = businessClock(context)
+  const { bankDetails } = await context.catalog.getSettings()
   return async (transaction): Promise<CommandOutcome<QueuedRow>> => {
     const registration = await transaction
       .selectFrom('registrations')
@@ -111,24 +127,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
         throw new BackOfficeError('registration-cancelled', `Registration ${registration.reference} is cancelled; its confirmation is not sent again.`)
       }
       // The confirmation states where the registration stands now: paid, or what is still owed, and who attends.
-      const [state, delegates] = await Promise.all([
-        paymentStateOf(transaction, registration),
-        transaction
-          .selectFrom('registration_delegates')
-          .select(['ordinal', 'cancellation_id'])
-          .where('registration_id', '=', registration.id)
-          .orderBy('ordinal')
-          .execute(),
-      ])
-      const attendingDelegates = delegates.filter((delegate) => delegate.cancellation_id === null).map((delegate) => delegate.ordinal)
-      const job: RegistrationMailJob = {
-        template: 'registration.registrant',
-        position: {
-          paidCents: state.paidCents,
-          outstandingCents: state.outstandingCents,
-          ...(attendingDelegates.length < delegates.length ? { attendingDelegates } : {}),
-        },
-      }
+      const job: RegistrationMailJob = { template: 'registration.registrant', position: await registrationPositionOf(transaction, registration) }
       mail = job
       topic = job.template
     } else {
@@ -140,7 +139,11 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
         .orderBy('created_at', 'desc')
         .executeTakeFirst()
       if (!receipt) throw new BackOfficeError('no-receipt', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
-      mail = JSON.parse(receipt.mail) as StoredMail
+      const sent = JSON.parse(receipt.mail) as OutgoingMail
+      // A receipt says it was paid in full; once cancelled (in whole or part) or owed money back, it also says where it
+      // stands now, with the credit notes.
+      const position = await registrationPositionOf(transaction, registration)
+      mail = changedSincePaid(position) ? receiptSentAgain(sent, position, { reference: registration.reference, bankDetails, on }) : sent
       topic = 'payment.receipt'
     }
     const [messageId] = await enqueueMails(transaction, registration.id, [{ topic, mail }], at)
@@ -160,8 +163,9 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
 })
 
 /**
- * Queues a registration's confirmation or its payment receipt (a copy of the one sent, with the tax invoice) to the
- * registrant again; refused once the registrant's address was erased (`erasePersonalData`), and the confirmation of a
+ * Queues a registration's confirmation or its payment receipt (a copy of the one sent, with the tax invoice; once the
+ * registration was cancelled in whole or in part, or is owed money back, under where it stands now, with its credit
+ * notes attached) to the registrant again; refused once the registrant's address was erased (`erasePersonalData`), and the confirmation of a
  * cancelled registration.
  */
 export const resendRegistrationMail = Object.assign(

@@ -21,7 +21,7 @@ import { registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { singleLine } from '../validation/fields.ts'
-import { creditNoteMail } from './cancellation-mail.ts'
+import { creditNoteMail, describeCancelled } from './cancellation-mail.ts'
 import type { CreditNoteData } from './credit-note-pdf.ts'
 import { creditNoteAttachment, formatCreditNoteNumber, nextCreditNoteNumber } from './credit-note.ts'
 import { proposedCancellationFee, type ProposedCancellationFee } from './fee-rules.ts'
@@ -271,11 +271,6 @@ function feeApplied(input: z.output<typeof cancellationSchema>, proposedPercent:
   const feePercent = input.feePercent ?? proposedPercent
   if (feePercent !== proposedPercent && input.overrideReason === '') throw fieldRefusal('overrideReason', 'reason-required')
   return { feePercent, overrideReason: feePercent === proposedPercent ? '' : input.overrideReason }
-}
-
-function describeCancelled(whole: boolean, names: string[]): string {
-  if (whole) return 'the registration'
-  return names.length === 1 ? `delegate ${names[0]}` : `delegates ${names.join(', ')}`
 }
 
 /**

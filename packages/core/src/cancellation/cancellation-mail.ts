@@ -21,6 +21,15 @@ export interface CancellationMailContext {
   creditNote: MailAttachment
 }
 
+/**
+ * What a cancellation cancelled, in words: "the registration" (with the delegates it still had, when asked), or the
+ * delegates by name.
+ */
+export function describeCancelled(whole: boolean, names: readonly string[], { naming = false } = {}): string {
+  if (whole) return naming ? `the registration (${names.join(', ')})` : 'the registration'
+  return names.length === 1 ? `delegate ${names[0]}` : `delegates ${names.join(', ')}`
+}
+
 /** Tells the registrant what was cancelled, what the fee is and what is credited, with the credit note attached. */
 export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
   const { settings } = context

@@ -19,6 +19,17 @@ ${body}
 `.value
 }
 
+/** Where the body of a `mailDocument` begins: right after its title. */
+const TITLE_END = '</h1>\n'
+
+/** A document `mailDocument` rendered, with a section put first in its body, under its title. */
+export function withOpeningSection(document: string, section: SafeHtml): string {
+  const at = document.indexOf(TITLE_END)
+  if (at < 0) throw new Error('Not an e-mail document made by mailDocument')
+  const start = at + TITLE_END.length
+  return `${document.slice(0, start)}${section.value}\n${document.slice(start)}`
+}
+
 /** A two-column table of labels and values. */
 export function detailsTable(rows: ReadonlyArray<readonly [string, string | SafeHtml]>): SafeHtml {
   return html`<table style="border-collapse:collapse;width:100%;margin:8px 0 16px" role="presentation">${rows.map(

@@ -1,9 +1,10 @@
 import { formatRand } from '@events/pricing'
-import type { SiteSettingsForMail } from '../catalog.ts'
-import { formatEventDates } from './dates.ts'
+import type { BankDetails, SiteSettingsForMail } from '../catalog.ts'
+import { formatDate, formatEventDates } from './dates.ts'
 import { html } from './html.ts'
-import { detailsTable, detailsText, mailDocument } from './layout.ts'
+import { detailsTable, detailsText, mailDocument, withOpeningSection } from './layout.ts'
 import type { MailAttachment, OutgoingMail } from './outgoing-mail.ts'
+import { creditNoteAttachments, positionStatement, type PaymentPosition } from './position.ts'
 
 /** The registration a payment e-mail is about, as stored. */
 export interface PaidRegistration {
@@ -82,6 +83,27 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
       footerText(settings),
     ),
     ...(context.invoiceAttachment ? { attachments: [context.invoiceAttachment] } : {}),
+  }
+}
+
+/**
+ * A receipt sent again after the registration changed (cancelled in whole or in part, money given or owed back): where
+ * it stands on the day it is sent again first, then the receipt as it was sent, with the credit notes attached beside
+ * the tax invoice.
+ */
+export function receiptSentAgain(
+  receipt: OutgoingMail,
+  position: PaymentPosition,
+  context: { reference: string; bankDetails: BankDetails; on: Date },
+): OutgoingMail {
+  const statement = positionStatement(position, context.reference, context.bankDetails)
+  const heading = `Where registration ${context.reference} stands on ${formatDate(context.on)}:`
+  const below = 'Your receipt, as first sent:'
+  return {
+    ...receipt,
+    text: `${heading}\n${statement.text}\n\n${below}\n\n${receipt.text}`,
+    html: withOpeningSection(receipt.html, html`<p><strong>${heading}</strong></p>${statement.html}<p>${below}</p>`),
+    attachments: [...(receipt.attachments ?? []), ...creditNoteAttachments(position)],
   }
 }
 

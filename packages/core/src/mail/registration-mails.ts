@@ -7,6 +7,7 @@ import { formatEventDates } from './dates.ts'
 import { html, multilineHtml, type SafeHtml } from './html.ts'
 import { detailsTable, detailsText, mailDocument } from './layout.ts'
 import type { MailAttachment, OutgoingMail } from './outgoing-mail.ts'
+import { creditNoteAttachments, positionStatement, type PaymentPosition } from './position.ts'
 
 export interface RegistrationMailContext {
   reference: string
@@ -148,16 +149,9 @@ export function organiserRegistrationMail(context: RegistrationMailContext): Out
 
 function paymentInstructions(context: RegistrationMailContext, position: PaymentPosition | undefined): { text: string; html: SafeHtml } {
   const { settings, quote } = context
-  if (position && position.outstandingCents === 0) {
-    const text = `Paid in full: ${formatRand(position.paidCents)} received. Thank you; nothing is outstanding.`
-    return { text, html: html`<p>${text}</p>` }
-  }
-  // Part paid, or part credited by a cancellation: what is still owed, by bank transfer (a card pays only the whole total).
-  if (position && (position.paidCents > 0 || position.outstandingCents !== quote.totalCents)) {
-    const rows: Array<[string, string]> = [...bankDetailRows(settings.bankDetails, context.reference), ['Amount', formatRand(position.outstandingCents)]]
-    const received = position.paidCents > 0 ? `Received so far: ${formatRand(position.paidCents)}. ` : ''
-    const text = `${received}Still to pay: ${formatRand(position.outstandingCents)}, by bank transfer using ${context.reference} as the payment reference.`
-    return { text: `${text}\n${detailsText(rows)}`, html: html`<p>${text}</p>${rowsHtml(rows)}` }
+  // Sent again by staff: where it stands now, unless nothing happened since it was registered.
+  if (position && (position.paidCents > 0 || position.outstandingCents !== quote.totalCents || (position.credits ?? []).length > 0)) {
+    return positionStatement(position, context.reference, settings.bankDetails)
   }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {
@@ -220,7 +214,7 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
       html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context), context.invoice.attachment, ...passes.map(({ pass }) => passImage(pass))],
+    attachments: [calendarFor(context), context.invoice.attachment, ...creditNoteAttachments(position), ...passes.map(({ pass }) => passImage(pass))],
   }
 }
 
@@ -255,17 +249,6 @@ export function delegateNoticeMail(context: RegistrationMailContext, delegate: D
     ),
     attachments: [calendarFor(context), ...(pass ? [passImage(pass)] : [])],
   }
-}
-
-/**
- * Where a registration stood when staff sent its confirmation again: what was received and is outstanding (after
- * credit notes), and which delegates (by their place) still attend. Kept with the queued message, so the e-mail states
- * the position of that moment rather than the one at registration.
- */
-export interface PaymentPosition {
-  paidCents: number
-  outstandingCents: number
-  attendingDelegates?: number[]
 }
 
 /**
