@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliverDueMessages } from '../outbox/worker.ts'
-import { TEST_BACKENDS, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
+import { TEST_BACKENDS, openTestDatabase, pdftotext, useMailSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
+import { correctInvoice } from '../invoice/correct-invoice.ts'
+import { correctCompanyDetails } from './registration-changes.ts'
 import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
 import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
@@ -126,6 +128,55 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     const paid = sink().received[0]!.parsed.text!
     expect(paid).toContain('Paid in full: R 20 677.00 received.')
     expect(paid).not.toMatch(/Please pay|Pay by bank transfer|Pay R/)
+  })
+
+  it('attaches the tax invoice that replaced a corrected one, and states the same amounts, when the receipt or the confirmation is resent', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    await correctCompanyDetails(
+      context,
+      {
+        reference: reference!,
+        companyName: 'Acme Legal Services (Pty) Ltd',
+        address: '14 Main Road\nRosebank',
+        email: 'bookings@acme.example.com',
+        tel: '+27 11 555 0199',
+        vatNumber: '',
+        purchaseOrderNumber: 'PO-7781',
+      },
+      MANAGER,
+    )
+    await correctInvoice(context, { reference: reference! }, MANAGER)
+    await deliver()
+    sink().received.length = 0
+    const files = (mail: ReturnType<typeof sink>['received'][number]['parsed']) =>
+      mail.attachments
+        .filter((attachment) => attachment.contentDisposition !== 'inline')
+        .map((attachment) => attachment.filename)
+        .sort()
+
+    await resendRegistrationMail(context, { reference: reference!, mail: 'receipt' }, STAFF)
+    await deliver()
+    const receipt = sink().received[0]!.parsed
+    expect(files(receipt)).toEqual(['tax-invoice-INV-000002.pdf'])
+    const attached = pdftotext(receipt.attachments.find((attachment) => attachment.filename === 'tax-invoice-INV-000002.pdf')!.content)
+    expect(attached).toContain('Invoice number: INV-000002')
+    expect(attached).toContain('Acme Legal Services (Pty) Ltd')
+    expect(receipt.text).toMatch(new RegExp(`^Where registration ${reference} stands on \\d+ \\w+ 2025:`))
+    expect(receipt.text).toContain('Tax invoice INV-000001 is credited in full and replaced by tax invoice INV-000002 (attached)')
+    // The correction's credit note and the new invoice net to nothing: paid in full, nothing credited or owed back.
+    expect(receipt.text).toContain('Paid in full: R 20 677.00 received. Thank you; nothing is outstanding.')
+    expect(receipt.text).not.toMatch(/credited:|refunded to you|Still to pay/i)
+
+    sink().received.length = 0
+    await resendRegistrationMail(context, { reference: reference!, mail: 'confirmation' }, STAFF)
+    await deliver()
+    const confirmation = sink().received[0]!.parsed
+    expect(files(confirmation)).toEqual(['event.ics', 'tax-invoice-INV-000002.pdf'])
+    expect(confirmation.text).toContain('Tax invoice: INV-000002, issued')
+    expect(confirmation.text).toContain('Paid in full: R 20 677.00 received.')
+    expect(confirmation.text).not.toMatch(/credited:|refunded to you|Still to pay/i)
   })
 
   it('lists only the delegates still attending, and refuses the confirmation of a cancelled registration', async () => {

@@ -1,7 +1,9 @@
-import type { CoreDatabase } from '../db/database.ts'
+import type { Kysely } from 'kysely'
+import type { CoreDatabase, Database } from '../db/database.ts'
 import type { OutboxMessageRow, OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
-import { receiptSentAgain } from '../mail/payment-mails.ts'
+import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { receiptSentAgain, type CorrectedInvoice } from '../mail/payment-mails.ts'
 import type { PaymentPosition } from '../mail/position.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
@@ -103,6 +105,22 @@ function changedSincePaid(position: PaymentPosition): boolean {
   )
 }
 
+/** The tax invoice that replaced the one a receipt attaches, when it was corrected since (correctInvoice). */
+async function correctedInvoiceOf(queries: Kysely<Database>, registrationId: string, receipt: OutgoingMail): Promise<CorrectedInvoice | undefined> {
+  const attachedId = receipt.attachments?.find((attachment) => attachment.invoiceId)?.invoiceId
+  if (!attachedId) return undefined
+  const [current, ...older] = await queries
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('registration_id', '=', registrationId)
+    .orderBy('number', 'desc')
+    .execute()
+  const credited = older.find((invoice) => invoice.id === attachedId)
+  return current && credited
+    ? { credited: formatInvoiceNumber(Number(credited.number)), current: { id: current.id, number: formatInvoiceNumber(Number(current.number)) } }
+    : undefined
+}
+
 const queueResend = staffCommand(resendSchema, async (context, input) => {
   const at = wallClock(context)
   const on = businessClock(context)
@@ -140,10 +158,14 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
         .executeTakeFirst()
       if (!receipt) throw new BackOfficeError('no-receipt', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
       const sent = JSON.parse(receipt.mail) as OutgoingMail
-      // A receipt says it was paid in full; once cancelled (in whole or part) or owed money back, it also says where it
-      // stands now, with the credit notes.
+      // A receipt says it was paid in full; once cancelled (in whole or part), owed money back or its tax invoice
+      // corrected, it also says where it stands now, with the credit notes and the invoice that replaced the corrected one.
       const position = await registrationPositionOf(transaction, registration)
-      mail = changedSincePaid(position) ? receiptSentAgain(sent, position, { reference: registration.reference, bankDetails, on }) : sent
+      const correctedInvoice = await correctedInvoiceOf(transaction, registration.id, sent)
+      mail =
+        changedSincePaid(position) || correctedInvoice
+          ? receiptSentAgain(sent, position, { reference: registration.reference, bankDetails, on, correctedInvoice })
+          : sent
       topic = 'payment.receipt'
     }
     const [messageId] = await enqueueMails(transaction, registration.id, [{ topic, mail }], at)

@@ -1,5 +1,6 @@
 import { formatRand } from '@events/pricing'
 import type { BankDetails, SiteSettingsForMail } from '../catalog.ts'
+import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatDate, formatEventDates } from './dates.ts'
 import { html } from './html.ts'
 import { detailsTable, detailsText, mailDocument, withOpeningSection } from './layout.ts'
@@ -86,24 +87,38 @@ export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail
   }
 }
 
+/** A receipt's tax invoice since corrected (correctInvoice): its number, and the stored invoice that replaced it. */
+export interface CorrectedInvoice {
+  credited: string
+  current: { id: string; number: string }
+}
+
 /**
- * A receipt sent again after the registration changed (cancelled in whole or in part, money given or owed back): where
- * it stands on the day it is sent again first, then the receipt as it was sent, with the credit notes attached beside
- * the tax invoice.
+ * A receipt sent again after the registration changed (cancelled in whole or in part, money given or owed back, its
+ * tax invoice corrected): where it stands on the day it is sent again first, then the receipt as it was sent, with the
+ * current tax invoice attached in place of a corrected one and the credit notes beside it.
  */
 export function receiptSentAgain(
   receipt: OutgoingMail,
   position: PaymentPosition,
-  context: { reference: string; bankDetails: BankDetails; on: Date },
+  context: { reference: string; bankDetails: BankDetails; on: Date; correctedInvoice?: CorrectedInvoice | undefined },
 ): OutgoingMail {
   const statement = positionStatement(position, context.reference, context.bankDetails)
   const heading = `Where registration ${context.reference} stands on ${formatDate(context.on)}:`
+  const corrected = context.correctedInvoice
+  const correction = corrected
+    ? `Tax invoice ${corrected.credited} is credited in full and replaced by tax invoice ${corrected.current.number} (attached); what you have paid counts against the new invoice.`
+    : ''
   const below = 'Your receipt, as first sent:'
+  const attachments = (receipt.attachments ?? []).map((attachment) => (corrected && attachment.invoiceId ? invoiceAttachment(corrected.current) : attachment))
   return {
     ...receipt,
-    text: `${heading}\n${statement.text}\n\n${below}\n\n${receipt.text}`,
-    html: withOpeningSection(receipt.html, html`<p><strong>${heading}</strong></p>${statement.html}<p>${below}</p>`),
-    attachments: [...(receipt.attachments ?? []), ...creditNoteAttachments(position)],
+    text: [heading, correction, statement.text].filter((part) => part !== '').join('\n') + `\n\n${below}\n\n${receipt.text}`,
+    html: withOpeningSection(
+      receipt.html,
+      html`<p><strong>${heading}</strong></p>${correction ? html`<p>${correction}</p>` : ''}${statement.html}<p>${below}</p>`,
+    ),
+    attachments: [...attachments, ...creditNoteAttachments(position)],
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
-import { invoiceAttachment } from '../invoice/issue-invoice.ts'
+import { invoiceAttachment, storedTaxInvoiceData } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { withRenderedCertificates } from '../event-days/certificates.ts'
@@ -24,16 +24,20 @@ async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mai
   const data = await db.kysely
     .selectFrom('registration_mail_data')
     .leftJoin('invoices', 'invoices.registration_id', 'registration_mail_data.registration_id')
-    .select(['registration_mail_data.context_json', 'invoices.id as invoice_id', 'invoices.number as invoice_number'])
+    .select(['registration_mail_data.context_json', 'invoices.id as invoice_id', 'invoices.number as invoice_number', 'invoices.data_json as invoice_data'])
     .where('registration_mail_data.registration_id', '=', row.source_id)
+    // Its current tax invoice: the one that replaced a corrected invoice (correctInvoice), which the context predates.
+    .orderBy('invoices.number', 'desc')
     .executeTakeFirst()
   if (!data) throw new Error(`Registration ${row.source_id} has no stored mail data`)
   if (data.invoice_id === null || data.invoice_number === null) throw new Error(`Registration ${row.source_id} has no tax invoice`)
   const context = JSON.parse(data.context_json) as StoredRegistrationMailContext
   const number = formatInvoiceNumber(Number(data.invoice_number))
+  const { issueDate, dueDate } =
+    data.invoice_data === null ? context.invoice : storedTaxInvoiceData({ number: data.invoice_number, data_json: data.invoice_data })
   return renderRegistrationMail(stored, {
     ...context,
-    invoice: { ...context.invoice, number, attachment: invoiceAttachment({ id: data.invoice_id, number }) },
+    invoice: { issueDate, dueDate, number, attachment: invoiceAttachment({ id: data.invoice_id, number }) },
   })
 }
 
