@@ -195,7 +195,7 @@ export const pages: DatasetDocument[] = [
       {
         heading: 'Registration and payment',
         list: [
-          'Payment is due in full within 5 days of the invoice date.',
+          ['Payment is due in full ', { text: 'within 5 days', marks: ['strong'] }, ' of the invoice date.'],
           'Seats are not reserved unless agreed with us.',
           'The signed registration form is legally binding.',
         ],
@@ -217,13 +217,13 @@ export const pages: DatasetDocument[] = [
           'Cancellations need the approval of management.',
           'Cancelling 14 working days before the event carries a fee of 50% of the registration fee.',
           'Cancelling 7 days or less before the event carries a fee of 100% of the registration fee.',
-          'No refunds or credit vouchers are given unless agreed in writing.',
+          ['No refunds or credit vouchers are given ', { text: 'unless agreed in writing', marks: ['em'] }, '.'],
         ],
       },
       {
         heading: 'Substitutions',
         list: [
-          'Substitutions must be notified in writing and are free of charge.',
+          ['Substitutions must be ', { text: 'notified in writing', href: '/#contact' }, ' and are free of charge.'],
           'Late substitutions made on the day may result in incorrect details on certificates.',
         ],
       },
