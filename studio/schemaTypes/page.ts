@@ -65,19 +65,11 @@ export const page = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'heading', type: 'string' }),
-            richText({ name: 'body' }),
-            defineField({ name: 'bullets', type: 'array', of: [defineArrayMember({ type: 'string' })] }),
+            richText({ name: 'body', description: 'Paragraphs and bullet lists (the list button in the toolbar), with bold, italics and links' }),
           ],
           preview: { select: { title: 'heading' } },
         }),
       ],
-    }),
-    defineField({
-      name: 'bullets',
-      type: 'array',
-      group: 'content',
-      description: 'A bullet list shown after the introduction, e.g. what training covers',
-      of: [defineArrayMember({ type: 'string' })],
     }),
     defineField({
       name: 'cards',

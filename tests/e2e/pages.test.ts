@@ -55,4 +55,19 @@ describe("the shipped content's rich text", () => {
       await page.context().close()
     }
   })
+
+  it('/terms shows its clauses as list items with their bold, italic and linked words, after hydration too', async () => {
+    const page = await openPage(browser(), 'phone')
+    try {
+      await gotoHydrated(page, '/terms')
+      const items = page.locator('main section li')
+      expect(await items.count()).toBe(12)
+      expect(await items.locator('strong').allInnerTexts()).toEqual(['within 5 days'])
+      expect(await items.locator('em').allInnerTexts()).toEqual(['unless agreed in writing'])
+      const link = items.getByRole('link', { name: 'notified in writing', exact: true })
+      expect(await link.getAttribute('href')).toBe('/#contact')
+    } finally {
+      await page.context().close()
+    }
+  })
 })

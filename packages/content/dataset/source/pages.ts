@@ -1,8 +1,8 @@
 import { heroSvg } from './images.ts'
-import { paragraphBlocks, richParagraph, type TextBlock } from './text-blocks.ts'
+import { bulletItem, paragraphBlocks, richBulletItem, richParagraph, type Inline, type TextBlock } from './text-blocks.ts'
 import { image, keyed, type DatasetDocument, type PlaceholderImage } from './model.ts'
 
-const TRAINING_BULLETS = {
+const TRAINING_LISTS = {
   inhouse: [
     'Topics and schedules defined by you',
     'Delivered on-site at your premises or virtually',
@@ -18,14 +18,30 @@ const TRAINING_BULLETS = {
 }
 
 type Prose = string | TextBlock[]
-type PageSection = { _key: string; heading?: string; body?: Prose; bullets?: string[] }
+/** An item of a section's bullet list: plain text, or runs with bold, italics or links. */
+type ListItem = string | readonly Inline[]
+/** A section as written here: its body, and a bullet list the body ends with (stored in the body's rich text). */
+type PageSection = { _key: string; heading?: string; body?: Prose; list?: readonly ListItem[] }
 
 /** Plain text becomes Portable Text paragraphs; prose with bold, italics or links is written as its blocks. */
 function blocks(keyPrefix: string, prose: Prose): TextBlock[] {
   return typeof prose === 'string' ? paragraphBlocks(keyPrefix, prose) : prose
 }
 
-/** A page document; its introduction and sections' bodies become Portable Text. */
+/** A bullet list as Portable Text list items (`listItem: 'bullet'`, `level: 1`), keyed `<section>-item-<n>`. */
+function listBlocks(sectionKey: string, items: readonly ListItem[]): TextBlock[] {
+  return items.map((item, index) => {
+    const key = `${sectionKey}-item-${index + 1}`
+    return typeof item === 'string' ? bulletItem(key, item) : richBulletItem(key, item)
+  })
+}
+
+/** A section's body: its paragraphs, then its bullet list. */
+function sectionBody({ _key, body, list }: PageSection): TextBlock[] {
+  return [...(body === undefined ? [] : blocks(`${_key}-body`, body)), ...(list === undefined ? [] : listBlocks(_key, list))]
+}
+
+/** A page document; its introduction and sections' bodies (with their lists) become Portable Text. */
 function page(slug: string, fields: Omit<DatasetDocument, '_id' | '_type'>): DatasetDocument {
   const { intro, sections, ...rest } = fields as { intro?: Prose; sections?: PageSection[] }
   return {
@@ -36,7 +52,12 @@ function page(slug: string, fields: Omit<DatasetDocument, '_id' | '_type'>): Dat
     ...(intro === undefined ? {} : { intro: blocks('intro', intro) }),
     ...(sections === undefined
       ? {}
-      : { sections: sections.map((section) => (section.body === undefined ? section : { ...section, body: blocks(`${section._key}-body`, section.body) })) }),
+      : {
+          sections: sections.map(({ body, list, ...section }) => {
+            const sectionBlocks = sectionBody({ ...section, body, list })
+            return sectionBlocks.length === 0 ? section : { ...section, body: sectionBlocks }
+          }),
+        }),
   }
 }
 
@@ -123,7 +144,7 @@ export const pages: DatasetDocument[] = [
             '.',
           ]),
         ],
-        bullets: [
+        list: [
           'Programmes researched with the industry they serve',
           'Speakers chosen for expertise, not for profile alone',
           'Practical content delegates can use the next working day',
@@ -173,36 +194,36 @@ export const pages: DatasetDocument[] = [
     sections: keyed('section', [
       {
         heading: 'Registration and payment',
-        bullets: [
-          'Payment is due in full within 5 days of the invoice date.',
+        list: [
+          ['Payment is due in full ', { text: 'within 5 days', marks: ['strong'] }, ' of the invoice date.'],
           'Seats are not reserved unless agreed with us.',
           'The signed registration form is legally binding.',
         ],
       },
       {
         heading: 'What the fee covers',
-        bullets: [
+        list: [
           'The registration fee covers course material, lunches and refreshments.',
           'We accept no liability for travel and accommodation unless agreed in writing.',
         ],
       },
       {
         heading: 'Changes to the programme',
-        bullets: ['The organiser may change speakers, the programme, the date and the venue.'],
+        list: ['The organiser may change speakers, the programme, the date and the venue.'],
       },
       {
         heading: 'Cancellations',
-        bullets: [
+        list: [
           'Cancellations need the approval of management.',
           'Cancelling 14 working days before the event carries a fee of 50% of the registration fee.',
           'Cancelling 7 days or less before the event carries a fee of 100% of the registration fee.',
-          'No refunds or credit vouchers are given unless agreed in writing.',
+          ['No refunds or credit vouchers are given ', { text: 'unless agreed in writing', marks: ['em'] }, '.'],
         ],
       },
       {
         heading: 'Substitutions',
-        bullets: [
-          'Substitutions must be notified in writing and are free of charge.',
+        list: [
+          ['Substitutions must be ', { text: 'notified in writing', href: '/#contact' }, ' and are free of charge.'],
           'Late substitutions made on the day may result in incorrect details on certificates.',
         ],
       },
@@ -218,7 +239,7 @@ export const pages: DatasetDocument[] = [
     sections: keyed('section', [
       {
         heading: 'Why sponsor',
-        bullets: [
+        list: [
           'Reach a focused audience of senior professionals',
           'Share your expertise through a case study or workshop',
           'Promote your brand in the programme and delegate pack',
@@ -242,7 +263,7 @@ export const pages: DatasetDocument[] = [
       {
         heading: 'What the training covers',
         body: 'The subjects our conferences and workshops are known for, taught to your team alone: governance, finance, legal writing, compliance, leadership and the sector questions you face. You choose the topics and the depth; we build the sessions around your own cases.',
-        bullets: TRAINING_BULLETS.inhouse,
+        list: TRAINING_LISTS.inhouse,
       },
       {
         heading: 'How it runs',
@@ -265,7 +286,7 @@ export const pages: DatasetDocument[] = [
       {
         heading: 'What the training covers',
         body: 'The subjects our conferences and workshops are known for, taught live to your team: governance, finance, legal writing, compliance, leadership and the sector questions you face. You choose the topics and the depth; we build the sessions around your own cases.',
-        bullets: TRAINING_BULLETS.online,
+        list: TRAINING_LISTS.online,
       },
       {
         heading: 'How it runs',
@@ -285,7 +306,7 @@ export const pages: DatasetDocument[] = [
     sections: keyed('section', [
       {
         heading: 'What we collect',
-        bullets: [
+        list: [
           'Registrations: your company\'s name, address, VAT number, e-mail address and telephone number, and each delegate\'s name, position and e-mail address.',
           'Enquiries and training requests: your name, company or organisation, e-mail address, telephone number and message.',
           'Payments: the amount and the payment reference. Card details are entered on the payment provider\'s page and never reach us.',
@@ -305,7 +326,7 @@ export const pages: DatasetDocument[] = [
       },
       {
         heading: 'Your rights',
-        bullets: [
+        list: [
           'Ask whether we hold personal information about you and receive a copy of all of it, in one file.',
           'Ask us to correct information that is inaccurate or out of date, or to erase it: we erase your enquiries and training requests at once, and in registrations your name, position, e-mail address and telephone number once the event has started (before it, the registration must be cancelled or another delegate named first); tax invoices we must keep as issued for the five years tax law requires, and anonymise them then.',
           'Object to the processing of your information.',

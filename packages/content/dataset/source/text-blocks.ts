@@ -35,6 +35,11 @@ export function paragraphBlocks(keyPrefix: string, text: string): TextBlock[] {
     .map((part, index) => textBlock(`${keyPrefix}-${index + 1}`, part, false))
 }
 
+/** One item of a bullet list, plain text. */
+export function bulletItem(key: string, text: string): TextBlock {
+  return textBlock(key, text.trim(), true)
+}
+
 /** A bullet list, one item per string. */
 export function bulletBlocks(keyPrefix: string, items: readonly string[]): TextBlock[] {
   return items
@@ -45,6 +50,15 @@ export function bulletBlocks(keyPrefix: string, items: readonly string[]): TextB
 
 /** A paragraph with bold, italic or linked runs, as an editor writes it in the studio's rich-text field. */
 export function richParagraph(key: string, runs: readonly Inline[]): TextBlock {
+  return richBlock(key, runs, false)
+}
+
+/** An item of a bullet list with bold, italic or linked runs. */
+export function richBulletItem(key: string, runs: readonly Inline[]): TextBlock {
+  return richBlock(key, runs, true)
+}
+
+function richBlock(key: string, runs: readonly Inline[], list: boolean): TextBlock {
   const markDefs: TextBlock['markDefs'] = []
   const children = runs.map((run, index) => {
     const spanKey = `${key}-${index + 1}`
@@ -56,5 +70,5 @@ export function richParagraph(key: string, runs: readonly Inline[]): TextBlock {
     }
     return { _type: 'span' as const, _key: spanKey, text: run.text, marks }
   })
-  return { _type: 'block', _key: key, style: 'normal', markDefs, children }
+  return { _type: 'block', _key: key, style: 'normal', markDefs, children, ...(list ? { listItem: 'bullet' as const, level: 1 as const } : {}) }
 }
