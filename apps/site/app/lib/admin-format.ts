@@ -98,6 +98,7 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'registration.organiser': 'New registration, to the organiser',
   'registration.delegate': 'Notice to a delegate',
   'payment.receipt': 'Payment receipt',
+  'payment.receipt-again': 'Payment receipt, sent again',
   'payment.reminder': 'Payment reminder',
   'payment.problem': 'Payment problem, to the organiser',
   'cancellation.credit-note': 'Cancellation and credit note',

@@ -107,6 +107,31 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
     expect(attachments()).toEqual(['credit-note-CN-000001.pdf', 'credit-note-CN-000002.pdf', 'tax-invoice-INV-000001.pdf'])
   })
 
+  it('restates the receipt the payment sent each time, never a copy sent since', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
+    await deliver()
+    const resendOn = async (iso: string) => {
+      sink().received.length = 0
+      await resendRegistrationMail(
+        testContext(testDb.db, () => new Date(iso)),
+        { reference: reference!, mail: 'receipt' },
+        STAFF,
+      )
+      await deliver()
+      return sink().received[0]!.parsed
+    }
+
+    const first = await resendOn('2025-03-03T08:00:00Z')
+    const second = await resendOn('2025-03-04T08:00:00Z')
+    expect(second.text).toBe(first.text)
+    expect(second.text!.match(/Where registration/g)).toHaveLength(1)
+    expect(second.attachments.map((attachment) => attachment.filename).sort()).toEqual(['credit-note-CN-000001.pdf', 'tax-invoice-INV-000001.pdf'])
+  })
+
   it('states the position when it is resent: paid in full, or part-paid with what is owed; never the first payment request', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)

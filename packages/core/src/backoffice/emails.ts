@@ -149,6 +149,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
       mail = job
       topic = job.template
     } else {
+      // The receipt the payment sent: copies sent since have a topic of their own, so a copy is never the one restated.
       const receipt = await transaction
         .selectFrom('outbox_messages')
         .select('mail')
@@ -166,7 +167,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
         changedSincePaid(position) || correctedInvoice
           ? receiptSentAgain(sent, position, { reference: registration.reference, bankDetails, on, correctedInvoice })
           : sent
-      topic = 'payment.receipt'
+      topic = 'payment.receipt-again'
     }
     const [messageId] = await enqueueMails(transaction, registration.id, [{ topic, mail }], at)
     return {
