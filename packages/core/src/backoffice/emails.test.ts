@@ -22,6 +22,17 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
 
   const deliver = () => deliverDueMessages({ db: testDb.db, transport: transport(), log: () => undefined })
 
+  /** A registration paid in full by bank transfer whose second delegate is then cancelled (credit note CN-000001), its e-mails delivered. */
+  async function paidInFullThenOneDelegateCancelled(): Promise<string> {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
+    const { delegates } = await cancellationProposal(context, reference!)
+    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
+    await deliver()
+    return reference!
+  }
+
   it("sends the registrant's confirmation again, with its invoice and calendar file", async () => {
     const [reference] = await register(testDb.db, {})
     await deliver()
@@ -63,12 +74,8 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   })
 
   it('states the position when a receipt is resent after a cancellation, with the credit notes beside the tax invoice', async () => {
-    const [reference] = await register(testDb.db, {})
+    const reference = await paidInFullThenOneDelegateCancelled()
     const context = testContext(testDb.db)
-    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
-    const { delegates } = await cancellationProposal(context, reference!)
-    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
-    await deliver()
     sink().received.length = 0
     const attachments = () =>
       sink()
@@ -108,12 +115,7 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
   })
 
   it('restates the receipt the payment sent each time, never a copy sent since', async () => {
-    const [reference] = await register(testDb.db, {})
-    const context = testContext(testDb.db)
-    await recordBankTransfer(context, { reference: reference!, amount: '20677.00', receivedOn: '2025-03-01', bankReference: 'R1' }, STAFF)
-    const { delegates } = await cancellationProposal(context, reference!)
-    await cancelRegistration(context, { reference: reference!, delegateIds: [delegates[1]!.id] }, MANAGER)
-    await deliver()
+    const reference = await paidInFullThenOneDelegateCancelled()
     const resendOn = async (iso: string) => {
       sink().received.length = 0
       await resendRegistrationMail(
