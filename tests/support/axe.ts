@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
-/** The WCAG 2.2 AA rule set the site promises (shared/DESIGN.md). */
+/** The WCAG 2.2 AA rule set the site promises (docs/product.md, "What the site promises"). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Runs axe on the page and describes each violation with its rule, impact and offending elements. */

@@ -1,4 +1,4 @@
-// The public routes of the site (shared/SPEC.md section 2), in one place for the browser tests and the bench.
+// The public routes of the site (docs/product.md, "What a visitor can do"), in one place for the browser tests and the bench.
 
 export const eventPages = [
   '/conference/Resilience',

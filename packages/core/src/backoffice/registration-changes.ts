@@ -207,7 +207,7 @@ export const correctCompanyDetails = staffCommand(
         audit: [{ action: 'registration-company-corrected', subjectType: 'registration', subjectId: registration.reference, before, after }],
       }
     }
-    // Correcting the invoice's addressee is a manager's decision (DESIGN.md: every action re-checks the role on the server).
+    // Correcting the invoice's addressee is a manager's decision (docs/staff-accounts.md: every action re-checks the role on the server).
   },
   { role: 'manager' },
 )
