@@ -1,5 +1,5 @@
 // Every page renders in a real browser without script errors and passes axe at phone and desktop widths.
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessibilityViolations } from '../support/axe.ts'
 import { gotoHydrated, openPage, siteUrl, useBrowser, type ViewportName, viewports } from '../support/browser.ts'
@@ -22,10 +22,20 @@ describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (view
     await page?.context().close()
   })
 
-  it.each(contentPages)('%s renders, hydrates without errors and has no axe violations', async (pathname) => {
+  it.each(contentPages)('%s renders, hydrates without errors or fetching its content again, and has no axe violations', async (pathname) => {
     scriptErrors.length = 0
+    // The page brings its content (the root's site settings too): hydrating it asks the content route for none of it.
+    const contentFetches: string[] = []
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/content/')) contentFetches.push(request.url())
+    }
+    page.on('request', onRequest)
     await gotoHydrated(page, pathname)
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true)
+    // Queries fetch on mount from effects, which have run by the frame after hydration.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+    page.off('request', onRequest)
+    expect(contentFetches, `content fetched again by ${pathname}`).toEqual([])
     expect(scriptErrors, `script errors on ${pathname}`).toEqual([])
     expect(await accessibilityViolations(page), `axe violations on ${pathname} at ${viewport}`).toEqual([])
   })

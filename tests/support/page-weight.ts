@@ -29,12 +29,14 @@ export function assetsOf(html: string, documentUrl: string): { scripts: string[]
     const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/) ?? []
     const href = attribute(tag, 'href')
     if (!href) continue
-    if (rel.includes('modulepreload')) scripts.add(new URL(href, documentUrl).href)
+    // A module preload the page switches on after its first paint (apps/site/app/lib/deferred-scripts.server.ts) loads
+    // up front all the same.
+    if (rel.includes('modulepreload') || attribute(tag, 'data-modulepreload') !== undefined) scripts.add(new URL(href, documentUrl).href)
     if (rel.includes('stylesheet')) stylesheets.add(new URL(href, documentUrl).href)
   }
   // Inline module imports (React Router's hydration entry) name further chunks without a preload.
   for (const [script] of html.matchAll(/<script\b[^>]*type=["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const [, specifier] of script.matchAll(/import\s*(?:[^'"]*?from\s*)?["']([^"']+\.js)["']/g)) {
+    for (const [, specifier] of script.matchAll(/import\s*(?:\(\s*|[^'"]*?from\s*)?["']([^"']+\.js)["']/g)) {
       scripts.add(new URL(specifier!, documentUrl).href)
     }
   }

@@ -1,7 +1,8 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, Transform } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { deferHydrationScripts } from './lib/deferred-scripts.server'
 import { bodyFontFace } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
 import { NonceContext } from './lib/nonce'
@@ -17,7 +18,8 @@ export const streamTimeout = 5_000
 /**
  * React Router's Node entry, except that every response waits for the whole page and keeps Suspense boundaries
  * in place: lazily loaded panels and forms are then part of the HTML itself, so they work without JavaScript
- * (streamed or out-of-line Suspense content needs a script to show).
+ * (streamed or out-of-line Suspense content needs a script to show). Its scripts load after its first paint
+ * (lib/deferred-scripts.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -52,7 +54,18 @@ export default function handleRequest(
               callback()
             },
           })
-          pipe(body)
+          // The page is sent whole anyway: held until React has written it, then its scripts are deferred.
+          const chunks: Buffer[] = []
+          const deferScripts = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk)
+              callback()
+            },
+            flush(callback) {
+              callback(null, deferHydrationScripts(Buffer.concat(chunks).toString('utf8')))
+            },
+          })
+          pipe(deferScripts).pipe(body)
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {

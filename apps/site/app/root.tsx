@@ -1,10 +1,11 @@
-import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useContext, useState, type ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { prefetchContent } from './lib/content.server'
+import { LoaderContent } from './lib/content'
 import { bodyFontUrl } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
 import { useNonce } from './lib/nonce'
@@ -99,7 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const backOffice = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID)
   if (backOffice) return <Outlet />
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <LoaderContent state={loaderData.dehydratedState}>
       <Shell>
         <Outlet />
       </Shell>
@@ -108,7 +109,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <PreviewTools />
         </Suspense>
       ) : null}
-    </HydrationBoundary>
+    </LoaderContent>
   )
 }
 
@@ -133,8 +134,8 @@ export function ErrorBoundary() {
       </main>
     )
   return (
-    <HydrationBoundary state={rootData.dehydratedState}>
+    <LoaderContent state={rootData.dehydratedState}>
       <Shell>{page}</Shell>
-    </HydrationBoundary>
+    </LoaderContent>
   )
 }

@@ -26,10 +26,12 @@ export type AgendaProps = {
   hrefForDay: (day: string) => string
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+// Made on first use rather than when the panel's module loads (ahead of time, while the page is idle).
+let dateFormat: Intl.DateTimeFormat | undefined
 
 /** "Wednesday, 23 July 2025" for an ISO calendar date; the date is not a moment, so it is read as UTC. */
 export function formatAgendaDate(date: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   return dateFormat.format(new Date(`${date}T00:00:00Z`))
 }
 

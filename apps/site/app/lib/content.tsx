@@ -1,6 +1,6 @@
 import type { ContentQueryName, ContentQueryParams, ContentQueryResults } from '@events/content/browser'
 import { HydrationBoundary, queryOptions, useSuspenseQuery, type DehydratedState } from '@tanstack/react-query'
-import { useMemo, type ComponentType } from 'react'
+import { useMemo, type ComponentType, type ReactNode } from 'react'
 
 /** A named content query of @events/content and its parameters: the unit React Query caches content by. */
 export interface ContentRequest<Name extends ContentQueryName = ContentQueryName> {
@@ -71,15 +71,22 @@ export function datedContent(state: DehydratedState, now: number): DehydratedSta
  */
 export function withLoaderContent<Props extends { loaderData: { dehydratedState: DehydratedState } }>(RouteComponent: ComponentType<Props>) {
   return function RouteWithContent(props: Props) {
-    const { dehydratedState } = props.loaderData
-    // New loader data (a navigation, a revalidation) is dated when it arrives.
-    const dated = useMemo(() => datedContent(dehydratedState, Date.now()), [dehydratedState])
     return (
-      <HydrationBoundary state={dated}>
+      <LoaderContent state={props.loaderData.dehydratedState}>
         <RouteComponent {...props} />
-      </HydrationBoundary>
+      </LoaderContent>
     )
   }
+}
+
+/**
+ * A HydrationBoundary for a loader's prefetched content, dated when it arrives (a page load, a navigation, a
+ * revalidation): the root's site settings as much as a route's content. Undated, React Query would take the content
+ * for stale and fetch it again as the page hydrates.
+ */
+export function LoaderContent({ state, children }: { state: DehydratedState; children: ReactNode }) {
+  const dated = useMemo(() => datedContent(state, Date.now()), [state])
+  return <HydrationBoundary state={dated}>{children}</HydrationBoundary>
 }
 
 /**
