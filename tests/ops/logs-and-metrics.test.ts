@@ -126,17 +126,22 @@ describe('the log of a registration', () => {
     expect(invoice.status).toBe(200)
     await invoice.arrayBuffer()
 
-    // The file transport logs each e-mail it writes with its recipients: the registrant's and the delegates'.
+    // The file transport logs each e-mail it writes with its recipients, masked: wait for the registrant's, as the
+    // organiser's and the delegates' may be written first.
     await expect
-      .poll(() => logLines(filesSite).filter((line) => line.msg.startsWith('mail: ') && line.msg.includes(receipt.reference)).length, { timeout: 15_000 })
-      .toBeGreaterThan(0)
+      .poll(
+        () => logLines(filesSite).some((line) => line.msg.startsWith('mail: ') && line.msg.includes(receipt.reference) && /b\*\*\*@acme\.test/.test(line.msg)),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true)
     await expect.poll(() => logLines(filesSite).filter((line) => line.req?.url.includes(receipt.reference)).length).toBe(4)
 
     const lines = logLines(filesSite)
     const log = filesSite.output()
     for (const address of [body.email, ...body.delegates.map((delegate) => delegate.email)]) expect(log).not.toContain(address)
     expect(log).not.toContain(secret)
-    expect(log).toMatch(/b\*\*\*@acme\.test/)
     expect(lines.filter((line) => line.req?.url.includes(receipt.reference)).map((line) => line.req?.url)).toEqual(
       expect.arrayContaining([`/registrations/${receipt.reference}/[redacted]`, `/registrations/${receipt.reference}/[redacted]/pay`]),
     )
