@@ -125,10 +125,12 @@ describe.each(POSTGRES_URLS)('PostgreSQL faults (%s)', (databaseUrl) => {
     await withAdmin((admin) => admin.query('select pg_terminate_backend($1)', [pid]))
     await vi.waitFor(() => expect(lines.join('\n')).toContain('Database connection lost'))
     expect(await backendPid(opened.kysely)).not.toBe(pid)
+    expect(lines.filter((line) => line.includes('Database connection lost'))).toHaveLength(1)
   })
 
-  it('survives a connection terminated while it is lent out between two queries', async () => {
-    opened = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema, log: () => {} })
+  it('survives a connection terminated while it is lent out between two queries, and says so once', async () => {
+    const lines: string[] = []
+    opened = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema, log: (line) => lines.push(line) })
     const db = opened
     const failure = await db.kysely.connection().execute(async (connection) => {
       const pid = await backendPid(connection)
@@ -142,6 +144,7 @@ describe.each(POSTGRES_URLS)('PostgreSQL faults (%s)', (databaseUrl) => {
     })
     expect(isDatabaseFault(failure)).toBe(true)
     expect(await backendPid(db.kysely)).toEqual(expect.any(Number))
+    expect(lines.filter((line) => line.includes('Database connection lost'))).toHaveLength(1)
   })
 })
 

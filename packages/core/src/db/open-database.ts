@@ -107,11 +107,15 @@ function createPostgresPool(databaseUrl: string, schema: string | undefined, log
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   })
-  // An idle pooled connection that drops is reported here; without a listener Node would end the process.
-  pool.on('error', (error) => log(`Database connection lost (${describeServer(databaseUrl)}): ${reason(error)}`))
-  // A connection that drops while it is lent out between two queries reports on the client, which pg-pool leaves
-  // without a listener then; the query that next uses it fails instead, and the pool discards it on release.
-  pool.on('connect', (client) => client.on('error', () => {}))
+  // A connection the server drops is reported once, whether it sat idle in the pool or was lent out (pg tells of one
+  // loss twice: the server's notice, then the closed socket). A lent-out connection's next query fails, and the pool
+  // discards it on release.
+  pool.on('connect', (client) => {
+    client.once('error', (error) => log(`Database connection lost (${describeServer(databaseUrl)}): ${reason(error)}`))
+    client.on('error', () => {})
+  })
+  // pg-pool passes an idle connection's loss on to the pool too, where without a listener Node would end the process.
+  pool.on('error', () => {})
   return pool
 }
 
