@@ -4,38 +4,28 @@
 // the day and the agenda's CPD hours; its verification page (axe) confirms them, the status page lists it, and the
 // back office's certificates screen shows it; a name corrected then replaces it.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { onSite, registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
 
 const browser = useBrowser()
 
 describe('certificates of attendance', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-certificates-'))
-  let sink: SmtpSink
-  beforeAll(async () => {
-    sink = await startSmtpSink()
-    await createStaffAccount(dataDir, THANDI)
-  })
-  afterAll(async () => {
-    await sink.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const backOffice = useBackOfficeData([THANDI])
 
   it('e-mails a checked-in delegate a certificate with the agenda’s hours after the event, and its page verifies it', async () => {
     const unique = Math.random().toString(36).slice(2, 8)
     const name = `Lerato Mahlangu ${unique}`
     const email = `lerato-${unique}@acme.test`
-    const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' }
+    const env = { ...backOffice.siteEnv(), FORM_RATE_LIMIT: '0' }
 
     // Before the event (the tests' 1 March 2025): registered for Legal Opinion Writing (3 and 4 July 2025) at the venue.
     const before = await startSite({ env })
@@ -70,14 +60,13 @@ describe('certificates of attendance', () => {
     // Two days after the event: the round issues the certificate as the site starts.
     const after = await startSite({ env: { ...env, SITE_DATE: '2025-07-06T09:00:00+02:00' } })
     try {
-      const mail = await sink.waitFor(
-        (received) => received.recipients.includes(email) && /certificate of attendance/.test(received.parsed.subject ?? ''),
-        20_000,
-      )
+      const mail = await backOffice
+        .sink()
+        .waitFor((received) => received.recipients.includes(email) && /certificate of attendance/.test(received.parsed.subject ?? ''), 20_000)
       expect(mail.parsed.subject).toBe('Your certificate of attendance: Legal Opinion Writing 2025')
       const attachment = mail.parsed.attachments.find((file) => file.contentType === 'application/pdf')!
       expect(attachment.filename).toMatch(/^certificate-CPD-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/)
-      const pdfFile = path.join(dataDir, attachment.filename!)
+      const pdfFile = path.join(backOffice.dataDir(), attachment.filename!)
       writeFileSync(pdfFile, attachment.content)
       const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' })
       expect(text).toContain('Certificate of Attendance')
@@ -123,10 +112,9 @@ describe('certificates of attendance', () => {
       await desk.goto(`${after.baseUrl}/admin/registrations/${reference}/delegates/1`)
       await desk.getByLabel('Name').fill(`${name} Dube`)
       await desk.getByRole('button', { name: 'Save the delegate' }).click()
-      const replacement = await sink.waitFor(
-        (received) => received.recipients.includes(email) && (received.parsed.text ?? '').includes(`Dear ${name} Dube,`),
-        20_000,
-      )
+      const replacement = await backOffice
+        .sink()
+        .waitFor((received) => received.recipients.includes(email) && (received.parsed.text ?? '').includes(`Dear ${name} Dube,`), 20_000)
       const newNumber = /Certificate number: (CPD-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(replacement.parsed.text ?? '')![1]!
       expect(newNumber).not.toBe(number)
       await desk.goto(onSite(verifyUrl, after.baseUrl))

@@ -1,15 +1,11 @@
 // The joining e-mails against the real site and its SMTP sink: the site restarted with SITE_DATE moved sends each
 // delegate theirs at each moment and once only (a venue delegate the venue text and their pass, an online delegate
 // their personal join link), and on the event day that link records attendance and opens the meeting.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, type StaffAccount } from '../support/admin.ts'
+import { describe, expect, it } from 'vitest'
+import { signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { onSite, registrationBody } from '../support/registrations.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import type { ReceivedMail } from '../support/smtp-sink.ts'
 
 const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
@@ -18,20 +14,11 @@ const VENUE_TEXT = 'Arrive from 07:30; parking in the basement. We start at 08:3
 const browser = useBrowser()
 
 describe('joining e-mails', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'events-joining-mails-'))
-  let sink: SmtpSink
-  beforeAll(async () => {
-    sink = await startSmtpSink()
-    await createStaffAccount(dataDir, THANDI)
-  })
-  afterAll(async () => {
-    await sink.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const backOffice = useBackOfficeData([THANDI])
 
   /** Runs `use` against the site started on `siteDate` over the same database and SMTP sink, then stops it. */
   async function onDate(siteDate: string | undefined, use: (site: RunningSite) => Promise<void>): Promise<void> {
-    const site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0', ...(siteDate ? { SITE_DATE: siteDate } : {}) } })
+    const site = await startSite({ env: { ...backOffice.siteEnv(), FORM_RATE_LIMIT: '0', ...(siteDate ? { SITE_DATE: siteDate } : {}) } })
     try {
       await use(site)
     } finally {
@@ -40,7 +27,7 @@ describe('joining e-mails', () => {
   }
 
   const joiningMailsTo = (address: string): ReceivedMail[] =>
-    sink.received.filter((mail) => mail.recipients.includes(address) && /^(Joining instructions|Tomorrow)/.test(mail.parsed.subject ?? ''))
+    backOffice.sink().received.filter((mail) => mail.recipients.includes(address) && /^(Joining instructions|Tomorrow)/.test(mail.parsed.subject ?? ''))
 
   it('sends each delegate theirs once at each moment, with a personal link that works on the day', async () => {
     const unique = Math.random().toString(36).slice(2, 8)
@@ -72,15 +59,15 @@ describe('joining e-mails', () => {
 
     // Three days before the event (3–4 July 2025): the first joining e-mail each.
     await onDate('2025-06-30T09:00:00+02:00', async () => {
-      const venueMail = await sink.waitFor(
-        (mail) => mail.recipients.includes(venue) && mail.parsed.subject === 'Joining instructions: Legal Opinion Writing 2025',
-      )
+      const venueMail = await backOffice
+        .sink()
+        .waitFor((mail) => mail.recipients.includes(venue) && mail.parsed.subject === 'Joining instructions: Legal Opinion Writing 2025')
       expect(venueMail.parsed.text).toContain(VENUE_TEXT)
       expect(venueMail.parsed.text).toMatch(/pass [A-Z0-9]{4}-[A-Z0-9]{4}, \S+\/pass\//)
       expect(venueMail.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png')).toHaveLength(1)
-      const onlineMail = await sink.waitFor(
-        (mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Joining instructions: Legal Opinion Writing 2025',
-      )
+      const onlineMail = await backOffice
+        .sink()
+        .waitFor((mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Joining instructions: Legal Opinion Writing 2025')
       expect(onlineMail.parsed.text).toMatch(/\/join\/\S+/)
       expect(onlineMail.parsed.text).not.toContain('Parking')
       expect(onlineMail.parsed.text).not.toContain('meet.example.com')
@@ -93,12 +80,14 @@ describe('joining e-mails', () => {
     })
     // The day before the first day.
     await onDate('2025-07-02T08:00:00+02:00', async () => {
-      await sink.waitFor((mail) => mail.recipients.includes(venue) && mail.parsed.subject === 'Tomorrow, 3 July 2025: Legal Opinion Writing 2025')
-      await sink.waitFor((mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Tomorrow, 3 July 2025: Legal Opinion Writing 2025')
+      await backOffice.sink().waitFor((mail) => mail.recipients.includes(venue) && mail.parsed.subject === 'Tomorrow, 3 July 2025: Legal Opinion Writing 2025')
+      await backOffice.sink().waitFor((mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Tomorrow, 3 July 2025: Legal Opinion Writing 2025')
     })
     // The first day, 3 July 2025 at 09:00: the eve of the second day's e-mail, and the personal link from it works.
     await onDate('2025-07-03T09:00:00+02:00', async (site) => {
-      const eve = await sink.waitFor((mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Tomorrow, 4 July 2025: Legal Opinion Writing 2025')
+      const eve = await backOffice
+        .sink()
+        .waitFor((mail) => mail.recipients.includes(online) && mail.parsed.subject === 'Tomorrow, 4 July 2025: Legal Opinion Writing 2025')
       expect(joiningMailsTo(venue)).toHaveLength(3)
       expect(joiningMailsTo(online)).toHaveLength(3)
       const joinUrl = /(\S+\/join\/\S+)/.exec(eve.parsed.text ?? '')![1]!

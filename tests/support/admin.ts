@@ -186,6 +186,42 @@ export async function enterTotpCode(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click()
 }
 
+export interface BackOfficeData {
+  /** The DATA_DIR holding the accounts. */
+  dataDir(): string
+  /** The SMTP server the sites started on it send their e-mails to. */
+  sink(): SmtpSink
+  /** The environment of a site on that data directory and SMTP server. */
+  siteEnv(): Record<string, string>
+}
+
+/**
+ * For a test file of the back office that starts its own sites (one, or several with the business clock moved): an
+ * SMTP sink and a DATA_DIR with these accounts made by `pnpm admin create-user`; both removed after the file.
+ */
+export function useBackOfficeData(accounts: StaffAccount[]): BackOfficeData {
+  let sink: SmtpSink | undefined
+  let dataDir: string | undefined
+  beforeAll(async () => {
+    sink = await startSmtpSink()
+    dataDir = mkdtempSync(path.join(tmpdir(), 'events-back-office-'))
+    for (const account of accounts) await createStaffAccount(dataDir, account)
+  })
+  afterAll(async () => {
+    await sink?.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useBackOfficeData(): used before beforeAll started it')
+    return value
+  }
+  return {
+    dataDir: () => started(dataDir),
+    sink: () => started(sink),
+    siteEnv: () => ({ DATA_DIR: started(dataDir), SMTP_URL: started(sink).url }),
+  }
+}
+
 export interface BackOfficeSite {
   /** The built site, its DATA_DIR holding the accounts. */
   site(): RunningSite
@@ -194,35 +230,19 @@ export interface BackOfficeSite {
   url(pathname: string): string
 }
 
-/**
- * For a test file of the back office: an SMTP sink, a DATA_DIR with these accounts made by `pnpm admin create-user`,
- * and the built site on both (with `env` besides); all stopped and removed after the file.
- */
+/** useBackOfficeData with the built site started on it (with `env` besides) for the whole file. */
 export function useBackOfficeSite(accounts: StaffAccount[], env: Record<string, string> = {}): BackOfficeSite {
+  const backOffice = useBackOfficeData(accounts)
   let site: RunningSite | undefined
-  let sink: SmtpSink | undefined
-  let dataDir: string | undefined
   beforeAll(async () => {
-    sink = await startSmtpSink()
-    dataDir = mkdtempSync(path.join(tmpdir(), 'events-back-office-'))
-    for (const account of accounts) await createStaffAccount(dataDir, account)
-    site = await startSite({ env: { DATA_DIR: dataDir, SMTP_URL: sink.url, ...env } })
+    site = await startSite({ env: { ...backOffice.siteEnv(), ...env } })
   })
   afterAll(async () => {
     await site?.stop()
-    await sink?.stop()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
   const running = () => {
     if (!site) throw new Error('useBackOfficeSite(): the site is used before beforeAll started it')
     return site
   }
-  return {
-    site: running,
-    sink: () => {
-      if (!sink) throw new Error('useBackOfficeSite(): the SMTP sink is used before beforeAll started it')
-      return sink
-    },
-    url: (pathname) => `${running().baseUrl}${pathname}`,
-  }
+  return { site: running, sink: backOffice.sink, url: (pathname) => `${running().baseUrl}${pathname}` }
 }
