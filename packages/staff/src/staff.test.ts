@@ -647,6 +647,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const staff = await open()
     const owner = await staff.createUser(OWNER)
     const invited = await staff.inviteStaff(owner, { email: 'lindiwe@example.com', name: 'Lindiwe New', role: 'staff' })
+    // The outbox sends several messages at once, so each link is delivered before the next is asked for: the sink then holds them in order.
+    await deliverMail()
     await staff.changeMember(owner, invited.id, { kind: 'resend-invitation' })
     await deliverMail()
     const [first, second] = sink().received.map((mail) => linkTokenIn(mail.parsed.text ?? ''))
@@ -659,8 +661,10 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
   it('keeps reset links hashed at rest; a newer link or a completed reset makes every other useless', async () => {
     const staff = await open()
     await staff.createUser(OWNER)
-    for (let link = 0; link < 3; link += 1) await staff.requestPasswordReset(fromIp('198.51.100.99'), OWNER.email)
-    await deliverMail()
+    for (let link = 0; link < 3; link += 1) {
+      await staff.requestPasswordReset(fromIp('198.51.100.99'), OWNER.email)
+      await deliverMail()
+    }
     const tokens = sink().received.map((mail) => linkTokenIn(mail.parsed.text ?? ''))
     expect(tokens).toHaveLength(3)
     const stored = await kysely.selectFrom('staff_verifications').select(['identifier', 'expiresAt']).execute()
