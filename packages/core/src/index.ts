@@ -11,6 +11,7 @@ export {
   sqliteFileOf,
   type OpenDatabaseOptions,
 } from './db/open-database.ts'
+export { renameRecordedMigrations } from './db/rename-recorded-migrations.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { recordFirstDelivery } from './webhook-deliveries.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
