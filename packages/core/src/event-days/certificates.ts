@@ -9,6 +9,7 @@ import { staffCommand, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import type { CoreDatabase, Database } from '../db/database.ts'
+import { registerAttachmentKind } from '../outbox/attachments.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
@@ -192,7 +193,7 @@ export function certificateFilename(number: string): string {
 }
 
 /** Fills in the PDF of every certificate attachment of a message about to be sent. */
-export async function withRenderedCertificates(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
+async function withRenderedCertificates(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
   if (!mail.attachments?.some((attachment) => attachment.certificate)) return mail
   const attachments = await Promise.all(
     mail.attachments.map(async ({ certificate, ...attachment }): Promise<MailAttachment> => {
@@ -672,3 +673,5 @@ export async function registrationCertificates(context: { db: CoreDatabase }, re
   const registration = await findRegistrationByReferenceAndSecret(context.db.kysely, reference, secret)
   return registration && certificatesOfRegistration(context.db.kysely, registration.id)
 }
+
+registerAttachmentKind('certificate', withRenderedCertificates)

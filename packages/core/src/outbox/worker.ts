@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
-import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
 import { outgoingMailOf, sentRecordOf } from './stored-mail.ts'
 
@@ -133,7 +132,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
   async function send({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
-      const mail = await withRenderedInvoices(db, await outgoingMailOf(db, row))
+      const mail = await outgoingMailOf(db, row)
       await transport.send(mail, row.id)
       await db.writeStatement((queries) =>
         queries
