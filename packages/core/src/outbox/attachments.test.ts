@@ -4,7 +4,13 @@ import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import { registerAttachmentKind, withRenderedAttachments } from './attachments.ts'
 
 const noDatabase = {} as CoreDatabase
-const mailWith = (...attachments: MailAttachment[]): OutgoingMail => ({ to: ['mpho@example.com'], subject: 'Your documents', text: 'Attached.', attachments })
+const mailWith = (...attachments: MailAttachment[]): OutgoingMail => ({
+  to: ['mpho@example.com'],
+  subject: 'Your documents',
+  text: 'Attached.',
+  html: '<p>Attached.</p>',
+  attachments,
+})
 
 // A kind of this test's own, which the core's real kinds leave alone: an attachment naming a greeting to write out.
 type GreetingAttachment = MailAttachment & { greeting?: string }
