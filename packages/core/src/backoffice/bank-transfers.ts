@@ -14,7 +14,7 @@ import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../regi
 import { normaliseReference } from '../registration/reference.ts'
 import { optionalText, ownFields } from '../submissions/fields.ts'
 import { recordSurplus } from '../invoice/surplus.ts'
-import { normaliseBankReference, singleLine } from '../validation/fields.ts'
+import { normaliseBankReference } from '../validation/fields.ts'
 import { staffCommand, type AuditedChange, type CommandChange, type StaffCommandContext } from './command.ts'
 import { businessClock, wallClock, type ActingStaff } from './context.ts'
 import { BackOfficeError } from './errors.ts'
