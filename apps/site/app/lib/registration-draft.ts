@@ -84,9 +84,10 @@ export function draftFromForm(form: FormData): RegistrationDraft {
     const match = /^delegates\.(\d{1,3})\.(\w+)$/.exec(name)
     if (match && (DELEGATE_FIELDS as string[]).includes(match[2] ?? '')) rows.add(Number(match[1]))
   }
+  // Every row posted goes on (at most 1,000, by the pattern): one beyond the most a registration takes is refused by
+  // the core with the form's message (too-many-delegates), not dropped unseen.
   const delegates = [...rows]
     .sort((a, b) => a - b)
-    .slice(0, MAX_DELEGATES)
     .map((row) => Object.fromEntries(DELEGATE_FIELDS.map((name) => [name, text(form, `delegates.${row}.${name}`)])) as DelegateDraft)
   const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(form, name)])) as Pick<RegistrationDraft, (typeof TEXT_FIELDS)[number]>
   return { ...texts, legalAgreement: form.get('legalAgreement') !== null, delegates }
