@@ -5,7 +5,7 @@ import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToC
 // The registration form's state and its transitions, shared by the browser (instant updates) and the page's
 // action (the same updates without JavaScript), so both behave alike. Prices and caps come from packages/pricing.
 
-export type DelegateDraft = RegistrationDraft['delegates'][number]
+type DelegateDraft = RegistrationDraft['delegates'][number]
 
 /** What the visitor has filled in so far: the registration schema's fields as typed, and the form's submission token. */
 export type RegistrationDraft = RegistrationFormValues & {
@@ -32,7 +32,7 @@ export interface OfferedOption {
   available: boolean
 }
 
-export function blankDelegate(): DelegateDraft {
+function blankDelegate(): DelegateDraft {
   return { name: '', position: '', email: '' }
 }
 

@@ -35,7 +35,7 @@ export interface QueuedAgain {
  * delivered it; `to-send`, what it will be when sent (it has not been); `unrecorded`, sent before records were kept,
  * so nothing is shown rather than what today's data would render.
  */
-export type MessageRecord = 'sent' | 'to-send' | 'unrecorded'
+type MessageRecord = 'sent' | 'to-send' | 'unrecorded'
 
 /** What the back office shows of any queued e-mail: to whom, about what, and how sending it has gone. */
 export interface MessageSummary {

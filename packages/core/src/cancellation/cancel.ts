@@ -156,7 +156,7 @@ async function findRegistration(queries: Kysely<Database>, referenceInput: strin
 }
 
 /** Every cancellation of a registration, oldest first, with its credit note and refund. */
-export async function cancellationsOf(queries: Kysely<Database>, registrationId: string): Promise<CancellationSummary[]> {
+async function cancellationsOf(queries: Kysely<Database>, registrationId: string): Promise<CancellationSummary[]> {
   const [rows, delegates, notes, refunds] = await Promise.all([
     queries.selectFrom('cancellations').selectAll().where('registration_id', '=', registrationId).orderBy('cancelled_at').orderBy('id').execute(),
     queries.selectFrom('registration_delegates').select(['name', 'cancellation_id']).where('registration_id', '=', registrationId).orderBy('ordinal').execute(),

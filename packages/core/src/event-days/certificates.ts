@@ -94,7 +94,7 @@ function newCertificateNumber(): string {
 }
 
 /** A certificate number as typed or scanned, in its stored form; undefined when it cannot be one. */
-export function normaliseCertificateNumber(input: string): string | undefined {
+function normaliseCertificateNumber(input: string): string | undefined {
   const match = /^CPD-?([2-9A-HJ-NP-Z]{4})-?([2-9A-HJ-NP-Z]{4})$/.exec(input.trim().toUpperCase())
   return match ? `CPD-${match[1]}-${match[2]}` : undefined
 }
@@ -136,7 +136,7 @@ const PLAIN_LETTERS = { liga: false } as unknown as PDFKit.Mixins.TextOptions['f
 const BOLD = 'Certificate-Bold'
 
 /** The certificate as a one-page A4 landscape PDF with the QR code of its verification page; the same bytes every time. */
-export async function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
+async function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
   const issuedAt = new Date(certificate.issuedAt)
   const doc = newPdfDocument({
     size: 'A4',
@@ -426,7 +426,7 @@ export async function issueDueCertificates(context: BackOfficeContext): Promise<
 }
 
 /** How often the round looks for ended events: hourly. */
-export const CERTIFICATE_ROUND_INTERVAL_MS = 60 * 60 * 1000
+const CERTIFICATE_ROUND_INTERVAL_MS = 60 * 60 * 1000
 
 /** Runs the certificates' round now and then hourly in the background; stop it before closing the database. */
 export function startCertificateRounds(options: { context: BackOfficeContext; onQueued: () => void; log: (line: string) => void; intervalMs?: number }): {

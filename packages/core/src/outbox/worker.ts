@@ -18,7 +18,7 @@ export const DEFAULT_LEASE_MS = 30_000
  * How long after the last wake (a registration, an enquiry, a staff action just stored) the worker counts its process
  * as busy and sends with one lane, so rendering and sending e-mails leaves the CPU to the requests coming in.
  */
-export const BUSY_AFTER_WAKE_MS = 250
+const BUSY_AFTER_WAKE_MS = 250
 /** How often a waiting lane looks again whether it may send. */
 const LANE_RECHECK_MS = 50
 

@@ -118,7 +118,7 @@ export async function listStatementMappings(context: BackOfficeContext): Promise
 }
 
 /** Checks a mapping typed in the form: a name, the three required columns, and known separator and date layout. */
-export function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
+function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
   const text = (value: string, what: string, required: boolean) => {
     const cleaned = singleLine(value)
     if (required && cleaned === '') throw new BackOfficeError('invalid-input', `Enter ${what}.`)
