@@ -311,11 +311,7 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
   it.each([
     ['a body that is a list', '[1, 2]', null],
     ['an event without a payload', JSON.stringify({ type: 'payment.succeeded' }), null],
-    [
-      'an amount sent as text',
-      JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_2', amount: '900', metadata: {} } }),
-      null,
-    ],
+    ['an amount sent as text', JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_2', amount: '900', metadata: {} } }), null],
     ['an amount in fractions of a cent', JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_3', amount: 900.5, metadata: null } }), null],
     [
       'a payment of a checkout no one started',
