@@ -2,7 +2,7 @@
 // its progress as it goes, and says how long it took.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { repoRoot } from '../tests/support/site-server.ts'
+import { repoRoot } from './site-build.ts'
 
 const startedAt = performance.now()
 console.log('Building the site: the browser bundle, then the server bundle, precompressed files and social images…')

@@ -2,7 +2,7 @@
 // serves it with the production command, scripts/serve.
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { repoRoot, siteBuildIsStale } from '../tests/support/site-server.ts'
+import { repoRoot, siteBuildIsStale } from './site-build.ts'
 
 if (siteBuildIsStale()) {
   const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-site.mjs')], { stdio: 'inherit' })

@@ -3,10 +3,10 @@
 
 export type Item = Record<string, unknown>
 /** The price option of an event with this key. */
-export const priceOf = (event: Item, key: string) => (event.priceOptions as Item[]).find((option) => option.key === key)!
+const priceOf = (event: Item, key: string) => (event.priceOptions as Item[]).find((option) => option.key === key)!
 /** The session of an event at this day and position. */
 export const sessionOf = (event: Item, day: number, index: number) => (event.agendaDays as { sessions: Item[] }[])[day]!.sessions[index]!
-export const priceAt = (key: string, field: string) => `priceOptions[_key=="${key}"].${field}`
+const priceAt = (key: string, field: string) => `priceOptions[_key=="${key}"].${field}`
 export const sessionAt = (key: string, field: string) => `agendaDays[_key=="day-1"].sessions[_key=="${key}"].${field}`
 
 /** A mistake an editor can make: the document it is made in, the change, and where the Studio reports it. */

@@ -6,7 +6,7 @@ import type { LayoutProps } from 'sanity'
  * The studio on local content, once the browser reaches the local stand-in of Sanity's API. Until the browser has
  * accepted the stand-in's certificate every request fails: this says how to accept it instead of an error screen.
  */
-export function LocalContentGate({ apiAddress, layout }: { apiAddress: string; layout: LayoutProps }) {
+function LocalContentGate({ apiAddress, layout }: { apiAddress: string; layout: LayoutProps }) {
   const [reachable, setReachable] = useState<boolean | undefined>(undefined)
   useEffect(() => {
     let current = true

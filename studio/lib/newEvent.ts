@@ -3,13 +3,13 @@ import type { OptionKey } from '@events/pricing'
 export type EventKind = 'conference' | 'workshop'
 
 /** The tabs a new event starts with; workshops sell no tables and usually list no speakers. */
-export const DEFAULT_TABS: Record<EventKind, string[]> = {
+const DEFAULT_TABS: Record<EventKind, string[]> = {
   conference: ['overview', 'agenda', 'register', 'speakers', 'sponsor'],
   workshop: ['overview', 'agenda', 'register', 'sponsor'],
 }
 
 /** The usual prices (rand excl. VAT), a starting point the events team adjusts per event. */
-export const STANDARD_PRICES: Record<EventKind, Partial<Record<OptionKey, number>>> = {
+const STANDARD_PRICES: Record<EventKind, Partial<Record<OptionKey, number>>> = {
   conference: { venue: 7990, 'early-bird': 6990, online: 5490, 'table-5': 34950, 'table-10': 59900 },
   workshop: { venue: 7990, 'early-bird': 6990, online: 5490 },
 }

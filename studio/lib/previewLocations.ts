@@ -1,6 +1,6 @@
 /** The pages of the site that show a document, for the Presentation tool's "Used on" list. Plain functions, no studio imports. */
 
-export interface PreviewLocation {
+interface PreviewLocation {
   title: string
   href: string
 }

@@ -22,7 +22,7 @@ export interface RedirectChanges {
 }
 
 /** The path of an event's page, or undefined when its kind or slug is missing. */
-export function eventPath({ kind, slug }: EventAddress): string | undefined {
+function eventPath({ kind, slug }: EventAddress): string | undefined {
   return kind && slug ? `/${kind}/${slug}` : undefined
 }
 

@@ -26,17 +26,17 @@ export type PathSegment = string | number | { _key: string }
 export type Finding = string | { message: string; path: PathSegment[] }
 
 /** A rule of one field of a document type; `check` returns one finding per problem, none when the field is right. */
-export interface FieldRule {
+interface FieldRule {
   field: string
   level: Level
   check: (document: ContentDocument, lookup: Lookup, ofType: TypeLookup) => Finding[]
 }
 
 /** The tabs an event page can show. */
-export type EventTab = 'overview' | 'agenda' | 'register' | 'speakers' | 'sponsor'
+type EventTab = 'overview' | 'agenda' | 'register' | 'speakers' | 'sponsor'
 
 /** The highest VAT rate, in percent, the settings accept. */
-export const MAX_VAT_PERCENT = 30
+const MAX_VAT_PERCENT = 30
 
 type Reference = { _ref?: string }
 /** The fields of a price option (an item of the event's price options) the rules look at. */
@@ -67,7 +67,7 @@ const item = (value: { _key?: string }, index: number): PathSegment => (value._k
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 /** Minutes after midnight of an "HH:mm" time, or undefined when it is not one. */
-export function minutesOfDay(time: string | undefined): number | undefined {
+function minutesOfDay(time: string | undefined): number | undefined {
   const match = TIME_OF_DAY.exec(time ?? '')
   return match ? Number(match[1]) * 60 + Number(match[2]) : undefined
 }
@@ -160,7 +160,7 @@ export function checkSessionSpeakersListed(days: AgendaDay[], eventSpeakers: Ref
 }
 
 /** Warnings for sessions naming listed speakers and another presenter. */
-export function checkOtherPresenters(days: AgendaDay[]): Finding[] {
+function checkOtherPresenters(days: AgendaDay[]): Finding[] {
   return placedDays(days).flatMap((day) => day.sessions.flatMap(({ session, path }) => at([...path, 'speaker'], checkOtherPresenter(session))))
 }
 
@@ -360,7 +360,7 @@ export function checkVatRate(percent: number | undefined): string | undefined {
 const eventFields = (document: ContentDocument) => fields<EventFields>(document)
 
 /** Every rule, by document type. */
-export const RULES: Record<string, FieldRule[]> = {
+const RULES: Record<string, FieldRule[]> = {
   event: [
     { field: 'end', level: 'error', check: (event) => problem(checkEnd(eventFields(event).start, eventFields(event).end)) },
     {

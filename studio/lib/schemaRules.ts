@@ -3,7 +3,7 @@ import { SANITY_API_VERSION } from './apiVersion.ts'
 import { checkDocument, TYPES_READ_BY_RULES, type ContentDocument, type Level, type Lookup, type TypeLookup } from './rules.ts'
 
 /** The ids a value references, at any depth. */
-export function referencedIds(value: unknown): string[] {
+function referencedIds(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(referencedIds)
   if (value === null || typeof value !== 'object') return []
   const record = value as Record<string, unknown>

@@ -9,7 +9,7 @@ import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 import { richText } from './richText.ts'
 
 /** The event page tabs, in the order editors usually pick them. */
-export const EVENT_TABS = [
+const EVENT_TABS = [
   { value: 'overview', title: 'Overview' },
   { value: 'agenda', title: 'Agenda' },
   { value: 'register', title: 'Register' },

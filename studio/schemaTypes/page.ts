@@ -5,7 +5,7 @@ import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 import { richText } from './richText.ts'
 
 /** The content pages the site has routes for; a page's slug picks which one it fills. */
-export const PAGE_SLUGS = [
+const PAGE_SLUGS = [
   'home',
   'conference',
   'workshop',

@@ -172,7 +172,7 @@ describe('contact form with JavaScript', () => {
     })
     await button().click()
     await toast('Message sent!').waitFor()
-    await page.waitForTimeout(2_000)
+    await page.waitForFunction(() => (window as unknown as { buttonTexts: string[] }).buttonTexts.at(-1) === 'Submitted')
     expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(['Submit', 'Submitting...', 'Submitted'])
     // One toast, changed in place: the loading one never stands beside the answer.
     expect(await toast('Sending email...').count()).toBe(0)

@@ -1,15 +1,15 @@
 // Builds and starts the real site server (apps/site/server.js) for browser tests and benchmarks.
 // Plain Node APIs only, so scripts/bench.mjs can import this file through Node's type stripping.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+import { repoRoot, siteBuildIsStale } from '../../scripts/site-build.ts'
+
+export { repoRoot, siteBuildIsStale }
 const siteDir = path.join(repoRoot, 'apps/site')
-const serverEntry = path.join(siteDir, 'build/server/index.js')
 
 // The `node` package's bin/node is the Node 24 binary itself; node_modules/.bin/node is a shell wrapper
 // that would swallow SIGTERM instead of passing it on to the server.
@@ -28,35 +28,6 @@ export const siteNodeOptions = ['--max-semi-space-size=1', '--heap-growing-perce
 
 /** The date the shipped 2025 programme is previewed at, so registration windows are open. */
 export const testSiteDate = '2025-03-01T09:00:00+02:00'
-
-const buildInputs = [
-  'apps/site/app',
-  'apps/site/server',
-  'apps/site/public',
-  'apps/site/vite.config.ts',
-  'apps/site/react-router.config.ts',
-  'apps/site/package.json',
-  'packages',
-]
-
-function newestModification(target: string): number {
-  if (!existsSync(target)) return 0
-  const stats = statSync(target)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  let newest = stats.mtimeMs
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-    newest = Math.max(newest, newestModification(path.join(target, entry.name)))
-  }
-  return newest
-}
-
-/** True when the site has no build or a source file changed after the last build. */
-export function siteBuildIsStale(): boolean {
-  if (!existsSync(serverEntry)) return true
-  const builtAt = statSync(serverEntry).mtimeMs
-  return buildInputs.some((input) => newestModification(path.join(repoRoot, input)) > builtAt)
-}
 
 /** Builds the site with its own build script; throws with the build's output when it fails. */
 export function buildSite(): void {

@@ -48,7 +48,7 @@ const MIME_TYPES: Record<string, string> = {
 }
 
 /** The MIME type for a file name, by extension. */
-export function mimeTypeFor(fileName: string): string {
+function mimeTypeFor(fileName: string): string {
   return MIME_TYPES[extensionOf(fileName)] ?? 'application/octet-stream'
 }
 

@@ -11,6 +11,7 @@ export {
   sqliteFileOf,
   type OpenDatabaseOptions,
 } from './db/open-database.ts'
+export { renameRecordedMigrations } from './db/rename-recorded-migrations.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { recordFirstDelivery } from './webhook-deliveries.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
@@ -118,7 +119,7 @@ export {
   type RegistrationFormValues,
   type RegistrationSubmission,
 } from './submissions/registration.ts'
-export { isEmailAddress, singleLine } from './validation/fields.ts'
+export { isEmailAddress, normaliseBankReference, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
 export { registrationStatement, type RegistrationStatement, type StatementLine, type StatementLineKind } from './registration/statement.ts'
@@ -161,7 +162,6 @@ export {
 export { dayIn, delegateNumber, fieldRefusal, isoDay, optionalPercentage, randAmount, referenceField } from './backoffice/fields.ts'
 export {
   bankTransferSchema,
-  normaliseBankReference,
   recordBankTransfer,
   type BankPayment,
   type BankTransferForm,

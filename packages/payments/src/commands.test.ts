@@ -308,6 +308,28 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
     expect(await handleWebhook(payments, refund, signed(yoco.webhookSecret, 'msg_refund', refund))).toEqual({ outcome: 'ignored', replayed: false })
   })
 
+  it.each([
+    ['a body that is a list', '[1, 2]', null],
+    ['an event without a payload', JSON.stringify({ type: 'payment.succeeded' }), null],
+    ['an amount sent as text', JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_2', amount: '900', metadata: {} } }), null],
+    ['an amount in fractions of a cent', JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_3', amount: 900.5, metadata: null } }), null],
+    [
+      'a payment of a checkout no one started',
+      JSON.stringify({ type: 'payment.succeeded', payload: { id: 'p_4', amount: 900, metadata: { checkoutId: 7 } } }),
+      900,
+    ],
+  ])('records %s whole and acts on nothing it could not read', async (_case, body, amountCents) => {
+    const result = await handleWebhook(payments, body, signed(yoco.webhookSecret, 'msg_odd', body))
+    expect(result).toMatchObject({ replayed: false })
+    expect(['ignored', 'unknown-checkout']).toContain(result.outcome)
+    const stored = await paymentQueries(testDb.db.kysely)
+      .selectFrom('payment_webhooks')
+      .selectAll()
+      .where('webhook_id', '=', 'msg_odd')
+      .executeTakeFirstOrThrow()
+    expect(stored).toMatchObject({ body, amount_cents: amountCents, checkout_id: null })
+  })
+
   it('reports Yoco refusing the checkout with its message', async () => {
     const registration = await cardRegistration()
     payments = paymentContext(createYocoProvider({ secretKey: 'sk_test_wrong', webhookSecret: yoco.webhookSecret, apiBase: yoco.apiBase }))

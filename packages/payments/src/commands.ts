@@ -30,29 +30,32 @@ import { PaymentError, type CardRefundResult, type PaymentContext, type SandboxA
 import { PaymentProviderError } from './provider.ts'
 import { sandboxCheckoutRow } from './queries.ts'
 import { signWebhook, verifyWebhook, WebhookRejectedError, type WebhookHeaders } from './webhook.ts'
+import * as z from 'zod/mini'
 
-interface PaymentEvent {
-  type: string
-  paymentId: string | null
-  amountCents: number | null
-  currency: string | null
-  checkoutId: string | null
-  testMode: boolean
-}
-
-function readEvent(event: unknown): PaymentEvent {
-  const body = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>
-  const payload = (typeof body.payload === 'object' && body.payload !== null ? body.payload : {}) as Record<string, unknown>
-  const metadata = (typeof payload.metadata === 'object' && payload.metadata !== null ? payload.metadata : {}) as Record<string, unknown>
-  return {
-    type: typeof body.type === 'string' ? body.type : '',
-    paymentId: typeof payload.id === 'string' ? payload.id : null,
-    amountCents: typeof payload.amount === 'number' && Number.isSafeInteger(payload.amount) ? payload.amount : null,
-    currency: typeof payload.currency === 'string' ? payload.currency : null,
-    checkoutId: typeof metadata.checkoutId === 'string' ? metadata.checkoutId : null,
+// What a webhook's event says, read leniently: the provider sends other event types and fields, and an event this
+// does not understand is still recorded (with its whole body) and answered, as ignored.
+const optionalText = z.catch(z.nullable(z.string()), null)
+const NO_PAYLOAD = { id: null, amount: null, currency: null, mode: undefined, metadata: { checkoutId: null } }
+const paymentPayloadSchema = z.object({
+  id: optionalText,
+  // Cents as a safe integer; anything else is no amount, and a checkout's amount is then not confirmed.
+  amount: z.catch(z.nullable(z.int()), null),
+  currency: optionalText,
+  mode: z.catch(z.optional(z.string()), undefined),
+  metadata: z.catch(z.object({ checkoutId: optionalText }), { checkoutId: null }),
+})
+const paymentEventSchema = z.pipe(
+  z.catch(z.object({ type: z.catch(z.string(), ''), payload: z.catch(paymentPayloadSchema, NO_PAYLOAD) }), { type: '', payload: NO_PAYLOAD }),
+  z.transform(({ type, payload }) => ({
+    type,
+    paymentId: payload.id,
+    amountCents: payload.amount,
+    currency: payload.currency,
+    checkoutId: payload.metadata.checkoutId,
     testMode: payload.mode !== 'live',
-  }
-}
+  })),
+)
+type PaymentEvent = z.output<typeof paymentEventSchema>
 
 /** Records the provider's payment on the checkout it paid. */
 async function markCheckoutSucceeded(transaction: Transaction<Database>, checkoutId: string, paymentId: string | null, at: Date): Promise<void> {
@@ -248,7 +251,7 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
   const { db, provider, catalog } = context
   const { webhookId, event: body } = verifyWebhook(provider.webhookSecret, rawBody, headers)
   if (webhookId.length > 255) throw new WebhookRejectedError('Webhook rejected: webhook-id too long')
-  const event = readEvent(body)
+  const event = paymentEventSchema.parse(body)
   const settings = await catalog.getSettings()
   const at = wallClock(context)
   const result = await db.writeTransaction(async (transaction): Promise<WebhookResult & { queued: boolean }> => {

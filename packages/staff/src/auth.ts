@@ -25,7 +25,7 @@ const SESSION_REFRESH_SECONDS = 5 * 60
 /** Password reset links work for 30 minutes. */
 export const RESET_LINK_SECONDS = 30 * 60
 /** A TOTP code is accepted in the 30-second step before and after its own: it is kept as used for longer than that. */
-export const USED_CODE_SECONDS = 5 * 60
+const USED_CODE_SECONDS = 5 * 60
 
 export interface SignInLimits {
   /** Failed sign-ins from one client address, whatever the account. */

@@ -19,7 +19,7 @@ export function accountKey(email: string): ThrottleKey {
 }
 
 /** The wait after the given number of failures: none for the free ones, then 1 s, 2 s, 4 s… up to the rule's maximum. */
-export function delaySeconds(failures: number, rule: ThrottleRule): number {
+function delaySeconds(failures: number, rule: ThrottleRule): number {
   if (failures <= rule.freeFailures) return 0
   return Math.min(rule.maxDelaySeconds, 2 ** (failures - rule.freeFailures - 1))
 }

@@ -11,7 +11,7 @@ export type ContactValues = Record<keyof ContactEnquiry, string>
 export type ContactOutcome = FormOutcome<ContactValues>
 
 /** How long the button says 'Submitted' before it offers 'Submit' again. */
-export const SUBMITTED_LABEL_MS = 30_000
+const SUBMITTED_LABEL_MS = 30_000
 
 const summaryFields = [
   { name: 'fullName', id: 'contact-fullName', label: 'Full name' },

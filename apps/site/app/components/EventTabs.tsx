@@ -2,7 +2,7 @@ import { Suspense, useId, useMemo, useRef, useState, type KeyboardEvent, type Mo
 import { Link, useNavigate } from 'react-router'
 import { scrollBehavior, useHydrated } from './enhancement'
 
-export type EventTab = {
+type EventTab = {
   /** Stable identifier, also the value hrefFor puts into the URL. */
   id: string
   label: string

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEv
 import { Link, useLocation } from 'react-router'
 import { useSiteSettings } from '../lib/site-settings'
 
-export const sectionLinks = [
+const sectionLinks = [
   { label: 'Home', to: '/#hero' },
   { label: 'About Us', to: '/#about' },
   { label: 'Divisions', to: '/#divisions' },
 ] as const
 
-export const eventLinks = [
+const eventLinks = [
   { label: 'Conferences', to: '/conference' },
   { label: 'Workshops', to: '/workshop' },
   { label: 'In-House Training', to: '/inhouse-training' },
@@ -16,7 +16,7 @@ export const eventLinks = [
 ] as const
 
 /** Menu state of the header: the small-screen menu and the Events dropdown, with the closing rules of the spec. */
-export function useNavigationMenus() {
+function useNavigationMenus() {
   const [menuOpen, setMenuOpen] = useState(false)
   const [eventsOpen, setEventsOpen] = useState(false)
   const closeAll = useCallback(() => {

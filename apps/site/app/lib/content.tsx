@@ -22,7 +22,7 @@ export function contentQueryKey(request: ContentRequest) {
 export const CONTENT_STALE_TIME_MS = 60_000
 
 /** The site's own route for a named query: the browser never sends a query to a content endpoint. */
-export function contentUrl(request: ContentRequest): string {
+function contentUrl(request: ContentRequest): string {
   const search = new URLSearchParams(request.params as Record<string, string>).toString()
   return `/api/content/${request.name}${search ? `?${search}` : ''}`
 }
@@ -55,7 +55,7 @@ export function undatedContent(state: DehydratedState): DehydratedState {
 }
 
 /** Undated content (undatedContent) dated at `now`: as fresh as the page that brought it. */
-export function datedContent(state: DehydratedState, now: number): DehydratedState {
+function datedContent(state: DehydratedState, now: number): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) =>

@@ -1,4 +1,4 @@
-export const EVENT_KINDS = ['conference', 'workshop'] as const
+const EVENT_KINDS = ['conference', 'workshop'] as const
 export type EventKind = (typeof EVENT_KINDS)[number]
 
 function isEventKind(value: string | undefined): value is EventKind {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_DELEGATES } from '@events/core/choices'
 import {
   applyIntent,
   blankDraft,
@@ -92,6 +93,17 @@ describe('draftFromForm', () => {
       { name: 'First', position: '', email: 'first@x.test' },
       { name: 'Second', position: '', email: '' },
     ])
+  })
+})
+
+describe('a form posted with one delegate more than a registration takes', () => {
+  it('keeps every row, so the core refuses it with the form’s message instead of the last delegate being dropped', () => {
+    const form = new FormData()
+    for (let row = 0; row <= MAX_DELEGATES; row++) form.set(`delegates.${row}.name`, `Delegate ${row + 1}`)
+    const draft = draftFromForm(form)
+    expect(draft.delegates).toHaveLength(MAX_DELEGATES + 1)
+    expect(draft.delegates.at(-1)?.name).toBe(`Delegate ${MAX_DELEGATES + 1}`)
+    expect(registrationInput('legal-opinion', draft).delegates).toHaveLength(MAX_DELEGATES + 1)
   })
 })
 

@@ -5,7 +5,7 @@ import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToC
 // The registration form's state and its transitions, shared by the browser (instant updates) and the page's
 // action (the same updates without JavaScript), so both behave alike. Prices and caps come from packages/pricing.
 
-export type DelegateDraft = RegistrationDraft['delegates'][number]
+type DelegateDraft = RegistrationDraft['delegates'][number]
 
 /** What the visitor has filled in so far: the registration schema's fields as typed, and the form's submission token. */
 export type RegistrationDraft = RegistrationFormValues & {
@@ -32,7 +32,7 @@ export interface OfferedOption {
   available: boolean
 }
 
-export function blankDelegate(): DelegateDraft {
+function blankDelegate(): DelegateDraft {
   return { name: '', position: '', email: '' }
 }
 
@@ -84,9 +84,10 @@ export function draftFromForm(form: FormData): RegistrationDraft {
     const match = /^delegates\.(\d{1,3})\.(\w+)$/.exec(name)
     if (match && (DELEGATE_FIELDS as string[]).includes(match[2] ?? '')) rows.add(Number(match[1]))
   }
+  // Every row posted goes on (at most 1,000, by the pattern): one beyond the most a registration takes is refused by
+  // the core with the form's message (too-many-delegates), not dropped unseen.
   const delegates = [...rows]
     .sort((a, b) => a - b)
-    .slice(0, MAX_DELEGATES)
     .map((row) => Object.fromEntries(DELEGATE_FIELDS.map((name) => [name, text(form, `delegates.${row}.${name}`)])) as DelegateDraft)
   const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(form, name)])) as Pick<RegistrationDraft, (typeof TEXT_FIELDS)[number]>
   return { ...texts, legalAgreement: form.get('legalAgreement') !== null, delegates }

@@ -9,7 +9,7 @@ let toastModule: Promise<ToastModule> | undefined
 const listeners = new Set<(module: ToastModule) => void>()
 
 /** The toast library, loaded once on first use. */
-export function loadToast(): Promise<ToastModule> {
+function loadToast(): Promise<ToastModule> {
   if (!toastModule) {
     toastModule = import('react-hot-toast')
     void toastModule.then((module) => listeners.forEach((listener) => listener(module)))

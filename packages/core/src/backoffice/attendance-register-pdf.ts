@@ -19,7 +19,7 @@ function surnameOf(name: string): string {
 }
 
 /** The delegates in sign-in order: by surname, then by the whole name. */
-export function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
+function bySurname(rows: readonly DelegateListRow[]): DelegateListRow[] {
   return [...rows].sort(
     (a, b) => surnameOrder.compare(surnameOf(a.delegateName), surnameOf(b.delegateName)) || surnameOrder.compare(a.delegateName, b.delegateName),
   )

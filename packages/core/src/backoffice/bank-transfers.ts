@@ -13,12 +13,12 @@ import { registrantAddressErased } from '../registration/model.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { optionalText, ownFields } from '../submissions/fields.ts'
-import { singleLine } from '../validation/fields.ts'
+import { recordSurplus } from '../invoice/surplus.ts'
+import { normaliseBankReference } from '../validation/fields.ts'
 import { staffCommand, type AuditedChange, type CommandChange, type StaffCommandContext } from './command.ts'
 import { businessClock, wallClock, type ActingStaff } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 import { dayIn, fieldRefusal, isoDay, randAmount, referenceField } from './fields.ts'
-import { recordSurplus } from './refunds-to-pay.ts'
 
 const MAX_BANK_REFERENCE_LENGTH = 100
 const MAX_NOTE_LENGTH = 1000
@@ -85,11 +85,6 @@ export function bankPaymentOf(row: BankPaymentRow): BankPayment {
     recordedBy: { id: row.recorded_by_id, name: row.recorded_by_name },
     recordedAt: row.recorded_at,
   }
-}
-
-/** A bank reference as stored and compared: surrounding spaces dropped, inner runs made one, upper case. */
-export function normaliseBankReference(input: unknown): string {
-  return singleLine(input).toUpperCase()
 }
 
 /** The day a registration was made by the business clock: its first tax invoice's date, issued with it. */

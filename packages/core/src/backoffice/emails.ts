@@ -7,7 +7,7 @@ import { receiptSentAgain, type CorrectedInvoice } from '../mail/payment-mails.t
 import type { PaymentPosition } from '../mail/position.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { attachedFileNames, outgoingMailOf, sentMailRecordOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { attachedFileNames, sentMailRecordOf, storedMailOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { registrationPositionOf } from '../registration/position.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -35,7 +35,7 @@ export interface QueuedAgain {
  * delivered it; `to-send`, what it will be when sent (it has not been); `unrecorded`, sent before records were kept,
  * so nothing is shown rather than what today's data would render.
  */
-export type MessageRecord = 'sent' | 'to-send' | 'unrecorded'
+type MessageRecord = 'sent' | 'to-send' | 'unrecorded'
 
 /** What the back office shows of any queued e-mail: to whom, about what, and how sending it has gone. */
 export interface MessageSummary {
@@ -80,7 +80,7 @@ export async function summariseMessage(
     const sent = sentMailRecordOf(row)
     return sent ? { ...facts, record: 'sent', ...sent } : { ...facts, record: 'unrecorded', to: [], subject: '', attachments: [] }
   }
-  const mail = await outgoingMailOf(db, row)
+  const mail = await storedMailOf(db, row)
   return { ...facts, record: 'to-send', to: mail.to, subject: mail.subject, attachments: attachedFileNames(mail) }
 }
 
@@ -194,7 +194,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
 export const resendRegistrationMail = Object.assign(
   async (context: StaffCommandContext, input: unknown, actor: StaffActor): Promise<QueuedAgain> => {
     const queued = await queueResend(context, input, actor)
-    const rendered = await outgoingMailOf(context.db, queued)
+    const rendered = await storedMailOf(context.db, queued)
     return { messageId: queued.id, topic: queued.topic, to: rendered.to, subject: rendered.subject }
   },
   { schema: resendSchema },

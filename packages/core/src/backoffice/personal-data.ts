@@ -14,13 +14,13 @@ import { ownFields, requiredEmail, ticked } from '../submissions/fields.ts'
 import * as z from 'zod/mini'
 
 /** SARS: tax invoices, and the records they are made from, are kept for five years from their date. */
-export const INVOICE_RETENTION_YEARS = 5
+const INVOICE_RETENTION_YEARS = 5
 
 const ANONYMISED = '[anonymised]'
 // The invoice line's detail that names the delegates ("Delegate: …", "3 delegates: …"; issue-invoice.ts).
 const DELEGATES_DETAIL = /^(Delegate|\d+ delegates): /
 
-export interface PersonalDataRegistration {
+interface PersonalDataRegistration {
   reference: string
   roles: Array<'registrant' | 'delegate'>
   event: string
@@ -34,7 +34,7 @@ export interface PersonalDataRegistration {
   bankPayments: Array<{ amountCents: number; receivedOn: string; bankReference: string }>
 }
 
-export interface PersonalDataEnquiry {
+interface PersonalDataEnquiry {
   id: string
   kind: 'contact' | 'training'
   receivedAt: string
@@ -48,7 +48,7 @@ export interface PersonalDataEnquiry {
   thread: Array<{ kind: string; author: string; subject: string; body: string; createdAt: string }>
 }
 
-export interface PersonalDataEmail {
+interface PersonalDataEmail {
   topic: string
   status: string
   createdAt: string
@@ -58,7 +58,7 @@ export interface PersonalDataEmail {
 }
 
 /** A place on an event's waiting list under the address. */
-export interface PersonalDataWaitingListEntry {
+interface PersonalDataWaitingListEntry {
   event: string
   joinedAt: string
   position: number
@@ -607,7 +607,7 @@ export async function anonymiseExpiredPersonalData(context: RetentionContext, op
 }
 
 /** How often the site process runs the retention job. */
-export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000
+const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000
 
 export interface RetentionJob {
   stop(): void

@@ -1,12 +1,11 @@
 import { cancellationCredit, formatRand, isOptionKey, isTableOption } from '@events/pricing'
 import type { Kysely } from 'kysely'
 import * as z from 'zod/mini'
-import { normaliseBankReference } from '../backoffice/bank-transfers.ts'
 import { eventOfRegistration, offerFreedSeats } from '../seats/waiting-list.ts'
 import { staffCommand, type AuditedChange, type CommandHandler, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
-import { surplusCentsOf } from '../backoffice/refunds-to-pay.ts'
+import { surplusCentsOf } from '../invoice/surplus.ts'
 import { dayIn, fieldRefusal, isoDay, optionalPercentage, referenceField } from '../backoffice/fields.ts'
 import { optionalLine, ownFields } from '../submissions/fields.ts'
 import type { Database } from '../db/database.ts'
@@ -20,7 +19,7 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { singleLine } from '../validation/fields.ts'
+import { normaliseBankReference, singleLine } from '../validation/fields.ts'
 import { creditNoteMail, describeCancelled } from './cancellation-mail.ts'
 import type { CreditNoteData } from './credit-note-pdf.ts'
 import { creditNoteAttachment, formatCreditNoteNumber, nextCreditNoteNumber } from './credit-note.ts'
@@ -157,7 +156,7 @@ async function findRegistration(queries: Kysely<Database>, referenceInput: strin
 }
 
 /** Every cancellation of a registration, oldest first, with its credit note and refund. */
-export async function cancellationsOf(queries: Kysely<Database>, registrationId: string): Promise<CancellationSummary[]> {
+async function cancellationsOf(queries: Kysely<Database>, registrationId: string): Promise<CancellationSummary[]> {
   const [rows, delegates, notes, refunds] = await Promise.all([
     queries.selectFrom('cancellations').selectAll().where('registration_id', '=', registrationId).orderBy('cancelled_at').orderBy('id').execute(),
     queries.selectFrom('registration_delegates').select(['name', 'cancellation_id']).where('registration_id', '=', registrationId).orderBy('ordinal').execute(),

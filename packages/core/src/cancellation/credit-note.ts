@@ -21,7 +21,7 @@ export function formatCreditNoteNumber(number: number): string {
 }
 
 /** The file name of a credit note download or attachment. */
-export function creditNoteFilename(creditNoteNumber: string): string {
+function creditNoteFilename(creditNoteNumber: string): string {
   return `credit-note-${creditNoteNumber}.pdf`
 }
 

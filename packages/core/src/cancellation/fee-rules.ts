@@ -4,7 +4,7 @@ import type Holidays from 'date-holidays'
 import { DateTime } from 'luxon'
 
 /** The terms' fee for a cancellation, in whole percent of what is cancelled. */
-export type CancellationFeePercent = 0 | 50 | 100
+type CancellationFeePercent = 0 | 50 | 100
 
 /** The fee the terms propose for a cancellation on a given day, and how it was worked out. */
 export interface ProposedCancellationFee {

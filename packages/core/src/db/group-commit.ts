@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
 /** The writes of one unit of work, run inside a transaction it may share with others. */
-export type WriteUnit<Schema, Result> = (transaction: Transaction<Schema>) => Promise<Result>
+type WriteUnit<Schema, Result> = (transaction: Transaction<Schema>) => Promise<Result>
 
 export type WriteTransactionRunner<Schema> = <Result>(unit: WriteUnit<Schema, Result>) => Promise<Result>
 

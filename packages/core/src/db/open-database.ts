@@ -7,9 +7,10 @@ import { parseIntoClientConfig } from 'pg-connection-string'
 import type { CoreDatabase, Database } from './database.ts'
 import { isDatabaseUnreachable } from './faults.ts'
 import { createGroupCommit } from './group-commit.ts'
-import { migrationProvider } from './migrations/index.ts'
+import { migrationProvider, renamedMigrations } from './migrations/index.ts'
 import { makePrivateDirectory, makeSqliteFilesPrivate } from '../private-files.ts'
 import { createNodeSqliteDialect } from './node-sqlite.ts'
+import { renameRecordedMigrations } from './rename-recorded-migrations.ts'
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the data lives in SQLite under dataDir. */
@@ -132,7 +133,14 @@ async function migrate(kysely: Kysely<Database>, apply: boolean, migrationTableS
     await kysely.destroy()
     throw new DatabaseBehindError(pending)
   }
-  const { error } = await migrator.migrateToLatest()
+  const { error } = await renameRecordedMigrations(kysely as unknown as Kysely<unknown>, {
+    migrationTableName: 'kysely_migration',
+    migrationTableSchema,
+    renames: renamedMigrations,
+  }).then(
+    () => migrator.migrateToLatest(),
+    (renameError: unknown) => ({ error: renameError }),
+  )
   if (error) {
     await kysely.destroy()
     throw error instanceof Error ? error : new Error(`Database migration failed: ${String(error)}`)

@@ -9,6 +9,7 @@ import { staffCommand, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import type { CoreDatabase, Database } from '../db/database.ts'
+import { registerAttachmentKind } from '../outbox/attachments.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
@@ -93,7 +94,7 @@ function newCertificateNumber(): string {
 }
 
 /** A certificate number as typed or scanned, in its stored form; undefined when it cannot be one. */
-export function normaliseCertificateNumber(input: string): string | undefined {
+function normaliseCertificateNumber(input: string): string | undefined {
   const match = /^CPD-?([2-9A-HJ-NP-Z]{4})-?([2-9A-HJ-NP-Z]{4})$/.exec(input.trim().toUpperCase())
   return match ? `CPD-${match[1]}-${match[2]}` : undefined
 }
@@ -135,7 +136,7 @@ const PLAIN_LETTERS = { liga: false } as unknown as PDFKit.Mixins.TextOptions['f
 const BOLD = 'Certificate-Bold'
 
 /** The certificate as a one-page A4 landscape PDF with the QR code of its verification page; the same bytes every time. */
-export async function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
+async function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
   const issuedAt = new Date(certificate.issuedAt)
   const doc = newPdfDocument({
     size: 'A4',
@@ -192,7 +193,7 @@ export function certificateFilename(number: string): string {
 }
 
 /** Fills in the PDF of every certificate attachment of a message about to be sent. */
-export async function withRenderedCertificates(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
+async function withRenderedCertificates(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
   if (!mail.attachments?.some((attachment) => attachment.certificate)) return mail
   const attachments = await Promise.all(
     mail.attachments.map(async ({ certificate, ...attachment }): Promise<MailAttachment> => {
@@ -425,7 +426,7 @@ export async function issueDueCertificates(context: BackOfficeContext): Promise<
 }
 
 /** How often the round looks for ended events: hourly. */
-export const CERTIFICATE_ROUND_INTERVAL_MS = 60 * 60 * 1000
+const CERTIFICATE_ROUND_INTERVAL_MS = 60 * 60 * 1000
 
 /** Runs the certificates' round now and then hourly in the background; stop it before closing the database. */
 export function startCertificateRounds(options: { context: BackOfficeContext; onQueued: () => void; log: (line: string) => void; intervalMs?: number }): {
@@ -672,3 +673,5 @@ export async function registrationCertificates(context: { db: CoreDatabase }, re
   const registration = await findRegistrationByReferenceAndSecret(context.db.kysely, reference, secret)
   return registration && certificatesOfRegistration(context.db.kysely, registration.id)
 }
+
+registerAttachmentKind('certificate', withRenderedCertificates)

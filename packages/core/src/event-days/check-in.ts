@@ -15,7 +15,7 @@ import { singleLine } from '../validation/fields.ts'
 import { formatPassCode, normalisePassCode } from './pass-codes.ts'
 
 /** Who checked a delegate in on a day, and when. */
-export interface CheckInRecord {
+interface CheckInRecord {
   at: string
   byName: string
 }
@@ -183,7 +183,7 @@ const doorFields = {
  * A check-in: the pass code scanned or typed (`code`), or the delegate chosen from a search (`delegateId`); with
  * `scannedAt` when a device queued the scan while offline, so the record keeps the moment the delegate was at the door.
  */
-export const checkInSchema = z.pipe(
+const checkInSchema = z.pipe(
   ownFields,
   z.object({
     ...doorFields,
@@ -193,7 +193,7 @@ export const checkInSchema = z.pipe(
   }),
 )
 
-export const undoCheckInSchema = z.pipe(
+const undoCheckInSchema = z.pipe(
   ownFields,
   z.object({ ...doorFields, delegateId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))) }),
 )

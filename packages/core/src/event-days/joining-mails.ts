@@ -26,7 +26,7 @@ const TIME_ZONE = 'Africa/Johannesburg'
 /** How many days before an event its delegates get their joining e-mail when JOINING_MAIL_DAYS_BEFORE is not set. */
 export const DEFAULT_JOINING_MAIL_DAYS_BEFORE = 3
 /** The hour (Johannesburg) from which a day's joining e-mails go: in the morning, not in the night. */
-export const JOINING_MAIL_HOUR = 7
+const JOINING_MAIL_HOUR = 7
 const JOINING_MAIL_TOPIC = 'event.joining'
 const BEFORE_EVENT = 'before-event'
 const EVE = 'eve-'
@@ -129,7 +129,7 @@ export function joiningDelegateOf(row: DelegateRow): JoiningDelegate {
 }
 
 /** The joining e-mail of a delegate: venue delegates the venue, its instructions and their pass; online delegates their personal join link. */
-export function joiningMail(options: {
+function joiningMail(options: {
   delegate: JoiningDelegate
   moment: string | undefined
   venueInstructions: string
@@ -243,7 +243,7 @@ export async function sendDueJoiningMails(context: JoiningMailContext): Promise<
 }
 
 /** How often the joining e-mails due are looked for: hourly, so a day's go out early in its morning. */
-export const JOINING_MAIL_INTERVAL_MS = 60 * 60 * 1000
+const JOINING_MAIL_INTERVAL_MS = 60 * 60 * 1000
 
 /** Looks for the joining e-mails due now and then every `intervalMs` in the background, until stopped. */
 export function startJoiningMails(options: { context: JoiningMailContext; onQueued: () => void; log: (line: string) => void; intervalMs?: number }): {
@@ -296,7 +296,7 @@ export async function joiningRecipientsOf(context: BackOfficeContext, reference:
 }
 
 /** What staff's "resend joining e-mail" was given: the registration's reference and the delegate's place in it. */
-export const resendJoiningMailSchema = z.pipe(
+const resendJoiningMailSchema = z.pipe(
   ownFields,
   z.object({
     reference: referenceField,

@@ -85,7 +85,7 @@ const MAX_INSTRUCTIONS_LENGTH = 4000
 const MAX_URL_LENGTH = 2000
 
 /** Joining instructions as the form sends them; `dayMeetingUrls` by day, an empty one meaning "as every day". */
-export const joiningInstructionsSchema = z.pipe(
+const joiningInstructionsSchema = z.pipe(
   ownFields,
   z.object({
     eventId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),

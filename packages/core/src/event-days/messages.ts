@@ -19,7 +19,7 @@ import { delegatesQuery, joiningDelegateOf, type JoiningDelegate } from './joini
 
 const MESSAGE_TOPIC = 'event.message'
 /** What `{name}` in a message's subject and text stands for: each delegate's name. */
-export const NAME_PLACEHOLDER = '{name}'
+const NAME_PLACEHOLDER = '{name}'
 
 export const ATTENDANCE_FILTERS = ['all', 'venue', 'online'] as const
 export const PAYMENT_FILTERS = ['all', 'paid', 'unpaid'] as const
@@ -34,7 +34,7 @@ export interface MessageFilters {
 }
 
 /** A message as staff write it: the event, subject and text (`{name}` for each delegate's name) and the filters. */
-export const delegateMessageSchema = z.pipe(
+const delegateMessageSchema = z.pipe(
   ownFields,
   z.object({
     eventId: requiredLine(200),
@@ -82,7 +82,7 @@ async function recipientsOf(queries: Kysely<Database>, eventId: string, filters:
 }
 
 /** The message one delegate receives: the placeholders filled with their name. */
-export function delegateMessageMail(
+function delegateMessageMail(
   message: { subject: string; body: string },
   delegate: Pick<JoiningDelegate, 'name' | 'email'>,
   settings: SiteSettingsForMail,

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely'
 import QRCode from 'qrcode'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import { formatEventDays } from '../mail/dates.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { registerAttachmentKind } from '../outbox/attachments.ts'
 import type { PassForMail } from '../mail/registration-mails.ts'
 import type { SiteLinks } from '../site-links.ts'
 import { findRegistrationByReferenceAndSecret } from '../registration/queries.ts'
@@ -129,3 +131,16 @@ export function passQrPath(code: string): QrPath {
 export function passQrPng(code: string, scale = 6): Promise<Buffer> {
   return QRCode.toBuffer(code, { ...QR_OPTIONS, type: 'png', scale })
 }
+
+/** The e-mail with its QR code images drawn (a pass's, kept in the message as the text it encodes). */
+async function withQrCodes(_db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
+  if (!mail.attachments?.some((attachment) => attachment.qrCodeOf)) return mail
+  const attachments = await Promise.all(
+    mail.attachments.map(async ({ qrCodeOf, ...attachment }) =>
+      qrCodeOf ? { ...attachment, content: (await passQrPng(qrCodeOf)).toString('base64'), encoding: 'base64' as const } : attachment,
+    ),
+  )
+  return { ...mail, attachments }
+}
+
+registerAttachmentKind('pass QR code', withQrCodes)

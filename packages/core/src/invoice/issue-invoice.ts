@@ -8,6 +8,7 @@ import { formatDate, formatEventDates } from '../mail/dates.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
 import type { RegistrationSubmission } from '../submissions/registration.ts'
 import { renderStoredCreditNote } from '../cancellation/credit-note.ts'
+import { registerAttachmentKind } from '../outbox/attachments.ts'
 import { formatInvoiceNumber, insertNumberedInvoice, type AlongsideWrite } from './invoice-number.ts'
 import { renderTaxInvoicePdf, type TaxInvoiceData } from './tax-invoice-pdf.ts'
 
@@ -165,7 +166,7 @@ export function invoiceAttachment(invoice: { id: string; number: string }): Mail
 }
 
 /** Fills in the PDF of every stored-invoice and stored-credit-note attachment of a message about to be sent. */
-export async function withRenderedInvoices(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
+async function withRenderedInvoices(db: CoreDatabase, mail: OutgoingMail): Promise<OutgoingMail> {
   if (!mail.attachments?.some((attachment) => attachment.invoiceId || attachment.creditNoteId)) return mail
   const attachments = await Promise.all(
     mail.attachments.map(async ({ invoiceId, creditNoteId, ...attachment }) => {
@@ -177,3 +178,5 @@ export async function withRenderedInvoices(db: CoreDatabase, mail: OutgoingMail)
   )
   return { ...mail, attachments }
 }
+
+registerAttachmentKind('tax invoice and credit note', withRenderedInvoices)

@@ -26,7 +26,7 @@ import { invoiceAttachment } from './issue-invoice.ts'
 
 const TIME_ZONE = 'Africa/Johannesburg'
 /** The second reminder goes this many days before the event starts. */
-export const DAYS_BEFORE_EVENT_REMINDER = 7
+const DAYS_BEFORE_EVENT_REMINDER = 7
 const PAYMENT_REMINDER_TOPIC = 'payment.reminder'
 
 /** A registration with money owed on its current tax invoice, as of a business day. */
@@ -54,7 +54,7 @@ function daysBetween(from: string, to: string): number {
  * Every registration not cancelled as a whole whose current (latest) tax invoice is not paid in full, with its due date
  * and how far past it `today` (YYYY-MM-DD) is; events already over are left out, there is nothing left to remind about.
  */
-export async function receivablesOn(
+async function receivablesOn(
   queries: Kysely<Database>,
   settings: SiteSettingsForMail,
   today: string,
@@ -95,7 +95,7 @@ export async function receivablesOn(
 }
 
 /** Which automatic reminder a receivable is due on `today`, given the kinds it already had; undefined for none. */
-export function reminderDue(
+function reminderDue(
   receivable: Receivable,
   today: string,
   sent: ReadonlyArray<{ kind: PaymentReminderKind; businessDay: string }>,
@@ -110,7 +110,7 @@ export function reminderDue(
   return undefined
 }
 
-export interface ReminderMailContext {
+interface ReminderMailContext {
   receivable: Receivable
   kind: PaymentReminderKind
   settings: SiteSettingsForMail
@@ -119,7 +119,7 @@ export interface ReminderMailContext {
 }
 
 /** The registrant's payment reminder: what is owed on which invoice since when, and how to pay it. */
-export function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl }: ReminderMailContext): OutgoingMail {
+function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl }: ReminderMailContext): OutgoingMail {
   const { registration, invoice } = receivable
   const owed = formatRand(receivable.outstandingCents)
   const subject = `Payment reminder: ${owed} owed for registration ${registration.reference}`
@@ -339,7 +339,7 @@ export const remindNow = staffCommand(remindNowSchema, async (context, input, ac
 })
 
 /** How often the payment reminders due are looked for: hourly, so a new business day's reminders go out early in it. */
-export const PAYMENT_REMINDER_INTERVAL_MS = 60 * 60 * 1000
+const PAYMENT_REMINDER_INTERVAL_MS = 60 * 60 * 1000
 
 /**
  * Looks for the payment reminders due now and then every `intervalMs` in the background, telling the outbox of the

@@ -246,7 +246,7 @@ export function statementFilename(statement: Pick<StatementOfAccount, 'companyNa
 }
 
 /** What "send the statement" was given: the company's name as its registrations spell it. */
-export const sendStatementSchema = z.pipe(ownFields, z.object({ companyName: requiredLine(FIELD_LIMITS.companyName) }))
+const sendStatementSchema = z.pipe(ownFields, z.object({ companyName: requiredLine(FIELD_LIMITS.companyName) }))
 
 /** Staff send a company its statement of account on request, to the e-mail of its latest registration, through the outbox. */
 export const sendStatement = staffCommand(sendStatementSchema, async (context, input) => {

@@ -13,7 +13,7 @@ import {
   type TaxDocument,
 } from '../pdf/tax-document.ts'
 
-export interface TaxInvoiceLine {
+interface TaxInvoiceLine {
   description: string
   /** Further lines under the description: dates, venue, delegates. */
   details: string[]

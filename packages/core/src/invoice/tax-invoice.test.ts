@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
-import { outgoingMailOf } from '../outbox/stored-mail.ts'
+import { storedMailOf } from '../outbox/stored-mail.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { createRegistration } from '../registration/commands.ts'
 import type { RegistrationContext } from '../registration/model.ts'
@@ -41,7 +41,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
 
   async function registrantMail(reference: string): Promise<OutgoingMail> {
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('topic', '=', 'registration.registrant').execute()
-    const mails = await Promise.all(rows.map((row) => outgoingMailOf(testDb.db, row)))
+    const mails = await Promise.all(rows.map((row) => storedMailOf(testDb.db, row)))
     const mail = mails.find((candidate) => candidate.subject.includes(reference))
     if (!mail) throw new Error(`no confirmation for ${reference}`)
     return mail

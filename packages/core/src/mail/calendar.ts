@@ -26,7 +26,7 @@ function cachedVtimezone(timeZone: string): string | null {
 }
 
 /** An RFC 5545 calendar with one event, its times in Africa/Johannesburg (with the VTIMEZONE). */
-export function calendarFile(entry: CalendarEntry, productName: string): string {
+function calendarFile(entry: CalendarEntry, productName: string): string {
   const calendar = ical({ prodId: { company: productName, product: 'events', language: 'EN' } })
   calendar.timezone({ name: TIME_ZONE, generator: cachedVtimezone })
   calendar.createEvent({

@@ -64,7 +64,7 @@ export interface EnquiryReplyContext {
 const GREETING = /^\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening|day)|greetings|sawubona|dumela|molo|goeie(?:more|middag|naand)?|hallo)\b/i
 
 /** Whether a reply opens with a greeting of its own ("Dear Mpho", "Hi Mpho", "Good morning"). */
-export function opensWithGreeting(text: string): boolean {
+function opensWithGreeting(text: string): boolean {
   return GREETING.test(text)
 }
 

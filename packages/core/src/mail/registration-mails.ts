@@ -41,7 +41,7 @@ export interface PassForMail {
  */
 export type StoredRegistrationMailContext = Omit<RegistrationMailContext, 'invoice'> & { invoice: Pick<RegistrationInvoice, 'issueDate' | 'dueDate'> }
 
-export interface RegistrationInvoice {
+interface RegistrationInvoice {
   number: string
   issueDate: string
   dueDate: string
@@ -135,7 +135,7 @@ function rowsHtml(rows: ReadonlyArray<readonly [string, string]>): SafeHtml {
 }
 
 /** The organiser's copy: every field and delegate, subject the event's registration subject with the reference. */
-export function organiserRegistrationMail(context: RegistrationMailContext): OutgoingMail {
+function organiserRegistrationMail(context: RegistrationMailContext): OutgoingMail {
   const subject = `${context.event.registrationSubject} ${context.reference}`
   const rows = registrationRows(context)
   return {
@@ -170,7 +170,7 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
 }
 
 /** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
-export function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
+function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
   const { event, submission, quote, settings } = context
   const delegates = position?.attendingDelegates
     ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index))
@@ -219,7 +219,7 @@ export function registrantConfirmationMail(context: RegistrationMailContext, pos
 }
 
 /** A delegate's short notice that they were registered, with the calendar file and the privacy notice link. */
-export function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
+function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
   const { event, settings, submission } = context
   const passSection = pass ? passesSection([{ pass }]) : undefined
   const subject = `You are registered for ${event.title}`

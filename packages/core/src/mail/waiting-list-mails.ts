@@ -24,7 +24,7 @@ function footerText(settings: SiteSettingsForMail): string {
 const offeredUntilFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })
 
 /** "3 seats at the venue", "1 place online". */
-export function seatsWantedText(seats: number, attendance: 'venue' | 'online'): string {
+function seatsWantedText(seats: number, attendance: 'venue' | 'online'): string {
   return attendance === 'venue' ? `${seats} ${seats === 1 ? 'seat' : 'seats'} at the venue` : `${seats} ${seats === 1 ? 'place' : 'places'} online`
 }
 

@@ -3,22 +3,23 @@ import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { invoiceAttachment, storedTaxInvoiceData } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
-import { withRenderedCertificates } from '../event-days/certificates.ts'
-import { passQrPng } from '../event-days/passes.ts'
 import { renderRegistrationMail, type RegistrationMailJob, type StoredRegistrationMailContext } from '../mail/registration-mails.ts'
+import { withRenderedAttachments } from './attachments.ts'
 
 /** What an outbox row's `mail` column holds: a rendered e-mail, or a registration e-mail still to be rendered. */
 export type StoredMail = OutgoingMail | RegistrationMailJob
 
 /**
- * The e-mail an outbox row describes. A registration e-mail is rendered from its registration's stored context
- * (the row's source_id is the registration) and its tax invoice's number, which the context does not hold.
+ * The e-mail an outbox row describes, its attachments drawn (withRenderedAttachments). A registration e-mail is
+ * rendered from its registration's stored context (the row's source_id is the registration) and its tax invoice's
+ * number, which the context does not hold.
  */
 export async function outgoingMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
-  return withRenderedCertificates(db, await withQrCodes(await renderedMailOf(db, row)))
+  return withRenderedAttachments(db, await storedMailOf(db, row))
 }
 
-async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
+/** The e-mail an outbox row describes with its attachments named, not drawn: enough to show whom it goes to and what it attaches. */
+export async function storedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mail' | 'source_id'>): Promise<OutgoingMail> {
   const stored = JSON.parse(row.mail) as StoredMail
   if (!('template' in stored)) return stored
   const data = await db.kysely
@@ -39,17 +40,6 @@ async function renderedMailOf(db: CoreDatabase, row: Pick<OutboxMessageRow, 'mai
     ...context,
     invoice: { issueDate, dueDate, number, attachment: invoiceAttachment({ id: data.invoice_id, number }) },
   })
-}
-
-/** The e-mail with its QR code images drawn (a pass's, kept in the message as the text it encodes). */
-async function withQrCodes(mail: OutgoingMail): Promise<OutgoingMail> {
-  if (!mail.attachments?.some((attachment) => attachment.qrCodeOf)) return mail
-  const attachments = await Promise.all(
-    mail.attachments.map(async ({ qrCodeOf, ...attachment }) =>
-      qrCodeOf ? { ...attachment, content: (await passQrPng(qrCodeOf)).toString('base64'), encoding: 'base64' as const } : attachment,
-    ),
-  )
-  return { ...mail, attachments }
 }
 
 /** What an e-mail was when the outbox delivered it: its recipients, subject and attachments' file names. */

@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
-import { withRenderedInvoices } from '../invoice/issue-invoice.ts'
 import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
 import { outgoingMailOf, sentRecordOf } from './stored-mail.ts'
 
@@ -19,7 +18,7 @@ export const DEFAULT_LEASE_MS = 30_000
  * How long after the last wake (a registration, an enquiry, a staff action just stored) the worker counts its process
  * as busy and sends with one lane, so rendering and sending e-mails leaves the CPU to the requests coming in.
  */
-export const BUSY_AFTER_WAKE_MS = 250
+const BUSY_AFTER_WAKE_MS = 250
 /** How often a waiting lane looks again whether it may send. */
 const LANE_RECHECK_MS = 50
 
@@ -133,7 +132,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
   async function send({ row, leaseToken }: ClaimedMessage): Promise<void> {
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
-      const mail = await withRenderedInvoices(db, await outgoingMailOf(db, row))
+      const mail = await outgoingMailOf(db, row)
       await transport.send(mail, row.id)
       await db.writeStatement((queries) =>
         queries

@@ -3,7 +3,7 @@ import { documentBytes, newPdfDocument, registerDejaVuFonts } from './fonts.ts'
 // The one look of the tax documents (tax invoices and credit notes): A4, DejaVu Sans, these margins and colours.
 export const REGULAR = 'TaxDocument-Regular'
 export const BOLD = 'TaxDocument-Bold'
-export const PAGE_MARGIN = 50
+const PAGE_MARGIN = 50
 export const TEXT_COLOUR = '#1a1a1a'
 export const MUTED_COLOUR = '#555555'
 export const RULE_COLOUR = '#999999'

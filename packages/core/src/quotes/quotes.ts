@@ -20,12 +20,12 @@ import { renderQuotePdf, type QuoteData } from './quote-pdf.ts'
 const QUOTE_SERIES = 'quote'
 
 /** A quotation's number as printed: "Q-000042". */
-export function formatQuoteNumber(number: number): string {
+function formatQuoteNumber(number: number): string {
   return formatSeriesNumber('Q', number)
 }
 
 /** The file name of a quotation download. */
-export function quoteFilename(quoteNumber: string): string {
+function quoteFilename(quoteNumber: string): string {
   return `quote-${quoteNumber}.pdf`
 }
 
@@ -50,10 +50,9 @@ const quoteRequestFields = z.object({
   address: optionalText(FIELD_LIMITS.address),
   vatNumber: optionalVatNumber,
 })
-export type QuoteRequest = z.output<typeof quoteRequestFields>
 
 /** A quotation request for an event at the business date `now`: the option offered and available, the delegates within its cap. */
-export function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
+function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
   return z.pipe(
     ownFields,
     quoteRequestFields.check(

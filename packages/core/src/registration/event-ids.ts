@@ -10,7 +10,7 @@ export interface EventIdFill {
 }
 
 /**
- * Gives the registrations stored before registrations.event_id existed (migration 2026-11-25-registration-event-ids)
+ * Gives the registrations stored before registrations.event_id existed (migration 2026-11-24T03-registration-event-ids)
  * their event's document id. A migration cannot read the content, so this runs where the catalog is, at startup:
  * each slug is looked up as a registration's is (the event's slug now, or an old slug a renamed event's redirect
  * documents lead from), one update a slug. A slug no event answers to (an event deleted from the content) stays

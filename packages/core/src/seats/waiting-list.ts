@@ -30,7 +30,7 @@ export const MAX_WAITING_LIST_SEATS = 10
 export const WAITING_LIST_OFFER_PARAM = 'offer'
 
 /** How often the site looks for lapsed offers and freed seats to offer, besides right after a cancellation. */
-export const WAITING_LIST_SWEEP_INTERVAL_MS = 60_000
+const WAITING_LIST_SWEEP_INTERVAL_MS = 60_000
 
 export type { WaitingListState }
 
@@ -68,7 +68,6 @@ export const waitingListSchema = z.pipe(
     attendance: z.pipe(z.transform(singleLine), z.pipe(z.string().check(z.minLength(1, 'required')), z.enum(['venue', 'online'], 'invalid-choice'))),
   }),
 )
-export type WaitingListSubmission = z.output<typeof waitingListSchema>
 
 /** A place on the waiting list, as the visitor is told it. */
 export interface WaitingListPlace {
@@ -81,7 +80,7 @@ function offerHoursOf(context: WaitingListContext): number {
 }
 
 /** The private link of an offer: the event's Register tab with the offer's token. */
-export function offerUrlOf(event: Pick<RegistrationEvent, 'url'>, token: string): string {
+function offerUrlOf(event: Pick<RegistrationEvent, 'url'>, token: string): string {
   return `${event.url}?tab=register&${WAITING_LIST_OFFER_PARAM}=${encodeURIComponent(token)}`
 }
 

@@ -32,7 +32,7 @@ export const delegateSchema = z.pipe(ownFields, delegateFields)
 export type DelegateSubmission = z.output<typeof delegateSchema>
 
 /** A South African VAT number as SARS issues them: 10 digits, the first a 4 (spaces between the digits allowed). */
-export function isSouthAfricanVatNumber(value: string): boolean {
+function isSouthAfricanVatNumber(value: string): boolean {
   return /^4\d{9}$/.test(value.replaceAll(' ', ''))
 }
 

@@ -54,3 +54,8 @@ export function isEmailAddress(value: string): boolean {
 export function isTicked(value: unknown): boolean {
   return value === true || value === 'on' || value === 'true' || value === '1' || value === 1
 }
+
+/** A bank reference as stored and compared: surrounding spaces dropped, inner runs made one, upper case. */
+export function normaliseBankReference(input: unknown): string {
+  return singleLine(input).toUpperCase()
+}

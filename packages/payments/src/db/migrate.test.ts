@@ -10,7 +10,7 @@ import { paymentQueries } from './database.ts'
 import { migratePaymentTables } from './migrate.ts'
 
 // The last core migration of the release in which the core created the payment tables.
-const LAST_CORE_MIGRATION_BEFORE = '2026-11-27-statement-reconciliation'
+const LAST_CORE_MIGRATION_BEFORE = '2026-11-26T05-statement-reconciliation'
 
 describe.each(TEST_BACKENDS)('the payment tables’ own migrations on %s', (backend) => {
   let testDb: TestDatabase

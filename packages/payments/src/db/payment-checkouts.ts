@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely'
-
 /** 'open' until paid or until the visitor came back through the cancel or failure page. */
 export type CheckoutStatus = 'open' | 'abandoned' | 'succeeded'
 
@@ -20,5 +18,3 @@ export interface PaymentCheckoutsTable {
   created_at: string
   updated_at: string
 }
-
-export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>

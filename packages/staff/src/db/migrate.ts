@@ -1,7 +1,7 @@
-import type { SqlDialectName } from '@events/core'
+import { renameRecordedMigrations, type SqlDialectName } from '@events/core'
 import { sql, type Kysely } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import { staffMigrationProvider } from './migrations/index.ts'
+import { renamedStaffMigrations, staffMigrationProvider } from './migrations/index.ts'
 
 /**
  * Brings the staff tables up to date; its own migration table keeps them apart from the core's. On PostgreSQL the
@@ -18,6 +18,7 @@ export async function migrateStaffTables(kysely: Kysely<unknown>, dialect: SqlDi
     migrationLockTableName: 'staff_migrations_lock',
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   })
+  await renameRecordedMigrations(kysely, { migrationTableName: 'staff_migrations', migrationTableSchema, renames: renamedStaffMigrations })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(`Staff migration failed: ${String(error)}`)
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /** A column heading: its text, and whether the column holds figures (aligned right) or its heading is for screen readers only. */
-export type AdminColumn = string | { label: string; numeric?: boolean; hidden?: boolean }
+type AdminColumn = string | { label: string; numeric?: boolean; hidden?: boolean }
 
 interface AdminTableProps {
   /** What the table holds, read out by screen readers; shown too when `captionShown`. */

@@ -10,7 +10,8 @@ import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../
 import { singleLine } from '../../validation/fields.ts'
 import { isValidationError } from '../../errors.ts'
 import { ownFields } from '../../submissions/fields.ts'
-import { bankTransfersChange, explainTransferFailure, normaliseBankReference, recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { bankTransfersChange, explainTransferFailure, recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
+import { normaliseBankReference } from '../../validation/fields.ts'
 import { runInCommandTransaction, staffCommand, type CommandOutcome, type StaffActor, type StaffCommandContext } from '../command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
@@ -117,7 +118,7 @@ export async function listStatementMappings(context: BackOfficeContext): Promise
 }
 
 /** Checks a mapping typed in the form: a name, the three required columns, and known separator and date layout. */
-export function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
+function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
   const text = (value: string, what: string, required: boolean) => {
     const cleaned = singleLine(value)
     if (required && cleaned === '') throw new BackOfficeError('invalid-input', `Enter ${what}.`)

@@ -15,10 +15,10 @@ export const STATEMENT_DATE_FORMATS = {
   'd MMM yyyy': '5 Mar 2025',
 } as const
 
-export type StatementDateFormat = keyof typeof STATEMENT_DATE_FORMATS
+type StatementDateFormat = keyof typeof STATEMENT_DATE_FORMATS
 
 export const STATEMENT_DELIMITERS = { ',': 'Comma', ';': 'Semicolon', '\t': 'Tab' } as const
-export type StatementDelimiter = keyof typeof STATEMENT_DELIMITERS
+type StatementDelimiter = keyof typeof STATEMENT_DELIMITERS
 
 /** Where a bank's CSV export keeps each part of a line: columns by their heading, as the bank names them. */
 export interface StatementColumns {

@@ -6,7 +6,7 @@ import { MANAGER, register, testContext } from '../../backoffice/fixtures.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-25-cancellations-without-delegate-count on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-24T01-cancellations-without-delegate-count on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {

@@ -4,7 +4,7 @@ import { register } from '../../backoffice/fixtures.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-29-delegate-passes on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-27T07-delegate-passes on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {
@@ -19,7 +19,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-29-delegate-passes on %s', (back
     const kysely = testDb.db.kysely
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
-    expect((await migrator.migrateTo('2026-11-28-quotes')).error).toBeUndefined()
+    expect((await migrator.migrateTo('2026-11-27T04-quotes')).error).toBeUndefined()
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
 
     const delegates = await kysely.selectFrom('registration_delegates').select(['id', 'registration_id']).orderBy('id').execute()

@@ -5,7 +5,7 @@ import { MANAGER, register, testContext } from '../../backoffice/fixtures.ts'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-28-invoice-corrections on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-27T01-invoice-corrections on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {
@@ -26,7 +26,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-28-invoice-corrections on %s', (
     const invoicesBefore = await kysely.selectFrom('invoices').selectAll().execute()
     const notesBefore = await kysely.selectFrom('credit_notes').selectAll().execute()
 
-    expect((await migrator.migrateTo('2026-11-27-statement-reconciliation')).error).toBeUndefined()
+    expect((await migrator.migrateTo('2026-11-26T05-statement-reconciliation')).error).toBeUndefined()
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
     expect(await kysely.selectFrom('invoices').selectAll().execute()).toEqual(invoicesBefore)
     expect(await kysely.selectFrom('credit_notes').selectAll().execute()).toEqual(notesBefore)

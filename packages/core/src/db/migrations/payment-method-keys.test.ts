@@ -4,7 +4,7 @@ import { createRegistration } from '../../registration/commands.ts'
 import { SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, registrationInput, testSiteLinks, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-25-payment-method-keys on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-24T02-payment-method-keys on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {

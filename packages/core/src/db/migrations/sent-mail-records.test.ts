@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_BACKENDS, openTestDatabase, type TestDatabase } from '../../test-support.ts'
 import { migrationProvider } from './index.ts'
 
-describe.each(TEST_BACKENDS)('migration 2026-11-28-sent-mail-records on %s', (backend) => {
+describe.each(TEST_BACKENDS)('migration 2026-11-27T05-sent-mail-records on %s', (backend) => {
   let testDb: TestDatabase
 
   beforeEach(async () => {
@@ -18,7 +18,7 @@ describe.each(TEST_BACKENDS)('migration 2026-11-28-sent-mail-records on %s', (ba
     const kysely = testDb.db.kysely
     const schema = testDb.openOptions.schema
     const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
-    expect((await migrator.migrateTo('2026-11-27-statement-reconciliation')).error).toBeUndefined()
+    expect((await migrator.migrateTo('2026-11-26T05-statement-reconciliation')).error).toBeUndefined()
     const rendered = JSON.stringify({
       to: ['mpho@example.com'],
       subject: 'Re: your enquiry',

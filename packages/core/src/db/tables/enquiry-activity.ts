@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely'
-
 /**
  * An entry in an enquiry's thread in the back office: an internal `note`, or a `reply` e-mailed to the enquirer
  * through the outbox (`outbox_message_id`). `enquiry_id` is a contact enquiry's or a training request's id.
@@ -16,5 +14,3 @@ export interface EnquiryActivityTable {
   outbox_message_id: string | null
   created_at: string
 }
-
-export type EnquiryActivityRow = Selectable<EnquiryActivityTable>

@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely'
-
 /**
  * What a bank transfer paid beyond what its registration owed: recorded with the transfer, owed back to the
  * registrant (`awaiting-payout`) until staff pay it out (`paid-out`, with the date and the bank's reference).
@@ -27,6 +25,3 @@ export interface RefundBankDetailsTable {
   updated_by_name: string
   updated_at: string
 }
-
-export type SurplusRefundRow = Selectable<SurplusRefundsTable>
-export type RefundBankDetailsRow = Selectable<RefundBankDetailsTable>
