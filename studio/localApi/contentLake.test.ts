@@ -28,7 +28,7 @@ function post(lake: ContentLake, path: string, body: unknown): Promise<{ status:
   })
 }
 
-const speaker = { _id: 'speaker-lerato', _type: 'speaker', name: 'Lerato Molefe' } as SanityDocument
+const speaker = { _id: 'speaker-lerato', _type: 'speaker', name: 'Lerato Molefe' } as unknown as SanityDocument
 const event = {
   _id: 'event-resilience',
   _type: 'event',
@@ -42,7 +42,7 @@ const draftPage = {
   cards: [{ _key: 'c', person: { _type: 'reference', _ref: 'speaker-lerato' } }],
 } as unknown as SanityDocument
 const weaklyReferring = { _id: 'page-team', _type: 'page', person: { _type: 'reference', _ref: 'speaker-thabo', _weak: true } } as unknown as SanityDocument
-const unreferenced = { _id: 'speaker-thabo', _type: 'speaker', name: 'Thabo Nkosi' } as SanityDocument
+const unreferenced = { _id: 'speaker-thabo', _type: 'speaker', name: 'Thabo Nkosi' } as unknown as SanityDocument
 const deleteAction = (publishedId: string) => ({ actions: [{ actionType: 'sanity.action.document.delete', publishedId }] })
 
 describe('the stand-in of Sanity’s API', () => {
