@@ -180,6 +180,24 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     path: 'agendaDays[_key=="day-2"].date',
   },
   { name: 'a Speakers tab without speakers', id: 'event-legal-opinion', change: (event) => (event.tabs = ['overview', 'speakers']), path: 'tabs' },
+  {
+    name: 'an online price above the venue price',
+    id: 'event-resilience',
+    change: (event) => (priceOf(event, 'online').amount = 9990),
+    path: priceAt('price-resilience-online', 'amount'),
+  },
+  {
+    name: 'a table price typed in cents',
+    id: 'event-resilience',
+    change: (event) => (priceOf(event, 'table-5').amount = 3_495_000),
+    path: priceAt('price-resilience-table-5', 'amount'),
+  },
+  {
+    name: 'a venue price above the ceiling the site settings set',
+    id: 'event-legal-opinion',
+    change: (event) => (priceOf(event, 'venue').amount = 50_010),
+    path: priceAt('price-legal-opinion-venue', 'amount'),
+  },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
   {

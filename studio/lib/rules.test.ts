@@ -7,6 +7,7 @@ import {
   checkDocument,
   checkEarlyBirdDate,
   checkEnd,
+  checkImplausiblePrices,
   checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
@@ -19,6 +20,7 @@ import {
   checkTimeOfDay,
   checkOtherPresenter,
   checkSessionSpeakersListed,
+  checkVatInclusiveLooking,
   checkVatRate,
   formatPath,
   type ContentDocument,
@@ -336,5 +338,51 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('price plausibility', () => {
+  const venue = { _key: 'v', key: 'venue', amount: 8490 }
+  it.each([
+    {
+      case: 'an online price above the venue price',
+      option: { _key: 'o', key: 'online', amount: 9990 },
+      message: 'The online price (R 9 990.00) is above the venue price (R 8 490.00)',
+    },
+    {
+      case: 'a price typed in cents',
+      option: { _key: 'e', key: 'early-bird', amount: 849_000 },
+      message: 'R 849 000.00 a delegate, above the ceiling of R 50 000.00 set in the site settings: was it typed in cents?',
+    },
+    {
+      case: 'a table typed in cents, judged per seat',
+      option: { _key: 't', key: 'table-5', amount: 3_495_000 },
+      message: 'A table of 5 at R 3 495 000.00 is R 699 000.00 a delegate, above the ceiling of R 50 000.00 set in the site settings: was it typed in cents?',
+    },
+  ])('refuses $case', ({ option, message }) => {
+    expect(checkImplausiblePrices([venue, option], 50_000)).toContainEqual({ message, path: ['priceOptions', { _key: option._key }, 'amount'] })
+  })
+
+  it.each([
+    { case: 'an online price at the venue price', option: { key: 'online', amount: 8490 } },
+    { case: 'a table of 10 whose seats cost less than the ceiling', option: { key: 'table-10', amount: 59_900 } },
+    { case: 'a price at the ceiling', option: { key: 'early-bird', amount: 50_000 } },
+  ])('accepts $case', ({ option }) => {
+    expect(checkImplausiblePrices([venue, option], 50_000)).toEqual([])
+  })
+
+  it('takes the ceiling the settings set', () => {
+    expect(checkImplausiblePrices([venue], 5_000)).toHaveLength(1)
+  })
+
+  it.each([
+    { amount: 9763.5, rate: 15, warns: true },
+    { amount: 6313.5, rate: 15, warns: true },
+    { amount: 8490, rate: 15, warns: false },
+    { amount: 5750, rate: 15, warns: false },
+    { amount: 9763.49, rate: 15, warns: false },
+    { amount: 9763.5, rate: 0, warns: false },
+  ])('warns that R $amount looks VAT-inclusive at $rate%: $warns', ({ amount, rate, warns }) => {
+    expect(checkVatInclusiveLooking([{ key: 'venue', amount }], rate)).toHaveLength(warns ? 1 : 0)
   })
 })

@@ -4,6 +4,7 @@
 import { delegateCap, formatRand, isOptionKey, randsToCents } from '@events/pricing'
 import { dateInEventTimeZone, isAfter, timeInEventTimeZone } from './dates.ts'
 import { checkRedirect, sitePaths, type EventAddress } from './redirects.ts'
+import { SITE_SETTINGS_ID } from './siteSettingsId.ts'
 
 /** Any document of the dataset, as stored. */
 export type ContentDocument = { _id: string; _type: string; [field: string]: unknown }
@@ -300,6 +301,63 @@ export function checkPriceOptions(options: PriceOptionFields[], start: string | 
   return [...own, ...duplicates, ...comparedWithVenue]
 }
 
+/** The ceiling of a price per delegate, in rands, when the site settings set none. */
+export const DEFAULT_MAX_DELEGATE_PRICE = 50_000
+/** The VAT rate, in percent, when the site settings set none. */
+const DEFAULT_VAT_PERCENT = 15
+
+/** The delegates an option's price is for: one, or a table's seats. */
+const seatsOf = (option: PriceOptionFields) => (isOptionKey(option.key) ? (delegateCap(option.key) ?? 1) : 1)
+
+/**
+ * Errors for prices no event means: an online price above the venue price, and a price per delegate (a table's per
+ * seat) above the ceiling the site settings set (R 50 000 by default), which catches a price typed in cents
+ * (R 849 000 for R 8 490).
+ */
+export function checkImplausiblePrices(options: PriceOptionFields[], maxDelegatePrice: number): Finding[] {
+  const venue = amountCents(options.find((option) => option.key === 'venue'))
+  const ceiling = randsToCents(maxDelegatePrice)
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    if (amount === undefined || amount <= 0) return []
+    const seats = seatsOf(option)
+    const perDelegate = Math.round(amount / seats)
+    return [
+      ...at(
+        [...path, 'amount'],
+        option.key === 'online' && venue !== undefined && amount > venue
+          ? `The online price (${formatRand(amount)}) is above the venue price (${formatRand(venue)})`
+          : undefined,
+      ),
+      ...at(
+        [...path, 'amount'],
+        perDelegate > ceiling
+          ? `${seats > 1 ? `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perDelegate)} a delegate` : `${formatRand(amount)} a delegate`}, above the ceiling of ${formatRand(ceiling)} set in the site settings: was it typed in cents?`
+          : undefined,
+      ),
+    ]
+  })
+}
+
+/**
+ * Warnings for a price that looks VAT-inclusive: not a whole ten rands itself, but exactly a whole ten rands plus VAT
+ * (R 9 763.50 is R 8 490 plus 15%). Prices are entered excl. VAT, so such a figure charges VAT twice.
+ */
+export function checkVatInclusiveLooking(options: PriceOptionFields[], vatPercent: number): Finding[] {
+  if (vatPercent <= 0) return []
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    if (amount === undefined || amount <= 0 || amount % 1000 === 0) return []
+    const beforeVat = (amount * 100) / (100 + vatPercent)
+    return Number.isInteger(beforeVat) && beforeVat % 1000 === 0
+      ? at(
+          [...path, 'amount'],
+          `${formatRand(amount)} is ${formatRand(beforeVat)} plus ${vatPercent}% VAT: prices are entered excl. VAT, so check this one is not VAT-inclusive`,
+        )
+      : []
+  })
+}
+
 /** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
 function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
   if (typeof value === 'string') return [{ text: value, path }]
@@ -359,6 +417,18 @@ export function checkVatRate(percent: number | undefined): string | undefined {
 
 const eventFields = (document: ContentDocument) => fields<EventFields>(document)
 
+/** What the price rules read from the site settings, with the defaults where a setting is not set. */
+function settingsOf(lookup: Lookup): { maxDelegatePrice: number; vatPercent: number } {
+  const settings = lookup(SITE_SETTINGS_ID)
+  const maxDelegatePrice = settings?.maxDelegatePrice
+  const vatRate = settings?.vatRate
+  return {
+    maxDelegatePrice: typeof maxDelegatePrice === 'number' && maxDelegatePrice > 0 ? maxDelegatePrice : DEFAULT_MAX_DELEGATE_PRICE,
+    // A rate below 1 was stored as a fraction before the percentage migration.
+    vatPercent: typeof vatRate === 'number' ? (vatRate < 1 ? vatRate * 100 : vatRate) : DEFAULT_VAT_PERCENT,
+  }
+}
+
 /** Every rule, by document type. */
 export const RULES: Record<string, FieldRule[]> = {
   event: [
@@ -393,8 +463,16 @@ export const RULES: Record<string, FieldRule[]> = {
     { field: 'priceOptions', level: 'error', check: (event) => checkPriceOptions(eventFields(event).priceOptions ?? [], eventFields(event).start) },
     {
       field: 'priceOptions',
+      level: 'error',
+      check: (event, lookup) => checkImplausiblePrices(eventFields(event).priceOptions ?? [], settingsOf(lookup).maxDelegatePrice),
+    },
+    {
+      field: 'priceOptions',
       level: 'warning',
-      check: (event) => problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
+      check: (event, lookup) => [
+        ...problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
+        ...checkVatInclusiveLooking(eventFields(event).priceOptions ?? [], settingsOf(lookup).vatPercent),
+      ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
   ],

@@ -390,6 +390,7 @@ export type SiteSettings = {
   }
   vatNumber?: string
   vatRate: number
+  maxDelegatePrice?: number
   bankDetails?: {
     bankName?: string
     accountName?: string
