@@ -198,6 +198,15 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => (priceOf(event, 'venue').amount = 50_010),
     path: priceAt('price-legal-opinion-venue', 'amount'),
   },
+  {
+    name: 'two sessions overlapping with no room to tell them apart',
+    id: 'event-resilience',
+    change: (event) => {
+      const sessions = (event.agendaDays as { sessions: Item[] }[])[0]!.sessions
+      sessions.splice(2, 0, { _key: 'parallel-talk', _type: 'agendaSession', title: 'Parallel talk', start: sessions[1]!.start, end: sessions[1]!.end })
+    },
+    path: 'agendaDays[_key=="day-1"].sessions[_key=="parallel-talk"].start',
+  },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
   {

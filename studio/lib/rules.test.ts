@@ -218,10 +218,22 @@ describe('agenda sessions', () => {
     expect(checkSessionOrder(day('Day 1', sessions))).toEqual(expected)
   })
 
+  const inParallel = ' sessions that run in parallel need different rooms'
   it.each([
     [[registration, keynote], []],
-    [[registration, keynote, panel], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
-    [[panel, keynote], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
+    [[registration, keynote, panel], [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }]],
+    [[panel, keynote], [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }]],
+    // Parallel on purpose: two rooms.
+    [[registration, { ...keynote, room: 'Hall A' }, { ...panel, room: 'Boardroom' }], []],
+    [
+      [registration, { ...keynote, room: 'Hall A' }, { ...panel, room: 'hall a ' }],
+      [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15) in hall a;${inParallel}`, path: startOf('p') }],
+    ],
+    // A session without a room is for everyone: it clashes with any.
+    [
+      [registration, keynote, { ...panel, room: 'Boardroom' }],
+      [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }],
+    ],
   ])('overlaps of %j', (sessions, expected) => {
     expect(checkSessionOverlaps(day('Day 2', sessions))).toEqual(expected)
   })
@@ -318,7 +330,12 @@ describe('checkDocument', () => {
     const session = (key: string) => ['agendaDays', { _key: 'd1' }, 'sessions', { _key: key }, 'start']
     expect(checkDocument(event, () => undefined)).toEqual([
       { documentId: 'event-x', path: session('s2'), level: 'error', message: 'Day 1: "07:30 Registration" is listed after "09:00 Keynote" but starts earlier' },
-      { documentId: 'event-x', path: session('s1'), level: 'warning', message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30)' },
+      {
+        documentId: 'event-x',
+        path: session('s1'),
+        level: 'error',
+        message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30); sessions that run in parallel need different rooms',
+      },
       {
         documentId: 'event-x',
         path: ['priceOptions', { _key: 'early' }, 'amount'],

@@ -43,7 +43,7 @@ type Reference = { _ref?: string }
 /** The fields of a price option (an item of the event's price options) the rules look at. */
 export type PriceOptionFields = { _key?: string; key?: string; label?: string; amount?: number; earlyBirdUntil?: string }
 /** The fields of an agenda session (an item of an agenda day's sessions) the rules look at. */
-export type SessionFields = { _key?: string; title?: string; start?: string; end?: string; speakers?: Reference[]; speaker?: string }
+export type SessionFields = { _key?: string; title?: string; start?: string; end?: string; room?: string; speakers?: Reference[]; speaker?: string }
 type AgendaDay = { _key?: string; label?: string; date?: string; sessions?: SessionFields[] }
 type EventFields = {
   kind?: string
@@ -178,16 +178,27 @@ export function checkSessionOrder(days: AgendaDay[]): Finding[] {
   })
 }
 
-/** Warnings for sessions of a day whose times overlap. */
+/** Two sessions share a room when they name the same one, or when either names none (it is for everyone). */
+const shareRoom = (a: SessionFields, b: SessionFields) => !a.room?.trim() || !b.room?.trim() || a.room.trim().toLowerCase() === b.room.trim().toLowerCase()
+
+/**
+ * Errors for sessions of a day that overlap in the same room: parallel sessions name different rooms or tracks. Each
+ * is reported once, on the later session, naming the day and both sessions.
+ */
 export function checkSessionOverlaps(days: AgendaDay[]): Finding[] {
   return placedDays(days).flatMap((day) => {
     const timed = day.sessions.filter(({ session }) => minutesOfDay(session.start) !== undefined && minutesOfDay(session.end) !== undefined)
     const byStart = [...timed].sort((a, b) => minutesOfDay(a.session.start)! - minutesOfDay(b.session.start)!)
-    return byStart.slice(1).flatMap(({ session, path }, index) => {
-      const previous = byStart[index]!.session
-      return minutesOfDay(session.start)! < minutesOfDay(previous.end)!
-        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" starts before "${sessionName(previous)}" ends (${previous.end})`)
-        : []
+    return byStart.flatMap(({ session, path }, index) => {
+      const clash = byStart
+        .slice(0, index)
+        .find(({ session: earlier }) => minutesOfDay(session.start)! < minutesOfDay(earlier.end)! && shareRoom(session, earlier))?.session
+      if (!clash) return []
+      const where = session.room?.trim() && clash.room?.trim() ? ` in ${session.room.trim()}` : ''
+      return at(
+        [...path, 'start'],
+        `${day.label}: "${sessionName(session)}" starts before "${sessionName(clash)}" ends (${clash.end})${where}; sessions that run in parallel need different rooms`,
+      )
     })
   })
 }
@@ -449,6 +460,7 @@ export const RULES: Record<string, FieldRule[]> = {
           ...checkSessionTimes(agendaDays),
           ...checkSessionOrder(agendaDays),
           ...checkSessionsWithinEvent(agendaDays, start, end),
+          ...checkSessionOverlaps(agendaDays),
         ]
       },
     },
@@ -457,7 +469,7 @@ export const RULES: Record<string, FieldRule[]> = {
       level: 'warning',
       check: (event) => {
         const { agendaDays = [], speakers = [] } = eventFields(event)
-        return [...checkSessionOverlaps(agendaDays), ...checkSessionSpeakersListed(agendaDays, speakers), ...checkOtherPresenters(agendaDays)]
+        return [...checkSessionSpeakersListed(agendaDays, speakers), ...checkOtherPresenters(agendaDays)]
       },
     },
     { field: 'priceOptions', level: 'error', check: (event) => checkPriceOptions(eventFields(event).priceOptions ?? [], eventFields(event).start) },
