@@ -207,6 +207,15 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     },
     path: 'agendaDays[_key=="day-1"].sessions[_key=="parallel-talk"].start',
   },
+  {
+    name: 'a rich-text link to a path the site does not serve',
+    id: 'page-terms',
+    change: (page) => {
+      const intro = page.intro as { markDefs: Item[] }[]
+      intro[0]!.markDefs[0]!.href = '/termz'
+    },
+    path: 'intro[_key=="intro-1"].markDefs[_key=="intro-1-6-link"].href',
+  },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
   {

@@ -8,6 +8,7 @@ import {
   checkEarlyBirdDate,
   checkEnd,
   checkImplausiblePrices,
+  checkInternalLinks,
   checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
@@ -401,5 +402,30 @@ describe('price plausibility', () => {
     { amount: 9763.5, rate: 0, warns: false },
   ])('warns that R $amount looks VAT-inclusive at $rate%: $warns', ({ amount, rate, warns }) => {
     expect(checkVatInclusiveLooking([{ key: 'venue', amount }], rate)).toHaveLength(warns ? 1 : 0)
+  })
+})
+
+describe('links to the site in rich text', () => {
+  const linkIn = (href: string) => ({
+    _id: 'page-x',
+    _type: 'page',
+    intro: [{ _key: 'b', _type: 'block', markDefs: [{ _key: 'l', _type: 'link', href }], children: [] }],
+  })
+  const site: Record<string, ContentDocument[]> = {
+    event: [{ _id: 'event-resilience', _type: 'event', kind: 'conference', slug: { current: 'Resilience' } }],
+    page: [{ _id: 'page-terms', _type: 'page', slug: { current: 'terms' } }],
+    redirect: [{ _id: 'redirect-old', _type: 'redirect', from: '/conference/OldName', to: '/conference/Resilience' }],
+  }
+  const ofType = (type: string) => site[type] ?? []
+  it.each(['/terms', '/conference/resilience?tab=register', '/#contact', '/conference/OldName', 'https://example.com/termz', 'mailto:info@example.com'])(
+    'accepts %s',
+    (href) => {
+      expect(checkInternalLinks(linkIn(href), ofType)).toEqual([])
+    },
+  )
+  it.each(['/termz', '/conference/Missing', '/workshop/Resilience'])('refuses %s, naming the link', (href) => {
+    expect(checkInternalLinks(linkIn(href), ofType)).toEqual([
+      { message: expect.stringContaining(`The link to ${href} leads nowhere`), path: ['intro', { _key: 'b' }, 'markDefs', { _key: 'l' }, 'href'] },
+    ])
   })
 })

@@ -16,7 +16,13 @@ export type Lookup = (id: string) => ContentDocument | undefined
 export type TypeLookup = (type: string) => ContentDocument[]
 
 /** The types a document's rules read with a TypeLookup. */
-export const TYPES_READ_BY_RULES: Record<string, string[]> = { redirect: ['event', 'page', 'redirect'] }
+export const TYPES_READ_BY_RULES: Record<string, string[]> = {
+  redirect: ['event', 'page', 'redirect'],
+  // Their rich text may link to the site's own pages.
+  event: ['event', 'page', 'redirect'],
+  page: ['event', 'page', 'redirect'],
+  speaker: ['event', 'page', 'redirect'],
+}
 
 export type Level = 'error' | 'warning'
 
@@ -393,6 +399,34 @@ export function checkPreviousYearMentions(event: ContentDocument): Finding[] {
     .map(({ path }) => ({ message: `Still mentions ${previousYear}: check it is right for this edition`, path }))
 }
 
+/** Every rich-text link of a value (a link annotation: `_type: 'link'` with an href) with its path. */
+function linksOf(value: unknown, path: PathSegment[]): { href: string; path: PathSegment[] }[] {
+  if (Array.isArray(value)) return value.flatMap((entry, index) => linksOf(entry, [...path, item(entry ?? {}, index)]))
+  if (value === null || typeof value !== 'object') return []
+  const record = value as Record<string, unknown>
+  const own = record._type === 'link' && typeof record.href === 'string' ? [{ href: record.href, path: [...path, 'href'] }] : []
+  return [...own, ...Object.entries(record).flatMap(([key, entry]) => (key.startsWith('_') ? [] : linksOf(entry, [...path, key])))]
+}
+
+/**
+ * Errors for rich-text links to a path of this site that nothing answers (`/termz`): a link to a page of the site
+ * must lead to a route it serves, a published event or page, or a redirect to one. Web addresses, mailto: and tel:
+ * stay free.
+ */
+export function checkInternalLinks(document: ContentDocument, ofType: TypeLookup): Finding[] {
+  const internal = linksOf(document, []).filter(({ href }) => href.startsWith('/') && !href.startsWith('//'))
+  if (internal.length === 0) return []
+  const events = ofType('event').map((event) => ({ kind: event.kind, slug: (event.slug as { current?: string } | undefined)?.current }) as EventAddress)
+  const pageSlugs = ofType('page').flatMap((page) => (page.slug as { current?: string } | undefined)?.current ?? [])
+  const redirects = ofType('redirect').map((redirect) => ({ from: String(redirect.from ?? ''), to: String(redirect.to ?? '') }))
+  const paths = sitePaths(events, pageSlugs)
+  return internal.flatMap(({ href, path }) => {
+    const target = href.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
+    const refusal = checkRedirect({ from: target, to: target }, redirects, paths)
+    return refusal.length === 0 ? [] : at(path, `The link to ${href} leads nowhere: no page of the site is at ${target}`)
+  })
+}
+
 /** A warning text when a workshop offers table options (tables are sold for conferences), or undefined. */
 export function checkTablesOnWorkshop(kind: string | undefined, options: PriceOptionFields[]): string | undefined {
   const offersTables = options.some((option) => option.key === 'table-5' || option.key === 'table-10')
@@ -487,7 +521,10 @@ export const RULES: Record<string, FieldRule[]> = {
       ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
+    { field: 'overview', level: 'error', check: (event, _lookup, ofType) => checkInternalLinks(event, ofType) },
   ],
+  page: [{ field: 'sections', level: 'error', check: (page, _lookup, ofType) => checkInternalLinks(page, ofType) }],
+  speaker: [{ field: 'bio', level: 'error', check: (speaker, _lookup, ofType) => checkInternalLinks(speaker, ofType) }],
   redirect: [
     {
       field: 'to',
