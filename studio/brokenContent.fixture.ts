@@ -180,6 +180,42 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     path: 'agendaDays[_key=="day-2"].date',
   },
   { name: 'a Speakers tab without speakers', id: 'event-legal-opinion', change: (event) => (event.tabs = ['overview', 'speakers']), path: 'tabs' },
+  {
+    name: 'an online price above the venue price',
+    id: 'event-resilience',
+    change: (event) => (priceOf(event, 'online').amount = 9990),
+    path: priceAt('price-resilience-online', 'amount'),
+  },
+  {
+    name: 'a table price typed in cents',
+    id: 'event-resilience',
+    change: (event) => (priceOf(event, 'table-5').amount = 3_495_000),
+    path: priceAt('price-resilience-table-5', 'amount'),
+  },
+  {
+    name: 'a venue price above the ceiling the site settings set',
+    id: 'event-legal-opinion',
+    change: (event) => (priceOf(event, 'venue').amount = 50_010),
+    path: priceAt('price-legal-opinion-venue', 'amount'),
+  },
+  {
+    name: 'two sessions overlapping with no room to tell them apart',
+    id: 'event-resilience',
+    change: (event) => {
+      const sessions = (event.agendaDays as { sessions: Item[] }[])[0]!.sessions
+      sessions.splice(2, 0, { _key: 'parallel-talk', _type: 'agendaSession', title: 'Parallel talk', start: sessions[1]!.start, end: sessions[1]!.end })
+    },
+    path: 'agendaDays[_key=="day-1"].sessions[_key=="parallel-talk"].start',
+  },
+  {
+    name: 'a rich-text link to a path the site does not serve',
+    id: 'page-terms',
+    change: (page) => {
+      const intro = page.intro as { markDefs: Item[] }[]
+      intro[0]!.markDefs[0]!.href = '/termz'
+    },
+    path: 'intro[_key=="intro-1"].markDefs[_key=="intro-1-6-link"].href',
+  },
   { name: 'a VAT rate of 50%', id: 'siteSettings', change: (settings) => (settings.vatRate = 50), path: 'vatRate' },
   { name: 'a VAT rate entered as a fraction', id: 'siteSettings', change: (settings) => (settings.vatRate = 0.15), path: 'vatRate' },
   {

@@ -65,7 +65,12 @@ beforeAll(async () => {
       {
         ...event,
         tabs: ['overview', 'register', 'speakers'],
-        priceOptions: [venue, { _key: 'e', _type: 'priceOption', key: 'early-bird', label: 'Early-bird', amount: 9500, earlyBirdUntil: '2025-06-13' }],
+        priceOptions: [
+          venue,
+          { _key: 'e', _type: 'priceOption', key: 'early-bird', label: 'Early-bird', amount: 9500, earlyBirdUntil: '2025-06-13' },
+          // R 5 490 plus 15% VAT, typed into a field that is excl. VAT.
+          { _key: 'o', _type: 'priceOption', key: 'online', label: 'Online', amount: 6313.5 },
+        ],
         agendaDays: [
           {
             _key: 'd1',
@@ -129,6 +134,14 @@ describe('pnpm content:validate', () => {
       ]),
     )
     expect(lines.at(-1)).toMatch(/^17 errors, \d+ warnings? in 2 documents of /)
+  })
+
+  it('warns of a price that looks VAT-inclusive, as the Studio does', async () => {
+    const warning =
+      'warning event-x priceOptions[_key=="o"].amount: R 6 313.50 is R 5 490.00 plus 15% VAT: prices are entered excl. VAT, so check this one is not VAT-inclusive'
+    expect(report(output.lines, ownFiles.broken)).toContain(warning)
+    const studio = (await validateDatasetFile(ownFiles.broken)).markers.filter((marker) => marker.level === 'warning')
+    expect(studio.map(formatMarker)).toContain(warning)
   })
 
   it('flags a redirect whose target does not exist or that loops', () => {

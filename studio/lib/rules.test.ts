@@ -7,6 +7,8 @@ import {
   checkDocument,
   checkEarlyBirdDate,
   checkEnd,
+  checkImplausiblePrices,
+  checkInternalLinks,
   checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
@@ -19,6 +21,7 @@ import {
   checkTimeOfDay,
   checkOtherPresenter,
   checkSessionSpeakersListed,
+  checkVatInclusiveLooking,
   checkVatRate,
   formatPath,
   type ContentDocument,
@@ -216,10 +219,22 @@ describe('agenda sessions', () => {
     expect(checkSessionOrder(day('Day 1', sessions))).toEqual(expected)
   })
 
+  const inParallel = ' sessions that run in parallel need different rooms'
   it.each([
     [[registration, keynote], []],
-    [[registration, keynote, panel], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
-    [[panel, keynote], [{ message: 'Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15)', path: startOf('p') }]],
+    [[registration, keynote, panel], [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }]],
+    [[panel, keynote], [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }]],
+    // Parallel on purpose: two rooms.
+    [[registration, { ...keynote, room: 'Hall A' }, { ...panel, room: 'Boardroom' }], []],
+    [
+      [registration, { ...keynote, room: 'Hall A' }, { ...panel, room: 'hall a ' }],
+      [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15) in hall a;${inParallel}`, path: startOf('p') }],
+    ],
+    // A session without a room is for everyone: it clashes with any.
+    [
+      [registration, keynote, { ...panel, room: 'Boardroom' }],
+      [{ message: `Day 2: "09:00 Panel" starts before "08:30 Keynote" ends (09:15);${inParallel}`, path: startOf('p') }],
+    ],
   ])('overlaps of %j', (sessions, expected) => {
     expect(checkSessionOverlaps(day('Day 2', sessions))).toEqual(expected)
   })
@@ -316,7 +331,12 @@ describe('checkDocument', () => {
     const session = (key: string) => ['agendaDays', { _key: 'd1' }, 'sessions', { _key: key }, 'start']
     expect(checkDocument(event, () => undefined)).toEqual([
       { documentId: 'event-x', path: session('s2'), level: 'error', message: 'Day 1: "07:30 Registration" is listed after "09:00 Keynote" but starts earlier' },
-      { documentId: 'event-x', path: session('s1'), level: 'warning', message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30)' },
+      {
+        documentId: 'event-x',
+        path: session('s1'),
+        level: 'error',
+        message: 'Day 1: "09:00 Keynote" starts before "07:30 Registration" ends (09:30); sessions that run in parallel need different rooms',
+      },
       {
         documentId: 'event-x',
         path: ['priceOptions', { _key: 'early' }, 'amount'],
@@ -336,5 +356,76 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('price plausibility', () => {
+  const venue = { _key: 'v', key: 'venue', amount: 8490 }
+  it.each([
+    {
+      case: 'an online price above the venue price',
+      option: { _key: 'o', key: 'online', amount: 9990 },
+      message: 'The online price (R 9 990.00) is above the venue price (R 8 490.00)',
+    },
+    {
+      case: 'a price typed in cents',
+      option: { _key: 'e', key: 'early-bird', amount: 849_000 },
+      message: 'R 849 000.00 a delegate, above the ceiling of R 50 000.00 set in the site settings: was it typed in cents?',
+    },
+    {
+      case: 'a table typed in cents, judged per seat',
+      option: { _key: 't', key: 'table-5', amount: 3_495_000 },
+      message: 'A table of 5 at R 3 495 000.00 is R 699 000.00 a delegate, above the ceiling of R 50 000.00 set in the site settings: was it typed in cents?',
+    },
+  ])('refuses $case', ({ option, message }) => {
+    expect(checkImplausiblePrices([venue, option], 50_000)).toContainEqual({ message, path: ['priceOptions', { _key: option._key }, 'amount'] })
+  })
+
+  it.each([
+    { case: 'an online price at the venue price', option: { key: 'online', amount: 8490 } },
+    { case: 'a table of 10 whose seats cost less than the ceiling', option: { key: 'table-10', amount: 59_900 } },
+    { case: 'a price at the ceiling', option: { key: 'early-bird', amount: 50_000 } },
+  ])('accepts $case', ({ option }) => {
+    expect(checkImplausiblePrices([venue, option], 50_000)).toEqual([])
+  })
+
+  it('takes the ceiling the settings set', () => {
+    expect(checkImplausiblePrices([venue], 5_000)).toHaveLength(1)
+  })
+
+  it.each([
+    { amount: 9763.5, rate: 15, warns: true },
+    { amount: 6313.5, rate: 15, warns: true },
+    { amount: 8490, rate: 15, warns: false },
+    { amount: 5750, rate: 15, warns: false },
+    { amount: 9763.49, rate: 15, warns: false },
+    { amount: 9763.5, rate: 0, warns: false },
+  ])('warns that R $amount looks VAT-inclusive at $rate%: $warns', ({ amount, rate, warns }) => {
+    expect(checkVatInclusiveLooking([{ key: 'venue', amount }], rate)).toHaveLength(warns ? 1 : 0)
+  })
+})
+
+describe('links to the site in rich text', () => {
+  const linkIn = (href: string) => ({
+    _id: 'page-x',
+    _type: 'page',
+    intro: [{ _key: 'b', _type: 'block', markDefs: [{ _key: 'l', _type: 'link', href }], children: [] }],
+  })
+  const site: Record<string, ContentDocument[]> = {
+    event: [{ _id: 'event-resilience', _type: 'event', kind: 'conference', slug: { current: 'Resilience' } }],
+    page: [{ _id: 'page-terms', _type: 'page', slug: { current: 'terms' } }],
+    redirect: [{ _id: 'redirect-old', _type: 'redirect', from: '/conference/OldName', to: '/conference/Resilience' }],
+  }
+  const ofType = (type: string) => site[type] ?? []
+  it.each(['/terms', '/conference/resilience?tab=register', '/#contact', '/conference/OldName', 'https://example.com/termz', 'mailto:info@example.com'])(
+    'accepts %s',
+    (href) => {
+      expect(checkInternalLinks(linkIn(href), ofType)).toEqual([])
+    },
+  )
+  it.each(['/termz', '/conference/Missing', '/workshop/Resilience'])('refuses %s, naming the link', (href) => {
+    expect(checkInternalLinks(linkIn(href), ofType)).toEqual([
+      { message: expect.stringContaining(`The link to ${href} leads nowhere`), path: ['intro', { _key: 'b' }, 'markDefs', { _key: 'l' }, 'href'] },
+    ])
   })
 })

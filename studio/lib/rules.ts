@@ -4,6 +4,7 @@
 import { delegateCap, formatRand, isOptionKey, randsToCents } from '@events/pricing'
 import { dateInEventTimeZone, isAfter, timeInEventTimeZone } from './dates.ts'
 import { checkRedirect, sitePaths, type EventAddress } from './redirects.ts'
+import { SITE_SETTINGS_ID } from './siteSettingsId.ts'
 
 /** Any document of the dataset, as stored. */
 export type ContentDocument = { _id: string; _type: string; [field: string]: unknown }
@@ -15,7 +16,13 @@ export type Lookup = (id: string) => ContentDocument | undefined
 export type TypeLookup = (type: string) => ContentDocument[]
 
 /** The types a document's rules read with a TypeLookup. */
-export const TYPES_READ_BY_RULES: Record<string, string[]> = { redirect: ['event', 'page', 'redirect'] }
+export const TYPES_READ_BY_RULES: Record<string, string[]> = {
+  redirect: ['event', 'page', 'redirect'],
+  // Their rich text may link to the site's own pages.
+  event: ['event', 'page', 'redirect'],
+  page: ['event', 'page', 'redirect'],
+  speaker: ['event', 'page', 'redirect'],
+}
 
 export type Level = 'error' | 'warning'
 
@@ -42,7 +49,7 @@ type Reference = { _ref?: string }
 /** The fields of a price option (an item of the event's price options) the rules look at. */
 export type PriceOptionFields = { _key?: string; key?: string; label?: string; amount?: number; earlyBirdUntil?: string }
 /** The fields of an agenda session (an item of an agenda day's sessions) the rules look at. */
-export type SessionFields = { _key?: string; title?: string; start?: string; end?: string; speakers?: Reference[]; speaker?: string }
+export type SessionFields = { _key?: string; title?: string; start?: string; end?: string; room?: string; speakers?: Reference[]; speaker?: string }
 type AgendaDay = { _key?: string; label?: string; date?: string; sessions?: SessionFields[] }
 type EventFields = {
   kind?: string
@@ -177,16 +184,27 @@ export function checkSessionOrder(days: AgendaDay[]): Finding[] {
   })
 }
 
-/** Warnings for sessions of a day whose times overlap. */
+/** Two sessions share a room when they name the same one, or when either names none (it is for everyone). */
+const shareRoom = (a: SessionFields, b: SessionFields) => !a.room?.trim() || !b.room?.trim() || a.room.trim().toLowerCase() === b.room.trim().toLowerCase()
+
+/**
+ * Errors for sessions of a day that overlap in the same room: parallel sessions name different rooms or tracks. Each
+ * is reported once, on the later session, naming the day and both sessions.
+ */
 export function checkSessionOverlaps(days: AgendaDay[]): Finding[] {
   return placedDays(days).flatMap((day) => {
     const timed = day.sessions.filter(({ session }) => minutesOfDay(session.start) !== undefined && minutesOfDay(session.end) !== undefined)
     const byStart = [...timed].sort((a, b) => minutesOfDay(a.session.start)! - minutesOfDay(b.session.start)!)
-    return byStart.slice(1).flatMap(({ session, path }, index) => {
-      const previous = byStart[index]!.session
-      return minutesOfDay(session.start)! < minutesOfDay(previous.end)!
-        ? at([...path, 'start'], `${day.label}: "${sessionName(session)}" starts before "${sessionName(previous)}" ends (${previous.end})`)
-        : []
+    return byStart.flatMap(({ session, path }, index) => {
+      const clash = byStart
+        .slice(0, index)
+        .find(({ session: earlier }) => minutesOfDay(session.start)! < minutesOfDay(earlier.end)! && shareRoom(session, earlier))?.session
+      if (!clash) return []
+      const where = session.room?.trim() && clash.room?.trim() ? ` in ${session.room.trim()}` : ''
+      return at(
+        [...path, 'start'],
+        `${day.label}: "${sessionName(session)}" starts before "${sessionName(clash)}" ends (${clash.end})${where}; sessions that run in parallel need different rooms`,
+      )
     })
   })
 }
@@ -300,6 +318,63 @@ export function checkPriceOptions(options: PriceOptionFields[], start: string | 
   return [...own, ...duplicates, ...comparedWithVenue]
 }
 
+/** The ceiling of a price per delegate, in rands, when the site settings set none. */
+export const DEFAULT_MAX_DELEGATE_PRICE = 50_000
+/** The VAT rate, in percent, when the site settings set none. */
+const DEFAULT_VAT_PERCENT = 15
+
+/** The delegates an option's price is for: one, or a table's seats. */
+const seatsOf = (option: PriceOptionFields) => (isOptionKey(option.key) ? (delegateCap(option.key) ?? 1) : 1)
+
+/**
+ * Errors for prices no event means: an online price above the venue price, and a price per delegate (a table's per
+ * seat) above the ceiling the site settings set (R 50 000 by default), which catches a price typed in cents
+ * (R 849 000 for R 8 490).
+ */
+export function checkImplausiblePrices(options: PriceOptionFields[], maxDelegatePrice: number): Finding[] {
+  const venue = amountCents(options.find((option) => option.key === 'venue'))
+  const ceiling = randsToCents(maxDelegatePrice)
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    if (amount === undefined || amount <= 0) return []
+    const seats = seatsOf(option)
+    const perDelegate = Math.round(amount / seats)
+    return [
+      ...at(
+        [...path, 'amount'],
+        option.key === 'online' && venue !== undefined && amount > venue
+          ? `The online price (${formatRand(amount)}) is above the venue price (${formatRand(venue)})`
+          : undefined,
+      ),
+      ...at(
+        [...path, 'amount'],
+        perDelegate > ceiling
+          ? `${seats > 1 ? `A table of ${seats} at ${formatRand(amount)} is ${formatRand(perDelegate)} a delegate` : `${formatRand(amount)} a delegate`}, above the ceiling of ${formatRand(ceiling)} set in the site settings: was it typed in cents?`
+          : undefined,
+      ),
+    ]
+  })
+}
+
+/**
+ * Warnings for a price that looks VAT-inclusive: not a whole ten rands itself, but exactly a whole ten rands plus VAT
+ * (R 9 763.50 is R 8 490 plus 15%). Prices are entered excl. VAT, so such a figure charges VAT twice.
+ */
+export function checkVatInclusiveLooking(options: PriceOptionFields[], vatPercent: number): Finding[] {
+  if (vatPercent <= 0) return []
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    if (amount === undefined || amount <= 0 || amount % 1000 === 0) return []
+    const beforeVat = (amount * 100) / (100 + vatPercent)
+    return Number.isInteger(beforeVat) && beforeVat % 1000 === 0
+      ? at(
+          [...path, 'amount'],
+          `${formatRand(amount)} is ${formatRand(beforeVat)} plus ${vatPercent}% VAT: prices are entered excl. VAT, so check this one is not VAT-inclusive`,
+        )
+      : []
+  })
+}
+
 /** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
 function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
   if (typeof value === 'string') return [{ text: value, path }]
@@ -322,6 +397,34 @@ export function checkPreviousYearMentions(event: ContentDocument): Finding[] {
   return textsOf(content, [])
     .filter(({ text }) => mentions.test(text))
     .map(({ path }) => ({ message: `Still mentions ${previousYear}: check it is right for this edition`, path }))
+}
+
+/** Every rich-text link of a value (a link annotation: `_type: 'link'` with an href) with its path. */
+function linksOf(value: unknown, path: PathSegment[]): { href: string; path: PathSegment[] }[] {
+  if (Array.isArray(value)) return value.flatMap((entry, index) => linksOf(entry, [...path, item(entry ?? {}, index)]))
+  if (value === null || typeof value !== 'object') return []
+  const record = value as Record<string, unknown>
+  const own = record._type === 'link' && typeof record.href === 'string' ? [{ href: record.href, path: [...path, 'href'] }] : []
+  return [...own, ...Object.entries(record).flatMap(([key, entry]) => (key.startsWith('_') ? [] : linksOf(entry, [...path, key])))]
+}
+
+/**
+ * Errors for rich-text links to a path of this site that nothing answers (`/termz`): a link to a page of the site
+ * must lead to a route it serves, a published event or page, or a redirect to one. Web addresses, mailto: and tel:
+ * stay free.
+ */
+export function checkInternalLinks(document: ContentDocument, ofType: TypeLookup): Finding[] {
+  const internal = linksOf(document, []).filter(({ href }) => href.startsWith('/') && !href.startsWith('//'))
+  if (internal.length === 0) return []
+  const events = ofType('event').map((event) => ({ kind: event.kind, slug: (event.slug as { current?: string } | undefined)?.current }) as EventAddress)
+  const pageSlugs = ofType('page').flatMap((page) => (page.slug as { current?: string } | undefined)?.current ?? [])
+  const redirects = ofType('redirect').map((redirect) => ({ from: String(redirect.from ?? ''), to: String(redirect.to ?? '') }))
+  const paths = sitePaths(events, pageSlugs)
+  return internal.flatMap(({ href, path }) => {
+    const target = href.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
+    const refusal = checkRedirect({ from: target, to: target }, redirects, paths)
+    return refusal.length === 0 ? [] : at(path, `The link to ${href} leads nowhere: no page of the site is at ${target}`)
+  })
 }
 
 /** A warning text when a workshop offers table options (tables are sold for conferences), or undefined. */
@@ -359,6 +462,18 @@ export function checkVatRate(percent: number | undefined): string | undefined {
 
 const eventFields = (document: ContentDocument) => fields<EventFields>(document)
 
+/** What the price rules read from the site settings, with the defaults where a setting is not set. */
+function settingsOf(lookup: Lookup): { maxDelegatePrice: number; vatPercent: number } {
+  const settings = lookup(SITE_SETTINGS_ID)
+  const maxDelegatePrice = settings?.maxDelegatePrice
+  const vatRate = settings?.vatRate
+  return {
+    maxDelegatePrice: typeof maxDelegatePrice === 'number' && maxDelegatePrice > 0 ? maxDelegatePrice : DEFAULT_MAX_DELEGATE_PRICE,
+    // A rate below 1 was stored as a fraction before the percentage migration.
+    vatPercent: typeof vatRate === 'number' ? (vatRate < 1 ? vatRate * 100 : vatRate) : DEFAULT_VAT_PERCENT,
+  }
+}
+
 /** Every rule, by document type. */
 const RULES: Record<string, FieldRule[]> = {
   event: [
@@ -379,6 +494,7 @@ const RULES: Record<string, FieldRule[]> = {
           ...checkSessionTimes(agendaDays),
           ...checkSessionOrder(agendaDays),
           ...checkSessionsWithinEvent(agendaDays, start, end),
+          ...checkSessionOverlaps(agendaDays),
         ]
       },
     },
@@ -387,17 +503,28 @@ const RULES: Record<string, FieldRule[]> = {
       level: 'warning',
       check: (event) => {
         const { agendaDays = [], speakers = [] } = eventFields(event)
-        return [...checkSessionOverlaps(agendaDays), ...checkSessionSpeakersListed(agendaDays, speakers), ...checkOtherPresenters(agendaDays)]
+        return [...checkSessionSpeakersListed(agendaDays, speakers), ...checkOtherPresenters(agendaDays)]
       },
     },
     { field: 'priceOptions', level: 'error', check: (event) => checkPriceOptions(eventFields(event).priceOptions ?? [], eventFields(event).start) },
     {
       field: 'priceOptions',
+      level: 'error',
+      check: (event, lookup) => checkImplausiblePrices(eventFields(event).priceOptions ?? [], settingsOf(lookup).maxDelegatePrice),
+    },
+    {
+      field: 'priceOptions',
       level: 'warning',
-      check: (event) => problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
+      check: (event, lookup) => [
+        ...problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
+        ...checkVatInclusiveLooking(eventFields(event).priceOptions ?? [], settingsOf(lookup).vatPercent),
+      ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
+    { field: 'overview', level: 'error', check: (event, _lookup, ofType) => checkInternalLinks(event, ofType) },
   ],
+  page: [{ field: 'sections', level: 'error', check: (page, _lookup, ofType) => checkInternalLinks(page, ofType) }],
+  speaker: [{ field: 'bio', level: 'error', check: (speaker, _lookup, ofType) => checkInternalLinks(speaker, ofType) }],
   redirect: [
     {
       field: 'to',

@@ -1,5 +1,6 @@
 import type { DocumentRule, ValidationContext } from 'sanity'
 import { SANITY_API_VERSION } from './apiVersion.ts'
+import { SITE_SETTINGS_ID } from './siteSettingsId.ts'
 import { checkDocument, TYPES_READ_BY_RULES, type ContentDocument, type Level, type Lookup, type TypeLookup } from './rules.ts'
 
 /** The ids a value references, at any depth. */
@@ -11,9 +12,10 @@ function referencedIds(value: unknown): string[] {
   return [...own, ...Object.values(record).flatMap(referencedIds)]
 }
 
+// The site settings too: the price rules read the VAT rate and the ceiling of a delegate's price from them.
 async function lookupFor(document: ContentDocument, context: ValidationContext): Promise<Lookup> {
-  const ids = [...new Set(referencedIds(document))]
-  const documents = ids.length === 0 ? [] : await context.getClient({ apiVersion: SANITY_API_VERSION }).fetch<ContentDocument[]>('*[_id in $ids]', { ids })
+  const ids = [...new Set([...referencedIds(document), SITE_SETTINGS_ID])]
+  const documents = await context.getClient({ apiVersion: SANITY_API_VERSION }).fetch<ContentDocument[]>('*[_id in $ids]', { ids })
   const byId = new Map(documents.map((referenced) => [referenced._id, referenced]))
   return (id) => byId.get(id)
 }

@@ -129,6 +129,7 @@ export async function startContentLake({
       working.set(id, (new MutatorMutation({ mutations: [mutation] }).apply(current as never) as SanityDocument | null) ?? null)
       results.push({ id, operation: operation === 'patch' ? 'update' : operation === 'delete' ? 'delete' : 'create' })
     }
+    refuseDeletingReferenced(changed, working)
     let eventNumber = 0
     for (const [id, { previous, mutations }] of changed) {
       const next = working.get(id) ?? null
@@ -156,6 +157,24 @@ export async function startContentLake({
     for (const listener of liveListeners) listener.write(`event: restart\ndata: ${JSON.stringify({ id: transactionId })}\n\n`)
     onCommit?.([...store.values()])
     return results
+  }
+
+  // As the Content Lake: a document that another one refers to by a strong reference cannot be deleted, and nothing of
+  // the transaction is applied. (The Studio offers "Delete anyway"; the Content Lake refuses all the same, so a
+  // speaker on seven pages is never deleted from under them.)
+  function refuseDeletingReferenced(changed: Map<string, unknown>, working: Map<string, SanityDocument | null>): void {
+    const deleted = [...changed.keys()].filter((id) => store.has(id) && working.get(id) === null)
+    if (deleted.length === 0) return
+    const after = new Map(store)
+    for (const [id, document] of working) {
+      if (document) after.set(id, document)
+      else after.delete(id)
+    }
+    const refusals = deleted.flatMap((id) => {
+      const referencing = [...after.values()].filter((document) => strongReferencesOf(document).has(id)).map((document) => document._id)
+      return referencing.length > 0 ? [{ id, referencing }] : []
+    })
+    if (refusals.length > 0) throw new ReferencedDocumentError(refusals)
   }
 
   async function route(request: Http2ServerRequest, response: Http2ServerResponse): Promise<void> {
@@ -208,14 +227,24 @@ export async function startContentLake({
     }
     if (path === `/data/mutate/${dataset}` && method === 'POST') {
       const transactionId = url.searchParams.get('transactionId') ?? randomUUID()
-      const results = commit(await readBody(request), transactionId)
-      return json(response, 200, { transactionId, results })
+      try {
+        const results = commit(await readBody(request), transactionId)
+        return json(response, 200, { transactionId, results })
+      } catch (error) {
+        if (error instanceof ReferencedDocumentError) return json(response, 409, error.body())
+        throw error
+      }
     }
     if (path === `/data/actions/${dataset}` && method === 'POST') {
       const body = await readBody(request)
       const transactionId = String(body.transactionId ?? randomUUID())
       const actions = (body.actions as DocumentAction[] | undefined) ?? []
-      commit({ mutations: actions.flatMap((action) => mutationsFor(action, store)) }, transactionId)
+      try {
+        commit({ mutations: actions.flatMap((action) => mutationsFor(action, store)) }, transactionId)
+      } catch (error) {
+        if (error instanceof ReferencedDocumentError) return json(response, 409, error.body())
+        throw error
+      }
       return json(response, 200, { transactionId })
     }
     // Every listener hears every change, whatever its query: more than Sanity sends, which the studio tolerates.
@@ -302,6 +331,41 @@ export async function startContentLake({
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** The ids a document refers to by strong references (`_ref` without `_weak: true`), anywhere in it. */
+function strongReferencesOf(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) strongReferencesOf(item, found)
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>
+    if (typeof record._ref === 'string' && record._weak !== true) found.add(record._ref)
+    for (const [key, field] of Object.entries(record)) if (key !== '_ref') strongReferencesOf(field, found)
+  }
+  return found
+}
+
+/** A transaction that would delete documents others still refer to, answered as the Content Lake answers it (409). */
+class ReferencedDocumentError extends Error {
+  constructor(readonly refusals: ReadonlyArray<{ id: string; referencing: string[] }>) {
+    super(refusals.map(({ id, referencing }) => referencedMessage(id, referencing)).join('; '))
+  }
+
+  body() {
+    return {
+      error: {
+        description: `The mutation(s) failed: ${this.message}`,
+        type: 'mutationError',
+        items: this.refusals.map(({ id, referencing }) => ({
+          error: { description: referencedMessage(id, referencing), id, referencingIDs: referencing, type: 'documentHasExistingReferencesError' },
+        })),
+      },
+    }
+  }
+}
+
+function referencedMessage(id: string, referencing: readonly string[]): string {
+  return `Document "${id}" cannot be deleted as there are references to it from ${referencing.map((other) => `"${other}"`).join(', ')}`
 }
 
 interface DocumentAction {

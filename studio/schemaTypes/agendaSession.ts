@@ -24,6 +24,12 @@ export const agendaSession = defineType({
     }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
     defineField({
+      name: 'room',
+      title: 'Room or track',
+      type: 'string',
+      description: 'Only for sessions that run in parallel, e.g. "Hall A" or "Finance track"; sessions may overlap only in different rooms',
+    }),
+    defineField({
       name: 'speakers',
       type: 'array',
       description: 'Who presents the session; the agenda shows each as "Name, Position"',

@@ -1,5 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { documentRules } from '../lib/schemaRules.ts'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 import { richText } from './richText.ts'
@@ -24,6 +25,7 @@ export const page = defineType({
   title: 'Page',
   type: 'document',
   icon: DocumentTextIcon,
+  validation: documentRules('page'),
   groups: [
     { name: 'content', title: 'Content', default: true },
     { name: 'home', title: 'Home page blocks' },

@@ -81,6 +81,15 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required().precision(2),
     }),
     defineField({
+      name: 'maxDelegatePrice',
+      title: 'Highest price per delegate',
+      type: 'number',
+      group: 'payment',
+      description:
+        'In rands, excl. VAT; empty means R 50 000. A price option above it (a table: per seat) cannot be published, which catches a price typed in cents',
+      validation: (rule) => rule.positive().integer(),
+    }),
+    defineField({
       name: 'bankDetails',
       title: 'Bank details',
       type: 'object',

@@ -1,5 +1,6 @@
 import { UserIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { documentRules } from '../lib/schemaRules.ts'
 import { imageWithAlt } from './image.ts'
 import { placeholdersField, placeholdersGroup } from './placeholders.ts'
 import { richText } from './richText.ts'
@@ -9,6 +10,7 @@ export const speaker = defineType({
   title: 'Speaker',
   type: 'document',
   icon: UserIcon,
+  validation: documentRules('speaker'),
   groups: [{ name: 'content', title: 'Speaker', default: true }, placeholdersGroup],
   fields: [
     defineField({ name: 'name', type: 'string', group: 'content', validation: (rule) => rule.required() }),

@@ -92,6 +92,20 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
+  it('refuses to delete a speaker that events refer to, as the Content Lake does, and the site keeps it', async () => {
+    const page = await harness.open('structure/speaker;speaker-resilience-05')
+    await page.getByTestId('action-menu-button').waitFor()
+    await runDocumentAction(page, 'Delete')
+    // The studio lists the referring documents and offers to delete all the same.
+    await page.getByRole('button', { name: /Delete (all versions )?anyway|Delete now/ }).click()
+    await page
+      .getByText(/cannot be deleted as there are references to it from "event-resilience"/)
+      .first()
+      .waitFor({ timeout: 30_000 })
+    expect(harness.lake().documents.has('speaker-resilience-05')).toBe(true)
+    await page.context().close()
+  })
+
   it('previews events with their kind and dates, and prices with VAT', async () => {
     const page = await harness.open('structure/events')
     await page.getByText('Conference · 21–22 May 2025').waitFor()

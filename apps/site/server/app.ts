@@ -6,9 +6,11 @@ import { createRequestHandler } from '@react-router/express'
 import {
   createContentClient,
   createLocalContentSource,
+  forgetReportedContentProblems,
   listPlaceholders,
   LOCAL_CONTENT_PREFIX,
   PLACEHOLDERS_QUERY,
+  reportContentProblemsTo,
   type PlaceholderSource,
   watchDataset,
 } from '@events/content'
@@ -116,7 +118,13 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
     // Hosted content with no webhook to say it changed: pages are kept as long as a CDN keeps them (s-maxage).
     ...(config.hostedContent && !config.sanityWebhookSecret ? { ttlMs: 60_000 } : {}),
   })
+  // A part of the content left out because it is not whole (a deleted speaker, a price without an amount) is logged
+  // once per content revision, naming the document that holds it, so editors hear of it without a page failing.
+  reportContentProblemsTo((problem) =>
+    logger.warn({ document: problem.documentId, path: problem.path }, `Content left out: ${problem.documentId} ${problem.path} ${problem.reason}`),
+  )
   contentRevision.onChange(() => {
+    forgetReportedContentProblems()
     pages.clear()
     catalog.forget()
   })

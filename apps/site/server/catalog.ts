@@ -1,5 +1,6 @@
 import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '@events/core'
 import {
+  fetchWholeContent,
   redirectsOf,
   redirectsQuery,
   registrationEventQuery,
@@ -63,6 +64,9 @@ export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettings
 
 /** Maps an event's content onto the registration facts the core checks and stores. */
 export function registrationEvent(event: NonNullable<RegistrationEventQueryResult>, siteUrl: string): RegistrationEvent {
+  // The studio requires a venue, but a dataset copy or a partial import can lack one: the event still takes
+  // registrations (the missing venue is logged where the content is read, whole-content.ts).
+  const venue = event.venue as typeof event.venue | null
   return {
     // A preview client may answer with the draft's id; registrations keep the published one.
     id: event._id.replace(/^drafts\./, ''),
@@ -74,7 +78,7 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
     end: event.end,
     registrationClosesAt: event.registrationClosesAt,
     registrationSubject: event.registrationSubject,
-    venue: { name: event.venue.name, address: event.venue.address },
+    venue: { name: venue?.name ?? '', address: venue?.address ?? null },
     contactEmail: event.contactEmail,
     contactPhone: event.contactPhone,
     url: `${siteUrl}/${event.kind}/${event.slug}`,
@@ -100,7 +104,7 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
  * forget() drops the reads it keeps, when the content changed.
  */
 export function createContentCatalog(content: SanityClient, siteUrl: string): EventCatalog & { forget(): void } {
-  const eventBySlug = (slug: string) => content.fetch<RegistrationEventQueryResult>(registrationEventQuery, { slug })
+  const eventBySlug = (slug: string) => fetchWholeContent<RegistrationEventQueryResult>(content, registrationEventQuery, { slug })
   // A slug no event has may be one a renamed event had: its redirect documents lead to the event's page now.
   const renamedEvent = async (slug: string) => {
     const redirects = await content.fetch<RedirectsQueryResult>(redirectsQuery)
@@ -111,7 +115,7 @@ export function createContentCatalog(content: SanityClient, siteUrl: string): Ev
     const event = (await eventBySlug(slug)) ?? (await renamedEvent(slug))
     return event ? registrationEvent(event, siteUrl) : undefined
   })
-  const settings = shortLivedCache(async () => settingsForMail(await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)))
+  const settings = shortLivedCache(async () => settingsForMail(await fetchWholeContent<SiteSettingsQueryResult>(content, siteSettingsQuery)))
   return {
     getEvent: (slug) => events(slug),
     getSettings: () => settings('settings'),

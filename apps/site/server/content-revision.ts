@@ -1,4 +1,4 @@
-import { availabilityScheduleQuery, type AvailabilityScheduleQueryResult } from '@events/content'
+import { availabilityScheduleQuery, fetchWholeContent, type AvailabilityScheduleQueryResult } from '@events/content'
 import { nextAvailabilityChange } from '@events/pricing'
 import type { SanityClient } from '@sanity/client'
 
@@ -48,7 +48,7 @@ export function availabilityEpoch({ content, revision, now }: AvailabilityEpochO
   return async () => {
     const current = revision.current()
     if (schedule?.revision !== current) {
-      const events = content.fetch<AvailabilityScheduleQueryResult>(availabilityScheduleQuery)
+      const events = fetchWholeContent<AvailabilityScheduleQueryResult>(content, availabilityScheduleQuery)
       schedule = { revision: current, events }
       // A failed read is not kept: the next request asks again.
       events.catch(() => {

@@ -1,5 +1,5 @@
 import { seatStatusOf, seatsTakenAt, visibleSeatsKey, type CoreDatabase } from '@events/core'
-import { availabilityScheduleQuery, type AvailabilityScheduleQueryResult } from '@events/content'
+import { availabilityScheduleQuery, fetchWholeContent, type AvailabilityScheduleQueryResult } from '@events/content'
 import type { SanityClient } from '@sanity/client'
 import type { ContentRevision } from './content-revision'
 
@@ -36,7 +36,7 @@ export function seatEpoch({ content, revision, db, now = Date.now, onProblem }: 
   const read = async (): Promise<string> => {
     const current = revision.current()
     if (limits?.revision !== current) {
-      const events = content.fetch<AvailabilityScheduleQueryResult>(availabilityScheduleQuery)
+      const events = fetchWholeContent<AvailabilityScheduleQueryResult>(content, availabilityScheduleQuery)
       limits = { revision: current, events }
       events.catch(() => {
         if (limits?.events === events) limits = undefined

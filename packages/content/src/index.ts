@@ -36,6 +36,7 @@ export {
 } from './image-sources.ts'
 export { renderRichText, withRichText, type RichText, type WithRichText } from './rich-text.ts'
 export { safeHref } from './rich-text-links.ts'
+export { fetchWholeContent, forgetReportedContentProblems, keepWhole, reportContentProblemsTo, type ContentProblem } from './whole-content.ts'
 export { followRedirects, redirectLocation, redirectsOf, renamedEventSlug, type Redirect, type RedirectOutcome } from './redirects.ts'
 export * from './queries.ts'
 export type * from './sanity.types.ts'

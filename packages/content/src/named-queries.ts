@@ -1,6 +1,7 @@
 import type { SanityClient } from '@sanity/client'
 import { withImageSources, type WithImageSources } from './image-sources.ts'
 import { withRichText, type WithRichText } from './rich-text.ts'
+import { keepWhole, reportLeftOut } from './whole-content.ts'
 import { divisionsQuery, eventCardsQuery, eventPageQuery, pageQuery, siteSettingsQuery, sponsorPackagesQuery } from './queries.ts'
 import type {
   DivisionsQueryResult,
@@ -85,7 +86,8 @@ export function parseContentQuery(name: string, params: Iterable<[string, string
 /**
  * Runs a named query with the content client; its parameters are passed as GROQ `$` parameters. Images come back with
  * their URLs built here, on the server, and rich text comes back as HTML, so pages and the browser's refetches share
- * them and the browser needs neither an image URL builder nor a Portable Text renderer.
+ * them and the browser needs neither an image URL builder nor a Portable Text renderer. Parts that are not whole (a
+ * deleted speaker, a price without an amount) are left out first (keepWhole).
  */
 export async function fetchNamedContent<Name extends ContentQueryName>(
   client: SanityClient,
@@ -93,6 +95,7 @@ export async function fetchNamedContent<Name extends ContentQueryName>(
   params: ContentQueryParams<Name>,
 ): Promise<ContentQueryResults[Name]> {
   const { projectId, dataset } = client.config()
-  const result = await client.fetch<unknown>(namedQueries[name].query, params)
+  const { value: result, problems } = keepWhole(namedQueries[name].query, await client.fetch<unknown>(namedQueries[name].query, params))
+  reportLeftOut(problems)
   return withRichText(withImageSources(result, { projectId, dataset })) as ContentQueryResults[Name]
 }

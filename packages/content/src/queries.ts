@@ -117,6 +117,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
       ...coalesce(@->, @){
         "time": start + " – " + end,
         title,
+        room,
         "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
         isBreak
       }

@@ -10,15 +10,15 @@ const days: AgendaDay[] = [
     label: 'Day 1',
     date: '2025-07-23',
     sessions: [
-      { _key: 's1', time: '07:30 – 08:30', title: 'Registration and coffee', speaker: null, isBreak: true },
-      { _key: 's2', time: '08:30 – 09:15', title: 'Opening address', speaker: 'Dr Jane Doe, Chief Economist', isBreak: false },
+      { _key: 's1', time: '07:30 – 08:30', title: 'Registration and coffee', speaker: null, room: null, isBreak: true },
+      { _key: 's2', time: '08:30 – 09:15', title: 'Opening address', speaker: 'Dr Jane Doe, Chief Economist', room: null, isBreak: false },
     ],
   },
   {
     _key: 'second',
     label: 'Day 2',
     date: '2025-07-24',
-    sessions: [{ _key: 's3', time: '09:00 – 10:00', title: 'The future of work', speaker: 'Panel', isBreak: false }],
+    sessions: [{ _key: 's3', time: '09:00 – 10:00', title: 'The future of work', speaker: 'Panel', room: null, isBreak: false }],
   },
 ]
 
@@ -54,6 +54,22 @@ describe('Agenda', () => {
     ])
     expect(sessions[0]).toHaveClass('agenda__session--break')
     expect(sessions[1]).not.toHaveClass('agenda__session--break')
+  })
+
+  it('names the room of a session that runs in parallel with another', () => {
+    const parallel: AgendaDay[] = [
+      {
+        ...days[0]!,
+        sessions: [
+          { _key: 'a', time: '09:00 – 10:00', title: 'Tax update', speaker: null, room: 'Hall A', isBreak: false },
+          { _key: 'b', time: '09:00 – 10:00', title: 'HR clinic', speaker: null, room: 'Boardroom', isBreak: false },
+        ],
+      },
+      days[1]!,
+    ]
+    renderAgenda(undefined, parallel)
+    const sessions = within(screen.getByRole('tabpanel', { name: 'Day 1' })).getAllByRole('listitem')
+    expect(sessions.map((session) => session.textContent)).toEqual(['09:00 – 10:00Tax update · Hall A', '09:00 – 10:00HR clinic · Boardroom'])
   })
 
   it('shows the day named in the URL', () => {

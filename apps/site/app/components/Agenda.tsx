@@ -6,6 +6,8 @@ export type AgendaSession = {
   time: string | null
   title: string | null
   speaker: string | null
+  /** Set only for sessions that run in parallel with another. */
+  room?: string | null
   isBreak: boolean | null
 }
 
@@ -59,7 +61,10 @@ function AgendaDayProgramme({ day, label }: { day: AgendaDay; label: string }) {
           {sessions.map((session) => (
             <li key={session._key} className={session.isBreak ? 'agenda__session agenda__session--break' : 'agenda__session'}>
               <span className="agenda__time">{session.time}</span>
-              <span className="agenda__title">{session.title}</span>
+              <span className="agenda__title">
+                {session.title}
+                {session.room && <span className="agenda__room"> · {session.room}</span>}
+              </span>
               {session.speaker && (
                 <span className="agenda__speaker">
                   <span className="visually-hidden">Speaker: </span>

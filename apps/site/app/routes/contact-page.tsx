@@ -1,4 +1,5 @@
 import { eventSlugsQuery, pageQuery, type EventSlugsQueryResult, type PageQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 import { redirect } from 'react-router'
 import type { Route } from './+types/contact-page'
 import type { SanityClient } from '@sanity/client'
@@ -18,7 +19,7 @@ import { PageHero } from '../components/PageHero'
 async function enquirySubject(content: SanityClient, request: Request, pattern: string, slug: string | undefined) {
   if (!slug) return { interest: 'Sponsorship', context: 'Sponsorship', about: 'sponsorship' }
   const kind = eventKindOfRoute(pattern)
-  const events = await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)
+  const events = await fetchWholeContent<EventSlugsQueryResult>(content, eventSlugsQuery)
   const event = events.find((candidate) => candidate.kind === kind && candidate.slug?.toLowerCase() === slug.toLowerCase())
   if (!event?.slug) return throwRedirectOrNotFound(content, request, 'Event not found')
   if (event.slug !== slug) throw redirect(`/${kind}/${event.slug}/contact`, 301)
@@ -38,7 +39,7 @@ function requestedInterest(request: Request): string | undefined {
 export async function loader({ context, request, params, pattern }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const pathname = pagePathname(request)
-  const home = await content.fetch<PageQueryResult>(pageQuery, { slug: 'home' })
+  const home = await fetchWholeContent<PageQueryResult>(content, pageQuery, { slug: 'home' })
   const heading = { title: home?.contactTitle ?? 'Contact us', subtitle: home?.contactSubtitle ?? 'Fill in the form below' }
   const subject = await enquirySubject(content, request, pattern, params.slug)
   return { ...heading, ...subject, interest: requestedInterest(request) ?? subject.interest, path: pathname, siteUrl: config.siteUrl }

@@ -13,6 +13,7 @@ import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/ev
 import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { servicesContext } from '../lib/services.server'
 import { eventCardsQuery, type EventCardsQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 
 /** The cards fill a grid of columns at least 18rem wide within the page's width. */
 const EVENT_CARD_SIZES = '(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw'
@@ -27,7 +28,7 @@ export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const { content, config, core } = context.get(servicesContext)
   const [page, cards] = await Promise.all([
     loadContentPage(context, request, [listingCards(kind)]),
-    content.fetch<EventCardsQueryResult>(eventCardsQuery, { kind }),
+    fetchWholeContent<EventCardsQueryResult>(content, eventCardsQuery, { kind }),
   ])
   const seats = await seatStatusesOf(core.db, cards)
   const now = config.now()

@@ -1,4 +1,5 @@
 import { eventSlugsQuery, siteSettingsQuery, type ContentQueryResults, type EventSlugsQueryResult, type SiteSettingsQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 import { eventDateLabel } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
 import { lazy, useEffect } from 'react'
@@ -73,12 +74,12 @@ export async function loader({ context, request, params, pattern }: Route.Loader
   const { dehydratedState, results } = await prefetchContent(content, [eventRequest], context.get(requestFactsContext).log)
   const [event] = results
   if (!event) {
-    const canonical = findCanonicalSlug(await content.fetch<EventSlugsQueryResult>(eventSlugsQuery), kind, params.slug)
+    const canonical = findCanonicalSlug(await fetchWholeContent<EventSlugsQueryResult>(content, eventSlugsQuery), kind, params.slug)
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
     return throwRedirectOrNotFound(content, request, 'Event not found')
   }
   const [settings, image, seatStatuses, offer] = await Promise.all([
-    content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    fetchWholeContent<SiteSettingsQueryResult>(content, siteSettingsQuery),
     socialImageOf(content, event._id),
     seatStatusesOf(core.db, [event]),
     offerShown(context, url, event._id.replace(/^drafts\./, '')),

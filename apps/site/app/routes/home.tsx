@@ -1,4 +1,5 @@
 import { upcomingEventsQuery, type UpcomingEventsQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 import { eventDateLabel } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
 import { Link, data, useSearchParams } from 'react-router'
@@ -62,7 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [page] = results
   if (!page) throw data('Home page content is missing', { status: 500 })
   const now = config.now()
-  const events = await content.fetch<UpcomingEventsQueryResult>(upcomingEventsQuery, { now: now.toISOString() })
+  const events = await fetchWholeContent<UpcomingEventsQueryResult>(content, upcomingEventsQuery, { now: now.toISOString() })
   const upcoming = upcomingEvents(events, now, await seatStatusesOf(core.db, events))
   const image = await socialImageOf(content, page._id)
   return { dehydratedState, upcoming, meta: { title: page.title ?? 'Home', description: page.seoDescription ?? '', image }, siteUrl: config.siteUrl }

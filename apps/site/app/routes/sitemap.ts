@@ -1,4 +1,5 @@
 import { eventSlugsQuery, type EventSlugsQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 import type { Route } from './+types/sitemap'
 import { servicesContext } from '../lib/services.server'
 
@@ -22,7 +23,7 @@ function escapeXml(value: string) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
-  const events = await content.fetch<EventSlugsQueryResult>(eventSlugsQuery)
+  const events = await fetchWholeContent<EventSlugsQueryResult>(content, eventSlugsQuery)
   const entries = [
     ...staticPaths.map((path) => ({ path, lastModified: undefined as string | undefined })),
     ...events.map((event) => ({ path: `/${event.kind}/${event.slug}`, lastModified: event._updatedAt })),

@@ -1,4 +1,5 @@
 import { pageQuery, type PageQueryResult } from '@events/content/browser'
+import { fetchWholeContent } from '@events/content/whole-content'
 import { data } from 'react-router'
 import type { Route } from './+types/training-request'
 import { TrainingRequestForm, type TrainingValues } from '../components/TrainingRequestForm'
@@ -12,7 +13,7 @@ import { PageHero } from '../components/PageHero'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext)
   const slug = pageSlug(request)
-  const page = await content.fetch<PageQueryResult>(pageQuery, { slug })
+  const page = await fetchWholeContent<PageQueryResult>(content, pageQuery, { slug })
   if (!page) throw data('Page not found', { status: 404 })
   return { slug, title: page.title ?? '', siteUrl: config.siteUrl }
 }
