@@ -319,7 +319,7 @@ export function checkPriceOptions(options: PriceOptionFields[], start: string | 
 }
 
 /** The ceiling of a price per delegate, in rands, when the site settings set none. */
-export const DEFAULT_MAX_DELEGATE_PRICE = 50_000
+const DEFAULT_MAX_DELEGATE_PRICE = 50_000
 /** The VAT rate, in percent, when the site settings set none. */
 const DEFAULT_VAT_PERCENT = 15
 
