@@ -1,10 +1,22 @@
 import { checkInDelegate, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
 import type { RouterContextProvider } from 'react-router'
+import { isoDayOf } from './admin-format'
 import { formText, staffFormPost } from './admin.server'
 import { refusalSentence, runStaffCommand } from './backoffice.server'
+import { servicesContext } from './services.server'
 
-/** What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts. */
-export type DoorAnswer = { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }
+/**
+ * What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts;
+ * and, either way, the day at the door (`today`), which a screen left open since an earlier day follows.
+ */
+export type DoorAnswer = ({ ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }) & {
+  today?: string
+}
+
+/** The day at the door by the business clock (SITE_DATE aware), YYYY-MM-DD in Johannesburg: the server, not the screen, decides it. */
+export function doorToday(context: Readonly<RouterContextProvider>): string {
+  return isoDayOf(context.get(servicesContext).config.now().toISOString())
+}
 
 /**
  * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
@@ -23,11 +35,13 @@ export async function doorPost(args: {
     code: formText(form, 'code'),
     delegateId: formText(form, 'delegateId'),
     scannedAt: formText(form, 'scannedAt'),
+    reason: formText(form, 'reason'),
   }
   const undo = formText(form, 'intent') === 'undo'
   const outcome = undo ? await runStaffCommand(args.context, user, undoCheckIn, input) : await runStaffCommand(args.context, user, checkInDelegate, input)
-  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome) }, headers }
+  const today = doorToday(args.context)
+  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome), today }, headers }
   const { delegate, counts } = outcome.value
   const message = undo ? `Check-in of ${delegate.name} undone.` : `${delegate.name} checked in.`
-  return { answer: { ok: true, message, delegate, counts }, headers }
+  return { answer: { ok: true, message, delegate, counts, today }, headers }
 }
