@@ -417,3 +417,14 @@ export {
   type MessagePreview,
   type SentDelegateMessage,
 } from './event-days/messages.ts'
+export {
+  checkDiscountCode,
+  DISCOUNT_CODE_FIELD,
+  discountCodeOf,
+  discountCodeUses,
+  MAX_DISCOUNT_CODE_LENGTH,
+  normaliseDiscountCode,
+  type DiscountCodeRefusal,
+} from './discounts/codes.ts'
+export { createDiscountCode, extendDiscountCode, listDiscountCodes, voidDiscountCode, type DiscountCodeSummary } from './discounts/staff-codes.ts'
+export type { DiscountCodeRow, DiscountKind } from './db/tables/discount-codes.ts'

@@ -21,6 +21,11 @@ export interface InvoiceSubject {
   unitAmountCents: number
   quote: Quote
   issuedAt: Date
+  /**
+   * The discount code the registration used: the invoice shows the full price (unitAmountCents is then the full unit
+   * price) and the discount as its own line; `quote` is the discounted one, VAT on the discounted amount.
+   */
+  discount?: { description: string; fullSubtotalCents: number; discountCents: number } | undefined
 }
 
 /** What a tax invoice says, all but its number, which it only gets as the last write of its transaction. */
@@ -67,6 +72,16 @@ export function registrationLine(
   }
 }
 
+/** A discount as its own line of a registration's invoice: per delegate (or per table), negative. */
+function discountLines({ discount, submission }: InvoiceSubject): TaxInvoiceData['lines'] {
+  if (!discount) return []
+  const table = isOptionKey(submission.attendanceOption) && isTableOption(submission.attendanceOption)
+  const quantity = table ? 1 : submission.delegates.length
+  return [
+    { description: discount.description, details: [], quantity, unitAmountCents: -discount.discountCents / quantity, amountCents: -discount.discountCents },
+  ]
+}
+
 /** What the tax invoice of a registration says, but for its number. */
 function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
   const { event, settings, submission, quote } = subject
@@ -86,8 +101,9 @@ function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
         delegateCount: submission.delegates.length,
         delegatesText: `${submission.delegates.length === 1 ? 'Delegate' : `${submission.delegates.length} delegates`}: ${delegates}`,
         unitAmountCents: subject.unitAmountCents,
-        subtotalCents: quote.subtotalCents,
+        subtotalCents: subject.discount?.fullSubtotalCents ?? quote.subtotalCents,
       }),
+      ...discountLines(subject),
     ],
     subtotalCents: quote.subtotalCents,
     vatRate: quote.vatRate,

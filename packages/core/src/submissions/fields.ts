@@ -40,6 +40,18 @@ export const FIELD_ISSUE_CODES = [
   'offer-expired',
   'offer-used',
   'invalid-cpd-hours',
+  'discount-code-unknown',
+  'discount-code-other-event',
+  'discount-code-not-yet-valid',
+  'discount-code-expired',
+  'discount-code-option-excluded',
+  'discount-code-one-delegate',
+  'discount-code-spent',
+  'discount-code-taken',
+  'invalid-discount-code',
+  'invalid-discount-percent',
+  'invalid-discount-uses',
+  'discount-dates-reversed',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

@@ -31,6 +31,7 @@ import * as delegateMessages from './2026-11-30-delegate-messages.ts'
 import * as checkIns from './2026-11-29-check-ins.ts'
 import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 import * as certificates from './2026-11-30-certificates.ts'
+import * as discountCodes from './2026-11-28-discount-codes.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-certificates': certificates,
   '2026-11-30-joining-mails': joiningMails,
   '2026-11-30-delegate-messages': delegateMessages,
+  '2026-11-28-discount-codes': discountCodes,
 }
 
 /** The core's migrations, in the order they were written. */
