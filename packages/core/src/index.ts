@@ -420,6 +420,9 @@ export {
 export {
   checkDiscountCode,
   DISCOUNT_CODE_FIELD,
+  discountTermsOf,
+  findDiscountCode,
+  type DiscountTerms,
   discountCodeOf,
   discountCodeUses,
   MAX_DISCOUNT_CODE_LENGTH,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyDiscount, assertDiscount, discountAppliesTo, discountOnLine, type Discount } from './discount.ts'
+import { applyDiscount, assertDiscount, discountAppliesTo, discountedQuote, discountOnLine, type Discount } from './discount.ts'
 import { formatAmount, randsToCents } from './money.ts'
 import type { OptionKey } from './options.ts'
 import { quote } from './quote.ts'
@@ -124,6 +124,16 @@ describe('discounts: which options they apply to', () => {
     [{ optionKeys: ['table-5'], includesTables: true }, 'table-10', false],
   ] as const)('scope %j applies to %s: %s', (scope, key, applies) => {
     expect(discountAppliesTo(scope, key)).toBe(applies)
+  })
+})
+
+describe('discounts: composed with the option’s price', () => {
+  it('prices a per-delegate option less the discount, and leaves an option outside its scope at full price', () => {
+    const venue = { key: 'venue', amountCents: 849_000 } as const
+    expect(discountedQuote(venue, 2, 0.15, { kind: 'percent', percent: 30 })).toMatchObject({ discountCents: 509_400, totalCents: 1_366_890 })
+    expect(discountedQuote(venue, 2, 0.15, { kind: 'percent', percent: 30 }, { optionKeys: ['online'] })).toMatchObject({ discountCents: 0, totalCents: 1_952_700 })
+    expect(discountedQuote({ key: 'table-5', amountCents: 3_495_000 }, 5, 0.15, { kind: 'percent', percent: 30 })).toMatchObject({ discountCents: 0 })
+    expect(discountedQuote(venue, 1, 0.15)).toEqual({ fullSubtotalCents: 849_000, discountCents: 0, subtotalCents: 849_000, vatCents: 127_350, totalCents: 976_350, vatRate: 0.15 })
   })
 })
 

@@ -1,6 +1,6 @@
 import { assertWholeCents } from './money.ts'
 import { assertDelegateCount, assertOptionKey, isTableOption, type OptionKey } from './options.ts'
-import { vatOn, type PricedOption, type Quote } from './quote.ts'
+import { quote, vatOn, type PricedOption, type Quote } from './quote.ts'
 
 /**
  * What a discount code takes off: a whole percentage, a rand amount per delegate, or everything (a complimentary
@@ -78,9 +78,14 @@ export function applyDiscount(full: Quote, discountCents: number): DiscountedQuo
   return { fullSubtotalCents: full.subtotalCents, discountCents, subtotalCents, vatCents, totalCents: subtotalCents + vatCents, vatRate: full.vatRate }
 }
 
-/** A quote with no discount, in the shape of a discounted one. */
-export function undiscounted(full: Quote): DiscountedQuote {
-  return applyDiscount(full, 0)
+/**
+ * Prices an option for some delegates, then takes the discount off its line when there is one (and it applies to the
+ * option under `scope`): the one composition registrations, quotations and the Register tab's total share.
+ */
+export function discountedQuote(option: PricedOption, delegateCount: number, vatRate: number, discount?: Discount, scope: DiscountScope = {}): DiscountedQuote {
+  const full = quote(option, delegateCount, vatRate)
+  const applies = discount !== undefined && discountAppliesTo(scope, option.key)
+  return applyDiscount(full, applies ? discountOnLine(option, delegateCount, discount) : 0)
 }
 
 /** How a discount is named on documents: "50%", "R 500.00 per delegate", "complimentary". */

@@ -19,7 +19,7 @@ export {
   discountAppliesTo,
   discountOnLine,
   discountWording,
-  undiscounted,
+  discountedQuote,
   type Discount,
   type DiscountScope,
   type DiscountedQuote,

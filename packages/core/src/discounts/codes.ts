@@ -1,12 +1,10 @@
 import {
-  applyDiscount,
   discountAppliesTo,
-  discountOnLine,
+  discountedQuote,
   discountWording,
   formatRand,
   isOptionKey,
   isTableOption,
-  quote,
   type Discount,
   type DiscountedQuote,
   type OptionKey,
@@ -72,14 +70,33 @@ export function priceWithDiscount(
   fullUnitAmountCents: number,
   delegateCount: number,
   vatRate: number,
-  code: Pick<DiscountCodeRow, 'kind' | 'percent' | 'amount_cents'> | undefined,
+  code: DiscountCodeRow | undefined,
 ): DiscountedRegistrationPrice {
-  const line = { key: option.key, amountCents: fullUnitAmountCents }
-  const full = quote(line, delegateCount, vatRate)
-  const discountCents = code === undefined ? 0 : discountOnLine(line, delegateCount, discountOf(code))
+  const terms = code && discountTermsOf(code)
+  const price = discountedQuote({ key: option.key, amountCents: fullUnitAmountCents }, delegateCount, vatRate, terms?.discount, terms?.scope)
   const quantity = isTableOption(option.key) || delegateCount === 0 ? 1 : delegateCount
   // Per delegate the discount is the same whole cents for each (pricing rounds it per delegate), so this divides exactly.
-  return { fullUnitAmountCents, unitAmountCents: fullUnitAmountCents - discountCents / quantity, price: applyDiscount(full, discountCents) }
+  return { fullUnitAmountCents, unitAmountCents: fullUnitAmountCents - price.discountCents / quantity, price }
+}
+
+/** What a code gives, as the Register tab prices it before submitting: the discount, its scope and its wording. */
+export interface DiscountTerms {
+  code: string
+  discount: Discount
+  scope: { optionKeys: OptionKey[]; includesTables: boolean }
+  description: string
+  complimentary: boolean
+}
+
+/** A stored code's terms. */
+export function discountTermsOf(row: Pick<DiscountCodeRow, 'code' | 'kind' | 'percent' | 'amount_cents' | 'option_keys' | 'includes_tables' | 'source_label'>): DiscountTerms {
+  return {
+    code: row.code,
+    discount: discountOf(row),
+    scope: { optionKeys: optionKeysOf(row), includesTables: row.includes_tables === 1 },
+    description: discountDescription(row),
+    complimentary: row.kind === 'complimentary',
+  }
 }
 
 /** Why a discount code was refused, on the field discountCode. */
@@ -121,16 +138,26 @@ export interface DiscountRequest {
  * a complimentary seat is asked for more than one delegate, or its uses are spent. Reads only.
  */
 export async function checkDiscountCode(queries: Queries, request: DiscountRequest): Promise<DiscountCodeRow> {
-  const row = await queries.selectFrom('discount_codes').selectAll().where('code', '=', request.code).executeTakeFirst()
+  const row = await findDiscountCode(queries, request)
+  if (!discountAppliesTo({ optionKeys: optionKeysOf(row), includesTables: row.includes_tables === 1 }, request.optionKey))
+    refuse('discount-code-option-excluded')
+  // A complimentary code's uses are the sponsor's seats: one delegate each.
+  if (row.kind === 'complimentary' && request.delegateCount > 1) refuse('discount-code-one-delegate')
+  return row
+}
+
+/**
+ * The code named for an event at a date, whatever the option: refused when no such code exists or it was voided, it
+ * is for another event, the date is outside its days, or its uses are spent. What a link's `?code=` and the Register
+ * tab's "Apply" check before the option and delegates are known.
+ */
+export async function findDiscountCode(queries: Queries, request: Omit<DiscountRequest, 'optionKey' | 'delegateCount'>): Promise<DiscountCodeRow> {
+  const row = request.code === '' ? undefined : await queries.selectFrom('discount_codes').selectAll().where('code', '=', request.code).executeTakeFirst()
   if (!row || row.voided_at !== null) refuse('discount-code-unknown')
   if (row.event_id !== null && row.event_id !== request.event.id) refuse('discount-code-other-event')
   const today = johannesburgDay(request.now)
   if (row.valid_from !== null && today < row.valid_from) refuse('discount-code-not-yet-valid')
   if (row.valid_until !== null && today > row.valid_until) refuse('discount-code-expired')
-  if (!discountAppliesTo({ optionKeys: optionKeysOf(row), includesTables: row.includes_tables === 1 }, request.optionKey))
-    refuse('discount-code-option-excluded')
-  // A complimentary code's uses are the sponsor's seats: one delegate each.
-  if (row.kind === 'complimentary' && request.delegateCount > 1) refuse('discount-code-one-delegate')
   if (row.max_uses !== null && (await discountCodeUses(queries, [row.id])).get(row.id)! >= row.max_uses) refuse('discount-code-spent')
   return row
 }

@@ -14,7 +14,7 @@ export function priceRegistration(
   option: RegistrationPriceOption,
   delegateCount: number,
   vatRate: number,
-  code?: Pick<DiscountCodeRow, 'kind' | 'percent' | 'amount_cents'>,
+  code?: DiscountCodeRow,
 ): PricedRegistration {
   return priceWithDiscount(option, randsToCents(option.amount), delegateCount, vatRate, code)
 }
