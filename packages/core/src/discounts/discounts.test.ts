@@ -4,7 +4,9 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { isValidationError } from '../errors.ts'
 import { receivablesOn } from '../invoice/payment-reminders.ts'
 import { storedTaxInvoiceData } from '../invoice/issue-invoice.ts'
+import { renderTaxInvoicePdf } from '../invoice/tax-invoice-pdf.ts'
 import { createRegistration } from '../registration/commands.ts'
+import { requestQuote } from '../quotes/quotes.ts'
 import {
   fixedCatalog,
   LEGAL_OPINION,
@@ -16,6 +18,7 @@ import {
   testAuditWriter,
   testSiteLinks,
   openTestDatabase,
+  pdftotext,
   type TestDatabase,
 } from '../test-support.ts'
 import type { CoreDatabase } from '../db/database.ts'
@@ -98,6 +101,9 @@ describe.each(TEST_BACKENDS)('discount codes on %s', (backend) => {
       { description: 'Platinum sponsor discount 50% (code PLAT2025)', quantity: 3, unitAmountCents: -374_500, amountCents: -1_123_500 },
     ])
     expect(invoice).toMatchObject({ subtotalCents: 1_123_500, vatCents: 168_525, totalCents: 1_292_025 })
+    const text = pdftotext(await renderTaxInvoicePdf(invoice))
+    for (const shown of ['R 22 470.00', 'Platinum sponsor discount 50% (code PLAT2025)', '-R 11 235.00', 'R 1 685.25', 'R 12 920.25'])
+      expect(text).toContain(shown)
     const row = await testDb.db.kysely.selectFrom('registrations').selectAll().where('reference', '=', receipt.reference).executeTakeFirstOrThrow()
     // A delegate cancelled later is credited at the discounted price each paid.
     expect(row.unit_amount_cents).toBe(374_500)
@@ -173,6 +179,21 @@ describe.each(TEST_BACKENDS)('discount codes on %s', (backend) => {
     expect((await listDiscountCodes(staffContext()))[0]).toMatchObject({ uses: 2 })
     expect((await register({ discountCode: 'THREE' })).total).toBe('4881.75')
     expect(await refusal({ discountCode: 'THREE' })).toMatchObject({ code: 'discount-code-spent' })
+  })
+
+  it('prices a quotation with a code as the registration would be, taking no use, and refuses a wrong code', async () => {
+    await createCode({ code: 'GOLD30', percent: '30', maxUses: '1', sourceLabel: 'Gold sponsor discount' })
+    const quotation = await requestQuote(staffContext(), { event: 'Resilience', attendanceOption: 'online', delegates: '2', discountCode: 'gold30' })
+    // R5 490 less 30% is R3 843 a delegate; two: R7 686.00 + VAT R1 152.90.
+    expect(quotation.totalCents).toBe(883_890)
+    const text = pdftotext(quotation.pdf)
+    expect(text).toContain('Gold sponsor discount 30% (code GOLD30)')
+    expect(text).toContain('-R 3 294.00')
+    expect((await listDiscountCodes(staffContext()))[0]).toMatchObject({ uses: 0 })
+    const refused = await requestQuote(staffContext(), { event: 'Resilience', attendanceOption: 'online', delegates: '2', discountCode: 'NOPE' }).catch(
+      (error: unknown) => error,
+    )
+    expect(isValidationError(refused) && refused.issues).toEqual([{ path: 'discountCode', code: 'discount-code-unknown' }])
   })
 
   it('lets staff extend a code, and audits creating, voiding and extending it', async () => {

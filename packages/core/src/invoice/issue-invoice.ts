@@ -72,14 +72,14 @@ export function registrationLine(
   }
 }
 
-/** A discount as its own line of a registration's invoice: per delegate (or per table), negative. */
+/** A discount as its own line of a registration's documents: per delegate (or per table), negative. */
+export function discountLine(description: string, optionKey: string, delegateCount: number, discountCents: number): TaxInvoiceData['lines'][number] {
+  const quantity = isOptionKey(optionKey) && isTableOption(optionKey) ? 1 : delegateCount
+  return { description, details: [], quantity, unitAmountCents: -discountCents / quantity, amountCents: -discountCents }
+}
+
 function discountLines({ discount, submission }: InvoiceSubject): TaxInvoiceData['lines'] {
-  if (!discount) return []
-  const table = isOptionKey(submission.attendanceOption) && isTableOption(submission.attendanceOption)
-  const quantity = table ? 1 : submission.delegates.length
-  return [
-    { description: discount.description, details: [], quantity, unitAmountCents: -discount.discountCents / quantity, amountCents: -discount.discountCents },
-  ]
+  return discount ? [discountLine(discount.description, submission.attendanceOption, submission.delegates.length, discount.discountCents)] : []
 }
 
 /** What the tax invoice of a registration says, but for its number. */
