@@ -422,6 +422,7 @@ export {
   DISCOUNT_CODE_FIELD,
   discountTermsOf,
   findDiscountCode,
+  previewDiscountCode,
   type DiscountTerms,
   discountCodeOf,
   discountCodeUses,

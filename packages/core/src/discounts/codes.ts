@@ -14,9 +14,11 @@ import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { Database } from '../db/database.ts'
 import type { DiscountCodeRow } from '../db/tables/discount-codes.ts'
+import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { ValidationError } from '../errors.ts'
 import type { FieldIssueCode } from '../submissions/fields.ts'
-import { isRecord, singleLine } from '../validation/fields.ts'
+import { isRecord } from '../validation/fields.ts'
+import { normaliseDiscountCode } from '../submissions/choices.ts'
 
 /** The field a registration or quotation names its discount code in, and the `?code=` of an event link. */
 export const DISCOUNT_CODE_FIELD = 'discountCode'
@@ -26,10 +28,7 @@ export const MAX_DISCOUNT_CODE_LENGTH = 40
 
 type Queries = Kysely<Database> | Transaction<Database>
 
-/** A code as it is stored and compared: without spaces, upper case ("plat 7q2k" is PLAT7Q2K). */
-export function normaliseDiscountCode(value: unknown): string {
-  return singleLine(value).replace(/\s+/g, '').toUpperCase()
-}
+export { normaliseDiscountCode }
 
 /** The discount code a submission names, normalised; '' when none. */
 export function discountCodeOf(input: unknown): string {
@@ -89,7 +88,9 @@ export interface DiscountTerms {
 }
 
 /** A stored code's terms. */
-export function discountTermsOf(row: Pick<DiscountCodeRow, 'code' | 'kind' | 'percent' | 'amount_cents' | 'option_keys' | 'includes_tables' | 'source_label'>): DiscountTerms {
+export function discountTermsOf(
+  row: Pick<DiscountCodeRow, 'code' | 'kind' | 'percent' | 'amount_cents' | 'option_keys' | 'includes_tables' | 'source_label'>,
+): DiscountTerms {
   return {
     code: row.code,
     discount: discountOf(row),
@@ -172,4 +173,14 @@ export async function findDiscountCode(queries: Queries, request: Omit<DiscountR
 export async function claimDiscountUse(transaction: Transaction<Database>, request: DiscountRequest, now: Date): Promise<DiscountCodeRow> {
   await transaction.updateTable('discount_codes').set({ claimed_at: now.toISOString() }).where('code', '=', request.code).execute()
   return checkDiscountCode(transaction, request)
+}
+
+/**
+ * What a code gives at an event today, for the Register tab to show the new total before submitting (an event link's
+ * `?code=` or the form's Apply): refused as findDiscountCode refuses; the option's scope is checked by the price.
+ */
+export async function previewDiscountCode(context: BackOfficeContext, eventSlug: string, code: unknown): Promise<DiscountTerms> {
+  const event = await context.catalog.getEvent(eventSlug)
+  if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
+  return discountTermsOf(await findDiscountCode(context.db.kysely, { code: normaliseDiscountCode(code), event, now: businessClock(context) }))
 }
