@@ -78,6 +78,7 @@ describe('discount codes at the site’s edge', () => {
     addCode('PLAT50')
     addCode('ONCE', { max_uses: 1, source_label: 'Discount' })
     addCode('OTHER', { event_id: 'event-resilience' })
+    addCode('PLAT-SEATS', { kind: 'complimentary', percent: null, max_uses: 3, source_label: 'Platinum sponsor complimentary seat' })
   })
 
   afterAll(async () => {
@@ -107,6 +108,17 @@ describe('discount codes at the site’s edge', () => {
     const spent = await register({ discountCode: 'ONCE' })
     expect(spent.status).toBe(409)
     expect(spent.body.error?.fields).toEqual({ discountCode: 'This code has already been used as many times as it allows.' })
+  })
+
+  it('makes a complimentary seat R 0, paid, with no payment page, and marks it on the status page', async () => {
+    const answer = await register({ discountCode: 'plat-seats', paymentMethod: 'card', delegates: registrationBody().delegates.slice(0, 1) })
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ total: '0.00', status: 'paid' })
+    expect(answer.body).not.toHaveProperty('paymentUrl')
+    const statusUrl = (answer.body as { statusUrl: string }).statusUrl
+    const page = await (await fetch(statusUrl.replace(/^https?:\/\/[^/]+/, site.baseUrl))).text()
+    expect(page).toContain('A sponsor’s complimentary seat: nothing to pay.')
+    expect(page).toContain('Platinum sponsor complimentary seat (code PLAT-SEATS)')
   })
 
   it('shows the new total on the Register tab from an event link’s ?code=, privately, and why a wrong one gives nothing', async () => {

@@ -424,6 +424,7 @@ export {
   findDiscountCode,
   previewDiscountCode,
   type DiscountTerms,
+  type DiscountUsed,
   discountCodeOf,
   discountCodeUses,
   MAX_DISCOUNT_CODE_LENGTH,

@@ -115,7 +115,7 @@ export async function registrationAction(request: Request, context: Readonly<Rou
     const offer = new URL(request.url).searchParams.get(WAITING_LIST_OFFER_PARAM) ?? ''
     const input = { ...registrationInput(eventSlug, draft), [WAITING_LIST_OFFER_PARAM]: offer }
     const { receipt, paymentMethod } = await createRegistration(core.registrations, input, { idempotencyKey: draft.token })
-    if (intent.type !== 'pay' || !paysByCard(paymentMethod)) return redirect(sitePaths.registrationStatus(receipt), 303)
+    if (intent.type !== 'pay' || !paysByCard(paymentMethod) || receipt.status === 'paid') return redirect(sitePaths.registrationStatus(receipt), 303)
     return redirect(await checkoutUrl(payments, receipt), 303)
   } catch (error) {
     // Nothing was stored for a refused submission, so the form may come back under a fresh token, with its code's

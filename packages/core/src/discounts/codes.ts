@@ -184,3 +184,20 @@ export async function previewDiscountCode(context: BackOfficeContext, eventSlug:
   if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
   return discountTermsOf(await findDiscountCode(context.db.kysely, { code: normaliseDiscountCode(code), event, now: businessClock(context) }))
 }
+
+/** The code a registration used, as its pages show it: the invoice line's wording, what it took off, and whether it is a sponsor's complimentary seat. */
+export interface DiscountUsed {
+  description: string
+  discountCents: number
+  complimentary: boolean
+}
+
+/** The discount a registration's code gave, or undefined when it used none. */
+export async function discountUsedBy(queries: Queries, registrationId: string): Promise<DiscountUsed | undefined> {
+  const row = await queries
+    .selectFrom('registration_discounts')
+    .select(['description', 'discount_cents', 'complimentary'])
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirst()
+  return row && { description: row.description, discountCents: row.discount_cents, complimentary: row.complimentary === 1 }
+}
