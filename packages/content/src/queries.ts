@@ -141,7 +141,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     hotspot
   },
   "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
-  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
+  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },
   sponsorHeading,
   sponsorIntro
 }`)
@@ -192,6 +192,11 @@ export const sponsorPackagesQuery = defineQuery(`*[_type == "sponsorPackage"] | 
   _id,
   title,
   rank,
+  complimentarySeats,
+  participantDiscountPercent,
+  promotionalTextWords,
+  literaturePages,
+  speakingSlot,
   benefits
 }`)
 
