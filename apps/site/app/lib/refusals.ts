@@ -76,6 +76,8 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-discount-percent': { status: 422, message: 'Enter the discount as a whole percentage from 1 to 100.' },
   'invalid-discount-uses': { status: 422, message: 'Enter the number of uses as a whole number from 1, or leave it empty for no limit.' },
   'discount-dates-reversed': { status: 422, message: 'The last day cannot be before the first.' },
+  'unknown-sponsor-package': { status: 422, message: 'Choose one of the sponsor packages the Studio publishes.' },
+  'too-many-words': { status: 422, message: 'The promotional text has more words than the package allows.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -177,6 +179,10 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
       return soldOutMessage(issue)
     case 'not-sold-out':
       return notSoldOutMessage(issue)
+    case 'too-many-words':
+      return issue.maximum === undefined || issue.words === undefined
+        ? REFUSALS['too-many-words'].message
+        : `The promotional text has ${issue.words} words; the package allows ${issue.maximum}. Shorten it, or ask the sponsor for a shorter one.`
     default:
       if (kind !== 'back-office') return REFUSALS[issue.code].message
       return BACK_OFFICE_FIELD_MESSAGES[issue.code] ?? staffWording(REFUSALS[issue.code].message)
@@ -279,6 +285,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     message: ({ totalCents, lineCents }) =>
       `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
   },
+  'deal-already-approved': { status: 409, message: () => 'This deal is approved already: its invoice and codes were issued.' },
+  'deal-not-approved': { status: 409, message: () => 'This deal is not approved yet, so it has no codes to send.' },
 }
 
 /** A moment's time of day in Johannesburg ("08:12"); the formatter is made when needed, so public pages' bundles stay without it. */

@@ -15,6 +15,7 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { DiscountCodesTable, RegistrationDiscountsTable } from './tables/discount-codes.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
+import type { SponsorshipDealsTable, SponsorshipInvoicesTable } from './tables/sponsorship-deals.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { QuotesTable } from './tables/quotes.ts'
@@ -32,6 +33,8 @@ import type { WaitingListChangesTable, WaitingListEntriesTable } from './tables/
 export interface Database {
   discount_codes: DiscountCodesTable
   registration_discounts: RegistrationDiscountsTable
+  sponsorship_deals: SponsorshipDealsTable
+  sponsorship_invoices: SponsorshipInvoicesTable
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
   registration_mail_data: RegistrationMailDataTable

@@ -32,6 +32,7 @@ import * as checkIns from './2026-11-29-check-ins.ts'
 import * as joiningInstructions from './2026-11-29-joining-instructions.ts'
 import * as certificates from './2026-11-30-certificates.ts'
 import * as discountCodes from './2026-11-28-discount-codes.ts'
+import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-joining-mails': joiningMails,
   '2026-11-30-delegate-messages': delegateMessages,
   '2026-11-28-discount-codes': discountCodes,
+  '2026-11-28-sponsorship-deals': sponsorshipDeals,
 }
 
 /** The core's migrations, in the order they were written. */
