@@ -197,6 +197,7 @@ export const sponsorPackagesQuery = defineQuery(`*[_type == "sponsorPackage"] | 
   promotionalTextWords,
   literaturePages,
   speakingSlot,
+  priceExclVat,
   benefits
 }`)
 

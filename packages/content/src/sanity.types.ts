@@ -948,7 +948,7 @@ export type EventSlugsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: sponsorPackagesQuery
-// Query: *[_type == "sponsorPackage"] | order(rank asc){  _id,  title,  rank,  complimentarySeats,  participantDiscountPercent,  promotionalTextWords,  literaturePages,  speakingSlot,  benefits}
+// Query: *[_type == "sponsorPackage"] | order(rank asc){  _id,  title,  rank,  complimentarySeats,  participantDiscountPercent,  promotionalTextWords,  literaturePages,  speakingSlot,  priceExclVat,  benefits}
 export type SponsorPackagesQueryResult = Array<{
   _id: string
   title: string
@@ -958,6 +958,7 @@ export type SponsorPackagesQueryResult = Array<{
   promotionalTextWords: number
   literaturePages: number
   speakingSlot: string | null
+  priceExclVat: number | null
   benefits: Array<string> | null
 }>
 
@@ -1011,7 +1012,7 @@ declare module '@sanity/client' {
     '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }\n}': RegistrationEventQueryResult
     '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult
-    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  complimentarySeats,\n  participantDiscountPercent,\n  promotionalTextWords,\n  literaturePages,\n  speakingSlot,\n  benefits\n}': SponsorPackagesQueryResult
+    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  complimentarySeats,\n  participantDiscountPercent,\n  promotionalTextWords,\n  literaturePages,\n  speakingSlot,\n  priceExclVat,\n  benefits\n}': SponsorPackagesQueryResult
     '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult
     '*[_id == $id][0]{\n  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }\n}': SocialImageQueryResult
   }
