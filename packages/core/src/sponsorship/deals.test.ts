@@ -5,6 +5,7 @@ import type { SponsorPackageTerms } from '../catalog.ts'
 import { isValidationError } from '../errors.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { listDiscountCodes } from '../discounts/staff-codes.ts'
+import { eventFinanceReport, vatRegister } from '../backoffice/finance-reports.ts'
 import {
   fixedCatalog,
   LEGAL_OPINION,
@@ -131,6 +132,24 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
 
     await resendDealCodes(context(), { dealId: recorded.id }, STAFF)
     expect(await outbox()).toHaveLength(2)
+
+    // Sponsorship income in the per-event report, and the deal's invoice in the VAT register under its reference.
+    const report = await eventFinanceReport(context())
+    expect(report.totals).toMatchObject({ sponsorshipExclVatCents: 12_000_000, sponsorshipCents: 13_800_000 })
+    const register = await vatRegister(context(), { from: '2025-05-01', to: '2025-05-31' })
+    expect(register.entries).toEqual([
+      {
+        kind: 'tax-invoice',
+        number: 'INV-000001',
+        issuedOn: '2025-05-10',
+        registrationReference: recorded.reference,
+        customer: 'Sponsor Holdings (Pty) Ltd',
+        customerVatNumber: '4987654321',
+        exclVatCents: 12_000_000,
+        vatCents: 1_800_000,
+        inclVatCents: 13_800_000,
+      },
+    ])
   })
 
   it('refuses an unknown package or event, and promotional text over the package’s word limit, changing nothing', async () => {

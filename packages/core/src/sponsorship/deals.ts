@@ -231,6 +231,7 @@ export const recordSponsorshipDeal = staffCommand(dealSchema, async (context, in
     event_id: event.id,
     event_slug: event.slug,
     event_title: event.title,
+    event_start: event.start,
     codes_valid_until: registrationClosingDay(event),
     package_id: sponsorPackage.id,
     package_title: sponsorPackage.title,

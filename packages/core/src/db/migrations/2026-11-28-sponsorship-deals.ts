@@ -13,6 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('event_id', 'text', (column) => column.notNull())
     .addColumn('event_slug', 'text', (column) => column.notNull())
     .addColumn('event_title', 'text', (column) => column.notNull())
+    .addColumn('event_start', 'varchar(40)', (column) => column.notNull())
     .addColumn('codes_valid_until', 'varchar(10)', (column) => column.notNull())
     .addColumn('package_id', 'text', (column) => column.notNull())
     .addColumn('package_title', 'text', (column) => column.notNull())

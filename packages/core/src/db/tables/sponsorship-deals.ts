@@ -12,6 +12,7 @@ export interface SponsorshipDealsTable {
   event_id: string
   event_slug: string
   event_title: string
+  event_start: string
   /** The last day its codes are accepted: the day registration closes. */
   codes_valid_until: string
   package_id: string
