@@ -518,6 +518,46 @@ function RegistrationForm({
             </button>
           </fieldset>
 
+          <div className="form__field registration-form__code">
+            <label htmlFor={idFor('discountCode')}>Have a code? (optional)</label>
+            <div className="registration-form__code-row">
+              <input
+                id={idFor('discountCode')}
+                name="discountCode"
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={draft.discountCode}
+                onChange={(change) => set('discountCode', change.target.value)}
+                aria-describedby={[`${idFor('discountCode')}-status`, discountFieldError ? `${idFor('discountCode')}-error` : ''].filter(Boolean).join(' ')}
+                aria-invalid={discountFieldError ? true : undefined}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="apply-code"
+                className="button button--secondary"
+                formAction={`${action}#${idFor('discountCode')}`}
+                formNoValidate
+              >
+                Apply
+              </button>
+            </div>
+            <p className="form__hint" id={`${idFor('discountCode')}-status`} aria-live="polite">
+              {discount
+                ? discountMisses
+                  ? `${discount.description} does not apply to the option chosen.`
+                  : `${discount.description} applied.`
+                : draft.discountCode.trim() !== '' && !discountFieldError
+                  ? 'Press Apply to check the code and see the new total.'
+                  : 'A discount code or a sponsor’s complimentary seat code.'}
+            </p>
+            {discountFieldError && (
+              <p className="form__error" id={`${idFor('discountCode')}-error`}>
+                {discountFieldError}
+              </p>
+            )}
+          </div>
+
           <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
             <legend id={idFor('paymentMethod')} tabIndex={-1}>
               Payment method
@@ -537,39 +577,6 @@ function RegistrationForm({
             ))}
             {errorText('paymentMethod')}
           </fieldset>
-
-          <div className="form__field registration-form__code">
-            <label htmlFor={idFor('discountCode')}>Have a code? (optional)</label>
-            <div className="registration-form__code-row">
-              <input
-                id={idFor('discountCode')}
-                name="discountCode"
-                autoComplete="off"
-                autoCapitalize="characters"
-                value={draft.discountCode}
-                onChange={(change) => set('discountCode', change.target.value)}
-                aria-describedby={[`${idFor('discountCode')}-status`, discountFieldError ? `${idFor('discountCode')}-error` : ''].filter(Boolean).join(' ')}
-                aria-invalid={discountFieldError ? true : undefined}
-              />
-              <button type="submit" name="intent" value="apply-code" className="button button--secondary" formAction={backToPayment} formNoValidate>
-                Apply
-              </button>
-            </div>
-            <p className="form__hint" id={`${idFor('discountCode')}-status`} aria-live="polite">
-              {discount
-                ? discountMisses
-                  ? `${discount.description} does not apply to the option chosen.`
-                  : `${discount.description} applied.`
-                : draft.discountCode.trim() !== '' && !discountFieldError
-                  ? 'Press Apply to check the code and see the new total.'
-                  : 'A discount code or a sponsor’s complimentary seat code.'}
-            </p>
-            {discountFieldError && (
-              <p className="form__error" id={`${idFor('discountCode')}-error`}>
-                {discountFieldError}
-              </p>
-            )}
-          </div>
 
           <button
             type="submit"
