@@ -131,9 +131,19 @@ describe('discounts: composed with the option’s price', () => {
   it('prices a per-delegate option less the discount, and leaves an option outside its scope at full price', () => {
     const venue = { key: 'venue', amountCents: 849_000 } as const
     expect(discountedQuote(venue, 2, 0.15, { kind: 'percent', percent: 30 })).toMatchObject({ discountCents: 509_400, totalCents: 1_366_890 })
-    expect(discountedQuote(venue, 2, 0.15, { kind: 'percent', percent: 30 }, { optionKeys: ['online'] })).toMatchObject({ discountCents: 0, totalCents: 1_952_700 })
+    expect(discountedQuote(venue, 2, 0.15, { kind: 'percent', percent: 30 }, { optionKeys: ['online'] })).toMatchObject({
+      discountCents: 0,
+      totalCents: 1_952_700,
+    })
     expect(discountedQuote({ key: 'table-5', amountCents: 3_495_000 }, 5, 0.15, { kind: 'percent', percent: 30 })).toMatchObject({ discountCents: 0 })
-    expect(discountedQuote(venue, 1, 0.15)).toEqual({ fullSubtotalCents: 849_000, discountCents: 0, subtotalCents: 849_000, vatCents: 127_350, totalCents: 976_350, vatRate: 0.15 })
+    expect(discountedQuote(venue, 1, 0.15)).toEqual({
+      fullSubtotalCents: 849_000,
+      discountCents: 0,
+      subtotalCents: 849_000,
+      vatCents: 127_350,
+      totalCents: 976_350,
+      vatRate: 0.15,
+    })
   })
 })
 

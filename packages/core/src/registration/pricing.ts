@@ -10,11 +10,6 @@ export type PricedRegistration = DiscountedRegistrationPrice
  * Prices an option for a number of delegates at the VAT rate, less the discount code's discount when one is used: the
  * one rule registrations and quotations share.
  */
-export function priceRegistration(
-  option: RegistrationPriceOption,
-  delegateCount: number,
-  vatRate: number,
-  code?: DiscountCodeRow,
-): PricedRegistration {
+export function priceRegistration(option: RegistrationPriceOption, delegateCount: number, vatRate: number, code?: DiscountCodeRow): PricedRegistration {
   return priceWithDiscount(option, randsToCents(option.amount), delegateCount, vatRate, code)
 }
