@@ -435,6 +435,7 @@ export { createDiscountCode, extendDiscountCode, listDiscountCodes, voidDiscount
 export type { DiscountCodeRow, DiscountKind } from './db/tables/discount-codes.ts'
 export {
   approveSponsorshipDeal,
+  cancelSponsorshipDeal,
   dealInvoicePdf,
   listSponsorshipDeals,
   recordDealBenefits,

@@ -170,7 +170,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
   const start = startOfDay(from)
   const end = startOfDay(DateTime.fromISO(to).plus({ days: 1 }).toISODate()!)
   const { kysely } = context.db
-  const [invoices, creditNotes, sponsorshipInvoices] = await Promise.all([
+  const [invoices, creditNotes, sponsorshipInvoices, sponsorshipCreditNotes] = await Promise.all([
     kysely
       .selectFrom('invoices')
       .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
@@ -192,6 +192,13 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
       .select(['sponsorship_invoices.number', 'sponsorship_invoices.issued_at', 'sponsorship_invoices.data_json', 'sponsorship_deals.reference'])
       .where('sponsorship_invoices.issued_at', '>=', start)
       .where('sponsorship_invoices.issued_at', '<', end)
+      .execute(),
+    kysely
+      .selectFrom('sponsorship_credit_notes')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_credit_notes.deal_id')
+      .select(['sponsorship_credit_notes.number', 'sponsorship_credit_notes.issued_at', 'sponsorship_credit_notes.data_json', 'sponsorship_deals.reference'])
+      .where('sponsorship_credit_notes.issued_at', '>=', start)
+      .where('sponsorship_credit_notes.issued_at', '<', end)
       .execute(),
   ])
   // A tax invoice and a credit note are listed alike; a credit note's amounts are negative, as it reduces output tax.
@@ -219,7 +226,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
         inclVatCents: data.totalCents ?? 0,
       })
     }),
-    ...creditNotes.map((row) => {
+    ...[...creditNotes, ...sponsorshipCreditNotes].map((row) => {
       const data = JSON.parse(row.data_json) as Partial<CreditNoteData>
       return entryOf('credit-note', formatCreditNoteNumber(Number(row.number)), row, data.recipient, {
         exclVatCents: -(data.creditedSubtotalCents ?? 0),

@@ -18,7 +18,15 @@ import {
   testSiteLinks,
   type TestDatabase,
 } from '../test-support.ts'
-import { approveSponsorshipDeal, dealInvoicePdf, listSponsorshipDeals, recordDealBenefits, recordSponsorshipDeal, resendDealCodes } from './deals.ts'
+import {
+  approveSponsorshipDeal,
+  cancelSponsorshipDeal,
+  dealInvoicePdf,
+  listSponsorshipDeals,
+  recordDealBenefits,
+  recordSponsorshipDeal,
+  resendDealCodes,
+} from './deals.ts'
 
 const REGISTERING_AT = new Date('2025-05-10T09:00:00+02:00')
 const PLATINUM: SponsorPackageTerms = {
@@ -150,6 +158,39 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
         inclVatCents: 13_800_000,
       },
     ])
+  })
+
+  it('cancels a deal on a manager’s word: its codes stop working and a credit note credits its invoice in full', async () => {
+    const recorded = await recordSponsorshipDeal(context(), dealInput(), STAFF)
+    const registering = { db: testDb.db, catalog: fixedCatalog(), links: testSiteLinks(), siteNow: () => REGISTERING_AT }
+    await createRegistration(registering, registrationInput({ event: 'Resilience', code: 'ERC2025', discountCode: recorded.codes!.discount }))
+
+    const refused = await cancelSponsorshipDeal(context(), { dealId: recorded.id }, STAFF).catch((error: unknown) => error)
+    expect(isBackOfficeError(refused) && refused.code).toBe('role-required')
+    expect(await cancelSponsorshipDeal(context(), { dealId: recorded.id }, MANAGER)).toEqual({ creditNoteNumber: 'CN-000001' })
+    const again = await cancelSponsorshipDeal(context(), { dealId: recorded.id }, MANAGER).catch((error: unknown) => error)
+    expect(isBackOfficeError(again) && again.code).toBe('already-cancelled')
+
+    const late = await createRegistration(
+      registering,
+      registrationInput({ event: 'Resilience', code: 'ERC2025', discountCode: recorded.codes!.discount }),
+    ).catch((error: unknown) => error)
+    expect(isValidationError(late) && late.code).toBe('discount-code-unknown')
+    expect(await testDb.db.kysely.selectFrom('registrations').select('id').execute()).toHaveLength(1)
+
+    const register = await vatRegister(context(), { from: '2025-05-01', to: '2025-05-31' })
+    expect(
+      register.entries
+        .filter((entry) => entry.registrationReference === recorded.reference)
+        .map(({ kind, number, inclVatCents }) => ({ kind, number, inclVatCents })),
+    ).toEqual([
+      { kind: 'tax-invoice', number: 'INV-000001', inclVatCents: 17_250_000 },
+      { kind: 'credit-note', number: 'CN-000001', inclVatCents: -17_250_000 },
+    ])
+    expect((await eventFinanceReport(context())).totals.sponsorshipCents).toBe(0)
+    const mails = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', 'sponsorship-credit-note').execute()
+    expect(mails).toHaveLength(1)
+    expect(JSON.parse(mails[0]!.mail)).toMatchObject({ to: ['lerato@sponsor.example.com'], attachments: [{ filename: 'credit-note-CN-000001.pdf' }] })
   })
 
   it('refuses an unknown package or event, and promotional text over the package’s word limit, changing nothing', async () => {

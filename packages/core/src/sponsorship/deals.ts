@@ -15,6 +15,8 @@ import { newId } from '../ids.ts'
 import { formatInvoiceNumber, nextTaxInvoiceNumber } from '../invoice/invoice-number.ts'
 import { nonEmptyLines, supplierOf } from '../invoice/issue-invoice.ts'
 import { renderTaxInvoicePdf, type TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
+import { formatCreditNoteNumber, nextCreditNoteNumber } from '../cancellation/credit-note.ts'
+import { renderCreditNotePdf, type CreditNoteData } from '../cancellation/credit-note-pdf.ts'
 import { formatDate } from '../mail/dates.ts'
 import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
@@ -256,6 +258,7 @@ export const recordSponsorshipDeal = staffCommand(dealSchema, async (context, in
     recorded_at: now.toISOString(),
     approved_by: null,
     approved_at: null,
+    cancelled_at: null,
     promo_text: '',
     promo_text_received_at: null,
     literature_received_at: null,
@@ -372,6 +375,98 @@ export const recordDealBenefits = staffCommand(benefitsSchema, async (context, i
     }
   }
 })
+
+/**
+ * A manager cancels a deal: its codes are voided (registrations made with them keep their seats and prices), and an
+ * approved deal's invoice is credited in full by a credit note in the registrations' series, e-mailed to the contact.
+ */
+export const cancelSponsorshipDeal = staffCommand(
+  dealIdSchema,
+  async (context, input) => {
+    const settings = await context.catalog.getSettings()
+    const now = wallClock(context)
+    const today = businessClock(context)
+    return async (transaction) => {
+      const deal = await dealFor(transaction, input.dealId)
+      if (deal.status === 'cancelled') throw new BackOfficeError('already-cancelled', 'This deal is cancelled already.')
+      const at = now.toISOString()
+      await transaction.updateTable('discount_codes').set({ voided_at: at }).where('deal_id', '=', deal.id).where('voided_at', 'is', null).execute()
+      await transaction.updateTable('sponsorship_deals').set({ status: 'cancelled', cancelled_at: at }).where('id', '=', deal.id).execute()
+      const invoice = await transaction.selectFrom('sponsorship_invoices').select(['number', 'issued_at']).where('deal_id', '=', deal.id).executeTakeFirst()
+      let creditNoteNumber: string | undefined
+      if (invoice) {
+        // Last: taking the number locks the counter until the COMMIT.
+        const number = await nextCreditNoteNumber(transaction)
+        const note: CreditNoteData = {
+          number: formatCreditNoteNumber(number),
+          issueDate: formatDate(today),
+          reference: deal.reference,
+          purchaseOrderNumber: deal.purchase_order_number,
+          invoiceNumber: formatInvoiceNumber(Number(invoice.number)),
+          invoiceDate: formatDate(new Date(invoice.issued_at)),
+          supplier: supplierOf(settings),
+          recipient: { name: deal.company_name, addressLines: nonEmptyLines(deal.address), vatNumber: deal.vat_number },
+          description: `Cancellation of the ${deal.package_title} sponsorship of ${deal.event_title}`,
+          details: ['The sponsorship was cancelled; the tax invoice is credited in full.'],
+          creditedSubtotalCents: deal.agreed_price_cents,
+          vatRate: deal.vat_rate,
+          creditedVatCents: deal.vat_cents,
+          creditedTotalCents: deal.total_cents,
+          issuedAt: today,
+        }
+        const pdf = await renderCreditNotePdf(note)
+        const { issuedAt, ...stored } = note
+        await transaction
+          .insertInto('sponsorship_credit_notes')
+          .values({
+            id: newId(),
+            deal_id: deal.id,
+            number,
+            issued_at: issuedAt.toISOString(),
+            pdf_base64: pdf.toString('base64'),
+            data_json: JSON.stringify({ ...stored, issuedAt }),
+          })
+          .execute()
+        const subject = `Credit note ${note.number}: your ${deal.package_title} sponsorship of ${deal.event_title} is cancelled`
+        const text = `Dear ${deal.contact_name}, your sponsorship is cancelled and its codes no longer work. Credit note ${note.number} credits tax invoice ${note.invoiceNumber} in full.`
+        await enqueueMails(
+          transaction,
+          deal.id,
+          [
+            {
+              topic: 'sponsorship-credit-note',
+              mail: {
+                to: [deal.contact_email],
+                subject,
+                text: `${text}\n`,
+                html: mailDocument(subject, html`<p>${text}</p>`, settings.siteName),
+                attachments: [
+                  { filename: `credit-note-${note.number}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' },
+                ],
+              },
+            },
+          ],
+          now,
+        )
+        creditNoteNumber = note.number
+      }
+      return {
+        result: { creditNoteNumber },
+        audit: [
+          {
+            action: 'sponsorship-deal-cancelled',
+            subjectType: 'sponsorship-deal',
+            subjectId: deal.id,
+            before: { status: deal.status },
+            after: { status: 'cancelled', creditNoteNumber },
+          },
+        ],
+        mailQueued: invoice !== undefined,
+      }
+    }
+  },
+  { role: 'manager' },
+)
 
 /** A deal as staff see it, with its invoice and its codes' uses. */
 export interface SponsorshipDealSummary {

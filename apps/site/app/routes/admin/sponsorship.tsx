@@ -1,5 +1,6 @@
 import {
   approveSponsorshipDeal,
+  cancelSponsorshipDeal,
   createDiscountCode,
   extendDiscountCode,
   listDiscountCodes,
@@ -78,6 +79,8 @@ export async function action(args: Route.ActionArgs) {
         return runStaffCommand(args.context, user, approveSponsorshipDeal, values)
       case 'resend':
         return runStaffCommand(args.context, user, resendDealCodes, values)
+      case 'cancel-deal':
+        return runStaffCommand(args.context, user, cancelSponsorshipDeal, values)
       case 'benefits':
         return runStaffCommand(args.context, user, recordDealBenefits, values)
       case 'create-code':
@@ -111,6 +114,8 @@ function doneMessage(intent: string, value: unknown): string {
       return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and the codes e-mailed to the contact.`
     case 'resend':
       return 'The codes were e-mailed to the contact again.'
+    case 'cancel-deal':
+      return `Deal cancelled: its codes no longer work${(value as { creditNoteNumber?: string }).creditNoteNumber ? `, and credit note ${(value as { creditNoteNumber?: string }).creditNoteNumber} was e-mailed to the contact` : ''}.`
     case 'benefits':
       return `Benefits recorded (promotional text: ${result.words ?? 0} words).`
     case 'create-code':
@@ -161,7 +166,13 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
                 {belowListPrice && deal.package_price_cents !== null ? `, below the package’s ${formatRand(deal.package_price_cents)}` : ''}
               </dd>
               <dt>Status</dt>
-              <dd>{deal.status === 'approved' ? `Approved by ${deal.approved_by ?? ''}` : 'Awaiting a manager’s approval'}</dd>
+              <dd>
+                {deal.status === 'approved'
+                  ? `Approved by ${deal.approved_by ?? ''}`
+                  : deal.status === 'cancelled'
+                    ? 'Cancelled'
+                    : 'Awaiting a manager’s approval'}
+              </dd>
               <dt>Contact</dt>
               <dd>
                 {deal.contact_name}, {deal.contact_email}, {deal.contact_tel}
@@ -189,6 +200,14 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="dealId" value={deal.id} />
                 <SubmitButton name="intent" value="resend" secondary>
                   E-mail the codes again
+                </SubmitButton>
+              </Form>
+            ) : null}
+            {deal.status !== 'cancelled' && mayApprove ? (
+              <Form method="post">
+                <input type="hidden" name="dealId" value={deal.id} />
+                <SubmitButton name="intent" value="cancel-deal" secondary>
+                  Cancel the deal{deal.status === 'approved' ? ' and credit its invoice' : ''}
                 </SubmitButton>
               </Form>
             ) : null}

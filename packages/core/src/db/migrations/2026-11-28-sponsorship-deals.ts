@@ -38,6 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('recorded_at', 'varchar(40)', (column) => column.notNull())
     .addColumn('approved_by', 'text')
     .addColumn('approved_at', 'varchar(40)')
+    .addColumn('cancelled_at', 'varchar(40)')
     .addColumn('promo_text', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('promo_text_received_at', 'varchar(40)')
     .addColumn('literature_received_at', 'varchar(40)')
@@ -52,9 +53,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pdf_base64', 'text', (column) => column.notNull())
     .addColumn('data_json', 'text', (column) => column.notNull())
     .execute()
+  // A cancelled deal's credit note, numbered in the registrations' credit note series (CN-…).
+  await db.schema
+    .createTable('sponsorship_credit_notes')
+    .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+    .addColumn('deal_id', 'varchar(36)', (column) => column.notNull().references('sponsorship_deals.id'))
+    .addColumn('number', 'integer', (column) => column.notNull().unique())
+    .addColumn('issued_at', 'varchar(40)', (column) => column.notNull())
+    .addColumn('pdf_base64', 'text', (column) => column.notNull())
+    .addColumn('data_json', 'text', (column) => column.notNull())
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('sponsorship_credit_notes').execute()
   await db.schema.dropTable('sponsorship_invoices').execute()
   await db.schema.dropTable('sponsorship_deals').execute()
 }

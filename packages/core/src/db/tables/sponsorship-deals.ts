@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 
 /** A deal waits for a manager while its price is below the package's; once approved it is invoiced and its codes sent. */
-export type SponsorshipDealStatus = 'awaiting-approval' | 'approved'
+export type SponsorshipDealStatus = 'awaiting-approval' | 'approved' | 'cancelled'
 
 /** A sponsorship deal (see the migration 2026-11-28-sponsorship-deals). */
 export interface SponsorshipDealsTable {
@@ -38,6 +38,7 @@ export interface SponsorshipDealsTable {
   recorded_at: string
   approved_by: string | null
   approved_at: string | null
+  cancelled_at: string | null
   promo_text: string
   promo_text_received_at: string | null
   literature_received_at: string | null
@@ -45,6 +46,16 @@ export interface SponsorshipDealsTable {
 }
 
 export type SponsorshipDealRow = Selectable<SponsorshipDealsTable>
+
+/** A cancelled deal's credit note, numbered in the registrations' credit note series. */
+export interface SponsorshipCreditNotesTable {
+  id: string
+  deal_id: string
+  number: number
+  issued_at: string
+  pdf_base64: string
+  data_json: string
+}
 
 /** A deal's tax invoice, numbered in the registrations' series. */
 export interface SponsorshipInvoicesTable {
