@@ -94,7 +94,18 @@ export const BROKEN_CONTENT: BrokenContent[] = [
     change: (event) => delete ((event.card as Item).image as Item).alt,
     path: 'card.image.alt',
   },
-  { name: 'a sponsor package without benefits', id: 'sponsor-gold', change: (tier) => (tier.benefits = []), path: 'benefits' },
+  {
+    name: 'a sponsor package without its complimentary seats',
+    id: 'sponsor-gold',
+    change: (tier) => delete tier.complimentarySeats,
+    path: 'complimentarySeats',
+  },
+  {
+    name: 'a participant discount above 100%',
+    id: 'sponsor-gold',
+    change: (tier) => (tier.participantDiscountPercent = 130),
+    path: 'participantDiscountPercent',
+  },
   {
     name: 'a page slug the site has no route for',
     id: 'page-mission',

@@ -213,7 +213,8 @@ describe('the day at the door follows the business clock, not the screen', () =>
 
   /** Starts the site on `port` with the business clock at `siteDate`, and waits until it is ready. */
   async function siteOn(port: number, siteDate: string): Promise<LaunchedSite> {
-    const site = await launchSite({ env: { ...backOffice.siteEnv(), FORM_RATE_LIMIT: '0', SITE_DATE: siteDate, SHUTDOWN_DRAIN_SECONDS: '0' }, port })
+    const env = { ...backOffice.siteEnv(), DATA_DIR: backOffice.dataDir(), FORM_RATE_LIMIT: '0', SITE_DATE: siteDate, SHUTDOWN_DRAIN_SECONDS: '0' }
+    const site = await launchSite({ env, port })
     await expect.poll(async () => (await fetch(`${site.baseUrl}/readyz`).catch(() => undefined))?.status, { timeout: 60_000, interval: 100 }).toBe(200)
     return site
   }

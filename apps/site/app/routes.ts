@@ -63,6 +63,8 @@ export default [
     route('refunds', 'routes/admin/refunds.tsx'),
     route('overdue', 'routes/admin/overdue.tsx'),
     route('quotes', 'routes/admin/quotes.tsx'),
+    route('sponsorship', 'routes/admin/sponsorship.tsx'),
+    route('sponsorship/:dealId/invoice.pdf', 'routes/admin/sponsorship-invoice.ts'),
     route('statements', 'routes/admin/statements.tsx'),
     route('statements/statement.pdf', 'routes/admin/statement-pdf.ts'),
     route('quotes/:file', 'routes/admin/quote-pdf.ts'),

@@ -40,7 +40,8 @@ function receiptJson(receipt: RegistrationReceipt, links: SiteLinks, byCard: boo
     currency: receipt.currency,
     status: receipt.status,
     statusUrl: links.registrationStatus(receipt),
-    ...(byCard ? { paymentUrl: links.registrationPayment(receipt) } : {}),
+    // A registration with nothing to pay (a complimentary seat) is paid from the start and has no payment page.
+    ...(byCard && receipt.status !== 'paid' ? { paymentUrl: links.registrationPayment(receipt) } : {}),
   }
 }
 

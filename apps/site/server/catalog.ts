@@ -1,4 +1,4 @@
-import type { EventCatalog, RegistrationEvent, SiteSettingsForMail } from '@events/core'
+import type { EventCatalog, RegistrationEvent, SiteSettingsForMail, SponsorPackageTerms } from '@events/core'
 import {
   fetchWholeContent,
   redirectsOf,
@@ -6,9 +6,11 @@ import {
   registrationEventQuery,
   renamedEventSlug,
   siteSettingsQuery,
+  sponsorPackagesQuery,
   type RedirectsQueryResult,
   type RegistrationEventQueryResult,
   type SiteSettingsQueryResult,
+  type SponsorPackagesQueryResult,
 } from '@events/content'
 import { DEFAULT_VAT_RATE } from '@events/pricing'
 import type { SanityClient } from '@sanity/client'
@@ -98,6 +100,20 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
   }
 }
 
+/** A sponsor package's terms as a deal takes them; a benefit left empty in the Studio gives nothing. */
+export function sponsorPackageTerms(sponsorPackage: SponsorPackagesQueryResult[number]): SponsorPackageTerms {
+  return {
+    id: sponsorPackage._id.replace(/^drafts\./, ''),
+    title: sponsorPackage.title ?? '',
+    complimentarySeats: sponsorPackage.complimentarySeats ?? 0,
+    participantDiscountPercent: sponsorPackage.participantDiscountPercent ?? 0,
+    promotionalTextWords: sponsorPackage.promotionalTextWords ?? 0,
+    literaturePages: sponsorPackage.literaturePages ?? 0,
+    speakingSlot: sponsorPackage.speakingSlot ?? '',
+    priceExclVat: sponsorPackage.priceExclVat ?? null,
+  }
+}
+
 /**
  * The core's view of the content: events by route slug (a renamed event's old slug too) and the site settings, read
  * through the site's Sanity client.
@@ -116,12 +132,18 @@ export function createContentCatalog(content: SanityClient, siteUrl: string): Ev
     return event ? registrationEvent(event, siteUrl) : undefined
   })
   const settings = shortLivedCache(async () => settingsForMail(await fetchWholeContent<SiteSettingsQueryResult>(content, siteSettingsQuery)))
+  const sponsorPackages = shortLivedCache(async () => fetchWholeContent<SponsorPackagesQueryResult>(content, sponsorPackagesQuery))
   return {
     getEvent: (slug) => events(slug),
     getSettings: () => settings('settings'),
+    async getSponsorPackage(id) {
+      const found = (await sponsorPackages('packages')).find((sponsorPackage) => sponsorPackage._id === id)
+      return found && sponsorPackageTerms(found)
+    },
     forget() {
       events.forget()
       settings.forget()
+      sponsorPackages.forget()
     },
   }
 }

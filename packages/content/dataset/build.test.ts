@@ -5,6 +5,7 @@ import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import { eventPageQuery } from '../src/queries.ts'
 import { buildDataset, DATASET_FILE, toNdjson, type DatasetDocument } from './build.ts'
+import { sponsorBenefitLines, type SponsorPackageBenefits } from '../src/sponsor-benefits.ts'
 
 const datasetDir = path.dirname(fileURLToPath(import.meta.url))
 const { documents, images } = buildDataset()
@@ -133,14 +134,14 @@ describe('the generated dataset', () => {
   })
 
   it('lists every benefit of the three sponsor tiers', () => {
-    expect(get('sponsor-platinum').benefits).toEqual([
+    expect(sponsorBenefitLines(get('sponsor-platinum') as SponsorPackageBenefits)).toEqual([
       '3 complimentary seats',
       '50% discount for your participants',
       '100 words of promotional text',
       '10 pages of literature',
       '45-minute case study',
     ])
-    expect((get('sponsor-silver').benefits as string[]).at(-1)).toBe('Half-day workshop')
+    expect(sponsorBenefitLines(get('sponsor-silver') as SponsorPackageBenefits).at(-1)).toBe('Half-day workshop')
   })
 
   it('links the six divisions and shows the home statistics', () => {

@@ -40,3 +40,4 @@ export { fetchWholeContent, forgetReportedContentProblems, keepWhole, reportCont
 export { followRedirects, redirectLocation, redirectsOf, renamedEventSlug, type Redirect, type RedirectOutcome } from './redirects.ts'
 export * from './queries.ts'
 export type * from './sanity.types.ts'
+export * from './sponsor-benefits.ts'

@@ -142,7 +142,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
     hotspot
   },
   "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
-  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },
+  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },
   sponsorHeading,
   sponsorIntro
 }`)
@@ -193,6 +193,12 @@ export const sponsorPackagesQuery = defineQuery(`*[_type == "sponsorPackage"] | 
   _id,
   title,
   rank,
+  complimentarySeats,
+  participantDiscountPercent,
+  promotionalTextWords,
+  literaturePages,
+  speakingSlot,
+  priceExclVat,
   benefits
 }`)
 

@@ -46,7 +46,13 @@ export type SponsorPackage = {
   _rev: string
   title: string
   rank?: number
-  benefits: Array<string>
+  complimentarySeats: number
+  participantDiscountPercent: number
+  promotionalTextWords: number
+  literaturePages: number
+  speakingSlot?: string
+  priceExclVat?: number
+  benefits?: Array<string>
   placeholders?: Array<string>
 }
 
@@ -712,7 +718,7 @@ export type UpcomingEventsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        room,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        room,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string
   kind: 'conference' | 'workshop'
@@ -870,7 +876,12 @@ export type EventPageQueryResult = {
     _id: string
     title: string
     rank: number | null
-    benefits: Array<string>
+    complimentarySeats: number
+    participantDiscountPercent: number
+    promotionalTextWords: number
+    literaturePages: number
+    speakingSlot: string | null
+    benefits: Array<string> | null
   }> | null
   sponsorHeading: string | null
   sponsorIntro: string | null
@@ -940,12 +951,18 @@ export type EventSlugsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: sponsorPackagesQuery
-// Query: *[_type == "sponsorPackage"] | order(rank asc){  _id,  title,  rank,  benefits}
+// Query: *[_type == "sponsorPackage"] | order(rank asc){  _id,  title,  rank,  complimentarySeats,  participantDiscountPercent,  promotionalTextWords,  literaturePages,  speakingSlot,  priceExclVat,  benefits}
 export type SponsorPackagesQueryResult = Array<{
   _id: string
   title: string
   rank: number | null
-  benefits: Array<string>
+  complimentarySeats: number
+  participantDiscountPercent: number
+  promotionalTextWords: number
+  literaturePages: number
+  speakingSlot: string | null
+  priceExclVat: number | null
+  benefits: Array<string> | null
 }>
 
 // Source: ../packages/content/src/queries.ts
@@ -994,11 +1011,11 @@ declare module '@sanity/client' {
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult
     '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        room,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        room,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
     '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }\n}': RegistrationEventQueryResult
     '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult
-    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  benefits\n}': SponsorPackagesQueryResult
+    '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  complimentarySeats,\n  participantDiscountPercent,\n  promotionalTextWords,\n  literaturePages,\n  speakingSlot,\n  priceExclVat,\n  benefits\n}': SponsorPackagesQueryResult
     '*[_type == "redirect" && defined(from) && defined(to)]{ from, to }': RedirectsQueryResult
     '*[_id == $id][0]{\n  "image": coalesce(card.image, heroImage){ "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot }\n}': SocialImageQueryResult
   }

@@ -84,4 +84,19 @@ export interface EventCatalog {
    */
   getEvent(slug: string): Promise<RegistrationEvent | undefined>
   getSettings(): Promise<SiteSettingsForMail>
+  /** A sponsor package's terms by its content id; absent where the catalog knows none (sponsorship deals need it). */
+  getSponsorPackage?(id: string): Promise<SponsorPackageTerms | undefined>
+}
+
+/** A sponsor package's benefits and list price, as the content holds them. */
+export interface SponsorPackageTerms {
+  id: string
+  title: string
+  complimentarySeats: number
+  participantDiscountPercent: number
+  promotionalTextWords: number
+  literaturePages: number
+  speakingSlot: string
+  /** Excl. VAT, in rand; null when the package has no list price. */
+  priceExclVat: number | null
 }

@@ -1,4 +1,4 @@
-export type { BankDetails, EventCatalog, RegistrationEvent, RegistrationPriceOption, SiteSettingsForMail } from './catalog.ts'
+export type { BankDetails, EventCatalog, RegistrationEvent, RegistrationPriceOption, SiteSettingsForMail, SponsorPackageTerms } from './catalog.ts'
 export type { CoreConfig } from './config.ts'
 export type { PaymentReturnOutcome, RegistrationKey, SiteLinks } from './site-links.ts'
 export type { CoreDatabase, Database, SqlDialectName } from './db/database.ts'
@@ -417,3 +417,31 @@ export {
   type MessagePreview,
   type SentDelegateMessage,
 } from './event-days/messages.ts'
+export {
+  checkDiscountCode,
+  DISCOUNT_CODE_FIELD,
+  discountTermsOf,
+  findDiscountCode,
+  previewDiscountCode,
+  type DiscountTerms,
+  type DiscountUsed,
+  discountCodeOf,
+  discountCodeUses,
+  MAX_DISCOUNT_CODE_LENGTH,
+  normaliseDiscountCode,
+  type DiscountCodeRefusal,
+} from './discounts/codes.ts'
+export { createDiscountCode, extendDiscountCode, listDiscountCodes, voidDiscountCode, type DiscountCodeSummary } from './discounts/staff-codes.ts'
+export type { DiscountCodeRow, DiscountKind } from './db/tables/discount-codes.ts'
+export {
+  approveSponsorshipDeal,
+  cancelSponsorshipDeal,
+  dealInvoicePdf,
+  listSponsorshipDeals,
+  recordDealBenefits,
+  recordSponsorshipDeal,
+  resendDealCodes,
+  wordCount,
+  type SponsorshipDealSummary,
+} from './sponsorship/deals.ts'
+export type { SponsorshipDealRow } from './db/tables/sponsorship-deals.ts'

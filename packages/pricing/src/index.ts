@@ -13,3 +13,14 @@ export {
   type OptionWindow,
 } from './availability.ts'
 export { headline, type Headline, type ListedOption } from './headline.ts'
+export {
+  applyDiscount,
+  assertDiscount,
+  discountAppliesTo,
+  discountOnLine,
+  discountWording,
+  discountedQuote,
+  type Discount,
+  type DiscountScope,
+  type DiscountedQuote,
+} from './discount.ts'

@@ -1,6 +1,7 @@
 import type { ContentQueryResults } from '@events/content/browser'
-import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, PAYMENT_METHOD_LABELS } from '@events/core/choices'
-import { isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
+import type { DiscountTerms } from '@events/core'
+import { MAX_DELEGATES as MAX_QUOTE_DELEGATES, normaliseDiscountCode, PAYMENT_METHOD_LABELS } from '@events/core/choices'
+import { discountAppliesTo, isOptionKey, isRegistrationOpen, isTableOption, optionAvailability, quote, randsToCents } from '@events/pricing'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLoaderData } from 'react-router'
 import {
@@ -10,6 +11,7 @@ import {
   fitDelegatesToOption,
   priceDraft,
   removeDelegate,
+  type DiscountLinkShown,
   type DraftChange,
   type OfferedOption,
   type RegistrationDraft,
@@ -71,7 +73,7 @@ export function RegisterPanel({
   quoteRefusal?: string | null
 }) {
   // Read here rather than passed down by the event page, whose own script then stays as small as it was.
-  const { seats, offer } = useLoaderData<{ seats: SeatsShown; offer?: OfferShown | undefined }>()
+  const { seats, offer, discountLink } = useLoaderData<{ seats: SeatsShown; offer?: OfferShown | undefined; discountLink?: DiscountLinkShown | undefined }>()
   const held = offer?.status === 'held' ? offer : undefined
   const offerRefusal =
     offer && offer.status !== 'held' ? (
@@ -164,6 +166,7 @@ export function RegisterPanel({
         bankDetails={settings?.bankDetails ?? null}
         outcome={outcome}
         quoteRefusal={quoteRefusal}
+        discountLink={discountLink}
       />
     </section>
   )
@@ -209,6 +212,7 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
       delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
     ),
     field('paymentMethod', 'Payment method'),
+    field('discountCode', 'Discount code'),
     field('legalAgreement', 'Legal agreement'),
   ]
 }
@@ -221,6 +225,7 @@ function RegistrationForm({
   outcome,
   quoteRefusal,
   offer,
+  discountLink,
 }: {
   event: EventPage
   options: OfferedOption[]
@@ -230,11 +235,19 @@ function RegistrationForm({
   quoteRefusal: string | null
   /** The waiting-list offer the visitor registers through: its details start the form, its token goes with it. */
   offer: Extract<OfferShown, { status: 'held' }> | undefined
+  discountLink: DiscountLinkShown | undefined
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
   const [draft, setDraft] = useState<RegistrationDraft>(
-    () => outcome?.draft ?? { ...blankDraft(event.code ?? ''), ...(offer ? { companyName: offer.companyName, email: offer.email, tel: offer.tel } : {}) },
+    () =>
+      outcome?.draft ?? {
+        ...blankDraft(event.code ?? ''),
+        ...(offer ? { companyName: offer.companyName, email: offer.email, tel: offer.tel } : {}),
+        ...(discountLink ? { discountCode: discountLink.code } : {}),
+      },
   )
+  // What the code last checked gives: from the page's `?code=`, a round trip without JavaScript, or the Apply button.
+  const [checkedDiscount, setCheckedDiscount] = useState<DiscountTerms | undefined>(outcome ? outcome.discount : discountLink?.discount)
   const [notice, setNotice] = useState<string | undefined>(outcome?.notice)
   // Hydration renders the server's draft; what the visitor entered before then becomes the draft right after,
   // read by the same parser the server uses for a posted form.
@@ -257,6 +270,7 @@ function RegistrationForm({
 
   useEffect(() => {
     if (fetcher.data?.error) summaryRef.current?.focus()
+    if (fetcher.data) setCheckedDiscount(fetcher.data.discount)
   }, [fetcher.data])
 
   const apply = (change: DraftChange) => {
@@ -267,7 +281,11 @@ function RegistrationForm({
   const setDelegate = (row: number, name: keyof RegistrationDraft['delegates'][number], value: string) =>
     setDraft((current) => ({ ...current, delegates: current.delegates.map((delegate, index) => (index === row ? { ...delegate, [name]: value } : delegate)) }))
 
-  const price = priceDraft(draft, options, vatRate)
+  // A code edited since it was checked gives nothing until it is checked again.
+  const discount = checkedDiscount && checkedDiscount.code === normaliseDiscountCode(draft.discountCode) ? checkedDiscount : undefined
+  const price = priceDraft(draft, options, vatRate, discount)
+  const discountMisses = discount !== undefined && isOptionKey(draft.attendanceOption) && !discountAppliesTo(discount.scope, draft.attendanceOption)
+  const discountFieldError = fieldErrors.discountCode ?? (fetcher.data === undefined && !outcome ? discountLink?.refusal : undefined)
   const paysByCard = draft.paymentMethod === 'card'
   const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
   const errorAttributes = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${idFor(name)}-error` } : {})
@@ -298,7 +316,7 @@ function RegistrationForm({
         )}
         <input type="hidden" name="token" value={draft.token} />
         <HoneypotField idPrefix="register" />
-        <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} />
+        <OrderSummary draft={draft} options={options} price={price} vatPercent={vatPercent} discount={discount} />
         <div className="registration-form__fields">
           <fieldset className="form__group" aria-describedby={fieldErrors.attendanceOption ? `${idFor('attendanceOption')}-error` : undefined}>
             <legend id={idFor('attendanceOption')} tabIndex={-1}>
@@ -500,6 +518,46 @@ function RegistrationForm({
             </button>
           </fieldset>
 
+          <div className="form__field registration-form__code">
+            <label htmlFor={idFor('discountCode')}>Have a code? (optional)</label>
+            <div className="registration-form__code-row">
+              <input
+                id={idFor('discountCode')}
+                name="discountCode"
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={draft.discountCode}
+                onChange={(change) => set('discountCode', change.target.value)}
+                aria-describedby={[`${idFor('discountCode')}-status`, discountFieldError ? `${idFor('discountCode')}-error` : ''].filter(Boolean).join(' ')}
+                aria-invalid={discountFieldError ? true : undefined}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="apply-code"
+                className="button button--secondary"
+                formAction={`${action}#${idFor('discountCode')}`}
+                formNoValidate
+              >
+                Apply
+              </button>
+            </div>
+            <p className="form__hint" id={`${idFor('discountCode')}-status`} aria-live="polite">
+              {discount
+                ? discountMisses
+                  ? `${discount.description} does not apply to the option chosen.`
+                  : `${discount.description} applied.`
+                : draft.discountCode.trim() !== '' && !discountFieldError
+                  ? 'Press Apply to check the code and see the new total.'
+                  : 'A discount code or a sponsor’s complimentary seat code.'}
+            </p>
+            {discountFieldError && (
+              <p className="form__error" id={`${idFor('discountCode')}-error`}>
+                {discountFieldError}
+              </p>
+            )}
+          </div>
+
           <fieldset className="form__group" aria-describedby={fieldErrors.paymentMethod ? `${idFor('paymentMethod')}-error` : undefined}>
             <legend id={idFor('paymentMethod')} tabIndex={-1}>
               Payment method
@@ -622,7 +680,7 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
         method="post"
         action={`/${event.kind}/${event.slug}/quote`}
         className="form"
-        key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}`}
+        key={`${draft.attendanceOption}:${draft.delegates.length}:${draft.companyName}:${draft.discountCode}`}
       >
         <div className="form__field">
           <label htmlFor="quote-option">Attendance option</label>
@@ -663,6 +721,10 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
           <label htmlFor="quote-address">Company address (optional)</label>
           <textarea id="quote-address" name="address" rows={2} autoComplete="street-address" defaultValue={draft.address} />
         </div>
+        <div className="form__field">
+          <label htmlFor="quote-discount-code">Discount code (optional)</label>
+          <input id="quote-discount-code" name="discountCode" autoComplete="off" autoCapitalize="characters" defaultValue={draft.discountCode} />
+        </div>
         <button type="submit" className="button button--secondary">
           Download a quote (PDF)
         </button>
@@ -698,11 +760,13 @@ function OrderSummary({
   options,
   price,
   vatPercent,
+  discount,
 }: {
   draft: RegistrationDraft
   options: OfferedOption[]
   price: ReturnType<typeof priceDraft>
   vatPercent: string
+  discount: DiscountTerms | undefined
 }) {
   const chosen = options.find((option) => option.key === draft.attendanceOption && option.available)
   const delegates = draft.delegates.length
@@ -733,6 +797,14 @@ function OrderSummary({
             )}
           </dd>
         </div>
+        {discount && price.discountCents > 0 && (
+          <div className="order-summary__discount">
+            <dt>{discount.description}</dt>
+            <dd>
+              <Amount cents={-price.discountCents} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Subtotal excl. VAT</dt>
           <dd>

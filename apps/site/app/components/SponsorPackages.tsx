@@ -1,12 +1,12 @@
+import { sponsorBenefitLines, type SponsorPackageBenefits } from '@events/content/browser'
 import { useId } from 'react'
 import { Link } from 'react-router'
 
-export type SponsorPackage = {
+export type SponsorPackage = SponsorPackageBenefits & {
   _id: string
   title: string | null
   /** 1 is the top tier. */
   rank: number | null
-  benefits: string[] | null
 }
 
 export type SponsorPackagesProps = {
@@ -35,7 +35,7 @@ export function SponsorPackages({ heading, intro, packages, contactHref }: Spons
           <li key={sponsorPackage._id} className="sponsor-package" data-step={Math.min(index + 1, 3)}>
             <h3 className="sponsor-package__title">{sponsorPackage.title}</h3>
             <ul className="sponsor-package__benefits">
-              {(sponsorPackage.benefits ?? []).map((benefit, index) => (
+              {sponsorBenefitLines(sponsorPackage).map((benefit, index) => (
                 <li key={index}>{benefit}</li>
               ))}
             </ul>

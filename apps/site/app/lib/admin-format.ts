@@ -107,6 +107,8 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'event.joining': 'Joining instructions, to a delegate',
   'event.message': 'Message to the delegates',
   certificate: 'Certificate of attendance',
+  'sponsorship-codes': 'Sponsorship codes, to the sponsor',
+  'sponsorship-credit-note': 'Sponsorship cancelled, credit note to the sponsor',
   'waiting-list.place': 'Waiting-list place',
   'waiting-list.offer': 'Waiting-list offer of seats',
   'waiting-list.expired': 'Waiting-list offer expired',

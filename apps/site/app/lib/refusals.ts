@@ -64,6 +64,20 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   },
   'offer-used': { status: 409, message: 'This waiting-list offer was already used to register. Your registration’s page is in the confirmation e-mail.' },
   'invalid-cpd-hours': { status: 422, message: 'Enter the CPD hours per day in half hours, e.g. 6 or 6.5, or leave it empty to count the agenda.' },
+  'discount-code-unknown': { status: 422, message: 'This code is not valid. Please check it, or register without it.' },
+  'discount-code-other-event': { status: 422, message: 'This code is for another event.' },
+  'discount-code-not-yet-valid': { status: 422, message: 'This code cannot be used yet.' },
+  'discount-code-expired': { status: 422, message: 'This code has expired.' },
+  'discount-code-option-excluded': { status: 422, message: 'This code does not apply to the attendance option chosen. Please choose another option.' },
+  'discount-code-one-delegate': { status: 422, message: 'A complimentary seat is for one delegate: please register the others separately.' },
+  'discount-code-spent': { status: 409, message: 'This code has already been used as many times as it allows.' },
+  'discount-code-taken': { status: 422, message: 'Another discount code already has this code: choose another, or leave it empty for one to be made up.' },
+  'invalid-discount-code': { status: 422, message: 'Use 4 to 40 letters, digits or dashes for the code.' },
+  'invalid-discount-percent': { status: 422, message: 'Enter the discount as a whole percentage from 1 to 100.' },
+  'invalid-discount-uses': { status: 422, message: 'Enter the number of uses as a whole number from 1, or leave it empty for no limit.' },
+  'discount-dates-reversed': { status: 422, message: 'The last day cannot be before the first.' },
+  'unknown-sponsor-package': { status: 422, message: 'Choose one of the sponsor packages the Studio publishes.' },
+  'too-many-words': { status: 422, message: 'The promotional text has more words than the package allows.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -92,6 +106,7 @@ const FIELD_NAMES: Record<SubmissionKind, Readonly<Record<string, string>>> = {
     position: 'Position',
     attendanceOption: 'Attendance option',
     paymentMethod: 'Payment method',
+    discountCode: 'Discount code',
   },
   contact: { fullName: 'Full name', email: 'Email', phone: 'Phone', interest: 'Interest', message: 'Message' },
   training: { name: 'Name', email: 'Email', phone: 'Phone', organization: 'Organization', message: 'Message' },
@@ -164,6 +179,10 @@ export function fieldMessage(issue: FieldIssue, kind: SubmissionKind): string {
       return soldOutMessage(issue)
     case 'not-sold-out':
       return notSoldOutMessage(issue)
+    case 'too-many-words':
+      return issue.maximum === undefined || issue.words === undefined
+        ? REFUSALS['too-many-words'].message
+        : `The promotional text has ${issue.words} words; the package allows ${issue.maximum}. Shorten it, or ask the sponsor for a shorter one.`
     default:
       if (kind !== 'back-office') return REFUSALS[issue.code].message
       return BACK_OFFICE_FIELD_MESSAGES[issue.code] ?? staffWording(REFUSALS[issue.code].message)
@@ -271,6 +290,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     message: ({ totalCents, lineCents }) =>
       `The parts add up to ${formatRand(Number(totalCents))}; the line is ${formatRand(Number(lineCents))}. Make them add up to the line.`,
   },
+  'deal-already-approved': { status: 409, message: () => 'This deal is approved already: its invoice and codes were issued.' },
+  'deal-not-approved': { status: 409, message: () => 'This deal is not approved yet, so it has no codes to send.' },
 }
 
 /** A day of an event as the door names it ("Thursday 3 July"). */

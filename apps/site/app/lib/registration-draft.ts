@@ -1,6 +1,16 @@
-import type { RegistrationFormValues } from '@events/core'
+import type { DiscountTerms, RegistrationFormValues } from '@events/core'
 import { MAX_DELEGATES } from '@events/core/choices'
-import { capMessage, checkDelegateCap, delegateCap, isOptionKey, quote, randsToCents, type OptionKey, type Quote } from '@events/pricing'
+import {
+  capMessage,
+  checkDelegateCap,
+  delegateCap,
+  discountedQuote,
+  isOptionKey,
+  quote,
+  randsToCents,
+  type DiscountedQuote,
+  type OptionKey,
+} from '@events/pricing'
 
 // The registration form's state and its transitions, shared by the browser (instant updates) and the page's
 // action (the same updates without JavaScript), so both behave alike. Prices and caps come from packages/pricing.
@@ -14,12 +24,16 @@ export type RegistrationDraft = RegistrationFormValues & {
    * on the form's first round trip without JavaScript; empty on a form as the (shared, cached) page first serves it.
    */
   token: string
+  /** The discount code typed in "Have a code?", or brought by an event link's `?code=`; empty for none. */
+  discountCode: string
 }
 
 export type DraftIntent =
   | { type: 'add-delegate' }
   | { type: 'remove-delegate'; index: number }
   | { type: 'update' }
+  /** Check the discount code and show the new total (the form's Apply button). */
+  | { type: 'apply-code' }
   | { type: 'submit' }
   /** Submit, then go straight to the card checkout (the form's Pay button). */
   | { type: 'pay' }
@@ -52,6 +66,7 @@ export function blankDraft(code: string): RegistrationDraft {
     legalAgreement: false,
     delegates: [blankDelegate()],
     token: '',
+    discountCode: '',
   }
 }
 
@@ -60,6 +75,7 @@ export function parseIntent(value: unknown): DraftIntent {
   const text = typeof value === 'string' ? value : ''
   if (text === 'add-delegate') return { type: 'add-delegate' }
   if (text === 'update') return { type: 'update' }
+  if (text === 'apply-code') return { type: 'apply-code' }
   if (text === 'pay') return { type: 'pay' }
   const removal = /^remove-delegate:(\d{1,3})$/.exec(text)
   if (removal) return { type: 'remove-delegate', index: Number(removal[1]) }
@@ -104,6 +120,15 @@ export interface RegistrationOutcome {
   error?: { code: string; message: string; fields: Record<string, string> }
   /** The submission was taken as a robot's (honeypot): it is acknowledged and nothing is stored. */
   received?: boolean
+  /** What the draft's discount code gives, once checked; absent without a code or when it was refused. */
+  discount?: DiscountTerms
+}
+
+/** An event link's `?code=`, as the server checked it: what the code gives, or why it was refused (worded). */
+export interface DiscountLinkShown {
+  code: string
+  discount?: DiscountTerms | undefined
+  refusal?: string | undefined
 }
 
 /** The result of a change: the new draft and, when the change was limited, the message that says so. */
@@ -146,6 +171,7 @@ export function applyIntent(draft: RegistrationDraft, intent: DraftIntent): Draf
     case 'remove-delegate':
       return removeDelegate(draft, intent.index)
     case 'update':
+    case 'apply-code':
       return fitDelegatesToOption(draft)
     case 'submit':
     case 'pay':
@@ -153,12 +179,18 @@ export function applyIntent(draft: RegistrationDraft, intent: DraftIntent): Draf
   }
 }
 
-/** What the draft costs with the chosen option (total 0 without one, or when the option cannot be chosen). */
-export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOption[], vatRate: number): Quote {
+/**
+ * What the draft costs with the chosen option (total 0 without one, or when the option cannot be chosen), less the
+ * checked discount code's discount where it applies to the option.
+ */
+export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOption[], vatRate: number, discount?: DiscountTerms): DiscountedQuote {
   const chosen = options.find((option) => option.key === draft.attendanceOption && option.available)
-  if (!chosen || !isOptionKey(chosen.key)) return quote(undefined, 0, vatRate)
+  if (!chosen || !isOptionKey(chosen.key)) {
+    const nothing = quote(undefined, 0, vatRate)
+    return { ...nothing, fullSubtotalCents: 0, discountCents: 0 }
+  }
   const key: OptionKey = chosen.key
-  return quote({ key, amountCents: randsToCents(chosen.amount) }, draft.delegates.length, vatRate)
+  return discountedQuote({ key, amountCents: randsToCents(chosen.amount) }, draft.delegates.length, vatRate, discount?.discount, discount?.scope)
 }
 
 /** The draft as the registration API reads it: its fields and the event, without the form's token. */

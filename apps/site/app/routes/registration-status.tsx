@@ -60,6 +60,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       invoice: details.invoice ? { number: details.invoice.number, path: sitePaths.invoice(details) } : undefined,
       creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: sitePaths.creditNote(details, note.number) })),
       cancelled: details.cancelledAt !== null,
+      discount: details.discount,
     },
     { headers: privateHeaders },
   )
@@ -99,6 +100,15 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
           <dd>{registration.option}</dd>
           <dt>Payment method</dt>
           <dd>{paymentLabel}</dd>
+          {registration.discount && (
+            <>
+              <dt>{registration.discount.complimentary ? 'Complimentary seat' : 'Discount'}</dt>
+              <dd className="registration-summary__discount">
+                {registration.discount.complimentary ? 'A sponsor’s complimentary seat: nothing to pay. ' : ''}
+                {registration.discount.description}: <Amount cents={-registration.discount.discountCents} /> excl. VAT
+              </dd>
+            </>
+          )}
           <dt>Subtotal</dt>
           <dd>
             <Amount cents={registration.subtotalCents} />

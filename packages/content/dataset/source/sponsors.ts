@@ -1,45 +1,40 @@
 import type { DatasetDocument } from './model.ts'
 
-// The three tiers and their benefits exactly as the specification lists them.
+// The three tiers and their benefits exactly as the specification lists them, as the packages' fields (the Sponsor tab
+// writes them as the specification's lines, sponsorBenefitLines).
 export const sponsorPackages: DatasetDocument[] = [
   {
     _id: 'sponsor-platinum',
     _type: 'sponsorPackage',
     title: 'Platinum',
     rank: 1,
-    benefits: [
-      '3 complimentary seats',
-      '50% discount for your participants',
-      '100 words of promotional text',
-      '10 pages of literature',
-      '45-minute case study',
-    ],
+    complimentarySeats: 3,
+    participantDiscountPercent: 50,
+    promotionalTextWords: 100,
+    literaturePages: 10,
+    speakingSlot: '45-minute case study',
   },
   {
     _id: 'sponsor-gold',
     _type: 'sponsorPackage',
     title: 'Gold',
     rank: 2,
-    benefits: [
-      '2 complimentary seats',
-      '30% discount for your participants',
-      '70 words of promotional text',
-      '10 pages of literature',
-      '40-minute case study',
-    ],
+    complimentarySeats: 2,
+    participantDiscountPercent: 30,
+    promotionalTextWords: 70,
+    literaturePages: 10,
+    speakingSlot: '40-minute case study',
   },
   {
     _id: 'sponsor-silver',
     _type: 'sponsorPackage',
     title: 'Silver',
     rank: 3,
-    benefits: [
-      '1 complimentary seat',
-      '20% discount for your participants',
-      '50 words of promotional text',
-      '10 pages of literature',
-      'Half-day workshop',
-    ],
+    complimentarySeats: 1,
+    participantDiscountPercent: 20,
+    promotionalTextWords: 50,
+    literaturePages: 10,
+    speakingSlot: 'Half-day workshop',
   },
 ]
 

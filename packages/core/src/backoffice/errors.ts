@@ -33,6 +33,8 @@ export type BackOfficeErrorCode =
   | 'event-not-ended'
   | 'certificate-revoked'
   | 'certificate-replaced'
+  | 'deal-already-approved'
+  | 'deal-not-approved'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

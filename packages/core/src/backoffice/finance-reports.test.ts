@@ -170,8 +170,10 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
       'Received (R)',
       'Refunded (R)',
       'Outstanding (R)',
+      'Sponsorship excl. VAT (R)',
+      'Sponsorship incl. VAT (R)',
     ])
-    expect(sheet.find((row) => String(row[0]).includes('Legal'))!.slice(2)).toEqual([2, 4, 62031, 20677, 41354, 35960, 5394, 46354, 20677, 15677])
+    expect(sheet.find((row) => String(row[0]).includes('Legal'))!.slice(2)).toEqual([2, 4, 62031, 20677, 41354, 35960, 5394, 46354, 20677, 15677, 0, 0])
     expect(sheet.at(-1)![0]).toBe('All events')
   })
 })

@@ -33,6 +33,9 @@ export interface EventFinance {
   refundedCents: number
   /** What registrations still owe: each one's net less what it paid, never below nothing. */
   outstandingCents: number
+  /** Sponsorship income: the approved deals' tax invoices, excl. VAT and incl. VAT (not in the figures above). */
+  sponsorshipExclVatCents: number
+  sponsorshipCents: number
 }
 
 export interface EventFinanceReport {
@@ -49,14 +52,25 @@ const EVENT_AMOUNTS = [
   'receivedCents',
   'refundedCents',
   'outstandingCents',
+  'sponsorshipExclVatCents',
+  'sponsorshipCents',
 ] as const
 const EVENT_COUNTS = ['registrations', 'delegatesAttending'] as const
 
 /** Every event with registrations, soonest first, with what was invoiced, credited, received, refunded and is owed. */
 export async function eventFinanceReport(context: BackOfficeContext): Promise<EventFinanceReport> {
+  const deals = await context.db.kysely
+    .selectFrom('sponsorship_deals')
+    .select(['event_id', 'event_title', 'event_start', 'agreed_price_cents', 'total_cents'])
+    .where('status', '=', 'approved')
+    .execute()
+  const sponsorship = (eventKey: string, figure: 'agreed_price_cents' | 'total_cents') =>
+    deals.filter((deal) => deal.event_id === eventKey).reduce((sum, deal) => sum + deal[figure], 0)
   const events = byEvent(await registrationMoney(context.db.kysely)).map((event): EventFinance => {
     const sum = (figure: (registration: RegistrationMoney) => number) => sumOf(event.registrations, figure)
     return {
+      sponsorshipExclVatCents: sponsorship(event.eventKey, 'agreed_price_cents'),
+      sponsorshipCents: sponsorship(event.eventKey, 'total_cents'),
       eventId: event.eventKey,
       eventTitle: event.eventTitle,
       eventStart: event.eventStart,
@@ -72,6 +86,20 @@ export async function eventFinanceReport(context: BackOfficeContext): Promise<Ev
       outstandingCents: sum((registration) => registration.outstandingCents),
     }
   })
+  // An event sponsored before anyone registered is listed with its sponsorship alone.
+  for (const deal of deals) {
+    if (events.some((event) => event.eventId === deal.event_id)) continue
+    const nothing = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, 0])) as EventFinanceReport['totals']
+    events.push({
+      ...nothing,
+      eventId: deal.event_id,
+      eventTitle: deal.event_title,
+      eventStart: deal.event_start,
+      sponsorshipExclVatCents: sponsorship(deal.event_id, 'agreed_price_cents'),
+      sponsorshipCents: sponsorship(deal.event_id, 'total_cents'),
+    })
+  }
+  events.sort((a, b) => a.eventStart.localeCompare(b.eventStart))
   const totals = Object.fromEntries(
     [...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)]),
   ) as EventFinanceReport['totals']
@@ -142,7 +170,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
   const start = startOfDay(from)
   const end = startOfDay(DateTime.fromISO(to).plus({ days: 1 }).toISODate()!)
   const { kysely } = context.db
-  const [invoices, creditNotes] = await Promise.all([
+  const [invoices, creditNotes, sponsorshipInvoices, sponsorshipCreditNotes] = await Promise.all([
     kysely
       .selectFrom('invoices')
       .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
@@ -156,6 +184,21 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
       .select(['credit_notes.number', 'credit_notes.issued_at', 'credit_notes.data_json', 'registrations.reference'])
       .where('credit_notes.issued_at', '>=', start)
       .where('credit_notes.issued_at', '<', end)
+      .execute(),
+    // Sponsorship deals' tax invoices, numbered in the same series, under the deal's reference.
+    kysely
+      .selectFrom('sponsorship_invoices')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_invoices.deal_id')
+      .select(['sponsorship_invoices.number', 'sponsorship_invoices.issued_at', 'sponsorship_invoices.data_json', 'sponsorship_deals.reference'])
+      .where('sponsorship_invoices.issued_at', '>=', start)
+      .where('sponsorship_invoices.issued_at', '<', end)
+      .execute(),
+    kysely
+      .selectFrom('sponsorship_credit_notes')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_credit_notes.deal_id')
+      .select(['sponsorship_credit_notes.number', 'sponsorship_credit_notes.issued_at', 'sponsorship_credit_notes.data_json', 'sponsorship_deals.reference'])
+      .where('sponsorship_credit_notes.issued_at', '>=', start)
+      .where('sponsorship_credit_notes.issued_at', '<', end)
       .execute(),
   ])
   // A tax invoice and a credit note are listed alike; a credit note's amounts are negative, as it reduces output tax.
@@ -175,7 +218,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
     ...amounts,
   })
   const entries: VatRegisterEntry[] = [
-    ...invoices.map((row) => {
+    ...[...invoices, ...sponsorshipInvoices].map((row) => {
       const data = JSON.parse(row.data_json ?? '{}') as Partial<TaxInvoiceData>
       return entryOf('tax-invoice', formatInvoiceNumber(Number(row.number)), row, data.recipient, {
         exclVatCents: data.subtotalCents ?? 0,
@@ -183,7 +226,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
         inclVatCents: data.totalCents ?? 0,
       })
     }),
-    ...creditNotes.map((row) => {
+    ...[...creditNotes, ...sponsorshipCreditNotes].map((row) => {
       const data = JSON.parse(row.data_json) as Partial<CreditNoteData>
       return entryOf('credit-note', formatCreditNoteNumber(Number(row.number)), row, data.recipient, {
         exclVatCents: -(data.creditedSubtotalCents ?? 0),
@@ -306,6 +349,8 @@ const EVENT_FINANCE_COLUMNS: ReadonlyArray<{ key: (typeof EVENT_AMOUNTS)[number]
   { key: 'receivedCents', header: 'Received (R)' },
   { key: 'refundedCents', header: 'Refunded (R)' },
   { key: 'outstandingCents', header: 'Outstanding (R)' },
+  { key: 'sponsorshipExclVatCents', header: 'Sponsorship excl. VAT (R)' },
+  { key: 'sponsorshipCents', header: 'Sponsorship incl. VAT (R)' },
 ]
 
 /** The per-event report as an Excel workbook: an event a row, amounts as numbers in rands, the totals last. */

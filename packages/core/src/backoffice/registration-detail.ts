@@ -13,6 +13,7 @@ import type { BackOfficeContext } from './context.ts'
 import type { RegistrationKey } from '../site-links.ts'
 import { summariseMessage, type MessageSummary } from './emails.ts'
 import { surplusRefundsOf } from './refunds-to-pay.ts'
+import { discountUsedBy, type DiscountUsed } from '../discounts/codes.ts'
 
 /** A registration as staff see it; its key makes the registrant's private link, to send again to one who lost it. */
 export interface RegistrationDetail extends RegistrationKey {
@@ -48,6 +49,8 @@ export interface RegistrationDetail extends RegistrationKey {
   /** What transfers paid beyond what was owed: credits owed back to the registrant, or paid out. */
   surplusRefunds: Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>
   emails: RegistrationEmail[]
+  /** The discount code it used, if any: a sponsor's complimentary seat is marked as such. */
+  discount?: DiscountUsed | undefined
 }
 
 export interface RegistrationEmail extends MessageSummary {
@@ -78,6 +81,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     surplusRefundsOf(context, row.id),
     registrationStatement(kysely, row),
   ])
+  const discount = await discountUsedBy(kysely, row.id)
   const emails = await Promise.all(
     messages.map(async (message): Promise<RegistrationEmail> => ({
       ...(await summariseMessage(db, message)),
@@ -122,6 +126,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     bankPayments: bankPayments.map(bankPaymentOf),
     surplusRefunds,
     emails,
+    ...(discount ? { discount } : {}),
   }
 }
 

@@ -13,7 +13,9 @@ import type { JoiningMailsTable } from './tables/joining-mails.ts'
 import type { DelegateMessagesTable } from './tables/delegate-messages.ts'
 import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
+import type { DiscountCodesTable, RegistrationDiscountsTable } from './tables/discount-codes.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
+import type { SponsorshipCreditNotesTable, SponsorshipDealsTable, SponsorshipInvoicesTable } from './tables/sponsorship-deals.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { QuotesTable } from './tables/quotes.ts'
@@ -29,6 +31,11 @@ import type { TrainingRequestsTable } from './tables/training-requests.ts'
 import type { WaitingListChangesTable, WaitingListEntriesTable } from './tables/waiting-list.ts'
 
 export interface Database {
+  discount_codes: DiscountCodesTable
+  registration_discounts: RegistrationDiscountsTable
+  sponsorship_deals: SponsorshipDealsTable
+  sponsorship_invoices: SponsorshipInvoicesTable
+  sponsorship_credit_notes: SponsorshipCreditNotesTable
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
   registration_mail_data: RegistrationMailDataTable

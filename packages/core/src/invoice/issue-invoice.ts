@@ -22,6 +22,11 @@ export interface InvoiceSubject {
   unitAmountCents: number
   quote: Quote
   issuedAt: Date
+  /**
+   * The discount code the registration used: the invoice shows the full price (unitAmountCents is then the full unit
+   * price) and the discount as its own line; `quote` is the discounted one, VAT on the discounted amount.
+   */
+  discount?: { description: string; fullSubtotalCents: number; discountCents: number } | undefined
 }
 
 /** What a tax invoice says, all but its number, which it only gets as the last write of its transaction. */
@@ -68,6 +73,16 @@ export function registrationLine(
   }
 }
 
+/** A discount as its own line of a registration's documents: per delegate (or per table), negative. */
+export function discountLine(description: string, optionKey: string, delegateCount: number, discountCents: number): TaxInvoiceData['lines'][number] {
+  const quantity = isOptionKey(optionKey) && isTableOption(optionKey) ? 1 : delegateCount
+  return { description, details: [], quantity, unitAmountCents: -discountCents / quantity, amountCents: -discountCents }
+}
+
+function discountLines({ discount, submission }: InvoiceSubject): TaxInvoiceData['lines'] {
+  return discount ? [discountLine(discount.description, submission.attendanceOption, submission.delegates.length, discount.discountCents)] : []
+}
+
 /** What the tax invoice of a registration says, but for its number. */
 function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
   const { event, settings, submission, quote } = subject
@@ -87,8 +102,9 @@ function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
         delegateCount: submission.delegates.length,
         delegatesText: `${submission.delegates.length === 1 ? 'Delegate' : `${submission.delegates.length} delegates`}: ${delegates}`,
         unitAmountCents: subject.unitAmountCents,
-        subtotalCents: quote.subtotalCents,
+        subtotalCents: subject.discount?.fullSubtotalCents ?? quote.subtotalCents,
       }),
+      ...discountLines(subject),
     ],
     subtotalCents: quote.subtotalCents,
     vatRate: quote.vatRate,

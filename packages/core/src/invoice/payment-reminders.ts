@@ -54,7 +54,7 @@ function daysBetween(from: string, to: string): number {
  * Every registration not cancelled as a whole whose current (latest) tax invoice is not paid in full, with its due date
  * and how far past it `today` (YYYY-MM-DD) is; events already over are left out, there is nothing left to remind about.
  */
-async function receivablesOn(
+export async function receivablesOn(
   queries: Kysely<Database>,
   settings: SiteSettingsForMail,
   today: string,

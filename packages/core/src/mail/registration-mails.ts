@@ -24,6 +24,8 @@ export interface RegistrationMailContext {
   invoice: RegistrationInvoice
   /** The delegates' passes; absent for registrations stored before there were passes. */
   passes?: PassForMail[] | undefined
+  /** The discount code it used: its invoice line's wording, and what it took off excl. VAT. */
+  discount?: { description: string; discountCents: number; complimentary: boolean } | undefined
 }
 
 /** A delegate's pass as the e-mails show it: its code, its QR code and the link to its private page. */
@@ -82,6 +84,11 @@ function yourReferenceRow(submission: { purchaseOrderNumber?: string }): Array<[
   return submission.purchaseOrderNumber ? [['Your reference', submission.purchaseOrderNumber]] : []
 }
 
+/** The discount a code gave, as a row, when the registration used one. */
+function discountRow({ discount }: Pick<RegistrationMailContext, 'discount'>): Array<[string, string]> {
+  return discount ? [['Discount', `${discount.description}: ${formatRand(-discount.discountCents)}`]] : []
+}
+
 function registrationRows(context: RegistrationMailContext): Array<[string, string]> {
   const { submission, quote } = context
   return [
@@ -98,6 +105,7 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
     ['Number of delegates', String(submission.delegates.length)],
     ...delegateRows(submission.delegates),
     ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
+    ...discountRow(context),
     ['Subtotal excl. VAT', formatRand(quote.subtotalCents)],
     ['VAT', formatRand(quote.vatCents)],
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
@@ -152,6 +160,12 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
   // Sent again by staff: where it stands now, unless nothing happened since it was registered.
   if (position && (position.paidCents > 0 || position.outstandingCents !== quote.totalCents || (position.credits ?? []).length > 0)) {
     return positionStatement(position, context.reference, settings.bankDetails)
+  }
+  if (quote.totalCents === 0) {
+    const text = context.discount?.complimentary
+      ? 'Nothing to pay: this is a sponsor’s complimentary seat.'
+      : 'Nothing to pay: the discount covers the whole price.'
+    return { text, html: html`<p>${text}</p>` }
   }
   const total = formatRand(quote.totalCents)
   if (context.paymentUrl) {

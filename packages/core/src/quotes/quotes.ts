@@ -6,10 +6,11 @@ import type { CoreDatabase } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
-import { nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
+import { discountLine, nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
 import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { formatDate } from '../mail/dates.ts'
 import { priceRegistration } from '../registration/pricing.ts'
+import { checkDiscountCode, discountCodeOf, discountDescription } from '../discounts/codes.ts'
 import { MAX_DELEGATES } from '../submissions/choices.ts'
 import { optionalLine, optionalText, ownFields, requiredChoice } from '../submissions/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
@@ -88,7 +89,13 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
   const option = event.priceOptions.find((candidate) => candidate.key === request.attendanceOption)
   if (!option) throw new ValidationError('invalid-request')
   const settings = await context.catalog.getSettings()
-  const { unitAmountCents, price } = priceRegistration(option, request.delegates, settings.vatRate)
+  // A discount code is checked as the registration would check it, but no use is taken: a quotation holds nothing.
+  const discountCode = discountCodeOf(input)
+  const code =
+    discountCode === ''
+      ? undefined
+      : await checkDiscountCode(context.db.kysely, { code: discountCode, event, optionKey: option.key, delegateCount: request.delegates, now: today })
+  const { fullUnitAmountCents, price } = priceRegistration(option, request.delegates, settings.vatRate, code)
   const validUntil = optionOfferedUntil(option, event)
   const data: Omit<QuoteData, 'number'> = {
     issueDate: formatDate(today),
@@ -104,9 +111,10 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
         optionLabel: option.label,
         delegateCount: request.delegates,
         delegatesText: request.delegates === 1 ? '1 delegate' : `${request.delegates} delegates`,
-        unitAmountCents,
-        subtotalCents: price.subtotalCents,
+        unitAmountCents: fullUnitAmountCents,
+        subtotalCents: price.fullSubtotalCents,
       }),
+      ...(code ? [discountLine(discountDescription(code), option.key, request.delegates, price.discountCents)] : []),
     ],
     subtotalCents: price.subtotalCents,
     vatRate: price.vatRate,

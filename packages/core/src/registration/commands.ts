@@ -1,4 +1,4 @@
-import type { Quote } from '@events/pricing'
+import type { DiscountedQuote } from '@events/pricing'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { ValidationError } from '../errors.ts'
@@ -11,6 +11,8 @@ import { businessClock, wallClock } from '../backoffice/context.ts'
 import { isRecord, singleLine } from '../validation/fields.ts'
 import { CURRENCY, paysByCard, receiptOf, type CreateRegistrationResult, type RegistrationContext } from './model.ts'
 import { priceRegistration } from './pricing.ts'
+import { checkDiscountCode, claimDiscountUse, discountCodeOf, discountDescription, type DiscountRequest } from '../discounts/codes.ts'
+import type { DiscountCodeRow } from '../db/tables/discount-codes.ts'
 import { generateReference, generateSecret } from './reference.ts'
 import { lockEventSeats, takeSeats } from '../seats/seats.ts'
 import { claimOffer, markOfferRegistered, offerFreedSeats, WAITING_LIST_OFFER_PARAM } from '../seats/waiting-list.ts'
@@ -37,8 +39,11 @@ interface PreparedRegistration {
   settings: SiteSettingsForMail
   submission: RegistrationSubmission
   optionLabel: string
+  /** What one delegate (or the table) costs, after the discount code's discount when one was used. */
   unitAmountCents: number
-  price: Quote
+  price: DiscountedQuote
+  /** The discount code the registration uses, checked before its transaction and taken again under its lock. */
+  discount: { request: DiscountRequest; code: DiscountCodeRow; fullUnitAmountCents: number } | undefined
   claim: SubmissionClaim
   payloadHash: string
   /** The business date the registration was checked at, which also dates its tax invoice. */
@@ -47,7 +52,7 @@ interface PreparedRegistration {
   offerToken: string | undefined
 }
 
-function payloadHashOf(submission: RegistrationSubmission): string {
+function payloadHashOf(submission: RegistrationSubmission, discountCode: string): string {
   // Built field by field so the hash does not depend on the order the client sent its keys in.
   return sha256Hex(
     JSON.stringify([
@@ -63,6 +68,8 @@ function payloadHashOf(submission: RegistrationSubmission): string {
       submission.paymentMethod,
       // Only when given, so a submission without one hashes as it did before purchase order numbers existed.
       ...(submission.purchaseOrderNumber === '' ? [] : [submission.purchaseOrderNumber]),
+      // Likewise only when given, and tagged so it cannot be read as a purchase order number.
+      ...(discountCode === '' ? [] : [['discountCode', discountCode]]),
     ]),
   )
 }
@@ -79,7 +86,7 @@ function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: 
 async function insertRegistration(context: RegistrationContext, prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
   const { db } = context
   const nextReference = context.generateReference ?? generateReference
-  const { event, settings, submission, optionLabel, unitAmountCents, price, claim, payloadHash, siteToday, offerToken } = prepared
+  const { event, settings, submission, optionLabel, unitAmountCents, price, discount, claim, payloadHash, siteToday, offerToken } = prepared
   const createdAt = wallClock(context)
   const createdAtIso = createdAt.toISOString()
   const registrationId = newId()
@@ -116,12 +123,18 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     if (offerToken !== undefined) await lockEventSeats(transaction, event.id, createdAt)
     const offer = offerToken === undefined ? undefined : await claimOffer(transaction, offerToken, event.id, siteToday)
     await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt, offer?.held)
+    // A code's uses are counted under its own lock, like seats: the code checked before may be spent or voided by now.
+    if (discount && (await claimDiscountUse(transaction, discount.request, createdAt)).id !== discount.code.id) {
+      throw new ValidationError('discount-code-unknown', [{ path: 'discountCode', code: 'discount-code-unknown' }])
+    }
+    // Nothing to pay (a sponsor's complimentary seat) is paid in full from the start: no payment page, no reminder.
+    const paidInFull = price.totalCents === 0
 
     const row: RegistrationRow = {
       id: registrationId,
       reference: '',
       secret: generateSecret(),
-      status: 'awaiting-payment',
+      status: paidInFull ? 'paid' : 'awaiting-payment',
       event_id: event.id,
       event_slug: event.slug,
       event_kind: event.kind,
@@ -151,7 +164,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       legal_agreement_accepted_at: createdAtIso,
       created_at: createdAtIso,
       updated_at: createdAtIso,
-      paid_at: null,
+      paid_at: paidInFull ? createdAtIso : null,
       cancelled_at: null,
     }
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && row.reference === ''; attempt++) {
@@ -182,6 +195,22 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       createdAt,
     )
     const passes = transaction.insertInto('delegate_passes').values(passRows)
+    const discountUsed = discount && {
+      description: discountDescription(discount.code),
+      fullSubtotalCents: price.fullSubtotalCents,
+      discountCents: price.discountCents,
+      complimentary: discount.code.kind === 'complimentary',
+    }
+    const discountRow = discountUsed && {
+      registration_id: registrationId,
+      discount_code_id: discount.code.id,
+      description: discountUsed.description,
+      complimentary: discountUsed.complimentary ? 1 : 0,
+      full_subtotal_cents: discountUsed.fullSubtotalCents,
+      discount_cents: discountUsed.discountCents,
+      created_at: createdAtIso,
+    }
+    if (discountRow) await transaction.insertInto('registration_discounts').values(discountRow).execute()
 
     const invoice = prepareTaxInvoice({
       registrationId,
@@ -190,14 +219,15 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       settings,
       submission,
       optionLabel,
-      unitAmountCents,
+      unitAmountCents: discount?.fullUnitAmountCents ?? unitAmountCents,
       quote: price,
       issuedAt: siteToday,
+      discount: discountUsed,
     })
     const mailContext: StoredRegistrationMailContext = {
       reference: row.reference,
       statusUrl: context.links.registrationStatus(row),
-      paymentUrl: paysByCard(row.payment_method) ? context.links.registrationPayment(row) : undefined,
+      paymentUrl: paysByCard(row.payment_method) && !paidInFull ? context.links.registrationPayment(row) : undefined,
       privacyUrl: context.links.privacyNotice(),
       organiserEmail: context.organiserEmail || settings.email,
       event,
@@ -207,6 +237,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       quote: price,
       invoice: { issueDate: invoice.data.issueDate, dueDate: invoice.data.dueDate },
       passes: passRows.map((pass, ordinal) => passForMail(context.links, pass, ordinal)),
+      discount: discountUsed,
     }
     const mailData = transaction.insertInto('registration_mail_data').values({ registration_id: registrationId, context_json: JSON.stringify(mailContext) })
     const mails = registrationMailJobs(submission).map((job) => ({ topic: job.template, mail: job }))
@@ -244,8 +275,14 @@ export async function createRegistration(
   const siteToday = businessClock(context)
   const { submission, option } = validateRegistration(input, event, siteToday)
   const settings = await catalog.getSettings()
-  const { unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate)
-  const payloadHash = payloadHashOf(submission)
+  const discountCode = discountCodeOf(input)
+  const request: DiscountRequest | undefined =
+    discountCode === ''
+      ? undefined
+      : { code: discountCode, event, optionKey: submission.attendanceOption, delegateCount: submission.delegates.length, now: siteToday }
+  const code = request && (await checkDiscountCode(db.kysely, request))
+  const { fullUnitAmountCents, unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate, code)
+  const payloadHash = payloadHashOf(submission, discountCode)
   const claim = claimFor(createOptions.idempotencyKey, payloadHash, wallClock(context))
 
   const outcome = await insertRegistration(context, {
@@ -255,6 +292,7 @@ export async function createRegistration(
     optionLabel: option.label,
     unitAmountCents,
     price,
+    discount: request && code && { request, code, fullUnitAmountCents },
     claim,
     payloadHash,
     siteToday,

@@ -1,5 +1,6 @@
 import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
+import type { DiscountUsed } from '../discounts/codes.ts'
 import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
 import type { RegistrationKey } from '../site-links.ts'
 import type { PaymentMethod } from '../submissions/choices.ts'
@@ -46,6 +47,8 @@ export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
   creditNotes: Array<{ number: string }>
   /** When the whole registration was cancelled. */
   cancelledAt: string | null
+  /** The discount code it used, if any: a sponsor's complimentary seat is marked as such. */
+  discount?: DiscountUsed | undefined
 }
 
 /** A stored tax invoice, ready to be sent as a download. */

@@ -10,6 +10,7 @@ import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import { storedEventOf, type InvoiceDownload, type RegistrationContext, type RegistrationDetails } from './model.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { normaliseReference } from './reference.ts'
+import { discountUsedBy } from '../discounts/codes.ts'
 
 /** Compares a registration's secret with one from a URL in constant time. */
 export function sameSecret(expected: string, given: string): boolean {
@@ -52,6 +53,7 @@ export async function getRegistrationByReferenceAndSecret(
     .orderBy('ordinal')
     .execute()
   const payment = await paymentStateOf(db.kysely, row)
+  const discount = await discountUsedBy(db.kysely, row.id)
   return {
     reference: row.reference,
     secret: row.secret,
@@ -79,6 +81,7 @@ export async function getRegistrationByReferenceAndSecret(
     ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)) } } : {}),
     creditNotes: creditNotes.map((note) => ({ number: formatCreditNoteNumber(Number(note.number)) })),
     cancelledAt: row.cancelled_at,
+    ...(discount ? { discount } : {}),
   }
 }
 

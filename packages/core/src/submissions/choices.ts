@@ -30,3 +30,8 @@ export type ContactInterest = (typeof CONTACT_INTERESTS)[number]
 
 export const TRAINING_KINDS = ['inhouse', 'online'] as const
 export type TrainingKind = (typeof TRAINING_KINDS)[number]
+
+/** A discount code as it is stored and compared: without white space, in upper case ("plat 7q2k" is PLAT7Q2K). */
+export function normaliseDiscountCode(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : ''
+}

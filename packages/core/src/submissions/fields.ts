@@ -40,6 +40,20 @@ export const FIELD_ISSUE_CODES = [
   'offer-expired',
   'offer-used',
   'invalid-cpd-hours',
+  'discount-code-unknown',
+  'discount-code-other-event',
+  'discount-code-not-yet-valid',
+  'discount-code-expired',
+  'discount-code-option-excluded',
+  'discount-code-one-delegate',
+  'discount-code-spent',
+  'discount-code-taken',
+  'invalid-discount-code',
+  'invalid-discount-percent',
+  'invalid-discount-uses',
+  'discount-dates-reversed',
+  'unknown-sponsor-package',
+  'too-many-words',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 
@@ -58,6 +72,8 @@ export interface FieldIssue {
   seatsLeft?: number
   seatKind?: 'venue' | 'online'
   seatsWanted?: number
+  /** The words a text has (too-many-words; `maximum` is the most allowed). */
+  words?: number
 }
 
 /** A required one-line value (line breaks and runs of white space become one space); non-strings read as empty. */

@@ -63,6 +63,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/quotes">Quotations</Link>
           </li>
           <li>
+            <Link to="/admin/sponsorship">Sponsorship and discount codes</Link>
+          </li>
+          <li>
             <Link to="/admin/statements">Statements of account</Link>
           </li>
           <li>

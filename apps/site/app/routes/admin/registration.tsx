@@ -201,6 +201,14 @@ export default function Registration({ loaderData, actionData }: Route.Component
           className="admin-facts"
           terms={[
             ['Price per delegate (excl. VAT)', <Amount key="unit" cents={amounts.unitAmountCents} />],
+            ...(detail.discount
+              ? [
+                  [
+                    detail.discount.complimentary ? 'Sponsor’s complimentary seat' : 'Discount code',
+                    `${detail.discount.description}: ${formatRand(-detail.discount.discountCents)} excl. VAT`,
+                  ] as [string, string],
+                ]
+              : []),
             ['Subtotal (excl. VAT)', <Amount key="subtotal" cents={amounts.subtotalCents} />],
             [`VAT (${Math.round(amounts.vatRate * 100)}%)`, <Amount key="vat" cents={amounts.vatCents} />],
             ['Total (incl. VAT)', <Amount key="total" cents={amounts.totalCents} />],

@@ -114,6 +114,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               { label: 'Received', numeric: true },
               { label: 'Refunded', numeric: true },
               { label: 'Outstanding', numeric: true },
+              { label: 'Sponsorship excl. VAT', numeric: true },
             ]}
           >
             {[
@@ -141,6 +142,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <AmountCell cents={figures.receivedCents} />
                 <AmountCell cents={figures.refundedCents} />
                 <AmountCell cents={figures.outstandingCents} />
+                <AmountCell cents={figures.sponsorshipExclVatCents} />
               </tr>
             ))}
           </AdminTable>

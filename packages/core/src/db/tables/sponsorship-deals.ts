@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely'
+
+/** A deal waits for a manager while its price is below the package's; once approved it is invoiced and its codes sent. */
+type SponsorshipDealStatus = 'awaiting-approval' | 'approved' | 'cancelled'
+
+/** A sponsorship deal (see the migration 2026-11-28-sponsorship-deals). */
+export interface SponsorshipDealsTable {
+  id: string
+  /** Its payment reference, from the registrations' alphabet. */
+  reference: string
+  status: SponsorshipDealStatus
+  event_id: string
+  event_slug: string
+  event_title: string
+  event_start: string
+  /** The last day its codes are accepted: the day registration closes. */
+  codes_valid_until: string
+  package_id: string
+  package_title: string
+  package_price_cents: number | null
+  complimentary_seats: number
+  participant_discount_percent: number
+  promotional_text_words: number
+  literature_pages: number
+  speaking_slot: string
+  company_name: string
+  address: string
+  vat_number: string
+  purchase_order_number: string
+  contact_name: string
+  contact_email: string
+  contact_tel: string
+  agreed_price_cents: number
+  vat_rate: number
+  vat_cents: number
+  total_cents: number
+  recorded_by: string
+  recorded_at: string
+  approved_by: string | null
+  approved_at: string | null
+  cancelled_at: string | null
+  promo_text: string
+  promo_text_received_at: string | null
+  literature_received_at: string | null
+  slot_scheduled_for: string
+}
+
+export type SponsorshipDealRow = Selectable<SponsorshipDealsTable>
+
+/** A cancelled deal's credit note, numbered in the registrations' credit note series. */
+export interface SponsorshipCreditNotesTable {
+  id: string
+  deal_id: string
+  number: number
+  issued_at: string
+  pdf_base64: string
+  data_json: string
+}
+
+/** A deal's tax invoice, numbered in the registrations' series. */
+export interface SponsorshipInvoicesTable {
+  id: string
+  deal_id: string
+  number: number
+  issued_at: string
+  pdf_base64: string
+  data_json: string
+}
