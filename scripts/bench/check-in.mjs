@@ -66,8 +66,7 @@ export async function run() {
     const codes = await seed(dataDir)
     console.log(`seeded ${codes.length} delegates in ${REGISTRATIONS} registrations\n`)
     await createStaffAccount(dataDir, STAFF)
-    // The morning of the first day: the business clock decides the day at the door.
-    const site = await startSite({ env: { DATA_DIR: dataDir, SITE_DATE: `${DAY}T07:30:00+02:00` }, keepOutput: true })
+    const site = await startSite({ env: { DATA_DIR: dataDir }, keepOutput: true })
     try {
       const cookie = await signInCookie(site.baseUrl, STAFF)
       const headers = (id) => ({ cookie, origin: site.baseUrl, 'x-request-id': id, accept: 'application/json' })

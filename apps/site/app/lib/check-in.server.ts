@@ -1,22 +1,10 @@
 import { checkInDelegate, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
 import type { RouterContextProvider } from 'react-router'
-import { isoDayOf } from './admin-format'
 import { formText, staffFormPost } from './admin.server'
 import { refusalSentence, runStaffCommand } from './backoffice.server'
-import { servicesContext } from './services.server'
 
-/**
- * What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts;
- * and, either way, the day at the door (`today`), which a screen left open since an earlier day follows.
- */
-export type DoorAnswer = ({ ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }) & {
-  today?: string
-}
-
-/** The day at the door by the business clock (SITE_DATE aware), YYYY-MM-DD in Johannesburg: the server, not the screen, decides it. */
-export function doorToday(context: Readonly<RouterContextProvider>): string {
-  return isoDayOf(context.get(servicesContext).config.now().toISOString())
-}
+/** What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts. */
+export type DoorAnswer = { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }
 
 /**
  * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
@@ -35,13 +23,11 @@ export async function doorPost(args: {
     code: formText(form, 'code'),
     delegateId: formText(form, 'delegateId'),
     scannedAt: formText(form, 'scannedAt'),
-    reason: formText(form, 'reason'),
   }
   const undo = formText(form, 'intent') === 'undo'
   const outcome = undo ? await runStaffCommand(args.context, user, undoCheckIn, input) : await runStaffCommand(args.context, user, checkInDelegate, input)
-  const today = doorToday(args.context)
-  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome), today }, headers }
+  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome) }, headers }
   const { delegate, counts } = outcome.value
   const message = undo ? `Check-in of ${delegate.name} undone.` : `${delegate.name} checked in.`
-  return { answer: { ok: true, message, delegate, counts, today }, headers }
+  return { answer: { ok: true, message, delegate, counts }, headers }
 }

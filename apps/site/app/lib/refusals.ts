@@ -264,11 +264,6 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
   'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
-  'not-today': { status: 409, message: notTodayMessage },
-  'reason-required': {
-    status: 422,
-    message: ({ day }) => `${adminDay(String(day))} has passed: say why this check-in is recorded now (for example, let in without a scan).`,
-  },
   'invalid-meeting-link': { status: 422, message: () => 'Paste the meeting’s web address, starting with https://, or leave it empty.' },
   'event-not-ended': { status: 409, message: () => 'This event has not ended yet: certificates are issued after its last day.' },
   'certificate-revoked': { status: 409, message: () => 'This certificate was revoked: it is not sent again.' },
@@ -292,19 +287,6 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   },
   'deal-already-approved': { status: 409, message: () => 'This deal is approved already: its invoice and codes were issued.' },
   'deal-not-approved': { status: 409, message: () => 'This deal is not approved yet, so it has no codes to send.' },
-}
-
-/** A day of an event as the door names it ("Thursday 3 July"). */
-function adminDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: TIME_ZONE }).format(new Date(`${day}T12:00:00+02:00`))
-}
-
-/** Why a check-in for another day than today's was refused: before the event, after it, or a screen on the wrong day. */
-function notTodayMessage({ day, today, firstDay, lastDay }: Readonly<Record<string, string | number>>): string {
-  if (String(today) < String(firstDay)) return `Check-in for this event opens on ${adminDay(String(firstDay))}; nothing was recorded.`
-  if (String(today) > String(lastDay)) return `This event ended on ${adminDay(String(lastDay))}; only a manager can record a past day, with a reason.`
-  if (String(day) > String(today)) return `${adminDay(String(day))} has not come yet: today is ${adminDay(String(today))}. Nothing was recorded.`
-  return `This screen was recording ${adminDay(String(day))}, but today is ${adminDay(String(today))}. Nothing was recorded: scan again on today’s screen.`
 }
 
 /** A moment's time of day in Johannesburg ("08:12"); the formatter is made when needed, so public pages' bundles stay without it. */

@@ -27,8 +27,6 @@ export type BackOfficeErrorCode =
   | 'already-checked-in'
   | 'not-checked-in'
   | 'not-an-event-day'
-  | 'not-today'
-  | 'reason-required'
   | 'invalid-meeting-link'
   | 'event-not-ended'
   | 'certificate-revoked'

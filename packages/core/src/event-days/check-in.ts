@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import type { Kysely } from 'kysely'
 import * as z from 'zod/mini'
 import { eventDays } from '../backoffice/attendance-register-pdf.ts'
-import { roleAllows, staffCommand, type CommandOutcome, type StaffActor } from '../backoffice/command.ts'
+import { staffCommand, type CommandOutcome, type StaffActor } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import { foldForSearch } from '../backoffice/search-fold.ts'
@@ -190,8 +190,6 @@ const checkInSchema = z.pipe(
     code: z.pipe(z.transform(singleLine), z.string()),
     delegateId: z.pipe(z.transform(singleLine), z.string()),
     scannedAt: z.pipe(z.transform(singleLine), z.string()),
-    /** Why a manager records a day that has passed (a delegate who was let in without a scan). */
-    reason: z.pipe(z.transform(singleLine), z.string()),
   }),
 )
 
@@ -208,34 +206,10 @@ function checkInMoment(scannedAt: string, now: Date): Date {
   return Number.isFinite(scanned) && scanned <= now.getTime() && scanned >= now.getTime() - QUEUED_SCAN_WINDOW_MS ? new Date(scanned) : now
 }
 
-async function requireEventDay(queries: Kysely<Database>, eventId: string, day: string): Promise<string[]> {
+async function requireEventDay(queries: Kysely<Database>, eventId: string, day: string): Promise<void> {
   const event = await registeredEvent(queries, eventId)
   if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
-  const days = checkInDays(event.start, event.end)
-  if (!days.includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`, 'day')
-  return days
-}
-
-/**
- * The day at the door of a scan made at `at` (the wall clock's moment): the business clock's date in Johannesburg
- * then. The business clock (SITE_DATE in previews and tests) decides the day, never the screen that posted it.
- */
-function doorDayOf(context: BackOfficeContext, at: Date): string {
-  const businessMoment = businessClock(context).getTime() - (wallClock(context).getTime() - at.getTime())
-  return DateTime.fromMillis(businessMoment, { zone: TIME_ZONE }).toISODate()!
-}
-
-/**
- * Refuses a check-in for a day other than the one at the door: a screen left open overnight posts yesterday, and a
- * day to come cannot be recorded. A manager may record a day that has passed, with the reason; it is audited.
- */
-function requireDoorDay(days: readonly string[], day: string, doorDay: string, reason: string, actor: StaffActor): void {
-  if (day === doorDay) return
-  const details = { day, today: doorDay, firstDay: days[0]!, lastDay: days.at(-1)! }
-  if (day > doorDay || !roleAllows(actor.role, 'manager')) {
-    throw new BackOfficeError('not-today', `A check-in for ${day} cannot be recorded on ${doorDay}.`, 'day', details)
-  }
-  if (reason === '') throw new BackOfficeError('reason-required', `Say why ${day} is recorded on ${doorDay}.`, 'reason', details)
+  if (!checkInDays(event.start, event.end).includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`, 'day')
 }
 
 /** The delegate of the event a pass code or delegate id names, as the door sees them on the day; refused otherwise. */
@@ -270,10 +244,8 @@ export const checkInDelegate = staffCommand(
   async (context, input, actor: StaffActor) => {
     const now = wallClock(context)
     const at = checkInMoment(input.scannedAt, now)
-    const doorDay = doorDayOf(context, at)
     return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
-      const days = await requireEventDay(transaction, input.eventId, input.day)
-      requireDoorDay(days, input.day, doorDay, input.reason, actor)
+      await requireEventDay(transaction, input.eventId, input.day)
       const delegate = await doorDelegate(transaction, input)
       if (delegate.checkedIn) throw alreadyCheckedIn(delegate, delegate.checkedIn)
       await transaction
@@ -297,12 +269,7 @@ export const checkInDelegate = staffCommand(
             action: 'delegate-checked-in',
             subjectType: 'registration',
             subjectId: delegate.reference,
-            after: {
-              delegate: delegate.name,
-              day: input.day,
-              at: at.toISOString(),
-              ...(input.day === doorDay ? {} : { recordedOn: doorDay, reason: input.reason }),
-            },
+            after: { delegate: delegate.name, day: input.day, at: at.toISOString() },
           },
         ],
       }

@@ -1,6 +1,6 @@
 import type { CheckInCounts, DoorDelegate } from '@events/core'
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Form, useNavigate, useRevalidator } from 'react-router'
+import { Form, useRevalidator } from 'react-router'
 import { formatAdminClock } from '../../lib/admin-format'
 import type { DoorAnswer } from '../../lib/check-in.server'
 import { CameraScanner } from './CameraScanner'
@@ -12,10 +12,7 @@ const COUNTS_EVERY_MS = 3_000
 
 interface DeskProps {
   eventId: string
-  /** The day the desk records; the server decides it, and the desk moves to the day at the door when they differ. */
   day: string
-  /** The event's days (YYYY-MM-DD). */
-  days: string[]
   counts: CheckInCounts
   delegates: DoorDelegate[]
   /** The page action's answer, after a post without JavaScript. */
@@ -48,7 +45,7 @@ function checkedInText(delegate: DoorDelegate): string | undefined {
  * desk's JSON route; a scan made while the connection is down waits on the device (localStorage) and is sent when it
  * returns, its outcome shown then; the counts are polled so a second device sees them move.
  */
-export function CheckInDesk({ eventId, day, days, counts: initialCounts, delegates, answer: postedAnswer, liveUrl, children }: DeskProps) {
+export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, answer: postedAnswer, liveUrl, children }: DeskProps) {
   const [counts, setCounts] = useState(initialCounts)
   const [answer, setAnswer] = useState<DoorAnswer | undefined>(postedAnswer)
   const [waiting, setWaiting] = useState(0)
@@ -57,14 +54,6 @@ export function CheckInDesk({ eventId, day, days, counts: initialCounts, delegat
   const codeInput = useRef<HTMLInputElement>(null)
   const sending = useRef(false)
   const revalidator = useRevalidator()
-  const navigate = useNavigate()
-  // A screen left open overnight: the server names today's day with every answer, and the desk moves to it.
-  const follow = useCallback(
-    (today: string | undefined) => {
-      if (today && today !== day && days.includes(today)) void navigate(`?day=${today}`, { replace: true })
-    },
-    [day, days, navigate],
-  )
 
   useEffect(() => setCounts(initialCounts), [initialCounts])
   useEffect(() => setAnswer(postedAnswer), [postedAnswer])
@@ -108,11 +97,7 @@ export function CheckInDesk({ eventId, day, days, counts: initialCounts, delegat
     const refresh = async () => {
       await flushQueue()
       const response = await fetch(`${liveUrl}?day=${day}`, { headers: { Accept: 'application/json' } }).catch(() => undefined)
-      if (response?.ok && response.headers.get('content-type')?.includes('application/json')) {
-        const live = (await response.json()) as CheckInCounts & { today: string }
-        setCounts({ checkedIn: live.checkedIn, expected: live.expected })
-        follow(live.today)
-      }
+      if (response?.ok && response.headers.get('content-type')?.includes('application/json')) setCounts((await response.json()) as CheckInCounts)
     }
     const timer = setInterval(() => void refresh(), COUNTS_EVERY_MS)
     const onOnline = () => void flushQueue()
@@ -121,7 +106,7 @@ export function CheckInDesk({ eventId, day, days, counts: initialCounts, delegat
       clearInterval(timer)
       window.removeEventListener('online', onOnline)
     }
-  }, [day, eventId, flushQueue, follow, liveUrl])
+  }, [day, eventId, flushQueue, liveUrl])
 
   const checkIn = useCallback(
     async (fields: { code?: string; delegateId?: string }) => {
@@ -148,10 +133,9 @@ export function CheckInDesk({ eventId, day, days, counts: initialCounts, delegat
       }
       setAnswer(sent)
       if (sent.ok) setCounts(sent.counts)
-      follow(sent.today)
       await revalidator.revalidate()
     },
-    [day, eventId, follow, post, revalidator],
+    [day, eventId, post, revalidator],
   )
 
   const onCodeSubmit = (event: FormEvent<HTMLFormElement>) => {

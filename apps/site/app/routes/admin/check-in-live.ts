@@ -1,10 +1,10 @@
 import { checkInCounts } from '@events/core'
 import { requireStaffMember } from '../../lib/admin.server'
-import { doorPost, doorToday } from '../../lib/check-in.server'
+import { doorPost } from '../../lib/check-in.server'
 import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/check-in-live'
 
-// The check-in desk's JSON: the day's counts and the day at the door, polled so every staff device at the door sees the others' check-ins,
+// The check-in desk's JSON: the day's counts, polled so every staff device at the door sees the others' check-ins,
 // and the check-ins and undos the desk sends with JavaScript (scans, queued ones included).
 const noStore = { 'Cache-Control': 'private, no-store' }
 
@@ -12,8 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const day = new URL(args.request.url).searchParams.get('day') ?? ''
   const counts = await readBackOffice(args.context, (backOffice) => checkInCounts(backOffice.db.kysely, args.params.eventId, day))
-  // The day at the door comes with the counts: a screen left open since an earlier day moves to today without a reload.
-  return Response.json({ ...counts, today: doorToday(args.context) }, { headers: withSetCookies(noStore, headers) })
+  return Response.json(counts, { headers: withSetCookies(noStore, headers) })
 }
 
 export async function action(args: Route.ActionArgs) {

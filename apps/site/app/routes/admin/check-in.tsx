@@ -35,9 +35,6 @@ export default function CheckIn({ loaderData, actionData, params }: Route.Compon
   return (
     <>
       <h1>Check-in: {screen.event.title}</h1>
-      <p className="check-in-recording" role="status">
-        Recording Day {screen.days.indexOf(screen.day) + 1}, {formatAdminDay(`${screen.day}T12:00:00+02:00`)}
-      </p>
       {screen.days.length > 1 && (
         <nav aria-label="Event days" className="check-in-days">
           <ul className="admin-links">
@@ -55,7 +52,6 @@ export default function CheckIn({ loaderData, actionData, params }: Route.Compon
         key={screen.day}
         eventId={params.eventId}
         day={screen.day}
-        days={screen.days}
         counts={screen.counts}
         delegates={screen.delegates}
         answer={actionData}
