@@ -40,7 +40,8 @@ function decodeQr(png: Buffer): string | undefined {
 }
 
 describe('delegate passes and check-in at the door', () => {
-  const { site, sink } = useBackOfficeSite([THANDI, SIPHO], { FORM_RATE_LIMIT: '0' })
+  // The first morning of the event: the door records only the day the business clock says it is.
+  const { site, sink } = useBackOfficeSite([THANDI, SIPHO], { FORM_RATE_LIMIT: '0', SITE_DATE: '2025-07-03T07:30:00+02:00' })
 
   /** Registers delegates (unique names) for Legal Opinion Writing by bank transfer; answers the receipt and each delegate's e-mailed pass. */
   async function register(names: string[]): Promise<{ receipt: RegistrationReceipt; passes: MailedPass[] }> {
