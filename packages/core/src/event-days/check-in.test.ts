@@ -167,4 +167,16 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
       code: 'past-day-reason-required',
     })
   })
+
+  it('answers a replayed scan (its answer lost) as checked in once, and a new scan of the same pass as already checked in', async () => {
+    const first = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-1' }, STAFF)
+    const replay = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-1' }, STAFF)
+    expect(replay).toEqual(first)
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-2' }, STAFF)).rejects.toMatchObject({
+      code: 'already-checked-in',
+    })
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'already-checked-in' })
+    expect(await testDb.db.kysely.selectFrom('check_ins').select('scan_id').execute()).toEqual([{ scan_id: 'scan-1' }])
+    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['delegate-checked-in'])
+  })
 })

@@ -200,6 +200,8 @@ const checkInSchema = z.pipe(
     code: z.pipe(z.transform(singleLine), z.string()),
     delegateId: z.pipe(z.transform(singleLine), z.string()),
     scannedAt: z.pipe(z.transform(singleLine), z.string()),
+    /** The id the device gave this scan; the same id again is a retry of it, not a second scan. */
+    scanId: z.pipe(z.transform(singleLine), z.string().check(z.maxLength(64, 'too-long'))),
   }),
 )
 
@@ -260,6 +262,18 @@ async function doorDelegate(queries: Kysely<Database>, input: { eventId: string;
   return doorDelegateOf(row)
 }
 
+/** The scan id of the delegate's check-in in force on the day, if it had one. */
+async function checkInScanId(queries: Kysely<Database>, delegateId: string, day: string): Promise<string | null | undefined> {
+  const row = await queries
+    .selectFrom('check_ins')
+    .select('scan_id')
+    .where('delegate_id', '=', delegateId)
+    .where('event_day', '=', day)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst()
+  return row?.scan_id
+}
+
 function alreadyCheckedIn(delegate: DoorDelegate, record: CheckInRecord): BackOfficeError {
   return new BackOfficeError('already-checked-in', `${delegate.name} was already checked in at ${record.at} by ${record.byName}.`, undefined, {
     name: delegate.name,
@@ -282,7 +296,12 @@ export const checkInDelegate = staffCommand(
       // A past day recorded afterwards is not a scan at the door: no queued moment, the record says when it was made.
       const at = pastDayReason === undefined ? checkInMoment(input.scannedAt, now) : now
       const delegate = await doorDelegate(transaction, input)
-      if (delegate.checkedIn) throw alreadyCheckedIn(delegate, delegate.checkedIn)
+      if (delegate.checkedIn) {
+        // A retry of the scan that made this check-in (its answer was lost): the same answer again, nothing recorded.
+        if (input.scanId !== '' && (await checkInScanId(transaction, delegate.delegateId, input.day)) === input.scanId)
+          return { result: { delegate, counts: await checkInCounts(transaction, input.eventId, input.day) }, audit: [] }
+        throw alreadyCheckedIn(delegate, delegate.checkedIn)
+      }
       await transaction
         .insertInto('check_ins')
         .values({
@@ -294,6 +313,7 @@ export const checkInDelegate = staffCommand(
           checked_in_by_name: actor.name,
           undone_at: null,
           undone_by_name: null,
+          scan_id: input.scanId === '' ? null : input.scanId,
         })
         .execute()
       const checkedIn = { ...delegate, checkedIn: { at: at.toISOString(), byName: actor.name } }
