@@ -28,6 +28,7 @@ export async function doorPost(args: {
     code: formText(form, 'code'),
     delegateId: formText(form, 'delegateId'),
     scannedAt: formText(form, 'scannedAt'),
+    scanId: formText(form, 'scanId'),
     reason: formText(form, 'reason'),
   }
   const today = doorToday(backOfficeContext(args.context))

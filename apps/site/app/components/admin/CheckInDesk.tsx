@@ -5,10 +5,13 @@ import { formatAdminClock } from '../../lib/admin-format'
 import type { DoorAnswer } from '../../lib/check-in.server'
 import { CameraScanner } from './CameraScanner'
 import { FieldRow, SubmitButton } from './FormControls'
-import { forgetQueuedScan, queuedScans, queueScan, type QueuedScan } from './check-in-queue'
+import { forgetQueuedScan, newScanId, queuedScans, queueScan, type QueuedScan } from './check-in-queue'
 
 // How often a desk asks for the day's counts, so each device sees the check-ins made on the others.
 const COUNTS_EVERY_MS = 3_000
+// How long a scan waits for the server's answer before it is queued on the device instead: a stalled connection at the
+// venue must not hang the door. A late answer is harmless: the queued resend carries the same scan id.
+const ANSWER_WITHIN_MS = 5_000
 
 interface DeskProps {
   eventId: string
@@ -78,7 +81,7 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
     async (fields: Record<string, string>): Promise<DoorAnswer> => {
       const body = new FormData()
       for (const [name, value] of Object.entries({ day, reason: reasonInput.current?.value ?? '', ...fields })) body.set(name, value)
-      const response = await fetch(liveUrl, { method: 'POST', body, headers: { Accept: 'application/json' } })
+      const response = await fetch(liveUrl, { method: 'POST', body, headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
       if (!response.headers.get('content-type')?.includes('application/json')) {
         // The sign-in page answered instead (the session ended): kept as 401 so a scan waits rather than being dropped.
         return { ok: false, status: 401, message: 'You are signed out of the back office. Sign in again in a new tab; the scans wait on this device.' }
@@ -94,15 +97,21 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
     sending.current = true
     try {
       for (const scan of queued) {
-        const sent = await post({ code: scan.code, scannedAt: scan.scannedAt }).catch(() => undefined)
+        const sent = await post({ code: scan.code, scannedAt: scan.scannedAt, scanId: scan.scanId ?? '' }).catch(() => undefined)
         if (!sent || (!sent.ok && sent.status === 401)) break
         forgetQueuedScan(eventId, day, scan)
-        if (sent.ok) setCounts(sent.counts)
-        else setLateRefusals((refusals) => [...refusals, `${scan.code} (scanned ${formatAdminClock(scan.scannedAt)}): ${sent.message}`])
+        if (sent.ok) {
+          // The one answer this scan gets on screen: a resend of a scan recorded before its answer was lost says so too.
+          setAnswer(sent)
+          setCounts(sent.counts)
+        } else setLateRefusals((refusals) => [...refusals, `${scan.code} (scanned ${formatAdminClock(scan.scannedAt)}): ${sent.message}`])
       }
     } finally {
       sending.current = false
-      setWaiting(queuedScans(eventId, day).length)
+      const left = queuedScans(eventId, day).length
+      setWaiting(left)
+      // Every queued scan has its answer now: the "No connection" notice of the last scan no longer holds.
+      if (left === 0) setAnswer((shown) => (shown && !shown.ok && shown.status === 503 ? undefined : shown))
     }
     await revalidator.revalidate()
   }, [day, eventId, post, revalidator])
@@ -130,7 +139,7 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
 
   const checkIn = useCallback(
     async (fields: { code?: string; delegateId?: string }) => {
-      const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString() }
+      const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString(), scanId: newScanId() }
       const queue = () => {
         if (!fields.code) {
           setAnswer({
@@ -145,7 +154,8 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
         setAnswer({ ok: false, status: 503, message: `No connection: ${fields.code} waits on this device and is sent when the connection returns.` })
       }
       if (!navigator.onLine) return queue()
-      const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '' }).catch(() => undefined)
+      // A stalled or dropped request (no answer within ANSWER_WITHIN_MS) is queued with its id, so its resend counts once.
+      const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '', scanId: scan.scanId! }).catch(() => undefined)
       if (!sent) return queue()
       if (!sent.ok && sent.status === 401 && fields.code) {
         queueScan(eventId, day, scan)
