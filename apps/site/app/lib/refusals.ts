@@ -245,6 +245,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
   'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
+  'pass-cancelled': { status: 409, message: ({ name }) => `Not admitted: ${name}'s registration was cancelled; their pass no longer admits.` },
+  'pass-of-another-event': { status: 422, message: ({ name, title }) => `Not admitted here: this is ${name}'s pass for ${title}, another event.` },
   'not-today': {
     status: 409,
     message: ({ day, today }) =>

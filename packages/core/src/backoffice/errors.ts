@@ -28,6 +28,8 @@ export type BackOfficeErrorCode =
   | 'not-checked-in'
   | 'not-an-event-day'
   | 'not-today'
+  | 'pass-cancelled'
+  | 'pass-of-another-event'
   | 'event-not-started'
   | 'event-over'
   | 'past-day-reason-required'

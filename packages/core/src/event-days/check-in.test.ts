@@ -125,7 +125,10 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
       },
       MANAGER,
     )
-    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({
+      code: 'pass-cancelled',
+      details: { name: 'Thandi Nkosi' },
+    })
     const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
     expect(screen!.counts).toEqual({ checkedIn: 0, expected: 0 })
     expect(screen!.delegates.map((delegate) => delegate.name)).toEqual(['Sipho Dlamini'])
@@ -178,5 +181,25 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'already-checked-in' })
     expect(await testDb.db.kysely.selectFrom('check_ins').select('scan_id').execute()).toEqual([{ scan_id: 'scan-1' }])
     expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['delegate-checked-in'])
+  })
+
+  it('refuses another event’s pass naming the delegate and that event', async () => {
+    await register(testDb.db, {
+      event: 'Resilience',
+      code: 'ERC2025',
+      delegates: [{ name: 'Lerato Dube', position: 'Economist', email: 'lerato@acme.example.com' }],
+    })
+    const other = await testDb.db.kysely
+      .selectFrom('delegate_passes')
+      .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
+      .select('delegate_passes.code')
+      .where('registration_delegates.name', '=', 'Lerato Dube')
+      .executeTakeFirstOrThrow()
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: other.code }, STAFF)).rejects.toMatchObject({
+      code: 'pass-of-another-event',
+      field: 'code',
+      details: { name: 'Lerato Dube', title: 'Economic Resilience Conference 2025' },
+    })
+    expect(await testDb.db.kysely.selectFrom('check_ins').selectAll().execute()).toEqual([])
   })
 })

@@ -257,8 +257,16 @@ async function doorDelegate(queries: Kysely<Database>, input: { eventId: string;
     query = query.where('delegate_passes.code', '=', code)
   }
   const row = await query.executeTakeFirst()
-  if (!row) throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
-  if (row.cancellation_id !== null) throw new BackOfficeError('delegate-not-attending', `${row.name} was cancelled.`, undefined, { name: row.name })
+  if (!row) {
+    const elsewhere = input.delegateId === '' ? await passOfAnotherEvent(queries, normalisePassCode(input.code)!) : undefined
+    if (elsewhere)
+      throw new BackOfficeError('pass-of-another-event', `${elsewhere.name}'s pass is for ${elsewhere.title}.`, 'code', {
+        name: elsewhere.name,
+        title: elsewhere.title,
+      })
+    throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
+  }
+  if (row.cancellation_id !== null) throw new BackOfficeError('pass-cancelled', `${row.name} was cancelled.`, undefined, { name: row.name })
   return doorDelegateOf(row)
 }
 
@@ -272,6 +280,18 @@ async function checkInScanId(queries: Kysely<Database>, delegateId: string, day:
     .where('undone_at', 'is', null)
     .executeTakeFirst()
   return row?.scan_id
+}
+
+/** Whose pass a code is, and for which event, when it is a pass of another event than the door's. */
+async function passOfAnotherEvent(queries: Kysely<Database>, code: string): Promise<{ name: string; title: string } | undefined> {
+  const row = await queries
+    .selectFrom('delegate_passes')
+    .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
+    .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+    .select(['registration_delegates.name', 'registrations.event_title'])
+    .where('delegate_passes.code', '=', code)
+    .executeTakeFirst()
+  return row && { name: row.name, title: row.event_title }
 }
 
 function alreadyCheckedIn(delegate: DoorDelegate, record: CheckInRecord): BackOfficeError {
