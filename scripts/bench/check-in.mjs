@@ -66,7 +66,8 @@ export async function run() {
     const codes = await seed(dataDir)
     console.log(`seeded ${codes.length} delegates in ${REGISTRATIONS} registrations\n`)
     await createStaffAccount(dataDir, STAFF)
-    const site = await startSite({ env: { DATA_DIR: dataDir }, keepOutput: true })
+    // The morning of the first day: the door records only the day the business clock says it is.
+    const site = await startSite({ env: { DATA_DIR: dataDir, SITE_DATE: `${DAY}T07:30:00+02:00` }, keepOutput: true })
     try {
       const cookie = await signInCookie(site.baseUrl, STAFF)
       const headers = (id) => ({ cookie, origin: site.baseUrl, 'x-request-id': id, accept: 'application/json' })

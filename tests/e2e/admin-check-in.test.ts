@@ -40,7 +40,8 @@ function decodeQr(png: Buffer): string | undefined {
 }
 
 describe('delegate passes and check-in at the door', () => {
-  const { site, sink } = useBackOfficeSite([THANDI, SIPHO], { FORM_RATE_LIMIT: '0' })
+  // The first morning of the event: the door records only the day the business clock says it is.
+  const { site, sink } = useBackOfficeSite([THANDI, SIPHO], { FORM_RATE_LIMIT: '0', SITE_DATE: '2025-07-03T07:30:00+02:00' })
 
   /** Registers delegates (unique names) for Legal Opinion Writing by bank transfer; answers the receipt and each delegate's e-mailed pass. */
   async function register(names: string[]): Promise<{ receipt: RegistrationReceipt; passes: MailedPass[] }> {
@@ -163,6 +164,65 @@ describe('delegate passes and check-in at the door', () => {
     })
     await first.context().close()
     await second.context().close()
+  })
+
+  it('answers a scan whose answer was lost, and one whose request stalled, with exactly one green result each', async () => {
+    const { passes } = await register(['Busisiwe Ngcobo', 'Andile Mthembu'])
+    const [busi, andile] = passes as [MailedPass, MailedPass]
+    const page = await desk(THANDI)
+    const before = await checkedInCount(page)
+    // Every answer the desk shows, green or red, in order: a notice replaced before the test reads it still counts.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      const last = { green: '', red: '' }
+      Object.assign(window, { seenAnswers: seen })
+      new MutationObserver(() => {
+        const now = {
+          green: document.querySelector('.check-in-answer > strong')?.textContent ?? '',
+          red: document.querySelector('main [role="alert"]')?.textContent ?? '',
+        }
+        for (const colour of ['green', 'red'] as const) {
+          if (now[colour] !== last[colour] && now[colour] !== '') seen.push(`${colour}: ${now[colour]}`)
+          last[colour] = now[colour]
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
+
+    // Busisiwe's first request reaches the server, but its answer is lost on the way back.
+    let dropped = false
+    await page.route('**/check-in/live', async (route) => {
+      if (route.request().method() === 'POST' && !dropped && route.request().postData()?.includes(busi.code)) {
+        dropped = true
+        await route.fetch()
+        return route.abort('connectionreset')
+      }
+      return route.fallback()
+    })
+    await page.getByLabel('Pass code').fill(busi.code)
+    await page.keyboard.press('Enter')
+    await page.locator('.check-in-answer').getByText(`${busi.name} checked in.`).waitFor({ timeout: 15_000 })
+    await page.getByText('scan waits on this device').waitFor({ state: 'detached' })
+    await page.getByText(/^No connection/).waitFor({ state: 'detached' })
+
+    // Andile's request stalls (no answer at all): the desk stops waiting, queues it, and sends it again.
+    let stalled = false
+    await page.route('**/check-in/live', async (route) => {
+      if (route.request().method() === 'POST' && !stalled && route.request().postData()?.includes(andile.code)) {
+        stalled = true
+        return // never answered
+      }
+      return route.fallback()
+    })
+    await page.getByLabel('Pass code').fill(andile.code)
+    await page.keyboard.press('Enter')
+    await page.getByText(`No connection: ${andile.code} waits on this device and is sent when the connection returns.`).waitFor({ timeout: 15_000 })
+    await page.locator('.check-in-answer').getByText(`${andile.name} checked in.`).waitFor({ timeout: 15_000 })
+    await page.getByText(/^No connection/).waitFor({ state: 'detached' })
+    await page.waitForFunction((expected) => document.querySelector('.check-in-counts')?.textContent?.startsWith(`${expected} checked in`), before + 2)
+
+    const seen = (await page.evaluate(() => (window as unknown as { seenAnswers: string[] }).seenAnswers)).filter((text) => !text.includes('No connection'))
+    expect(seen).toEqual([`green: ${busi.name} checked in.`, `green: ${andile.name} checked in.`])
+    await page.context().close()
   })
 
   it('checks in from a search without JavaScript', async () => {

@@ -134,8 +134,16 @@ export async function startSite({
   requireHealthy = true,
   keepOutput = false,
   nodeOptions = siteNodeOptions,
-}: { env?: Record<string, string>; requireHealthy?: boolean; keepOutput?: boolean; nodeOptions?: readonly string[] } = {}): Promise<RunningSite> {
-  const port = await freePort()
+  port: fixedPort,
+}: {
+  env?: Record<string, string>
+  requireHealthy?: boolean
+  keepOutput?: boolean
+  nodeOptions?: readonly string[]
+  /** A port to reuse: a site restarted with its clock moved, under pages left open on the stopped one. */
+  port?: number
+} = {}): Promise<RunningSite> {
+  const port = fixedPort ?? (await freePort())
   const ownDataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
   const dataDir = env.DATA_DIR ?? ownDataDir
   const baseUrl = `http://127.0.0.1:${port}`

@@ -364,6 +364,7 @@ export {
   checkInCounts,
   checkInDelegate,
   checkInScreen,
+  doorToday,
   undoCheckIn,
   type CheckInCounts,
   type CheckInOutcome,

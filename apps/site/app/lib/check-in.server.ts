@@ -1,10 +1,15 @@
-import { checkInDelegate, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
+import { checkInDelegate, doorToday, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
 import type { RouterContextProvider } from 'react-router'
 import { formText, staffFormPost } from './admin.server'
-import { refusalSentence, runStaffCommand } from './backoffice.server'
+import { backOfficeContext, refusalSentence, runStaffCommand } from './backoffice.server'
 
-/** What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts. */
-export type DoorAnswer = { ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }
+/**
+ * What the door is told after a check-in or an undo: the outcome in words, the delegate as they now stand, the counts;
+ * every answer carries the server's day (`today`), so a screen left open overnight moves to it.
+ */
+export type DoorAnswer = ({ ok: true; message: string; delegate: DoorDelegate; counts: CheckInCounts } | { ok: false; status: number; message: string }) & {
+  today?: string
+}
 
 /**
  * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
@@ -23,11 +28,14 @@ export async function doorPost(args: {
     code: formText(form, 'code'),
     delegateId: formText(form, 'delegateId'),
     scannedAt: formText(form, 'scannedAt'),
+    scanId: formText(form, 'scanId'),
+    reason: formText(form, 'reason'),
   }
+  const today = doorToday(backOfficeContext(args.context))
   const undo = formText(form, 'intent') === 'undo'
   const outcome = undo ? await runStaffCommand(args.context, user, undoCheckIn, input) : await runStaffCommand(args.context, user, checkInDelegate, input)
-  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome) }, headers }
+  if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome), today }, headers }
   const { delegate, counts } = outcome.value
   const message = undo ? `Check-in of ${delegate.name} undone.` : `${delegate.name} checked in.`
-  return { answer: { ok: true, message, delegate, counts }, headers }
+  return { answer: { ok: true, message, delegate, counts, today }, headers }
 }

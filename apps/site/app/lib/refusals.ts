@@ -264,6 +264,25 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
   'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
+  'pass-cancelled': { status: 409, message: ({ name }) => `Not admitted: ${name}'s registration was cancelled; their pass no longer admits.` },
+  'pass-of-another-event': { status: 422, message: ({ name, title }) => `Not admitted here: this is ${name}'s pass for ${title}, another event.` },
+  'not-today': {
+    status: 409,
+    message: ({ day, today }) =>
+      `Nothing recorded: this screen was on ${eventDay(String(day))}, but today is ${eventDay(String(today))}. The screen now records today: scan again.`,
+  },
+  'event-not-started': {
+    status: 409,
+    message: ({ title, firstDay }) => `Nothing recorded: ${title} starts on ${eventDay(String(firstDay))}. Check-in opens that morning.`,
+  },
+  'event-over': {
+    status: 409,
+    message: ({ title, lastDay }) => `Nothing recorded: ${title} ended on ${eventDay(String(lastDay))}. Only a manager may record a past day, with a reason.`,
+  },
+  'past-day-reason-required': {
+    status: 422,
+    message: ({ day }) => `Say why ${eventDay(String(day))} is recorded afterwards (for example “signed the paper register”).`,
+  },
   'invalid-meeting-link': { status: 422, message: () => 'Paste the meeting’s web address, starting with https://, or leave it empty.' },
   'event-not-ended': { status: 409, message: () => 'This event has not ended yet: certificates are issued after its last day.' },
   'certificate-revoked': { status: 409, message: () => 'This certificate was revoked: it is not sent again.' },
@@ -287,6 +306,11 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   },
   'deal-already-approved': { status: 409, message: () => 'This deal is approved already: its invoice and codes were issued.' },
   'deal-not-approved': { status: 409, message: () => 'This deal is not approved yet, so it has no codes to send.' },
+}
+
+/** An event day (YYYY-MM-DD) as staff read it: "Friday 4 July". */
+function eventDay(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
 }
 
 /** A moment's time of day in Johannesburg ("08:12"); the formatter is made when needed, so public pages' bundles stay without it. */

@@ -37,7 +37,10 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const door = () => testContext(testDb.db, () => AT_THE_DOOR)
+  // The business clock decides the day the door records; the wall clock, the moment of the scan.
+  const at = (moment: Date) => ({ ...testContext(testDb.db, () => moment), siteNow: () => moment })
+  const door = () => at(AT_THE_DOOR)
+  const ON_DAY_TWO = new Date('2025-07-04T06:12:00Z')
 
   it('checks a delegate in by pass code, refuses the second scan with who and when, and counts the venue', async () => {
     const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
@@ -63,15 +66,15 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
       details: { name: 'Thandi Nkosi', at: AT_THE_DOOR.toISOString(), byName: STAFF.name },
     })
     // Each day is a check-in of its own.
-    expect((await checkInDelegate(door(), { eventId, day: DAY_TWO, code: codes[0] }, STAFF)).counts).toEqual({ checkedIn: 1, expected: 2 })
+    expect((await checkInDelegate(at(ON_DAY_TWO), { eventId, day: DAY_TWO, code: codes[0] }, STAFF)).counts).toEqual({ checkedIn: 1, expected: 2 })
     expect(await testAuditRows(testDb.db)).toEqual([
       expect.objectContaining({ action: 'delegate-checked-in', after: { delegate: 'Thandi Nkosi', day: DAY_ONE, at: AT_THE_DOOR.toISOString() } }),
-      expect.objectContaining({ action: 'delegate-checked-in', after: { delegate: 'Thandi Nkosi', day: DAY_TWO, at: AT_THE_DOOR.toISOString() } }),
+      expect.objectContaining({ action: 'delegate-checked-in', after: { delegate: 'Thandi Nkosi', day: DAY_TWO, at: ON_DAY_TWO.toISOString() } }),
     ])
   })
 
   it('records a check-in once when two devices scan the same pass at the same moment', async () => {
-    const other = testContext(await testDb.openAnother(), () => AT_THE_DOOR)
+    const other = { ...testContext(await testDb.openAnother(), () => AT_THE_DOOR), siteNow: () => AT_THE_DOOR }
     const results = await Promise.allSettled([
       checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1] }, STAFF),
       checkInDelegate(other, { eventId, day: DAY_ONE, code: codes[1] }, MANAGER),
@@ -122,9 +125,81 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
       },
       MANAGER,
     )
-    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'delegate-not-attending' })
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({
+      code: 'pass-cancelled',
+      details: { name: 'Thandi Nkosi' },
+    })
     const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
     expect(screen!.counts).toEqual({ checkedIn: 0, expected: 0 })
     expect(screen!.delegates.map((delegate) => delegate.name)).toEqual(['Sipho Dlamini'])
+  })
+
+  it.each([
+    // A screen opened on day one posts day one on the morning of day two: refused with today, nothing recorded.
+    ['yesterday’s day from a screen left open', STAFF, ON_DAY_TWO, DAY_ONE, '', 'not-today'],
+    // The second day posted on the first is never recorded early, not even by a manager.
+    ['the second day on the first', MANAGER, AT_THE_DOOR, DAY_TWO, 'typed ahead', 'not-today'],
+    ['a day before the event starts', MANAGER, new Date('2025-07-02T08:00:00Z'), DAY_ONE, 'early', 'event-not-started'],
+    ['a day after the event, by staff', STAFF, new Date('2025-07-05T08:00:00Z'), DAY_TWO, 'late', 'event-over'],
+    ['a past day by a manager without a reason', MANAGER, ON_DAY_TWO, DAY_ONE, '', 'past-day-reason-required'],
+    ['a day not of the event', MANAGER, AT_THE_DOOR, '2025-07-05', 'reason', 'not-an-event-day'],
+  ] as const)('refuses %s, naming the days and changing nothing', async (_case, actor, moment, day, reason, code) => {
+    await expect(checkInDelegate(at(moment), { eventId, day, code: codes[0], reason }, actor)).rejects.toMatchObject({
+      code,
+      field: code === 'past-day-reason-required' ? 'reason' : 'day',
+      details: expect.objectContaining({ day, firstDay: DAY_ONE, lastDay: DAY_TWO, title: expect.any(String) }),
+    })
+    expect(await testDb.db.kysely.selectFrom('check_ins').selectAll().execute()).toEqual([])
+    expect(await testAuditRows(testDb.db)).toEqual([])
+  })
+
+  it('lets a manager record a past day afterwards with a reason, audited with it, and no one undo a past day without one', async () => {
+    const afterTheEvent = at(new Date('2025-07-07T10:00:00Z'))
+    const outcome = await checkInDelegate(afterTheEvent, { eventId, day: DAY_ONE, code: codes[0], reason: 'Signed the paper register' }, MANAGER)
+    expect(outcome.delegate.checkedIn).toEqual({ at: '2025-07-07T10:00:00.000Z', byName: MANAGER.name })
+    expect(await testAuditRows(testDb.db)).toEqual([
+      expect.objectContaining({
+        action: 'delegate-checked-in',
+        after: { delegate: 'Thandi Nkosi', day: DAY_ONE, at: '2025-07-07T10:00:00.000Z', reason: 'Signed the paper register' },
+      }),
+    ])
+    await expect(undoCheckIn(afterTheEvent, { eventId, day: DAY_ONE, delegateId: outcome.delegate.delegateId }, STAFF)).rejects.toMatchObject({
+      code: 'event-over',
+    })
+    await expect(undoCheckIn(afterTheEvent, { eventId, day: DAY_ONE, delegateId: outcome.delegate.delegateId }, MANAGER)).rejects.toMatchObject({
+      code: 'past-day-reason-required',
+    })
+  })
+
+  it('answers a replayed scan (its answer lost) as checked in once, and a new scan of the same pass as already checked in', async () => {
+    const first = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-1' }, STAFF)
+    const replay = await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-1' }, STAFF)
+    expect(replay).toEqual(first)
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0], scanId: 'scan-2' }, STAFF)).rejects.toMatchObject({
+      code: 'already-checked-in',
+    })
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0] }, STAFF)).rejects.toMatchObject({ code: 'already-checked-in' })
+    expect(await testDb.db.kysely.selectFrom('check_ins').select('scan_id').execute()).toEqual([{ scan_id: 'scan-1' }])
+    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['delegate-checked-in'])
+  })
+
+  it('refuses another event’s pass naming the delegate and that event', async () => {
+    await register(testDb.db, {
+      event: 'Resilience',
+      code: 'ERC2025',
+      delegates: [{ name: 'Lerato Dube', position: 'Economist', email: 'lerato@acme.example.com' }],
+    })
+    const other = await testDb.db.kysely
+      .selectFrom('delegate_passes')
+      .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
+      .select('delegate_passes.code')
+      .where('registration_delegates.name', '=', 'Lerato Dube')
+      .executeTakeFirstOrThrow()
+    await expect(checkInDelegate(door(), { eventId, day: DAY_ONE, code: other.code }, STAFF)).rejects.toMatchObject({
+      code: 'pass-of-another-event',
+      field: 'code',
+      details: { name: 'Lerato Dube', title: 'Economic Resilience Conference 2025' },
+    })
+    expect(await testDb.db.kysely.selectFrom('check_ins').selectAll().execute()).toEqual([])
   })
 })

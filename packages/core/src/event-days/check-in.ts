@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import type { Kysely } from 'kysely'
 import * as z from 'zod/mini'
 import { eventDays } from '../backoffice/attendance-register-pdf.ts'
-import { staffCommand, type CommandOutcome, type StaffActor } from '../backoffice/command.ts'
+import { roleAllows, staffCommand, type CommandOutcome, type StaffActor } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import { foldForSearch } from '../backoffice/search-fold.ts'
@@ -49,6 +49,8 @@ export interface CheckInScreen {
   /** The event's days (YYYY-MM-DD, Johannesburg), first to last. */
   days: string[]
   day: string
+  /** Today by the business clock (YYYY-MM-DD, Johannesburg): the only day the door records. */
+  today: string
   counts: CheckInCounts
   /** Everyone attending when the search is empty; otherwise those whose name, company, reference or pass code match. */
   delegates: DoorDelegate[]
@@ -156,7 +158,8 @@ export async function checkInScreen(
   const event = await registeredEvent(queries, eventId)
   if (!event) return undefined
   const days = checkInDays(event.start, event.end)
-  const day = options.day || defaultDay(days, DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!)
+  const today = doorToday(context)
+  const day = options.day || defaultDay(days, today)
   if (!days.includes(day)) return undefined
   const rows = await attendingDelegates(queries, eventId, day)
     .where('registration_delegates.cancellation_id', 'is', null)
@@ -171,12 +174,19 @@ export async function checkInScreen(
     const text = foldForSearch(`${row.name} ${row.company_name} ${row.reference}`)
     return words.every((word) => text.includes(word))
   }
-  return { event, days, day, counts: await checkInCounts(queries, eventId, day), delegates: rows.filter(matches).map(doorDelegateOf) }
+  return { event, days, day, today, counts: await checkInCounts(queries, eventId, day), delegates: rows.filter(matches).map(doorDelegateOf) }
 }
 
 const doorFields = {
   eventId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
   day: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+  /** Why a manager records (or undoes) a past day afterwards; unused on the day itself. */
+  reason: z.pipe(z.transform(singleLine), z.string()),
+}
+
+/** Today as YYYY-MM-DD in Johannesburg, by the business clock: the day the door records. */
+export function doorToday(context: BackOfficeContext): string {
+  return DateTime.fromJSDate(businessClock(context), { zone: TIME_ZONE }).toISODate()!
 }
 
 /**
@@ -190,6 +200,8 @@ const checkInSchema = z.pipe(
     code: z.pipe(z.transform(singleLine), z.string()),
     delegateId: z.pipe(z.transform(singleLine), z.string()),
     scannedAt: z.pipe(z.transform(singleLine), z.string()),
+    /** The id the device gave this scan; the same id again is a retry of it, not a second scan. */
+    scanId: z.pipe(z.transform(singleLine), z.string().check(z.maxLength(64, 'too-long'))),
   }),
 )
 
@@ -206,10 +218,33 @@ function checkInMoment(scannedAt: string, now: Date): Date {
   return Number.isFinite(scanned) && scanned <= now.getTime() && scanned >= now.getTime() - QUEUED_SCAN_WINDOW_MS ? new Date(scanned) : now
 }
 
-async function requireEventDay(queries: Kysely<Database>, eventId: string, day: string): Promise<void> {
-  const event = await registeredEvent(queries, eventId)
+/**
+ * The server, not the screen, decides the day: a check-in (or its undoing) is for today by the business clock in
+ * Johannesburg. A screen left open overnight that posts yesterday is refused with today's day, so it can follow; a
+ * later day is never recorded early; before the first day and after the last nothing is recorded at the door. Only a
+ * manager may record a past day of the event afterwards, and only with a reason, which the audit row keeps.
+ * Answers the reason to audit when the day is a past one, undefined for today.
+ */
+async function requireDoorDay(
+  queries: Kysely<Database>,
+  input: { eventId: string; day: string; reason: string },
+  today: string,
+  actor: StaffActor,
+): Promise<string | undefined> {
+  const event = await registeredEvent(queries, input.eventId)
   if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
-  if (!checkInDays(event.start, event.end).includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`, 'day')
+  const days = checkInDays(event.start, event.end)
+  const details = { day: input.day, today, title: event.title, firstDay: days[0]!, lastDay: days.at(-1)! }
+  if (!days.includes(input.day)) throw new BackOfficeError('not-an-event-day', `${input.day} is not a day of ${event.title}.`, 'day', details)
+  if (input.day === today) return undefined
+  if (today < days[0]!) throw new BackOfficeError('event-not-started', `${event.title} starts on ${days[0]}; nothing is recorded before.`, 'day', details)
+  if (input.day > today) throw new BackOfficeError('not-today', `${input.day} is not today (${today}).`, 'day', details)
+  if (!roleAllows(actor.role, 'manager')) {
+    if (today > days.at(-1)!) throw new BackOfficeError('event-over', `${event.title} ended on ${days.at(-1)}.`, 'day', details)
+    throw new BackOfficeError('not-today', `${input.day} is not today (${today}).`, 'day', details)
+  }
+  if (input.reason === '') throw new BackOfficeError('past-day-reason-required', `A past day needs a reason.`, 'reason', details)
+  return input.reason
 }
 
 /** The delegate of the event a pass code or delegate id names, as the door sees them on the day; refused otherwise. */
@@ -222,9 +257,41 @@ async function doorDelegate(queries: Kysely<Database>, input: { eventId: string;
     query = query.where('delegate_passes.code', '=', code)
   }
   const row = await query.executeTakeFirst()
-  if (!row) throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
-  if (row.cancellation_id !== null) throw new BackOfficeError('delegate-not-attending', `${row.name} was cancelled.`, undefined, { name: row.name })
+  if (!row) {
+    const elsewhere = input.delegateId === '' ? await passOfAnotherEvent(queries, normalisePassCode(input.code)!) : undefined
+    if (elsewhere)
+      throw new BackOfficeError('pass-of-another-event', `${elsewhere.name}'s pass is for ${elsewhere.title}.`, 'code', {
+        name: elsewhere.name,
+        title: elsewhere.title,
+      })
+    throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
+  }
+  if (row.cancellation_id !== null) throw new BackOfficeError('pass-cancelled', `${row.name} was cancelled.`, undefined, { name: row.name })
   return doorDelegateOf(row)
+}
+
+/** The scan id of the delegate's check-in in force on the day, if it had one. */
+async function checkInScanId(queries: Kysely<Database>, delegateId: string, day: string): Promise<string | null | undefined> {
+  const row = await queries
+    .selectFrom('check_ins')
+    .select('scan_id')
+    .where('delegate_id', '=', delegateId)
+    .where('event_day', '=', day)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst()
+  return row?.scan_id
+}
+
+/** Whose pass a code is, and for which event, when it is a pass of another event than the door's. */
+async function passOfAnotherEvent(queries: Kysely<Database>, code: string): Promise<{ name: string; title: string } | undefined> {
+  const row = await queries
+    .selectFrom('delegate_passes')
+    .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
+    .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+    .select(['registration_delegates.name', 'registrations.event_title'])
+    .where('delegate_passes.code', '=', code)
+    .executeTakeFirst()
+  return row && { name: row.name, title: row.event_title }
 }
 
 function alreadyCheckedIn(delegate: DoorDelegate, record: CheckInRecord): BackOfficeError {
@@ -243,11 +310,18 @@ export const checkInDelegate = staffCommand(
   checkInSchema,
   async (context, input, actor: StaffActor) => {
     const now = wallClock(context)
-    const at = checkInMoment(input.scannedAt, now)
+    const today = doorToday(context)
     return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
-      await requireEventDay(transaction, input.eventId, input.day)
+      const pastDayReason = await requireDoorDay(transaction, input, today, actor)
+      // A past day recorded afterwards is not a scan at the door: no queued moment, the record says when it was made.
+      const at = pastDayReason === undefined ? checkInMoment(input.scannedAt, now) : now
       const delegate = await doorDelegate(transaction, input)
-      if (delegate.checkedIn) throw alreadyCheckedIn(delegate, delegate.checkedIn)
+      if (delegate.checkedIn) {
+        // A retry of the scan that made this check-in (its answer was lost): the same answer again, nothing recorded.
+        if (input.scanId !== '' && (await checkInScanId(transaction, delegate.delegateId, input.day)) === input.scanId)
+          return { result: { delegate, counts: await checkInCounts(transaction, input.eventId, input.day) }, audit: [] }
+        throw alreadyCheckedIn(delegate, delegate.checkedIn)
+      }
       await transaction
         .insertInto('check_ins')
         .values({
@@ -259,6 +333,7 @@ export const checkInDelegate = staffCommand(
           checked_in_by_name: actor.name,
           undone_at: null,
           undone_by_name: null,
+          scan_id: input.scanId === '' ? null : input.scanId,
         })
         .execute()
       const checkedIn = { ...delegate, checkedIn: { at: at.toISOString(), byName: actor.name } }
@@ -269,7 +344,7 @@ export const checkInDelegate = staffCommand(
             action: 'delegate-checked-in',
             subjectType: 'registration',
             subjectId: delegate.reference,
-            after: { delegate: delegate.name, day: input.day, at: at.toISOString() },
+            after: { delegate: delegate.name, day: input.day, at: at.toISOString(), ...(pastDayReason === undefined ? {} : { reason: pastDayReason }) },
           },
         ],
       }
@@ -287,8 +362,9 @@ export const checkInDelegate = staffCommand(
 /** Undoes a delegate's check-in on a day (a wrong person scanned); the record keeps who undid it. */
 export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input, actor: StaffActor) => {
   const at = wallClock(context)
+  const today = doorToday(context)
   return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
-    await requireEventDay(transaction, input.eventId, input.day)
+    const pastDayReason = await requireDoorDay(transaction, input, today, actor)
     const delegate = await doorDelegate(transaction, { ...input, code: '' })
     if (!delegate.checkedIn)
       throw new BackOfficeError('not-checked-in', `${delegate.name} is not checked in on ${input.day}.`, undefined, { name: delegate.name })
@@ -307,6 +383,7 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
           subjectType: 'registration',
           subjectId: delegate.reference,
           before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName },
+          ...(pastDayReason === undefined ? {} : { after: { reason: pastDayReason } }),
         },
       ],
     }

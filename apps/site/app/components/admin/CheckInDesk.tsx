@@ -1,18 +1,25 @@
 import type { CheckInCounts, DoorDelegate } from '@events/core'
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useNavigate, useRevalidator } from 'react-router'
 import { formatAdminClock } from '../../lib/admin-format'
 import type { DoorAnswer } from '../../lib/check-in.server'
 import { CameraScanner } from './CameraScanner'
 import { FieldRow, SubmitButton } from './FormControls'
-import { forgetQueuedScan, queuedScans, queueScan, type QueuedScan } from './check-in-queue'
+import { forgetQueuedScan, newScanId, queuedScans, queueScan, type QueuedScan } from './check-in-queue'
 
 // How often a desk asks for the day's counts, so each device sees the check-ins made on the others.
 const COUNTS_EVERY_MS = 3_000
+// How long a scan waits for the server's answer before it is queued on the device instead: a stalled connection at the
+// venue must not hang the door. A late answer is harmless: the queued resend carries the same scan id.
+const ANSWER_WITHIN_MS = 5_000
 
 interface DeskProps {
   eventId: string
   day: string
+  /** The event's days: a new server day among them is followed, when the desk is on today. */
+  days: string[]
+  /** Whether the desk records today (not a past day a manager is completing): it then follows the server's day. */
+  followsToday: boolean
   counts: CheckInCounts
   delegates: DoorDelegate[]
   /** The page action's answer, after a post without JavaScript. */
@@ -45,7 +52,7 @@ function checkedInText(delegate: DoorDelegate): string | undefined {
  * desk's JSON route; a scan made while the connection is down waits on the device (localStorage) and is sent when it
  * returns, its outcome shown then; the counts are polled so a second device sees them move.
  */
-export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, answer: postedAnswer, liveUrl, children }: DeskProps) {
+export function CheckInDesk({ eventId, day, days, followsToday, counts: initialCounts, delegates, answer: postedAnswer, liveUrl, children }: DeskProps) {
   const [counts, setCounts] = useState(initialCounts)
   const [answer, setAnswer] = useState<DoorAnswer | undefined>(postedAnswer)
   const [waiting, setWaiting] = useState(0)
@@ -54,6 +61,18 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
   const codeInput = useRef<HTMLInputElement>(null)
   const sending = useRef(false)
   const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const reasonInput = useRef<HTMLInputElement>(null)
+
+  // The server decides the day: when its answer or the counts' poll names another day of the event, the desk moves
+  // to it (a client-side navigation, no reload), keeping the answer on screen so staff read why.
+  const followServerDay = useCallback(
+    (today: string | undefined, shown?: DoorAnswer) => {
+      if (!followsToday || !today || today === day || !days.includes(today)) return
+      void navigate(`?day=${today}`, { replace: true, state: shown ? { answer: shown } : undefined })
+    },
+    [day, days, followsToday, navigate],
+  )
 
   useEffect(() => setCounts(initialCounts), [initialCounts])
   useEffect(() => setAnswer(postedAnswer), [postedAnswer])
@@ -61,8 +80,8 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
   const post = useCallback(
     async (fields: Record<string, string>): Promise<DoorAnswer> => {
       const body = new FormData()
-      for (const [name, value] of Object.entries({ day, ...fields })) body.set(name, value)
-      const response = await fetch(liveUrl, { method: 'POST', body, headers: { Accept: 'application/json' } })
+      for (const [name, value] of Object.entries({ day, reason: reasonInput.current?.value ?? '', ...fields })) body.set(name, value)
+      const response = await fetch(liveUrl, { method: 'POST', body, headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
       if (!response.headers.get('content-type')?.includes('application/json')) {
         // The sign-in page answered instead (the session ended): kept as 401 so a scan waits rather than being dropped.
         return { ok: false, status: 401, message: 'You are signed out of the back office. Sign in again in a new tab; the scans wait on this device.' }
@@ -78,15 +97,21 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
     sending.current = true
     try {
       for (const scan of queued) {
-        const sent = await post({ code: scan.code, scannedAt: scan.scannedAt }).catch(() => undefined)
+        const sent = await post({ code: scan.code, scannedAt: scan.scannedAt, scanId: scan.scanId ?? '' }).catch(() => undefined)
         if (!sent || (!sent.ok && sent.status === 401)) break
         forgetQueuedScan(eventId, day, scan)
-        if (sent.ok) setCounts(sent.counts)
-        else setLateRefusals((refusals) => [...refusals, `${scan.code} (scanned ${formatAdminClock(scan.scannedAt)}): ${sent.message}`])
+        if (sent.ok) {
+          // The one answer this scan gets on screen: a resend of a scan recorded before its answer was lost says so too.
+          setAnswer(sent)
+          setCounts(sent.counts)
+        } else setLateRefusals((refusals) => [...refusals, `${scan.code} (scanned ${formatAdminClock(scan.scannedAt)}): ${sent.message}`])
       }
     } finally {
       sending.current = false
-      setWaiting(queuedScans(eventId, day).length)
+      const left = queuedScans(eventId, day).length
+      setWaiting(left)
+      // Every queued scan has its answer now: the "No connection" notice of the last scan no longer holds.
+      if (left === 0) setAnswer((shown) => (shown && !shown.ok && shown.status === 503 ? undefined : shown))
     }
     await revalidator.revalidate()
   }, [day, eventId, post, revalidator])
@@ -97,7 +122,11 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
     const refresh = async () => {
       await flushQueue()
       const response = await fetch(`${liveUrl}?day=${day}`, { headers: { Accept: 'application/json' } }).catch(() => undefined)
-      if (response?.ok && response.headers.get('content-type')?.includes('application/json')) setCounts((await response.json()) as CheckInCounts)
+      if (response?.ok && response.headers.get('content-type')?.includes('application/json')) {
+        const polled = (await response.json()) as CheckInCounts & { today?: string }
+        setCounts({ checkedIn: polled.checkedIn, expected: polled.expected })
+        followServerDay(polled.today)
+      }
     }
     const timer = setInterval(() => void refresh(), COUNTS_EVERY_MS)
     const onOnline = () => void flushQueue()
@@ -106,11 +135,11 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       clearInterval(timer)
       window.removeEventListener('online', onOnline)
     }
-  }, [day, eventId, flushQueue, liveUrl])
+  }, [day, eventId, flushQueue, followServerDay, liveUrl])
 
   const checkIn = useCallback(
     async (fields: { code?: string; delegateId?: string }) => {
-      const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString() }
+      const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString(), scanId: newScanId() }
       const queue = () => {
         if (!fields.code) {
           setAnswer({
@@ -125,7 +154,8 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
         setAnswer({ ok: false, status: 503, message: `No connection: ${fields.code} waits on this device and is sent when the connection returns.` })
       }
       if (!navigator.onLine) return queue()
-      const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '' }).catch(() => undefined)
+      // A stalled or dropped request (no answer within ANSWER_WITHIN_MS) is queued with its id, so its resend counts once.
+      const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '', scanId: scan.scanId! }).catch(() => undefined)
       if (!sent) return queue()
       if (!sent.ok && sent.status === 401 && fields.code) {
         queueScan(eventId, day, scan)
@@ -133,9 +163,10 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       }
       setAnswer(sent)
       if (sent.ok) setCounts(sent.counts)
+      followServerDay(sent.today, sent)
       await revalidator.revalidate()
     },
-    [day, eventId, post, revalidator],
+    [day, eventId, followServerDay, post, revalidator],
   )
 
   const onCodeSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -202,6 +233,11 @@ export function CheckInDesk({ eventId, day, counts: initialCounts, delegates, an
       <Form method="post" className="form check-in-scan" onSubmit={hydrated ? onCodeSubmit : undefined}>
         <input type="hidden" name="intent" value="check-in" />
         <input type="hidden" name="day" value={day} />
+        {!followsToday && (
+          <FieldRow id="check-in-reason" label="Why this past day is recorded afterwards (managers only)">
+            <input ref={reasonInput} id="check-in-reason" name="reason" autoComplete="off" />
+          </FieldRow>
+        )}
         <FieldRow id="check-in-code" label="Pass code">
           <input ref={codeInput} id="check-in-code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} enterKeyHint="go" />
         </FieldRow>

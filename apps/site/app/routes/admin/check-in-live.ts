@@ -1,4 +1,4 @@
-import { checkInCounts } from '@events/core'
+import { checkInCounts, doorToday } from '@events/core'
 import { requireStaffMember } from '../../lib/admin.server'
 import { doorPost } from '../../lib/check-in.server'
 import { readBackOffice } from '../../lib/backoffice.server'
@@ -11,7 +11,11 @@ const noStore = { 'Cache-Control': 'private, no-store' }
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const day = new URL(args.request.url).searchParams.get('day') ?? ''
-  const counts = await readBackOffice(args.context, (backOffice) => checkInCounts(backOffice.db.kysely, args.params.eventId, day))
+  // The server's day rides with the counts: the desk polls it and moves to a new day without a reload.
+  const counts = await readBackOffice(args.context, async (backOffice) => ({
+    ...(await checkInCounts(backOffice.db.kysely, args.params.eventId, day)),
+    today: doorToday(backOffice),
+  }))
   return Response.json(counts, { headers: withSetCookies(noStore, headers) })
 }
 

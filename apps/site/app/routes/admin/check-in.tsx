@@ -1,12 +1,12 @@
 import { checkInScreen } from '@events/core'
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import { CheckInDesk } from '../../components/admin/CheckInDesk'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
 import { formatAdminDay } from '../../lib/admin-format'
 import { requireStaffMember } from '../../lib/admin.server'
 import { readBackOffice } from '../../lib/backoffice.server'
-import { doorPost } from '../../lib/check-in.server'
+import { doorPost, type DoorAnswer } from '../../lib/check-in.server'
 import type { Route } from './+types/check-in'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,9 +32,20 @@ export async function action(args: Route.ActionArgs) {
 export default function CheckIn({ loaderData, actionData, params }: Route.ComponentProps) {
   const { screen, search } = loaderData
   const base = `/admin/events/${encodeURIComponent(params.eventId)}/check-in`
+  // The refusal that moved the desk to the server's day, shown on the new day so staff read why.
+  const carried = (useLocation().state as { answer?: DoorAnswer } | null)?.answer
+  const dayNumber = screen.days.indexOf(screen.day) + 1
+  const recordsToday = screen.day === screen.today
   return (
     <>
       <h1>Check-in: {screen.event.title}</h1>
+      <p className={recordsToday ? 'check-in-recording' : 'admin-error'} role="status" data-day={screen.day}>
+        {recordsToday
+          ? `Recording today: day ${dayNumber} of ${screen.days.length}, ${formatAdminDay(`${screen.day}T12:00:00+02:00`)}.`
+          : screen.today < screen.day
+            ? `Day ${dayNumber}, ${formatAdminDay(`${screen.day}T12:00:00+02:00`)}, has not come yet: nothing is recorded before it.`
+            : `This screen shows day ${dayNumber}, ${formatAdminDay(`${screen.day}T12:00:00+02:00`)}, which is not today (${formatAdminDay(`${screen.today}T12:00:00+02:00`)}): check-ins are recorded only by a manager, with a reason.`}
+      </p>
       {screen.days.length > 1 && (
         <nav aria-label="Event days" className="check-in-days">
           <ul className="admin-links">
@@ -52,9 +63,11 @@ export default function CheckIn({ loaderData, actionData, params }: Route.Compon
         key={screen.day}
         eventId={params.eventId}
         day={screen.day}
+        days={screen.days}
+        followsToday={screen.day >= screen.today}
         counts={screen.counts}
         delegates={screen.delegates}
-        answer={actionData}
+        answer={actionData ?? carried}
         liveUrl={`${base}/live`}
       >
         <Form method="get" className="form check-in-search" role="search">

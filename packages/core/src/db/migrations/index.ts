@@ -28,9 +28,11 @@ import * as checkIns from './2026-11-27T06-check-ins.ts'
 import * as delegatePasses from './2026-11-27T07-delegate-passes.ts'
 import * as joiningInstructions from './2026-11-27T08-joining-instructions.ts'
 import * as waitingList from './2026-11-27T09-waiting-list.ts'
+import * as checkInScanIds from './2026-11-28-check-in-scan-ids.ts'
 import * as certificates from './2026-11-27T10-certificates.ts'
 import * as delegateMessages from './2026-11-27T11-delegate-messages.ts'
 import * as joiningMails from './2026-11-27T12-joining-mails.ts'
+import * as checkInScanIds from './2026-11-28-check-in-scan-ids.ts'
 import * as discountCodes from './2026-11-28-discount-codes.ts'
 import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
 
@@ -70,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T10-certificates': certificates,
   '2026-11-27T11-delegate-messages': delegateMessages,
   '2026-11-27T12-joining-mails': joiningMails,
+  '2026-11-28-check-in-scan-ids': checkInScanIds,
   '2026-11-28-discount-codes': discountCodes,
   '2026-11-28-sponsorship-deals': sponsorshipDeals,
 }

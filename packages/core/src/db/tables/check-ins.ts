@@ -12,4 +12,6 @@ export interface CheckInsTable {
   checked_in_by_name: string
   undone_at: string | null
   undone_by_name: string | null
+  /** The id the scanning device gave the scan: its replay (an answer lost) is recognised. Null for older rows. */
+  scan_id: string | null
 }
