@@ -50,6 +50,7 @@ describe('duplicateForNextYear', () => {
       tabs: resilience.tabs,
       speakers: resilience.speakers,
       sponsorPackages: resilience.sponsorPackages,
+      previousEdition: { _type: 'reference', _ref: 'event-resilience', _weak: true },
     })
     expect(event).not.toHaveProperty('_rev')
     expect(event).not.toHaveProperty('_createdAt')

@@ -42,7 +42,8 @@ function imageForNextYear<T>(image: T, year: string): T {
 /**
  * Copies an event for the next edition as a new draft: dates, early-bird dates and agenda days move by a year, the
  * year in its title, code, price labels, image alternative texts and slug moves on (the card's date is made from the
- * event's dates). The event holds its
+ * event's dates); the copy names the event it came from as its previous edition, whose prices the rules compare
+ * with its own. The event holds its
  * price options and agenda, so the copy has its own (editing next year's prices or programme leaves this year's page
  * alone); speakers and sponsor packages are shared. `newId` supplies the new event's id.
  */
@@ -79,6 +80,7 @@ export function duplicateForNextYear(event: ContentDocument, newId: () => string
             ...(card.image === undefined ? {} : { image: imageForNextYear(card.image, year) }),
           },
         }),
+    previousEdition: { _type: 'reference', _ref: source._id.replace(/^drafts\./, ''), _weak: true },
     ...(start === undefined ? {} : { start: later(start) }),
     ...(source.end === undefined ? {} : { end: later(source.end) }),
     ...(source.registrationClosesAt === undefined ? {} : { registrationClosesAt: later(source.registrationClosesAt) }),

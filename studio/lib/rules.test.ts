@@ -9,6 +9,7 @@ import {
   checkEnd,
   checkImplausiblePrices,
   checkInternalLinks,
+  checkPriceMoves,
   checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
@@ -356,6 +357,59 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('price moves from the previous edition', () => {
+  const previous = {
+    title: 'Resilience 2025',
+    priceOptions: [
+      { _key: 'v', key: 'venue', amount: 8490 },
+      { _key: 'o', key: 'online', amount: 5490 },
+    ],
+  }
+  it.each([
+    {
+      case: 'a venue price up more than 25%',
+      option: { _key: 'v', key: 'venue', amount: 10_700 },
+      message: 'The venue price moved from R 8 490.00 in "Resilience 2025" to R 10 700.00, up 26%: check it is meant',
+    },
+    {
+      case: 'an online price down more than 25%',
+      option: { _key: 'o', key: 'online', amount: 3990 },
+      message: 'The online price moved from R 5 490.00 in "Resilience 2025" to R 3 990.00, down 27%: check it is meant',
+    },
+  ])('warns of $case, naming both figures', ({ option, message }) => {
+    expect(checkPriceMoves([option], previous)).toEqual([{ message, path: ['priceOptions', { _key: option._key }, 'amount'] }])
+  })
+
+  it.each([
+    { case: 'a move of exactly 25%', options: [{ _key: 'v', key: 'venue', amount: 10_612.5 }] },
+    { case: 'a small rise', options: [{ _key: 'v', key: 'venue', amount: 8990 }] },
+    { case: 'an option the previous edition did not have', options: [{ _key: 't', key: 'table-5', amount: 99_000 }] },
+    { case: 'an amount not yet entered', options: [{ _key: 'v', key: 'venue' }] },
+  ])('accepts $case', ({ options }) => {
+    expect(checkPriceMoves(options, previous)).toEqual([])
+  })
+
+  it('says nothing without a previous edition, or when it has been deleted', () => {
+    expect(checkPriceMoves([{ _key: 'v', key: 'venue', amount: 99_000 }], undefined)).toEqual([])
+  })
+
+  it('is checked on an event that names its previous edition, as a warning', () => {
+    const event = {
+      _id: 'event-2026',
+      _type: 'event',
+      previousEdition: { _ref: 'event-2025', _weak: true },
+      priceOptions: [{ _key: 'v', key: 'venue', amount: 12_000 }],
+    }
+    const lookup = (id: string) => (id === 'event-2025' ? ({ _id: 'event-2025', _type: 'event', ...previous } as ContentDocument) : undefined)
+    expect(checkDocument(event, lookup)).toContainEqual({
+      documentId: 'event-2026',
+      path: ['priceOptions', { _key: 'v' }, 'amount'],
+      level: 'warning',
+      message: 'The venue price moved from R 8 490.00 in "Resilience 2025" to R 12 000.00, up 41%: check it is meant',
+    })
   })
 })
 

@@ -61,6 +61,7 @@ type EventFields = {
   speakers?: Reference[]
   priceOptions?: PriceOptionFields[]
   sponsorPackages?: Reference[]
+  previousEdition?: Reference
 }
 
 const fields = <T>(document: ContentDocument) => document as unknown as T
@@ -375,6 +376,34 @@ export function checkVatInclusiveLooking(options: PriceOptionFields[], vatPercen
   })
 }
 
+/** How far a price may move from the previous edition's, as a fraction, before it is worth a second look. */
+const MAX_PRICE_MOVE = 0.25
+
+/** The fields of the previous edition the price-move rule reads. */
+type PreviousEdition = { title?: unknown; priceOptions?: unknown; [field: string]: unknown }
+
+/**
+ * Warnings for a price that moved by more than 25% from the same option's price in the previous edition (the event
+ * this one was duplicated from), with both figures: a typo, or last year's price kept for a different option, is
+ * caught before it goes live. Without a previous edition (or when it has been deleted) there is nothing to compare.
+ */
+export function checkPriceMoves(options: PriceOptionFields[], previous: PreviousEdition | undefined): Finding[] {
+  if (!previous || !Array.isArray(previous.priceOptions)) return []
+  const previousOptions = previous.priceOptions as PriceOptionFields[]
+  const previousName = typeof previous.title === 'string' ? `"${previous.title}"` : 'the previous edition'
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    const before = option.key ? amountCents(previousOptions.find((candidate) => candidate.key === option.key)) : undefined
+    if (amount === undefined || before === undefined || amount <= 0 || before <= 0) return []
+    const move = (amount - before) / before
+    if (Math.abs(move) <= MAX_PRICE_MOVE) return []
+    return at(
+      [...path, 'amount'],
+      `The ${option.key} price moved from ${formatRand(before)} in ${previousName} to ${formatRand(amount)}, ${move > 0 ? 'up' : 'down'} ${Math.round(Math.abs(move) * 100)}%: check it is meant`,
+    )
+  })
+}
+
 /** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
 function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
   if (typeof value === 'string') return [{ text: value, path }]
@@ -474,6 +503,12 @@ function settingsOf(lookup: Lookup): { maxDelegatePrice: number; vatPercent: num
   }
 }
 
+/** The event this one was duplicated from, as published or as its draft, when it still exists. */
+function previousEditionOf(event: ContentDocument, lookup: Lookup): ContentDocument | undefined {
+  const id = eventFields(event).previousEdition?._ref
+  return id === undefined ? undefined : (lookup(id) ?? lookup(`drafts.${id}`))
+}
+
 /** Every rule, by document type. */
 const RULES: Record<string, FieldRule[]> = {
   event: [
@@ -518,6 +553,7 @@ const RULES: Record<string, FieldRule[]> = {
       check: (event, lookup) => [
         ...problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
         ...checkVatInclusiveLooking(eventFields(event).priceOptions ?? [], settingsOf(lookup).vatPercent),
+        ...checkPriceMoves(eventFields(event).priceOptions ?? [], previousEditionOf(event, lookup)),
       ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
