@@ -5,7 +5,7 @@ import { useClient, type DocumentActionComponent } from 'sanity'
 import { useRouter } from 'sanity/router'
 import { SANITY_API_VERSION } from '../lib/apiVersion.ts'
 import { duplicateForNextYear } from '../lib/nextYear.ts'
-import { checkPreviousYearMentions, formatPath, type ContentDocument } from '../lib/rules.ts'
+import { checkPreviousYearMentions, placeInWords, type ContentDocument } from '../lib/rules.ts'
 
 /**
  * "Duplicate for next year" on events: creates next year's event as a draft, its price options and agenda a year on
@@ -29,15 +29,19 @@ export const DuplicateForNextYearAction: DocumentActionComponent = (props) => {
         const copy = duplicateForNextYear(event, () => crypto.randomUUID())
         await client.create(copy)
         router.navigateIntent('edit', { id: copy._id.replace(/^drafts\./, ''), type: 'event' })
-        // The checklist: what still names last year, also listed among the new event's warnings until it is edited.
-        const stale = checkPreviousYearMentions(copy).map((finding) => (typeof finding === 'string' ? finding : formatPath(finding.path)))
+        // The checklist: what still names last year, in the editor's words, also listed among the new event's
+        // warnings until it is edited; it stays until closed, since it is worked through one item at a time.
+        const previousYear = String(Number(String(copy.start ?? '').slice(0, 4)) - 1)
+        const stale = checkPreviousYearMentions(copy).map(
+          (finding) => `${typeof finding === 'string' ? 'Title' : placeInWords(copy, finding.path)}: still mentions ${previousYear}`,
+        )
         if (stale.length > 0) {
           toast.push({
             status: 'warning',
-            duration: 15_000,
+            duration: Infinity,
             closable: true,
             title: `${stale.length} field${stale.length === 1 ? '' : 's'} still mention last year`,
-            description: stale.join(', '),
+            description: stale.join('; '),
           })
         }
       } finally {

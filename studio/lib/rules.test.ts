@@ -25,8 +25,10 @@ import {
   checkVatInclusiveLooking,
   checkVatRate,
   formatPath,
+  placeInWords,
   type ContentDocument,
   type Finding,
+  type PathSegment,
 } from './rules.ts'
 
 describe('priceSummary', () => {
@@ -357,6 +359,25 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('placeInWords', () => {
+  const event = {
+    _id: 'e',
+    _type: 'event',
+    agendaDays: [{ _key: 'd2', label: 'Day 2', sessions: [{ _key: 's4', title: 'Keynote' }] }],
+    priceOptions: [{ _key: 'v', key: 'venue', label: 'Venue' }],
+    overview: { objectives: [{ _key: 'o1', children: [{ _key: 'c1', text: 'For 2025' }] }] },
+  }
+  it.each([
+    { path: ['agendaDays', { _key: 'd2' }, 'sessions', { _key: 's4' }, 'title'], words: "Day 2, session 'Keynote', title" },
+    { path: ['priceOptions', { _key: 'v' }, 'amount'], words: "Price option 'Venue', amount" },
+    { path: ['overview', 'objectives', { _key: 'o1' }, 'children', { _key: 'c1' }, 'text'], words: 'Overview, objectives' },
+    { path: ['registrationClosesAt'], words: 'Registration closes at' },
+    { path: ['agendaDays', { _key: 'gone' }, 'sessions', 0], words: 'Session 1' },
+  ])('$words', ({ path, words }) => {
+    expect(placeInWords(event, path as PathSegment[])).toBe(words)
   })
 })
 

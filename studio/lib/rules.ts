@@ -585,6 +585,40 @@ export interface Problem {
   message: string
 }
 
+// Steps of a path that say nothing to an editor: a block's spans and their text.
+const UNSPOKEN_FIELDS = new Set(['children', 'text', 'markDefs'])
+const fieldInWords = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+
+/**
+ * Where a path points in a document, in an editor's words: `agendaDays[_key=="day-2"].sessions[_key=="s4"].title` of
+ * an event is "Day 2, session 'Keynote', title"; a price option is named by its label.
+ */
+export function placeInWords(document: ContentDocument, path: PathSegment[]): string {
+  const words: string[] = []
+  let value: unknown = document
+  let field: string | undefined
+  for (const segment of path) {
+    if (typeof segment === 'string') {
+      field = segment
+      value = (value as Record<string, unknown> | undefined)?.[segment]
+      if (!['agendaDays', 'sessions', 'priceOptions'].includes(segment) && !UNSPOKEN_FIELDS.has(segment)) words.push(fieldInWords(segment))
+      continue
+    }
+    const list = Array.isArray(value) ? (value as Record<string, unknown>[]) : []
+    const index = typeof segment === 'number' ? segment : list.findIndex((entry) => entry?._key === segment._key)
+    const entry = list[index] as Record<string, unknown> | undefined
+    value = entry
+    // An item no longer there (removed since the check) is left unnamed rather than given a made-up number.
+    if (index < 0) continue
+    const named = (text: unknown) => (typeof text === 'string' && text.trim() ? `'${text.trim()}'` : `${index + 1}`)
+    if (field === 'agendaDays') words.push(typeof entry?.label === 'string' && entry.label.trim() ? entry.label.trim() : `Day ${index + 1}`)
+    else if (field === 'sessions') words.push(`session ${named(entry?.title)}`)
+    else if (field === 'priceOptions') words.push(`price option ${named(entry?.label ?? entry?.key)}`)
+  }
+  const place = words.join(', ')
+  return place.charAt(0).toUpperCase() + place.slice(1)
+}
+
 /** A path as text, as GROQ and the studio's URLs write it: `priceOptions[_key=="venue"].amount`. */
 export function formatPath(path: PathSegment[]): string {
   return path
