@@ -73,7 +73,7 @@ function imageForNextYear<T>(image: T, year: string): T {
  * Copies an event for the next edition as a new draft: dates, early-bird dates and agenda days move to the same
  * weekday a year on (or, when chosen, the same calendar date), prices change by the chosen percentage, the
  * year in its title, code, price labels, image alternative texts and slug moves on (the card's date is made from the
- * event's dates); the copy names the event it came from as its previous edition, whose prices the rules compare
+ * event's dates); the copy is unlisted, and names the event it came from as its previous edition, whose prices the rules compare
  * with its own. The event holds its
  * price options and agenda, so the copy has its own (editing next year's prices or programme leaves this year's page
  * alone); speakers and sponsor packages are shared. `newId` supplies the new event's id.
@@ -120,6 +120,8 @@ export function duplicateForNextYear(event: ContentDocument, newId: () => string
       : {
           card: {
             ...card,
+            // Off the listing pages until the checklist is clear (see checkListedCopy).
+            listed: false,
             ...(card.image === undefined ? {} : { image: imageForNextYear(card.image, year) }),
           },
         }),

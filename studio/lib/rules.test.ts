@@ -9,6 +9,7 @@ import {
   checkEnd,
   checkImplausiblePrices,
   checkInternalLinks,
+  checkListedCopy,
   checkPriceMoves,
   checkPriceOptions,
   checkRegistrationClose,
@@ -359,6 +360,30 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('listing a copy for next year', () => {
+  const copy = {
+    _id: 'e2026',
+    _type: 'event',
+    start: '2026-07-22T07:30:00+02:00',
+    previousEdition: { _ref: 'e2025', _weak: true },
+    card: { listed: true },
+    summary: 'The outlook for 2025',
+  }
+  it('is refused while its checklist still has items', () => {
+    expect(checkListedCopy(copy)).toEqual([{ message: 'List this event once its checklist is clear: 1 field still mentions 2025', path: ['card', 'listed'] }])
+  })
+  it.each([
+    { case: 'the checklist is clear', event: { ...copy, summary: 'The outlook for 2026' } },
+    { case: 'it is not listed', event: { ...copy, card: { listed: false } } },
+    { case: 'it is not a copy', event: { ...copy, previousEdition: undefined } },
+  ])('is accepted when $case', ({ event }) => {
+    expect(checkListedCopy(event)).toEqual([])
+  })
+  it('is an error of the event, on the listing switch', () => {
+    expect(checkDocument(copy, () => undefined)).toContainEqual(expect.objectContaining({ level: 'error', path: ['card', 'listed'] }))
   })
 })
 

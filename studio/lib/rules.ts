@@ -404,6 +404,22 @@ export function checkPriceMoves(options: PriceOptionFields[], previous: Previous
   })
 }
 
+/**
+ * An error for a copy made for next year (an event with a previous edition) that is listed on the site while its
+ * checklist still has items: a copy stays off the listing pages until nothing in it names last year.
+ */
+export function checkListedCopy(event: ContentDocument): Finding[] {
+  const { previousEdition, card, start } = event as { previousEdition?: Reference; card?: { listed?: boolean }; start?: string }
+  if (!previousEdition?._ref || card?.listed !== true || !start) return []
+  const open = checkPreviousYearMentions(event).length
+  if (open === 0) return []
+  const previousYear = Number(dateInEventTimeZone(start).slice(0, 4)) - 1
+  return at(
+    ['card', 'listed'],
+    `List this event once its checklist is clear: ${open} field${open === 1 ? '' : 's'} still mention${open === 1 ? 's' : ''} ${previousYear}`,
+  )
+}
+
 /** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
 function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
   if (typeof value === 'string') return [{ text: value, path }]
@@ -557,6 +573,7 @@ const RULES: Record<string, FieldRule[]> = {
       ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
+    { field: 'card', level: 'error', check: (event) => checkListedCopy(event) },
     { field: 'overview', level: 'error', check: (event, _lookup, ofType) => checkInternalLinks(event, ofType) },
   ],
   page: [{ field: 'sections', level: 'error', check: (page, _lookup, ofType) => checkInternalLinks(page, ofType) }],
