@@ -11,6 +11,9 @@ import { LOCAL_PROJECT_ID, startLocalContentApi } from '../studio/localApi/start
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const LOCAL_API_PORT = Number(process.env.LOCAL_CONTENT_API_PORT || 3334)
+// The site's and the studio's ports, from the environment like every other setting.
+const SITE_PORT = process.env.PORT || '3000'
+const STUDIO_PORT = process.env.STUDIO_PORT || '3333'
 
 /** A path as the developer would type it: from the repository root when inside it. */
 function shown(target) {
@@ -26,7 +29,13 @@ function configuredProjectId() {
 }
 
 /** @type {Record<string, string>} */
-const env = {}
+const env = {
+  PORT: SITE_PORT,
+  STUDIO_PORT,
+  // Each side finds the other on its port: the studio's previews open the site, the site lets the studio frame it.
+  SANITY_STUDIO_PREVIEW_URL: process.env.SANITY_STUDIO_PREVIEW_URL || `http://localhost:${SITE_PORT}`,
+  SANITY_STUDIO_URL: process.env.SANITY_STUDIO_URL || `http://localhost:${STUDIO_PORT}`,
+}
 /** @type {import('../studio/localApi/contentLake.ts').ContentLake | undefined} */
 let lake
 if (!configuredProjectId()) {
@@ -44,7 +53,7 @@ if (!configuredProjectId()) {
     [
       'No Sanity project: the studio edits the content on this computer.',
       `  Content:  ${shown(datasetPath)} (a copy of the shipped dataset; delete ${shown(workingDir)}/ to start again)`,
-      `  Studio:   http://localhost:3333   Site: http://localhost:3000`,
+      `  Studio:   http://localhost:${STUDIO_PORT}   Site: http://localhost:${SITE_PORT}`,
       `  Once per browser session, open ${trustUrl}/ and accept its certificate (made on this computer), then open the studio.`,
     ].join('\n'),
   )

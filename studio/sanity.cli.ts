@@ -4,6 +4,8 @@ import { sanityProjectSettings } from './lib/sanityProject.ts'
 const { projectId, dataset } = sanityProjectSettings(process.env)
 
 export default defineCliConfig({
+  // `pnpm dev` passes STUDIO_PORT on, so two checkouts (or another service on 3333) can run side by side.
+  server: { port: Number(process.env.STUDIO_PORT || 3333) },
   api: {
     projectId,
     dataset,

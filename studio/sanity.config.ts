@@ -7,6 +7,7 @@ import { BackOfficeNavbar, LOCAL_CONTENT_FILE } from './components/BackOfficeNav
 import { ConnectProjectScreen } from './components/ConnectProjectScreen.tsx'
 import { localContentLayout } from './components/LocalContentGate.tsx'
 import { DuplicateForNextYearAction } from './components/DuplicateForNextYearAction.tsx'
+import { SortSessionsAction } from './components/SortSessionsAction.tsx'
 import { withSlugRedirect } from './components/PublishWithRedirectAction.tsx'
 import { newEventTemplates } from './newEventTemplates.ts'
 import { schemaTypes } from './schemaTypes/index.ts'
@@ -101,7 +102,7 @@ export default defineConfig({
       }
       if (schemaType !== 'event') return actions
       const publishing = actions.map((action) => (action.action === 'publish' ? withSlugRedirect(action) : action))
-      return [...publishing, AddStandardPriceOptionsAction, DuplicateForNextYearAction]
+      return [...publishing, AddStandardPriceOptionsAction, SortSessionsAction, DuplicateForNextYearAction]
     },
     // New events start from the conference and workshop templates rather than empty.
     newDocumentOptions: (options) => options.filter(({ templateId }) => templateId !== 'siteSettings' && templateId !== 'event'),

@@ -50,8 +50,9 @@ const event = {
   priceOptions: [venue],
 }
 const settings = shipped.find((document) => document._id === 'siteSettings')!
+const resilience = shipped.find((document) => document._id === 'event-resilience')!
 const brokenCases = BROKEN_CONTENT.map((broken, index) => ({ ...broken, file: '', slug: `broken-${String(index + 1).padStart(2, '0')}` }))
-let ownFiles: Record<'broken' | 'redirects', string>
+let ownFiles: Record<'broken' | 'redirects' | 'priceMoves', string>
 let output: { code: number; lines: string[] }
 let shippedOutput: { code: number; lines: string[] }
 
@@ -81,6 +82,17 @@ beforeAll(async () => {
         ],
       },
     ]),
+    // Next year's edition of the flagship, its venue price typed as R 12 000 against last year's R 8 490.
+    priceMoves: await dataset('price-moves', [
+      ...shipped,
+      {
+        ...resilience,
+        _id: 'event-resilience-2026',
+        slug: { _type: 'slug', current: 'Resilience-2026' },
+        previousEdition: { _type: 'reference', _ref: 'event-resilience', _weak: true },
+        priceOptions: (resilience.priceOptions as { key: string }[]).map((option) => (option.key === 'venue' ? { ...option, amount: 12_000 } : option)),
+      },
+    ]),
     redirects: await dataset('redirects', [
       ...shipped,
       { _id: 'redirect-ok', _type: 'redirect', from: '/conference/OldSlug', to: '/conference/Resilience' },
@@ -90,7 +102,10 @@ beforeAll(async () => {
     ]),
   }
   // Two runs in all: the command starts the Studio's schema once per run, which takes a while.
-  ;[output, shippedOutput] = await Promise.all([validate([...brokenCases.map((broken) => broken.file), ownFiles.broken, ownFiles.redirects]), validate([])])
+  ;[output, shippedOutput] = await Promise.all([
+    validate([...brokenCases.map((broken) => broken.file), ownFiles.broken, ownFiles.redirects, ownFiles.priceMoves]),
+    validate([]),
+  ])
 }, 300_000)
 
 afterAll(async () => {
@@ -141,6 +156,14 @@ describe('pnpm content:validate', () => {
       'warning event-x priceOptions[_key=="o"].amount: R 6 313.50 is R 5 490.00 plus 15% VAT: prices are entered excl. VAT, so check this one is not VAT-inclusive'
     expect(report(output.lines, ownFiles.broken)).toContain(warning)
     const studio = (await validateDatasetFile(ownFiles.broken)).markers.filter((marker) => marker.level === 'warning')
+    expect(studio.map(formatMarker)).toContain(warning)
+  })
+
+  it("warns of a price more than 25% from the previous edition's, with both figures, as the Studio does", async () => {
+    const warning =
+      'warning event-resilience-2026 priceOptions[_key=="price-resilience-venue"].amount: The venue price moved from R 8 490.00 in "Economic Resilience Conference 2025" to R 12 000.00, up 41%: check it is meant'
+    expect(report(output.lines, ownFiles.priceMoves)).toContain(warning)
+    const studio = (await validateDatasetFile(ownFiles.priceMoves)).markers.filter((marker) => marker.level === 'warning')
     expect(studio.map(formatMarker)).toContain(warning)
   })
 

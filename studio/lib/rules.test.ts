@@ -9,6 +9,8 @@ import {
   checkEnd,
   checkImplausiblePrices,
   checkInternalLinks,
+  checkListedCopy,
+  checkPriceMoves,
   checkPriceOptions,
   checkRegistrationClose,
   checkSessionEnd,
@@ -24,8 +26,10 @@ import {
   checkVatInclusiveLooking,
   checkVatRate,
   formatPath,
+  placeInWords,
   type ContentDocument,
   type Finding,
+  type PathSegment,
 } from './rules.ts'
 
 describe('priceSummary', () => {
@@ -356,6 +360,102 @@ describe('checkDocument', () => {
   it('writes paths as GROQ does', () => {
     expect(formatPath(['priceOptions', { _key: 'early' }, 'amount'])).toBe('priceOptions[_key=="early"].amount')
     expect(formatPath(['vatRate'])).toBe('vatRate')
+  })
+})
+
+describe('listing a copy for next year', () => {
+  const copy = {
+    _id: 'e2026',
+    _type: 'event',
+    start: '2026-07-22T07:30:00+02:00',
+    previousEdition: { _ref: 'e2025', _weak: true },
+    card: { listed: true },
+    summary: 'The outlook for 2025',
+  }
+  it('is refused while its checklist still has items', () => {
+    expect(checkListedCopy(copy)).toEqual([{ message: 'List this event once its checklist is clear: 1 field still mentions 2025', path: ['card', 'listed'] }])
+  })
+  it.each([
+    { case: 'the checklist is clear', event: { ...copy, summary: 'The outlook for 2026' } },
+    { case: 'it is not listed', event: { ...copy, card: { listed: false } } },
+    { case: 'it is not a copy', event: { ...copy, previousEdition: undefined } },
+  ])('is accepted when $case', ({ event }) => {
+    expect(checkListedCopy(event)).toEqual([])
+  })
+  it('is an error of the event, on the listing switch', () => {
+    expect(checkDocument(copy, () => undefined)).toContainEqual(expect.objectContaining({ level: 'error', path: ['card', 'listed'] }))
+  })
+})
+
+describe('placeInWords', () => {
+  const event = {
+    _id: 'e',
+    _type: 'event',
+    agendaDays: [{ _key: 'd2', label: 'Day 2', sessions: [{ _key: 's4', title: 'Keynote' }] }],
+    priceOptions: [{ _key: 'v', key: 'venue', label: 'Venue' }],
+    overview: { objectives: [{ _key: 'o1', children: [{ _key: 'c1', text: 'For 2025' }] }] },
+  }
+  it.each([
+    { path: ['agendaDays', { _key: 'd2' }, 'sessions', { _key: 's4' }, 'title'], words: "Day 2, session 'Keynote', title" },
+    { path: ['priceOptions', { _key: 'v' }, 'amount'], words: "Price option 'Venue', amount" },
+    { path: ['overview', 'objectives', { _key: 'o1' }, 'children', { _key: 'c1' }, 'text'], words: 'Overview, objectives' },
+    { path: ['registrationClosesAt'], words: 'Registration closes at' },
+    { path: ['agendaDays', { _key: 'gone' }, 'sessions', 0], words: 'Session 1' },
+  ])('$words', ({ path, words }) => {
+    expect(placeInWords(event, path as PathSegment[])).toBe(words)
+  })
+})
+
+describe('price moves from the previous edition', () => {
+  const previous = {
+    title: 'Resilience 2025',
+    priceOptions: [
+      { _key: 'v', key: 'venue', amount: 8490 },
+      { _key: 'o', key: 'online', amount: 5490 },
+    ],
+  }
+  it.each([
+    {
+      case: 'a venue price up more than 25%',
+      option: { _key: 'v', key: 'venue', amount: 10_700 },
+      message: 'The venue price moved from R 8 490.00 in "Resilience 2025" to R 10 700.00, up 26%: check it is meant',
+    },
+    {
+      case: 'an online price down more than 25%',
+      option: { _key: 'o', key: 'online', amount: 3990 },
+      message: 'The online price moved from R 5 490.00 in "Resilience 2025" to R 3 990.00, down 27%: check it is meant',
+    },
+  ])('warns of $case, naming both figures', ({ option, message }) => {
+    expect(checkPriceMoves([option], previous)).toEqual([{ message, path: ['priceOptions', { _key: option._key }, 'amount'] }])
+  })
+
+  it.each([
+    { case: 'a move of exactly 25%', options: [{ _key: 'v', key: 'venue', amount: 10_612.5 }] },
+    { case: 'a small rise', options: [{ _key: 'v', key: 'venue', amount: 8990 }] },
+    { case: 'an option the previous edition did not have', options: [{ _key: 't', key: 'table-5', amount: 99_000 }] },
+    { case: 'an amount not yet entered', options: [{ _key: 'v', key: 'venue' }] },
+  ])('accepts $case', ({ options }) => {
+    expect(checkPriceMoves(options, previous)).toEqual([])
+  })
+
+  it('says nothing without a previous edition, or when it has been deleted', () => {
+    expect(checkPriceMoves([{ _key: 'v', key: 'venue', amount: 99_000 }], undefined)).toEqual([])
+  })
+
+  it('is checked on an event that names its previous edition, as a warning', () => {
+    const event = {
+      _id: 'event-2026',
+      _type: 'event',
+      previousEdition: { _ref: 'event-2025', _weak: true },
+      priceOptions: [{ _key: 'v', key: 'venue', amount: 12_000 }],
+    }
+    const lookup = (id: string) => (id === 'event-2025' ? ({ _id: 'event-2025', _type: 'event', ...previous } as ContentDocument) : undefined)
+    expect(checkDocument(event, lookup)).toContainEqual({
+      documentId: 'event-2026',
+      path: ['priceOptions', { _key: 'v' }, 'amount'],
+      level: 'warning',
+      message: 'The venue price moved from R 8 490.00 in "Resilience 2025" to R 12 000.00, up 41%: check it is meant',
+    })
   })
 })
 

@@ -61,6 +61,7 @@ type EventFields = {
   speakers?: Reference[]
   priceOptions?: PriceOptionFields[]
   sponsorPackages?: Reference[]
+  previousEdition?: Reference
 }
 
 const fields = <T>(document: ContentDocument) => document as unknown as T
@@ -375,6 +376,50 @@ export function checkVatInclusiveLooking(options: PriceOptionFields[], vatPercen
   })
 }
 
+/** How far a price may move from the previous edition's, as a fraction, before it is worth a second look. */
+const MAX_PRICE_MOVE = 0.25
+
+/** The fields of the previous edition the price-move rule reads. */
+type PreviousEdition = { title?: unknown; priceOptions?: unknown; [field: string]: unknown }
+
+/**
+ * Warnings for a price that moved by more than 25% from the same option's price in the previous edition (the event
+ * this one was duplicated from), with both figures: a typo, or last year's price kept for a different option, is
+ * caught before it goes live. Without a previous edition (or when it has been deleted) there is nothing to compare.
+ */
+export function checkPriceMoves(options: PriceOptionFields[], previous: PreviousEdition | undefined): Finding[] {
+  if (!previous || !Array.isArray(previous.priceOptions)) return []
+  const previousOptions = previous.priceOptions as PriceOptionFields[]
+  const previousName = typeof previous.title === 'string' ? `"${previous.title}"` : 'the previous edition'
+  return placedOptions(options).flatMap(({ option, path }) => {
+    const amount = amountCents(option)
+    const before = option.key ? amountCents(previousOptions.find((candidate) => candidate.key === option.key)) : undefined
+    if (amount === undefined || before === undefined || amount <= 0 || before <= 0) return []
+    const move = (amount - before) / before
+    if (Math.abs(move) <= MAX_PRICE_MOVE) return []
+    return at(
+      [...path, 'amount'],
+      `The ${option.key} price moved from ${formatRand(before)} in ${previousName} to ${formatRand(amount)}, ${move > 0 ? 'up' : 'down'} ${Math.round(Math.abs(move) * 100)}%: check it is meant`,
+    )
+  })
+}
+
+/**
+ * An error for a copy made for next year (an event with a previous edition) that is listed on the site while its
+ * checklist still has items: a copy stays off the listing pages until nothing in it names last year.
+ */
+export function checkListedCopy(event: ContentDocument): Finding[] {
+  const { previousEdition, card, start } = event as { previousEdition?: Reference; card?: { listed?: boolean }; start?: string }
+  if (!previousEdition?._ref || card?.listed !== true || !start) return []
+  const open = checkPreviousYearMentions(event).length
+  if (open === 0) return []
+  const previousYear = Number(dateInEventTimeZone(start).slice(0, 4)) - 1
+  return at(
+    ['card', 'listed'],
+    `List this event once its checklist is clear: ${open} field${open === 1 ? '' : 's'} still mention${open === 1 ? 's' : ''} ${previousYear}`,
+  )
+}
+
 /** Every text of a value with its path, skipping system fields (`_id`, `_type`, `_key`, `_ref`…). */
 function textsOf(value: unknown, path: PathSegment[]): { text: string; path: PathSegment[] }[] {
   if (typeof value === 'string') return [{ text: value, path }]
@@ -474,6 +519,12 @@ function settingsOf(lookup: Lookup): { maxDelegatePrice: number; vatPercent: num
   }
 }
 
+/** The event this one was duplicated from, as published or as its draft, when it still exists. */
+function previousEditionOf(event: ContentDocument, lookup: Lookup): ContentDocument | undefined {
+  const id = eventFields(event).previousEdition?._ref
+  return id === undefined ? undefined : (lookup(id) ?? lookup(`drafts.${id}`))
+}
+
 /** Every rule, by document type. */
 const RULES: Record<string, FieldRule[]> = {
   event: [
@@ -518,9 +569,11 @@ const RULES: Record<string, FieldRule[]> = {
       check: (event, lookup) => [
         ...problem(checkTablesOnWorkshop(eventFields(event).kind, eventFields(event).priceOptions ?? [])),
         ...checkVatInclusiveLooking(eventFields(event).priceOptions ?? [], settingsOf(lookup).vatPercent),
+        ...checkPriceMoves(eventFields(event).priceOptions ?? [], previousEditionOf(event, lookup)),
       ],
     },
     { field: 'title', level: 'warning', check: (event) => checkPreviousYearMentions(event) },
+    { field: 'card', level: 'error', check: (event) => checkListedCopy(event) },
     { field: 'overview', level: 'error', check: (event, _lookup, ofType) => checkInternalLinks(event, ofType) },
   ],
   page: [{ field: 'sections', level: 'error', check: (page, _lookup, ofType) => checkInternalLinks(page, ofType) }],
@@ -547,6 +600,40 @@ export interface Problem {
   path: PathSegment[]
   level: Level
   message: string
+}
+
+// Steps of a path that say nothing to an editor: a block's spans and their text.
+const UNSPOKEN_FIELDS = new Set(['children', 'text', 'markDefs'])
+const fieldInWords = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+
+/**
+ * Where a path points in a document, in an editor's words: `agendaDays[_key=="day-2"].sessions[_key=="s4"].title` of
+ * an event is "Day 2, session 'Keynote', title"; a price option is named by its label.
+ */
+export function placeInWords(document: ContentDocument, path: PathSegment[]): string {
+  const words: string[] = []
+  let value: unknown = document
+  let field: string | undefined
+  for (const segment of path) {
+    if (typeof segment === 'string') {
+      field = segment
+      value = (value as Record<string, unknown> | undefined)?.[segment]
+      if (!['agendaDays', 'sessions', 'priceOptions'].includes(segment) && !UNSPOKEN_FIELDS.has(segment)) words.push(fieldInWords(segment))
+      continue
+    }
+    const list = Array.isArray(value) ? (value as Record<string, unknown>[]) : []
+    const index = typeof segment === 'number' ? segment : list.findIndex((entry) => entry?._key === segment._key)
+    const entry = list[index] as Record<string, unknown> | undefined
+    value = entry
+    // An item no longer there (removed since the check) is left unnamed rather than given a made-up number.
+    if (index < 0) continue
+    const named = (text: unknown) => (typeof text === 'string' && text.trim() ? `'${text.trim()}'` : `${index + 1}`)
+    if (field === 'agendaDays') words.push(typeof entry?.label === 'string' && entry.label.trim() ? entry.label.trim() : `Day ${index + 1}`)
+    else if (field === 'sessions') words.push(`session ${named(entry?.title)}`)
+    else if (field === 'priceOptions') words.push(`price option ${named(entry?.label ?? entry?.key)}`)
+  }
+  const place = words.join(', ')
+  return place.charAt(0).toUpperCase() + place.slice(1)
 }
 
 /** A path as text, as GROQ and the studio's URLs write it: `priceOptions[_key=="venue"].amount`. */

@@ -346,9 +346,14 @@ function strongReferencesOf(value: unknown, found = new Set<string>()): Set<stri
 }
 
 /** A transaction that would delete documents others still refer to, answered as the Content Lake answers it (409). */
+// The field is declared apart from the constructor: `pnpm dev` loads this file with Node's type stripping, which
+// refuses parameter properties.
 class ReferencedDocumentError extends Error {
-  constructor(readonly refusals: ReadonlyArray<{ id: string; referencing: string[] }>) {
+  readonly refusals: ReadonlyArray<{ id: string; referencing: string[] }>
+
+  constructor(refusals: ReadonlyArray<{ id: string; referencing: string[] }>) {
     super(refusals.map(({ id, referencing }) => referencedMessage(id, referencing)).join('; '))
+    this.refusals = refusals
   }
 
   body() {

@@ -227,6 +227,17 @@ export const event = defineType({
       of: [defineArrayMember({ type: 'priceOption' })],
     }),
     defineField({
+      name: 'previousEdition',
+      title: 'Previous edition',
+      type: 'reference',
+      to: [{ type: 'event' }],
+      // Weak: last year's event may still be deleted; the price comparison then has nothing to compare with.
+      weak: true,
+      group: 'registration',
+      description:
+        'The event this one was duplicated from: a price more than 25% from its price for the same option is flagged. Set by "Duplicate for next year".',
+    }),
+    defineField({
       name: 'registrationClosesAt',
       title: 'Registration closes at',
       type: 'datetime',

@@ -168,6 +168,8 @@ describe('the studio, offline, on the shipped dataset', () => {
     const started = Date.now()
     const page = await openEvent('event-resilience')
     await runDocumentAction(page, 'Duplicate for next year')
+    // Its dialog offers the same weekday a year on (chosen) or the same date, and a price change (none here).
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).click()
 
     // The studio opens the new event's entry in the desk, and lists what still mentions last year.
     await page
@@ -180,16 +182,17 @@ describe('the studio, offline, on the shipped dataset', () => {
     const copy = await waitForLake('next year’s event', () =>
       [...harness.lake().documents.values()].find((document) => document._id.startsWith('drafts.') && document.title === 'Economic Resilience Conference 2026'),
     )
-    expect(copy.start).toBe('2026-07-23T07:30:00+02:00')
-    expect((copy.agendaDays as { date: string }[]).map((day) => day.date)).toEqual(['2026-07-23', '2026-07-24'])
-    expect(optionOf(copy, 'early-bird')?.earlyBirdUntil).toBe('2026-06-13')
+    // Wednesday 23 July 2025 becomes Wednesday 22 July 2026.
+    expect(copy.start).toBe('2026-07-22T07:30:00+02:00')
+    expect((copy.agendaDays as { date: string }[]).map((day) => day.date)).toEqual(['2026-07-22', '2026-07-23'])
+    expect(optionOf(copy, 'early-bird')?.earlyBirdUntil).toBe('2026-06-12')
     // One new document: the event, holding its own prices and programme.
     expect(harness.lake().documents.size).toBe(documentsBefore + 1)
 
     const venue = await openPriceOption(page, 'Venue')
     await venue.fill('8990')
     await page.keyboard.press('Escape')
-    const earlyBird = await openPriceOption(page, 'Early-bird: register and pay by 13 June 2026')
+    const earlyBird = await openPriceOption(page, 'Early-bird: register and pay by 12 June 2026')
     await earlyBird.fill('7990')
     await page.keyboard.press('Escape')
     const id = copy._id.slice('drafts.'.length)
@@ -233,6 +236,21 @@ describe('the studio, offline, on the shipped dataset', () => {
     )
     expect(harness.lake().documents.has('drafts.event-legal-opinion')).toBe(false)
     await page.context().close()
+  })
+
+  // Every request for a host off this machine is refused (see the harness), so the studio works with none; these are
+  // the ones Sanity's own code still makes, listed so that any new one fails here. What remains to remove them is
+  // in studio/README.md ("Testing the studio in a browser, offline").
+  const SANITY_OWN_OUTSIDE_REQUESTS = [
+    /^https:\/\/core\.sanity-cdn\.com\/bridge\.js$/, // the bridge script sanity dev writes into the page
+    /^https:\/\/studio-static\.sanity\.io\/Inter-\w+\.woff2$/, // the studio's fonts
+    /^https:\/\/sanity-cdn\.com\/v1\/modules\/sanity\/latest\//, // the check for a newer studio
+    /^https:\/\/api\.sanity\.io\/vX\/intake\/feedback$/, // the feedback intake
+  ]
+
+  it('asked a host off this machine for nothing but what Sanity’s own code asks, and was refused that', () => {
+    const requests = harness.outsideRequests()
+    expect(requests.filter((url) => !SANITY_OWN_OUTSIDE_REQUESTS.some((known) => known.test(url)))).toEqual([])
   })
 
   it('needed nothing the stand-in does not answer, but presence’s WebSocket', () => {

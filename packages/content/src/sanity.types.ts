@@ -230,6 +230,13 @@ export type Slug = {
   source?: string
 }
 
+export type EventReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'event'
+}
+
 export type SponsorPackageReference = {
   _ref: string
   _type: 'reference'
@@ -357,6 +364,7 @@ export type Event = {
       _key: string
     } & PriceOption
   >
+  previousEdition?: EventReference
   registrationClosesAt?: string
   venueCapacity?: number
   onlineCapacity?: number
@@ -524,6 +532,7 @@ export type AllSanitySchemaTypes =
   | SanityImageHotspot
   | Page
   | Slug
+  | EventReference
   | SponsorPackageReference
   | Event
   | SiteSettings

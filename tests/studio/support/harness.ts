@@ -17,12 +17,21 @@ import { startStudioDevServer, type RunningStudio } from '../../support/studio-s
 
 const shippedDatasetDir = path.join(repoRoot, 'packages/content/dataset')
 
+/** Whether a URL's host is this machine: 127.0.0.1, ::1, localhost or a name under it (mapped to 127.0.0.1). */
+function isLoopback(url: URL): boolean {
+  if (url.protocol === 'data:' || url.protocol === 'blob:') return true
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === '127.0.0.1' || host === '::1' || host === 'localhost' || host.endsWith('.localhost')
+}
+
 export interface StudioHarness {
   lake(): ContentLake
   /** A new page (its own context) at a path of the studio, e.g. `structure/events`. */
   open(studioPath: string): Promise<Page>
   /** The studio's address (its dev server). */
   studioUrl(): string
+  /** Every request a page made to a host off this machine (refused, so none left it), in the order made. */
+  outsideRequests(): string[]
   /** `withSite` only: the site reading the dataset file the stand-in writes, and that file. */
   site(): { baseUrl: string; datasetPath: string }
 }
@@ -46,6 +55,7 @@ export function useStudioHarness(
   let browser: Browser | undefined
   let workingDir: string | undefined
   let datasetPath: string | undefined
+  const outside: string[] = []
 
   beforeAll(async () => {
     assertChromiumInstalled()
@@ -99,10 +109,21 @@ export function useStudioHarness(
       if (!site || !datasetPath) throw new Error('useStudioHarness(): no site (withSite) or used before beforeAll started it')
       return { baseUrl: site.baseUrl, datasetPath }
     },
+    outsideRequests() {
+      return [...outside]
+    },
     async open(studioPath) {
       if (!browser || !studio) throw new Error('useStudioHarness(): used before beforeAll started it')
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })
       context.setDefaultTimeout(30_000)
+      // Offline means offline: a request for any host off this machine is recorded and refused.
+      await context.route(
+        (url) => !isLoopback(url),
+        (route) => {
+          outside.push(route.request().url())
+          return route.abort('internetdisconnected')
+        },
+      )
       const page = await context.newPage()
       // The first page waits for `sanity dev` to bundle the studio, which takes long on a busy machine.
       await page.goto(new URL(studioPath, studio.url).href, { timeout: 120_000 })
