@@ -65,7 +65,7 @@ describe('the server decides the day at the door', () => {
       const mail = await backOffice.sink().waitFor((received) => received.recipients.includes(delegate.email))
       codes.push(/pass ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail.parsed.text ?? '')![1]!)
     }
-    const [lindiwe, karabo] = delegates as [{ name: string }, { name: string }]
+    const [lindiwe, karabo] = [delegates[0]!, delegates[1]!]
     const [lindiweCode, karaboCode] = codes as [string, string]
 
     await moveClock(DAY_ONE_MORNING)
