@@ -127,7 +127,7 @@ describe.each(TEST_BACKENDS)('pnpm admin on %s', (backend) => {
     })
     expect(await runHere(['deactivate-user', '--email', 'owner@example.com'])).toMatchObject({
       code: 1,
-      stderr: 'This is the only active owner: make someone else an owner first.\n',
+      stderr: 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.\n',
     })
     expect(await runHere(['reactivate-user', '--email', 'sipho@example.com'])).toMatchObject({ code: 0, stdout: 'Reactivated sipho@example.com (staff).\n' })
     expect(await runHere(['set-role', '--email', 'sipho@example.com', '--role', 'manager'])).toMatchObject({

@@ -45,6 +45,7 @@ export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
 
 const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now, or one of your backup codes.'
 const USED_CODE_MESSAGE = 'That code was used already: wait for the next one your app shows, or use a backup code.'
+const LAST_OWNER_MESSAGE = 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.'
 const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used. Ask for a new one.'
 /** A six-digit code comes from the app; anything else typed at the code step is taken for a backup code. */
 const TOTP_CODE = /^\d{6}$/
@@ -462,13 +463,31 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return member
   }
 
-  /** Refuses a change that would leave no active owner: the back office would have nobody to manage it. */
+  /**
+   * Refuses a change that would leave no usable owner. Only an active owner who has signed in at least once counts:
+   * a pending invitation may lapse and an account nobody has used may not be reachable, so neither can manage staff.
+   */
   async function checkOwnersRemain(member: StaffMember, change: MemberChange): Promise<void> {
     const removesOwner =
       member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
     if (!removesOwner) return
-    const owners = (await listMembers()).filter((other) => other.role === 'owner' && !other.deactivated)
-    if (owners.length <= 1) throw new StaffAccountError('last-owner', 'This is the only active owner: make someone else an owner first.')
+    const otherUsableOwner = await kysely
+      .selectFrom('staff_users')
+      .select('staff_users.id')
+      .where('role', '=', 'owner')
+      .where('deactivatedAt', 'is', null)
+      .where('staff_users.id', '!=', member.id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('staff_audit_log')
+            .select('staff_audit_log.id')
+            .whereRef('staff_audit_log.subject_id', '=', 'staff_users.id')
+            .where('staff_audit_log.action', '=', 'sign-in'),
+        ),
+      )
+      .executeTakeFirst()
+    if (!otherUsableOwner) throw new StaffAccountError('last-owner', LAST_OWNER_MESSAGE)
   }
 
   async function changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember> {
