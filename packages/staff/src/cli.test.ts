@@ -202,7 +202,7 @@ describe('pnpm admin create-user on a terminal', () => {
       try {
         const staff = await createStaff({ db, links: testSiteLinks() })
         const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.2' } })
-        expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal password1' })).status).toBe('signed-in')
+        expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal passphrase of owls' })).status).toBe('signed-in')
       } finally {
         await db.close()
       }

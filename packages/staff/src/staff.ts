@@ -305,8 +305,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return account !== undefined
   }
 
-  async function checkPassword(password: string, email: string): Promise<void> {
-    const problem = passwordProblem(password, { email, companyName: await companyName() })
+  async function checkPassword(password: string, email: string, name: string): Promise<void> {
+    const problem = passwordProblem(password, { email, name, companyName: await companyName() })
     if (problem) throw new StaffAccountError('weak-password', problem)
   }
 
@@ -407,7 +407,7 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
 
   async function createUser(input: NewStaffUser, actor: AuditActor | null = null): Promise<StaffUser> {
     const { email, name } = checkNewUser(input)
-    await checkPassword(input.password, email)
+    await checkPassword(input.password, email, name)
     const user = await insertUser(email, name, input.role)
     const context = await auth.$context
     await context.internalAdapter.linkAccount({
@@ -546,9 +546,9 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     const verification = token === '' ? null : await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
     if (!verification || new Date(verification.expiresAt) < new Date()) return { ok: false, message: LINK_EXPIRED_MESSAGE }
     const userId = verification.value
-    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'deactivatedAt']).where('id', '=', userId).executeTakeFirst()
+    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'name', 'deactivatedAt']).where('id', '=', userId).executeTakeFirst()
     if (!user || user.deactivatedAt) return { ok: false, message: LINK_EXPIRED_MESSAGE }
-    const problem = passwordProblem(newPassword, { email: user.email, companyName: await companyName() })
+    const problem = passwordProblem(newPassword, { email: user.email, name: user.name, companyName: await companyName() })
     if (problem) return { ok: false, message: problem }
     const hash = await context.password.hash(newPassword)
     const invitation = !(await hasPassword(userId))
@@ -785,7 +785,7 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     async changePassword(request, { currentPassword, newPassword }) {
       const session = await requireSession(request)
       await checkCurrentPassword(session.user.id, currentPassword, 'The current password is wrong.')
-      await checkPassword(newPassword, session.user.email)
+      await checkPassword(newPassword, session.user.email, session.user.name)
       const hash = await (await auth.$context).password.hash(newPassword)
       const now = new Date()
       await kysely.transaction().execute(async (transaction) => {
