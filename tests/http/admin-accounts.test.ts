@@ -112,6 +112,7 @@ describe('back-office accounts over HTTP', () => {
       ['aaaaaaaaaaaa', 'The password repeats too few characters'],
       ['lerato at example forever', 'The password contains your e-mail address'],
       ['summit business events!', 'The password contains the company’s name'],
+      ['Summer2025!!', 'This password is too easy to guess.'],
     ]) {
       const refused = await change(MEMBER.password, weak ?? '')
       expect(refused.status, weak).toBe(400)
