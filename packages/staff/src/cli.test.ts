@@ -191,7 +191,7 @@ describe('pnpm admin create-user on a terminal', () => {
       expect(differing.shown()).toBe('Password: \nPassword again: \nThe two passwords differ.\n')
 
       // A typo corrected with backspace is not part of the password.
-      const typed = terminal(['terminal passwordX\u007f1\r', 'terminal password1\r'])
+      const typed = terminal(['terminal passphrase of owX\u007fls\r', 'terminal passphrase of owls\r'])
       expect(await runAdminCommand(args, { ...typed.io, env }, testSiteLinks)).toBe(0)
       expect(typed.printed()).toBe('Created owner owner@example.com.\n')
       expect(typed.shown()).not.toContain('terminal')
