@@ -81,6 +81,23 @@ describe('back-office accounts over HTTP', () => {
     expect((await post('/admin/staff', { intent: 'member', memberId: id, change: 'deactivate' }, { cookie: memberCookie })).status).toBe(403)
   })
 
+  it('keeps an owner who can sign in: an invited owner does not count, so the only owner cannot demote or deactivate themselves', async () => {
+    const ownerCookie = await signInCookie(site().baseUrl, OWNER)
+    const invited = await post('/admin/staff', { intent: 'invite', email: 'nomsa@example.com', name: 'Nomsa Owner', role: 'owner' }, { cookie: ownerCookie })
+    expect(invited.status).toBe(200)
+    // The page offers no forms for oneself; a hostile post names one's own id, which the page's data carries.
+    const page = await (await get('/admin/staff', ownerCookie)).text()
+    const self = /\\"selfId\\",\\"([\w-]+)\\"/.exec(page)?.[1] ?? ''
+    expect(self).not.toBe('')
+    for (const change of [{ change: 'set-role', role: 'manager' }, { change: 'set-role', role: 'staff' }, { change: 'deactivate' }]) {
+      const refused = await post('/admin/staff', { intent: 'member', memberId: self, ...change }, { cookie: ownerCookie })
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toContain('No other active owner has signed in yet')
+    }
+    // Nothing changed: the owner still manages staff.
+    expect((await get('/admin/staff', ownerCookie)).status).toBe(200)
+  })
+
   it('changes one’s own password with the current one, ending the other sessions; refuses a weak one and says why', async () => {
     const laptop = await signInCookie(site().baseUrl, MEMBER)
     const phone = await signInCookie(site().baseUrl, MEMBER)
@@ -95,6 +112,7 @@ describe('back-office accounts over HTTP', () => {
       ['aaaaaaaaaaaa', 'The password repeats too few characters'],
       ['lerato at example forever', 'The password contains your e-mail address'],
       ['summit business events!', 'The password contains the company’s name'],
+      ['Summer2025!!', 'This password is too easy to guess.'],
     ]) {
       const refused = await change(MEMBER.password, weak ?? '')
       expect(refused.status, weak).toBe(400)

@@ -127,7 +127,7 @@ describe.each(TEST_BACKENDS)('pnpm admin on %s', (backend) => {
     })
     expect(await runHere(['deactivate-user', '--email', 'owner@example.com'])).toMatchObject({
       code: 1,
-      stderr: 'This is the only active owner: make someone else an owner first.\n',
+      stderr: 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.\n',
     })
     expect(await runHere(['reactivate-user', '--email', 'sipho@example.com'])).toMatchObject({ code: 0, stdout: 'Reactivated sipho@example.com (staff).\n' })
     expect(await runHere(['set-role', '--email', 'sipho@example.com', '--role', 'manager'])).toMatchObject({
@@ -191,7 +191,7 @@ describe('pnpm admin create-user on a terminal', () => {
       expect(differing.shown()).toBe('Password: \nPassword again: \nThe two passwords differ.\n')
 
       // A typo corrected with backspace is not part of the password.
-      const typed = terminal(['terminal passwordX\u007f1\r', 'terminal password1\r'])
+      const typed = terminal(['terminal passphrase of owX\u007fls\r', 'terminal passphrase of owls\r'])
       expect(await runAdminCommand(args, { ...typed.io, env }, testSiteLinks)).toBe(0)
       expect(typed.printed()).toBe('Created owner owner@example.com.\n')
       expect(typed.shown()).not.toContain('terminal')
@@ -202,7 +202,7 @@ describe('pnpm admin create-user on a terminal', () => {
       try {
         const staff = await createStaff({ db, links: testSiteLinks() })
         const request = new Request('http://localhost:3000/admin/sign-in', { headers: { [STAFF_CLIENT_IP_HEADER]: '198.51.100.2' } })
-        expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal password1' })).status).toBe('signed-in')
+        expect((await staff.signIn(request, { email: 'owner@example.com', password: 'terminal passphrase of owls' })).status).toBe('signed-in')
       } finally {
         await db.close()
       }

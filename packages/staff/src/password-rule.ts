@@ -1,4 +1,6 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
+import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en'
 
 export const MIN_PASSWORD_LENGTH = 12
 export const MAX_PASSWORD_LENGTH = 256
@@ -9,8 +11,18 @@ const COMMON_PASSWORDS = new Set(dictionary['passwords-common'])
 /** Fewer different characters than this makes a predictable password whatever its length ("aaaaaaaaaaaa", "abababababab"). */
 const MIN_DISTINCT_CHARACTERS = 5
 
+/**
+ * zxcvbn's top score: about 10^10 guesses or more. The next one down still lets "Summer2025!!" through, which a
+ * guesser trying a season, a year and two marks finds quickly.
+ */
+const MIN_STRENGTH_SCORE = 4
+
+const strength = new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...dictionary, ...englishDictionary } })
+
 export interface PasswordContext {
   email: string
+  /** The member's name, which a guesser who knows them tries first. */
+  name?: string
   /** The company's name, which a guesser tries first. */
   companyName: string
 }
@@ -36,5 +48,14 @@ export function passwordProblem(password: string, context: PasswordContext): str
   if (localPart.length >= 3 && squeezed.includes(localPart)) return 'The password contains your e-mail address: choose one that does not.'
   const company = lettersAndDigits(context.companyName)
   if (company.length >= 3 && squeezed.includes(company)) return 'The password contains the company’s name: choose one that does not.'
+  const personal = [context.email, ...(context.email.split('@')[0] ?? '').split(/[._+-]/), ...(context.name ?? '').split(/\s+/), context.companyName]
+  const estimate = strength.check(
+    password,
+    personal.filter((word) => word.length >= 3),
+  )
+  if (estimate.score < MIN_STRENGTH_SCORE) {
+    const reason = estimate.feedback.warning ?? 'It follows a pattern that is quickly guessed.'
+    return `This password is too easy to guess. ${reason} Use a longer phrase of unrelated words.`
+  }
   return null
 }

@@ -625,6 +625,47 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect((await thrownResponse(staff.requireStaff(jar.request('/admin/registrations')))).headers.get('location')).toBe(pathOf(links.staffTwoFactorSetup()))
   })
 
+  // Each row: who the second owner is, and whether the first owner may then stop being one (demoted or deactivated).
+  const SECOND_OWNERS = [
+    { second: 'an invitation not yet accepted', expected: 'refused' },
+    { second: 'an account that has never signed in', expected: 'refused' },
+    { second: 'a deactivated owner who had signed in', expected: 'refused' },
+    { second: 'an active owner who has signed in', expected: 'allowed' },
+  ] as const
+  const SECOND_OWNER = { email: 'second.owner@example.com', name: 'Second Owner', role: 'owner' as const, password: 'thandi chooses 4321 words' }
+  const OWNER_REMOVALS = [{ kind: 'set-role', role: 'manager' }, { kind: 'set-role', role: 'staff' }, { kind: 'deactivate' }] as const
+
+  it.each(SECOND_OWNERS)('with $second as the other owner, an owner stepping down is $expected', async ({ second, expected }) => {
+    const staff = await open()
+    const owner = await staff.createUser(OWNER)
+    await signedIn(staff, OWNER, '198.51.100.119')
+    if (second === 'an invitation not yet accepted') {
+      await staff.inviteStaff(owner, { email: SECOND_OWNER.email, name: SECOND_OWNER.name, role: 'owner' })
+    } else {
+      const other = await staff.createUser(SECOND_OWNER)
+      if (second !== 'an account that has never signed in') await signedIn(staff, SECOND_OWNER, '198.51.100.120')
+      if (second === 'a deactivated owner who had signed in') await staff.changeMember(owner, other.id, { kind: 'deactivate' })
+    }
+    for (const change of OWNER_REMOVALS) {
+      for (const actor of [owner, null]) {
+        const attempt = staff.changeMember(actor, owner.id, change)
+        if (expected === 'refused') {
+          await expect(attempt).rejects.toMatchObject({ code: 'last-owner' })
+        } else {
+          await attempt
+          await staff.changeMember(null, owner.id, { kind: 'reactivate' })
+          await staff.changeMember(null, owner.id, { kind: 'set-role', role: 'owner' })
+        }
+      }
+    }
+    const stepsDown = (await staff.listAudit()).entries.filter(
+      (entry) => entry.subjectId === owner.id && (entry.action === 'staff-deactivated' || entry.action === 'staff-role-changed'),
+    )
+    // Allowed: each change was made by the owner and by the command line, and each time made an owner again: two entries.
+    expect(stepsDown.length).toBe(expected === 'allowed' ? OWNER_REMOVALS.length * 2 * 2 : 0)
+    await expect(staff.signIn(fromIp('198.51.100.121'), OWNER)).resolves.toMatchObject({ status: 'signed-in' })
+  })
+
   it("resets a member's two-factor: their sessions end and they enrol again at the next sign-in", async () => {
     const staff = await open()
     const owner = await staff.createUser(OWNER)

@@ -45,6 +45,7 @@ export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
 
 const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now, or one of your backup codes.'
 const USED_CODE_MESSAGE = 'That code was used already: wait for the next one your app shows, or use a backup code.'
+const LAST_OWNER_MESSAGE = 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.'
 const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used. Ask for a new one.'
 /** A six-digit code comes from the app; anything else typed at the code step is taken for a backup code. */
 const TOTP_CODE = /^\d{6}$/
@@ -304,8 +305,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return account !== undefined
   }
 
-  async function checkPassword(password: string, email: string): Promise<void> {
-    const problem = passwordProblem(password, { email, companyName: await companyName() })
+  async function checkPassword(password: string, email: string, name: string): Promise<void> {
+    const problem = passwordProblem(password, { email, name, companyName: await companyName() })
     if (problem) throw new StaffAccountError('weak-password', problem)
   }
 
@@ -406,7 +407,7 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
 
   async function createUser(input: NewStaffUser, actor: AuditActor | null = null): Promise<StaffUser> {
     const { email, name } = checkNewUser(input)
-    await checkPassword(input.password, email)
+    await checkPassword(input.password, email, name)
     const user = await insertUser(email, name, input.role)
     const context = await auth.$context
     await context.internalAdapter.linkAccount({
@@ -462,13 +463,31 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     return member
   }
 
-  /** Refuses a change that would leave no active owner: the back office would have nobody to manage it. */
+  /**
+   * Refuses a change that would leave no usable owner. Only an active owner who has signed in at least once counts:
+   * a pending invitation may lapse and an account nobody has used may not be reachable, so neither can manage staff.
+   */
   async function checkOwnersRemain(member: StaffMember, change: MemberChange): Promise<void> {
     const removesOwner =
       member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
     if (!removesOwner) return
-    const owners = (await listMembers()).filter((other) => other.role === 'owner' && !other.deactivated)
-    if (owners.length <= 1) throw new StaffAccountError('last-owner', 'This is the only active owner: make someone else an owner first.')
+    const otherUsableOwner = await kysely
+      .selectFrom('staff_users')
+      .select('staff_users.id')
+      .where('role', '=', 'owner')
+      .where('deactivatedAt', 'is', null)
+      .where('staff_users.id', '!=', member.id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('staff_audit_log')
+            .select('staff_audit_log.id')
+            .whereRef('staff_audit_log.subject_id', '=', 'staff_users.id')
+            .where('staff_audit_log.action', '=', 'sign-in'),
+        ),
+      )
+      .executeTakeFirst()
+    if (!otherUsableOwner) throw new StaffAccountError('last-owner', LAST_OWNER_MESSAGE)
   }
 
   async function changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember> {
@@ -527,9 +546,9 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     const verification = token === '' ? null : await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
     if (!verification || new Date(verification.expiresAt) < new Date()) return { ok: false, message: LINK_EXPIRED_MESSAGE }
     const userId = verification.value
-    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'deactivatedAt']).where('id', '=', userId).executeTakeFirst()
+    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'name', 'deactivatedAt']).where('id', '=', userId).executeTakeFirst()
     if (!user || user.deactivatedAt) return { ok: false, message: LINK_EXPIRED_MESSAGE }
-    const problem = passwordProblem(newPassword, { email: user.email, companyName: await companyName() })
+    const problem = passwordProblem(newPassword, { email: user.email, name: user.name, companyName: await companyName() })
     if (problem) return { ok: false, message: problem }
     const hash = await context.password.hash(newPassword)
     const invitation = !(await hasPassword(userId))
@@ -766,7 +785,7 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     async changePassword(request, { currentPassword, newPassword }) {
       const session = await requireSession(request)
       await checkCurrentPassword(session.user.id, currentPassword, 'The current password is wrong.')
-      await checkPassword(newPassword, session.user.email)
+      await checkPassword(newPassword, session.user.email, session.user.name)
       const hash = await (await auth.$context).password.hash(newPassword)
       const now = new Date()
       await kysely.transaction().execute(async (transaction) => {

@@ -47,8 +47,8 @@ export function NewPasswordFields({ minLength, label = 'New password' }: { minLe
           aria-describedby="new-password-hint"
         />
         <p id="new-password-hint">
-          At least {minLength} characters; not a commonly used password, and not containing your e-mail address or the company’s name. A short sentence is easy
-          to remember.
+          At least {minLength} characters; not a commonly used or easily guessed password (a word, a season or a name with a year), and not containing your
+          e-mail address or the company’s name. A short sentence of unrelated words is easy to remember.
         </p>
       </FieldRow>
       <FieldRow id="confirmation" label="The same password again">
