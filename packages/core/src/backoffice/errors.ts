@@ -33,6 +33,9 @@ export type BackOfficeErrorCode =
   | 'event-not-ended'
   | 'certificate-revoked'
   | 'certificate-replaced'
+  | 'statement-row-cells'
+  | 'statement-amount-unreadable'
+  | 'statement-balance-broken'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

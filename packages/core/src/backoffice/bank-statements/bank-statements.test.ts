@@ -373,10 +373,15 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     await testDb.dispose()
   })
 
-  const fnbLines = (...lines: Array<[string, string, string]>) =>
-    new TextEncoder().encode(
-      ['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'),
-    )
+  /** An FNB export of the lines, each with the running balance the bank would show after it. */
+  const fnbLines = (...lines: Array<[string, string, string]>) => {
+    let balanceCents = 0
+    const rows = lines.map(([date, amount, description]) => {
+      balanceCents += Math.round(Number(amount.replaceAll(',', '')) * 100)
+      return `${date},"${amount}",${(balanceCents / 100).toFixed(2)},"${description}"`
+    })
+    return new TextEncoder().encode(['Date,Amount,Balance,Description', ...rows].join('\r\n'))
+  }
 
   const sample = (name: string, reference: string) =>
     new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
@@ -401,6 +406,62 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
       expect(await getStatementImport(context, imported.id)).toEqual(imported)
     },
   )
+
+  const bankFile = (name: string, edit: (text: string) => string) =>
+    new TextEncoder().encode(edit(readFileSync(new URL(`./fixtures/banks/${name}`, import.meta.url), 'utf8')))
+
+  // Each file breaks in one way; each is refused naming its row, and nothing of it is stored.
+  it.each([
+    {
+      case: 'an unquoted comma in a description (a cell more than the heading)',
+      mapping: { preset: 'absa' },
+      content: bankFile('absa.csv', (text) => text.replace('ACB CREDIT ACME LEGAL', 'ACB CREDIT ACME, LEGAL')),
+      code: 'statement-row-cells',
+      details: { row: 6, cells: 7, headingCells: 6, content: '05/02/2025,ACB CREDIT ACME,LEGAL 7KQ2M9XA,,,20677.00,21677.00' },
+    },
+    {
+      case: 'a transaction row a cell short',
+      mapping: { preset: 'fnb' },
+      content: bankFile('fnb.csv', (text) => text.replace('2025/02/06,-350.00,"21,327.00","#MONTHLY ACCOUNT FEE"', '2025/02/06,-350.00,"21,327.00"')),
+      code: 'statement-row-cells',
+      details: { row: 8, cells: 3, headingCells: 4 },
+    },
+    {
+      case: 'a point-decimal amount read with a decimal-comma mapping',
+      mapping: { create: { ...FNB_MAPPING, referenceColumn: '', decimalSeparator: ',' as const } },
+      content: bankFile('fnb.csv', (text) => text.replace('"20,677.00","21,677.00"', '20677.00,21677.00')),
+      code: 'statement-amount-unreadable',
+      details: { row: 7, amount: '20677.00', decimalSeparator: ',' },
+    },
+    {
+      case: 'a line missing (the running balance jumps)',
+      mapping: { preset: 'fnb' },
+      content: bankFile('fnb.csv', (text) => text.replace(/2025\/02\/06,.*\r?\n/, '')),
+      code: 'statement-balance-broken',
+      details: { row: 8, balanceCents: 2_256_150, expectedCents: 2_291_150 },
+    },
+    {
+      case: 'a closing balance that does not agree with the lines',
+      mapping: { preset: 'nedbank' },
+      content: bankFile('nedbank.csv', (text) => text.replace('Closing Balance,,,,22561.50', 'Closing Balance,,,,22651.50')),
+      code: 'statement-balance-broken',
+      details: { row: 9, balanceCents: 2_265_150, expectedCents: 2_256_150 },
+    },
+    {
+      case: 'an opening balance that does not lead to the first line',
+      mapping: { preset: 'standard-bank' },
+      content: bankFile('standard-bank.csv', (text) => text.replace('BALANCE BROUGHT FORWARD,,,,1000.00', 'BALANCE BROUGHT FORWARD,,,,100.00')),
+      code: 'statement-balance-broken',
+      details: { row: 6, balanceCents: 2_167_700, expectedCents: 2_077_700 },
+    },
+  ])('refuses $case, naming the row and storing nothing', async ({ mapping, content, code, details }) => {
+    const context = testContext(testDb.db)
+    const refusal = importBankStatement(context, { fileName: 'broken.csv', content, mapping }, STAFF)
+    await expect(refusal).rejects.toMatchObject({ code, details: expect.objectContaining(details) })
+    expect(await listStatementImports(context)).toEqual([])
+    expect(await listStatementMappings(context)).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+  })
 
   it('refuses an unknown bank, and a binary file as not a bank statement without printing its bytes', async () => {
     const context = testContext(testDb.db)
