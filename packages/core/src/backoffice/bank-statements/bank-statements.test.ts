@@ -13,6 +13,7 @@ import {
   splitStatementLine,
   getStatementImport,
   importBankStatement,
+  previewBankStatement,
   listStatementImports,
   listStatementMappings,
   referencesIn,
@@ -409,6 +410,36 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
 
   const bankFile = (name: string, edit: (text: string) => string) =>
     new TextEncoder().encode(edit(readFileSync(new URL(`./fixtures/banks/${name}`, import.meta.url), 'utf8')))
+
+  it('previews a statement as the import would read it, storing nothing', async () => {
+    const context = testContext(testDb.db)
+    const preview = await previewBankStatement(context, {
+      fileName: 'nedbank.csv',
+      content: sample('banks/nedbank.csv', 'ZZZZZZZZ'),
+      mapping: { preset: 'nedbank' },
+    })
+    expect(preview).toEqual({
+      fileName: 'nedbank.csv',
+      format: 'csv',
+      mappingName: 'Nedbank',
+      lineCount: 2,
+      moneyInCents: 2_067_700 + 123_450,
+      debitsSkipped: 1,
+      moneyOutCents: 35_000,
+      firstDate: '2025-02-05',
+      lastDate: '2025-02-07',
+      balanceChecked: true,
+    })
+    expect(await listStatementImports(context)).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+    await expect(
+      previewBankStatement(context, {
+        fileName: 'nedbank.csv',
+        content: new TextEncoder().encode(new TextDecoder().decode(sample('banks/nedbank.csv', 'ZZZZZZZZ')).replace('21327.00', '21372.00')),
+        mapping: { preset: 'nedbank' },
+      }),
+    ).rejects.toMatchObject({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 7 }) })
+  })
 
   // Each file breaks in one way; each is refused naming its row, and nothing of it is stored.
   it.each([
