@@ -91,6 +91,10 @@ function mappingInput(form: FormData): StatementMappingInput {
     dateFormat: formText(form, 'dateFormat'),
     descriptionColumn: formText(form, 'descriptionColumn'),
     amountColumn: formText(form, 'amountColumn'),
+    moneyInColumn: formText(form, 'moneyInColumn'),
+    moneyOutColumn: formText(form, 'moneyOutColumn'),
+    feeColumn: formText(form, 'feeColumn'),
+    balanceColumn: formText(form, 'balanceColumn'),
     referenceColumn: formText(form, 'referenceColumn'),
     decimalSeparator: formText(form, 'decimalSeparator'),
   }
@@ -502,6 +506,11 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <MappingChoice id="mapping-date-format" name="dateFormat" label="Dates written as" defaultValue="yyyy/MM/dd" choices={choices.dateFormats} />
             <MappingText id="mapping-description" name="descriptionColumn" label="Heading of the description column" />
             <MappingText id="mapping-amount" name="amountColumn" label="Heading of the amount column (money received positive)" />
+            <p>Or, when the bank writes money in and money out in two columns, leave the amount empty and give both:</p>
+            <MappingText id="mapping-money-in" name="moneyInColumn" label="Heading of the money-in column" />
+            <MappingText id="mapping-money-out" name="moneyOutColumn" label="Heading of the money-out column" />
+            <MappingText id="mapping-fee" name="feeColumn" label="Heading of the charges column (if the bank has one)" />
+            <MappingText id="mapping-balance" name="balanceColumn" label="Heading of the balance column (checked line by line, if the bank has one)" />
             <MappingText id="mapping-reference" name="referenceColumn" label="Heading of the reference column (if the bank has one)" />
             <MappingChoice id="mapping-decimal" name="decimalSeparator" label="Amounts written as" defaultValue="." choices={DECIMAL_SEPARATORS} />
           </fieldset>

@@ -317,7 +317,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
         { fileName: 'x.csv', content: csv('2025/02/25,350.00,0,"IN",""'), mapping: { create: { ...FNB_MAPPING, amountColumn: ' ' } } },
         STAFF,
       ),
-    ).rejects.toThrow('Enter the heading of the amount column.')
+    ).rejects.toThrow('Enter the heading of the amount column, or of both the money-in and money-out columns.')
     expect(await listStatementMappings(context)).toEqual([])
     expect(await listStatementImports(context)).toEqual([])
 
@@ -439,6 +439,51 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
         mapping: { preset: 'nedbank' },
       }),
     ).rejects.toMatchObject({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 7 }) })
+  })
+
+  it('saves a described mapping with money in and money out, charges, a running balance and dates as 20250307, and reads the next file with it', async () => {
+    const context = testContext(testDb.db)
+    const file = (...rows: string[]) => new TextEncoder().encode(['Datum;Omskrywing;In;Uit;Fooi;Saldo', ...rows].join('\n'))
+    const mapping: StatementMappingInput = {
+      name: 'Capitec described',
+      delimiter: ';',
+      dateColumn: 'Datum',
+      dateFormat: 'yyyyMMdd',
+      descriptionColumn: 'Omskrywing',
+      amountColumn: '',
+      moneyInColumn: 'In',
+      moneyOutColumn: 'Uit',
+      feeColumn: 'Fooi',
+      balanceColumn: 'Saldo',
+      referenceColumn: '',
+      decimalSeparator: ',',
+    }
+    const first = await importBankStatement(
+      context,
+      { fileName: 'a.csv', content: file('20250307;ACME 7KQ2M9XA;20 677,00;;;20 677,00', '20250307;FEE;;;-5,50;20 671,50'), mapping: { create: mapping } },
+      STAFF,
+    )
+    expect(first).toMatchObject({ lineCount: 1, debitsSkipped: 1 })
+    const [saved] = await listStatementMappings(context)
+    expect(saved).toMatchObject({ moneyInColumn: 'In', moneyOutColumn: 'Uit', feeColumn: 'Fooi', balanceColumn: 'Saldo', dateFormat: 'yyyyMMdd' })
+    // The saved mapping checks the balance of the next file too.
+    await expect(
+      importBankStatement(context, { fileName: 'b.csv', content: file('20250308;PAYER;100,00;;;200,00'), mapping: { id: saved!.id } }, STAFF),
+    ).resolves.toMatchObject({ lineCount: 1 })
+    await expect(
+      importBankStatement(
+        context,
+        { fileName: 'c.csv', content: file('20250309;PAYER;100,00;;;200,00', '20250309;PAYER;50,00;;;260,00'), mapping: { id: saved!.id } },
+        STAFF,
+      ),
+    ).rejects.toMatchObject({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 3, expectedCents: 25_000 }) })
+    await expect(
+      importBankStatement(
+        context,
+        { fileName: 'd.csv', content: file('20250309;PAYER;100,00;;;200,00'), mapping: { create: { ...mapping, name: 'Both', amountColumn: 'In' } } },
+        STAFF,
+      ),
+    ).rejects.toThrow('Enter either the amount column or the money-in and money-out columns, not both.')
   })
 
   // Each file breaks in one way; each is refused naming its row, and nothing of it is stored.

@@ -37,6 +37,11 @@ export interface StatementMappingInput {
   amountColumn: string
   referenceColumn: string
   decimalSeparator: string
+  /** With the amount column left empty: the headings of money in and money out. The rest optional, '' for none. */
+  moneyInColumn?: string
+  moneyOutColumn?: string
+  feeColumn?: string
+  balanceColumn?: string
 }
 
 export interface StatementUpload {
@@ -108,6 +113,10 @@ function mappingOf(row: BankStatementMappingRow): StatementMapping {
     amountColumn: row.amount_column,
     referenceColumn: row.reference_column,
     decimalSeparator: row.decimal_separator as StatementColumns['decimalSeparator'],
+    moneyInColumn: row.money_in_column,
+    moneyOutColumn: row.money_out_column,
+    feeColumn: row.fee_column,
+    balanceColumn: row.balance_column,
   }
 }
 
@@ -132,13 +141,25 @@ function readStatementMapping(input: StatementMappingInput): Omit<StatementMappi
   if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', 'Choose how the dates are written.')
   if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',')
     throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
+  const amountColumn = text(input.amountColumn, 'the heading of the amount column', false)
+  const moneyInColumn = text(input.moneyInColumn ?? '', 'the heading of the money-in column', false)
+  const moneyOutColumn = text(input.moneyOutColumn ?? '', 'the heading of the money-out column', false)
+  // One signed amount column, or money in and money out in two: a file is never read with half its money.
+  if (amountColumn === '' && (moneyInColumn === '' || moneyOutColumn === ''))
+    throw new BackOfficeError('invalid-input', 'Enter the heading of the amount column, or of both the money-in and money-out columns.')
+  if (amountColumn !== '' && (moneyInColumn !== '' || moneyOutColumn !== ''))
+    throw new BackOfficeError('invalid-input', 'Enter either the amount column or the money-in and money-out columns, not both.')
   return {
     name,
     delimiter: input.delimiter as StatementColumns['delimiter'],
     dateColumn: text(input.dateColumn, 'the heading of the date column', true),
     dateFormat: input.dateFormat as StatementColumns['dateFormat'],
     descriptionColumn: text(input.descriptionColumn, 'the heading of the description column', true),
-    amountColumn: text(input.amountColumn, 'the heading of the amount column', true),
+    amountColumn,
+    moneyInColumn,
+    moneyOutColumn,
+    feeColumn: text(input.feeColumn ?? '', 'the heading of the charges column', false),
+    balanceColumn: text(input.balanceColumn ?? '', 'the heading of the balance column', false),
     referenceColumn: text(input.referenceColumn, 'the heading of the reference column', false),
     decimalSeparator: input.decimalSeparator,
   }
@@ -199,6 +220,10 @@ async function storeImport(
         amount_column: mapping.amountColumn,
         reference_column: mapping.referenceColumn,
         decimal_separator: mapping.decimalSeparator,
+        money_in_column: mapping.moneyInColumn ?? '',
+        money_out_column: mapping.moneyOutColumn ?? '',
+        fee_column: mapping.feeColumn ?? '',
+        balance_column: mapping.balanceColumn ?? '',
         created_by_name: staff.name,
         created_at: at,
       })

@@ -115,6 +115,17 @@ describe('parseCsvStatement', () => {
   })
 })
 
+describe('date layouts', () => {
+  it.each([
+    ['yyyyMMdd', '20250307', '2025-03-07'],
+    ['d MMM yyyy', '05 Mar 2025', '2025-03-05'],
+    ['d MMM yyyy', '7 Mar 2025', '2025-03-07'],
+  ] as const)('reads %s dates such as %s', (dateFormat, date, postedOn) => {
+    const parsed = parseCsvStatement(`Date,Amount,Description,Reference\n${date},1.00,IN,`, { ...FNB_STYLE, dateFormat })
+    expect(parsed.lines[0]!.postedOn).toBe(postedOn)
+  })
+})
+
 describe('bank presets', () => {
   // Each bank's sample export holds, around its account details and balance rows, one payment naming a registration
   // (R 20 677.00 on 5 March), a bank fee (money out) and a payment without a reference (R 1 234.50 on 7 March).

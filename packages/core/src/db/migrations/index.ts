@@ -31,6 +31,7 @@ import * as waitingList from './2026-11-27T09-waiting-list.ts'
 import * as certificates from './2026-11-27T10-certificates.ts'
 import * as delegateMessages from './2026-11-27T11-delegate-messages.ts'
 import * as joiningMails from './2026-11-27T12-joining-mails.ts'
+import * as statementMappingColumns from './2026-11-28-statement-mapping-columns.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T10-certificates': certificates,
   '2026-11-27T11-delegate-messages': delegateMessages,
   '2026-11-27T12-joining-mails': joiningMails,
+  '2026-11-28-statement-mapping-columns': statementMappingColumns,
 }
 
 /** The core's migrations, in name order. */
