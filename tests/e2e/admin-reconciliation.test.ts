@@ -46,15 +46,20 @@ function bankSample(bank: string, reference: string): Buffer {
 
 /** An FNB export with the given lines (date, amount, description). */
 function fnbStatement(...lines: Array<[string, string, string]>): Buffer {
-  return Buffer.from(
-    ['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'),
-  )
+  // Each line with the running balance the bank shows after it, as the FNB preset checks.
+  let balanceCents = 0
+  const rows = lines.map(([date, amount, description]) => {
+    balanceCents += Math.round(Number(amount.replaceAll(',', '')) * 100)
+    return `${date},"${amount}",${(balanceCents / 100).toFixed(2)},"${description}"`
+  })
+  return Buffer.from(['Date,Amount,Balance,Description', ...rows].join('\r\n'))
 }
 
 async function importStatement(page: Page, name: string, buffer: Buffer, bank: string): Promise<void> {
   await page.goto(url('/admin/bank-statements'))
   await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name, mimeType: 'text/csv', buffer })
   await page.getByLabel('The bank', { exact: true }).selectOption({ label: bank })
+  await page.getByRole('button', { name: 'Check the statement' }).click()
   await page.getByRole('button', { name: 'Import statement' }).click()
   await page.waitForURL((address) => address.searchParams.has('import'))
   await page.getByRole('heading', { name: `Lines of ${name}` }).waitFor()
@@ -207,10 +212,10 @@ describe('statement files that are OFX, the same money twice, and files that are
     await page
       .getByLabel('Statement file (CSV or OFX)')
       .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x9c, 0xff, 0x01, 0x02]) })
-    await page.getByRole('button', { name: 'Import statement' }).click()
+    await page.getByRole('button', { name: 'Check the statement' }).click()
     expect(await page.getByRole('alert').innerText()).toBe('“statement.pdf” is not a bank statement. Export the statement from the bank as CSV or OFX.')
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'usd.ofx', mimeType: 'application/x-ofx', buffer: fixture('usd-statement.ofx') })
-    await page.getByRole('button', { name: 'Import statement' }).click()
+    await page.getByRole('button', { name: 'Check the statement' }).click()
     expect(await page.getByRole('alert').innerText()).toBe(
       'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
     )
@@ -220,14 +225,17 @@ describe('statement files that are OFX, the same money twice, and files that are
       fixture('xml-cdata-statement.ofx').toString().replace('<TRNAMT>1234.50', '<TRNAMT>1299.00').replace('<DTPOSTED>20250205', '<DTPOSTED>20250301'),
     )
     await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'february.ofx', mimeType: 'application/x-ofx', buffer: ofx })
+    await page.getByRole('button', { name: 'Check the statement' }).click()
     await page.getByRole('button', { name: 'Import statement' }).click()
     await page.waitForURL((address) => address.searchParams.has('import'))
     await page.getByRole('cell', { name: `FNB OB PMT ACME LEGAL <REG> ${registration.reference} Smith & Sons` }).waitFor()
     await page.getByRole('button', { name: 'Record the ticked payments' }).click()
     expect(await page.getByRole('status').innerText()).toBe(`Recorded 1 payment (${registration.reference}). A receipt is on the way.`)
 
-    // The unknown payer's amount made this test's own, so the other tests' files of the same days hold no twin of it.
-    await importStatement(page, 'february.csv', Buffer.from(bankSample('fnb', registration.reference).toString().replace('"1,234.50"', '"1,299.00"')), 'FNB')
+    // The unknown payer's amount made this test's own, so the other tests' files of the same days hold no twin of it;
+    // the balances after it move with it, as the preset checks them.
+    const ownAmount = bankSample('fnb', registration.reference).toString().replace('"1,234.50"', '"1,299.00"').replaceAll('22,561.50', '22,626.00')
+    await importStatement(page, 'february.csv', Buffer.from(ownAmount), 'FNB')
     await page
       .getByRole('cell', {
         name: `The same money as a line already recorded on 1 March from february.ofx (registration ${registration.reference}): not recorded twice`,

@@ -89,7 +89,8 @@ describe('back-office accounts over HTTP', () => {
     const page = await (await get('/admin/staff', ownerCookie)).text()
     const self = /\\"selfId\\",\\"([\w-]+)\\"/.exec(page)?.[1] ?? ''
     expect(self).not.toBe('')
-    for (const change of [{ change: 'set-role', role: 'manager' }, { change: 'set-role', role: 'staff' }, { change: 'deactivate' }]) {
+    const changes: Record<string, string>[] = [{ change: 'set-role', role: 'manager' }, { change: 'set-role', role: 'staff' }, { change: 'deactivate' }]
+    for (const change of changes) {
       const refused = await post('/admin/staff', { intent: 'member', memberId: self, ...change }, { cookie: ownerCookie })
       expect(refused.status).toBe(400)
       expect(await refused.text()).toContain('No other active owner has signed in yet')

@@ -245,6 +245,8 @@ export {
   confirmStatementLines,
   getStatementImport,
   importBankStatement,
+  previewBankStatement,
+  type StatementPreview,
   listStatementImports,
   listStatementMappings,
   dismissStatementLine,

@@ -103,6 +103,8 @@ export function refusalSentence(refusal: Refusal): string {
 /** The summary above a form whose refusal names one field: the message itself stands beside that field. */
 export const NOTHING_CHANGED = 'Nothing was changed. Correct the field marked below and send the form again.'
 
+const BANK_FILE_REFUSALS: ReadonlySet<string> = new Set(['statement-row-cells', 'statement-amount-unreadable', 'statement-balance-broken'])
+
 /**
  * Runs a back-office change: its result, or the refusal to show in the form (a BackOfficeError or the registration
  * form's own ValidationError). `fieldNames` maps the core's field names to the form's where they differ. Database
@@ -123,6 +125,11 @@ export async function attemptChange<Result>(
       return { ok: false, status, message: body.error.message, fields }
     }
     if (isBackOfficeError(error)) {
+      // A bank file refused for what its rows hold is worded from the figures core names.
+      if (BANK_FILE_REFUSALS.has(error.code)) {
+        const { status, message } = backOfficeRefusal(error)
+        return { ok: false, status, message, fields: {} }
+      }
       const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409
       if (!error.field) return { ok: false, status, message: error.message, fields: {} }
       return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[error.field] ?? error.field]: error.message } }

@@ -287,6 +287,21 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'event-not-ended': { status: 409, message: () => 'This event has not ended yet: certificates are issued after its last day.' },
   'certificate-revoked': { status: 409, message: () => 'This certificate was revoked: it is not sent again.' },
   'certificate-replaced': { status: 409, message: () => 'This certificate was replaced by a newer one: use that one instead.' },
+  'statement-row-cells': {
+    status: 400,
+    message: ({ row, cells, headingCells, content }) =>
+      `Row ${row} of the file has ${cells} cells where its heading has ${headingCells}, so its amount cannot be read with certainty: “${content}”. Export the statement again (or put that row's description in quotes); nothing was imported.`,
+  },
+  'statement-amount-unreadable': {
+    status: 400,
+    message: ({ row, amount, decimalSeparator }) =>
+      `Row ${row}: “${amount}” is not an amount written with a decimal ${decimalSeparator === ',' ? 'comma' : 'point'}. Check the mapping's amount column and decimal separator; nothing was imported.`,
+  },
+  'statement-balance-broken': {
+    status: 400,
+    message: ({ row, balanceCents, expectedCents, content }) =>
+      `Row ${row}: the bank's balance ${formatRand(Number(balanceCents))} does not follow from the row before it and the amount (${formatRand(Number(expectedCents))} expected): “${content}”. A line is missing or misread, so nothing was imported.`,
+  },
   'role-required': {
     status: 403,
     message: ({ role }) =>

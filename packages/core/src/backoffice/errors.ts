@@ -39,6 +39,9 @@ export type BackOfficeErrorCode =
   | 'certificate-replaced'
   | 'deal-already-approved'
   | 'deal-not-approved'
+  | 'statement-row-cells'
+  | 'statement-amount-unreadable'
+  | 'statement-balance-broken'
 
 /**
  * A refused back-office action; `message` is written for staff and may be shown as it is. `field` names the input

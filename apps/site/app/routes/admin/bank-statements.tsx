@@ -5,6 +5,7 @@ import {
   dismissStatementLine,
   getStatementImport,
   importBankStatement,
+  previewBankStatement,
   listStatementImports,
   listStatementMappings,
   STATEMENT_DATE_FORMATS,
@@ -14,6 +15,7 @@ import {
   statementLines,
   type StatementLineView,
   type StatementMappingInput,
+  type StatementPreview,
 } from '@events/core'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link, redirect } from 'react-router'
@@ -61,11 +63,25 @@ export async function loader(args: Route.LoaderArgs) {
 /** A refused split's rows as typed, so the form comes back with them (it works without JavaScript). */
 type TypedSplit = { line: string; references: string[]; amounts: string[] }
 
-type ActionAnswer = { notice: string | null; error: string | null; refusals: string[]; typedSplit?: TypedSplit }
+/** A file read and checked but not yet stored: its figures, and what the confirm form posts back to import it. */
+type PendingImport = { summary: StatementPreview; fileName: string; contentBase64: string; mapping: string; mappingFields: Record<string, string> }
+
+type ActionAnswer = { notice: string | null; error: string | null; refusals: string[]; typedSplit?: TypedSplit; preview?: PendingImport }
 
 function answer(notice: string | null, error: string | null = null, refusals: string[] = []): ActionAnswer {
   return { notice, error, refusals }
 }
+
+const MAPPING_FIELDS = [
+  'mappingName',
+  'delimiter',
+  'dateColumn',
+  'dateFormat',
+  'descriptionColumn',
+  'amountColumn',
+  'referenceColumn',
+  'decimalSeparator',
+] as const
 
 function mappingInput(form: FormData): StatementMappingInput {
   return {
@@ -75,6 +91,10 @@ function mappingInput(form: FormData): StatementMappingInput {
     dateFormat: formText(form, 'dateFormat'),
     descriptionColumn: formText(form, 'descriptionColumn'),
     amountColumn: formText(form, 'amountColumn'),
+    moneyInColumn: formText(form, 'moneyInColumn'),
+    moneyOutColumn: formText(form, 'moneyOutColumn'),
+    feeColumn: formText(form, 'feeColumn'),
+    balanceColumn: formText(form, 'balanceColumn'),
     referenceColumn: formText(form, 'referenceColumn'),
     decimalSeparator: formText(form, 'decimalSeparator'),
   }
@@ -92,9 +112,20 @@ export async function action(args: Route.ActionArgs) {
       .map((transfer) => ` ${formatRand(transfer.surplusCents)} paid beyond what ${transfer.reference} owed is owed back: see Refunds to pay out.`)
       .join('')
 
-  if (intent === 'import') {
+  // A statement is read and shown first (intent `preview`); only the confirm form's post (intent `import`), which
+  // carries the same bytes back in a hidden field, stores it. Both work without JavaScript.
+  if (intent === 'preview' || intent === 'import') {
     const file = form.get('statement')
-    if (!(file instanceof File) || file.size === 0) return data(answer(null, 'Choose the statement file exported from the bank (CSV or OFX).'), { status: 400 })
+    const carried = formText(form, 'statementContent')
+    const upload =
+      intent === 'preview'
+        ? file instanceof File && file.size > 0
+          ? { fileName: file.name, content: new Uint8Array(await file.arrayBuffer()) }
+          : undefined
+        : carried !== ''
+          ? { fileName: formText(form, 'statementName'), content: new Uint8Array(Buffer.from(carried, 'base64')) }
+          : undefined
+    if (!upload) return data(answer(null, 'Choose the statement file exported from the bank (CSV or OFX).'), { status: 400 })
     const chosen = formText(form, 'mapping')
     const mapping =
       chosen === NEW_MAPPING
@@ -104,11 +135,21 @@ export async function action(args: Route.ActionArgs) {
           : chosen.startsWith(MAPPING_PREFIX)
             ? { id: chosen.slice(MAPPING_PREFIX.length) }
             : undefined
-    const content = new Uint8Array(await file.arrayBuffer())
+    if (intent === 'preview') {
+      const previewed = await attemptChange(context, () => previewBankStatement(backOfficeContext(context), { ...upload, mapping }))
+      if (!previewed.ok) return data(answer(null, previewed.message), { status: 400 })
+      const mappingFields = Object.fromEntries(MAPPING_FIELDS.map((name) => [name, formText(form, name)]))
+      const preview = {
+        summary: previewed.value,
+        fileName: upload.fileName,
+        contentBase64: Buffer.from(upload.content).toString('base64'),
+        mapping: chosen,
+        mappingFields,
+      }
+      return data({ ...answer(null), preview })
+    }
     // The import writes its audit row in its own transaction.
-    const imported = await attemptChange(context, () =>
-      importBankStatement(commandContext(context), { fileName: file.name, content, mapping }, staffActor(context, session.user)),
-    )
+    const imported = await attemptChange(context, () => importBankStatement(commandContext(context), { ...upload, mapping }, staffActor(context, session.user)))
     if (!imported.ok) return data(answer(null, imported.message), { status: 400 })
     const { value } = imported
     log.info({ importId: value.id, lines: value.lineCount, newLines: value.newLineCount }, 'Back office: a bank statement was imported')
@@ -247,6 +288,45 @@ function MappingChoice({
         <Options choices={choices} />
       </select>
     </FieldRow>
+  )
+}
+
+/** What a checked file would record, with the one button that stores it; nothing is stored before that button. */
+function StatementPreviewSection({ pending }: { pending: PendingImport }) {
+  const { summary } = pending
+  return (
+    <section aria-labelledby="preview-heading" className="admin-preview">
+      <h2 id="preview-heading">Check {summary.fileName} before importing</h2>
+      <dl>
+        <dt>Money received</dt>
+        <dd>
+          {summary.lineCount === 1 ? '1 line' : `${summary.lineCount} lines`}, {formatRand(summary.moneyInCents)}
+        </dd>
+        <dt>Money paid out (left aside)</dt>
+        <dd>
+          {summary.debitsSkipped === 1 ? '1 line' : `${summary.debitsSkipped} lines`}, {formatRand(summary.moneyOutCents)}
+        </dd>
+        <dt>Dates of the money received</dt>
+        <dd>{summary.firstDate === summary.lastDate ? summary.firstDate : `${summary.firstDate} to ${summary.lastDate}`}</dd>
+        <dt>Running balance</dt>
+        <dd>
+          {summary.balanceChecked ? 'Checked line by line: every balance follows from the line before it.' : 'Not checked: the file has no balance column.'}
+        </dd>
+        <dt>Read as</dt>
+        <dd>{summary.format === 'ofx' ? 'OFX' : (summary.mappingName ?? 'CSV')}</dd>
+      </dl>
+      <p>Nothing is recorded until you import it.</p>
+      <Form method="post" encType="multipart/form-data" className="form">
+        <input type="hidden" name="intent" value="import" />
+        <input type="hidden" name="statementName" value={pending.fileName} />
+        <input type="hidden" name="statementContent" value={pending.contentBase64} />
+        <input type="hidden" name="mapping" value={pending.mapping} />
+        {Object.entries(pending.mappingFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <SubmitButton>Import statement</SubmitButton>
+      </Form>
+    </section>
   )
 }
 
@@ -400,11 +480,13 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
         </section>
       ) : null}
 
+      {actionData?.preview ? <StatementPreviewSection pending={actionData.preview} /> : null}
+
       <section aria-labelledby="import-heading">
         <h2 id="import-heading">Import a statement</h2>
         {/* Keyed by the import shown: after an import the form starts afresh, with the new mapping in its list. */}
         <Form method="post" encType="multipart/form-data" className="form" key={shownImport?.id ?? 'none'}>
-          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="intent" value="preview" />
           <FieldRow id="statement-file" label="Statement file (CSV or OFX)">
             <input id="statement-file" name="statement" type="file" accept=".csv,.ofx,.qfx,.txt,text/csv,application/x-ofx" required />
           </FieldRow>
@@ -424,10 +506,15 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
             <MappingChoice id="mapping-date-format" name="dateFormat" label="Dates written as" defaultValue="yyyy/MM/dd" choices={choices.dateFormats} />
             <MappingText id="mapping-description" name="descriptionColumn" label="Heading of the description column" />
             <MappingText id="mapping-amount" name="amountColumn" label="Heading of the amount column (money received positive)" />
+            <p>Or, when the bank writes money in and money out in two columns, leave the amount empty and give both:</p>
+            <MappingText id="mapping-money-in" name="moneyInColumn" label="Heading of the money-in column" />
+            <MappingText id="mapping-money-out" name="moneyOutColumn" label="Heading of the money-out column" />
+            <MappingText id="mapping-fee" name="feeColumn" label="Heading of the charges column (if the bank has one)" />
+            <MappingText id="mapping-balance" name="balanceColumn" label="Heading of the balance column (checked line by line, if the bank has one)" />
             <MappingText id="mapping-reference" name="referenceColumn" label="Heading of the reference column (if the bank has one)" />
             <MappingChoice id="mapping-decimal" name="decimalSeparator" label="Amounts written as" defaultValue="." choices={DECIMAL_SEPARATORS} />
           </fieldset>
-          <SubmitButton>Import statement</SubmitButton>
+          <SubmitButton>Check the statement</SubmitButton>
         </Form>
       </section>
 

@@ -3,7 +3,8 @@ import type { StatementColumns } from './parse-csv.ts'
 /**
  * How each South African bank's CSV export of an account's transactions is laid out, so staff pick their bank rather
  * than describe its columns. Headings are matched in any case; the rows above the heading (account details, opening
- * balance) and balance rows between or below the transactions are passed over by the reader.
+ * balance) are passed over; balance rows between or below the transactions, and each line's running balance, are
+ * checked, so a line missing or misread refuses the file.
  */
 export const BANK_PRESETS = {
   // FNB Online Banking, "Download transactions" as CSV: the account's details and opening balance above the heading,
@@ -18,6 +19,7 @@ export const BANK_PRESETS = {
       amountColumn: 'Amount',
       referenceColumn: '',
       decimalSeparator: '.',
+      balanceColumn: 'Balance',
     },
   },
   // Standard Bank Business Online, transaction history as CSV: money out under Payments, money in under Deposits,
@@ -34,6 +36,7 @@ export const BANK_PRESETS = {
       moneyOutColumn: 'Payments',
       referenceColumn: 'Reference',
       decimalSeparator: '.',
+      balanceColumn: 'Balance',
     },
   },
   // Absa Online, statement as CSV: Debit Amount and Credit Amount beside a Charge column, dates as 05/03/2025.
@@ -49,6 +52,8 @@ export const BANK_PRESETS = {
       moneyOutColumn: 'Debit Amount',
       referenceColumn: '',
       decimalSeparator: '.',
+      feeColumn: 'Charge',
+      balanceColumn: 'Balance',
     },
   },
   // Nedbank Money / NetBank Business, transactions as CSV: Debits(R) and Credits(R) beside Fees(R), numbered lines,
@@ -65,6 +70,8 @@ export const BANK_PRESETS = {
       moneyOutColumn: 'Debits(R)',
       referenceColumn: '',
       decimalSeparator: '.',
+      feeColumn: 'Fees(R)',
+      balanceColumn: 'Balance(R)',
     },
   },
   // Capitec Business, transaction history as CSV: one signed Amount column, the posting date as 05/03/2025, the
@@ -79,6 +86,7 @@ export const BANK_PRESETS = {
       amountColumn: 'Amount',
       referenceColumn: '',
       decimalSeparator: '.',
+      balanceColumn: 'Balance',
     },
   },
 } as const satisfies Record<string, { name: string; columns: StatementColumns }>

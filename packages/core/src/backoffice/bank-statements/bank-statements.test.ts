@@ -13,6 +13,7 @@ import {
   splitStatementLine,
   getStatementImport,
   importBankStatement,
+  previewBankStatement,
   listStatementImports,
   listStatementMappings,
   referencesIn,
@@ -316,7 +317,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
         { fileName: 'x.csv', content: csv('2025/02/25,350.00,0,"IN",""'), mapping: { create: { ...FNB_MAPPING, amountColumn: ' ' } } },
         STAFF,
       ),
-    ).rejects.toThrow('Enter the heading of the amount column.')
+    ).rejects.toThrow('Enter the heading of the amount column, or of both the money-in and money-out columns.')
     expect(await listStatementMappings(context)).toEqual([])
     expect(await listStatementImports(context)).toEqual([])
 
@@ -373,10 +374,15 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     await testDb.dispose()
   })
 
-  const fnbLines = (...lines: Array<[string, string, string]>) =>
-    new TextEncoder().encode(
-      ['Date,Amount,Balance,Description', ...lines.map(([date, amount, description]) => `${date},"${amount}",0.00,"${description}"`)].join('\r\n'),
-    )
+  /** An FNB export of the lines, each with the running balance the bank would show after it. */
+  const fnbLines = (...lines: Array<[string, string, string]>) => {
+    let balanceCents = 0
+    const rows = lines.map(([date, amount, description]) => {
+      balanceCents += Math.round(Number(amount.replaceAll(',', '')) * 100)
+      return `${date},"${amount}",${(balanceCents / 100).toFixed(2)},"${description}"`
+    })
+    return new TextEncoder().encode(['Date,Amount,Balance,Description', ...rows].join('\r\n'))
+  }
 
   const sample = (name: string, reference: string) =>
     new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
@@ -401,6 +407,137 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
       expect(await getStatementImport(context, imported.id)).toEqual(imported)
     },
   )
+
+  const bankFile = (name: string, edit: (text: string) => string) =>
+    new TextEncoder().encode(edit(readFileSync(new URL(`./fixtures/banks/${name}`, import.meta.url), 'utf8')))
+
+  it('previews a statement as the import would read it, storing nothing', async () => {
+    const context = testContext(testDb.db)
+    const preview = await previewBankStatement(context, {
+      fileName: 'nedbank.csv',
+      content: sample('banks/nedbank.csv', 'ZZZZZZZZ'),
+      mapping: { preset: 'nedbank' },
+    })
+    expect(preview).toEqual({
+      fileName: 'nedbank.csv',
+      format: 'csv',
+      mappingName: 'Nedbank',
+      lineCount: 2,
+      moneyInCents: 2_067_700 + 123_450,
+      debitsSkipped: 1,
+      moneyOutCents: 35_000,
+      firstDate: '2025-02-05',
+      lastDate: '2025-02-07',
+      balanceChecked: true,
+    })
+    expect(await listStatementImports(context)).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+    await expect(
+      previewBankStatement(context, {
+        fileName: 'nedbank.csv',
+        content: new TextEncoder().encode(new TextDecoder().decode(sample('banks/nedbank.csv', 'ZZZZZZZZ')).replace('21327.00', '21372.00')),
+        mapping: { preset: 'nedbank' },
+      }),
+    ).rejects.toMatchObject({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 7 }) })
+  })
+
+  it('saves a described mapping with money in and money out, charges, a running balance and dates as 20250307, and reads the next file with it', async () => {
+    const context = testContext(testDb.db)
+    const file = (...rows: string[]) => new TextEncoder().encode(['Datum;Omskrywing;In;Uit;Fooi;Saldo', ...rows].join('\n'))
+    const mapping: StatementMappingInput = {
+      name: 'Capitec described',
+      delimiter: ';',
+      dateColumn: 'Datum',
+      dateFormat: 'yyyyMMdd',
+      descriptionColumn: 'Omskrywing',
+      amountColumn: '',
+      moneyInColumn: 'In',
+      moneyOutColumn: 'Uit',
+      feeColumn: 'Fooi',
+      balanceColumn: 'Saldo',
+      referenceColumn: '',
+      decimalSeparator: ',',
+    }
+    const first = await importBankStatement(
+      context,
+      { fileName: 'a.csv', content: file('20250307;ACME 7KQ2M9XA;20 677,00;;;20 677,00', '20250307;FEE;;;-5,50;20 671,50'), mapping: { create: mapping } },
+      STAFF,
+    )
+    expect(first).toMatchObject({ lineCount: 1, debitsSkipped: 1 })
+    const [saved] = await listStatementMappings(context)
+    expect(saved).toMatchObject({ moneyInColumn: 'In', moneyOutColumn: 'Uit', feeColumn: 'Fooi', balanceColumn: 'Saldo', dateFormat: 'yyyyMMdd' })
+    // The saved mapping checks the balance of the next file too.
+    await expect(
+      importBankStatement(context, { fileName: 'b.csv', content: file('20250308;PAYER;100,00;;;200,00'), mapping: { id: saved!.id } }, STAFF),
+    ).resolves.toMatchObject({ lineCount: 1 })
+    await expect(
+      importBankStatement(
+        context,
+        { fileName: 'c.csv', content: file('20250309;PAYER;100,00;;;200,00', '20250309;PAYER;50,00;;;260,00'), mapping: { id: saved!.id } },
+        STAFF,
+      ),
+    ).rejects.toMatchObject({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 3, expectedCents: 25_000 }) })
+    await expect(
+      importBankStatement(
+        context,
+        { fileName: 'd.csv', content: file('20250309;PAYER;100,00;;;200,00'), mapping: { create: { ...mapping, name: 'Both', amountColumn: 'In' } } },
+        STAFF,
+      ),
+    ).rejects.toThrow('Enter either the amount column or the money-in and money-out columns, not both.')
+  })
+
+  // Each file breaks in one way; each is refused naming its row, and nothing of it is stored.
+  it.each([
+    {
+      case: 'an unquoted comma in a description (a cell more than the heading)',
+      mapping: { preset: 'absa' },
+      content: bankFile('absa.csv', (text) => text.replace('ACB CREDIT ACME LEGAL', 'ACB CREDIT ACME, LEGAL')),
+      code: 'statement-row-cells',
+      details: { row: 6, cells: 7, headingCells: 6, content: '05/02/2025,ACB CREDIT ACME,LEGAL 7KQ2M9XA,,,20677.00,21677.00' },
+    },
+    {
+      case: 'a transaction row a cell short',
+      mapping: { preset: 'fnb' },
+      content: bankFile('fnb.csv', (text) => text.replace('2025/02/06,-350.00,"21,327.00","#MONTHLY ACCOUNT FEE"', '2025/02/06,-350.00,"21,327.00"')),
+      code: 'statement-row-cells',
+      details: { row: 8, cells: 3, headingCells: 4 },
+    },
+    {
+      case: 'a point-decimal amount read with a decimal-comma mapping',
+      mapping: { create: { ...FNB_MAPPING, referenceColumn: '', decimalSeparator: ',' as const } },
+      content: bankFile('fnb.csv', (text) => text.replace('"20,677.00","21,677.00"', '20677.00,21677.00')),
+      code: 'statement-amount-unreadable',
+      details: { row: 7, amount: '20677.00', decimalSeparator: ',' },
+    },
+    {
+      case: 'a line missing (the running balance jumps)',
+      mapping: { preset: 'fnb' },
+      content: bankFile('fnb.csv', (text) => text.replace(/2025\/02\/06,.*\r?\n/, '')),
+      code: 'statement-balance-broken',
+      details: { row: 8, balanceCents: 2_256_150, expectedCents: 2_291_150 },
+    },
+    {
+      case: 'a closing balance that does not agree with the lines',
+      mapping: { preset: 'nedbank' },
+      content: bankFile('nedbank.csv', (text) => text.replace('Closing Balance,,,,22561.50', 'Closing Balance,,,,22651.50')),
+      code: 'statement-balance-broken',
+      details: { row: 9, balanceCents: 2_265_150, expectedCents: 2_256_150 },
+    },
+    {
+      case: 'an opening balance that does not lead to the first line',
+      mapping: { preset: 'standard-bank' },
+      content: bankFile('standard-bank.csv', (text) => text.replace('BALANCE BROUGHT FORWARD,,,,1000.00', 'BALANCE BROUGHT FORWARD,,,,100.00')),
+      code: 'statement-balance-broken',
+      details: { row: 6, balanceCents: 2_167_700, expectedCents: 2_077_700 },
+    },
+  ])('refuses $case, naming the row and storing nothing', async ({ mapping, content, code, details }) => {
+    const context = testContext(testDb.db)
+    const refusal = importBankStatement(context, { fileName: 'broken.csv', content, mapping }, STAFF)
+    await expect(refusal).rejects.toMatchObject({ code, details: expect.objectContaining(details) })
+    expect(await listStatementImports(context)).toEqual([])
+    expect(await listStatementMappings(context)).toEqual([])
+    expect(await testDb.db.kysely.selectFrom('bank_statement_lines').select('id').execute()).toEqual([])
+  })
 
   it('refuses an unknown bank, and a binary file as not a bank statement without printing its bytes', async () => {
     const context = testContext(testDb.db)

@@ -37,6 +37,11 @@ export interface StatementMappingInput {
   amountColumn: string
   referenceColumn: string
   decimalSeparator: string
+  /** With the amount column left empty: the headings of money in and money out. The rest optional, '' for none. */
+  moneyInColumn?: string
+  moneyOutColumn?: string
+  feeColumn?: string
+  balanceColumn?: string
 }
 
 export interface StatementUpload {
@@ -108,6 +113,10 @@ function mappingOf(row: BankStatementMappingRow): StatementMapping {
     amountColumn: row.amount_column,
     referenceColumn: row.reference_column,
     decimalSeparator: row.decimal_separator as StatementColumns['decimalSeparator'],
+    moneyInColumn: row.money_in_column,
+    moneyOutColumn: row.money_out_column,
+    feeColumn: row.fee_column,
+    balanceColumn: row.balance_column,
   }
 }
 
@@ -132,13 +141,25 @@ function readStatementMapping(input: StatementMappingInput): Omit<StatementMappi
   if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', 'Choose how the dates are written.')
   if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',')
     throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
+  const amountColumn = text(input.amountColumn, 'the heading of the amount column', false)
+  const moneyInColumn = text(input.moneyInColumn ?? '', 'the heading of the money-in column', false)
+  const moneyOutColumn = text(input.moneyOutColumn ?? '', 'the heading of the money-out column', false)
+  // One signed amount column, or money in and money out in two: a file is never read with half its money.
+  if (amountColumn === '' && (moneyInColumn === '' || moneyOutColumn === ''))
+    throw new BackOfficeError('invalid-input', 'Enter the heading of the amount column, or of both the money-in and money-out columns.')
+  if (amountColumn !== '' && (moneyInColumn !== '' || moneyOutColumn !== ''))
+    throw new BackOfficeError('invalid-input', 'Enter either the amount column or the money-in and money-out columns, not both.')
   return {
     name,
     delimiter: input.delimiter as StatementColumns['delimiter'],
     dateColumn: text(input.dateColumn, 'the heading of the date column', true),
     dateFormat: input.dateFormat as StatementColumns['dateFormat'],
     descriptionColumn: text(input.descriptionColumn, 'the heading of the description column', true),
-    amountColumn: text(input.amountColumn, 'the heading of the amount column', true),
+    amountColumn,
+    moneyInColumn,
+    moneyOutColumn,
+    feeColumn: text(input.feeColumn ?? '', 'the heading of the charges column', false),
+    balanceColumn: text(input.balanceColumn ?? '', 'the heading of the balance column', false),
     referenceColumn: text(input.referenceColumn, 'the heading of the reference column', false),
     decimalSeparator: input.decimalSeparator,
   }
@@ -199,6 +220,10 @@ async function storeImport(
         amount_column: mapping.amountColumn,
         reference_column: mapping.referenceColumn,
         decimal_separator: mapping.decimalSeparator,
+        money_in_column: mapping.moneyInColumn ?? '',
+        money_out_column: mapping.moneyOutColumn ?? '',
+        fee_column: mapping.feeColumn ?? '',
+        balance_column: mapping.balanceColumn ?? '',
         created_by_name: staff.name,
         created_at: at,
       })
@@ -333,11 +358,29 @@ function looksBinary(content: Uint8Array): boolean {
   return control > sample.length / 100
 }
 
-/**
- * Imports a bank statement (OFX, or CSV read with a bank's preset, a saved or a new mapping): its credits are kept, each once across
- * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
- */
-export async function importBankStatement(context: StaffCommandContext, upload: StatementUpload, staff: StaffActor): Promise<StatementImport> {
+/** What a statement file would record, shown to staff before anything is stored. */
+export interface StatementPreview {
+  fileName: string
+  format: 'csv' | 'ofx'
+  mappingName: string | null
+  /** Money received: the lines that would be kept for matching. */
+  lineCount: number
+  moneyInCents: number
+  /** Payments out and charges, left aside. */
+  debitsSkipped: number
+  moneyOutCents: number
+  /** The first and last dates of the money received, YYYY-MM-DD. */
+  firstDate: string
+  lastDate: string
+  /** True when the file's running balance was followed line by line and agreed throughout. */
+  balanceChecked: boolean
+}
+
+/** Reads a statement whole, or refuses it: the one reading behind both the preview and the import. */
+async function readStatement(
+  context: BackOfficeContext,
+  upload: StatementUpload,
+): Promise<{ fileName: string; parsed: ParsedStatement; mapping: ChosenMapping | undefined }> {
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
   if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
   // Nothing of a binary file is shown back: its bytes would only be noise in the message.
@@ -353,6 +396,36 @@ export async function importBankStatement(context: StaffCommandContext, upload: 
       `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`,
     )
   }
+  return { fileName, parsed, mapping }
+}
+
+/**
+ * What importing a statement would record (how many lines, money in and out, first and last date, whether its running
+ * balance agreed), read exactly as the import reads it, with nothing stored. A file the import would refuse is refused.
+ */
+export async function previewBankStatement(context: BackOfficeContext, upload: StatementUpload): Promise<StatementPreview> {
+  const { fileName, parsed, mapping } = await readStatement(context, upload)
+  const dates = parsed.lines.map((line) => line.postedOn).sort()
+  return {
+    fileName,
+    format: parsed.format,
+    mappingName: mapping?.name ?? null,
+    lineCount: parsed.lines.length,
+    moneyInCents: parsed.lines.reduce((sum, line) => sum + line.amountCents, 0),
+    debitsSkipped: parsed.debitsSkipped,
+    moneyOutCents: parsed.moneyOutCents ?? 0,
+    firstDate: dates[0]!,
+    lastDate: dates.at(-1)!,
+    balanceChecked: parsed.balanceChecked ?? false,
+  }
+}
+
+/**
+ * Imports a bank statement (OFX, or CSV read with a bank's preset, a saved or a new mapping): its credits are kept, each once across
+ * imports, for matching. A file that does not read, or holds no money received, is refused and nothing is stored.
+ */
+export async function importBankStatement(context: StaffCommandContext, upload: StatementUpload, staff: StaffActor): Promise<StatementImport> {
+  const { fileName, parsed, mapping } = await readStatement(context, upload)
   return runInCommandTransaction(context, staff, async (transaction): Promise<CommandOutcome<StatementImport>> => {
     const imported = await storeImport(transaction, context, parsed, fileName, mapping, staff)
     return {

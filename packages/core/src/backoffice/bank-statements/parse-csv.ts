@@ -33,6 +33,10 @@ export interface StatementColumns {
   moneyOutColumn?: string | undefined
   /** '' when the bank has no separate reference column. */
   referenceColumn: string
+  /** The bank's charges when it writes them in a column of their own (money out); '' or absent otherwise. */
+  feeColumn?: string | undefined
+  /** The running balance after each line; when mapped, every line must follow from the one before it. */
+  balanceColumn?: string | undefined
   decimalSeparator: '.' | ','
 }
 
@@ -93,7 +97,14 @@ function amountColumnsOf(columns: StatementColumns): string[] {
  */
 export function parseCsvStatement(text: string, columns: StatementColumns): ParsedStatement {
   const rows = readRows(text, columns.delimiter)
-  const wanted = [columns.dateColumn, columns.descriptionColumn, ...amountColumnsOf(columns), columns.referenceColumn].filter((name) => name.trim() !== '')
+  const wanted = [
+    columns.dateColumn,
+    columns.descriptionColumn,
+    ...amountColumnsOf(columns),
+    columns.referenceColumn,
+    columns.feeColumn ?? '',
+    columns.balanceColumn ?? '',
+  ].filter((name) => name.trim() !== '')
   const headingIndex = rows.slice(0, MAX_ROWS_BEFORE_HEADING).findIndex((row) => {
     const names = row.cells.map(heading)
     return wanted.every((name) => names.includes(heading(name)))
@@ -108,26 +119,54 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
   const names = rows[headingIndex]!.cells.map(heading)
   const indexOf = (name: string | undefined) => (!name || name.trim() === '' ? -1 : names.indexOf(heading(name)))
   const [dateAt, descriptionAt, referenceAt] = [columns.dateColumn, columns.descriptionColumn, columns.referenceColumn].map(indexOf)
-  const [amountAt, moneyInAt, moneyOutAt] = [columns.amountColumn, columns.moneyInColumn, columns.moneyOutColumn].map(indexOf)
-  const lastMappedCell = Math.max(dateAt!, descriptionAt!, referenceAt!, amountAt!, moneyInAt!, moneyOutAt!)
+  const [amountAt, moneyInAt, moneyOutAt, feeAt, balanceAt] = [
+    columns.amountColumn,
+    columns.moneyInColumn,
+    columns.moneyOutColumn,
+    columns.feeColumn,
+    columns.balanceColumn,
+  ].map(indexOf)
+  const cellCount = names.length
   const credits: Array<Omit<StatementLine, 'key'>> = []
+  const balances: BalanceEntry[] = []
   let debitsSkipped = 0
+  let moneyOutCents = 0
   const amountIn = (row: string[], at: number, rowNumber: number): number | undefined => {
     const amountText = at === -1 ? '' : (row[at] ?? '').trim()
     if (amountText === '') return undefined
     const cents = parseStatementAmount(amountText, columns.decimalSeparator)
     if (cents === undefined) {
       throw new BackOfficeError(
-        'invalid-input',
+        'statement-amount-unreadable',
         `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`,
+        undefined,
+        { row: rowNumber, amount: amountText.slice(0, 60), decimalSeparator: columns.decimalSeparator },
       )
     }
     return cents
   }
   for (const { cells: row, line: rowNumber } of rows.slice(headingIndex + 1)) {
-    // Footers below the transactions are shorter rows, or rows without a date.
     const dateText = row[dateAt!]?.trim() ?? ''
-    if (row.length <= lastMappedCell || dateText === '' || isBalanceRow(row)) continue
+    if (isBalanceRow(row)) {
+      // A balance row between or below the lines is checked against the running balance, and is no transaction.
+      const balance = balanceAt === -1 ? undefined : amountIn(row, balanceAt!, rowNumber)
+      if (balance !== undefined) balances.push({ row: rowNumber, cells: row, amountCents: 0, balanceCents: balance })
+      continue
+    }
+    // A row with a cell more or fewer than the heading (an unquoted comma in a description) cannot be read with
+    // certainty: its amount may sit in another column. Only a footer note without a date is passed over.
+    if (row.length !== cellCount) {
+      const footer =
+        row.length < cellCount && (dateText === '' || !DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' }).isValid)
+      if (footer) continue
+      throw new BackOfficeError(
+        'statement-row-cells',
+        `Row ${rowNumber} has ${row.length} cells where the heading has ${cellCount}: ${row.join(columns.delimiter).slice(0, 200)}. Export the statement again, or correct that row.`,
+        undefined,
+        { row: rowNumber, cells: row.length, headingCells: cellCount, content: row.join(columns.delimiter).slice(0, 200) },
+      )
+    }
+    if (dateText === '') continue
     const date = DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' })
     if (!date.isValid) {
       throw new BackOfficeError(
@@ -144,11 +183,24 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
       const moneyOut = amountIn(row, moneyOutAt!, rowNumber)
       amountCents = moneyIn !== undefined && moneyIn !== 0 ? Math.abs(moneyIn) : moneyOut !== undefined ? -Math.abs(moneyOut) : moneyIn
     }
+    const fee = feeAt === -1 ? undefined : amountIn(row, feeAt!, rowNumber)
+    const movementCents = (amountCents ?? 0) - Math.abs(fee ?? 0)
+    const balance = balanceAt === -1 ? undefined : amountIn(row, balanceAt!, rowNumber)
+    if (amountCents !== undefined || fee !== undefined || balance !== undefined) {
+      balances.push({ row: rowNumber, cells: row, amountCents: movementCents, balanceCents: balance })
+    }
+    if (amountCents === undefined && fee !== undefined && fee !== 0) {
+      debitsSkipped += 1
+      moneyOutCents += Math.abs(fee)
+      continue
+    }
     if (amountCents === undefined) continue
     if (amountCents <= 0) {
       debitsSkipped += 1
+      moneyOutCents += Math.abs(movementCents)
       continue
     }
+    if (fee !== undefined) moneyOutCents += Math.abs(fee)
     credits.push({
       postedOn: date.toISODate()!,
       amountCents,
@@ -157,6 +209,51 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     })
   }
   checkLineCount(credits.length + debitsSkipped)
+  const balanceChecked = balanceAt !== -1 && checkRunningBalance(balances, columns.delimiter)
   const keys = contentLineKeys('csv', credits)
-  return { format: 'csv', lines: credits.map((line, index) => ({ key: keys[index]!, ...line })), debitsSkipped }
+  return { format: 'csv', lines: credits.map((line, index) => ({ key: keys[index]!, ...line })), debitsSkipped, moneyOutCents, balanceChecked }
+}
+
+interface BalanceEntry {
+  row: number
+  cells: string[]
+  /** What the row moved the balance by: money in positive, money out and charges negative, 0 for a balance row. */
+  amountCents: number
+  /** The balance the bank shows after the row; undefined where the row shows none. */
+  balanceCents: number | undefined
+}
+
+/** The first entry whose balance does not follow from the one before it and its amount, in the order given. */
+function firstBreak(entries: readonly BalanceEntry[]): { entry: BalanceEntry; expectedCents: number } | undefined {
+  let running: number | undefined
+  for (const entry of entries) {
+    if (running !== undefined) running += entry.amountCents
+    if (entry.balanceCents !== undefined) {
+      if (running !== undefined && running !== entry.balanceCents) return { entry, expectedCents: running }
+      running = entry.balanceCents
+    }
+  }
+  return undefined
+}
+
+/**
+ * Checks the file's running balance, oldest line first or (as some banks list them) newest first: a line skipped,
+ * misread or added shows as a balance that does not follow. True when at least two balances were compared.
+ */
+function checkRunningBalance(entries: readonly BalanceEntry[], delimiter: StatementDelimiter): boolean {
+  const withBalance = entries.filter((entry) => entry.balanceCents !== undefined)
+  if (withBalance.length < 2) return false
+  const forward = firstBreak(entries)
+  if (forward === undefined) return true
+  // Newest first: each balance is the one below it plus the row's own amount, so read bottom-up it runs forward.
+  const reversed = [...entries].reverse()
+  const shifted = reversed.map((entry, index) => ({ ...entry, amountCents: index === 0 ? 0 : reversed[index - 1]!.amountCents }))
+  if (firstBreak(shifted) === undefined) return true
+  const { entry, expectedCents } = forward
+  throw new BackOfficeError(
+    'statement-balance-broken',
+    `Row ${entry.row}: the balance ${entry.balanceCents! / 100} does not follow from the row before it (${expectedCents / 100} expected): ${entry.cells.join(delimiter).slice(0, 200)}. A line is missing or misread; nothing was imported.`,
+    undefined,
+    { row: entry.row, balanceCents: entry.balanceCents!, expectedCents, content: entry.cells.join(delimiter).slice(0, 200) },
+  )
 }

@@ -19,6 +19,10 @@ export interface ParsedStatement {
   format: 'csv' | 'ofx'
   lines: StatementLine[]
   debitsSkipped: number
+  /** Money paid out in the file (debits and charges), in cents, for the preview; 0 where the format does not say. */
+  moneyOutCents?: number
+  /** True when the file's running balance was followed line by line and every line agreed. */
+  balanceChecked?: boolean
 }
 
 const MAX_STATEMENT_LINES = 5000
@@ -30,8 +34,10 @@ export function statementText(value: string): string {
 }
 
 /**
- * An amount as a statement writes it, in cents: `1234.56`, `-1,234.56`, `R 1 234.56`, `(500.00)` for a debit, or
- * with a decimal comma (`1 234,56`, `1.234,56`). Undefined when it is not an amount; never through floating point.
+ * An amount as a statement writes it, in cents: `1234.56`, `-1,234.56`, `R 1 234.56`, `(500.00)`, `350.00-` or
+ * `350.00 Dr` for a debit, `20 677,00 Cr` for a credit, or with a decimal comma (`1 234,56`, `1.234,56`). Thousands
+ * separators must group three digits, so `20677.00` read with a decimal comma is no amount rather than R 2 067 700.00.
+ * Undefined when it is not an amount; never through floating point.
  */
 export function parseStatementAmount(text: string, decimalSeparator: '.' | ','): number | undefined {
   let value = text
@@ -39,20 +45,28 @@ export function parseStatementAmount(text: string, decimalSeparator: '.' | ','):
     .replace(/^R\s*/i, '')
     .replace(/\s*ZAR$/i, '')
   let negative = false
+  const creditOrDebit = /^(.*[\d)])\s*(cr|dr)$/i.exec(value)
+  if (creditOrDebit) {
+    negative = creditOrDebit[2]!.toLowerCase() === 'dr'
+    value = creditOrDebit[1]!.trim()
+  }
   const bracketed = /^\((.*)\)$/.exec(value)
   if (bracketed) {
+    if (creditOrDebit) return undefined
     negative = true
     value = bracketed[1]!.trim()
   }
-  if (/^[-+]/.test(value)) {
-    negative = negative || value.startsWith('-')
-    value = value.slice(1).trim()
+  const signs = [/^[-+]/.exec(value)?.[0], /[-+]$/.exec(value)?.[0]].filter((sign) => sign !== undefined)
+  if (signs.length > 1 || (signs.length === 1 && (creditOrDebit || bracketed))) return undefined
+  if (signs.length === 1) {
+    negative = signs[0] === '-'
+    value = value.replace(/^[-+]|[-+]$/, '').trim()
   }
-  const thousands = decimalSeparator === '.' ? /[,\s\u00a0']/g : /[.\s\u00a0']/g
-  value = value.replace(thousands, '')
-  const match = (decimalSeparator === '.' ? /^(\d+)(?:\.(\d{1,2}))?$/ : /^(\d+)(?:,(\d{1,2}))?$/).exec(value)
+  const thousands = decimalSeparator === '.' ? "[,\\s\\u00a0']" : "[.\\s\\u00a0']"
+  const decimals = decimalSeparator === '.' ? '\\.' : ','
+  const match = new RegExp(`^(\\d+|\\d{1,3}(?:${thousands}\\d{3})+)(?:${decimals}(\\d{1,2}))?$`).exec(value)
   if (!match) return undefined
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+  const cents = Number(match[1]!.replace(/\D/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
   if (!Number.isSafeInteger(cents)) return undefined
   return negative ? -cents : cents
 }

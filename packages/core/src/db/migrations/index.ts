@@ -34,6 +34,7 @@ import * as joiningMails from './2026-11-27T12-joining-mails.ts'
 import * as checkInScanIds from './2026-11-28-check-in-scan-ids.ts'
 import * as discountCodes from './2026-11-28-discount-codes.ts'
 import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
+import * as statementMappingColumns from './2026-11-28-statement-mapping-columns.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-check-in-scan-ids': checkInScanIds,
   '2026-11-28-discount-codes': discountCodes,
   '2026-11-28-sponsorship-deals': sponsorshipDeals,
+  '2026-11-28-statement-mapping-columns': statementMappingColumns,
 }
 
 /** The core's migrations, in name order. */

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 /** How one bank's CSV export is read: its columns by heading, separator, date layout and decimal separator. */
 export interface BankStatementMappingsTable {
@@ -12,6 +12,11 @@ export interface BankStatementMappingsTable {
   /** '' when the bank has no reference column. */
   reference_column: string
   decimal_separator: string
+  /** Money in and out in two columns (with `amount_column` ''), charges, running balance: '' where the bank has none. */
+  money_in_column: Generated<string>
+  money_out_column: Generated<string>
+  fee_column: Generated<string>
+  balance_column: Generated<string>
   created_by_name: string
   created_at: string
 }
