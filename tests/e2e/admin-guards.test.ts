@@ -22,12 +22,18 @@ let dataDir: string
  * Values for the routes' parameters that name things that exist: a registration, its first delegate, its event; and a
  * credit note, which a registration nobody cancelled does not have.
  */
-const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf' }
+const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf', dealId: 'no-such-deal' }
 /**
  * Past the guard, these answer their page's own "not found": what they name is never made here (a credit note, a
- * quotation, an event's certificates), or nothing is named (a statement of account without its company).
+ * quotation, an event's certificates, a sponsorship deal's invoice), or nothing is named (a statement of account without its company).
  */
-const ABSENT_PATHS = [/\/credit-notes\//, /^\/admin\/quotes\/[^/]+\.pdf$/, /^\/admin\/statements\/statement\.pdf$/, /\/certificates\.zip$/]
+const ABSENT_PATHS = [
+  /\/credit-notes\//,
+  /^\/admin\/quotes\/[^/]+\.pdf$/,
+  /^\/admin\/statements\/statement\.pdf$/,
+  /\/certificates\.zip$/,
+  /^\/admin\/sponsorship\/[^/]+\/invoice\.pdf$/,
+]
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-admin-guards-'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventCardsQuery, eventPageQuery, siteSettingsQuery } from './queries.ts'
+import { eventCardsQuery, eventPageQuery, registrationEventQuery, siteSettingsQuery } from './queries.ts'
 import { keepWhole } from './whole-content.ts'
 
 const event = (fields: Record<string, unknown>) => ({
@@ -53,6 +53,13 @@ describe('keepWhole', () => {
     const { value, problems } = keepWhole(eventPageQuery, result)
     expect((value as Record<string, unknown>)[field]).toEqual(kept)
     expect(problems).toContainEqual(problem)
+  })
+
+  it('keeps the sessions registration and certificates read by their times, which carry no title', () => {
+    const sessions = [{ start: '08:00', end: '09:00', isBreak: false }, { start: '09:00' }]
+    const { value, problems } = keepWhole(registrationEventQuery, event({ agendaDays: [{ date: '2025-07-03', sessions }] }))
+    expect((value as { agendaDays: { sessions: unknown[] }[] }).agendaDays[0]!.sessions).toEqual([{ start: '08:00', end: '09:00', isBreak: false }])
+    expect(problems).toEqual([{ documentId: 'event-resilience', path: 'agendaDays[0].sessions[1]', reason: 'has no end' }])
   })
 
   it('reports a missing field the page does without, leaving the document as it is', () => {

@@ -60,7 +60,19 @@ const eventRules: QueryRules = {
 
 const rulesByQuery = new Map<string, QueryRules>([
   [eventPageQuery, eventRules],
-  [registrationEventQuery, eventRules],
+  // What registration, the door and certificates read: sessions by their times alone (the hours they count).
+  [
+    registrationEventQuery,
+    {
+      lists: [
+        { path: 'priceOptions', required: ['key'], numbers: ['amount'] },
+        { path: 'agendaDays', required: ['date'] },
+        { path: 'agendaDays[].sessions', required: ['start', 'end'] },
+      ],
+      objects: ['venue'],
+      expected: eventRules.expected,
+    },
+  ],
   [
     eventCardsQuery,
     {
