@@ -225,6 +225,8 @@ export async function startContentLake({
         omitted: ids.filter((id) => !store.has(id)).map((id) => ({ id, reason: 'existence' })),
       })
     }
+    // The delete dialog's question for references from other datasets: the stand-in holds one dataset, so none.
+    if (new RegExp(`^/data/references/${dataset}/documents/[^/]+/to$`).test(path)) return json(response, 200, { totalCount: 0, references: [] })
     if (path === `/data/mutate/${dataset}` && method === 'POST') {
       const transactionId = url.searchParams.get('transactionId') ?? randomUUID()
       try {
