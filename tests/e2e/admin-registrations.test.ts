@@ -366,7 +366,7 @@ describe('the back office’s registration screens', () => {
 
     const unknownMessage = await post('/admin/emails', { message: 'no-such-message' })
     expect(unknownMessage.status).toBe(404)
-    expect(await unknownMessage.text()).toContain('This no longer exists. Reload the page and try again.')
+    expect(await unknownMessage.text()).toContain('That e-mail does not exist (any more). Reload the list of e-mails.')
     const missing = await fetch(url('/admin/registrations/ZZZZ9999'), { headers: { cookie } })
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('Nothing is at this address in the back office.')

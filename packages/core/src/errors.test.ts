@@ -4,12 +4,13 @@ import { CodedError, isValidationError, ValidationError } from './errors.ts'
 
 describe('coded errors', () => {
   it('keep their own name, code and message, and stay told apart by their class', () => {
-    const refused = new BackOfficeError('duplicate-bank-reference', 'Already recorded.', 'bankReference')
-    expect([refused.name, refused.code, refused.message, refused.field]).toEqual([
+    const refused = new BackOfficeError('duplicate-bank-reference', { reference: '7KQ2M9XA' }, 'bankReference')
+    expect([refused.name, refused.code, refused.message, refused.field, refused.details]).toEqual([
       'BackOfficeError',
       'duplicate-bank-reference',
-      'Already recorded.',
+      'duplicate-bank-reference {"reference":"7KQ2M9XA"}',
       'bankReference',
+      { reference: '7KQ2M9XA' },
     ])
     expect(refused).toBeInstanceOf(CodedError)
     expect(isBackOfficeError(refused)).toBe(true)

@@ -140,7 +140,17 @@ export {
   type RecordedCardPayment,
 } from './registration/card-payment.ts'
 export { businessClock, wallClock, type ActingStaff, type BackOfficeContext, type CardPaymentFacts } from './backoffice/context.ts'
-export { BackOfficeError, isBackOfficeError, type BackOfficeErrorCode } from './backoffice/errors.ts'
+export {
+  BACK_OFFICE_ERROR_CODES,
+  BackOfficeError,
+  INPUT_PROBLEMS,
+  isBackOfficeError,
+  MISSING_THINGS,
+  type BackOfficeErrorCode,
+  type InputProblem,
+  type MissingThing,
+  type RefusalDetails,
+} from './backoffice/errors.ts'
 export {
   requireRole,
   roleAllows,
@@ -250,7 +260,6 @@ export {
   listStatementImports,
   listStatementMappings,
   dismissStatementLine,
-  sameAsText,
   splitStatementLine,
   statementLineDismissalSchema,
   statementLineSplitSchema,

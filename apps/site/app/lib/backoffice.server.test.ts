@@ -22,23 +22,41 @@ describe('attemptChange', () => {
   it.each([
     [
       'a refusal naming its field, under the form’s name for it',
-      new BackOfficeError('duplicate-bank-reference', 'Bank reference FNB 1 was already recorded.', 'bankReference'),
-      { status: 409, message: NOTHING_CHANGED, fields: { reference: 'Bank reference FNB 1 was already recorded.' } },
+      new BackOfficeError('duplicate-bank-reference', { reference: 'ABC', receivedOn: '2025-02-28' }, 'bankReference'),
+      {
+        status: 409,
+        message: NOTHING_CHANGED,
+        fields: { reference: 'This bank reference was already recorded (registration ABC, received 2025-02-28). A transfer is recorded once.' },
+      },
     ],
     [
       'a refusal of the whole form',
-      new BackOfficeError('already-paid', 'Registration ABC is already paid in full; nothing is outstanding.'),
-      { status: 409, message: 'Registration ABC is already paid in full; nothing is outstanding.', fields: {} },
+      new BackOfficeError('already-paid', { reference: 'ABC' }),
+      {
+        status: 409,
+        message: 'This registration was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.',
+        fields: {},
+      },
     ],
     [
       'an unknown registration',
-      new BackOfficeError('not-found', 'No registration has the reference X.'),
+      new BackOfficeError('not-found', { missing: 'registration', reference: 'X' }),
       { status: 404, message: 'No registration has the reference X.', fields: {} },
     ],
     [
       'input the core cannot take',
-      new BackOfficeError('invalid-input', 'The date received cannot be later than today.', 'receivedOn'),
-      { status: 400, message: NOTHING_CHANGED, fields: { receivedOn: 'The date received cannot be later than today.' } },
+      new BackOfficeError('invalid-input', { problem: 'registration-reference', length: 8 }, 'reference'),
+      { status: 400, message: NOTHING_CHANGED, fields: { reference: "Enter the registration's reference: 8 letters and digits, e.g. 7KQ2M9XA." } },
+    ],
+    [
+      'a bank file refused for a row, worded from the figures core names',
+      new BackOfficeError('statement-row-cells', { row: 7, cells: 5, headingCells: 4, content: 'a,b,c,d,e' }),
+      {
+        status: 400,
+        message:
+          "Row 7 of the file has 5 cells where its heading has 4, so its amount cannot be read with certainty: “a,b,c,d,e”. Export the statement again (or put that row's description in quotes); nothing was imported.",
+        fields: {},
+      },
     ],
     [
       'the registration form’s own validation',

@@ -1,6 +1,7 @@
 import {
   getRegistrationDetail,
   isBackOfficeError,
+  type BackOfficeError,
   isValidationError,
   parseSubmission,
   type ActingStaff,
@@ -103,7 +104,12 @@ export function refusalSentence(refusal: Refusal): string {
 /** The summary above a form whose refusal names one field: the message itself stands beside that field. */
 export const NOTHING_CHANGED = 'Nothing was changed. Correct the field marked below and send the form again.'
 
-const BANK_FILE_REFUSALS: ReadonlySet<string> = new Set(['statement-row-cells', 'statement-amount-unreadable', 'statement-balance-broken'])
+/** A refused back-office change in staff's words: beside its field when it names one, else above the form. */
+function backOfficeRefusalOf(error: BackOfficeError, fieldNames: Record<string, string>): { ok: false } & Refusal {
+  const { status, message, field } = backOfficeRefusal(error)
+  if (!field) return { ok: false, status, message, fields: {} }
+  return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[field] ?? field]: message } }
+}
 
 /**
  * Runs a back-office change: its result, or the refusal to show in the form (a BackOfficeError or the registration
@@ -124,16 +130,7 @@ export async function attemptChange<Result>(
       const fields = Object.fromEntries(Object.entries(body.error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
       return { ok: false, status, message: body.error.message, fields }
     }
-    if (isBackOfficeError(error)) {
-      // A bank file refused for what its rows hold is worded from the figures core names.
-      if (BANK_FILE_REFUSALS.has(error.code)) {
-        const { status, message } = backOfficeRefusal(error)
-        return { ok: false, status, message, fields: {} }
-      }
-      const status = error.code === 'not-found' ? 404 : error.code === 'invalid-input' ? 400 : 409
-      if (!error.field) return { ok: false, status, message: error.message, fields: {} }
-      return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[error.field] ?? error.field]: error.message } }
-    }
+    if (isBackOfficeError(error)) return backOfficeRefusalOf(error, fieldNames)
     throw error
   }
 }
@@ -161,11 +158,7 @@ export async function runStaffCommand<Input, Result>(
       const fields = Object.fromEntries(Object.entries(body.error.fields).map(([name, message]) => [fieldNames[name] ?? name, message]))
       return { ok: false, status: 400, message: Object.keys(fields).length > 0 ? NOTHING_CHANGED : body.error.message, fields }
     }
-    if (isBackOfficeError(error)) {
-      const { status, message, field } = backOfficeRefusal(error)
-      if (!field) return { ok: false, status, message, fields: {} }
-      return { ok: false, status, message: NOTHING_CHANGED, fields: { [fieldNames[field] ?? field]: message } }
-    }
+    if (isBackOfficeError(error)) return backOfficeRefusalOf(error, fieldNames)
     throw error
   }
 }

@@ -1,6 +1,6 @@
-import { ValidationError, type FieldIssue } from '@events/core'
+import { BACK_OFFICE_ERROR_CODES, BackOfficeError, INPUT_PROBLEMS, MISSING_THINGS, ValidationError, type FieldIssue } from '@events/core'
 import { describe, expect, it } from 'vitest'
-import { fieldMessage, refusalBody, validationRefusal, type SubmissionKind } from './refusals'
+import { backOfficeRefusal, fieldMessage, refusalBody, validationRefusal, type SubmissionKind } from './refusals'
 
 const required = (path: string): FieldIssue => ({ path, code: 'required' })
 
@@ -126,5 +126,49 @@ describe('validationRefusal', () => {
 it('answers a refusal of the HTTP layer with its message and no field', () => {
   expect(refusalBody('payload-too-large')).toEqual({
     error: { code: 'payload-too-large', message: 'The submission is too large. Please shorten it and try again.', fields: {} },
+  })
+})
+
+describe('backOfficeRefusal', () => {
+  // Every figure a wording might name has a plausible value here (a day for days, a number otherwise), so a wording
+  // that forgot one, or a code without wording, shows.
+  const figuresWith = (own: Record<string, string>) =>
+    new Proxy(own, {
+      get: (target, key) => {
+        if (typeof key !== 'string') return undefined
+        if (key in target) return target[key]
+        if (key === 'at') return '2025-03-05T08:00:00Z'
+        return /day|On$/i.test(key) ? '2025-03-05' : '7'
+      },
+    }) as Record<string, string>
+  const worded = (error: BackOfficeError) => backOfficeRefusal(error)
+
+  const everyRefusal: Array<[string, BackOfficeError]> = [
+    ...BACK_OFFICE_ERROR_CODES.filter((code) => code !== 'not-found' && code !== 'invalid-input').map((code): [string, BackOfficeError] => [
+      code,
+      new BackOfficeError(code, figuresWith({})),
+    ]),
+    ...MISSING_THINGS.map((missing): [string, BackOfficeError] => [
+      `not-found: ${missing}`,
+      new BackOfficeError('not-found', figuresWith({ missing }) as { missing: typeof missing }),
+    ]),
+    ...INPUT_PROBLEMS.map((problem): [string, BackOfficeError] => [
+      `invalid-input: ${problem}`,
+      new BackOfficeError('invalid-input', figuresWith({ problem }) as { problem: typeof problem }),
+    ]),
+  ]
+
+  it.each(everyRefusal)('words %s for staff, with an HTTP status', (_code, error) => {
+    const { status, message } = worded(error)
+    expect(status).toBeGreaterThanOrEqual(400)
+    expect(status).toBeLessThan(500)
+    expect(message).toMatch(/^[^a-z\s]/)
+    expect(message).not.toMatch(/undefined|\[object|NaN/)
+  })
+
+  it('carries no English from the core: the wording comes from the code and its figures alone', () => {
+    const error = new BackOfficeError('not-found', { missing: 'registration', reference: '7KQ2M9XA' })
+    expect(error.message).toBe('not-found {"missing":"registration","reference":"7KQ2M9XA"}')
+    expect(worded(error).message).toBe('No registration has the reference 7KQ2M9XA.')
   })
 })

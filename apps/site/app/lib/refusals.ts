@@ -1,4 +1,14 @@
-import type { BackOfficeError, BackOfficeErrorCode, ErrorCode, FieldIssue, FieldIssueCode, ValidationError } from '@events/core'
+import type {
+  BackOfficeError,
+  BackOfficeErrorCode,
+  ErrorCode,
+  FieldIssue,
+  FieldIssueCode,
+  InputProblem,
+  MissingThing,
+  RefusalDetails,
+  ValidationError,
+} from '@events/core'
 import { capMessage, formatRand, TIME_ZONE } from '@events/pricing'
 
 /** Every code a refusal of the site answers with: the core's, and those of the HTTP layer before a service is called. */
@@ -230,10 +240,90 @@ export function validationRefusal(error: ValidationError, kind: SubmissionKind):
   return { status: REFUSALS[error.code].status, body: { error: { code: error.code, message, fields } } }
 }
 
+type Wording = (details: RefusalDetails) => string
+
+/** What staff read when something a back-office action names is not there (a `not-found` refusal). */
+const MISSING_THINGS: Record<MissingThing, Wording> = {
+  registration: ({ reference }) => `No registration has the reference ${reference}.`,
+  company: ({ companyName }) => `No registration names the company ${companyName}.`,
+  'tax-invoice': ({ reference }) => `Registration ${reference} has no tax invoice to correct.`,
+  'waiting-list-entry': () => 'This waiting-list entry (or its event) no longer exists. Reload the waiting list.',
+  'sponsorship-deal': () => 'No such sponsorship deal. Reload the list of deals.',
+  'published-event': () => 'The deal’s event is no longer published.',
+  'event-registrations': () => 'This event has no registrations.',
+  certificate: ({ number }) => `No certificate has the number ${number}.`,
+  'reachable-delegate': ({ reference }) => `Registration ${reference} has no delegate there who can be written to: cancelled, or their address was erased.`,
+  delegate: ({ reference, number }) => `Registration ${reference} has no delegate ${number}.`,
+  'discount-code': () => 'No such discount code. Reload the list of codes.',
+  email: () => 'That e-mail does not exist (any more). Reload the list of e-mails.',
+  enquiry: () => 'That enquiry does not exist (any more).',
+  refund: ({ reference }) => (reference ? `Registration ${reference} has no such refund.` : 'That refund does not exist. Reload the list.'),
+  'column-mapping': () => 'That column mapping no longer exists. Choose another, or describe a new one.',
+  'statement-line': () => 'That statement line does not exist. Import the statement again.',
+  'cancellation-request': () => 'That cancellation request has been decided already or does not exist.',
+}
+
+/** The words of each column a bank statement's mapping names, as the form asks for it. */
+const MAPPING_COLUMNS: Record<string, string> = {
+  name: 'the name of the bank (or account) for the new mapping',
+  amountColumn: 'the heading of the amount column',
+  moneyInColumn: 'the heading of the money-in column',
+  moneyOutColumn: 'the heading of the money-out column',
+  dateColumn: 'the heading of the date column',
+  descriptionColumn: 'the heading of the description column',
+  feeColumn: 'the heading of the charges column',
+  balanceColumn: 'the heading of the balance column',
+  referenceColumn: 'the heading of the reference column',
+}
+
+function mappingColumn(column: string | number | undefined): string {
+  return MAPPING_COLUMNS[String(column)] ?? 'this heading'
+}
+
+/** What staff read when what they typed or uploaded cannot be used (an `invalid-input` refusal). */
+const INPUT_PROBLEMS: Record<InputProblem, Wording> = {
+  'message-incomplete': () => 'Fill in the subject and the text of the message.',
+  'no-recipients': () => 'No delegate matches these filters: nothing was sent.',
+  'date-format': ({ field }) => `Enter the ${field} date as YYYY-MM-DD.`,
+  'period-reversed': () => 'The period ends before it starts.',
+  'whole-number': ({ field, max }) => `The ${field === 'pageSize' ? 'page size' : 'page number'} must be a whole number from 1 to ${max}.`,
+  'list-status': ({ choices }) => `Choose a status from: ${choices}.`,
+  'payment-method': ({ choices }) => `Choose a payment method from: ${choices}.`,
+  'email-address': () => 'Enter the e-mail address the request is about, e.g. name@example.com.',
+  'csv-unreadable': ({ reason }) => `The file could not be read as CSV (${reason}). Export the statement again from the bank.`,
+  'csv-heading-missing': ({ columns, firstRow }) =>
+    `The file has no heading row with the columns ${columns}.${firstRow ? ` Its first row reads: ${firstRow}.` : ''} Check the mapping (and its separator) against the file.`,
+  'csv-date': ({ row, date, format }) => `Row ${row}: the date “${date}” is not in the form ${format}. Check the mapping's date format.`,
+  'mapping-text-missing': ({ column }) => `Enter ${mappingColumn(column)}.`,
+  'mapping-text-too-long': ({ column, max }) => {
+    const what = mappingColumn(column)
+    return `${what[0]!.toUpperCase()}${what.slice(1)} is too long (at most ${max} characters).`
+  },
+  'mapping-delimiter': () => 'Choose how the columns are separated: comma, semicolon or tab.',
+  'mapping-date-format': () => 'Choose how the dates are written.',
+  'mapping-decimal-separator': () => 'Choose the decimal separator of the amounts: a point or a comma.',
+  'mapping-amount-missing': () => 'Enter the heading of the amount column, or of both the money-in and money-out columns.',
+  'mapping-amount-twice': () => 'Enter either the amount column or the money-in and money-out columns, not both.',
+  'mapping-missing': () => "Choose the bank's column mapping, or describe a new one, to read a CSV statement.",
+  'bank-preset': () => 'Choose the bank the statement comes from.',
+  'mapping-name-taken': ({ name }) => `A mapping named “${name}” already exists. Choose it from the list, or give the new one another name.`,
+  'statement-file-missing': () => 'Choose the statement file exported from the bank (CSV or OFX).',
+  'not-a-statement': ({ fileName }) => `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`,
+  'statement-no-money-in': ({ paymentsOut }) =>
+    `The statement lists no money received${Number(paymentsOut) > 0 ? ` (only ${paymentsOut} payments out)` : ''}, so there is nothing to match.`,
+  'registration-reference': ({ length }) => `Enter the registration's reference: ${length} letters and digits, e.g. 7KQ2M9XA.`,
+  'statement-too-long': ({ count, max }) => `The statement has ${count} lines; import at most ${max} at a time (a shorter period).`,
+  'ofx-unreadable': ({ reason }) => `The file could not be read as OFX (${reason}). Export the statement again from the bank.`,
+  'ofx-no-statement': () => 'The OFX file holds no bank statement (no STMTRS). Export a bank account statement.',
+  'ofx-currency': ({ currency }) => `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`,
+  'ofx-date': ({ transaction, date }) => `Transaction ${transaction}: the date “${date}” is not an OFX date.`,
+  'ofx-amount': ({ transaction, amount }) => `Transaction ${transaction}: the amount “${amount}” is not an amount.`,
+}
+
 /** How the back office answers a refused staff command: its HTTP status and staff's wording, with the figures it names. */
 const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; message: (details: Readonly<Record<string, string | number>>) => string }> = {
-  'not-found': { status: 404, message: () => 'This no longer exists. Reload the page and try again.' },
-  'invalid-input': { status: 400, message: () => 'Check what you entered and send the form again.' },
+  'not-found': { status: 404, message: (details) => MISSING_THINGS[details.missing as MissingThing](details) },
+  'invalid-input': { status: 400, message: (details) => INPUT_PROBLEMS[details.problem as InputProblem](details) },
   'already-paid': {
     status: 409,
     message: () => 'This registration was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.',
@@ -243,19 +333,38 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     message: ({ reference, receivedOn }) =>
       `This bank reference was already recorded (registration ${reference}, received ${receivedOn}). A transfer is recorded once.`,
   },
-  'event-started': { status: 409, message: () => 'The event has started; this registration can no longer be changed.' },
+  'event-started': {
+    status: 409,
+    message: ({ allowed }) =>
+      allowed === 'name-and-position'
+        ? 'The event has started: only the name and position of a delegate can still be corrected.'
+        : 'The event has started; this registration can no longer be changed.',
+  },
   'not-retryable': {
     status: 409,
     message: ({ status }) => `Only an e-mail that failed can be sent again; this one is ${status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`,
   },
-  'already-cancelled': { status: 409, message: () => 'This registration is already cancelled.' },
-  'personal-data-erased': { status: 409, message: () => 'The registrant’s e-mail address was erased at their request; there is no one to send it to.' },
+  'already-cancelled': {
+    status: 409,
+    message: ({ what }) => (what === 'deal' ? 'This deal is cancelled already.' : 'This registration is already cancelled.'),
+  },
+  'personal-data-erased': {
+    status: 409,
+    message: ({ whose }) =>
+      `The ${whose === 'company' ? 'company’s' : whose === 'delegate' ? 'delegate’s' : 'registrant’s'} e-mail address was erased at their request; there is no one to send it to.`,
+  },
   'delegate-not-attending': { status: 409, message: () => 'That delegate is cancelled or no longer on this registration. Reload the page and choose again.' },
   'table-cancelled-in-part': { status: 409, message: () => 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.' },
-  'nothing-to-pay-out': { status: 409, message: () => 'This refund is already paid out or made by card; there is nothing to record.' },
+  'nothing-to-pay-out': {
+    status: 409,
+    message: ({ status }) => `This refund is ${status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`,
+  },
   'registration-cancelled': {
     status: 409,
-    message: () => 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.',
+    message: ({ refused }) =>
+      refused === 'invoice-correction'
+        ? 'This registration has a cancellation: its invoice is corrected by hand.'
+        : 'This registration is cancelled: its confirmation is not sent again. The credit note was e-mailed with the cancellation.',
   },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
   'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
@@ -309,6 +418,7 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },
+  'statement-line-unmatched': { status: 409, message: unmatchedLineMessage },
   'not-enough-seats': {
     status: 409,
     message: ({ seatsLeft, seatsWanted }) => `Only ${seatsLeft} of the ${seatsWanted} seats this entry wants are free; it cannot be offered them yet.`,
@@ -334,25 +444,52 @@ function clockTime(iso: string): string {
 }
 
 /** Why a statement line cannot be settled again: recorded, dismissed, or the same money as an earlier file's line. */
-function settledLineMessage({
-  amountCents,
-  postedOn,
-  state,
-  registrationReference,
-  dismissedBy,
-  reason,
-  sameAs,
-}: Readonly<Record<string, string | number>>): string {
-  const line = `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
-  if (state === 'recorded') return `${line} is already recorded (registration ${registrationReference}).`
-  if (state === 'same-as') return `${line} is ${sameAs}; it is not recorded twice.`
-  return dismissedBy ? `${line} was dismissed by ${dismissedBy} (${reason}).` : `${line} was dismissed meanwhile.`
+function settledLineMessage(details: Readonly<Record<string, string | number>>): string {
+  const { state, registrationReference, dismissedBy, reason } = details
+  if (state === 'recorded') return `${statementLineName(details)} is already recorded (registration ${registrationReference}).`
+  if (state === 'same-as') return `${statementLineName(details)} is ${sameAsWording(details)}; it is not recorded twice.`
+  return dismissedBy ? `${statementLineName(details)} was dismissed by ${dismissedBy} (${reason}).` : `${statementLineName(details)} was dismissed meanwhile.`
+}
+
+function unmatchedLineMessage(details: Readonly<Record<string, string | number>>): string {
+  const { state, registrationReference, registrationReferences } = details
+  if (state === 'already-paid')
+    return `${statementLineName(details)} names registration ${registrationReference}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`
+  if (state === 'several-references') return `${statementLineName(details)} names several registrations (${registrationReferences}); assign it by hand.`
+  return `${statementLineName(details)} names no registration; assign it by hand.`
+}
+
+/** "The line of R 20 677.00 on 2025-02-21": a bank statement's line as staff find it in the file. */
+export function statementLineName({ amountCents, postedOn }: Readonly<Record<string, string | number | undefined>>): string {
+  return `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
+}
+
+/** "already recorded on 5 February from march.ofx (registration 7KQ2M9XA)": the earlier file's line a line repeats. */
+export function sameAsWording({ earlierPostedOn, fileName, registrationReference }: Readonly<Record<string, string | number | null | undefined>>): string {
+  const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${earlierPostedOn}T00:00:00Z`))
+  return `already ${registrationReference ? 'recorded' : 'imported'} on ${day} from ${fileName}${registrationReference ? ` (registration ${registrationReference})` : ''}`
 }
 
 /** A refused staff command in staff's words: the status, the message, and the field it names when one is at fault. */
 export function backOfficeRefusal(error: BackOfficeError): { status: number; message: string; field: string | undefined } {
   const refusal = BACK_OFFICE_REFUSALS[error.code]
   return { status: refusal.status, message: refusal.message(error.details), field: error.field }
+}
+
+/**
+ * Why a ticked bank statement line was not recorded, in staff's words: the line's own refusal names the line; a
+ * refusal of the payment it would have recorded is said of that line.
+ */
+export function statementLineRefusal(refused: { amountCents: number; postedOn: string; error: BackOfficeError | ValidationError }): string {
+  const { error } = refused
+  if (error.name === 'BackOfficeError') {
+    const backOfficeError = error as BackOfficeError
+    const { message } = backOfficeRefusal(backOfficeError)
+    if (backOfficeError.code === 'statement-line-settled' || backOfficeError.code === 'statement-line-unmatched') return message
+    return `${statementLineName({ amountCents: refused.amountCents, postedOn: refused.postedOn })}: ${message}`
+  }
+  const { body } = validationRefusal(error as ValidationError, 'back-office')
+  return `${statementLineName({ amountCents: refused.amountCents, postedOn: refused.postedOn })}: ${Object.values(body.error.fields)[0] ?? body.error.message}`
 }
 
 /** The refusal of a post whose intent needs a role the member does not hold, before core's command refuses it too. */

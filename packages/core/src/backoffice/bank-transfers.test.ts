@@ -153,7 +153,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await testDb.db.writeTransaction((transaction) => markRegistrationPaid(transaction, id, new Date('2025-03-01T10:00:00Z')))
     await expect(recordBankTransfer(testContext(testDb.db), transfer(reference!, { amountCents: 1, bankReference: 'OTHER' }), STAFF)).rejects.toMatchObject({
       code: 'already-paid',
-      message: `Registration ${reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
+      details: { reference },
     })
     expect(await testDb.db.kysely.selectFrom('bank_payments').select('id').execute()).toEqual([])
   })
@@ -166,7 +166,7 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     await expect(recordBankTransfer(context, transfer(second!, { amountCents: 500000, bankReference: ' CAPITEC   4411 ' }), STAFF)).rejects.toMatchObject({
       code: 'duplicate-bank-reference',
       field: 'bankReference',
-      message: `Bank reference CAPITEC 4411 was already recorded (registration ${first}, received 2025-03-01). A transfer is recorded once.`,
+      details: { reference: first, receivedOn: '2025-03-01' },
     })
     expect((await registrationRow(second!)).status).toBe('awaiting-payment')
   })

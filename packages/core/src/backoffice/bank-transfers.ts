@@ -107,12 +107,7 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
     .where('bank_payments.bank_reference', '=', bankReference)
     .executeTakeFirst()
   if (!earlier) return undefined
-  return new BackOfficeError(
-    'duplicate-bank-reference',
-    `Bank reference ${bankReference} was already recorded (registration ${earlier.reference}, received ${earlier.received_on}). A transfer is recorded once.`,
-    'bankReference',
-    { reference: earlier.reference, receivedOn: earlier.received_on },
-  )
+  return new BackOfficeError('duplicate-bank-reference', { reference: earlier.reference, receivedOn: earlier.received_on }, 'bankReference')
 }
 
 async function hasBankPayments(queries: Kysely<Database>, registrationId: string): Promise<boolean> {
@@ -209,7 +204,7 @@ async function recordTransferIn(
     .where('reference', '=', normaliseReference(transfer.reference) ?? '')
     .$if(db.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${transfer.reference}.`)
+  if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: transfer.reference })
   if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
   const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
   if (duplicate) throw duplicate
@@ -217,12 +212,7 @@ async function recordTransferIn(
   // A registration paid by card has its card payment as its one payment (paidCentsOf): a transfer cannot join it.
   // Any other transfer is recorded in full, a second payment of a paid registration as a surplus owed back.
   if (registration.status === 'paid' && before.outstandingCents === 0 && !(await hasBankPayments(transaction, registration.id))) {
-    throw new BackOfficeError(
-      'already-paid',
-      `Registration ${registration.reference} was paid by card; nothing is outstanding. Pay a second payment back to whoever sent it rather than recording it here.`,
-      undefined,
-      { reference: registration.reference },
-    )
+    throw new BackOfficeError('already-paid', { reference: registration.reference })
   }
   const payment: BankPayment = {
     id: newId(),

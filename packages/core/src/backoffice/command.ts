@@ -19,7 +19,7 @@ export function roleAllows(role: StaffRoleName, required: StaffRoleName): boolea
 /** Refuses an actor whose role is below `required` ('role-required'), whatever screen or route let the request through. */
 export function requireRole(actor: StaffActor, required: StaffRoleName): void {
   if (!roleAllows(actor.role, required)) {
-    throw new BackOfficeError('role-required', `Only ${required === 'owner' ? 'an owner' : 'a manager or an owner'} may do this.`, undefined, {
+    throw new BackOfficeError('role-required', {
       role: required,
     })
   }

@@ -131,18 +131,15 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
       .selectAll()
       .where('reference', '=', normaliseReference(input.reference) ?? '')
       .executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
+    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
     if (registrantAddressErased(registration)) {
-      throw new BackOfficeError(
-        'personal-data-erased',
-        `The registrant's e-mail address on ${registration.reference} was erased at their request; there is no one to send it to.`,
-      )
+      throw new BackOfficeError('personal-data-erased')
     }
     let mail: StoredMail
     let topic: string
     if (input.mail === 'confirmation') {
       if (registration.cancelled_at !== null) {
-        throw new BackOfficeError('registration-cancelled', `Registration ${registration.reference} is cancelled; its confirmation is not sent again.`)
+        throw new BackOfficeError('registration-cancelled')
       }
       // The confirmation states where the registration stands now: paid, or what is still owed, and who attends.
       const job: RegistrationMailJob = { template: 'registration.registrant', position: await registrationPositionOf(transaction, registration) }
@@ -157,7 +154,7 @@ const queueResend = staffCommand(resendSchema, async (context, input) => {
         .where('topic', '=', 'payment.receipt')
         .orderBy('created_at', 'desc')
         .executeTakeFirst()
-      if (!receipt) throw new BackOfficeError('no-receipt', `Registration ${registration.reference} has no receipt to send: it is not paid in full yet.`)
+      if (!receipt) throw new BackOfficeError('no-receipt')
       const sent = JSON.parse(receipt.mail) as OutgoingMail
       // A receipt says it was paid in full; once cancelled (in whole or part), owed money back or its tax invoice
       // corrected, it also says where it stands now, with the credit notes and the invoice that replaced the corrected one.
@@ -243,16 +240,11 @@ export const retryFailedMessage = staffCommand(retrySchema, async (context, { me
       .select(['id', 'status', 'attempts', 'last_error'])
       .where('id', '=', messageId)
       .executeTakeFirst()
-    if (!message) throw new BackOfficeError('not-found', 'That e-mail does not exist.')
+    if (!message) throw new BackOfficeError('not-found', { missing: 'email' })
     if (message.status !== 'failed') {
-      throw new BackOfficeError(
-        'not-retryable',
-        `Only an e-mail that failed can be sent again; this one is ${message.status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`,
-        undefined,
-        {
-          status: message.status,
-        },
-      )
+      throw new BackOfficeError('not-retryable', {
+        status: message.status,
+      })
     }
     await transaction
       .updateTable('outbox_messages')

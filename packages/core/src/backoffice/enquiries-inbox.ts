@@ -128,7 +128,7 @@ export async function listEnquiries(context: BackOfficeContext, options: { statu
 
 async function inboxRow(queries: Kysely<Database>, id: string): Promise<InboxRow> {
   const row = await inboxQuery(queries).where('id', '=', id).executeTakeFirst()
-  if (!row) throw new BackOfficeError('not-found', 'That enquiry does not exist (any more).')
+  if (!row) throw new BackOfficeError('not-found', { missing: 'enquiry' })
   return row
 }
 

@@ -110,9 +110,9 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
 
   it('refuses a period that does not read or ends before it starts', async () => {
     const context = testContext(testDb.db)
-    await expect(vatRegister(context, { from: '2025-03-01', to: 'March' })).rejects.toMatchObject({ message: 'Enter the date as YYYY-MM-DD.', field: 'to' })
+    await expect(vatRegister(context, { from: '2025-03-01', to: 'March' })).rejects.toMatchObject({ details: { problem: 'date-format' }, field: 'to' })
     await expect(vatRegister(context, { from: '2025-03-31', to: '2025-03-01' })).rejects.toMatchObject({
-      message: 'The period ends before it starts.',
+      details: { problem: 'period-reversed' },
       field: 'to',
     })
   })

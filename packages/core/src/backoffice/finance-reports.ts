@@ -139,12 +139,10 @@ export interface VatRegister {
   net: VatTotals
 }
 
-const isoDay = z.iso.date({ error: 'Enter the date as YYYY-MM-DD.' })
+const isoDay = z.iso.date()
 
 /** A VAT period as the form sends it: two days (inclusive), the first not after the last. */
-export const vatPeriodSchema = z
-  .object({ from: isoDay, to: isoDay })
-  .refine((period) => period.from <= period.to, { message: 'The period ends before it starts.', path: ['to'] })
+export const vatPeriodSchema = z.object({ from: isoDay, to: isoDay }).refine((period) => period.from <= period.to, { path: ['to'] })
 
 export type VatPeriod = z.infer<typeof vatPeriodSchema>
 
@@ -164,7 +162,9 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
   const parsed = vatPeriodSchema.safeParse(period)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new BackOfficeError('invalid-input', issue.message, String(issue.path[0] ?? 'from'))
+    const field = String(issue.path[0] ?? 'from')
+    if (issue.code === 'custom') throw new BackOfficeError('invalid-input', { problem: 'period-reversed' }, field)
+    throw new BackOfficeError('invalid-input', { problem: 'date-format', field }, field)
   }
   const { from, to } = parsed.data
   const start = startOfDay(from)

@@ -99,7 +99,7 @@ export interface ErasureResult {
 
 function readEmail(input: string): string {
   const email = singleLine(input).toLowerCase()
-  if (!isEmailAddress(email)) throw new BackOfficeError('invalid-input', 'Enter the e-mail address the request is about, e.g. name@example.com.')
+  if (!isEmailAddress(email)) throw new BackOfficeError('invalid-input', { problem: 'email-address' })
   return email
 }
 

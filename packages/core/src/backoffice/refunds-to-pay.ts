@@ -180,7 +180,7 @@ export const saveRefundBankDetails = staffCommand(refundBankDetailsSchema, async
       .select(['id', 'reference'])
       .where('reference', '=', normaliseReference(typed) ?? '')
       .executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${typed}.`)
+    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: typed })
     const earlier = await transaction.selectFrom('refund_bank_details').selectAll().where('registration_id', '=', registration.id).executeTakeFirst()
     const row = {
       account_holder: details.accountHolder,
@@ -244,7 +244,7 @@ export const recordRefundPayout = staffCommand(
         .select(['registrations.reference', 'refunds.amount_cents'])
         .where('refunds.id', '=', id)
         .executeTakeFirst()
-      if (!refund) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
+      if (!refund) throw new BackOfficeError('not-found', { missing: 'refund' })
       const change = await refundPaidOutHandler(context, { reference: refund.reference, refundId: id, paidOutOn, bankReference }, staff)
       return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
         const outcome = await change(transaction)
@@ -262,8 +262,8 @@ export const recordRefundPayout = staffCommand(
         .where('surplus_refunds.id', '=', id)
         .$if(context.db.dialect === 'postgres', (query) => query.forUpdate('surplus_refunds'))
         .executeTakeFirst()
-      if (!row) throw new BackOfficeError('not-found', 'That refund does not exist. Reload the list.')
-      if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', 'This refund is already recorded as paid out; there is nothing to record.')
+      if (!row) throw new BackOfficeError('not-found', { missing: 'refund' })
+      if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', { status: row.status })
       // A surplus is owed from the day its transfer arrived; it cannot have been paid back before.
       if (paidOutOn < row.received_on) throw fieldRefusal('paidOutOn', 'date-before-transfer')
       await transaction

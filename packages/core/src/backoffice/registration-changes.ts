@@ -45,9 +45,9 @@ async function changeableRegistration(
     .where('reference', '=', normaliseReference(String(referenceInput)) ?? '')
     .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+  if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: String(referenceInput).trim() })
   if (!options.afterStart && eventStarted(context, registration)) {
-    throw new BackOfficeError('event-started', `${registration.event_title} has started; registration ${registration.reference} can no longer be changed.`)
+    throw new BackOfficeError('event-started')
   }
   return registration
 }
@@ -122,16 +122,13 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
       .where('registration_id', '=', registration.id)
       .where('ordinal', '=', index)
       .executeTakeFirst()
-    if (!delegate) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no delegate ${number}.`)
+    if (!delegate) throw new BackOfficeError('not-found', { missing: 'delegate', reference: registration.reference, number })
     if (delegate.cancellation_id !== null) {
-      throw new BackOfficeError('delegate-not-attending', `${delegate.name} was cancelled; a cancelled delegate is not replaced.`)
+      throw new BackOfficeError('delegate-not-attending')
     }
     const newAddress = after.email.toLowerCase() !== delegate.email.toLowerCase()
     if (newAddress && eventStarted(context, registration)) {
-      throw new BackOfficeError(
-        'event-started',
-        `${registration.event_title} has started; only the name and position of a delegate of registration ${registration.reference} can be corrected.`,
-      )
+      throw new BackOfficeError('event-started', { allowed: 'name-and-position' })
     }
     await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
     const replacedCertificate = newAddress ? undefined : await replaceCertificateForNewName(transaction, context.links, { id: delegate.id, ...after }, at)

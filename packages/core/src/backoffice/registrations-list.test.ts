@@ -130,15 +130,15 @@ describe.each(TEST_BACKENDS)('listRegistrations on %s', (backend) => {
     expect(await referencesOf({ status: 'awaiting-payment' })).toEqual([refs.delta, refs.cobalt, refs.bolt])
   })
 
-  it.each<[RegistrationListQuery, string]>([
-    [{ status: 'lost' }, 'Choose a status from: awaiting-payment, part-paid, paid, part-cancelled, cancelled.'],
-    [{ paymentMethod: 'Cash' }, 'Choose a payment method from: bank-transfer, card.'],
-    [{ paymentMethod: 'Credit/Debit Card' }, 'Choose a payment method from: bank-transfer, card.'],
-    [{ createdFrom: '1 March' }, 'Enter the from date as YYYY-MM-DD.'],
-    [{ page: 0 }, `The page number must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`],
-    [{ pageSize: 1000 }, 'The page size must be a whole number from 1 to 100.'],
-  ])('refuses %o', async (query, message) => {
-    await expect(list(query)).rejects.toThrow(message)
+  it.each<[RegistrationListQuery, Record<string, string | number>]>([
+    [{ status: 'lost' }, { problem: 'list-status', choices: 'awaiting-payment, part-paid, paid, part-cancelled, cancelled' }],
+    [{ paymentMethod: 'Cash' }, { problem: 'payment-method', choices: 'bank-transfer, card' }],
+    [{ paymentMethod: 'Credit/Debit Card' }, { problem: 'payment-method', choices: 'bank-transfer, card' }],
+    [{ createdFrom: '1 March' }, { problem: 'date-format', field: 'from' }],
+    [{ page: 0 }, { problem: 'whole-number', field: 'page', max: Number.MAX_SAFE_INTEGER }],
+    [{ pageSize: 1000 }, { problem: 'whole-number', field: 'pageSize', max: 100 }],
+  ])('refuses %o', async (query, details) => {
+    await expect(list(query)).rejects.toMatchObject({ code: 'invalid-input', details })
   })
 })
 

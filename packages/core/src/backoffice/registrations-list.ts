@@ -65,14 +65,13 @@ type RegistrationsBuilder = ExpressionBuilder<Database, 'registrations'>
 
 function startOfDay(day: string, field: string): string {
   const start = /^\d{4}-\d{2}-\d{2}$/.test(day) ? DateTime.fromISO(day, { zone: TIME_ZONE }) : undefined
-  if (!start?.isValid) throw new BackOfficeError('invalid-input', `Enter the ${field} date as YYYY-MM-DD.`)
+  if (!start?.isValid) throw new BackOfficeError('invalid-input', { problem: 'date-format', field })
   return start.toUTC().toISO()!
 }
 
 function wholeNumber(value: number | undefined, fallback: number, field: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback
-  if (!Number.isSafeInteger(value) || value < 1 || value > max)
-    throw new BackOfficeError('invalid-input', `The ${field} must be a whole number from 1 to ${max}.`)
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new BackOfficeError('invalid-input', { problem: 'whole-number', field, max })
   return value
 }
 
@@ -89,15 +88,15 @@ function containsPattern(text: string): string {
 /** Lists registrations newest first with filters, search and pagination, and the total that match. */
 export async function listRegistrations(context: BackOfficeContext, query: RegistrationListQuery = {}): Promise<RegistrationListPage> {
   const { db } = context
-  const page = wholeNumber(query.page, 1, 'page number')
-  const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'page size', MAX_PAGE_SIZE)
+  const page = wholeNumber(query.page, 1, 'page')
+  const pageSize = wholeNumber(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE)
   const status = REGISTRATION_LIST_STATUSES.find((known) => known === query.status)
   if (query.status && !status) {
-    throw new BackOfficeError('invalid-input', `Choose a status from: ${REGISTRATION_LIST_STATUSES.join(', ')}.`)
+    throw new BackOfficeError('invalid-input', { problem: 'list-status', choices: REGISTRATION_LIST_STATUSES.join(', ') })
   }
   const paymentMethod = PAYMENT_METHODS.find((known) => known === query.paymentMethod)
   if (query.paymentMethod && !paymentMethod) {
-    throw new BackOfficeError('invalid-input', `Choose a payment method from: ${PAYMENT_METHODS.join(', ')}.`)
+    throw new BackOfficeError('invalid-input', { problem: 'payment-method', choices: PAYMENT_METHODS.join(', ') })
   }
   const createdFrom = query.createdFrom ? startOfDay(query.createdFrom, 'from') : undefined
   const createdBefore = query.createdTo ? DateTime.fromISO(startOfDay(query.createdTo, 'to')).plus({ days: 1 }).toUTC().toISO()! : undefined

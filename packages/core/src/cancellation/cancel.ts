@@ -151,7 +151,7 @@ async function findRegistration(queries: Kysely<Database>, referenceInput: strin
     .where('reference', '=', reference ?? '')
     .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${String(referenceInput).trim()}.`)
+  if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: String(referenceInput).trim() })
   return registration
 }
 
@@ -295,24 +295,16 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
       .orderBy('ordinal')
       .execute()
     const attending = delegates.filter((delegate) => delegate.cancellation_id === null)
-    if (attending.length === 0) throw new BackOfficeError('already-cancelled', `Registration ${registration.reference} is already cancelled.`)
+    if (attending.length === 0) throw new BackOfficeError('already-cancelled')
     const requested = input.delegateIds === 'all' ? attending.map((delegate) => delegate.id) : [...new Set(input.delegateIds)]
     const chosen = attending.filter((delegate) => requested.includes(delegate.id))
     if (chosen.length !== requested.length) {
-      throw new BackOfficeError(
-        'delegate-not-attending',
-        'One of the chosen delegates is not on this registration or is already cancelled. Reload the page and choose again.',
-        'delegateIds',
-      )
+      throw new BackOfficeError('delegate-not-attending', {}, 'delegateIds')
     }
     const whole = chosen.length === attending.length
     const table = pricedAsTable(registration.attendance_option)
     if (!whole && table) {
-      throw new BackOfficeError(
-        'table-cancelled-in-part',
-        'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.',
-        'delegateIds',
-      )
+      throw new BackOfficeError('table-cancelled-in-part', {}, 'delegateIds')
     }
 
     const proposal = proposedCancellationFee(registration.event_start, today)
@@ -551,12 +543,9 @@ export const refundPaidOutHandler: CommandHandler<z.output<typeof refundPayoutSc
       .where('registration_id', '=', registration.id)
       .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst()
-    if (!row) throw new BackOfficeError('not-found', `Registration ${registration.reference} has no such refund.`)
+    if (!row) throw new BackOfficeError('not-found', { missing: 'refund', reference: registration.reference })
     if (row.status !== 'awaiting-payout' && row.status !== 'refused') {
-      throw new BackOfficeError(
-        'nothing-to-pay-out',
-        `This refund is ${row.status === 'paid-out' ? 'already recorded as paid out' : 'made by card'}; there is nothing to record.`,
-      )
+      throw new BackOfficeError('nothing-to-pay-out', { status: row.status })
     }
     // A refund is owed from the day of its cancellation (business clock); it cannot have been paid out before.
     const { cancelled_on: cancelledOn } = await transaction

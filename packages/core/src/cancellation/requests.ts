@@ -43,7 +43,7 @@ async function registrationOf(context: BackOfficeContext, referenceInput: string
     .select(['id', 'reference'])
     .where('reference', '=', normaliseReference(referenceInput) ?? '')
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${referenceInput}.`)
+  if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: referenceInput })
   return registration
 }
 
@@ -76,7 +76,7 @@ export const requestCancellation = staffCommand(cancellationSchema, async (conte
       .where('registration_id', '=', registration.id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (open) throw new BackOfficeError('request-pending', 'A cancellation of this registration is already waiting for a manager’s approval.')
+    if (open) throw new BackOfficeError('request-pending')
     await transaction.insertInto('cancellation_requests').values(row).execute()
     const request = requestOf(row)
     const audit: AuditedChange[] = [
@@ -130,7 +130,7 @@ export const decideCancellationRequest = staffCommand(
   cancellationDecisionSchema,
   async (context, input, manager) => {
     const registration = await registrationOf(context, input.reference)
-    const gone = () => new BackOfficeError('not-found', 'That cancellation request has been decided already or does not exist.')
+    const gone = () => new BackOfficeError('not-found', { missing: 'cancellation-request' })
     const asked = await context.db.kysely
       .selectFrom('cancellation_requests')
       .selectAll()

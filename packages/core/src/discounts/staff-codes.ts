@@ -141,7 +141,7 @@ const codeIdSchema = z.pipe(ownFields, z.object({ codeId: z.pipe(z.transform(sin
 
 async function codeFor(transaction: Transaction<Database>, codeId: string): Promise<DiscountCodeRow> {
   const row = await transaction.selectFrom('discount_codes').selectAll().where('id', '=', codeId).executeTakeFirst()
-  if (!row) throw new BackOfficeError('not-found', 'No such discount code.', 'codeId')
+  if (!row) throw new BackOfficeError('not-found', { missing: 'discount-code' }, 'codeId')
   return row
 }
 

@@ -456,8 +456,8 @@ export const issueCertificates = staffCommand(issueCertificatesSchema, async (co
   const now = businessClock(context)
   return async (transaction): Promise<CommandOutcome<{ issued: number }>> => {
     const event = await registeredEvent(transaction, input.eventId)
-    if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
-    if (!eventHasEnded(event, now)) throw new BackOfficeError('event-not-ended', `${event.title} has not ended yet; certificates are issued after it.`)
+    if (!event) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
+    if (!eventHasEnded(event, now)) throw new BackOfficeError('event-not-ended')
     const issued = await issueForEvent(context, transaction, input.eventId, facts, actor.name)
     return {
       result: { issued: issued.length },
@@ -478,10 +478,10 @@ async function certificateInForce(transaction: Transaction<Database>, number: st
     .select('registration_delegates.email')
     .where('certificates.number', '=', number)
     .executeTakeFirst()
-  if (!row) throw new BackOfficeError('not-found', `No certificate has the number ${number}.`)
+  if (!row) throw new BackOfficeError('not-found', { missing: 'certificate', number })
   const certificate = certificateOf(row)
-  if (certificate.state === 'revoked') throw new BackOfficeError('certificate-revoked', `Certificate ${number} was revoked.`)
-  if (certificate.state === 'replaced') throw new BackOfficeError('certificate-replaced', `Certificate ${number} was replaced by ${row.replaced_by}.`)
+  if (certificate.state === 'revoked') throw new BackOfficeError('certificate-revoked')
+  if (certificate.state === 'replaced') throw new BackOfficeError('certificate-replaced')
   return { row, certificate }
 }
 
@@ -490,7 +490,7 @@ export const resendCertificate = staffCommand(certificateNumberSchema, async (co
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<{ number: string }>> => {
     const { row, certificate } = await certificateInForce(transaction, input.number)
-    if (row.email === '') throw new BackOfficeError('personal-data-erased', 'The delegate’s e-mail address was erased at their request.')
+    if (row.email === '') throw new BackOfficeError('personal-data-erased', { whose: 'delegate' })
     const mail = certificateMail(certificate, row.email, context.links.certificate(certificate.number))
     await enqueueMails(transaction, row.registration_id, [{ topic: 'certificate', mail }], at)
     return {
@@ -543,7 +543,7 @@ export const cpdHoursSchema = z.pipe(
 export const saveCpdHours = staffCommand(cpdHoursSchema, async (context, input, actor) => {
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<{ hoursPerDay: number | undefined }>> => {
-    if (!(await registeredEvent(transaction, input.eventId))) throw new BackOfficeError('not-found', 'This event has no registrations.')
+    if (!(await registeredEvent(transaction, input.eventId))) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
     const before = await cpdMinutesPerDayOverride(transaction, input.eventId)
     const minutes = input.hoursPerDay === '' ? undefined : Number(input.hoursPerDay) * 60
     if (minutes === undefined) await transaction.deleteFrom('event_cpd_hours').where('event_id', '=', input.eventId).execute()

@@ -232,18 +232,18 @@ async function requireDoorDay(
   actor: StaffActor,
 ): Promise<string | undefined> {
   const event = await registeredEvent(queries, input.eventId)
-  if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
+  if (!event) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
   const days = checkInDays(event.start, event.end)
   const details = { day: input.day, today, title: event.title, firstDay: days[0]!, lastDay: days.at(-1)! }
-  if (!days.includes(input.day)) throw new BackOfficeError('not-an-event-day', `${input.day} is not a day of ${event.title}.`, 'day', details)
+  if (!days.includes(input.day)) throw new BackOfficeError('not-an-event-day', details, 'day')
   if (input.day === today) return undefined
-  if (today < days[0]!) throw new BackOfficeError('event-not-started', `${event.title} starts on ${days[0]}; nothing is recorded before.`, 'day', details)
-  if (input.day > today) throw new BackOfficeError('not-today', `${input.day} is not today (${today}).`, 'day', details)
+  if (today < days[0]!) throw new BackOfficeError('event-not-started', details, 'day')
+  if (input.day > today) throw new BackOfficeError('not-today', details, 'day')
   if (!roleAllows(actor.role, 'manager')) {
-    if (today > days.at(-1)!) throw new BackOfficeError('event-over', `${event.title} ended on ${days.at(-1)}.`, 'day', details)
-    throw new BackOfficeError('not-today', `${input.day} is not today (${today}).`, 'day', details)
+    if (today > days.at(-1)!) throw new BackOfficeError('event-over', details, 'day')
+    throw new BackOfficeError('not-today', details, 'day')
   }
-  if (input.reason === '') throw new BackOfficeError('past-day-reason-required', `A past day needs a reason.`, 'reason', details)
+  if (input.reason === '') throw new BackOfficeError('past-day-reason-required', details, 'reason')
   return input.reason
 }
 
@@ -253,20 +253,24 @@ async function doorDelegate(queries: Kysely<Database>, input: { eventId: string;
   if (input.delegateId !== '') query = query.where('registration_delegates.id', '=', input.delegateId)
   else {
     const code = normalisePassCode(input.code)
-    if (!code) throw new BackOfficeError('unknown-pass', `${input.code || 'An empty code'} is not a pass code.`, 'code', { code: input.code })
+    if (!code) throw new BackOfficeError('unknown-pass', { code: input.code }, 'code')
     query = query.where('delegate_passes.code', '=', code)
   }
   const row = await query.executeTakeFirst()
   if (!row) {
     const elsewhere = input.delegateId === '' ? await passOfAnotherEvent(queries, normalisePassCode(input.code)!) : undefined
     if (elsewhere)
-      throw new BackOfficeError('pass-of-another-event', `${elsewhere.name}'s pass is for ${elsewhere.title}.`, 'code', {
-        name: elsewhere.name,
-        title: elsewhere.title,
-      })
-    throw new BackOfficeError('unknown-pass', 'No delegate of this event has this pass.', 'code', { code: input.code })
+      throw new BackOfficeError(
+        'pass-of-another-event',
+        {
+          name: elsewhere.name,
+          title: elsewhere.title,
+        },
+        'code',
+      )
+    throw new BackOfficeError('unknown-pass', { code: input.code }, 'code')
   }
-  if (row.cancellation_id !== null) throw new BackOfficeError('pass-cancelled', `${row.name} was cancelled.`, undefined, { name: row.name })
+  if (row.cancellation_id !== null) throw new BackOfficeError('pass-cancelled', { name: row.name })
   return doorDelegateOf(row)
 }
 
@@ -295,7 +299,7 @@ async function passOfAnotherEvent(queries: Kysely<Database>, code: string): Prom
 }
 
 function alreadyCheckedIn(delegate: DoorDelegate, record: CheckInRecord): BackOfficeError {
-  return new BackOfficeError('already-checked-in', `${delegate.name} was already checked in at ${record.at} by ${record.byName}.`, undefined, {
+  return new BackOfficeError('already-checked-in', {
     name: delegate.name,
     at: record.at,
     byName: record.byName,
@@ -366,8 +370,7 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
   return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
     const pastDayReason = await requireDoorDay(transaction, input, today, actor)
     const delegate = await doorDelegate(transaction, { ...input, code: '' })
-    if (!delegate.checkedIn)
-      throw new BackOfficeError('not-checked-in', `${delegate.name} is not checked in on ${input.day}.`, undefined, { name: delegate.name })
+    if (!delegate.checkedIn) throw new BackOfficeError('not-checked-in', { name: delegate.name })
     await transaction
       .updateTable('check_ins')
       .set({ undone_at: at.toISOString(), undone_by_name: actor.name })

@@ -314,13 +314,13 @@ export const resendJoiningMail = staffCommand(resendJoiningMailSchema, async (co
   const reference = normaliseReference(input.reference) ?? ''
   return async (transaction): Promise<CommandOutcome<{ reference: string; name: string }>> => {
     const registration = await transaction.selectFrom('registrations').select(['id', 'cancelled_at']).where('reference', '=', reference).executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
+    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
     const row = await delegatesQuery(transaction)
       .where('registrations.id', '=', registration.id)
       .where('registration_delegates.ordinal', '=', input.ordinal)
       .executeTakeFirst()
     if (!row) {
-      throw new BackOfficeError('not-found', `Registration ${reference} has no delegate there who can be written to: cancelled, or their address was erased.`)
+      throw new BackOfficeError('not-found', { missing: 'reachable-delegate', reference })
     }
     const delegate = joiningDelegateOf(row)
     await queueJoiningMail(context, transaction, delegate, undefined, settings, at)

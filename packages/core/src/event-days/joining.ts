@@ -77,7 +77,7 @@ function checkedMeetingUrl(url: string, field: string): string {
   } catch {
     parsed = undefined
   }
-  if (parsed?.protocol !== 'https:') throw new BackOfficeError('invalid-meeting-link', `${url} is not a web address starting with https://.`, field)
+  if (parsed?.protocol !== 'https:') throw new BackOfficeError('invalid-meeting-link', {}, field)
   return parsed.href
 }
 
@@ -105,12 +105,12 @@ export const saveJoiningInstructions = staffCommand(joiningInstructionsSchema, a
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<JoiningInstructions>> => {
     const event = await registeredEvent(transaction, input.eventId)
-    if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
+    if (!event) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
     const days = checkInDays(event.start, event.end)
     const meetingUrl = checkedMeetingUrl(input.meetingUrl, 'meetingUrl')
     const dayMeetingUrls: Record<string, string> = {}
     for (const [day, url] of Object.entries(input.dayMeetingUrls)) {
-      if (!days.includes(day)) throw new BackOfficeError('not-an-event-day', `${day} is not a day of ${event.title}.`)
+      if (!days.includes(day)) throw new BackOfficeError('not-an-event-day')
       const checked = checkedMeetingUrl(url, `dayMeetingUrls.${day}`)
       if (checked !== '') dayMeetingUrls[day] = checked
     }

@@ -100,9 +100,9 @@ function delegateMessageMail(
 
 async function checkedFilters(queries: Kysely<Database>, input: MessageInput): Promise<{ title: string; filters: MessageFilters }> {
   const event = await registeredEvent(queries, input.eventId)
-  if (!event) throw new BackOfficeError('not-found', 'This event has no registrations.')
+  if (!event) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
   if (input.day !== '' && !checkInDays(event.start, event.end).includes(input.day)) {
-    throw new BackOfficeError('not-an-event-day', `${input.day} is not a day of ${event.title}.`, 'day')
+    throw new BackOfficeError('not-an-event-day', {}, 'day')
   }
   return { title: event.title, filters: { attendance: input.attendance, payment: input.payment, day: input.day } }
 }
@@ -116,7 +116,7 @@ export interface MessagePreview {
 /** Previews a message with the first delegate it reaches (nothing is sent or recorded). */
 export async function previewDelegateMessage(context: BackOfficeContext, rawInput: unknown): Promise<MessagePreview> {
   const parsed = delegateMessageSchema.safeParse(rawInput)
-  if (!parsed.success) throw new BackOfficeError('invalid-input', 'Fill in the subject and the text of the message.')
+  if (!parsed.success) throw new BackOfficeError('invalid-input', { problem: 'message-incomplete' })
   const { filters } = await checkedFilters(context.db.kysely, parsed.data)
   const recipients = await recipientsOf(context.db.kysely, parsed.data.eventId, filters)
   const [first] = recipients
@@ -132,7 +132,7 @@ export const sendDelegateMessage = staffCommand(delegateMessageSchema, async (co
   return async (transaction): Promise<CommandOutcome<{ recipientCount: number }>> => {
     const { filters } = await checkedFilters(transaction, input)
     const recipients = await recipientsOf(transaction, input.eventId, filters)
-    if (recipients.length === 0) throw new BackOfficeError('invalid-input', 'No delegate matches these filters: nothing was sent.')
+    if (recipients.length === 0) throw new BackOfficeError('invalid-input', { problem: 'no-recipients' })
     for (const delegate of recipients) {
       await enqueueMails(transaction, delegate.registrationId, [{ topic: MESSAGE_TOPIC, mail: delegateMessageMail(input, delegate, settings) }], at)
     }

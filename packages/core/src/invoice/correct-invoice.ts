@@ -45,22 +45,22 @@ export const correctInvoice = staffCommand(
     const reference = normaliseReference(input.reference) ?? ''
     return async (transaction): Promise<CommandOutcome<InvoiceCorrection>> => {
       const registration = await transaction.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
-      if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
+      if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
       const cancelled = await transaction.selectFrom('cancellations').select('id').where('registration_id', '=', registration.id).executeTakeFirst()
       // A cancellation's credit note already names the invoice and part of its supply: reissuing it would credit twice.
-      if (cancelled) throw new BackOfficeError('registration-cancelled', `Registration ${reference} has a cancellation: its invoice is corrected by hand.`)
+      if (cancelled) throw new BackOfficeError('registration-cancelled', { refused: 'invoice-correction' })
       const invoice = await transaction
         .selectFrom('invoices')
         .select(['id', 'number', 'data_json'])
         .where('registration_id', '=', registration.id)
         .orderBy('number', 'desc')
         .executeTakeFirst()
-      if (!invoice || invoice.data_json === null) throw new BackOfficeError('not-found', `Registration ${reference} has no tax invoice to correct.`)
+      if (!invoice || invoice.data_json === null) throw new BackOfficeError('not-found', { missing: 'tax-invoice', reference })
       const old = storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json })
       const recipient = { name: registration.company_name, addressLines: nonEmptyLines(registration.address), vatNumber: registration.vat_number }
       const unchanged = JSON.stringify(old.recipient) === JSON.stringify(recipient) && (old.purchaseOrderNumber ?? '') === registration.purchase_order_number
       if (unchanged) {
-        throw new BackOfficeError('invoice-up-to-date', `Tax invoice ${old.number} already names the company details on registration ${reference}.`)
+        throw new BackOfficeError('invoice-up-to-date')
       }
 
       const creditSerial = await nextCreditNoteNumber(transaction)

@@ -316,11 +316,11 @@ export const remindNow = staffCommand(remindNowSchema, async (context, input, ac
   const reference = normaliseReference(input.reference) ?? ''
   return async (transaction): Promise<CommandOutcome<{ reference: string; outstandingCents: number }>> => {
     const registration = await transaction.selectFrom('registrations').select('id').where('reference', '=', reference).executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', `No registration has the reference ${input.reference}.`)
+    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
     const [receivable] = await receivablesOn(transaction, settings, today, now, registration.id)
-    if (!receivable) throw new BackOfficeError('nothing-owed', `Registration ${reference} owes nothing on its tax invoice: there is nothing to remind about.`)
+    if (!receivable) throw new BackOfficeError('nothing-owed')
     if (registrantAddressErased(receivable.registration)) {
-      throw new BackOfficeError('personal-data-erased', `Registration ${reference}'s e-mail address was erased at the registrant's request.`)
+      throw new BackOfficeError('personal-data-erased')
     }
     await queueReminder(context, transaction, { receivable, kind: 'staff', settings, today, at, sentByName: actor.name })
     return {

@@ -251,8 +251,8 @@ const sendStatementSchema = z.pipe(ownFields, z.object({ companyName: requiredLi
 /** Staff send a company its statement of account on request, to the e-mail of its latest registration, through the outbox. */
 export const sendStatement = staffCommand(sendStatementSchema, async (context, input) => {
   const statement = await statementOfAccount(context, input.companyName)
-  if (!statement) throw new BackOfficeError('not-found', `No registration names the company ${input.companyName}.`)
-  if (statement.email === '') throw new BackOfficeError('personal-data-erased', `The e-mail address of ${statement.companyName} was erased at its request.`)
+  if (!statement) throw new BackOfficeError('not-found', { missing: 'company', companyName: input.companyName })
+  if (statement.email === '') throw new BackOfficeError('personal-data-erased', { whose: 'company' })
   const pdf = await renderStatementPdf(context, statement)
   const settings = await context.catalog.getSettings()
   const at = wallClock(context)

@@ -441,13 +441,13 @@ const entrySchema = z.object({ entryId: requiredLine(36) })
 async function entryAndEvent(context: WaitingListContext, entryId: string): Promise<{ event: RegistrationEvent; settings: SiteSettingsForMail }> {
   const row = await context.db.kysely.selectFrom('waiting_list_entries').select('event_slug').where('id', '=', entryId).executeTakeFirst()
   const event = row ? await context.catalog.getEvent(row.event_slug) : undefined
-  if (!event) throw new BackOfficeError('not-found', 'This waiting-list entry or its event no longer exists.')
+  if (!event) throw new BackOfficeError('not-found', { missing: 'waiting-list-entry' })
   return { event, settings: await context.catalog.getSettings() }
 }
 
 async function lockedEntry(transaction: Transaction<Database>, entryId: string): Promise<EntryRow> {
   const entry = await transaction.selectFrom('waiting_list_entries').selectAll().where('id', '=', entryId).executeTakeFirst()
-  if (!entry) throw new BackOfficeError('not-found', 'This waiting-list entry no longer exists.')
+  if (!entry) throw new BackOfficeError('not-found', { missing: 'waiting-list-entry' })
   return entry
 }
 
@@ -461,16 +461,11 @@ export const offerWaitingListSeats = staffCommand(entrySchema, async (context: W
     await lockEventSeats(transaction, event.id, wallClock(context))
     const entry = await lockedEntry(transaction, input.entryId)
     if (entry.state !== 'waiting' && entry.state !== 'expired') {
-      throw new BackOfficeError(
-        'entry-closed',
-        `This entry is ${entry.state}: only a waiting entry, or one whose offer expired, can be offered seats.`,
-        undefined,
-        { state: entry.state },
-      )
+      throw new BackOfficeError('entry-closed', { state: entry.state })
     }
     const free = (await seatsLeftAt(transaction, event))[entry.attendance]
     if (free !== null && free < entry.seats) {
-      throw new BackOfficeError('not-enough-seats', `Only ${free} of the ${entry.seats} seats wanted are free.`, undefined, {
+      throw new BackOfficeError('not-enough-seats', {
         seatsLeft: free,
         seatsWanted: entry.seats,
       })
@@ -488,7 +483,7 @@ export const removeWaitingListEntry = staffCommand(entrySchema, async (context: 
     await lockEventSeats(transaction, event.id, at)
     const entry = await lockedEntry(transaction, input.entryId)
     if (entry.state !== 'waiting' && entry.state !== 'offered') {
-      throw new BackOfficeError('entry-closed', `This entry is ${entry.state} already.`, undefined, { state: entry.state })
+      throw new BackOfficeError('entry-closed', { state: entry.state })
     }
     await transaction
       .updateTable('waiting_list_entries')

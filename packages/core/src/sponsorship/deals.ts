@@ -280,7 +280,7 @@ const dealIdSchema = z.pipe(ownFields, z.object({ dealId: requiredLine(36) }))
 
 async function dealFor(transaction: Transaction<Database>, dealId: string): Promise<SponsorshipDealRow> {
   const deal = await transaction.selectFrom('sponsorship_deals').selectAll().where('id', '=', dealId).executeTakeFirst()
-  if (!deal) throw new BackOfficeError('not-found', 'No such sponsorship deal.', 'dealId')
+  if (!deal) throw new BackOfficeError('not-found', { missing: 'sponsorship-deal' }, 'dealId')
   return deal
 }
 
@@ -293,9 +293,9 @@ export const approveSponsorshipDeal = staffCommand(
     const today = businessClock(context)
     return async (transaction) => {
       const deal = await dealFor(transaction, input.dealId)
-      if (deal.status !== 'awaiting-approval') throw new BackOfficeError('deal-already-approved', 'This deal is approved already.')
+      if (deal.status !== 'awaiting-approval') throw new BackOfficeError('deal-already-approved')
       const event = await context.catalog.getEvent(deal.event_slug)
-      if (!event) throw new BackOfficeError('not-found', 'The deal’s event is no longer published.', 'dealId')
+      if (!event) throw new BackOfficeError('not-found', { missing: 'published-event' }, 'dealId')
       const approval = await approveInTransaction(transaction, deal, event, settings, actor, now, today)
       return {
         result: approval,
@@ -321,7 +321,7 @@ export const resendDealCodes = staffCommand(dealIdSchema, async (context, input)
   const now = wallClock(context)
   return async (transaction) => {
     const deal = await dealFor(transaction, input.dealId)
-    if (deal.status !== 'approved') throw new BackOfficeError('deal-not-approved', 'This deal is not approved yet: it has no codes.')
+    if (deal.status !== 'approved') throw new BackOfficeError('deal-not-approved')
     const rows = await transaction.selectFrom('discount_codes').select(['code', 'kind']).where('deal_id', '=', deal.id).where('voided_at', 'is', null).execute()
     const event = await context.catalog.getEvent(deal.event_slug)
     const codes = {
@@ -388,7 +388,7 @@ export const cancelSponsorshipDeal = staffCommand(
     const today = businessClock(context)
     return async (transaction) => {
       const deal = await dealFor(transaction, input.dealId)
-      if (deal.status === 'cancelled') throw new BackOfficeError('already-cancelled', 'This deal is cancelled already.')
+      if (deal.status === 'cancelled') throw new BackOfficeError('already-cancelled', { what: 'deal' })
       const at = now.toISOString()
       await transaction.updateTable('discount_codes').set({ voided_at: at }).where('deal_id', '=', deal.id).where('voided_at', 'is', null).execute()
       await transaction.updateTable('sponsorship_deals').set({ status: 'cancelled', cancelled_at: at }).where('id', '=', deal.id).execute()

@@ -10,7 +10,6 @@ import {
   listStatementMappings,
   STATEMENT_DATE_FORMATS,
   STATEMENT_DELIMITERS,
-  sameAsText,
   splitStatementLine,
   statementLines,
   type StatementLineView,
@@ -23,6 +22,7 @@ import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { attemptChange, backOfficeContext, commandContext, refusalSentence, runStaffCommand, staffActor } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
+import { sameAsWording, statementLineRefusal } from '../../lib/refusals'
 import { requestFactsContext } from '../../lib/services.server'
 import type { Route } from './+types/bank-statements'
 import { AdminMessages } from '../../components/admin/AdminMessages'
@@ -55,8 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (importId && !shownImport) throw data('No such statement import', { status: 404 })
   // The choices of the mapping form come from the core with the data: the core's code stays on the server.
   const choices = { dateFormats: Object.entries(STATEMENT_DATE_FORMATS), delimiters: Object.entries(STATEMENT_DELIMITERS), banks: BANK_PRESET_CHOICES }
-  // What a repeated line repeats is worded by the core, here on the server, like every other choice of this page.
-  const shownLines = lines.map((line) => ({ ...line, sameAs: line.state.kind === 'same-as' ? sameAsText(line.state) : null }))
+  // What a repeated line repeats is worded here on the server, like every other choice of this page.
+  const shownLines = lines.map((line) => ({
+    ...line,
+    sameAs: line.state.kind === 'same-as' ? sameAsWording({ ...line.state, earlierPostedOn: line.state.postedOn }) : null,
+  }))
   return data({ mappings, imports, shownImport: shownImport ?? null, lines: shownLines, choices }, { headers })
 }
 
@@ -162,7 +165,7 @@ export async function action(args: Route.ActionArgs) {
     // Each line is recorded by the transfer command, with its audit row in its own transaction.
     const results = await fromDatabase(context, () => confirmStatementLines(commandContext(context), lineIds, staffActor(context, session.user)))
     const recorded = results.flatMap((result) => (result.outcome === 'recorded' ? [result.transfer] : []))
-    const refusals = results.flatMap((result) => (result.outcome === 'refused' ? [result.message] : []))
+    const refusals = results.flatMap((result) => (result.outcome === 'refused' ? [statementLineRefusal(result)] : []))
     const receipts = recorded.filter((transfer) => transfer.receiptQueued).length
     const notice =
       recorded.length === 0

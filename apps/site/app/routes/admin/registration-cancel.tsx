@@ -17,7 +17,7 @@ import { data, Form } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { runStaffCommand, staffActor } from '../../lib/backoffice.server'
-import { roleRefusal } from '../../lib/refusals'
+import { backOfficeRefusal, roleRefusal } from '../../lib/refusals'
 import { fromDatabase } from '../../lib/database.server'
 import { requestFactsContext, servicesContext } from '../../lib/services.server'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       cancellationProposal(services.core.backOffice, args.params.reference),
       cancellationRequests(services.core.backOffice, args.params.reference),
     ]).catch((error: unknown) => {
-      if (isBackOfficeError(error) && error.code === 'not-found') throw data(error.message, { status: 404, headers })
+      if (isBackOfficeError(error) && error.code === 'not-found') throw data(backOfficeRefusal(error).message, { status: 404, headers })
       throw error
     }),
   )

@@ -19,6 +19,7 @@ import { requireStaffMember } from '../../lib/admin.server'
 import { readBackOffice } from '../../lib/backoffice.server'
 import type { Route } from './+types/registrations'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
+import { backOfficeRefusal } from '../../lib/refusals'
 
 export function meta() {
   return adminMeta('Registrations')
@@ -67,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ filters, choices, list, problem: null }, { headers })
   } catch (error) {
     if (!isBackOfficeError(error)) throw error
-    return data({ filters, choices, list: EMPTY_PAGE, problem: error.message }, { status: 400, headers })
+    return data({ filters, choices, list: EMPTY_PAGE, problem: backOfficeRefusal(error).message }, { status: 400, headers })
   }
 }
 

@@ -5,6 +5,7 @@ import { backOfficeContext, businessToday } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestedPeriod } from '../../lib/report-period'
 import type { Route } from './+types/reports-download'
+import { backOfficeRefusal } from '../../lib/refusals'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     body = await fromDatabase(args.context, () => download.render(backOfficeContext(args.context), period))
   } catch (error) {
-    if (isBackOfficeError(error)) throw data(error.message, { status: 400 })
+    if (isBackOfficeError(error)) throw data(backOfficeRefusal(error).message, { status: 400 })
     throw error
   }
   const fileHeaders = new Headers({ 'Content-Type': download.contentType, 'Content-Disposition': `attachment; filename="${download.fileName(period)}"` })

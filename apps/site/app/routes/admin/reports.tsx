@@ -11,6 +11,7 @@ import { backOfficeContext, businessToday } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestedPeriod } from '../../lib/report-period'
 import type { Route } from './+types/reports'
+import { backOfficeRefusal } from '../../lib/refusals'
 
 export function meta() {
   return adminMeta('Finance reports')
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     Promise.all([
       eventFinanceReport(backOffice),
       vatRegister(backOffice, period).catch((error: unknown) => {
-        if (isBackOfficeError(error)) return { error: error.message, field: error.field ?? 'from' }
+        if (isBackOfficeError(error)) return { error: backOfficeRefusal(error).message, field: error.field ?? 'from' }
         throw error
       }),
     ]),

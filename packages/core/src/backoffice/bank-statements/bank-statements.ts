@@ -1,6 +1,5 @@
-import { formatAmount, formatRand } from '@events/pricing'
+import { formatAmount } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
-import { DateTime } from 'luxon'
 import * as z from 'zod/mini'
 import type { Database } from '../../db/database.ts'
 import type { BankStatementImportRow, BankStatementLineRow, BankStatementMappingRow } from '../../db/tables/bank-statements.ts'
@@ -8,7 +7,7 @@ import { newId } from '../../ids.ts'
 import { paidCentsOf } from '../../registration/payment-state.ts'
 import { normaliseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../registration/reference.ts'
 import { singleLine } from '../../validation/fields.ts'
-import { isValidationError } from '../../errors.ts'
+import { isValidationError, type ValidationError } from '../../errors.ts'
 import { ownFields } from '../../submissions/fields.ts'
 import { bankTransfersChange, explainTransferFailure, recordBankTransfer, type RecordedBankTransfer } from '../bank-transfers.ts'
 import { normaliseBankReference } from '../../validation/fields.ts'
@@ -86,7 +85,10 @@ export interface StatementLineView {
   state: StatementLineState
 }
 
-export type ConfirmedLine = { lineId: string; outcome: 'recorded'; transfer: RecordedBankTransfer } | { lineId: string; outcome: 'refused'; message: string }
+/** A confirmed line's outcome: recorded, or refused with the refusal the site words (about that line). */
+export type ConfirmedLine =
+  | { lineId: string; outcome: 'recorded'; transfer: RecordedBankTransfer }
+  | { lineId: string; outcome: 'refused'; amountCents: number; postedOn: string; error: BackOfficeError | ValidationError }
 
 const MAX_MAPPING_TEXT = 100
 const MAX_FILE_NAME = 200
@@ -128,39 +130,34 @@ export async function listStatementMappings(context: BackOfficeContext): Promise
 
 /** Checks a mapping typed in the form: a name, the three required columns, and known separator and date layout. */
 function readStatementMapping(input: StatementMappingInput): Omit<StatementMapping, 'id'> {
-  const text = (value: string, what: string, required: boolean) => {
+  const text = (value: string, column: string, required: boolean) => {
     const cleaned = singleLine(value)
-    if (required && cleaned === '') throw new BackOfficeError('invalid-input', `Enter ${what}.`)
-    if (cleaned.length > MAX_MAPPING_TEXT)
-      throw new BackOfficeError('invalid-input', `${what[0]!.toUpperCase()}${what.slice(1)} is too long (at most ${MAX_MAPPING_TEXT} characters).`)
+    if (required && cleaned === '') throw new BackOfficeError('invalid-input', { problem: 'mapping-text-missing', column })
+    if (cleaned.length > MAX_MAPPING_TEXT) throw new BackOfficeError('invalid-input', { problem: 'mapping-text-too-long', column, max: MAX_MAPPING_TEXT })
     return cleaned
   }
-  const name = text(input.name, 'the name of the bank (or account) for the new mapping', true)
-  if (!Object.hasOwn(STATEMENT_DELIMITERS, input.delimiter))
-    throw new BackOfficeError('invalid-input', 'Choose how the columns are separated: comma, semicolon or tab.')
-  if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', 'Choose how the dates are written.')
-  if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',')
-    throw new BackOfficeError('invalid-input', 'Choose the decimal separator of the amounts: a point or a comma.')
-  const amountColumn = text(input.amountColumn, 'the heading of the amount column', false)
-  const moneyInColumn = text(input.moneyInColumn ?? '', 'the heading of the money-in column', false)
-  const moneyOutColumn = text(input.moneyOutColumn ?? '', 'the heading of the money-out column', false)
+  const name = text(input.name, 'name', true)
+  if (!Object.hasOwn(STATEMENT_DELIMITERS, input.delimiter)) throw new BackOfficeError('invalid-input', { problem: 'mapping-delimiter' })
+  if (!Object.hasOwn(STATEMENT_DATE_FORMATS, input.dateFormat)) throw new BackOfficeError('invalid-input', { problem: 'mapping-date-format' })
+  if (input.decimalSeparator !== '.' && input.decimalSeparator !== ',') throw new BackOfficeError('invalid-input', { problem: 'mapping-decimal-separator' })
+  const amountColumn = text(input.amountColumn, 'amountColumn', false)
+  const moneyInColumn = text(input.moneyInColumn ?? '', 'moneyInColumn', false)
+  const moneyOutColumn = text(input.moneyOutColumn ?? '', 'moneyOutColumn', false)
   // One signed amount column, or money in and money out in two: a file is never read with half its money.
-  if (amountColumn === '' && (moneyInColumn === '' || moneyOutColumn === ''))
-    throw new BackOfficeError('invalid-input', 'Enter the heading of the amount column, or of both the money-in and money-out columns.')
-  if (amountColumn !== '' && (moneyInColumn !== '' || moneyOutColumn !== ''))
-    throw new BackOfficeError('invalid-input', 'Enter either the amount column or the money-in and money-out columns, not both.')
+  if (amountColumn === '' && (moneyInColumn === '' || moneyOutColumn === '')) throw new BackOfficeError('invalid-input', { problem: 'mapping-amount-missing' })
+  if (amountColumn !== '' && (moneyInColumn !== '' || moneyOutColumn !== '')) throw new BackOfficeError('invalid-input', { problem: 'mapping-amount-twice' })
   return {
     name,
     delimiter: input.delimiter as StatementColumns['delimiter'],
-    dateColumn: text(input.dateColumn, 'the heading of the date column', true),
+    dateColumn: text(input.dateColumn, 'dateColumn', true),
     dateFormat: input.dateFormat as StatementColumns['dateFormat'],
-    descriptionColumn: text(input.descriptionColumn, 'the heading of the description column', true),
+    descriptionColumn: text(input.descriptionColumn, 'descriptionColumn', true),
     amountColumn,
     moneyInColumn,
     moneyOutColumn,
-    feeColumn: text(input.feeColumn ?? '', 'the heading of the charges column', false),
-    balanceColumn: text(input.balanceColumn ?? '', 'the heading of the balance column', false),
-    referenceColumn: text(input.referenceColumn, 'the heading of the reference column', false),
+    feeColumn: text(input.feeColumn ?? '', 'feeColumn', false),
+    balanceColumn: text(input.balanceColumn ?? '', 'balanceColumn', false),
+    referenceColumn: text(input.referenceColumn, 'referenceColumn', false),
     decimalSeparator: input.decimalSeparator,
   }
 }
@@ -177,15 +174,15 @@ function decodeStatement(content: Uint8Array): string {
 type ChosenMapping = Omit<StatementMapping, 'id'> & { id?: string; preset?: BankPresetId }
 
 async function chosenMapping(context: BackOfficeContext, mapping: StatementUpload['mapping']): Promise<ChosenMapping> {
-  if (!mapping) throw new BackOfficeError('invalid-input', "Choose the bank's column mapping, or describe a new one, to read a CSV statement.")
+  if (!mapping) throw new BackOfficeError('invalid-input', { problem: 'mapping-missing' })
   if ('preset' in mapping) {
-    if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', 'Choose the bank the statement comes from.')
+    if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', { problem: 'bank-preset' })
     const preset = BANK_PRESETS[mapping.preset]
     return { name: preset.name, preset: mapping.preset, ...preset.columns }
   }
   if ('create' in mapping) return readStatementMapping(mapping.create)
   const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
-  if (!row) throw new BackOfficeError('not-found', 'That column mapping no longer exists. Choose another, or describe a new one.')
+  if (!row) throw new BackOfficeError('not-found', { missing: 'column-mapping' })
   return mappingOf(row)
 }
 
@@ -205,8 +202,7 @@ async function storeImport(
   let mappingId: string | null = mapping?.id ?? null
   if (mapping && !mapping.id && !mapping.preset) {
     const taken = await transaction.selectFrom('bank_statement_mappings').select('id').where('name', '=', mapping.name).executeTakeFirst()
-    if (taken)
-      throw new BackOfficeError('invalid-input', `A mapping named “${mapping.name}” already exists. Choose it from the list, or give the new one another name.`)
+    if (taken) throw new BackOfficeError('invalid-input', { problem: 'mapping-name-taken', name: mapping.name })
     mappingId = newId()
     await transaction
       .insertInto('bank_statement_mappings')
@@ -382,19 +378,15 @@ async function readStatement(
   upload: StatementUpload,
 ): Promise<{ fileName: string; parsed: ParsedStatement; mapping: ChosenMapping | undefined }> {
   const fileName = singleLine(upload.fileName).slice(0, MAX_FILE_NAME) || 'statement'
-  if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', 'Choose the statement file exported from the bank (CSV or OFX).')
+  if (upload.content.byteLength === 0) throw new BackOfficeError('invalid-input', { problem: 'statement-file-missing' })
   // Nothing of a binary file is shown back: its bytes would only be noise in the message.
-  if (looksBinary(upload.content))
-    throw new BackOfficeError('invalid-input', `“${fileName}” is not a bank statement. Export the statement from the bank as CSV or OFX.`)
+  if (looksBinary(upload.content)) throw new BackOfficeError('invalid-input', { problem: 'not-a-statement', fileName })
   const text = decodeStatement(upload.content)
   const ofx = looksLikeOfx(text)
   const mapping = ofx ? undefined : await chosenMapping(context, upload.mapping)
   const parsed = ofx ? parseOfxStatement(text) : parseCsvStatement(text, mapping!)
   if (parsed.lines.length === 0) {
-    throw new BackOfficeError(
-      'invalid-input',
-      `The statement lists no money received${parsed.debitsSkipped ? ` (only ${parsed.debitsSkipped} payments out)` : ''}, so there is nothing to match.`,
-    )
+    throw new BackOfficeError('invalid-input', { problem: 'statement-no-money-in', paymentsOut: parsed.debitsSkipped })
   }
   return { fileName, parsed, mapping }
 }
@@ -644,31 +636,31 @@ function noteFor(line: Pick<StatementLineView, 'postedOn' | 'description' | 'ref
   return `Bank statement of ${line.postedOn}: ${[line.description, line.reference].filter(Boolean).join(' / ')}`.slice(0, 1000)
 }
 
-function lineName(line: Pick<StatementLineView, 'postedOn' | 'amountCents'>): string {
-  return `The line of ${formatRand(line.amountCents)} on ${line.postedOn}`
-}
-
-/** "already recorded on 5 March from march.ofx": the earlier file's line this one repeats, as staff read it. */
-export function sameAsText(state: Extract<StatementLineState, { kind: 'same-as' }>): string {
-  const day = DateTime.fromISO(state.postedOn).setLocale('en-ZA').toFormat('d MMMM')
-  return `already ${state.registrationReference ? 'recorded' : 'imported'} on ${day} from ${state.fileName}${state.registrationReference ? ` (registration ${state.registrationReference})` : ''}`
-}
-
-function refusalOf(line: StatementLineView): string {
+/**
+ * Why a line is not recorded as it stands: it is settled already (recorded, dismissed, or the same money as an earlier
+ * file's line), or it names no one registration that can take it. The details carry what the site words.
+ */
+function lineRefusal(line: StatementLineView): BackOfficeError {
   const { state } = line
+  const details: Record<string, string | number> = { amountCents: line.amountCents, postedOn: line.postedOn, state: state.kind }
   switch (state.kind) {
     case 'recorded':
-      return `${lineName(line)} is already recorded (registration ${state.registrationReference}).`
-    case 'already-paid':
-      return `${lineName(line)} names registration ${state.registrationReference}, which was paid by card; it is not recorded. Pay it back to whoever sent it, then dismiss the line.`
-    case 'several-references':
-      return `${lineName(line)} names several registrations (${state.registrationReferences.join(', ')}); assign it by hand.`
-    case 'same-as':
-      return `${lineName(line)} is ${sameAsText(state)}; it is not recorded twice.`
+      return new BackOfficeError('statement-line-settled', { ...details, registrationReference: state.registrationReference })
     case 'dismissed':
-      return `${lineName(line)} was dismissed by ${state.dismissedBy} (${state.reason}).`
+      return new BackOfficeError('statement-line-settled', { ...details, dismissedBy: state.dismissedBy, reason: state.reason })
+    case 'same-as':
+      return new BackOfficeError('statement-line-settled', {
+        ...details,
+        earlierPostedOn: state.postedOn,
+        fileName: state.fileName,
+        ...(state.registrationReference ? { registrationReference: state.registrationReference } : {}),
+      })
+    case 'already-paid':
+      return new BackOfficeError('statement-line-unmatched', { ...details, registrationReference: state.registrationReference })
+    case 'several-references':
+      return new BackOfficeError('statement-line-unmatched', { ...details, registrationReferences: state.registrationReferences.join(', ') })
     default:
-      return `${lineName(line)} names no registration; assign it by hand.`
+      return new BackOfficeError('statement-line-unmatched', details)
   }
 }
 
@@ -683,14 +675,14 @@ export async function confirmStatementLines(context: StaffCommandContext, lineId
   for (const line of lines) {
     const { state } = line
     if (state.kind !== 'pays-in-full' && state.kind !== 'part-payment' && state.kind !== 'surplus') {
-      results.push({ lineId: line.id, outcome: 'refused', message: refusalOf(line) })
+      results.push({ lineId: line.id, outcome: 'refused', amountCents: line.amountCents, postedOn: line.postedOn, error: lineRefusal(line) })
       continue
     }
     try {
       results.push({ lineId: line.id, outcome: 'recorded', transfer: await recordLine(context, line, state.registrationReference, staff) })
     } catch (error) {
       if (!isBackOfficeError(error) && !isValidationError(error)) throw error
-      results.push({ lineId: line.id, outcome: 'refused', message: `${lineName(line)}: ${error.message}` })
+      results.push({ lineId: line.id, outcome: 'refused', amountCents: line.amountCents, postedOn: line.postedOn, error })
     }
   }
   return results
@@ -722,11 +714,10 @@ export async function assignStatementLine(
   staff: StaffActor,
 ): Promise<RecordedBankTransfer> {
   const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
-  if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed')
-    throw new BackOfficeError('invalid-input', refusalOf(line))
+  if (!line) throw new BackOfficeError('not-found', { missing: 'statement-line' })
+  if (line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed') throw lineRefusal(line)
   const reference = normaliseReference(registrationReference)
-  if (!reference) throw new BackOfficeError('invalid-input', `Enter the registration's reference: ${REFERENCE_LENGTH} letters and digits, e.g. 7KQ2M9XA.`)
+  if (!reference) throw new BackOfficeError('invalid-input', { problem: 'registration-reference', length: REFERENCE_LENGTH })
   return recordLine(context, line, reference, staff)
 }
 
@@ -775,16 +766,6 @@ export const statementLineSplitSchema = z.pipe(
 
 export type StatementLineSplit = z.input<typeof statementLineSplitSchema>
 
-/** The refusal of a line that is already settled (recorded, dismissed, or the same money as an earlier file's line). */
-function settledLineError(line: StatementLineView): BackOfficeError {
-  const { state } = line
-  const details: Record<string, string | number> = { amountCents: line.amountCents, postedOn: line.postedOn, state: state.kind }
-  if (state.kind === 'recorded') details.registrationReference = state.registrationReference
-  if (state.kind === 'dismissed') Object.assign(details, { dismissedBy: state.dismissedBy, reason: state.reason })
-  if (state.kind === 'same-as') details.sameAs = sameAsText(state)
-  return new BackOfficeError('statement-line-settled', refusalOf(line), undefined, details)
-}
-
 function isSettled(line: StatementLineView): boolean {
   return line.state.kind === 'recorded' || line.state.kind === 'same-as' || line.state.kind === 'dismissed'
 }
@@ -798,16 +779,11 @@ export const splitStatementLine = staffCommand(
   statementLineSplitSchema,
   async (context, { lineId, parts }, staff) => {
     const [line] = await proposalsFor(context.db.kysely, await lineRows(context, [lineId]))
-    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-    if (isSettled(line)) throw settledLineError(line)
+    if (!line) throw new BackOfficeError('not-found', { missing: 'statement-line' })
+    if (isSettled(line)) throw lineRefusal(line)
     const totalCents = parts.reduce((sum, part) => sum + part.amount, 0)
     if (totalCents !== line.amountCents) {
-      throw new BackOfficeError(
-        'split-does-not-add-up',
-        `The parts add up to ${formatRand(totalCents)}; the line is ${formatRand(line.amountCents)}. Make them add up to the line.`,
-        'parts',
-        { totalCents, lineCents: line.amountCents },
-      )
+      throw new BackOfficeError('split-does-not-add-up', { totalCents, lineCents: line.amountCents }, 'parts')
     }
     const transfers = splitTransfers(line, parts)
     return bankTransfersChange(context, transfers, staff)
@@ -853,8 +829,8 @@ export const dismissStatementLine = staffCommand(statementLineDismissalSchema, a
   const at = wallClock(context).toISOString()
   return async (transaction): Promise<CommandOutcome<StatementLineView>> => {
     const [line] = await proposalsFor(transaction, await lineRowsIn(transaction, context, [lineId]))
-    if (!line) throw new BackOfficeError('not-found', 'That statement line does not exist. Import the statement again.')
-    if (isSettled(line)) throw settledLineError(line)
+    if (!line) throw new BackOfficeError('not-found', { missing: 'statement-line' })
+    if (isSettled(line)) throw lineRefusal(line)
     const dismissed = await transaction
       .updateTable('bank_statement_lines')
       .set({ dismissed_reason: reason, dismissed_by_name: staff.name, dismissed_at: at })
@@ -862,7 +838,7 @@ export const dismissStatementLine = staffCommand(statementLineDismissalSchema, a
       .where('dismissed_reason', 'is', null)
       .executeTakeFirst()
     if (Number(dismissed.numUpdatedRows) === 0)
-      throw new BackOfficeError('statement-line-settled', `${lineName(line)} was dismissed meanwhile.`, undefined, {
+      throw new BackOfficeError('statement-line-settled', {
         amountCents: line.amountCents,
         postedOn: line.postedOn,
         state: 'dismissed',

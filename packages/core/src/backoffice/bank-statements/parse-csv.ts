@@ -72,7 +72,7 @@ function readRows(text: string, delimiter: StatementDelimiter): CsvRow[] {
     }>
     return records.map(({ record, info }) => ({ cells: record as string[], line: info.lines }))
   } catch (error) {
-    if (error instanceof CsvError) throw new BackOfficeError('invalid-input', `The file could not be read as CSV: ${error.message}`)
+    if (error instanceof CsvError) throw new BackOfficeError('invalid-input', { problem: 'csv-unreadable', reason: error.message })
     throw error
   }
 }
@@ -111,10 +111,11 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
   })
   if (headingIndex === -1) {
     const firstRow = rows[0]?.cells.join(', ') ?? ''
-    throw new BackOfficeError(
-      'invalid-input',
-      `The file has no heading row with the columns ${wanted.map((name) => `“${name}”`).join(', ')}.${firstRow ? ` Its first row reads: ${firstRow.slice(0, 200)}.` : ''} Check the mapping (and its separator) against the file.`,
-    )
+    throw new BackOfficeError('invalid-input', {
+      problem: 'csv-heading-missing',
+      columns: wanted.map((name) => `“${name}”`).join(', '),
+      firstRow: firstRow.slice(0, 200),
+    })
   }
   const names = rows[headingIndex]!.cells.map(heading)
   const indexOf = (name: string | undefined) => (!name || name.trim() === '' ? -1 : names.indexOf(heading(name)))
@@ -136,12 +137,7 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
     if (amountText === '') return undefined
     const cents = parseStatementAmount(amountText, columns.decimalSeparator)
     if (cents === undefined) {
-      throw new BackOfficeError(
-        'statement-amount-unreadable',
-        `Row ${rowNumber}: the amount “${amountText}” is not an amount in rand and cents. Check the mapping's amount column and decimal separator.`,
-        undefined,
-        { row: rowNumber, amount: amountText.slice(0, 60), decimalSeparator: columns.decimalSeparator },
-      )
+      throw new BackOfficeError('statement-amount-unreadable', { row: rowNumber, amount: amountText.slice(0, 60), decimalSeparator: columns.decimalSeparator })
     }
     return cents
   }
@@ -159,20 +155,22 @@ export function parseCsvStatement(text: string, columns: StatementColumns): Pars
       const footer =
         row.length < cellCount && (dateText === '' || !DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' }).isValid)
       if (footer) continue
-      throw new BackOfficeError(
-        'statement-row-cells',
-        `Row ${rowNumber} has ${row.length} cells where the heading has ${cellCount}: ${row.join(columns.delimiter).slice(0, 200)}. Export the statement again, or correct that row.`,
-        undefined,
-        { row: rowNumber, cells: row.length, headingCells: cellCount, content: row.join(columns.delimiter).slice(0, 200) },
-      )
+      throw new BackOfficeError('statement-row-cells', {
+        row: rowNumber,
+        cells: row.length,
+        headingCells: cellCount,
+        content: row.join(columns.delimiter).slice(0, 200),
+      })
     }
     if (dateText === '') continue
     const date = DateTime.fromFormat(dateText, columns.dateFormat, { zone: TIME_ZONE, locale: 'en' })
     if (!date.isValid) {
-      throw new BackOfficeError(
-        'invalid-input',
-        `Row ${rowNumber}: the date “${dateText}” is not in the form ${STATEMENT_DATE_FORMATS[columns.dateFormat]}. Check the mapping's date format.`,
-      )
+      throw new BackOfficeError('invalid-input', {
+        problem: 'csv-date',
+        row: rowNumber,
+        date: dateText.slice(0, 60),
+        format: STATEMENT_DATE_FORMATS[columns.dateFormat],
+      })
     }
     let amountCents: number | undefined
     if (amountAt !== -1) {
@@ -250,10 +248,10 @@ function checkRunningBalance(entries: readonly BalanceEntry[], delimiter: Statem
   const shifted = reversed.map((entry, index) => ({ ...entry, amountCents: index === 0 ? 0 : reversed[index - 1]!.amountCents }))
   if (firstBreak(shifted) === undefined) return true
   const { entry, expectedCents } = forward
-  throw new BackOfficeError(
-    'statement-balance-broken',
-    `Row ${entry.row}: the balance ${entry.balanceCents! / 100} does not follow from the row before it (${expectedCents / 100} expected): ${entry.cells.join(delimiter).slice(0, 200)}. A line is missing or misread; nothing was imported.`,
-    undefined,
-    { row: entry.row, balanceCents: entry.balanceCents!, expectedCents, content: entry.cells.join(delimiter).slice(0, 200) },
-  )
+  throw new BackOfficeError('statement-balance-broken', {
+    row: entry.row,
+    balanceCents: entry.balanceCents!,
+    expectedCents,
+    content: entry.cells.join(delimiter).slice(0, 200),
+  })
 }

@@ -35,7 +35,7 @@ function ofxDate(text: string): string | undefined {
 }
 
 function unreadable(reason: string): BackOfficeError {
-  return new BackOfficeError('invalid-input', `The file could not be read as OFX (${reason}). Export the statement again from the bank.`)
+  return new BackOfficeError('invalid-input', { problem: 'ofx-unreadable', reason })
 }
 
 // OFX 2 is XML: read by an XML parser, which takes CDATA sections and entities as XML defines them. Every element's
@@ -73,7 +73,7 @@ function readOfx(text: string): ofxTypes.ParsedOFX {
 export function parseOfxStatement(text: string): ParsedStatement {
   const ofx = readOfx(text)
   const statements = asList(ofx.OFX?.BANKMSGSRSV1?.STMTTRNRS).flatMap((response) => (response.STMTRS ? [response.STMTRS] : []))
-  if (statements.length === 0) throw new BackOfficeError('invalid-input', 'The OFX file holds no bank statement (no STMTRS). Export a bank account statement.')
+  if (statements.length === 0) throw new BackOfficeError('invalid-input', { problem: 'ofx-no-statement' })
   const lines: StatementLine[] = []
   const withoutId: Array<{ at: number; accountId: string; line: Omit<StatementLine, 'key'> }> = []
   let debitsSkipped = 0
@@ -83,21 +83,19 @@ export function parseOfxStatement(text: string): ParsedStatement {
       .trim()
       .toUpperCase()
     if (currency !== '' && currency !== ACCOUNT_CURRENCY) {
-      throw new BackOfficeError(
-        'invalid-input',
-        `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`,
-      )
+      throw new BackOfficeError('invalid-input', { problem: 'ofx-currency', currency })
     }
     const accountId = String(statement.BANKACCTFROM?.ACCTID ?? '').trim()
     for (const transaction of asList(statement.BANKTRANLIST?.STMTTRN)) {
       position += 1
       const fitId = String(transaction.FITID ?? '').trim()
-      const named = fitId ? `Transaction ${fitId}` : `Transaction ${position}`
+      const named = fitId || position
       const postedOn = ofxDate(String(transaction.DTPOSTED ?? ''))
-      if (!postedOn) throw new BackOfficeError('invalid-input', `${named}: the date “${statementText(String(transaction.DTPOSTED ?? ''))}” is not an OFX date.`)
+      if (!postedOn)
+        throw new BackOfficeError('invalid-input', { problem: 'ofx-date', transaction: named, date: statementText(String(transaction.DTPOSTED ?? '')) })
       const amountCents = ofxAmount(String(transaction.TRNAMT ?? ''))
       if (amountCents === undefined)
-        throw new BackOfficeError('invalid-input', `${named}: the amount “${statementText(String(transaction.TRNAMT ?? ''))}” is not an amount.`)
+        throw new BackOfficeError('invalid-input', { problem: 'ofx-amount', transaction: named, amount: statementText(String(transaction.TRNAMT ?? '')) })
       if (amountCents <= 0) {
         debitsSkipped += 1
         continue

@@ -87,19 +87,20 @@ describe('parseCsvStatement', () => {
 
   it('refuses a file without the mapped columns, saying what its first row reads', () => {
     expect(() => parseCsvStatement(fixture('semicolon-decimal-comma.csv'), FNB_STYLE)).toThrow(
-      new BackOfficeError(
-        'invalid-input',
-        'The file has no heading row with the columns “Date”, “Description”, “Amount”, “Reference”. Its first row reads: Datum;Beskrywing;Bedrag;Verwysing. Check the mapping (and its separator) against the file.',
-      ),
+      new BackOfficeError('invalid-input', {
+        problem: 'csv-heading-missing',
+        columns: '“Date”, “Description”, “Amount”, “Reference”',
+        firstRow: 'Datum;Beskrywing;Bedrag;Verwysing',
+      }),
     )
   })
 
   it('refuses a date in another layout and an amount that is not one, naming the row', () => {
     expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, dateFormat: 'dd/MM/yyyy' })).toThrow(
-      /^Row 5: the date “2025\/02\/24” is not in the form 05\/03\/2025/,
+      expect.objectContaining({ code: 'invalid-input', details: expect.objectContaining({ problem: 'csv-date', row: 5, date: '2025/02/24' }) }),
     )
     expect(() => parseCsvStatement(fixture('fnb-style.csv'), { ...FNB_STYLE, amountColumn: 'Description', descriptionColumn: 'Amount' })).toThrow(
-      /^Row 5: the amount “FNB OB PMT ACME LEGAL” is not an amount/,
+      expect.objectContaining({ code: 'statement-amount-unreadable', details: expect.objectContaining({ row: 5, amount: 'FNB OB PMT ACME LEGAL' }) }),
     )
   })
 
@@ -107,11 +108,15 @@ describe('parseCsvStatement', () => {
     const rows = (count: number) =>
       ['Date,Amount,Description,Reference', ...Array.from({ length: count }, (_, index) => `2025/02/24,${index + 1}.00,PAYMENT,${index}`)].join('\n')
     expect(parseCsvStatement(rows(5000), FNB_STYLE).lines).toHaveLength(5000)
-    expect(() => parseCsvStatement(rows(5001), FNB_STYLE)).toThrow('The statement has 5001 lines; import at most 5000 at a time (a shorter period).')
+    expect(() => parseCsvStatement(rows(5001), FNB_STYLE)).toThrow(
+      expect.objectContaining({ code: 'invalid-input', details: expect.objectContaining({ problem: 'statement-too-long', count: 5001, max: 5000 }) }),
+    )
   })
 
   it('refuses text that is not CSV', () => {
-    expect(() => parseCsvStatement('Date,Amount,Description,Reference\n2025/02/24,"1.00,x,y\n', FNB_STYLE)).toThrow(/^The file could not be read as CSV/)
+    expect(() => parseCsvStatement('Date,Amount,Description,Reference\n2025/02/24,"1.00,x,y\n', FNB_STYLE)).toThrow(
+      expect.objectContaining({ code: 'invalid-input', details: expect.objectContaining({ problem: 'csv-unreadable' }) }),
+    )
   })
 })
 
@@ -182,13 +187,16 @@ describe('parseOfxStatement', () => {
 
   it('refuses a statement in another currency than rand', () => {
     expect(() => parseOfxStatement(fixture('usd-statement.ofx'))).toThrow(
-      'The statement is of an account kept in USD; only statements of the rand (ZAR) account can be imported.',
+      expect.objectContaining({ code: 'invalid-input', details: expect.objectContaining({ problem: 'ofx-currency', currency: 'USD' }) }),
     )
   })
 
   it('refuses malformed OFX 2, saying where', () => {
     expect(() => parseOfxStatement(fixture('xml-cdata-statement.ofx').replace('</NAME>', ''))).toThrow(
-      /^The file could not be read as OFX \(line \d+: .+\)\. Export the statement again from the bank\.$/,
+      expect.objectContaining({
+        code: 'invalid-input',
+        details: expect.objectContaining({ problem: 'ofx-unreadable', reason: expect.stringMatching(/^line \d+: .+/) }),
+      }),
     )
   })
 
@@ -219,7 +227,7 @@ describe('parseOfxStatement', () => {
 
   it('refuses an OFX file without a bank statement', () => {
     expect(() => parseOfxStatement('OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1></OFX>')).toThrow(
-      /holds no bank statement/,
+      expect.objectContaining({ code: 'invalid-input', details: expect.objectContaining({ problem: 'ofx-no-statement' }) }),
     )
   })
 })

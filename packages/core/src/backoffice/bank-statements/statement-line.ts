@@ -103,6 +103,6 @@ export function statementPaymentReference(lineKey: string): string {
 /** Refuses a file with more lines than one import takes. */
 export function checkLineCount(count: number): void {
   if (count > MAX_STATEMENT_LINES) {
-    throw new BackOfficeError('invalid-input', `The statement has ${count} lines; import at most ${MAX_STATEMENT_LINES} at a time (a shorter period).`)
+    throw new BackOfficeError('invalid-input', { problem: 'statement-too-long', count, max: MAX_STATEMENT_LINES })
   }
 }
