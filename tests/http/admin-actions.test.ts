@@ -267,7 +267,7 @@ describe('changing a delegate and the company details', () => {
       { base: duringEvent.baseUrl, cookie },
     )
     expect(delegate.status).toBe(409)
-    expect(await pageText(delegate)).toContain('The event has started; this registration can no longer be changed.')
+    expect(await pageText(delegate)).toContain('The event has started: only the name and position of a delegate can still be corrected.')
     const company = await post(
       `/admin/registrations/${reference}/company`,
       { companyName: 'Too Late Ltd', address: 'x', email: 'x@acme.test', tel: '011 555 0100', vatNumber: '' },
