@@ -460,7 +460,7 @@ function unmatchedLineMessage(details: Readonly<Record<string, string | number>>
 }
 
 /** "The line of R 20 677.00 on 2025-02-21": a bank statement's line as staff find it in the file. */
-export function statementLineName({ amountCents, postedOn }: Readonly<Record<string, string | number | undefined>>): string {
+function statementLineName({ amountCents, postedOn }: Readonly<Record<string, string | number | undefined>>): string {
   return `The line of ${formatRand(Number(amountCents))} on ${postedOn}`
 }
 
