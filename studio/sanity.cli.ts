@@ -1,4 +1,5 @@
 import { defineCliConfig } from 'sanity/cli'
+import { studioVite } from './lib/onThisMachine.ts'
 import { sanityProjectSettings } from './lib/sanityProject.ts'
 
 const { projectId, dataset } = sanityProjectSettings(process.env)
@@ -10,6 +11,8 @@ export default defineCliConfig({
     projectId,
     dataset,
   },
+  // On local content (`pnpm dev` without a project) the studio asks nothing of any host off this machine.
+  vite: studioVite(process.env.SANITY_STUDIO_API_HOST),
   typegen: {
     path: '../packages/content/src/queries.ts',
     schema: './schema.json',
