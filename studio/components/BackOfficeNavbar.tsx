@@ -15,20 +15,29 @@ export function backOfficeUrl(siteUrl: string = SITE_URL): string {
  */
 export const LOCAL_CONTENT_FILE = process.env.SANITY_STUDIO_LOCAL_CONTENT || undefined
 
-/** The studio's own navigation bar with a link to the back office beside it, and the local label when local. */
+/**
+ * The studio's own navigation bar with a link to the back office beside it, and the local label when local. The
+ * label names the file only in its tooltip, and gives way on a phone, so the bar fits from 375 px up.
+ */
 export function BackOfficeNavbar(props: NavbarProps) {
   return (
-    <Flex align="center">
-      <Box flex={1}>{props.renderDefault(props)}</Box>
+    <Flex align="center" style={{ minWidth: 0 }}>
+      <Box flex={1} style={{ minWidth: 0 }}>
+        {props.renderDefault(props)}
+      </Box>
       {LOCAL_CONTENT_FILE ? (
-        <Box paddingX={2} title={`No Sanity project: what you publish is written to ${LOCAL_CONTENT_FILE}, which the local site reads`}>
+        <Box
+          display={['none', 'none', 'block']}
+          paddingX={2}
+          title={`No Sanity project: what you publish is written to ${LOCAL_CONTENT_FILE}, which the local site reads`}
+        >
           <Badge tone="caution" fontSize={1} padding={2}>
-            Local content · {LOCAL_CONTENT_FILE}
+            Local content
           </Badge>
         </Box>
       ) : null}
-      <Box paddingX={2}>
-        <Button as="a" href={backOfficeUrl()} mode="ghost" text="Back office" />
+      <Box paddingX={[1, 1, 2]} flex="none">
+        <Button as="a" href={backOfficeUrl()} mode="ghost" fontSize={1} padding={2} text="Back office" />
       </Box>
     </Flex>
   )

@@ -24,9 +24,26 @@ function titleInFile(id: string): unknown {
 }
 
 describe('the studio without a Sanity project, beside the site', () => {
-  it('says it edits local content', async () => {
+  it('says it edits local content, in a navbar that fits a wide screen and a phone', async () => {
     const page = await harness.open('structure/events')
-    await page.getByText('Local content · production.ndjson').waitFor()
+    await page.getByText('Local content', { exact: true }).waitFor()
+    expect(await page.getByTitle(/No Sanity project: what you publish is written to .*production\.ndjson/).count()).toBe(1)
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 800 })
+      const navbar = page.getByTestId('studio-navbar')
+      await navbar.waitFor()
+      // Nothing of the navbar is cut off or pushes the page sideways: every item lies within the window.
+      const overflow = await navbar.evaluate((bar) => {
+        const right = window.innerWidth
+        const outside = [...bar.querySelectorAll('a, button, [data-ui="Badge"]')]
+          .filter((item) => item.getBoundingClientRect().width > 0 && item.getBoundingClientRect().right > right + 0.5)
+          .map((item) => item.textContent || item.getAttribute('aria-label'))
+        return { outside, pageWidth: document.documentElement.scrollWidth, barWidth: bar.scrollWidth, right }
+      })
+      expect({ width, ...overflow }).toEqual({ width, outside: [], pageWidth: width, barWidth: overflow.barWidth, right: width })
+      expect(overflow.barWidth).toBeLessThanOrEqual(width)
+      await page.getByRole('link', { name: 'Back office' }).waitFor()
+    }
     await page.context().close()
   })
 
@@ -89,7 +106,7 @@ describe('the studio without a Sanity project, beside the site', () => {
       await page.getByText('this browser trusts it now').waitFor()
       // Back in the studio, which now reaches the stand-in.
       await page.goBack()
-      await page.getByText('Local content · production.ndjson').waitFor({ timeout: 60_000 })
+      await page.getByText('Local content', { exact: true }).waitFor({ timeout: 60_000 })
     } finally {
       await browser.close()
     }
