@@ -11,7 +11,7 @@ import { DuplicateForNextYearAction } from './DuplicateForNextYearAction.tsx'
 const studio = vi.hoisted(() => ({
   documents: [] as { _id: string }[],
   created: [] as { _id: string; _type: string; [field: string]: unknown }[],
-  navigateIntent: vi.fn(),
+  navigate: vi.fn(),
   toasts: [] as { title: string; description: string; duration?: number }[],
 }))
 
@@ -21,7 +21,7 @@ vi.mock('sanity', () => ({
     create: async (document: { _id: string; _type: string }) => (studio.created.push(document), document),
   }),
 }))
-vi.mock('sanity/router', () => ({ useRouter: () => ({ navigateIntent: studio.navigateIntent }) }))
+vi.mock('sanity/router', () => ({ useRouter: () => ({ navigate: studio.navigate }) }))
 vi.mock('@sanity/ui', () => ({ useToast: () => ({ push: (toast: { title: string; description: string; duration?: number }) => studio.toasts.push(toast) }) }))
 
 const shippedDataset = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../packages/content/dataset/production.ndjson')
@@ -60,7 +60,7 @@ describe('Duplicate for next year', () => {
     expect(event._id).toMatch(/^drafts\.[0-9a-f-]{36}$/)
     expect(event.priceOptions).toHaveLength(5)
     expect((event.agendaDays as { sessions: unknown[] }[]).flatMap((day) => day.sessions)).toHaveLength(22)
-    expect(studio.navigateIntent).toHaveBeenCalledWith('edit', { id: event._id.slice('drafts.'.length), type: 'event' })
+    expect(studio.navigate).toHaveBeenCalledWith({ panes: [[{ id: 'events' }], [{ id: event._id.slice('drafts.'.length) }], [{ id: 'event' }]] })
     expect(studio.toasts).toEqual([])
     await waitFor(() => expect(props.onComplete).toHaveBeenCalled())
   })

@@ -56,7 +56,8 @@ export const DuplicateForNextYearAction: DocumentActionComponent = (props) => {
     try {
       const copy = duplicateForNextYear(event, () => crypto.randomUUID(), choices)
       await client.create(copy)
-      router.navigateIntent('edit', { id: copy._id.replace(/^drafts\./, ''), type: 'event' })
+      // Straight to the new event's form (Events › the event › Event), rather than to the list of its parts.
+      router.navigate({ panes: [[{ id: 'events' }], [{ id: copy._id.replace(/^drafts\./, '') }], [{ id: 'event' }]] })
       // The checklist: what still names last year, in the editor's words, also listed among the new event's
       // warnings until it is edited; it stays until closed, since it is worked through one item at a time.
       const previousYear = String(Number(String(copy.start ?? '').slice(0, 4)) - 1)

@@ -171,13 +171,12 @@ describe('the studio, offline, on the shipped dataset', () => {
     // Its dialog offers the same weekday a year on (chosen) or the same date, and a price change (none here).
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click()
 
-    // The studio opens the new event's entry in the desk, and lists what still mentions last year.
+    // The studio opens the new event's form, and lists what still mentions last year.
     await page
       .getByText(/fields? still mention last year/)
       .first()
       .waitFor()
-    await page.waitForURL(/structure\/events;(?!event-resilience)[^;]+$/)
-    await page.getByTestId('pane-item-Event').click()
+    await page.waitForURL(/structure\/events;(?!event-resilience)[^;]+;event$/)
     await expect.poll(() => page.locator('input#title').inputValue(), { timeout: 30_000 }).toBe('Economic Resilience Conference 2026')
     const copy = await waitForLake('next year’s event', () =>
       [...harness.lake().documents.values()].find((document) => document._id.startsWith('drafts.') && document.title === 'Economic Resilience Conference 2026'),
