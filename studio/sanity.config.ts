@@ -17,6 +17,7 @@ import { eventLocations, pageLocations, siteSettingsLocations } from './lib/prev
 import { sanityProjectSettings } from './lib/sanityProject.ts'
 import { localApiAddress, localAuthStore } from './lib/localAuth.ts'
 import { unconnectedAuthStore } from './lib/unconnectedAuth.ts'
+import { johannesburgTime } from './components/JohannesburgTime.tsx'
 
 // Without SANITY_STUDIO_PROJECT_ID a placeholder project id lets `sanity build` and `sanity schema extract` run, and
 // the studio shows how to connect a project instead of the schema's editor. The variables are named one by one:
@@ -85,6 +86,7 @@ export default defineConfig({
       },
     }),
     visionTool(),
+    johannesburgTime(),
   ],
   ...studioAuth(),
   studio: {

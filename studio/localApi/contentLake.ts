@@ -96,6 +96,8 @@ export async function startContentLake({
     response.end(JSON.stringify(body))
   }
 
+  const editorSettings = new Map<string, unknown>()
+
   async function readBody(request: Http2ServerRequest): Promise<Record<string, unknown>> {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
@@ -195,7 +197,21 @@ export async function startContentLake({
       return
     }
     if (path === '/users/me') return json(response, 200, LOCAL_EDITOR)
-    if (/^\/users\/me\/keyvalue\//.test(path)) return json(response, 200, [])
+    // The editor's studio settings (e.g. the time zone of the Releases tool), kept while the stand-in runs.
+    const keysWanted = /^\/users\/me\/keyvalue\/(.+)$/.exec(path)?.[1]
+    if (keysWanted && method === 'GET') {
+      const keys = decodeURIComponent(keysWanted).split(',')
+      return json(
+        response,
+        200,
+        keys.flatMap((key) => (editorSettings.has(key) ? [{ key, value: editorSettings.get(key) }] : [])),
+      )
+    }
+    if (path === '/users/me/keyvalue' && method === 'PUT') {
+      const pairs = (await readBody(request)) as unknown as Array<{ key: string; value: unknown }>
+      for (const { key, value } of pairs) editorSettings.set(key, value)
+      return json(response, 200, pairs)
+    }
     if (/^\/projects\/[^/]+$/.test(path)) {
       return json(response, 200, {
         id: projectId,

@@ -237,6 +237,13 @@ describe('the studio, offline, on the shipped dataset', () => {
     await page.context().close()
   })
 
+  it('shows the times of Releases in Johannesburg time on a computer set to another zone', async () => {
+    const page = await harness.open('releases')
+    // The machine runs on UTC; the tool's time-zone button names the zone its dates and times are shown in.
+    await page.getByRole('button', { name: /GMT\+2 \(Africa\/Johannesburg\)/ }).waitFor({ timeout: 30_000 })
+    await page.context().close()
+  })
+
   // Every request for a host off this machine would be recorded and refused (see the harness); on local content the
   // studio's page lets the browser connect to this machine only, and carries neither Sanity's bridge script nor its
   // fonts (studio/lib/onThisMachine.ts), so there are none.
