@@ -321,6 +321,17 @@ export {
   type VatRegisterEntry,
 } from './backoffice/finance-reports.ts'
 export {
+  ACCOUNTING_FILES,
+  ACCOUNTING_PACKAGES,
+  accountingSettings,
+  exportAccounts,
+  saveAccountingSettings,
+  type AccountingExport,
+  type AccountingFile,
+  type AccountingPackage,
+  type AccountingSettings,
+} from './backoffice/accounting-export.ts'
+export {
   recordRefundPayout,
   refundBankDetailsSchema,
   refundListPayoutSchema,
