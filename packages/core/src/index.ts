@@ -269,6 +269,7 @@ export {
   type StatementLineSplit,
   type StatementImport,
   type StatementLineState,
+  type PaymentSuggestion,
   type StatementLineView,
   type StatementMapping,
   type StatementMappingInput,

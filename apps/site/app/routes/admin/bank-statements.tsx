@@ -12,6 +12,7 @@ import {
   STATEMENT_DELIMITERS,
   splitStatementLine,
   statementLines,
+  type PaymentSuggestion,
   type StatementLineView,
   type StatementMappingInput,
   type StatementPreview,
@@ -212,6 +213,12 @@ export async function action(args: Route.ActionArgs) {
 
 type ShownLine = StatementLineView & { sameAs: string | null }
 
+/** A registration a line may pay, and why it is offered. */
+function suggestionText(suggestion: PaymentSuggestion): string {
+  const why = suggestion.basis === 'reference-in-text' ? 'its reference is inside the text' : 'it owes this amount and its name is in the text'
+  return `${suggestion.registrationReference} (${suggestion.companyName}, ${formatRand(suggestion.outstandingCents)} outstanding: ${why})`
+}
+
 function proposalText({ state, sameAs }: ShownLine): string {
   switch (state.kind) {
     case 'recorded':
@@ -227,7 +234,9 @@ function proposalText({ state, sameAs }: ShownLine): string {
     case 'several-references':
       return `Names several registrations (${state.registrationReferences.join(', ')}): assign by hand`
     case 'unmatched':
-      return 'No registration reference: assign by hand'
+      return state.suggestions.length === 0
+        ? 'No registration reference: assign by hand'
+        : `No registration reference as a word; it may pay ${state.suggestions.map(suggestionText).join(', or ')}. Check it, then record it by hand`
     case 'same-as':
       return `The same money as a line ${sameAs}: not recorded twice`
     case 'dismissed':
@@ -431,7 +440,14 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                     <input type="hidden" name="intent" value="assign" />
                     <input type="hidden" name="line" value={line.id} />
                     <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${label}`}>
-                      <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
+                      <input
+                        id={`assign-${line.id}`}
+                        name="registration"
+                        autoComplete="off"
+                        required
+                        maxLength={20}
+                        defaultValue={line.state.kind === 'unmatched' ? line.state.suggestions[0]?.registrationReference : undefined}
+                      />
                     </FieldRow>
                     <SubmitButton secondary>Record this line</SubmitButton>
                   </Form>
