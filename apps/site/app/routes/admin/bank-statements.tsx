@@ -83,8 +83,13 @@ const MAPPING_FIELDS = [
   'dateFormat',
   'descriptionColumn',
   'amountColumn',
+  'moneyInColumn',
+  'moneyOutColumn',
+  'feeColumn',
+  'balanceColumn',
   'referenceColumn',
   'decimalSeparator',
+  'presetDateFormat',
 ] as const
 
 function mappingInput(form: FormData): StatementMappingInput {
@@ -135,7 +140,7 @@ export async function action(args: Route.ActionArgs) {
       chosen === NEW_MAPPING
         ? { create: mappingInput(form) }
         : chosen.startsWith(PRESET_PREFIX)
-          ? { preset: chosen.slice(PRESET_PREFIX.length) }
+          ? { preset: chosen.slice(PRESET_PREFIX.length), dateFormat: formText(form, 'presetDateFormat') }
           : chosen.startsWith(MAPPING_PREFIX)
             ? { id: chosen.slice(MAPPING_PREFIX.length) }
             : undefined
@@ -516,6 +521,12 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                 <Options choices={choices.banks.map(([id, name]) => [`${PRESET_PREFIX}${id}`, name] as const)} />
                 <Options choices={mappings.map((mapping) => [`${MAPPING_PREFIX}${mapping.id}`, `${mapping.name} (columns described earlier)`] as const)} />
                 <option value={NEW_MAPPING}>Another bank: describe its columns below</option>
+              </select>
+            </FieldRow>
+            <FieldRow id="statement-preset-date-format" label="Date layout, for a bank in the list">
+              <select id="statement-preset-date-format" name="presetDateFormat" defaultValue="">
+                <option value="">As the bank’s export writes them</option>
+                <Options choices={choices.dateFormats} />
               </select>
             </FieldRow>
             <p>For another bank, give the headings as its file writes them; they are saved for the next statement.</p>

@@ -444,7 +444,7 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
   const sample = (name: string, reference: string) =>
     new TextEncoder().encode(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('7KQ2M9XA', reference))
 
-  it.each(['fnb', 'standard-bank', 'absa', 'nedbank', 'capitec'])(
+  it.each(['fnb', 'standard-bank', 'standard-bank-hist', 'absa', 'nedbank', 'capitec'])(
     'imports the %s sample with its preset: the registration paid in full proposed, the unknown payer to assign',
     async (bank) => {
       const [reference] = await register(testDb.db, {})
@@ -455,7 +455,16 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
         STAFF,
       )
       expect(imported).toMatchObject({ format: 'csv', lineCount: 2, newLineCount: 2 })
-      expect(imported.mappingName).toBe({ fnb: 'FNB', 'standard-bank': 'Standard Bank', absa: 'Absa', nedbank: 'Nedbank', capitec: 'Capitec' }[bank])
+      expect(imported.mappingName).toBe(
+        {
+          fnb: 'FNB',
+          'standard-bank': 'Standard Bank',
+          'standard-bank-hist': 'Standard Bank (legacy HIST export)',
+          absa: 'Absa',
+          nedbank: 'Nedbank',
+          capitec: 'Capitec',
+        }[bank],
+      )
       expect((await statementLines(context, { importId: imported.id })).map((line) => [line.postedOn, line.amountCents, line.state.kind])).toEqual([
         ['2025-02-05', TOTAL_CENTS, 'pays-in-full'],
         ['2025-02-07', 123_450, 'unmatched'],
@@ -467,6 +476,29 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
 
   const bankFile = (name: string, edit: (text: string) => string) =>
     new TextEncoder().encode(edit(readFileSync(new URL(`./fixtures/banks/${name}`, import.meta.url), 'utf8')))
+
+  // A bank's export set to another date layout than the preset's: chosen for the file, it reads; left as the
+  // preset's, the first date is refused with its row.
+  it.each([
+    ['capitec', 'capitec.csv', (text: string) => text.replaceAll(/(\d{4})-02-0(\d)/g, '0$2 Feb $1'), 'd MMM yyyy', '05 Feb 2025'],
+    ['fnb', 'fnb.csv', (text: string) => text.replaceAll(/2025\/02\/0(\d)/g, '2025020$1'), 'yyyyMMdd', '20250205'],
+    ['standard-bank-hist', 'standard-bank-hist.csv', (text: string) => text.replaceAll(/HIST,202502(\d\d)/g, 'HIST,$1/02/2025'), 'dd/MM/yyyy', '05/02/2025'],
+  ] as const)('reads the %s preset with the date layout chosen for the file', async (bank, file, edit, dateFormat, firstDate) => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const content = bankFile(file, (text) => edit(text).replaceAll('7KQ2M9XA', reference!))
+    await expect(importBankStatement(context, { fileName: file, content, mapping: { preset: bank } }, STAFF)).rejects.toMatchObject({
+      details: { problem: 'csv-date', date: firstDate },
+    })
+    await expect(importBankStatement(context, { fileName: file, content, mapping: { preset: bank, dateFormat: 'dd.MM.yy' } }, STAFF)).rejects.toMatchObject({
+      details: { problem: 'mapping-date-format' },
+    })
+    const imported = await importBankStatement(context, { fileName: file, content, mapping: { preset: bank, dateFormat } }, STAFF)
+    expect((await statementLines(context, { importId: imported.id })).map((line) => [line.postedOn, line.state.kind])).toEqual([
+      ['2025-02-05', 'pays-in-full'],
+      ['2025-02-07', 'unmatched'],
+    ])
+  })
 
   it('previews a statement as the import would read it, storing nothing', async () => {
     const context = testContext(testDb.db)

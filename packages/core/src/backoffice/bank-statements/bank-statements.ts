@@ -15,7 +15,7 @@ import { runInCommandTransaction, staffCommand, type CommandOutcome, type StaffA
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
 import { randAmount, referenceField } from '../fields.ts'
-import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
+import { isStatementDateFormat, parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
 import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
 import { statementPaymentReference, type ParsedStatement } from './statement-line.ts'
@@ -47,7 +47,7 @@ export interface StatementUpload {
   fileName: string
   content: Uint8Array
   /** How a CSV file is read: a bank's preset, a saved mapping, or a new one saved with the import. OFX files need none. */
-  mapping?: { preset: string } | { id: string } | { create: StatementMappingInput } | undefined
+  mapping?: { preset: string; dateFormat?: string | undefined } | { id: string } | { create: StatementMappingInput } | undefined
 }
 
 export interface StatementImport {
@@ -233,7 +233,10 @@ async function chosenMapping(context: BackOfficeContext, mapping: StatementUploa
   if ('preset' in mapping) {
     if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', { problem: 'bank-preset' })
     const preset = BANK_PRESETS[mapping.preset]
-    return { name: preset.name, preset: mapping.preset, ...preset.columns }
+    // The bank's date layout unless staff chose another for this file (an export set to another layout).
+    const dateFormat = mapping.dateFormat === undefined || mapping.dateFormat === '' ? preset.columns.dateFormat : mapping.dateFormat
+    if (!isStatementDateFormat(dateFormat)) throw new BackOfficeError('invalid-input', { problem: 'mapping-date-format' })
+    return { name: preset.name, preset: mapping.preset, ...preset.columns, dateFormat }
   }
   if ('create' in mapping) return readStatementMapping(mapping.create)
   const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
