@@ -40,7 +40,7 @@ const SETTING_NAMES: Record<keyof AccountingSettings, string> = {
 }
 
 /** The settings as the form sends them: every one required; codes as the packages take them. */
-export const accountingSettingsSchema = z.pipe(
+const accountingSettingsSchema = z.pipe(
   ownFields,
   z.object({
     xeroAccountCode: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.regex(/^[A-Za-z0-9._-]{0,10}$/, 'invalid-account-code'))),
@@ -49,8 +49,6 @@ export const accountingSettingsSchema = z.pipe(
     sageVatRate: requiredLine(50),
   }),
 )
-
-export type AccountingSettingsInput = z.input<typeof accountingSettingsSchema>
 
 /** The accounting settings staff saved, each '' until it is set. */
 export async function accountingSettings(context: Pick<BackOfficeContext, 'db'>): Promise<AccountingSettings> {
@@ -347,7 +345,7 @@ function packageCsv(headings: readonly string[], rows: Cell[][]): string {
 /** What one row of an export carries: a tax document, or money received or paid back. */
 type ExportItem = { kind: string; key: string } & ({ document: VatDocument } | { movement: MoneyMovement })
 
-export const accountingExportSchema = z.pipe(
+const accountingExportSchema = z.pipe(
   ownFields,
   z.object({
     package: z.enum(ACCOUNTING_PACKAGES, 'invalid-choice'),
@@ -361,8 +359,6 @@ export const accountingExportSchema = z.pipe(
     ),
   }),
 )
-
-export type AccountingExportInput = z.input<typeof accountingExportSchema>
 
 /** An accounting export: its file's name and text, and how many documents (or payments and refunds) it carries. */
 export interface AccountingExport {

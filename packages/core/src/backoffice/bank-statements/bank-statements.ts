@@ -114,7 +114,7 @@ const REFERENCE_TOKEN = new RegExp(`(?<![A-Z0-9])[${REFERENCE_ALPHABET}]{${REFER
  * What may be a registration reference inside a line's text where it is glued to other letters or digits: every run of
  * eight letters of the references' alphabet within a longer word, upper-cased, each once.
  */
-export function gluedReferenceCandidates(...texts: string[]): string[] {
+function gluedReferenceCandidates(...texts: string[]): string[] {
   const words =
     texts
       .join(' ')
@@ -139,7 +139,7 @@ const COMPANY_FORM_WORDS = new Set(['PTY', 'LTD', 'LIMITED', 'INC', 'CC', 'NPC',
  * Whether a company's name is like a line's text: a word of the name that names the company (three letters or more, not
  * "Pty", "Ltd", "Holdings" and the like) is in the text, spaces and punctuation aside (`ACMELEGAL` holds "Acme").
  */
-export function companyNamedIn(companyName: string, ...texts: string[]): boolean {
+function companyNamedIn(companyName: string, ...texts: string[]): boolean {
   const collapsed = texts
     .join('')
     .toUpperCase()
