@@ -70,6 +70,10 @@ describe('the accounting export', () => {
     await region.getByRole('button', { name: 'Save the settings' }).click()
     await region.getByRole('status').getByText('The accounting export settings are saved.').waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
+    // At 375 px the export's form and settings fit the screen.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await region.evaluate((section) => section.scrollWidth <= section.clientWidth)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     const [registerDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV', exact: true }).click()])
     const register = parse(await downloadedBytes(registerDownload), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]
