@@ -40,7 +40,11 @@ async function registerByBankTransfer(): Promise<{ reference: string; companyNam
  */
 function bankSample(bank: string, reference: string): Buffer {
   const text = readFileSync(new URL(`../../packages/core/src/backoffice/bank-statements/fixtures/banks/${bank}.csv`, import.meta.url), 'utf8')
-  const onSiteDay = text.replaceAll('05/02/2025', '01/03/2025').replaceAll('2025/02/05', '2025/03/01').replaceAll('5 Feb 2025', '1 Mar 2025')
+  const onSiteDay = text
+    .replaceAll('05/02/2025', '01/03/2025')
+    .replaceAll('2025/02/05', '2025/03/01')
+    .replaceAll('2025-02-05', '2025-03-01')
+    .replaceAll('5 Feb 2025', '1 Mar 2025')
   return Buffer.from(onSiteDay.replaceAll('7KQ2M9XA', reference))
 }
 

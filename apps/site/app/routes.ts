@@ -73,6 +73,7 @@ export default [
     route('reports/events.xlsx', 'routes/admin/reports-download.ts', { id: 'admin-report-events-xlsx' }),
     route('reports/vat-register.csv', 'routes/admin/reports-download.ts', { id: 'admin-vat-register-csv' }),
     route('reports/vat-register.xlsx', 'routes/admin/reports-download.ts', { id: 'admin-vat-register-xlsx' }),
+    route('reports/accounting-export.csv', 'routes/admin/accounting-export.ts'),
     route('enquiries', 'routes/admin/enquiries.tsx'),
     route('data-requests', 'routes/admin/data-requests.tsx'),
     route('data-requests/export', 'routes/admin/data-requests-export.ts'),

@@ -269,6 +269,7 @@ export {
   type StatementLineSplit,
   type StatementImport,
   type StatementLineState,
+  type PaymentSuggestion,
   type StatementLineView,
   type StatementMapping,
   type StatementMappingInput,
@@ -320,6 +321,17 @@ export {
   type VatRegister,
   type VatRegisterEntry,
 } from './backoffice/finance-reports.ts'
+export {
+  ACCOUNTING_FILES,
+  ACCOUNTING_PACKAGES,
+  accountingSettings,
+  exportAccounts,
+  saveAccountingSettings,
+  type AccountingExport,
+  type AccountingFile,
+  type AccountingPackage,
+  type AccountingSettings,
+} from './backoffice/accounting-export.ts'
 export {
   recordRefundPayout,
   refundBankDetailsSchema,

@@ -88,6 +88,8 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'discount-dates-reversed': { status: 422, message: 'The last day cannot be before the first.' },
   'unknown-sponsor-package': { status: 422, message: 'Choose one of the sponsor packages the Studio publishes.' },
   'too-many-words': { status: 422, message: 'The promotional text has more words than the package allows.' },
+  'invalid-account-code': { status: 422, message: 'Enter the account code as Xero shows it: up to 10 letters or digits, e.g. 200.' },
+  'invalid-ledger-account': { status: 422, message: 'Enter the ledger account’s nominal code as Sage shows it: up to 8 digits, e.g. 1000.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
@@ -318,6 +320,8 @@ const INPUT_PROBLEMS: Record<InputProblem, Wording> = {
   'ofx-currency': ({ currency }) => `The statement is of an account kept in ${currency}; only statements of the rand (ZAR) account can be imported.`,
   'ofx-date': ({ transaction, date }) => `Transaction ${transaction}: the date “${date}” is not an OFX date.`,
   'ofx-amount': ({ transaction, amount }) => `Transaction ${transaction}: the amount “${amount}” is not an amount.`,
+  'accounting-settings-missing': () =>
+    'Set the account code and tax-rate name of each accounting package first (Accounting export settings, a manager’s), so the imports post to the right accounts.',
 }
 
 /** How the back office answers a refused staff command: its HTTP status and staff's wording, with the figures it names. */

@@ -105,6 +105,7 @@ export const INPUT_PROBLEMS = [
   'ofx-currency',
   'ofx-date',
   'ofx-amount',
+  'accounting-settings-missing',
 ] as const
 
 /** What is wrong with the input of an `invalid-input` refusal: the site words each. */

@@ -1,9 +1,11 @@
 import { TIME_ZONE } from '@events/pricing'
+import type { Kysely } from 'kysely'
 import { stringify } from 'csv-stringify/sync'
 import { DateTime } from 'luxon'
 import { z } from 'zod'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
+import type { Database } from '../db/database.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
 import type { BackOfficeContext } from './context.ts'
@@ -150,26 +152,37 @@ function startOfDay(day: string): string {
   return DateTime.fromISO(day, { zone: TIME_ZONE }).startOf('day').toUTC().toISO()!
 }
 
-function dayOf(instant: string): string {
+export function dayOf(instant: string): string {
   return DateTime.fromISO(instant, { zone: 'utc' }).setZone(TIME_ZONE).toISODate()!
 }
 
-/**
- * Every tax invoice and credit note issued in a period (days in Johannesburg, inclusive), as the documents say it,
- * with the totals of output tax and of credit notes for the VAT201 return. A period that does not read is refused.
- */
-export async function vatRegister(context: BackOfficeContext, period: { from: string; to: string }): Promise<VatRegister> {
+/** A tax document of a VAT period with what an accounting package also asks: when it is due, where the customer is. */
+export interface VatDocument extends VatRegisterEntry {
+  /** An invoice's last day for payment (its issue plus the payment terms); a credit note's day of issue. */
+  dueOn: string
+  customerAddressLines: string[]
+  /** The tax invoice a credit note credits; '' for an invoice. */
+  creditedInvoiceNumber: string
+}
+
+/** Refuses a period that does not read or ends before it starts, naming the field at fault; answers it parsed. */
+function parsedPeriod(period: { from: string; to: string }): VatPeriod {
   const parsed = vatPeriodSchema.safeParse(period)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const field = String(issue.path[0] ?? 'from')
-    if (issue.code === 'custom') throw new BackOfficeError('invalid-input', { problem: 'period-reversed' }, field)
-    throw new BackOfficeError('invalid-input', { problem: 'date-format', field }, field)
-  }
-  const { from, to } = parsed.data
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const field = String(issue.path[0] ?? 'from')
+  if (issue.code === 'custom') throw new BackOfficeError('invalid-input', { problem: 'period-reversed' }, field)
+  throw new BackOfficeError('invalid-input', { problem: 'date-format', field }, field)
+}
+
+/**
+ * Every tax invoice and credit note issued in a period (days in Johannesburg, inclusive), as the stored documents say
+ * it, read through `kysely` (a transaction's, for a command): the VAT register's lines and the accounting export's.
+ */
+export async function vatDocuments(kysely: Kysely<Database>, period: { from: string; to: string }): Promise<VatDocument[]> {
+  const { from, to } = parsedPeriod(period)
   const start = startOfDay(from)
   const end = startOfDay(DateTime.fromISO(to).plus({ days: 1 }).toISODate()!)
-  const { kysely } = context.db
   const [invoices, creditNotes, sponsorshipInvoices, sponsorshipCreditNotes] = await Promise.all([
     kysely
       .selectFrom('invoices')
@@ -206,9 +219,10 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
     kind: VatRegisterEntry['kind'],
     number: string,
     row: { issued_at: string; reference: string },
-    recipient: { name?: string; vatNumber?: string } | undefined,
+    recipient: { name?: string; vatNumber?: string; addressLines?: string[] } | undefined,
     amounts: VatTotals,
-  ): VatRegisterEntry => ({
+    terms: { paymentTermsDays: number; creditedInvoiceNumber: string },
+  ): VatDocument => ({
     kind,
     number,
     issuedOn: dayOf(row.issued_at),
@@ -216,25 +230,53 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
     customer: recipient?.name ?? '',
     customerVatNumber: recipient?.vatNumber ?? '',
     ...amounts,
+    dueOn: DateTime.fromISO(dayOf(row.issued_at)).plus({ days: terms.paymentTermsDays }).toISODate()!,
+    customerAddressLines: recipient?.addressLines ?? [],
+    creditedInvoiceNumber: terms.creditedInvoiceNumber,
   })
-  const entries: VatRegisterEntry[] = [
+  return [
     ...[...invoices, ...sponsorshipInvoices].map((row) => {
       const data = JSON.parse(row.data_json ?? '{}') as Partial<TaxInvoiceData>
-      return entryOf('tax-invoice', formatInvoiceNumber(Number(row.number)), row, data.recipient, {
-        exclVatCents: data.subtotalCents ?? 0,
-        vatCents: data.vatCents ?? 0,
-        inclVatCents: data.totalCents ?? 0,
-      })
+      return entryOf(
+        'tax-invoice',
+        formatInvoiceNumber(Number(row.number)),
+        row,
+        data.recipient,
+        {
+          exclVatCents: data.subtotalCents ?? 0,
+          vatCents: data.vatCents ?? 0,
+          inclVatCents: data.totalCents ?? 0,
+        },
+        { paymentTermsDays: data.paymentTermsDays ?? 0, creditedInvoiceNumber: '' },
+      )
     }),
     ...[...creditNotes, ...sponsorshipCreditNotes].map((row) => {
       const data = JSON.parse(row.data_json) as Partial<CreditNoteData>
-      return entryOf('credit-note', formatCreditNoteNumber(Number(row.number)), row, data.recipient, {
-        exclVatCents: -(data.creditedSubtotalCents ?? 0),
-        vatCents: -(data.creditedVatCents ?? 0),
-        inclVatCents: -(data.creditedTotalCents ?? 0),
-      })
+      return entryOf(
+        'credit-note',
+        formatCreditNoteNumber(Number(row.number)),
+        row,
+        data.recipient,
+        {
+          exclVatCents: -(data.creditedSubtotalCents ?? 0),
+          vatCents: -(data.creditedVatCents ?? 0),
+          inclVatCents: -(data.creditedTotalCents ?? 0),
+        },
+        { paymentTermsDays: 0, creditedInvoiceNumber: data.invoiceNumber ?? '' },
+      )
     }),
   ].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.kind.localeCompare(b.kind) * -1 || a.number.localeCompare(b.number))
+}
+
+/**
+ * Every tax invoice and credit note issued in a period (days in Johannesburg, inclusive), as the documents say it,
+ * with the totals of output tax and of credit notes for the VAT201 return. A period that does not read is refused.
+ */
+export async function vatRegister(context: BackOfficeContext, period: { from: string; to: string }): Promise<VatRegister> {
+  const { from, to } = parsedPeriod(period)
+  const entries = (await vatDocuments(context.db.kysely, { from, to })).map(
+    ({ dueOn: _dueOn, customerAddressLines: _addressLines, creditedInvoiceNumber: _credited, ...entry }): VatRegisterEntry => entry,
+  )
   const totalsOf = (kind: VatRegisterEntry['kind'], sign: 1 | -1) => {
     const documents = entries.filter((entry) => entry.kind === kind)
     return {
@@ -261,7 +303,7 @@ export async function vatRegister(context: BackOfficeContext, period: { from: st
 }
 
 /** Rands as a spreadsheet reads them: a number with two decimals, a point, no thousands separator. */
-function rands(cents: number): string {
+export function rands(cents: number): string {
   const sign = cents < 0 ? '-' : ''
   const absolute = Math.abs(cents)
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`
@@ -316,7 +358,7 @@ export function vatRegisterCsv(register: VatRegister): string {
 }
 
 /** Text a spreadsheet shows as text: a leading ' before = + - @ (or a tab or carriage return), as escape_formulas does. */
-function inertText(text: string): string {
+export function inertText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import type { WriteTransactionRunner } from './group-commit.ts'
+import type { AccountingExportedDocumentsTable, BackOfficeSettingsTable } from './tables/accounting-exports.ts'
 import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
@@ -72,6 +73,8 @@ export interface Database {
   event_cpd_hours: EventCpdHoursTable
   joining_mails: JoiningMailsTable
   delegate_messages: DelegateMessagesTable
+  back_office_settings: BackOfficeSettingsTable
+  accounting_exported_documents: AccountingExportedDocumentsTable
 }
 
 export type SqlDialectName = 'sqlite' | 'postgres'

@@ -54,6 +54,8 @@ export const FIELD_ISSUE_CODES = [
   'discount-dates-reversed',
   'unknown-sponsor-package',
   'too-many-words',
+  'invalid-account-code',
+  'invalid-ledger-account',
 ] as const
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number]
 

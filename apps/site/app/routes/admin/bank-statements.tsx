@@ -12,6 +12,7 @@ import {
   STATEMENT_DELIMITERS,
   splitStatementLine,
   statementLines,
+  type PaymentSuggestion,
   type StatementLineView,
   type StatementMappingInput,
   type StatementPreview,
@@ -82,8 +83,13 @@ const MAPPING_FIELDS = [
   'dateFormat',
   'descriptionColumn',
   'amountColumn',
+  'moneyInColumn',
+  'moneyOutColumn',
+  'feeColumn',
+  'balanceColumn',
   'referenceColumn',
   'decimalSeparator',
+  'presetDateFormat',
 ] as const
 
 function mappingInput(form: FormData): StatementMappingInput {
@@ -134,7 +140,7 @@ export async function action(args: Route.ActionArgs) {
       chosen === NEW_MAPPING
         ? { create: mappingInput(form) }
         : chosen.startsWith(PRESET_PREFIX)
-          ? { preset: chosen.slice(PRESET_PREFIX.length) }
+          ? { preset: chosen.slice(PRESET_PREFIX.length), dateFormat: formText(form, 'presetDateFormat') }
           : chosen.startsWith(MAPPING_PREFIX)
             ? { id: chosen.slice(MAPPING_PREFIX.length) }
             : undefined
@@ -212,6 +218,12 @@ export async function action(args: Route.ActionArgs) {
 
 type ShownLine = StatementLineView & { sameAs: string | null }
 
+/** A registration a line may pay, and why it is offered. */
+function suggestionText(suggestion: PaymentSuggestion): string {
+  const why = suggestion.basis === 'reference-in-text' ? 'its reference is inside the text' : 'it owes this amount and its name is in the text'
+  return `${suggestion.registrationReference} (${suggestion.companyName}, ${formatRand(suggestion.outstandingCents)} outstanding: ${why})`
+}
+
 function proposalText({ state, sameAs }: ShownLine): string {
   switch (state.kind) {
     case 'recorded':
@@ -227,7 +239,9 @@ function proposalText({ state, sameAs }: ShownLine): string {
     case 'several-references':
       return `Names several registrations (${state.registrationReferences.join(', ')}): assign by hand`
     case 'unmatched':
-      return 'No registration reference: assign by hand'
+      return state.suggestions.length === 0
+        ? 'No registration reference: assign by hand'
+        : `No registration reference as a word; it may pay ${state.suggestions.map(suggestionText).join(', or ')}. Check it, then record it by hand`
     case 'same-as':
       return `The same money as a line ${sameAs}: not recorded twice`
     case 'dismissed':
@@ -431,7 +445,14 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                     <input type="hidden" name="intent" value="assign" />
                     <input type="hidden" name="line" value={line.id} />
                     <FieldRow id={`assign-${line.id}`} label={`Registration reference for ${label}`}>
-                      <input id={`assign-${line.id}`} name="registration" autoComplete="off" required maxLength={20} />
+                      <input
+                        id={`assign-${line.id}`}
+                        name="registration"
+                        autoComplete="off"
+                        required
+                        maxLength={20}
+                        defaultValue={line.state.kind === 'unmatched' ? line.state.suggestions[0]?.registrationReference : undefined}
+                      />
                     </FieldRow>
                     <SubmitButton secondary>Record this line</SubmitButton>
                   </Form>
@@ -500,6 +521,12 @@ export default function BankStatements({ loaderData, actionData }: Route.Compone
                 <Options choices={choices.banks.map(([id, name]) => [`${PRESET_PREFIX}${id}`, name] as const)} />
                 <Options choices={mappings.map((mapping) => [`${MAPPING_PREFIX}${mapping.id}`, `${mapping.name} (columns described earlier)`] as const)} />
                 <option value={NEW_MAPPING}>Another bank: describe its columns below</option>
+              </select>
+            </FieldRow>
+            <FieldRow id="statement-preset-date-format" label="Date layout, for a bank in the list">
+              <select id="statement-preset-date-format" name="presetDateFormat" defaultValue="">
+                <option value="">As the bank’s export writes them</option>
+                <Options choices={choices.dateFormats} />
               </select>
             </FieldRow>
             <p>For another bank, give the headings as its file writes them; they are saved for the next statement.</p>

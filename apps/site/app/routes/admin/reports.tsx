@@ -1,13 +1,22 @@
-import { eventFinanceReport, isBackOfficeError, vatRegister, type VatRegister } from '@events/core'
-import { data, Form } from 'react-router'
+import {
+  accountingSettings,
+  eventFinanceReport,
+  isBackOfficeError,
+  roleAllows,
+  saveAccountingSettings,
+  vatRegister,
+  type AccountingSettings,
+  type VatRegister,
+} from '@events/core'
+import { data, Form, useActionData } from 'react-router'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
 import { AmountCell } from '../../components/admin/AmountCell'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
-import { requireStaffMember } from '../../lib/admin.server'
-import { backOfficeContext, businessToday } from '../../lib/backoffice.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
+import { backOfficeContext, businessToday, refusalSentence, runStaffCommand } from '../../lib/backoffice.server'
 import { fromDatabase } from '../../lib/database.server'
 import { requestedPeriod } from '../../lib/report-period'
 import type { Route } from './+types/reports'
@@ -18,12 +27,13 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { headers } = await requireStaffMember(args)
+  const { user, headers } = await requireStaffMember(args)
   const backOffice = backOfficeContext(args.context)
   const period = requestedPeriod(new URL(args.request.url), businessToday(args.context))
-  const [events, register] = await fromDatabase(args.context, () =>
+  const [events, settings, register] = await fromDatabase(args.context, () =>
     Promise.all([
       eventFinanceReport(backOffice),
+      accountingSettings(backOffice),
       vatRegister(backOffice, period).catch((error: unknown) => {
         if (isBackOfficeError(error)) return { error: backOfficeRefusal(error).message, field: error.field ?? 'from' }
         throw error
@@ -31,7 +41,25 @@ export async function loader(args: Route.LoaderArgs) {
     ]),
   )
   const refused = 'error' in register
-  return data({ events, period, register: refused ? null : register, periodError: refused ? register : null }, { headers, status: refused ? 400 : 200 })
+  return data(
+    { events, period, settings, maySetAccounts: roleAllows(user.role, 'manager'), register: refused ? null : register, periodError: refused ? register : null },
+    { headers, status: refused ? 400 : 200 },
+  )
+}
+
+const SETTING_FIELDS = ['xeroAccountCode', 'xeroTaxType', 'sageLedgerAccount', 'sageVatRate'] as const
+
+/** The accounting export settings' form (a manager's; the export itself is /admin/reports/accounting-export.csv). */
+export async function action(args: Route.ActionArgs) {
+  const { session, form } = await staffFormPost(args)
+  const saved = await runStaffCommand(
+    args.context,
+    session.user,
+    saveAccountingSettings,
+    Object.fromEntries(SETTING_FIELDS.map((name) => [name, formText(form, name)])),
+  )
+  if (!saved.ok) return data({ notice: null, error: refusalSentence(saved), fields: saved.fields }, { status: saved.status })
+  return { notice: 'The accounting export settings are saved.', error: null, fields: {} }
 }
 
 const DOCUMENT_NAMES = { 'tax-invoice': 'Tax invoice', 'credit-note': 'Credit note' } as const
@@ -86,8 +114,104 @@ function VatRegisterTable({ register }: { register: VatRegister }) {
   )
 }
 
+const SETTING_LABELS: Record<(typeof SETTING_FIELDS)[number], string> = {
+  xeroAccountCode: 'Xero: account code of sales (AccountCode)',
+  xeroTaxType: 'Xero: tax rate name of output VAT (TaxType), as Xero shows it',
+  sageLedgerAccount: 'Sage: ledger account of sales (nominal code)',
+  sageVatRate: 'Sage: VAT rate name of standard-rated sales',
+}
+
+function AccountingExport({
+  period,
+  settings,
+  maySetAccounts,
+}: {
+  period: { from: string; to: string }
+  settings: AccountingSettings
+  maySetAccounts: boolean
+}) {
+  const settingsOutcome = useActionData<typeof action>()
+  const unset = SETTING_FIELDS.some((name) => settings[name] === '')
+  return (
+    <section aria-labelledby="accounting-heading">
+      <h2 id="accounting-heading">Accounting export</h2>
+      <p>
+        A period’s books for Xero or Sage Business Cloud Accounting. <strong>Sales</strong> holds the tax invoices and credit notes issued (for the package’s
+        sales invoice or quick entry import; its totals are the VAT register’s for the same period); <strong>payments and refunds</strong> holds the money
+        received and paid back (for its bank statement import). A document goes in one export of a package only: exporting an overlapping period leaves out what
+        an earlier export carried, unless you tick “Export again”.
+      </p>
+      {unset ? <p>The sales file needs the account codes and tax-rate names below: a manager sets them once.</p> : null}
+      <form method="post" action="/admin/reports/accounting-export.csv" className="form">
+        <fieldset>
+          <legend>Package</legend>
+          <label>
+            <input type="radio" name="package" value="xero" defaultChecked /> Xero
+          </label>
+          <label>
+            <input type="radio" name="package" value="sage" /> Sage Business Cloud Accounting
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>File</legend>
+          <label>
+            <input type="radio" name="file" value="sales" defaultChecked /> Sales: tax invoices and credit notes
+          </label>
+          <label>
+            <input type="radio" name="file" value="money" /> Payments received and refunds paid
+          </label>
+        </fieldset>
+        <FieldRow id="export-from" label="First day of the export">
+          <input id="export-from" name="from" type="date" defaultValue={period.from} required />
+        </FieldRow>
+        <FieldRow id="export-to" label="Last day of the export">
+          <input id="export-to" name="to" type="date" defaultValue={period.to} required />
+        </FieldRow>
+        <label>
+          <input type="checkbox" name="again" value="on" /> Export again what earlier exports carried
+        </label>
+        <SubmitButton>Download the export</SubmitButton>
+      </form>
+      <h3 id="accounting-settings-heading">Accounting export settings</h3>
+      {maySetAccounts ? (
+        <Form method="post" className="form" aria-labelledby="accounting-settings-heading">
+          {SETTING_FIELDS.map((name) => (
+            <FieldRow key={name} id={`setting-${name}`} label={SETTING_LABELS[name]}>
+              <input
+                id={`setting-${name}`}
+                name={name}
+                defaultValue={settings[name]}
+                required
+                maxLength={50}
+                autoComplete="off"
+                aria-invalid={name in (settingsOutcome?.fields ?? {}) || undefined}
+              />
+            </FieldRow>
+          ))}
+          <SubmitButton>Save the settings</SubmitButton>
+          {settingsOutcome?.notice ? <p role="status">{settingsOutcome.notice}</p> : null}
+          {settingsOutcome?.error ? (
+            <p className="admin-error" role="alert">
+              {settingsOutcome.error}
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <dl>
+          {SETTING_FIELDS.map((name) => (
+            <div key={name}>
+              <dt>{SETTING_LABELS[name]}</dt>
+              <dd>{settings[name] || 'Not set (a manager sets it)'}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  )
+}
+
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { events, period, register, periodError } = loaderData
+  const { events, period, register, periodError, settings, maySetAccounts } = loaderData
   const query = new URLSearchParams(period).toString()
   return (
     <>
@@ -176,6 +300,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </section>
+      <AccountingExport period={period} settings={settings} maySetAccounts={maySetAccounts} />
       <BackOfficeHomeLink />
     </>
   )

@@ -39,6 +39,22 @@ export const BANK_PRESETS = {
       balanceColumn: 'Balance',
     },
   },
+  // Standard Bank's legacy internet banking export: no heading row; an account record, an OPEN record, one HIST
+  // record per transaction (the record type, the date as 20250305, an empty field, the signed amount, the
+  // description and the payer's reference), and a CLOSE record. No running balance per line to follow.
+  'standard-bank-hist': {
+    name: 'Standard Bank (legacy HIST export)',
+    columns: {
+      delimiter: ',',
+      dateColumn: 'Date',
+      dateFormat: 'yyyyMMdd',
+      descriptionColumn: 'Description',
+      amountColumn: 'Amount',
+      referenceColumn: 'Reference',
+      decimalSeparator: '.',
+      records: { type: 'HIST', headings: ['Record', 'Date', 'Unused', 'Amount', 'Description', 'Reference'] },
+    },
+  },
   // Absa Online, statement as CSV: Debit Amount and Credit Amount beside a Charge column, dates as 05/03/2025.
   absa: {
     name: 'Absa',
@@ -74,18 +90,22 @@ export const BANK_PRESETS = {
       balanceColumn: 'Balance(R)',
     },
   },
-  // Capitec Business, transaction history as CSV: one signed Amount column, the posting date as 05/03/2025, the
-  // payer's text (with the reference they typed) in Description.
+  // Capitec Business, transaction history as CSV: numbered lines with the posting and transaction dates as
+  // 2025-03-05, the payer's text (with the reference they typed) in Description, money in under Money In, money out
+  // under Money Out and charges under Fee (both written negative), and the balance after each line.
   capitec: {
     name: 'Capitec',
     columns: {
       delimiter: ',',
       dateColumn: 'Posting Date',
-      dateFormat: 'dd/MM/yyyy',
+      dateFormat: 'yyyy-MM-dd',
       descriptionColumn: 'Description',
-      amountColumn: 'Amount',
+      amountColumn: '',
+      moneyInColumn: 'Money In',
+      moneyOutColumn: 'Money Out',
       referenceColumn: '',
       decimalSeparator: '.',
+      feeColumn: 'Fee',
       balanceColumn: 'Balance',
     },
   },

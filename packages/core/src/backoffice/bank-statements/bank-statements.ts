@@ -15,7 +15,7 @@ import { runInCommandTransaction, staffCommand, type CommandOutcome, type StaffA
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../context.ts'
 import { BackOfficeError, isBackOfficeError } from '../errors.ts'
 import { randAmount, referenceField } from '../fields.ts'
-import { parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
+import { isStatementDateFormat, parseCsvStatement, STATEMENT_DATE_FORMATS, STATEMENT_DELIMITERS, type StatementColumns } from './parse-csv.ts'
 import { BANK_PRESETS, isBankPresetId, type BankPresetId } from './bank-presets.ts'
 import { looksLikeOfx, parseOfxStatement } from './parse-ofx.ts'
 import { statementPaymentReference, type ParsedStatement } from './statement-line.ts'
@@ -47,7 +47,7 @@ export interface StatementUpload {
   fileName: string
   content: Uint8Array
   /** How a CSV file is read: a bank's preset, a saved mapping, or a new one saved with the import. OFX files need none. */
-  mapping?: { preset: string } | { id: string } | { create: StatementMappingInput } | undefined
+  mapping?: { preset: string; dateFormat?: string | undefined } | { id: string } | { create: StatementMappingInput } | undefined
 }
 
 export interface StatementImport {
@@ -69,10 +69,22 @@ export type StatementLineState =
   | { kind: 'surplus'; registrationReference: string; companyName: string; outstandingCents: number; surplusCents: number }
   | { kind: 'already-paid'; registrationReference: string; companyName: string }
   | { kind: 'several-references'; registrationReferences: string[] }
-  | { kind: 'unmatched' }
+  /** No reference found as a word: the registrations it may pay, for staff to confirm (never recorded on their own). */
+  | { kind: 'unmatched'; suggestions: PaymentSuggestion[] }
   /** The same money as a line of an earlier file in the other format (`postedOn` of that line, its file's name). */
   | { kind: 'same-as'; postedOn: string; fileName: string; registrationReference: string | null }
   | { kind: 'dismissed'; reason: string; dismissedBy: string; dismissedAt: string }
+
+/**
+ * A registration a line may pay, offered to staff to confirm: its reference is inside the line's text, glued to other
+ * letters (`LIMAKBKRX6ED`), or it owes exactly the line's amount and its company's name is in the line's text.
+ */
+export interface PaymentSuggestion {
+  registrationReference: string
+  companyName: string
+  outstandingCents: number
+  basis: 'reference-in-text' | 'amount-and-name'
+}
 
 export interface StatementLineView {
   id: string
@@ -97,6 +109,49 @@ const OPEN_LINES_SHOWN = 500
 const INSERT_CHUNK = 200
 
 const REFERENCE_TOKEN = new RegExp(`(?<![A-Z0-9])[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}(?![A-Z0-9])`, 'g')
+
+/**
+ * What may be a registration reference inside a line's text where it is glued to other letters or digits: every run of
+ * eight letters of the references' alphabet within a longer word, upper-cased, each once.
+ */
+function gluedReferenceCandidates(...texts: string[]): string[] {
+  const words =
+    texts
+      .join(' ')
+      .toUpperCase()
+      .match(/[A-Z0-9]+/g) ?? []
+  const alphabet = new RegExp(`^[${REFERENCE_ALPHABET}]+$`)
+  const candidates = new Set<string>()
+  for (const word of words) {
+    if (word.length <= REFERENCE_LENGTH) continue
+    for (let start = 0; start + REFERENCE_LENGTH <= word.length; start += 1) {
+      const window = word.slice(start, start + REFERENCE_LENGTH)
+      if (alphabet.test(window)) candidates.add(window)
+    }
+  }
+  return [...candidates]
+}
+
+// Words of a company's name that say nothing of which company it is.
+const COMPANY_FORM_WORDS = new Set(['PTY', 'LTD', 'LIMITED', 'INC', 'CC', 'NPC', 'SOC', 'THE', 'AND', 'OF', 'CO', 'COMPANY', 'GROUP', 'HOLDINGS', 'SA'])
+
+/**
+ * Whether a company's name is like a line's text: a word of the name that names the company (three letters or more, not
+ * "Pty", "Ltd", "Holdings" and the like) is in the text, spaces and punctuation aside (`ACMELEGAL` holds "Acme").
+ */
+function companyNamedIn(companyName: string, ...texts: string[]): boolean {
+  const collapsed = texts
+    .join('')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+  const words = (
+    companyName
+      .normalize('NFKD')
+      .toUpperCase()
+      .match(/[A-Z0-9]+/g) ?? []
+  ).filter((word) => word.length >= 3 && !COMPANY_FORM_WORDS.has(word))
+  return words.some((word) => collapsed.includes(word))
+}
 
 /** The registration references a statement line's description and reference may hold, upper-cased, each once. */
 export function referencesIn(...texts: string[]): string[] {
@@ -178,7 +233,10 @@ async function chosenMapping(context: BackOfficeContext, mapping: StatementUploa
   if ('preset' in mapping) {
     if (!isBankPresetId(mapping.preset)) throw new BackOfficeError('invalid-input', { problem: 'bank-preset' })
     const preset = BANK_PRESETS[mapping.preset]
-    return { name: preset.name, preset: mapping.preset, ...preset.columns }
+    // The bank's date layout unless staff chose another for this file (an export set to another layout).
+    const dateFormat = mapping.dateFormat === undefined || mapping.dateFormat === '' ? preset.columns.dateFormat : mapping.dateFormat
+    if (!isStatementDateFormat(dateFormat)) throw new BackOfficeError('invalid-input', { problem: 'mapping-date-format' })
+    return { name: preset.name, preset: mapping.preset, ...preset.columns, dateFormat }
   }
   if ('create' in mapping) return readStatementMapping(mapping.create)
   const row = await context.db.kysely.selectFrom('bank_statement_mappings').selectAll().where('id', '=', mapping.id).executeTakeFirst()
@@ -501,6 +559,77 @@ function linesWithRecording(queries: Kysely<Database>) {
     .select(['twin.posted_on as twin_posted_on', 'twin_import.file_name as twin_file_name', 'twin_registration.reference as twin_recorded_for'])
 }
 
+interface RegistrationOwing {
+  reference: string
+  companyName: string
+  outstandingCents: number
+  paidByCard: boolean
+}
+
+/**
+ * Registrations with what each still owes after its credit notes and payments: those of the given references, or every
+ * one not paid nor cancelled as a whole.
+ */
+async function registrationsOwing(queries: Kysely<Database>, which: { references: string[] } | 'unpaid'): Promise<RegistrationOwing[]> {
+  const rows = await queries
+    .selectFrom('registrations')
+    .leftJoin('bank_payments', 'bank_payments.registration_id', 'registrations.id')
+    .select(['registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bank_payments.amount_cents'), eb.lit(0)).as('received'))
+    // What cancellations credited is not owed (paymentStateOf counts it the same way).
+    .select((eb) =>
+      eb
+        .selectFrom('cancellations')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('cancellations.credited_total_cents'), inner.lit(0)).as('credited'))
+        .whereRef('cancellations.registration_id', '=', 'registrations.id')
+        .as('credited'),
+    )
+    .$if(which !== 'unpaid', (query) => query.where('registrations.reference', 'in', which === 'unpaid' ? [] : which.references))
+    .$if(which === 'unpaid', (query) => query.where('registrations.status', '!=', 'paid').where('registrations.cancelled_at', 'is', null))
+    .groupBy(['registrations.id', 'registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
+    .execute()
+  return rows.map((row) => {
+    const paidCents = paidCentsOf(row, Number(row.received))
+    return {
+      reference: row.reference,
+      companyName: row.company_name,
+      outstandingCents: Math.max(0, row.total_cents - Number(row.credited ?? 0) - paidCents),
+      paidByCard: row.status === 'paid' && Number(row.received) === 0,
+    }
+  })
+}
+
+/**
+ * The registrations a line naming none may pay, for staff to confirm: those whose reference is glued inside its text;
+ * failing those, those owing exactly its amount whose company's name is in its text. At most five, by reference.
+ */
+function suggestionsFor(
+  line: LineWithRecording,
+  byReference: ReadonlyMap<string, RegistrationOwing>,
+  owing: readonly RegistrationOwing[],
+): PaymentSuggestion[] {
+  const glued = gluedReferenceCandidates(line.description, line.reference)
+    .map((reference) => byReference.get(reference))
+    .filter((registration): registration is RegistrationOwing => registration !== undefined && !registration.paidByCard)
+  const matches: Array<[RegistrationOwing, PaymentSuggestion['basis']]> =
+    glued.length > 0
+      ? glued.map((registration) => [registration, 'reference-in-text'])
+      : owing
+          .filter(
+            (registration) => registration.outstandingCents === line.amount_cents && companyNamedIn(registration.companyName, line.description, line.reference),
+          )
+          .map((registration) => [registration, 'amount-and-name'])
+  return matches
+    .sort(([a], [b]) => a.reference.localeCompare(b.reference))
+    .slice(0, 5)
+    .map(([registration, basis]) => ({
+      registrationReference: registration.reference,
+      companyName: registration.companyName,
+      outstandingCents: registration.outstandingCents,
+      basis,
+    }))
+}
+
 /**
  * What each line proposes, in the order given: a line naming one registration is a payment in full, a part payment
  * or a surplus against what is still outstanding once the lines before it are counted, so two lines paying one
@@ -508,32 +637,20 @@ function linesWithRecording(queries: Kysely<Database>) {
  */
 async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[]): Promise<StatementLineView[]> {
   const open = lines.filter((line) => line.recorded_for === null && line.dismissed_reason === null && line.same_as_line_id === null)
-  const wanted = [...new Set(open.flatMap((line) => referencesIn(line.description, line.reference)))]
+  const wanted = [
+    ...new Set(open.flatMap((line) => [...referencesIn(line.description, line.reference), ...gluedReferenceCandidates(line.description, line.reference)])),
+  ]
   // `outstandingCents` counts down as lines are proposed.
-  const registrations = new Map<string, { companyName: string; outstandingCents: number; paidByCard: boolean }>()
+  const registrations = new Map<string, RegistrationOwing>()
   for (let start = 0; start < wanted.length; start += INSERT_CHUNK) {
-    const rows = await queries
-      .selectFrom('registrations')
-      .leftJoin('bank_payments', 'bank_payments.registration_id', 'registrations.id')
-      .select(['registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bank_payments.amount_cents'), eb.lit(0)).as('received'))
-      // What cancellations credited is not owed (paymentStateOf counts it the same way).
-      .select((eb) =>
-        eb
-          .selectFrom('cancellations')
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('cancellations.credited_total_cents'), inner.lit(0)).as('credited'))
-          .whereRef('cancellations.registration_id', '=', 'registrations.id')
-          .as('credited'),
-      )
-      .where('registrations.reference', 'in', wanted.slice(start, start + INSERT_CHUNK))
-      .groupBy(['registrations.id', 'registrations.reference', 'registrations.company_name', 'registrations.status', 'registrations.total_cents'])
-      .execute()
-    for (const row of rows) {
-      const paidCents = paidCentsOf(row, Number(row.received))
-      const outstandingCents = Math.max(0, row.total_cents - Number(row.credited ?? 0) - paidCents)
-      registrations.set(row.reference, { companyName: row.company_name, outstandingCents, paidByCard: row.status === 'paid' && Number(row.received) === 0 })
+    for (const owing of await registrationsOwing(queries, { references: wanted.slice(start, start + INSERT_CHUNK) })) {
+      registrations.set(owing.reference, owing)
     }
   }
+  // For lines naming no registration: those still owing something, whose amount and name a line may match.
+  const owingAll = open.some((line) => referencesIn(line.description, line.reference).every((reference) => !registrations.has(reference)))
+    ? await registrationsOwing(queries, 'unpaid')
+    : []
   const splits = await splitPartsOf(
     queries,
     lines.flatMap((line) => (line.recorded_for === null ? [] : [line.payment_reference])),
@@ -575,7 +692,7 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
       }
     }
     const known = referencesIn(line.description, line.reference).filter((reference) => registrations.has(reference))
-    if (known.length === 0) return { ...view, state: { kind: 'unmatched' } }
+    if (known.length === 0) return { ...view, state: { kind: 'unmatched', suggestions: suggestionsFor(line, registrations, owingAll) } }
     if (known.length > 1) return { ...view, state: { kind: 'several-references', registrationReferences: known } }
     const registrationReference = known[0]!
     const registration = registrations.get(registrationReference)!

@@ -17,6 +17,11 @@ export const STATEMENT_DATE_FORMATS = {
 
 type StatementDateFormat = keyof typeof STATEMENT_DATE_FORMATS
 
+/** Whether a form's value names one of the date layouts. */
+export function isStatementDateFormat(value: string): value is StatementDateFormat {
+  return Object.hasOwn(STATEMENT_DATE_FORMATS, value)
+}
+
 export const STATEMENT_DELIMITERS = { ',': 'Comma', ';': 'Semicolon', '\t': 'Tab' } as const
 type StatementDelimiter = keyof typeof STATEMENT_DELIMITERS
 
@@ -38,6 +43,12 @@ export interface StatementColumns {
   /** The running balance after each line; when mapped, every line must follow from the one before it. */
   balanceColumn?: string | undefined
   decimalSeparator: '.' | ','
+  /**
+   * A file without a heading row whose lines each start with a record type (Standard Bank's legacy export): the
+   * transactions are the rows of `type`, read by position under `headings`; every other row (account, opening and
+   * closing records) is passed over.
+   */
+  records?: { type: string; headings: readonly string[] } | undefined
 }
 
 // Banks put account details and balances above the transactions; the heading row is looked for among the first rows.
@@ -85,6 +96,14 @@ function isBalanceRow(cells: string[]): boolean {
   return cells.some((cell) => BALANCE_ROW.test(cell))
 }
 
+/** A record-typed file's transactions under a heading of their own (the rows as they are without `records`). */
+function recordRows(rows: CsvRow[], records: StatementColumns['records']): CsvRow[] {
+  if (!records) return rows
+  const type = records.type.toUpperCase()
+  const transactions = rows.filter((row) => (row.cells[0] ?? '').trim().toUpperCase() === type)
+  return [{ cells: [...records.headings], line: 0 }, ...transactions]
+}
+
 function amountColumnsOf(columns: StatementColumns): string[] {
   return columns.amountColumn.trim() !== '' ? [columns.amountColumn] : [columns.moneyInColumn ?? '', columns.moneyOutColumn ?? '']
 }
@@ -96,7 +115,7 @@ function amountColumnsOf(columns: StatementColumns): string[] {
  * are passed over; a date or amount that does not read is refused, naming the row, so nothing half-read is imported.
  */
 export function parseCsvStatement(text: string, columns: StatementColumns): ParsedStatement {
-  const rows = readRows(text, columns.delimiter)
+  const rows = recordRows(readRows(text, columns.delimiter), columns.records)
   const wanted = [
     columns.dateColumn,
     columns.descriptionColumn,

@@ -143,7 +143,35 @@ describe('bank presets', () => {
     expect(`${parsed.lines[0]!.description} ${parsed.lines[0]!.reference}`).toContain('7KQ2M9XA')
     expect(parsed.debitsSkipped).toBe(1)
     expect(parsed.moneyOutCents).toBe(35_000)
+    // Standard Bank's legacy export shows no balance after each line.
+    expect(parsed.balanceChecked).toBe(bank !== 'standard-bank-hist')
+  })
+
+  it('reads Capitec’s money out and its fee, both written negative, as money out beside the balance', () => {
+    const text = [
+      'Nr,Account,Posting Date,Transaction Date,Description,Original Description,Parent Category,Category,Money In,Money Out,Fee,Balance',
+      '1,1234567890,2025-03-05,2025-03-05,VENUE DEPOSIT,Payment: Venue,Business,Venue,,-1000.00,-7.50,8992.50',
+      '2,1234567890,2025-03-06,2025-03-06,ACME LEGAL,Received: Acme,Income,Other Income,100.00,,,9092.50',
+    ].join('\n')
+    const parsed = parseCsvStatement(text, BANK_PRESETS.capitec.columns)
+    expect(parsed.lines.map((line) => line.amountCents)).toEqual([10_000])
+    expect(parsed.moneyOutCents).toBe(100_750)
     expect(parsed.balanceChecked).toBe(true)
+    expect(() => parseCsvStatement(text.replace('9092.50', '9192.50'), BANK_PRESETS.capitec.columns)).toThrow(
+      expect.objectContaining({ code: 'statement-balance-broken', details: expect.objectContaining({ row: 3 }) }),
+    )
+  })
+
+  it('reads only the HIST records of Standard Bank’s legacy export, by position, and refuses one a cell short', () => {
+    const columns = BANK_PRESETS['standard-bank-hist'].columns
+    const text = ['ACC-NO,070000000,EVENTS COMPANY', 'OPEN,20250301,0.00', 'HIST,20250305,,100.00,IB TRANSFER,REG 7KQ2M9XA', 'CLOSE,20250331,100.00'].join('\n')
+    const parsed = parseCsvStatement(text, columns)
+    expect(parsed.lines.map((line) => [line.postedOn, line.amountCents, line.description, line.reference])).toEqual([
+      ['2025-03-05', 10_000, 'IB TRANSFER', 'REG 7KQ2M9XA'],
+    ])
+    expect(() => parseCsvStatement(text.replace('HIST,20250305,,100.00', 'HIST,20250305,100.00'), columns)).toThrow(
+      expect.objectContaining({ code: 'statement-row-cells', details: expect.objectContaining({ row: 3 }) }),
+    )
   })
 
   it('takes money out as a debit whichever sign the bank writes it with, and a balance row anywhere as no transaction', () => {
