@@ -307,6 +307,7 @@ export {
   type RetentionResult,
 } from './backoffice/personal-data.ts'
 export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'
+export { cardRefundMail } from './cancellation/cancellation-mail.ts'
 export {
   eventFinanceReport,
   eventFinanceXlsx,

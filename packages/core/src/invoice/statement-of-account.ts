@@ -1,3 +1,4 @@
+import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { formatRand } from '@events/pricing'
 import { sql } from 'kysely'
 import * as z from 'zod/mini'
@@ -79,6 +80,10 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
       .where('registration_id', 'in', ids)
       .execute(),
   ])
+  const bankDescriptions = await bankDescriptionsOf(
+    kysely,
+    transfers.map((transfer) => transfer.bank_reference),
+  )
   type Unbalanced = Omit<StatementEntry, 'balanceCents'> & { order: number }
   const unbalanced: Unbalanced[] = [
     ...invoices.map((invoice): Unbalanced => {
@@ -106,7 +111,7 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
       kind: 'payment',
       day: transfer.received_on,
       registrationReference: referenceOf.get(transfer.registration_id)!,
-      description: `Bank transfer ${transfer.bank_reference}`,
+      description: `Bank transfer: ${bankDescriptions.get(transfer.bank_reference) ?? transfer.bank_reference}`,
       debitCents: 0,
       creditCents: transfer.amount_cents,
       order: 2,
