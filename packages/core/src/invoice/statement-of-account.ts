@@ -1,4 +1,3 @@
-import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { formatRand } from '@events/pricing'
 import { sql } from 'kysely'
 import * as z from 'zod/mini'
@@ -13,11 +12,13 @@ import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR } from '../pdf/tax-document.ts'
+import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { ownFields, requiredLine } from '../submissions/fields.ts'
 import { FIELD_LIMITS } from '../submissions/registration.ts'
 import { formatInvoiceNumber } from './invoice-number.ts'
 import { nonEmptyLines, supplierOf, storedTaxInvoiceData } from './issue-invoice.ts'
+import { issuedInvoicesOf } from './issued-invoices.ts'
 
 /** One entry of a statement: a document or a payment, what it adds to (debit) or takes off (credit) what is owed. */
 export interface StatementEntry {
@@ -84,15 +85,23 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
     kysely,
     transfers.map((transfer) => transfer.bank_reference),
   )
+  const issuedInvoices = await issuedInvoicesOf(kysely, ids)
+  const replacedBy = new Map(
+    [...issuedInvoices.values()].flat().flatMap((invoice) => (invoice.replacedBy ? [[invoice.number, invoice.replacedBy] as const] : [])),
+  )
   type Unbalanced = Omit<StatementEntry, 'balanceCents'> & { order: number }
   const unbalanced: Unbalanced[] = [
     ...invoices.map((invoice): Unbalanced => {
       const data = invoice.data_json ? storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json }) : undefined
+      const number = formatInvoiceNumber(Number(invoice.number))
+      const replacement = replacedBy.get(number)
       return {
         kind: 'tax-invoice',
         day: dayIn(new Date(invoice.issued_at)),
         registrationReference: referenceOf.get(invoice.registration_id)!,
-        description: `Tax invoice ${formatInvoiceNumber(Number(invoice.number))}`,
+        description: replacement
+          ? `Tax invoice ${number}, replaced by ${replacement.number} on ${formatDate(new Date(replacement.issuedAt))}`
+          : `Tax invoice ${number}`,
         debitCents: data?.totalCents ?? 0,
         creditCents: 0,
         order: 0,
