@@ -50,6 +50,7 @@ export {
   type SentPaymentReminder,
 } from './invoice/payment-reminders.ts'
 export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
+export { AGE_BAND_LABELS, ageingByBand, ageingRows, type Ageing } from './invoice/ageing.ts'
 export {
   renderStatementPdf,
   sendStatement,

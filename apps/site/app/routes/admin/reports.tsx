@@ -1,4 +1,4 @@
-import { eventFinanceReport, isBackOfficeError, vatRegister, type VatRegister } from '@events/core'
+import { ageingRows, eventFinanceReport, isBackOfficeError, vatRegister, type VatRegister } from '@events/core'
 import { data, Form } from 'react-router'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
@@ -31,7 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
     ]),
   )
   const refused = 'error' in register
-  return data({ events, period, register: refused ? null : register, periodError: refused ? register : null }, { headers, status: refused ? 400 : 200 })
+  const ageing = [...events.events, { eventId: 'all', eventTitle: 'All events', ageing: events.totals.ageing }].map((event) => ({
+    key: event.eventId,
+    title: event.eventTitle,
+    bands: ageingRows(event.ageing),
+  }))
+  return data({ events, ageing, period, register: refused ? null : register, periodError: refused ? register : null }, { headers, status: refused ? 400 : 200 })
 }
 
 const DOCUMENT_NAMES = { 'tax-invoice': 'Tax invoice', 'credit-note': 'Credit note' } as const
@@ -87,7 +92,7 @@ function VatRegisterTable({ register }: { register: VatRegister }) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { events, period, register, periodError } = loaderData
+  const { events, ageing, period, register, periodError } = loaderData
   const query = new URLSearchParams(period).toString()
   return (
     <>
@@ -144,6 +149,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <AmountCell cents={figures.refundedCents} />
                 <AmountCell cents={figures.outstandingCents} />
                 <AmountCell cents={figures.sponsorshipExclVatCents} />
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+        {events.events.length === 0 ? null : (
+          <AdminTable
+            caption="Outstanding per event by age, from each registration’s first tax invoice"
+            captionShown
+            scrollLabelledBy="events-heading"
+            columns={['Event', ...ageing[0]!.bands.map((band) => ({ label: band.label, numeric: true }))]}
+          >
+            {ageing.map((event) => (
+              <tr key={event.key}>
+                <th scope="row">{event.title}</th>
+                {event.bands.map((band) => (
+                  <AmountCell key={band.label} cents={band.cents} />
+                ))}
               </tr>
             ))}
           </AdminTable>
