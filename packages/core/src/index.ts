@@ -60,7 +60,16 @@ export {
   type StatementOfAccount,
 } from './invoice/statement-of-account.ts'
 export { correctInvoice, invoiceCorrectionSchema, type InvoiceCorrection } from './invoice/correct-invoice.ts'
-export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuote } from './quotes/quotes.ts'
+export {
+  findQuote,
+  QUOTATION_LINK_PARAM,
+  quotationPrefill,
+  quoteDownload,
+  requestQuote,
+  type FoundQuote,
+  type IssuedQuote,
+  type QuotationPrefill,
+} from './quotes/quotes.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'
