@@ -153,11 +153,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ))}
           </AdminTable>
         )}
-        {events.events.length === 0 ? null : (
+      </section>
+
+      <section aria-labelledby="ageing-heading">
+        <h2 id="ageing-heading">Outstanding by age</h2>
+        <p>What each event’s registrations still owe, by how long ago each was first invoiced: current (under 30 days), 30, 60, and 90 days and more.</p>
+        {events.events.length === 0 ? (
+          <p>No event has a registration yet.</p>
+        ) : (
           <AdminTable
             caption="Outstanding per event by age, from each registration’s first tax invoice"
-            captionShown
-            scrollLabelledBy="events-heading"
+            scrollLabelledBy="ageing-heading"
             columns={['Event', ...ageing[0]!.bands.map((band) => ({ label: band.label, numeric: true }))]}
           >
             {ageing.map((event) => (
