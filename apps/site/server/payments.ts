@@ -183,6 +183,14 @@ export function createSitePayments({
     )
   })
 
+  router.get('/registrations/:reference/:secret/invoices/:file', (req, res, next) => {
+    const number = String(req.params.file).replace(/\.pdf$/, '')
+    getInvoicePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then(
+      (invoice) => sendPrivatePdf(res, invoice, 'No invoice was found at this address.'),
+      next,
+    )
+  })
+
   router.get('/registrations/:reference/:secret/credit-notes/:file', (req, res, next) => {
     const number = String(req.params.file).replace(/\.pdf$/, '')
     getCreditNotePdf(core.registrations, String(req.params.reference), String(req.params.secret), number).then(

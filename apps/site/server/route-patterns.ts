@@ -16,6 +16,7 @@ export const SERVER_ROUTE_PATTERNS: readonly string[] = [
   '/api/waiting-list',
   '/api/payments/yoco/webhook',
   '/registrations/:reference/:secret/invoice.pdf',
+  '/registrations/:reference/:secret/invoices/:file',
   '/registrations/:reference/:secret/credit-notes/:file',
   '/:kind/:slug/calendar.ics',
 ]

@@ -50,6 +50,7 @@ export {
   type SentPaymentReminder,
 } from './invoice/payment-reminders.ts'
 export type { PaymentReminderKind } from './db/tables/payment-reminders.ts'
+export { AGE_BAND_LABELS, ageingByBand, ageingRows, type Ageing } from './invoice/ageing.ts'
 export {
   renderStatementPdf,
   sendStatement,
@@ -59,7 +60,16 @@ export {
   type StatementOfAccount,
 } from './invoice/statement-of-account.ts'
 export { correctInvoice, invoiceCorrectionSchema, type InvoiceCorrection } from './invoice/correct-invoice.ts'
-export { findQuote, quoteDownload, requestQuote, type FoundQuote, type IssuedQuote } from './quotes/quotes.ts'
+export {
+  findQuote,
+  QUOTATION_LINK_PARAM,
+  quotationPrefill,
+  quoteDownload,
+  requestQuote,
+  type FoundQuote,
+  type IssuedQuote,
+  type QuotationPrefill,
+} from './quotes/quotes.ts'
 export { eventCalendarFile } from './mail/calendar.ts'
 export { formatEventDays } from './mail/dates.ts'
 export type { MailAttachment, OutgoingMail } from './mail/outgoing-mail.ts'
@@ -308,6 +318,7 @@ export {
   type RetentionResult,
 } from './backoffice/personal-data.ts'
 export { findCardRefund, recordCardRefundAnswer, type CardRefund, type CardRefundState } from './cancellation/card-refunds.ts'
+export { cardRefundMail } from './cancellation/cancellation-mail.ts'
 export {
   eventFinanceReport,
   eventFinanceXlsx,

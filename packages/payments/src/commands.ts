@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import {
   businessClock,
   cardChargeStanding,
+  cardRefundMail,
   enqueueMails,
   findCardRefund,
   findRegistrationByReferenceAndSecret,
@@ -13,6 +14,7 @@ import {
   runInCommandTransaction,
   wallClock,
   type AuditWriter,
+  type CardRefund,
   type CardRefundState,
   type Database,
   type PaidRegistration,
@@ -171,7 +173,8 @@ async function applyPayment(
     registrationId: checkout.registration_id,
     amountCents: event.amountCents,
     currency: event.currency,
-    at,
+    // The day the money arrived is dated by the business clock, as bank transfers are.
+    at: businessClock(context),
     lock: context.db.dialect === 'postgres',
   })
   const { registration } = recorded
@@ -371,14 +374,49 @@ export async function refundCard(context: PaymentContext, refundId: string, staf
     if (!(error instanceof PaymentProviderError)) throw error
     update = { status: 'pending', attempts: attempt, provider_refund_id: null, outcome_message: error.message }
   }
-  const at = wallClock(context)
-  if (!staff) return { ...answer, after: await recordCardRefundAnswer(db.kysely, refund, update, at) }
+  // A refund is money given back, dated by the business clock as every money date is.
+  const at = businessClock(context)
+  const settings = await context.catalog.getSettings()
+  const record = async (transaction: Transaction<Database>) => {
+    const recorded = await recordCardRefundAnswer(transaction, refund, update, at)
+    const mailQueued =
+      recorded.status === 'succeeded' && before.status !== 'succeeded' && (await queueCardRefundMail(context, transaction, refund, settings, at))
+    return { recorded, mailQueued }
+  }
+  if (!staff) {
+    const { recorded, mailQueued } = await db.writeTransaction(record)
+    if (mailQueued) context.onMailQueued?.()
+    return { ...answer, after: recorded }
+  }
   // The provider's answer and the audit row of the member who asked for it are kept together.
   const after = await runInCommandTransaction({ ...context, audit: staff.audit }, staff.actor, async (transaction) => {
-    const recorded = await recordCardRefundAnswer(transaction, refund, update, at)
-    return { result: recorded, audit: [{ action: 'card-refund-requested', subjectType: 'refund', subjectId: refund.id, before, after: recorded }] }
+    const { recorded, mailQueued } = await record(transaction)
+    return { result: recorded, mailQueued, audit: [{ action: 'card-refund-requested', subjectType: 'refund', subjectId: refund.id, before, after: recorded }] }
   })
   return { ...answer, after }
+}
+
+/** Queues the registrant's notice that the card refund was made; false when their address was erased. */
+async function queueCardRefundMail(
+  context: PaymentContext,
+  transaction: Transaction<Database>,
+  refund: CardRefund,
+  settings: SiteSettingsForMail,
+  refundedOn: Date,
+): Promise<boolean> {
+  const registration = await transaction.selectFrom('registrations').selectAll().where('id', '=', refund.registration_id).executeTakeFirstOrThrow()
+  if (registrantAddressErased(registration)) return false
+  const mail = cardRefundMail({
+    email: registration.email,
+    reference: registration.reference,
+    eventTitle: registration.event_title,
+    amountCents: refund.amount_cents,
+    refundedOn,
+    statusUrl: context.links.registrationStatus(registration),
+    settings,
+  })
+  await enqueueMails(transaction, registration.id, [{ topic: 'payment.card-refund', mail }], wallClock(context))
+  return true
 }
 
 /** The staff member who asks for a card refund, and the audit log their request is kept in. */

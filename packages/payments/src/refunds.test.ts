@@ -78,6 +78,21 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
       }),
     ])
     expect(result.after.provider_refund_id).toMatch(/^rfd_/)
+    // The credit note told where the money goes; once made, the registrant hears that it went back to the card,
+    // dated by the business clock.
+    const mailOf = async (topic: string) => {
+      const rows = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', topic).execute()
+      return rows.map((row) => JSON.parse(row.mail) as { subject: string; text: string })
+    }
+    const [creditNote] = await mailOf('cancellation.credit-note')
+    expect(creditNote!.text).toContain('Refund to your card: R 10 338.50')
+    expect(creditNote!.text).not.toContain('To be refunded')
+    const refunded = await mailOf('payment.card-refund')
+    expect(refunded).toHaveLength(1)
+    expect(refunded[0]!.text).toContain('Refunded to your card: R 10 338.50')
+    expect(refunded[0]!.text).toContain('Refunded on: 1 March 2025')
+    const { updated_at } = await testDb.db.kysely.selectFrom('refunds').select('updated_at').where('id', '=', refundId).executeTakeFirstOrThrow()
+    expect(updated_at).toBe(SITE_NOW.toISOString())
 
     expect(yoco.refundRequests).toHaveLength(1)
     expect(yoco.refundRequests[0]).toMatchObject({
@@ -87,9 +102,10 @@ describe.each(TEST_BACKENDS)('card refunds of cancellations on %s', (backend) =>
       body: { amount: REFUND_CENTS, metadata: { refundId } },
       status: 200,
     })
-    // A second press changes nothing and asks Yoco nothing.
+    // A second press changes nothing, asks Yoco nothing and sends nothing again.
     expect((await refundCard(payments, refundId)).after.status).toBe('succeeded')
     expect(yoco.refundRequests).toHaveLength(1)
+    expect(await mailOf('payment.card-refund')).toHaveLength(1)
   })
 
   it('records a refused refund with Yoco’s reason, and a retry is a new request', async () => {

@@ -73,7 +73,12 @@ export function RegisterPanel({
   quoteRefusal?: string | null
 }) {
   // Read here rather than passed down by the event page, whose own script then stays as small as it was.
-  const { seats, offer, discountLink } = useLoaderData<{ seats: SeatsShown; offer?: OfferShown | undefined; discountLink?: DiscountLinkShown | undefined }>()
+  const { seats, offer, discountLink, quotation } = useLoaderData<{
+    seats: SeatsShown
+    offer?: OfferShown | undefined
+    discountLink?: DiscountLinkShown | undefined
+    quotation?: QuotationShown | undefined
+  }>()
   const held = offer?.status === 'held' ? offer : undefined
   const offerRefusal =
     offer && offer.status !== 'held' ? (
@@ -167,6 +172,7 @@ export function RegisterPanel({
         outcome={outcome}
         quoteRefusal={quoteRefusal}
         discountLink={discountLink}
+        quotation={quotation}
       />
     </section>
   )
@@ -197,6 +203,15 @@ function idFor(name: string): string {
   return `register-${name.replaceAll('.', '-')}`
 }
 
+/** A quotation's link as the event page's loader reads it (`quotationPrefill`). */
+interface QuotationShown {
+  quotationNumber: string
+  companyName: string
+  address: string
+  attendanceOption: string
+  delegateCount: number
+}
+
 function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryField[] {
   const field = (name: string, label: string) => ({ name, id: idFor(name), label })
   return [
@@ -207,6 +222,7 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
     field('vatRegistered', 'Registered for VAT'),
     field('vatNumber', 'VAT number'),
     field('purchaseOrderNumber', 'Purchase order number'),
+    field('quotationNumber', 'Quotation number'),
     field('delegates', 'Delegates'),
     ...draft.delegates.flatMap((_, row) =>
       delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
@@ -226,6 +242,7 @@ function RegistrationForm({
   quoteRefusal,
   offer,
   discountLink,
+  quotation,
 }: {
   event: EventPage
   options: OfferedOption[]
@@ -236,6 +253,8 @@ function RegistrationForm({
   /** The waiting-list offer the visitor registers through: its details start the form, its token goes with it. */
   offer: Extract<OfferShown, { status: 'held' }> | undefined
   discountLink: DiscountLinkShown | undefined
+  /** The quotation whose link the visitor came by: the form starts with its number, company, option and delegates. */
+  quotation: QuotationShown | undefined
 }) {
   const fetcher = useFetcher<RegistrationOutcome>({ key: `register:${event.slug}` })
   const [draft, setDraft] = useState<RegistrationDraft>(
@@ -244,6 +263,15 @@ function RegistrationForm({
         ...blankDraft(event.code ?? ''),
         ...(offer ? { companyName: offer.companyName, email: offer.email, tel: offer.tel } : {}),
         ...(discountLink ? { discountCode: discountLink.code } : {}),
+        ...(quotation
+          ? {
+              quotationNumber: quotation.quotationNumber,
+              companyName: quotation.companyName,
+              address: quotation.address,
+              attendanceOption: quotation.attendanceOption,
+              delegates: Array.from({ length: quotation.delegateCount }, () => ({ name: '', position: '', email: '' })),
+            }
+          : {}),
       },
   )
   // What the code last checked gives: from the page's `?code=`, a round trip without JavaScript, or the Apply button.
@@ -451,6 +479,24 @@ function RegistrationForm({
               Printed on the tax invoice as &ldquo;Your reference&rdquo;.
             </p>
             {errorText('purchaseOrderNumber')}
+          </div>
+
+          <div className="form__field">
+            <label htmlFor={idFor('quotationNumber')}>Quotation number (optional)</label>
+            <input
+              id={idFor('quotationNumber')}
+              name="quotationNumber"
+              autoComplete="off"
+              autoCapitalize="characters"
+              aria-describedby={`${idFor('quotationNumber')}-hint`}
+              value={draft.quotationNumber}
+              onChange={(change) => set('quotationNumber', change.target.value)}
+              {...errorAttributes('quotationNumber')}
+            />
+            <p className="form__hint" id={`${idFor('quotationNumber')}-hint`}>
+              If we sent you a quotation for this event, its number, e.g. Q-000042.
+            </p>
+            {errorText('quotationNumber')}
           </div>
 
           <fieldset className="form__group">

@@ -99,6 +99,8 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'registration.delegate': 'Notice to a delegate',
   'payment.receipt': 'Payment receipt',
   'payment.receipt-again': 'Payment receipt, sent again',
+  'payment.part-payment': 'Part payment acknowledged',
+  'payment.card-refund': 'Card refund made',
   'payment.reminder': 'Payment reminder',
   'payment.problem': 'Payment problem, to the organiser',
   'cancellation.credit-note': 'Cancellation and credit note',

@@ -26,6 +26,8 @@ export type RegistrationDraft = RegistrationFormValues & {
   token: string
   /** The discount code typed in "Have a code?", or brought by an event link's `?code=`; empty for none. */
   discountCode: string
+  /** The quotation the registration is made from (Q-000042), typed in or brought by the quote's `?quote=` link; empty for none. */
+  quotationNumber: string
 }
 
 export type DraftIntent =
@@ -67,6 +69,7 @@ export function blankDraft(code: string): RegistrationDraft {
     delegates: [blankDelegate()],
     token: '',
     discountCode: '',
+    quotationNumber: '',
   }
 }
 

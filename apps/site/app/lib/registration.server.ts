@@ -1,4 +1,7 @@
 import {
+  QUOTATION_LINK_PARAM,
+  quotationPrefill,
+  type QuotationPrefill,
   createRegistration,
   HONEYPOT_FIELD,
   WAITING_LIST_OFFER_PARAM,
@@ -74,6 +77,15 @@ export async function discountLinkShown(context: Readonly<RouterContextProvider>
     if (!isValidationError(error)) throw error
     return { code, refusal: validationRefusal(error, 'registration').body.error.message }
   }
+}
+
+/** A quotation's link (`?quotation=Q-000042&option=…&delegates=…`): what the form starts with, or nothing for no quotation of this event. */
+export function quotationLinkShown(context: Readonly<RouterContextProvider>, url: URL, eventSlug: string): Promise<QuotationPrefill | undefined> {
+  return quotationPrefill(context.get(servicesContext).core.registrations, eventSlug, {
+    number: url.searchParams.get(QUOTATION_LINK_PARAM),
+    option: url.searchParams.get('option'),
+    delegates: url.searchParams.get('delegates'),
+  })
 }
 
 /** What a code gives, or nothing when there is none or it is refused. */

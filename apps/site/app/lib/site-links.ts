@@ -9,6 +9,7 @@ export const sitePaths = {
   registrationPayment: (registration: RegistrationKey) => `${sitePaths.registrationStatus(registration)}/pay`,
   paymentReturn: (registration: RegistrationKey, outcome: PaymentReturnOutcome) => `${sitePaths.registrationStatus(registration)}/payment/${outcome}`,
   invoice: (registration: RegistrationKey) => `${sitePaths.registrationStatus(registration)}/invoice.pdf`,
+  issuedInvoice: (registration: RegistrationKey, number: string) => `${sitePaths.registrationStatus(registration)}/invoices/${number}.pdf`,
   creditNote: (registration: RegistrationKey, number: string) => `${sitePaths.registrationStatus(registration)}/credit-notes/${number}.pdf`,
   sandboxCheckout: (checkoutId: string) => `/payments/sandbox/${checkoutId}`,
   privacyNotice: () => '/privacy',

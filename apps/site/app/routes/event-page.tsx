@@ -20,7 +20,7 @@ import { throwRedirectOrNotFound } from '../lib/redirects.server'
 import { socialImageOf } from '../lib/social-image.server'
 import { EVENT_SECTIONS_ID, registerTabHref } from '../lib/page-path'
 import type { RegistrationOutcome } from '../lib/registration-draft'
-import { discountLinkShown, registrationAction } from '../lib/registration.server'
+import { discountLinkShown, quotationLinkShown, registrationAction } from '../lib/registration.server'
 import { quoteRefusalMessage } from '../lib/refusals'
 import { seatNotice, seatStatusesOf } from '../lib/seats.server'
 import { requestFactsContext, servicesContext } from '../lib/services.server'
@@ -78,12 +78,13 @@ export async function loader({ context, request, params, pattern }: Route.Loader
     if (canonical) throw redirect(`/${kind}/${canonical}${url.search}`, 301)
     return throwRedirectOrNotFound(content, request, 'Event not found')
   }
-  const [settings, image, seatStatuses, offer, discountLink] = await Promise.all([
+  const [settings, image, seatStatuses, offer, discountLink, quotation] = await Promise.all([
     fetchWholeContent<SiteSettingsQueryResult>(content, siteSettingsQuery),
     socialImageOf(content, event._id),
     seatStatusesOf(core.db, [event]),
     offerShown(context, url, event._id.replace(/^drafts\./, '')),
     discountLinkShown(context, url, event.slug!),
+    quotationLinkShown(context, url, event.slug!),
   ])
   const seatStatus = seatStatuses.get(event._id)
   const path = `/${kind}/${event.slug}`
@@ -116,8 +117,10 @@ export async function loader({ context, request, params, pattern }: Route.Loader
       offer,
       // An event link's `?code=` (RegisterPanel reads it): what the code gives, or why not. Also the visitor's own.
       discountLink,
+      // A quotation's link (RegisterPanel reads it): the form starts with its number, company, option and delegates.
+      quotation,
     },
-    offer || discountLink ? { headers: privateHeaders } : undefined,
+    offer || discountLink || quotation ? { headers: privateHeaders } : undefined,
   )
 }
 

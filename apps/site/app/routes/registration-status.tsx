@@ -1,3 +1,4 @@
+import { formatDay } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
 import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationCertificates, registrationPasses } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
@@ -58,6 +59,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       paidCents: details.paidCents,
       outstandingCents: details.outstandingCents,
       invoice: details.invoice ? { number: details.invoice.number, path: sitePaths.invoice(details) } : undefined,
+      replacedInvoices: details.invoices.flatMap((invoice) =>
+        invoice.replacedBy
+          ? [
+              {
+                number: invoice.number,
+                path: sitePaths.issuedInvoice(details, invoice.number),
+                replacedBy: invoice.replacedBy.number,
+                replacedOn: formatDay(new Date(invoice.replacedBy.issuedAt)),
+              },
+            ]
+          : [],
+      ),
       creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: sitePaths.creditNote(details, note.number) })),
       cancelled: details.cancelledAt !== null,
       discount: details.discount,
@@ -182,6 +195,14 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </a>
           </p>
         )}
+        {registration.replacedInvoices.map((invoice) => (
+          <p key={invoice.number}>
+            Tax invoice {invoice.number}: replaced by {invoice.replacedBy} on {invoice.replacedOn}.{' '}
+            <a href={invoice.path} download>
+              Download tax invoice {invoice.number} (PDF)
+            </a>
+          </p>
+        ))}
         {registration.cancelled && (
           <p className="payment-status" role="status">
             <strong>This registration is cancelled.</strong> The credit note below says what was credited.

@@ -18,6 +18,7 @@ import {
 } from '../test-support.ts'
 import { recordBankTransfer, type BankTransferForm } from './bank-transfers.ts'
 import { ValidationError } from '../errors.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
 import { RECORDED_BY, register, STAFF, testContext } from './fixtures.ts'
 
 // Legal Opinion, venue, two delegates: 2 × R 8 990 + 15% VAT.
@@ -60,6 +61,17 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
       .execute()
   }
 
+  async function mailsOf(registrationId: string, topic: string): Promise<OutgoingMail[]> {
+    const rows = await testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .select('mail')
+      .where('source_id', '=', registrationId)
+      .where('topic', '=', topic)
+      .orderBy('created_at')
+      .execute()
+    return rows.map((row) => JSON.parse(row.mail) as OutgoingMail)
+  }
+
   it('keeps a partial transfer part-paid with the outstanding amount, and the rest marks it paid with one receipt', async () => {
     const [reference] = await register(testDb.db, {})
     const context = testContext(testDb.db)
@@ -72,6 +84,16 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     const partPaid = await registrationRow(reference!)
     expect(partPaid).toMatchObject({ status: 'part-paid', paid_at: null })
     expect(await receiptsOf(partPaid.id)).toHaveLength(0)
+    const [acknowledgement, ...more] = await mailsOf(partPaid.id, 'payment.part-payment')
+    expect(more).toHaveLength(0)
+    expect(first.acknowledgementQueued).toBe(true)
+    expect(acknowledgement!.subject).toBe(`Part payment received: registration ${reference}`)
+    expect(acknowledgement!.text).toContain('Amount received: R 10 000.00')
+    expect(acknowledgement!.text).toContain('Received on: 1 March 2025')
+    expect(acknowledgement!.text).toContain('As your bank describes it: ABC 123')
+    expect(acknowledgement!.text).toContain('Still outstanding: R 10 677.00')
+    expect(acknowledgement!.text).toContain(`Payment reference: ${reference}`)
+    expect(acknowledgement!.attachments ?? []).toHaveLength(0)
 
     const second = await recordBankTransfer(context, transfer(reference!, { amountCents: TOTAL_CENTS - 1_000_000, bankReference: 'ABC 124' }), STAFF)
     expect(second.before).toEqual(first.after)
@@ -134,7 +156,29 @@ describe.each(TEST_BACKENDS)('recordBankTransfer on %s', (backend) => {
     expect(await testDb.db.kysely.selectFrom('surplus_refunds').select(['amount_cents', 'status']).execute()).toEqual([
       { amount_cents: 32_300, status: 'awaiting-payout' },
     ])
-    expect((await registrationRow(reference!)).status).toBe('paid')
+    const paid = await registrationRow(reference!)
+    expect(paid.status).toBe('paid')
+    const [receipt] = await mailsOf(paid.id, 'payment.receipt')
+    expect(receipt!.text).toContain('Amount received: R 1 000.00')
+    expect(receipt!.text).toContain('Settled: R 677.00 of tax invoice INV-000001')
+    expect(receipt!.text).toContain('Paid beyond what was owed: R 323.00')
+    expect(receipt!.text).toContain('You paid R 323.00 more than was owed. That money is yours: we will pay it back to you by bank transfer.')
+    expect(receipt!.text).not.toContain('Amount paid')
+  })
+
+  it('dates the receipt by the day the bank shows, not the day it was recorded', async () => {
+    const [reference] = await register(testDb.db, {})
+    await recordBankTransfer(
+      testContext(testDb.db),
+      transfer(reference!, { receivedOn: '2025-02-21', amountCents: 2_100_000, bankReference: 'NEDBANK 55' }),
+      STAFF,
+    )
+    const [receipt] = await mailsOf((await registrationRow(reference!)).id, 'payment.receipt')
+    expect(receipt!.text).toContain('Received on: 21 February 2025')
+    expect(receipt!.text).not.toContain('1 March 2025')
+    expect(receipt!.text).toContain('Amount received: R 21 000.00')
+    expect(receipt!.text).toContain('Settled: R 20 677.00 of tax invoice INV-000001')
+    expect(receipt!.text).toContain('Paid beyond what was owed: R 323.00')
   })
 
   it('records a second payment of a registration paid by transfer as all surplus, without a second receipt', async () => {

@@ -7,8 +7,9 @@ import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { newId } from '../ids.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import { paymentReceiptMail } from '../mail/payment-mails.ts'
+import { bankTransferMail } from '../mail/payment-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
+import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -70,6 +71,8 @@ export interface RecordedBankTransfer {
   after: PaymentState
   /** True when this transfer paid the registration in full and its receipt was queued. */
   receiptQueued: boolean
+  /** True when this transfer paid part of what was outstanding and its acknowledgement was queued. */
+  acknowledgementQueued: boolean
   /** What the transfer paid beyond what was owed: a credit owed back to the registrant (0 when none). */
   surplusCents: number
 }
@@ -195,7 +198,6 @@ async function recordTransferIn(
 ): Promise<RecordedBankTransfer & { mailQueued: boolean }> {
   const { db } = context
   const at = wallClock(context)
-  const paidAt = businessClock(context)
   // The row lock makes a second recording for the same registration wait for this one, so the outstanding
   // amount it reads already counts this payment. SQLite's write transactions run one at a time anyway.
   const registration = await transaction
@@ -243,9 +245,14 @@ async function recordTransferIn(
   // What arrived is recorded in full; what it paid beyond the amount owed is owed back to the registrant.
   const surplusCents = Math.max(0, transfer.amountCents - before.outstandingCents)
   if (surplusCents > 0) await recordSurplus(transaction, { registrationId: registration.id, bankPaymentId: payment.id, amountCents: surplusCents, at })
-  let mailQueued = false
   if (paidInFull) {
     await markRegistrationPaid(transaction, registration.id, at)
+  } else if (before.outstandingCents > 0 && registration.status !== 'part-paid') {
+    await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+  }
+  // A transfer that arrives when nothing was outstanding is all surplus: the staff's list of refunds to pay shows it.
+  let mailQueued = false
+  if (before.outstandingCents > 0 && !registrantAddressErased(registration)) {
     const invoice = await transaction
       .selectFrom('invoices')
       .select(['id', 'number'])
@@ -253,7 +260,8 @@ async function recordTransferIn(
       .orderBy('number', 'desc')
       .executeTakeFirst()
     const invoiceNumber = invoice ? formatInvoiceNumber(Number(invoice.number)) : undefined
-    const receipt = paymentReceiptMail({
+    const descriptions = await bankDescriptionsOf(transaction, [transfer.bankReference])
+    const mail = bankTransferMail({
       registration: {
         reference: registration.reference,
         eventTitle: registration.event_title,
@@ -266,20 +274,20 @@ async function recordTransferIn(
         currency: registration.currency,
         statusUrl: context.links.registrationStatus(registration),
       },
-      paidAt,
-      paymentId: transfer.bankReference,
+      transfer: {
+        amountCents: transfer.amountCents,
+        receivedOn: transfer.receivedOn,
+        bankDescription: descriptions.get(transfer.bankReference) ?? transfer.bankReference,
+        settledCents: Math.min(transfer.amountCents, before.outstandingCents),
+        remainingCents: Math.max(0, before.outstandingCents - transfer.amountCents),
+        surplusCents,
+      },
       invoiceNumber,
-      testMode: false,
       settings,
-      method: 'bank-transfer',
       invoiceAttachment: invoice && invoiceNumber ? invoiceAttachment({ id: invoice.id, number: invoiceNumber }) : undefined,
     })
-    if (!registrantAddressErased(registration)) {
-      await enqueueMails(transaction, registration.id, [{ topic: 'payment.receipt', mail: receipt }], at)
-      mailQueued = true
-    }
-  } else if (before.outstandingCents > 0 && registration.status !== 'part-paid') {
-    await transaction.updateTable('registrations').set({ status: 'part-paid', updated_at: at.toISOString() }).where('id', '=', registration.id).execute()
+    await enqueueMails(transaction, registration.id, [{ topic: paidInFull ? 'payment.receipt' : 'payment.part-payment', mail }], at)
+    mailQueued = true
   }
   const paidCents = before.paidCents + transfer.amountCents
   const after: PaymentState = paidInFull
@@ -287,5 +295,15 @@ async function recordTransferIn(
     : before.outstandingCents === 0
       ? { status: registration.status, paidCents, outstandingCents: 0 }
       : { status: 'part-paid', paidCents, outstandingCents: before.outstandingCents - transfer.amountCents }
-  return { registrationId: registration.id, reference: registration.reference, payment, before, after, receiptQueued: paidInFull, surplusCents, mailQueued }
+  return {
+    registrationId: registration.id,
+    reference: registration.reference,
+    payment,
+    before,
+    after,
+    receiptQueued: paidInFull && mailQueued,
+    acknowledgementQueued: !paidInFull && mailQueued,
+    surplusCents,
+    mailQueued,
+  }
 }

@@ -64,8 +64,9 @@ describe.each(TEST_BACKENDS)('dashboard on %s', (backend) => {
         waitingList: 0,
       },
     ])
-    // Each registration queued four e-mails (organiser, registrant, a delegate each) and the paid one a receipt.
-    expect(figures.outbox).toMatchObject({ pending: 2 * 4 + 3 + 1, failed: 0 })
+    // Each registration queued four e-mails (organiser, registrant, a delegate each), the paid one a receipt and the
+    // part-paid one an acknowledgement of its part payment.
+    expect(figures.outbox).toMatchObject({ pending: 2 * 4 + 3 + 1 + 1, failed: 0 })
   })
 
   it('leaves out cancelled delegates and registrations, and awaits only what the credit notes left owing', async () => {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
+import { dayIn } from './fields.ts'
+import { firstInvoicedOn } from '../invoice/ageing.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 
@@ -27,6 +29,8 @@ export interface RegistrationMoney {
   refundedCents: number
   /** What it still owes: invoiced less credited less received, never below nothing. */
   outstandingCents: number
+  /** The day its first tax invoice was issued (YYYY-MM-DD), from which what it owes is aged. */
+  invoicedOn: string
   createdAt: string
 }
 
@@ -80,7 +84,19 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
           .as('delegates'),
       (join) => join.onRef('delegates.registration_id', '=', 'registrations.id'),
     )
-    .select(['event_id', 'event_slug', 'event_title', 'event_start', 'created_at', 'status', 'subtotal_cents', 'vat_cents', 'total_cents', 'cancelled_at'])
+    .select([
+      'id',
+      'event_id',
+      'event_slug',
+      'event_title',
+      'event_start',
+      'created_at',
+      'status',
+      'subtotal_cents',
+      'vat_cents',
+      'total_cents',
+      'cancelled_at',
+    ])
     .select([
       'received.received_cents',
       'refunded.refunded_cents',
@@ -91,6 +107,10 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
     ])
     .$if(options.upcomingAt !== undefined, (query) => query.where('event_end', '>', options.upcomingAt!))
     .execute()
+  const invoicedOn = await firstInvoicedOn(
+    kysely,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => {
     const receivedCents = paidCentsOf(row, Number(row.received_cents ?? 0))
     const creditedCents = Number(row.credited_cents ?? 0)
@@ -110,6 +130,7 @@ export async function registrationMoney(kysely: Kysely<Database>, options: { upc
       receivedCents,
       refundedCents: Number(row.refunded_cents ?? 0),
       outstandingCents: Math.max(0, row.total_cents - creditedCents - receivedCents),
+      invoicedOn: invoicedOn.get(row.id) ?? dayIn(new Date(row.created_at)),
       createdAt: row.created_at,
     }
   })

@@ -151,8 +151,18 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
       receivedCents: 2 * TOTAL_CENTS + 500_000,
       refundedCents: TOTAL_CENTS,
       outstandingCents: TOTAL_CENTS - 500_000,
+      // Registered on 21 February, aged on the business day (1 March): current.
+      ageing: { current: TOTAL_CENTS - 500_000, '30-days': 0, '60-days': 0, '90-days-plus': 0 },
     })
     expect(report.events).toHaveLength(2)
+    expect(report.totals.ageing.current).toBe(report.totals.outstandingCents)
+    const inMay = await eventFinanceReport({ ...context, siteNow: () => new Date('2025-05-01T09:00:00+02:00') })
+    expect(inMay.events.find((event) => event.eventTitle.includes('Legal'))!.ageing).toEqual({
+      current: 0,
+      '30-days': 0,
+      '60-days': TOTAL_CENTS - 500_000,
+      '90-days-plus': 0,
+    })
     expect(report.totals.invoicedCents).toBe(report.events.reduce((sum, event) => sum + event.invoicedCents, 0))
     expect(report.totals.delegatesAttending).toBe(5)
 
@@ -172,8 +182,14 @@ describe.each(TEST_BACKENDS)('finance reports on %s', (backend) => {
       'Outstanding (R)',
       'Sponsorship excl. VAT (R)',
       'Sponsorship incl. VAT (R)',
+      'Outstanding current (R)',
+      'Outstanding 30 days (R)',
+      'Outstanding 60 days (R)',
+      'Outstanding 90 days and more (R)',
     ])
-    expect(sheet.find((row) => String(row[0]).includes('Legal'))!.slice(2)).toEqual([2, 4, 62031, 20677, 41354, 35960, 5394, 46354, 20677, 15677, 0, 0])
+    expect(sheet.find((row) => String(row[0]).includes('Legal'))!.slice(2)).toEqual([
+      2, 4, 62031, 20677, 41354, 35960, 5394, 46354, 20677, 15677, 0, 0, 15677, 0, 0, 0,
+    ])
     expect(sheet.at(-1)![0]).toBe('All events')
   })
 })

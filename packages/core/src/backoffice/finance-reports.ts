@@ -6,10 +6,12 @@ import { z } from 'zod'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
 import type { Database } from '../db/database.ts'
+import { AGE_BAND_LABELS, AGE_BANDS, ageingOf, noAgeing, type Ageing } from '../invoice/ageing.ts'
 import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
 import type { TaxInvoiceData } from '../invoice/tax-invoice-pdf.ts'
-import type { BackOfficeContext } from './context.ts'
+import { businessClock, type BackOfficeContext } from './context.ts'
 import { byEvent, registrationMoney, sumOf, type RegistrationMoney } from './event-money.ts'
+import { dayIn } from './fields.ts'
 import { BackOfficeError } from './errors.ts'
 
 /** One event's money, in cents incl. VAT unless named otherwise. */
@@ -35,6 +37,8 @@ export interface EventFinance {
   refundedCents: number
   /** What registrations still owe: each one's net less what it paid, never below nothing. */
   outstandingCents: number
+  /** What is outstanding by how long ago each registration was first invoiced, on the business day. */
+  ageing: Ageing
   /** Sponsorship income: the approved deals' tax invoices, excl. VAT and incl. VAT (not in the figures above). */
   sponsorshipExclVatCents: number
   sponsorshipCents: number
@@ -68,6 +72,7 @@ export async function eventFinanceReport(context: BackOfficeContext): Promise<Ev
     .execute()
   const sponsorship = (eventKey: string, figure: 'agreed_price_cents' | 'total_cents') =>
     deals.filter((deal) => deal.event_id === eventKey).reduce((sum, deal) => sum + deal[figure], 0)
+  const today = dayIn(businessClock(context))
   const events = byEvent(await registrationMoney(context.db.kysely)).map((event): EventFinance => {
     const sum = (figure: (registration: RegistrationMoney) => number) => sumOf(event.registrations, figure)
     return {
@@ -86,14 +91,19 @@ export async function eventFinanceReport(context: BackOfficeContext): Promise<Ev
       receivedCents: sum((registration) => registration.receivedCents),
       refundedCents: sum((registration) => registration.refundedCents),
       outstandingCents: sum((registration) => registration.outstandingCents),
+      ageing: ageingOf(
+        event.registrations.map((registration) => ({ invoicedOn: registration.invoicedOn, owedCents: registration.outstandingCents })),
+        today,
+      ),
     }
   })
   // An event sponsored before anyone registered is listed with its sponsorship alone.
   for (const deal of deals) {
     if (events.some((event) => event.eventId === deal.event_id)) continue
-    const nothing = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, 0])) as EventFinanceReport['totals']
+    const nothing = Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, 0])) as Omit<EventFinanceReport['totals'], 'ageing'>
     events.push({
       ...nothing,
+      ageing: noAgeing(),
       eventId: deal.event_id,
       eventTitle: deal.event_title,
       eventStart: deal.event_start,
@@ -102,9 +112,10 @@ export async function eventFinanceReport(context: BackOfficeContext): Promise<Ev
     })
   }
   events.sort((a, b) => a.eventStart.localeCompare(b.eventStart))
-  const totals = Object.fromEntries(
-    [...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)]),
-  ) as EventFinanceReport['totals']
+  const totals = {
+    ...Object.fromEntries([...EVENT_COUNTS, ...EVENT_AMOUNTS].map((key) => [key, events.reduce((sum, event) => sum + event[key], 0)])),
+    ageing: Object.fromEntries(AGE_BANDS.map((band) => [band, events.reduce((sum, event) => sum + event.ageing[band], 0)])) as Ageing,
+  } as EventFinanceReport['totals']
   return { events, totals }
 }
 
@@ -404,15 +415,29 @@ export async function eventFinanceXlsx(report: EventFinanceReport): Promise<Buff
     { header: 'Event', width: 40 },
     { header: 'Starts', width: 12 },
     ...EVENT_FINANCE_COLUMNS.map((column) => ({ header: column.header, width: 16 })),
+    ...AGE_BANDS.map((band) => ({ header: `Outstanding ${AGE_BAND_LABELS[band].toLowerCase()} (R)`, width: 16 })),
   ]
   sheet.getRow(1).font = { bold: true }
   const cell = (key: (typeof EVENT_FINANCE_COLUMNS)[number]['key'], value: number) => (key.endsWith('Cents') ? value / 100 : value)
   for (const event of report.events) {
-    sheet.addRow([event.eventTitle, dayOf(event.eventStart), ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, event[column.key]))])
+    sheet.addRow([
+      event.eventTitle,
+      dayOf(event.eventStart),
+      ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, event[column.key])),
+      ...AGE_BANDS.map((band) => event.ageing[band] / 100),
+    ])
   }
-  sheet.addRow(['All events', '', ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, report.totals[column.key]))]).font = { bold: true }
+  sheet.addRow([
+    'All events',
+    '',
+    ...EVENT_FINANCE_COLUMNS.map((column) => cell(column.key, report.totals[column.key])),
+    ...AGE_BANDS.map((band) => report.totals.ageing[band] / 100),
+  ]).font = { bold: true }
   EVENT_FINANCE_COLUMNS.forEach((column, index) => {
     if (column.key.endsWith('Cents')) sheet.getColumn(index + 3).numFmt = RAND_FORMAT
+  })
+  AGE_BANDS.forEach((_band, index) => {
+    sheet.getColumn(EVENT_FINANCE_COLUMNS.length + index + 3).numFmt = RAND_FORMAT
   })
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }

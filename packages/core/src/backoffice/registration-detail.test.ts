@@ -67,7 +67,7 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
       { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', cancelled: false },
     ])
     expect(detail!.invoice!.issuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
-    expect(detail!.emails).toHaveLength(4)
+    expect(detail!.emails).toHaveLength(5)
     const byTopic = Object.fromEntries(
       detail!.emails.map((email) => [email.topic === 'registration.delegate' ? `delegate ${email.to[0]}` : email.topic, email]),
     )
@@ -82,6 +82,7 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
     expect(Object.keys(byTopic).sort()).toEqual([
       'delegate pieter@acme.example.com',
       'delegate thandi@acme.example.com',
+      'payment.part-payment',
       'registration.organiser',
       'registration.registrant',
     ])

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { OutboxStatus } from '../db/tables/outbox-messages.ts'
 import type { PaymentMethod } from '../submissions/choices.ts'
-import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
-import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
+import { issuedInvoiceDownload, issuedInvoicesOf, type IssuedInvoice } from '../invoice/issued-invoices.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { registrationStatement, type RegistrationStatement } from '../registration/statement.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -45,6 +44,8 @@ export interface RegistrationDetail extends RegistrationKey {
   /** Its invoice, credit notes, payments and refunds as one statement, whose lines add up to what is outstanding or owed back. */
   statement: RegistrationStatement
   invoice?: { number: string; issuedAt: string }
+  /** Every tax invoice it was issued, oldest first, the replaced ones naming what replaced them. */
+  invoices: IssuedInvoice[]
   bankPayments: BankPayment[]
   /** What transfers paid beyond what was owed: credits owed back to the registrant, or paid out. */
   surplusRefunds: Array<{ amountCents: number; status: 'awaiting-payout' | 'paid-out'; paidOutOn: string | null; bankReference: string | null }>
@@ -67,14 +68,14 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const kysely: Kysely<Database> = db.kysely
   const row = await kysely.selectFrom('registrations').selectAll().where('reference', '=', reference).executeTakeFirst()
   if (!row) return undefined
-  const [delegates, invoice, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
+  const [delegates, invoices, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
     kysely
       .selectFrom('registration_delegates')
       .select(['name', 'position', 'email', 'cancellation_id'])
       .where('registration_id', '=', row.id)
       .orderBy('ordinal')
       .execute(),
-    kysely.selectFrom('invoices').select(['number', 'issued_at']).where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst(),
+    issuedInvoicesOf(kysely, [row.id]).then((byRegistration) => byRegistration.get(row.id) ?? []),
     kysely.selectFrom('bank_payments').selectAll().where('registration_id', '=', row.id).orderBy('recorded_at').orderBy('id').execute(),
     kysely.selectFrom('outbox_messages').selectAll().where('source_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     paymentStateOf(kysely, row),
@@ -82,6 +83,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
     registrationStatement(kysely, row),
   ])
   const discount = await discountUsedBy(kysely, row.id)
+  const invoice = invoices.at(-1)
   const emails = await Promise.all(
     messages.map(async (message): Promise<RegistrationEmail> => ({
       ...(await summariseMessage(db, message)),
@@ -122,7 +124,8 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
       outstandingCents: statement.outstandingCents,
     },
     statement,
-    ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)), issuedAt: invoice.issued_at } } : {}),
+    ...(invoice ? { invoice } : {}),
+    invoices,
     bankPayments: bankPayments.map(bankPaymentOf),
     surplusRefunds,
     emails,
@@ -130,19 +133,14 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   }
 }
 
-/** A registration's tax invoice PDF by its reference alone, for staff; undefined when there is no such invoice. */
-export async function registrationInvoicePdf(context: BackOfficeContext, referenceInput: string): Promise<InvoiceDownload | undefined> {
+/**
+ * One of a registration's tax invoices as a PDF by its reference alone (by the invoice's number; the current one
+ * without), for staff; undefined when there is no such invoice.
+ */
+export async function registrationInvoicePdf(context: BackOfficeContext, referenceInput: string, invoiceNumber?: string): Promise<InvoiceDownload | undefined> {
   const { db } = context
   const reference = normaliseReference(String(referenceInput))
   if (!reference) return undefined
-  const invoice = await db.kysely
-    .selectFrom('invoices')
-    .innerJoin('registrations', 'registrations.id', 'invoices.registration_id')
-    .select(['invoices.id', 'invoices.number'])
-    .where('registrations.reference', '=', reference)
-    .orderBy('invoices.number', 'desc')
-    .executeTakeFirst()
-  const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
-  if (!invoice || !pdf) return undefined
-  return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }
+  const registration = await db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference).executeTakeFirst()
+  return registration ? issuedInvoiceDownload(db, registration.id, invoiceNumber) : undefined
 }

@@ -101,7 +101,7 @@ describe.each(TEST_BACKENDS)('cancellations on %s', (backend) => {
     const mail = await outgoingMailOf(testDb.db, queued[0]!)
     expect(mail.to).toEqual(['bookings@acme.example.com'])
     expect(mail.subject).toBe(`Cancellation and credit note CN-000001: registration ${reference}`)
-    expect(mail.text).toContain('To be refunded: R 10 338.50')
+    expect(mail.text).toContain('To be refunded by bank transfer: R 10 338.50')
     expect(mail.attachments?.[0]).toMatchObject({ filename: 'credit-note-CN-000001.pdf', contentType: 'application/pdf' })
     expect(await pdfText(Buffer.from(mail.attachments![0]!.content, 'base64'))).toContain('CN-000001')
 

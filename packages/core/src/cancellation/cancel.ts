@@ -369,6 +369,9 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
       .orderBy('number', 'desc')
       .executeTakeFirst()
     const names = chosen.map((delegate) => delegate.name)
+    // Money paid by card goes back to the card: the payments package knows the checkout that paid.
+    const checkoutId = refundableCents > 0 ? await context.cardPayments?.paidCheckoutOf(transaction, registration.id) : undefined
+    const checkout = checkoutId === undefined ? undefined : { id: checkoutId }
     let creditNote: { id: string; number: string } | undefined
     let mailQueued = false
     if (invoice && invoice.data_json !== null && credit.creditedTotalCents > 0) {
@@ -418,6 +421,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
         feePercent,
         creditedTotalCents: credit.creditedTotalCents,
         refundCents: refundableCents,
+        refundTo: checkout ? 'card' : 'bank-account',
         creditNoteNumber: number,
         invoiceNumber: invoiced.number,
         statusUrl: context.links.registrationStatus(registration),
@@ -432,9 +436,6 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
 
     let cardRefundPending = false
     if (refundableCents > 0) {
-      // Money paid by card goes back to the card: the payments package knows the checkout that paid.
-      const checkoutId = await context.cardPayments?.paidCheckoutOf(transaction, registration.id)
-      const checkout = checkoutId === undefined ? undefined : { id: checkoutId }
       cardRefundPending = checkout !== undefined
       await transaction
         .insertInto('refunds')

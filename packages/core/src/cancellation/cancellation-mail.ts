@@ -1,5 +1,6 @@
 import { formatRand } from '@events/pricing'
 import type { SiteSettingsForMail } from '../catalog.ts'
+import { formatDate } from '../mail/dates.ts'
 import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
 import type { MailAttachment, OutgoingMail } from '../mail/outgoing-mail.ts'
@@ -14,6 +15,8 @@ export interface CancellationMailContext {
   feePercent: number
   creditedTotalCents: number
   refundCents: number
+  /** Where the refund goes: back to the card that paid (asked of the provider at once), or by bank transfer. */
+  refundTo: 'card' | 'bank-account'
   creditNoteNumber: string
   invoiceNumber: string
   statusUrl: string
@@ -41,9 +44,17 @@ export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
     ['Cancellation fee', `${context.feePercent}%: ${formatRand(context.feeSubtotalCents)} excl. VAT`],
     ['Credit note', `${context.creditNoteNumber} against tax invoice ${context.invoiceNumber}`],
     ['Credited incl. VAT', formatRand(context.creditedTotalCents)],
-    ...(context.refundCents > 0 ? ([['To be refunded', formatRand(context.refundCents)]] as Array<[string, string]>) : []),
+    ...(context.refundCents > 0
+      ? ([[context.refundTo === 'card' ? 'Refund to your card' : 'To be refunded by bank transfer', formatRand(context.refundCents)]] as Array<
+          [string, string]
+        >)
+      : []),
   ]
-  const intro = `As agreed, we have cancelled ${context.cancelled} for ${context.eventTitle}. The credit note is attached.`
+  const refundNotice =
+    context.refundCents > 0 && context.refundTo === 'card'
+      ? ' The refund goes back to the card you paid with; we will e-mail you when the card company has accepted it.'
+      : ''
+  const intro = `As agreed, we have cancelled ${context.cancelled} for ${context.eventTitle}. The credit note is attached.${refundNotice}`
   const statusLine = 'Your registration page (with the tax invoice and credit note to download):'
   const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
   return {
@@ -56,5 +67,41 @@ export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
       footer,
     ),
     attachments: [context.creditNote],
+  }
+}
+
+export interface CardRefundMailContext {
+  email: string
+  reference: string
+  eventTitle: string
+  amountCents: number
+  /** The day the provider accepted the refund, by the business clock. */
+  refundedOn: Date
+  statusUrl: string
+  settings: SiteSettingsForMail
+}
+
+/** Tells the registrant the card refund was made: the money went back to the card that paid. */
+export function cardRefundMail(context: CardRefundMailContext): OutgoingMail {
+  const { settings } = context
+  const subject = `Refund made to your card: registration ${context.reference}`
+  const rows: Array<[string, string]> = [
+    ['Reference', context.reference],
+    ['Event', context.eventTitle],
+    ['Refunded to your card', formatRand(context.amountCents)],
+    ['Refunded on', formatDate(context.refundedOn)],
+  ]
+  const intro = `We have refunded ${formatRand(context.amountCents)} to the card you paid with. Your bank may take a few working days to show it on your card statement.`
+  const statusLine = 'Your registration page:'
+  const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
+  return {
+    to: [context.email],
+    subject,
+    text: [intro, detailsText(rows), `${statusLine}\n${context.statusUrl}`].join('\n\n') + '\n',
+    html: mailDocument(
+      subject,
+      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
+      footer,
+    ),
   }
 }

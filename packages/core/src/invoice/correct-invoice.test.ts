@@ -7,7 +7,9 @@ import { correctCompanyDetails } from '../backoffice/registration-changes.ts'
 import { renderStoredCreditNote } from '../cancellation/credit-note.ts'
 import { deliverDueMessages } from '../outbox/worker.ts'
 import { openTestDatabase, pdftotext, startMailSink, TEST_BACKENDS, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { getInvoicePdf, getRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import { correctInvoice } from './correct-invoice.ts'
+import { statementOfAccount } from './statement-of-account.ts'
 
 const TOTAL_CENTS = 2_067_700
 
@@ -22,6 +24,58 @@ describe.each(TEST_BACKENDS)('correcting an invoice on %s', (backend) => {
   })
   afterEach(async () => {
     await testDb.dispose()
+  })
+
+  it('keeps the replaced invoice downloadable as issued, listed as replaced on the registration, its status and the statement of account', async () => {
+    const context = testContext(testDb.db)
+    const first = (await registrationInvoicePdf(context, reference))!
+    expect(first.filename).toBe('tax-invoice-INV-000001.pdf')
+    await correctCompanyDetails(
+      context,
+      {
+        reference,
+        companyName: 'Acme Legal Holdings',
+        address: '14 Main Road\nRosebank',
+        email: 'accounts@acme.example.com',
+        tel: '+27 11 555 0199',
+        vatNumber: '',
+        purchaseOrderNumber: '',
+      },
+      MANAGER,
+    )
+    await correctInvoice(context, { reference }, MANAGER)
+
+    const replaced = (await registrationInvoicePdf(context, reference, 'INV-000001'))!
+    expect(replaced.filename).toBe('tax-invoice-INV-000001.pdf')
+    expect(Buffer.compare(replaced.pdf, first.pdf)).toBe(0)
+    expect(pdftotext(replaced.pdf)).toContain('Acme Legal Services')
+    expect(pdftotext(replaced.pdf)).not.toContain('Holdings')
+    expect((await registrationInvoicePdf(context, reference))!.filename).toBe('tax-invoice-INV-000002.pdf')
+    // Another registration's invoice, or a number that is no invoice, is not served under this registration.
+    const [other] = (await register(testDb.db, { companyName: 'Other Company' })) as [string]
+    const otherNumber = (await registrationInvoicePdf(context, other))!.filename.replace(/^tax-invoice-(.*)\.pdf$/, '$1')
+    expect(otherNumber).toBe('INV-000003')
+    expect(await registrationInvoicePdf(context, reference, otherNumber)).toBeUndefined()
+    for (const bad of ['INV-1', '../INV-000001', 'CN-000001']) expect(await registrationInvoicePdf(context, reference, bad)).toBeUndefined()
+
+    const detail = (await getRegistrationDetail(context, reference))!
+    expect(detail.invoices).toEqual([
+      { number: 'INV-000001', issuedAt: expect.any(String), replacedBy: { number: 'INV-000002', issuedAt: expect.any(String) } },
+      { number: 'INV-000002', issuedAt: expect.any(String) },
+    ])
+    const row = await testDb.db.kysely.selectFrom('registrations').select('secret').where('reference', '=', reference).executeTakeFirstOrThrow()
+    const status = (await getRegistrationByReferenceAndSecret({ db: testDb.db }, reference, row.secret))!
+    expect(status.invoices.map((invoice) => [invoice.number, invoice.replacedBy?.number])).toEqual([
+      ['INV-000001', 'INV-000002'],
+      ['INV-000002', undefined],
+    ])
+    expect(Buffer.compare((await getInvoicePdf({ db: testDb.db }, reference, row.secret, 'INV-000001'))!.pdf, first.pdf)).toBe(0)
+    expect(await getInvoicePdf({ db: testDb.db }, reference, 'wrong secret', 'INV-000001')).toBeUndefined()
+
+    const statement = await statementOfAccount(context, 'Acme Legal Holdings')
+    expect(statement!.entries.map((entry) => entry.description)).toEqual(
+      expect.arrayContaining(['Tax invoice INV-000001, replaced by INV-000002 on 1 March 2025', 'Tax invoice INV-000002']),
+    )
   })
 
   it('credits the old invoice in full and reissues it to the corrected details in one step, both e-mailed; payments count against the new one', async () => {

@@ -114,6 +114,8 @@ describe.each(TEST_BACKENDS)('payment reminders on %s', (backend) => {
       contact: { email: 'bookings@acme.example.com', tel: '+27 11 555 0100' },
       invoiceNumber: 'INV-000001',
       dueOn: '2025-02-08',
+      // Invoiced 51 days before: in the 30-day band.
+      ageBand: '30-days',
       reminders: [],
     })
     // Before the due date nothing is overdue.

@@ -21,6 +21,7 @@ import { paysByCard, registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { ownFields } from '../submissions/fields.ts'
+import { ageBandOf, firstInvoicedOn, type AgeBand } from './ageing.ts'
 import { formatInvoiceNumber } from './invoice-number.ts'
 import { invoiceAttachment } from './issue-invoice.ts'
 
@@ -242,6 +243,8 @@ export interface OverdueRegistration {
   dueOn: string
   daysOverdue: number
   outstandingCents: number
+  /** How old the debt is, from the registration's first tax invoice. */
+  ageBand: AgeBand
   /** An early-bird registration not paid in full by the early-bird date: the terms say "register and pay by". */
   earlyBirdUnpaid: boolean
   earlyBirdUntil: string | null
@@ -258,7 +261,12 @@ export async function overdueRegistrations(context: BackOfficeContext): Promise<
   const now = businessClock(context)
   const today = dayIn(now)
   const rows: OverdueRegistration[] = []
-  for (const receivable of await receivablesOn(db.kysely, settings, today, now)) {
+  const receivables = await receivablesOn(db.kysely, settings, today, now)
+  const invoicedOn = await firstInvoicedOn(
+    db.kysely,
+    receivables.map((receivable) => receivable.registration.id),
+  )
+  for (const receivable of receivables) {
     const { registration } = receivable
     let earlyBirdUntil: string | null = null
     if (registration.attendance_option === 'early-bird') {
@@ -276,6 +284,7 @@ export async function overdueRegistrations(context: BackOfficeContext): Promise<
       dueOn: receivable.dueOn,
       daysOverdue: Math.max(0, receivable.daysOverdue),
       outstandingCents: receivable.outstandingCents,
+      ageBand: ageBandOf(invoicedOn.get(registration.id) ?? receivable.invoice.issuedOn, today),
       earlyBirdUnpaid,
       earlyBirdUntil,
       reminders: await remindersOf(db.kysely, registration.id),

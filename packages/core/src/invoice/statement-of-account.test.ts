@@ -36,10 +36,14 @@ describe.each(TEST_BACKENDS)('statements of account on %s', (backend) => {
     ).toEqual([
       ['2025-02-03', first, 'Tax invoice INV-000001', 2_067_700, 0, 2_067_700],
       ['2025-02-03', second, 'Tax invoice INV-000002', 1_033_850, 0, 3_101_550],
-      ['2025-02-20', first, 'Bank transfer FNB 77', 0, 2_067_700, 1_033_850],
-      ['2025-02-25', second, 'Bank transfer FNB 78', 0, 500_000, 533_850],
+      ['2025-02-20', first, 'Bank transfer: FNB 77', 0, 2_067_700, 1_033_850],
+      ['2025-02-25', second, 'Bank transfer: FNB 78', 0, 500_000, 533_850],
     ])
     expect(statement).toMatchObject({ invoicedCents: 3_101_550, creditedCents: 0, paidCents: 2_567_700, owedCents: 533_850 })
+    // Invoiced on 3 February, aged on the business day (1 March): current; on 5 May, 91 days on, 90 days and more.
+    expect(statement!.ageing).toEqual({ current: 533_850, '30-days': 0, '60-days': 0, '90-days-plus': 0 })
+    const inMay = await statementOfAccount({ ...context, siteNow: () => new Date('2025-05-05T09:00:00+02:00') }, 'acme legal services')
+    expect(inMay!.ageing).toEqual({ current: 0, '30-days': 0, '60-days': 0, '90-days-plus': 533_850 })
     expect(await statementOfAccount(context, 'Nobody Ltd')).toBeUndefined()
 
     const text = pdftotext(await renderStatementPdf(context, statement!))
@@ -48,8 +52,10 @@ describe.each(TEST_BACKENDS)('statements of account on %s', (backend) => {
       'Account of',
       'Amount owed: R 5 338.50',
       'Tax invoice INV-000002',
-      'Bank transfer FNB 78',
+      'Bank transfer: FNB 78',
       'Amount owed R 5 338.50',
+      'Age of what is owed',
+      '90 days and more',
     ]) {
       expect(text).toContain(expected)
     }
@@ -69,7 +75,7 @@ describe.each(TEST_BACKENDS)('statements of account on %s', (backend) => {
       const mail = sink.received.find((received) => received.parsed.subject?.startsWith('Statement of account'))
       expect(mail?.recipients).toEqual(['bookings@acme.example.com'])
       expect(mail!.parsed.text).toContain('Amount owed: R 5 338.50')
-      expect(pdftotext(mail!.parsed.attachments[0]!.content)).toContain('Bank transfer FNB 77')
+      expect(pdftotext(mail!.parsed.attachments[0]!.content)).toContain('Bank transfer: FNB 77')
     } finally {
       await stop()
     }

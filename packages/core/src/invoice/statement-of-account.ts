@@ -12,11 +12,14 @@ import { html } from '../mail/html.ts'
 import { detailsTable, detailsText, mailDocument } from '../mail/layout.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { BOLD, drawTaxDocumentHead, MUTED_COLOUR, openTaxDocument, REGULAR, RULE_COLOUR, TEXT_COLOUR } from '../pdf/tax-document.ts'
+import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { paidCentsOf } from '../registration/payment-state.ts'
 import { ownFields, requiredLine } from '../submissions/fields.ts'
 import { FIELD_LIMITS } from '../submissions/registration.ts'
 import { formatInvoiceNumber } from './invoice-number.ts'
 import { nonEmptyLines, supplierOf, storedTaxInvoiceData } from './issue-invoice.ts'
+import { issuedInvoicesOf } from './issued-invoices.ts'
+import { AGE_BAND_LABELS, AGE_BANDS, ageingOf, type Ageing } from './ageing.ts'
 
 /** One entry of a statement: a document or a payment, what it adds to (debit) or takes off (credit) what is owed. */
 export interface StatementEntry {
@@ -42,6 +45,8 @@ export interface StatementOfAccount {
   creditedCents: number
   paidCents: number
   owedCents: number
+  /** What each registration still owes, by how long ago it was first invoiced (one overpaid counts nothing here). */
+  ageing: Ageing
   /** The business day it was made on, as people read it. */
   date: string
   issuedAt: Date
@@ -79,15 +84,27 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
       .where('registration_id', 'in', ids)
       .execute(),
   ])
+  const bankDescriptions = await bankDescriptionsOf(
+    kysely,
+    transfers.map((transfer) => transfer.bank_reference),
+  )
+  const issuedInvoices = await issuedInvoicesOf(kysely, ids)
+  const replacedBy = new Map(
+    [...issuedInvoices.values()].flat().flatMap((invoice) => (invoice.replacedBy ? [[invoice.number, invoice.replacedBy] as const] : [])),
+  )
   type Unbalanced = Omit<StatementEntry, 'balanceCents'> & { order: number }
   const unbalanced: Unbalanced[] = [
     ...invoices.map((invoice): Unbalanced => {
       const data = invoice.data_json ? storedTaxInvoiceData({ number: invoice.number, data_json: invoice.data_json }) : undefined
+      const number = formatInvoiceNumber(Number(invoice.number))
+      const replacement = replacedBy.get(number)
       return {
         kind: 'tax-invoice',
         day: dayIn(new Date(invoice.issued_at)),
         registrationReference: referenceOf.get(invoice.registration_id)!,
-        description: `Tax invoice ${formatInvoiceNumber(Number(invoice.number))}`,
+        description: replacement
+          ? `Tax invoice ${number}, replaced by ${replacement.number} on ${formatDate(new Date(replacement.issuedAt))}`
+          : `Tax invoice ${number}`,
         debitCents: data?.totalCents ?? 0,
         creditCents: 0,
         order: 0,
@@ -106,7 +123,7 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
       kind: 'payment',
       day: transfer.received_on,
       registrationReference: referenceOf.get(transfer.registration_id)!,
-      description: `Bank transfer ${transfer.bank_reference}`,
+      description: `Bank transfer: ${bankDescriptions.get(transfer.bank_reference) ?? transfer.bank_reference}`,
       debitCents: 0,
       creditCents: transfer.amount_cents,
       order: 2,
@@ -138,6 +155,15 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
   const latest = matching[matching.length - 1]!
   const sum = (pick: (entry: StatementEntry) => number) => entries.reduce((total, entry) => total + pick(entry), 0)
   const today = businessClock(context)
+  const ageing = ageingOf(
+    matching.map((registration) => ({
+      invoicedOn: dayIn(new Date(issuedInvoices.get(registration.id)?.[0]?.issuedAt ?? registration.created_at)),
+      owedCents: entries
+        .filter((entry) => entry.registrationReference === registration.reference)
+        .reduce((owed, entry) => owed + entry.debitCents - entry.creditCents, 0),
+    })),
+    dayIn(today),
+  )
   return {
     companyName: latest.company_name,
     addressLines: nonEmptyLines(latest.address),
@@ -148,6 +174,7 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
     creditedCents: sum((entry) => (entry.kind === 'credit-note' ? entry.creditCents : 0)),
     paidCents: sum((entry) => (entry.kind === 'payment' ? entry.creditCents : 0)),
     owedCents: balance,
+    ageing,
     date: formatDate(today),
     issuedAt: today,
   }
@@ -227,6 +254,16 @@ export async function renderStatementPdf(context: BackOfficeContext, statement: 
     doc.text(formatRand(cents), left + contentWidth * 0.76, y, { width: contentWidth * 0.24, align: 'right' })
     doc.moveDown(0.2)
   }
+  doc.moveDown(0.6)
+  doc.font(BOLD).fontSize(9).text('Age of what is owed', left, doc.y, { width: contentWidth })
+  doc.moveDown(0.2)
+  const ageY = doc.y
+  AGE_BANDS.forEach((band, index) => {
+    const x = left + (contentWidth / AGE_BANDS.length) * index
+    const width = contentWidth / AGE_BANDS.length - 4
+    doc.font(REGULAR).fontSize(8.5).text(AGE_BAND_LABELS[band], x, ageY, { width, align: 'right' })
+    doc.text(formatRand(statement.ageing[band]), x, doc.y, { width, align: 'right' })
+  })
   doc.moveDown(1)
   doc.font(REGULAR).fontSize(9).fillColor(MUTED_COLOUR)
   doc.text('Please pay what is owed by bank transfer, quoting each registration’s reference as the payment reference.', left, doc.y, { width: contentWidth })

@@ -1,5 +1,5 @@
 import { formatRand } from '@events/pricing'
-import type { BankDetails, SiteSettingsForMail } from '../catalog.ts'
+import { bankDetailRows, type BankDetails, type SiteSettingsForMail } from '../catalog.ts'
 import { invoiceAttachment } from '../invoice/issue-invoice.ts'
 import { formatDate, formatEventDates } from './dates.ts'
 import { html } from './html.ts'
@@ -24,15 +24,37 @@ export interface PaidRegistration {
 
 export interface PaymentReceiptContext {
   registration: PaidRegistration
+  /** When a card payment was made, by the business clock. */
   paidAt: Date
   paymentId: string
   invoiceNumber?: string | undefined
   /** A payment in the provider's test mode (or the sandbox): no card was charged. */
   testMode: boolean
   settings: SiteSettingsForMail
-  /** How it was paid: by card unless said otherwise; a bank transfer's `paymentId` is its bank reference. */
-  method?: 'card' | 'bank-transfer'
   /** The tax invoice to attach; its PDF is filled in when the message is sent. */
+  invoiceAttachment?: MailAttachment | undefined
+}
+
+/** A bank transfer as it arrived, and what it did to its registration. */
+export interface ReceivedTransfer {
+  amountCents: number
+  /** The date the bank statement shows, YYYY-MM-DD. */
+  receivedOn: string
+  /** The transfer as the bank describes it: the statement line's description, or the bank reference staff typed. */
+  bankDescription: string
+  /** What was outstanding before it and is now settled (all of it for a receipt, the amount received for a part payment). */
+  settledCents: number
+  /** What is still outstanding after it; 0 when paid in full. */
+  remainingCents: number
+  /** What it paid beyond what was owed: owed back to the registrant. */
+  surplusCents: number
+}
+
+export interface TransferMailContext {
+  registration: PaidRegistration
+  transfer: ReceivedTransfer
+  invoiceNumber?: string | undefined
+  settings: SiteSettingsForMail
   invoiceAttachment?: MailAttachment | undefined
 }
 
@@ -55,36 +77,86 @@ function footerText(settings: SiteSettingsForMail): string {
 
 const paidAtFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })
 
-/** The registrant's receipt once the registration is paid in full: by card (the provider's webhook) or by bank transfer. */
-export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail {
-  const { registration, settings } = context
-  const subject = `Payment received: registration ${registration.reference}`
-  const bankTransfer = context.method === 'bank-transfer'
-  const rows: Array<[string, string]> = [
+function registrationRows(registration: PaidRegistration): Array<[string, string]> {
+  return [
     ['Reference', registration.reference],
     ['Event', registration.eventTitle],
     ['Dates', formatEventDates(registration.eventStart, registration.eventEnd)],
     ['Company', registration.companyName],
     ...(registration.purchaseOrderNumber ? ([['Your reference', registration.purchaseOrderNumber]] as Array<[string, string]>) : []),
-    ['Amount paid', formatRand(registration.totalCents)],
-    ['Paid on', `${paidAtFormat.format(context.paidAt)} (SAST)`],
-    [bankTransfer ? 'Bank reference' : 'Payment ID', context.paymentId],
-    ...(context.invoiceNumber ? ([['Tax invoice', context.invoiceNumber]] as Array<[string, string]>) : []),
   ]
-  const testNotice = context.testMode ? ' This was a test payment: no card was charged.' : ''
-  const intro = `Thank you. We have received your ${bankTransfer ? 'bank transfer' : 'card payment'} for ${registration.eventTitle}; your registration is paid in full.${testNotice}`
+}
+
+function receiptMessage(
+  context: { registration: PaidRegistration; settings: SiteSettingsForMail; invoiceAttachment?: MailAttachment | undefined },
+  subject: string,
+  paragraphs: readonly string[],
+  rows: Array<[string, string]>,
+  paymentRows: Array<[string, string]> = [],
+): OutgoingMail {
+  const { registration } = context
   const statusLine = 'Your registration page (with the tax invoice to download):'
+  const [intro = '', ...after] = paragraphs
+  const payment = paymentRows.length > 0
   return {
     to: [registration.email],
     subject,
-    text: [intro, detailsText(rows), `${statusLine}\n${registration.statusUrl}`].join('\n\n') + '\n',
+    text: [intro, detailsText(rows), ...after, ...(payment ? [detailsText(paymentRows)] : []), `${statusLine}\n${registration.statusUrl}`].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
-      footerText(settings),
+      html`<p>${intro}</p>${detailsTable(rows)}${after.map((paragraph) => html`<p>${paragraph}</p>`)}${payment ? detailsTable(paymentRows) : ''}<p>${statusLine}<br><a href="${registration.statusUrl}">${registration.statusUrl}</a></p>`,
+      footerText(context.settings),
     ),
     ...(context.invoiceAttachment ? { attachments: [context.invoiceAttachment] } : {}),
   }
+}
+
+/** The registrant's receipt once a card payment (the provider's webhook) paid the registration in full. */
+export function paymentReceiptMail(context: PaymentReceiptContext): OutgoingMail {
+  const { registration } = context
+  const rows: Array<[string, string]> = [
+    ...registrationRows(registration),
+    ['Amount paid', formatRand(registration.totalCents)],
+    ['Paid on', `${paidAtFormat.format(context.paidAt)} (SAST)`],
+    ['Payment ID', context.paymentId],
+    ...(context.invoiceNumber ? ([['Tax invoice', context.invoiceNumber]] as Array<[string, string]>) : []),
+  ]
+  const testNotice = context.testMode ? ' This was a test payment: no card was charged.' : ''
+  const intro = `Thank you. We have received your card payment for ${registration.eventTitle}; your registration is paid in full.${testNotice}`
+  return receiptMessage(context, `Payment received: registration ${registration.reference}`, [intro], rows)
+}
+
+/**
+ * What a bank transfer brought, as the registrant's bank shows it: the receipt when it settled what was outstanding
+ * (with any surplus and how it is paid back), else an acknowledgement of a part payment with what remains.
+ */
+export function bankTransferMail(context: TransferMailContext): OutgoingMail {
+  const { registration, transfer } = context
+  const paidInFull = transfer.remainingCents === 0
+  const rows: Array<[string, string]> = [
+    ...registrationRows(registration),
+    ['Amount received', formatRand(transfer.amountCents)],
+    ['Received on', formatDate(new Date(`${transfer.receivedOn}T12:00:00+02:00`))],
+    ['As your bank describes it', transfer.bankDescription],
+    ['Settled', `${formatRand(transfer.settledCents)}${context.invoiceNumber ? ` of tax invoice ${context.invoiceNumber}` : ''}`],
+    ...(paidInFull ? [] : ([['Still outstanding', formatRand(transfer.remainingCents)]] as Array<[string, string]>)),
+    ...(transfer.surplusCents > 0 ? ([['Paid beyond what was owed', formatRand(transfer.surplusCents)]] as Array<[string, string]>) : []),
+  ]
+  const paragraphs = paidInFull
+    ? [`Thank you. We have received your bank transfer for ${registration.eventTitle}; your registration is paid in full.`]
+    : [
+        `Thank you. We have received a part payment by bank transfer for ${registration.eventTitle}. ${formatRand(transfer.remainingCents)} is still outstanding; please pay it to:`,
+      ]
+  if (transfer.surplusCents > 0) {
+    paragraphs.push(
+      `You paid ${formatRand(transfer.surplusCents)} more than was owed. That money is yours: we will pay it back to you by bank transfer. Please reply to this e-mail with the account it should be paid into (account holder, bank, account number and branch code).`,
+    )
+  }
+  const subject = paidInFull ? `Payment received: registration ${registration.reference}` : `Part payment received: registration ${registration.reference}`
+  const paymentRows: Array<[string, string]> = paidInFull
+    ? []
+    : [...bankDetailRows(context.settings.bankDetails, registration.reference), ['Amount', formatRand(transfer.remainingCents)]]
+  return receiptMessage(paidInFull ? context : { ...context, invoiceAttachment: undefined }, subject, paragraphs, rows, paymentRows)
 }
 
 /** A receipt's tax invoice since corrected (correctInvoice): its number, and the stored invoice that replaced it. */

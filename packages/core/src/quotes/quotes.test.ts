@@ -3,7 +3,7 @@ import { formatRand } from '@events/pricing'
 import { createRegistration } from '../registration/commands.ts'
 import { fixedCatalog, openTestDatabase, pdftotext, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
 import type { BackOfficeContext } from '../backoffice/context.ts'
-import { findQuote, quoteDownload, requestQuote } from './quotes.ts'
+import { findQuote, quotationPrefill, quoteDownload, requestQuote } from './quotes.ts'
 
 describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
   let testDb: TestDatabase
@@ -19,6 +19,62 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
     catalog: fixedCatalog(),
     links: testSiteLinks(),
     siteNow: () => new Date(`${isoDay}T09:00:00+02:00`),
+  })
+
+  it('records the quotation a registration was made from, refusing one never issued or for another event, and shows staff it converted', async () => {
+    const context = onDay('2025-03-01')
+    const quote = await requestQuote(context, { event: 'legalOpinion', attendanceOption: 'venue', delegates: '2', companyName: 'Acme Legal Services' })
+    expect((await findQuote(context, quote.number))!.registrations).toEqual([])
+
+    for (const [quotationNumber, code] of [
+      ['Q-000099', 'quotation-unknown'],
+      ['not a number', 'quotation-unknown'],
+    ] as const) {
+      await expect(createRegistration(context, registrationInput({ quotationNumber }))).rejects.toMatchObject({
+        code,
+        issues: [{ path: 'quotationNumber', code }],
+      })
+    }
+    const other = await requestQuote(context, { event: 'Resilience', attendanceOption: 'venue', delegates: '1' })
+    await expect(createRegistration(context, registrationInput({ quotationNumber: other.number }))).rejects.toMatchObject({
+      code: 'quotation-other-event',
+    })
+    expect(await testDb.db.kysely.selectFrom('registrations').select('id').execute()).toEqual([])
+
+    // Typed as people type it ("q-1"), kept as printed.
+    const { receipt } = await createRegistration(context, registrationInput({ quotationNumber: ' q-1 ' }))
+    const stored = await testDb.db.kysely
+      .selectFrom('registrations')
+      .select('quotation_number')
+      .where('reference', '=', receipt.reference)
+      .executeTakeFirstOrThrow()
+    expect(stored.quotation_number).toBe('Q-000001')
+    expect((await findQuote(context, 'Q-000001'))!.registrations).toEqual([
+      { reference: receipt.reference, companyName: 'Acme Legal Services', status: 'awaiting-payment', createdAt: expect.any(String) },
+    ])
+    // The quotation's PDF links to the Register tab with its choices, which the form starts with.
+    expect(pdftotext(quote.pdf).replace(/\s+/g, '')).toContain('tab=register&quotation=Q-000001&option=venue&delegates=2')
+    expect(await quotationPrefill(context, 'legalOpinion', { number: 'Q-000001', option: 'venue', delegates: '2' })).toEqual({
+      quotationNumber: 'Q-000001',
+      companyName: 'Acme Legal Services',
+      address: '',
+      attendanceOption: 'venue',
+      delegateCount: 2,
+    })
+    expect(await quotationPrefill(context, 'legalOpinion', { number: 'Q-000001', option: 'gold-bars', delegates: '9999' })).toMatchObject({
+      attendanceOption: '',
+      delegateCount: 1,
+    })
+    expect(await quotationPrefill(context, 'Resilience', { number: 'Q-000001', option: null, delegates: null })).toBeUndefined()
+    expect(await quotationPrefill(context, 'legalOpinion', { number: 'Q-000099', option: null, delegates: null })).toBeUndefined()
+    // A registration without one records none.
+    const { receipt: plain } = await createRegistration(context, registrationInput({ companyName: 'Other Company' }))
+    const none = await testDb.db.kysely
+      .selectFrom('registrations')
+      .select('quotation_number')
+      .where('reference', '=', plain.reference)
+      .executeTakeFirstOrThrow()
+    expect(none.quotation_number).toBe('')
   })
 
   it('quotes what the registration would charge, numbered in its own series, valid until the price stops being offered, with bank details and terms', async () => {

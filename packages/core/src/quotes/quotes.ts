@@ -2,7 +2,8 @@ import { isRegistrationOpen, OPTION_KEYS, optionOfferedUntil } from '@events/pri
 import * as z from 'zod/mini'
 import type { RegistrationEvent } from '../catalog.ts'
 import { FULL_FEE_CALENDAR_DAYS, HALF_FEE_WORKING_DAYS } from '../cancellation/fee-rules.ts'
-import type { CoreDatabase } from '../db/database.ts'
+import type { Kysely } from 'kysely'
+import type { CoreDatabase, Database } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
@@ -129,7 +130,8 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
   const number = await context.db.writeTransaction(async (transaction) => {
     // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
     const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
-    const quoteData: QuoteData = { ...data, number: formatQuoteNumber(serial) }
+    const quoteNumber = formatQuoteNumber(serial)
+    const quoteData: QuoteData = { ...data, number: quoteNumber, eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, request.delegates) }
     await transaction
       .insertInto('quotes')
       .values({
@@ -175,6 +177,8 @@ export interface FoundQuote {
   totalCents: number
   validUntil: string
   issuedAt: string
+  /** The registrations made from it (it converted when there is one), oldest first. */
+  registrations: Array<{ reference: string; companyName: string; status: string; createdAt: string }>
 }
 
 function quoteSerial(quoteNumber: string): number | undefined {
@@ -188,8 +192,21 @@ export async function findQuote(context: Pick<BackOfficeContext, 'db'>, quoteNum
   if (serial === undefined) return undefined
   const row = await context.db.kysely.selectFrom('quotes').selectAll().where('number', '=', serial).executeTakeFirst()
   if (!row) return undefined
+  const number = formatQuoteNumber(row.number)
+  const registrations = await context.db.kysely
+    .selectFrom('registrations')
+    .select(['reference', 'company_name', 'status', 'created_at'])
+    .where('quotation_number', '=', number)
+    .orderBy('created_at')
+    .execute()
   return {
-    number: formatQuoteNumber(row.number),
+    number,
+    registrations: registrations.map((registration) => ({
+      reference: registration.reference,
+      companyName: registration.company_name,
+      status: registration.status,
+      createdAt: registration.created_at,
+    })),
     eventTitle: row.event_title,
     companyName: row.company_name,
     totalCents: row.total_cents,
@@ -205,4 +222,81 @@ export async function quoteDownload(context: Pick<BackOfficeContext, 'db'>, quot
   const row = await context.db.kysely.selectFrom('quotes').select('id').where('number', '=', serial).executeTakeFirst()
   const pdf = row ? await renderStoredQuote(context.db, row.id) : undefined
   return pdf ? { filename: quoteFilename(formatQuoteNumber(serial)), pdf } : undefined
+}
+
+/** The field of a registration (form and API) naming the quotation it was made from. */
+export const QUOTATION_NUMBER_FIELD = 'quotationNumber'
+
+/** A registration's quotation number as given, printed form (Q-000042; "q-42" and "42" too); '' when none or unreadable text. */
+export function quotationNumberOf(input: unknown): string {
+  const value = isRecord(input) ? input[QUOTATION_NUMBER_FIELD] : undefined
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
+  if (text === '') return ''
+  const serial = quoteSerial(/^\d+$/.test(text) ? `Q-${text}` : text)
+  return serial === undefined ? text.slice(0, 40) : formatQuoteNumber(serial)
+}
+
+/**
+ * Checks the quotation a registration names: one that was issued, for the same event. Refuses, on the field, one that
+ * is not (a number that does not read is no quotation either).
+ */
+export async function checkQuotation(queries: Kysely<Database>, quotationNumber: string, eventSlug: string): Promise<void> {
+  const serial = quoteSerial(quotationNumber)
+  const row = serial === undefined ? undefined : await queries.selectFrom('quotes').select('event_slug').where('number', '=', serial).executeTakeFirst()
+  if (!row) throw new ValidationError('quotation-unknown', [{ path: QUOTATION_NUMBER_FIELD, code: 'quotation-unknown' }])
+  if (row.event_slug !== eventSlug) throw new ValidationError('quotation-other-event', [{ path: QUOTATION_NUMBER_FIELD, code: 'quotation-other-event' }])
+}
+
+/** The query parameter of an event page's address naming the quotation to register with (the quote links to it). */
+export const QUOTATION_LINK_PARAM = 'quotation'
+
+/**
+ * Where a quotation sends its reader to register: the event's Register tab with the quotation's number, option and
+ * number of delegates, which the form starts with.
+ */
+export function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number): string {
+  const url = new URL(eventUrl)
+  url.searchParams.set('tab', 'register')
+  url.searchParams.set(QUOTATION_LINK_PARAM, quoteNumber)
+  url.searchParams.set('option', optionKey)
+  url.searchParams.set('delegates', String(delegates))
+  return url.toString()
+}
+
+/** What a quotation's link starts the registration form with. */
+export interface QuotationPrefill {
+  quotationNumber: string
+  companyName: string
+  address: string
+  attendanceOption: string
+  delegateCount: number
+}
+
+/**
+ * The registration form's start from a quotation's link (`registerWithQuotationUrl`): the quotation's number and the
+ * company it names, as stored; the option and number of delegates as the link carries them (the registration's own
+ * rules check them when it is made). Undefined for no quotation of this event.
+ */
+export async function quotationPrefill(
+  context: Pick<BackOfficeContext, 'db'>,
+  eventSlug: string,
+  link: { number: string | null; option: string | null; delegates: string | null },
+): Promise<QuotationPrefill | undefined> {
+  const serial = link.number === null ? undefined : quoteSerial(link.number)
+  if (serial === undefined) return undefined
+  const row = await context.db.kysely
+    .selectFrom('quotes')
+    .select(['number', 'event_slug', 'company_name', 'data_json'])
+    .where('number', '=', serial)
+    .executeTakeFirst()
+  if (!row || row.event_slug !== eventSlug) return undefined
+  const data = JSON.parse(row.data_json) as Pick<QuoteData, 'recipient'>
+  const delegates = Number(link.delegates)
+  return {
+    quotationNumber: formatQuoteNumber(row.number),
+    companyName: row.company_name,
+    address: data.recipient.addressLines.join('\n'),
+    attendanceOption: (OPTION_KEYS as readonly string[]).includes(link.option ?? '') ? link.option! : '',
+    delegateCount: Number.isInteger(delegates) && delegates >= 1 && delegates <= MAX_DELEGATES ? delegates : 1,
+  }
 }

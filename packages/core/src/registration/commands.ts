@@ -1,6 +1,7 @@
 import type { DiscountedQuote } from '@events/pricing'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
+import { checkQuotation, quotationNumberOf } from '../quotes/quotes.ts'
 import { ValidationError } from '../errors.ts'
 import { newId, sha256Hex } from '../ids.ts'
 import { issueTaxInvoice, prepareTaxInvoice } from '../invoice/issue-invoice.ts'
@@ -50,9 +51,11 @@ interface PreparedRegistration {
   siteToday: Date
   /** The private token of the waiting-list offer the registration is made through, whose held seats it takes. */
   offerToken: string | undefined
+  /** The quotation it was made from, as printed; '' when none. */
+  quotationNumber: string
 }
 
-function payloadHashOf(submission: RegistrationSubmission, discountCode: string): string {
+function payloadHashOf(submission: RegistrationSubmission, discountCode: string, quotationNumber: string): string {
   // Built field by field so the hash does not depend on the order the client sent its keys in.
   return sha256Hex(
     JSON.stringify([
@@ -70,6 +73,7 @@ function payloadHashOf(submission: RegistrationSubmission, discountCode: string)
       ...(submission.purchaseOrderNumber === '' ? [] : [submission.purchaseOrderNumber]),
       // Likewise only when given, and tagged so it cannot be read as a purchase order number.
       ...(discountCode === '' ? [] : [['discountCode', discountCode]]),
+      ...(quotationNumber === '' ? [] : [['quotationNumber', quotationNumber]]),
     ]),
   )
 }
@@ -86,7 +90,7 @@ function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: 
 async function insertRegistration(context: RegistrationContext, prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
   const { db } = context
   const nextReference = context.generateReference ?? generateReference
-  const { event, settings, submission, optionLabel, unitAmountCents, price, discount, claim, payloadHash, siteToday, offerToken } = prepared
+  const { event, settings, submission, optionLabel, unitAmountCents, price, discount, claim, payloadHash, siteToday, offerToken, quotationNumber } = prepared
   const createdAt = wallClock(context)
   const createdAtIso = createdAt.toISOString()
   const registrationId = newId()
@@ -150,6 +154,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       tel: submission.tel,
       vat_number: submission.vatNumber,
       purchase_order_number: submission.purchaseOrderNumber,
+      quotation_number: quotationNumber,
       attendance_option: submission.attendanceOption,
       attendance_option_label: optionLabel,
       payment_method: submission.paymentMethod,
@@ -282,7 +287,9 @@ export async function createRegistration(
       : { code: discountCode, event, optionKey: submission.attendanceOption, delegateCount: submission.delegates.length, now: siteToday }
   const code = request && (await checkDiscountCode(db.kysely, request))
   const { fullUnitAmountCents, unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate, code)
-  const payloadHash = payloadHashOf(submission, discountCode)
+  const quotationNumber = quotationNumberOf(input)
+  if (quotationNumber !== '') await checkQuotation(db.kysely, quotationNumber, event.slug)
+  const payloadHash = payloadHashOf(submission, discountCode, quotationNumber)
   const claim = claimFor(createOptions.idempotencyKey, payloadHash, wallClock(context))
 
   const outcome = await insertRegistration(context, {
@@ -297,6 +304,7 @@ export async function createRegistration(
     payloadHash,
     siteToday,
     offerToken: offerTokenOf(input),
+    quotationNumber,
   })
   if ('created' in outcome) {
     const created = { receipt: receiptOf(outcome.created), replayed: false, paymentMethod: outcome.created.payment_method }

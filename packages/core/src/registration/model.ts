@@ -1,3 +1,4 @@
+import type { IssuedInvoice } from '../invoice/issued-invoices.ts'
 import { formatAmount } from '@events/pricing'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import type { DiscountUsed } from '../discounts/codes.ts'
@@ -43,6 +44,8 @@ export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
   paidAt: string | null
   /** The tax invoice's number, once issued. */
   invoice?: { number: string }
+  /** Every tax invoice it was issued, oldest first, the replaced ones naming what replaced them. */
+  invoices: IssuedInvoice[]
   /** The numbers of the credit notes of its cancellations, oldest first. */
   creditNotes: Array<{ number: string }>
   /** When the whole registration was cancelled. */

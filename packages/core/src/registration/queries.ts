@@ -5,8 +5,7 @@ import type { Database } from '../db/database.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { sha256Hex } from '../ids.ts'
 import { creditNoteDownload, formatCreditNoteNumber } from '../cancellation/credit-note.ts'
-import { invoiceFilename, renderStoredInvoice } from '../invoice/issue-invoice.ts'
-import { formatInvoiceNumber } from '../invoice/invoice-number.ts'
+import { issuedInvoiceDownload, issuedInvoicesOf } from '../invoice/issued-invoices.ts'
 import { storedEventOf, type InvoiceDownload, type RegistrationContext, type RegistrationDetails } from './model.ts'
 import { paymentStateOf } from './payment-state.ts'
 import { normaliseReference } from './reference.ts'
@@ -44,7 +43,8 @@ export async function getRegistrationByReferenceAndSecret(
   const { db } = context
   const row = await findRegistrationByReferenceAndSecret(db.kysely, referenceInput, secret)
   if (!row) return undefined
-  const invoice = await db.kysely.selectFrom('invoices').select('number').where('registration_id', '=', row.id).orderBy('number', 'desc').executeTakeFirst()
+  const invoices = (await issuedInvoicesOf(db.kysely, [row.id])).get(row.id) ?? []
+  const invoice = invoices.at(-1)
   const creditNotes = await db.kysely.selectFrom('credit_notes').select('number').where('registration_id', '=', row.id).orderBy('number').execute()
   const delegates = await db.kysely
     .selectFrom('registration_delegates')
@@ -78,27 +78,27 @@ export async function getRegistrationByReferenceAndSecret(
     currency: row.currency,
     createdAt: row.created_at,
     paidAt: row.paid_at,
-    ...(invoice ? { invoice: { number: formatInvoiceNumber(Number(invoice.number)) } } : {}),
+    ...(invoice ? { invoice: { number: invoice.number } } : {}),
+    invoices,
     creditNotes: creditNotes.map((note) => ({ number: formatCreditNoteNumber(Number(note.number)) })),
     cancelledAt: row.cancelled_at,
     ...(discount ? { discount } : {}),
   }
 }
 
-/** The registration's tax invoice PDF, for the holder of its private link. */
-export async function getInvoicePdf(context: Pick<RegistrationContext, 'db'>, referenceInput: string, secret: string): Promise<InvoiceDownload | undefined> {
+/**
+ * One of the registration's tax invoices as a PDF (by its number, INV-000001; the current one without), for the holder
+ * of its private link: a replaced invoice stays downloadable as it was issued.
+ */
+export async function getInvoicePdf(
+  context: Pick<RegistrationContext, 'db'>,
+  referenceInput: string,
+  secret: string,
+  invoiceNumber?: string,
+): Promise<InvoiceDownload | undefined> {
   const { db } = context
   const row = await findRegistrationByReferenceAndSecret(db.kysely, referenceInput, secret)
-  if (!row) return undefined
-  const invoice = await db.kysely
-    .selectFrom('invoices')
-    .select(['id', 'number'])
-    .where('registration_id', '=', row.id)
-    .orderBy('number', 'desc')
-    .executeTakeFirst()
-  const pdf = invoice ? await renderStoredInvoice(db, invoice.id) : undefined
-  if (!invoice || !pdf) return undefined
-  return { filename: invoiceFilename(formatInvoiceNumber(Number(invoice.number))), pdf }
+  return row ? issuedInvoiceDownload(db, row.id, invoiceNumber) : undefined
 }
 
 /** One of the registration's credit notes (by its number, CN-000001), for the holder of its private link. */

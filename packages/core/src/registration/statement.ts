@@ -1,3 +1,4 @@
+import { bankDescriptionsOf } from './bank-descriptions.ts'
 import type { Kysely } from 'kysely'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
@@ -126,13 +127,17 @@ const paymentLines: StatementSource = async (queries, registration) => {
     .orderBy('received_on')
     .orderBy('recorded_at')
     .execute()
+  const bankDescriptions = await bankDescriptionsOf(
+    queries,
+    transfers.map((transfer) => transfer.bank_reference),
+  )
   const transferredCents = transfers.reduce((sum, transfer) => sum + transfer.amount_cents, 0)
   const cardCents = paidCentsOf(registration, transferredCents) - transferredCents
   return [
     ...transfers.map((transfer) => ({
       kind: 'bank-transfer' as const,
       on: transfer.received_on,
-      reference: transfer.bank_reference,
+      reference: bankDescriptions.get(transfer.bank_reference) ?? transfer.bank_reference,
       amountCents: -transfer.amount_cents,
     })),
     ...(cardCents > 0

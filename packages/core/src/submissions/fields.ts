@@ -40,6 +40,8 @@ export const FIELD_ISSUE_CODES = [
   'offer-expired',
   'offer-used',
   'invalid-cpd-hours',
+  'quotation-unknown',
+  'quotation-other-event',
   'discount-code-unknown',
   'discount-code-other-event',
   'discount-code-not-yet-valid',

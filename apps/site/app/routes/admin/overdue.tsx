@@ -1,8 +1,9 @@
-import { overdueRegistrations, remindNow, type PaymentReminderKind } from '@events/core'
+import { AGE_BAND_LABELS, ageingByBand, ageingRows, overdueRegistrations, remindNow, type PaymentReminderKind } from '@events/core'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link } from 'react-router'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
+import { AgeingTable } from '../../components/admin/AgeingTable'
 import { AmountCell } from '../../components/admin/AmountCell'
 import { SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
@@ -17,7 +18,8 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const overdue = await readBackOffice(args.context, (backOffice) => overdueRegistrations(backOffice))
-  return data({ overdue }, { headers })
+  const ageing = ageingRows(ageingByBand(overdue))
+  return data({ overdue: overdue.map((row) => ({ ...row, ageLabel: AGE_BAND_LABELS[row.ageBand] })), ageing }, { headers })
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -35,7 +37,7 @@ const REMINDER_NAMES: Record<PaymentReminderKind, string> = {
 }
 
 export default function Overdue({ loaderData, actionData }: Route.ComponentProps) {
-  const { overdue } = loaderData
+  const { overdue, ageing } = loaderData
   return (
     <>
       <h1>Overdue</h1>
@@ -48,56 +50,61 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
       {overdue.length === 0 ? (
         <p>Nothing is overdue.</p>
       ) : (
-        <AdminTable
-          caption="Overdue registrations, most overdue first"
-          scrollLabel="Overdue registrations"
-          columns={[
-            'Registration',
-            { label: 'Days overdue', numeric: true },
-            { label: 'Amount owed', numeric: true },
-            'Company and contact',
-            'Reminders',
-            { label: 'Action', hidden: true },
-          ]}
-        >
-          {overdue.map((row) => (
-            <tr key={row.reference}>
-              <th scope="row">
-                <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
-                <br />
-                <span className="admin-table__detail">
-                  {row.eventTitle}; {row.invoiceNumber}, due {row.dueOn}
-                </span>
-                {row.earlyBirdUnpaid ? (
-                  <>
-                    <br />
-                    <strong>Early-bird not paid by {row.earlyBirdUntil}</strong>
-                  </>
-                ) : null}
-              </th>
-              <td className="admin-number">{row.daysOverdue}</td>
-              <AmountCell cents={row.outstandingCents} />
-              <td>
-                {row.companyName}
-                <br />
-                <span className="admin-table__detail">
-                  <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a>, {row.contact.tel}
-                </span>
-              </td>
-              <td>
-                {row.reminders.length === 0
-                  ? 'None yet'
-                  : row.reminders.map((reminder) => `${reminder.businessDay} (${REMINDER_NAMES[reminder.kind]})`).join(', ')}
-              </td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="reference" value={row.reference} />
-                  <SubmitButton secondary>Remind {row.reference} now</SubmitButton>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+        <>
+          <AgeingTable caption="What is overdue, by age from the first tax invoice" rows={ageing} />
+          <AdminTable
+            caption="Overdue registrations, most overdue first"
+            scrollLabel="Overdue registrations"
+            columns={[
+              'Registration',
+              { label: 'Days overdue', numeric: true },
+              'Age',
+              { label: 'Amount owed', numeric: true },
+              'Company and contact',
+              'Reminders',
+              { label: 'Action', hidden: true },
+            ]}
+          >
+            {overdue.map((row) => (
+              <tr key={row.reference}>
+                <th scope="row">
+                  <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
+                  <br />
+                  <span className="admin-table__detail">
+                    {row.eventTitle}; {row.invoiceNumber}, due {row.dueOn}
+                  </span>
+                  {row.earlyBirdUnpaid ? (
+                    <>
+                      <br />
+                      <strong>Early-bird not paid by {row.earlyBirdUntil}</strong>
+                    </>
+                  ) : null}
+                </th>
+                <td className="admin-number">{row.daysOverdue}</td>
+                <td>{row.ageLabel}</td>
+                <AmountCell cents={row.outstandingCents} />
+                <td>
+                  {row.companyName}
+                  <br />
+                  <span className="admin-table__detail">
+                    <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a>, {row.contact.tel}
+                  </span>
+                </td>
+                <td>
+                  {row.reminders.length === 0
+                    ? 'None yet'
+                    : row.reminders.map((reminder) => `${reminder.businessDay} (${REMINDER_NAMES[reminder.kind]})`).join(', ')}
+                </td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="reference" value={row.reference} />
+                    <SubmitButton secondary>Remind {row.reference} now</SubmitButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        </>
       )}
     </>
   )

@@ -1,5 +1,5 @@
 import { findQuote } from '@events/core'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { Amount } from '../../components/Amount'
 import { TermList } from '../../components/TermList'
 import { AdminTime } from '../../components/admin/AdminTime'
@@ -43,6 +43,21 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
               ['Total (incl. VAT)', <Amount key="total" cents={quote.totalCents} />],
               ['Issued', <AdminTime key="issued" iso={quote.issuedAt} precision="day" />],
               ['Valid until', <AdminTime key="valid" iso={new Date(new Date(quote.validUntil).getTime() - 1).toISOString()} precision="day" />],
+              [
+                'Converted',
+                quote.registrations.length === 0 ? (
+                  'Not yet: no registration names this quotation'
+                ) : (
+                  <span key="converted">
+                    {quote.registrations.map((registration, index) => (
+                      <span key={registration.reference}>
+                        {index > 0 ? ', ' : ''}
+                        <Link to={`/admin/registrations/${registration.reference}`}>{registration.reference}</Link> ({registration.companyName})
+                      </span>
+                    ))}
+                  </span>
+                ),
+              ],
             ]}
           />
           <p>

@@ -247,6 +247,17 @@ export default function Registration({ loaderData, actionData }: Route.Component
         ) : (
           <p>No tax invoice was issued.</p>
         )}
+        {detail.invoices.map((invoice) =>
+          invoice.replacedBy ? (
+            <p key={invoice.number}>
+              {invoice.number}, issued <AdminTime iso={invoice.issuedAt} precision="day" />: replaced by {invoice.replacedBy.number} on{' '}
+              <AdminTime iso={invoice.replacedBy.issuedAt} precision="day" />.{' '}
+              <a href={`/admin/registrations/${detail.reference}/invoices/${invoice.number}.pdf`} download>
+                Download tax invoice {invoice.number} (PDF)
+              </a>
+            </p>
+          ) : null,
+        )}
         <h3>Payment reminders</h3>
         {loaderData.reminders.length === 0 ? (
           <p>No payment reminder was sent.</p>

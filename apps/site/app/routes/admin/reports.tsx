@@ -1,5 +1,6 @@
 import {
   accountingSettings,
+  ageingRows,
   eventFinanceReport,
   isBackOfficeError,
   roleAllows,
@@ -41,8 +42,21 @@ export async function loader(args: Route.LoaderArgs) {
     ]),
   )
   const refused = 'error' in register
+  const ageing = [...events.events, { eventId: 'all', eventTitle: 'All events', ageing: events.totals.ageing }].map((event) => ({
+    key: event.eventId,
+    title: event.eventTitle,
+    bands: ageingRows(event.ageing),
+  }))
   return data(
-    { events, period, settings, maySetAccounts: roleAllows(user.role, 'manager'), register: refused ? null : register, periodError: refused ? register : null },
+    {
+      events,
+      ageing,
+      period,
+      settings,
+      maySetAccounts: roleAllows(user.role, 'manager'),
+      register: refused ? null : register,
+      periodError: refused ? register : null,
+    },
     { headers, status: refused ? 400 : 200 },
   )
 }
@@ -211,7 +225,7 @@ function AccountingExport({
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { events, period, register, periodError, settings, maySetAccounts } = loaderData
+  const { events, ageing, period, register, periodError, settings, maySetAccounts } = loaderData
   const query = new URLSearchParams(period).toString()
   return (
     <>
@@ -268,6 +282,29 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <AmountCell cents={figures.refundedCents} />
                 <AmountCell cents={figures.outstandingCents} />
                 <AmountCell cents={figures.sponsorshipExclVatCents} />
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+
+      <section aria-labelledby="ageing-heading">
+        <h2 id="ageing-heading">Outstanding by age</h2>
+        <p>What each event’s registrations still owe, by how long ago each was first invoiced: current (under 30 days), 30, 60, and 90 days and more.</p>
+        {events.events.length === 0 ? (
+          <p>No event has a registration yet.</p>
+        ) : (
+          <AdminTable
+            caption="Outstanding per event by age, from each registration’s first tax invoice"
+            scrollLabelledBy="ageing-heading"
+            columns={['Event', ...ageing[0]!.bands.map((band) => ({ label: band.label, numeric: true }))]}
+          >
+            {ageing.map((event) => (
+              <tr key={event.key}>
+                <th scope="row">{event.title}</th>
+                {event.bands.map((band) => (
+                  <AmountCell key={band.label} cents={band.cents} />
+                ))}
               </tr>
             ))}
           </AdminTable>

@@ -1,8 +1,9 @@
-import { sendStatement, statementOfAccount } from '@events/core'
+import { ageingRows, sendStatement, statementOfAccount } from '@events/core'
 import { formatRand } from '@events/pricing'
 import { data, Form, Link } from 'react-router'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
+import { AgeingTable } from '../../components/admin/AgeingTable'
 import { AmountCell } from '../../components/admin/AmountCell'
 import { SubmitButton } from '../../components/admin/FormControls'
 import { adminMeta } from '../../lib/admin-meta'
@@ -18,7 +19,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const company = (new URL(args.request.url).searchParams.get('company') ?? '').trim()
   const statement = company === '' ? undefined : await readBackOffice(args.context, (backOffice) => statementOfAccount(backOffice, company))
-  return data({ company, statement: statement ? { ...statement, issuedAt: statement.issuedAt.toISOString() } : null }, { headers })
+  return data(
+    { company, statement: statement ? { ...statement, issuedAt: statement.issuedAt.toISOString(), ageing: ageingRows(statement.ageing) } : null },
+    { headers },
+  )
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -74,6 +78,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
               </tr>
             ))}
           </AdminTable>
+          <AgeingTable caption="Age of what is owed, from each registration’s first tax invoice" rows={statement.ageing} />
           <p>
             <a href={`/admin/statements/statement.pdf?company=${encodeURIComponent(statement.companyName)}`} download>
               Download the statement of {statement.companyName} (PDF)

@@ -123,6 +123,18 @@ describe.each(TEST_BACKENDS)('bank statements on %s', (backend) => {
     })
     expect(await statusOf(first!)).toEqual({ status: 'paid', receipts: 1 })
     expect(await statusOf(second!)).toEqual({ status: 'paid', receipts: 1 })
+    // The receipt names the transfer as the registrant's bank shows it, on the statement's date; never the site's STMT- key.
+    const receipt = await testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .innerJoin('registrations', 'registrations.id', 'outbox_messages.source_id')
+      .select('outbox_messages.mail')
+      .where('registrations.reference', '=', first!)
+      .where('outbox_messages.topic', '=', 'payment.receipt')
+      .executeTakeFirstOrThrow()
+    const receiptText = (JSON.parse(receipt.mail) as { text: string }).text
+    expect(receiptText).toContain(`As your bank describes it: FNB OB PMT COMPANY 1 / REG ${first}`)
+    expect(receiptText).toContain('Received on: 21 February 2025')
+    expect(receiptText).not.toContain('STMT-')
     // The import and each recorded line wrote their audit row in their own transaction, with who and from where.
     expect((await testAuditRows(testDb.db)).map((row) => [row.action, row.subjectId, row.actorId, row.ipAddress])).toEqual([
       ['bank-statement-imported', imported.id, STAFF.id, STAFF.ipAddress],

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 import type { PaymentMethod } from '../../submissions/choices.ts'
 
 /**
@@ -35,6 +35,8 @@ export interface RegistrationsTable {
   vat_number: string
   /** The company's purchase order number ("Your reference" on its tax documents); empty when none was given. */
   purchase_order_number: string
+  /** The quotation it was made from, as printed (Q-000001); '' when none was given. */
+  quotation_number: Generated<string>
   attendance_option: string
   attendance_option_label: string
   /** A key (`bank-transfer`, `card`); PAYMENT_METHOD_LABELS says what people read for it. */
