@@ -35,6 +35,7 @@ import * as checkInScanIds from './2026-11-28-check-in-scan-ids.ts'
 import * as discountCodes from './2026-11-28-discount-codes.ts'
 import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
 import * as statementMappingColumns from './2026-11-28-statement-mapping-columns.ts'
+import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-discount-codes': discountCodes,
   '2026-11-28-sponsorship-deals': sponsorshipDeals,
   '2026-11-28-statement-mapping-columns': statementMappingColumns,
+  '2026-11-29-sponsorship-payments': sponsorshipPayments,
 }
 
 /** The core's migrations, in name order. */
