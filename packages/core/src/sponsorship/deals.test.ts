@@ -20,6 +20,7 @@ import {
   type TestDatabase,
 } from '../test-support.ts'
 import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
+import { erasePersonalData, findPersonalData } from '../backoffice/personal-data.ts'
 import { confirmStatementLines, importBankStatement, statementLines } from '../backoffice/bank-statements/bank-statements.ts'
 import {
   approveSponsorshipDeal,
@@ -229,7 +230,7 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
     expect(codesMessage.text).toContain(recorded.codes!.complimentary)
     expect(codesMessage.text).toContain(`?tab=register&code=${recorded.codes!.discount}`)
     const [summary] = await listSponsorshipDeals(context())
-    expect(summary!.deal).toMatchObject({ paid_at: expect.any(String), codes_sent_at: expect.any(String) })
+    expect(summary).toMatchObject({ paidCents: 17_250_000, deal: { paid_at: expect.any(String), codes_sent_at: expect.any(String) } })
 
     // A later transfer is recorded as a surplus and sends nothing again; a bank reference is recorded once.
     const extra = await recordBankTransfer(
@@ -265,6 +266,32 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
     const atPrice = await recordSponsorshipDeal(context(), dealInput(), STAFF)
     await recordBankTransfer(context(), { reference: atPrice.reference, amount: '172 500', receivedOn: '2025-05-10', bankReference: 'X2' }, STAFF)
     expect(await topics()).toEqual(['sponsorship-codes'])
+  })
+
+  it('exports and erases a deal’s contact on request, keeping its invoice to the company as issued', async () => {
+    const recorded = await recordSponsorshipDeal(context(), dealInput(), STAFF)
+    const found = await findPersonalData(context(), 'Lerato@Sponsor.example.com')
+    expect(found.sponsorshipDeals).toEqual([
+      {
+        reference: recorded.reference,
+        event: 'Economic Resilience Conference 2025',
+        package: 'Platinum',
+        companyName: 'Sponsor Holdings (Pty) Ltd',
+        contactName: 'Lerato Dube',
+        contactEmail: 'lerato@sponsor.example.com',
+        contactTel: '+27 11 555 0199',
+        status: 'approved',
+      },
+    ])
+    const erased = await erasePersonalData(context(), { email: 'lerato@sponsor.example.com', confirm: true }, MANAGER)
+    expect(erased.sponsorshipDealsErased).toEqual([recorded.reference])
+    const [summary] = await listSponsorshipDeals(context())
+    expect(summary!.deal).toMatchObject({ contact_name: '[anonymised]', contact_email: '', contact_tel: '', company_name: 'Sponsor Holdings (Pty) Ltd' })
+    expect(await outbox()).toEqual([])
+    expect((await findPersonalData(context(), 'lerato@sponsor.example.com')).sponsorshipDeals).toEqual([])
+    const text = pdftotext((await dealInvoicePdf(context(), recorded.id))!.pdf)
+    expect(text).toContain('Sponsor Holdings (Pty) Ltd')
+    expect(text).toContain('4987654321')
   })
 
   it('cancels a deal on a manager’s word: its codes stop working and a credit note credits its invoice in full', async () => {

@@ -161,7 +161,8 @@ export async function sendCodesOncePaid(
   settings: SiteSettingsForMail,
   now: Date,
 ): Promise<boolean> {
-  if (deal.send_codes_when !== 'paid' || deal.codes_sent_at !== null || deal.status !== 'approved') return false
+  // A contact erased at their request (erasePersonalData) has no address to send to.
+  if (deal.send_codes_when !== 'paid' || deal.codes_sent_at !== null || deal.status !== 'approved' || deal.contact_email === '') return false
   const codes = await liveCodesOf(transaction, deal.id)
   await transaction.updateTable('sponsorship_deals').set({ codes_sent_at: now.toISOString() }).where('id', '=', deal.id).execute()
   await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail: dealCodesMail(deal, codes, eventUrl, settings) }], now)
@@ -521,6 +522,8 @@ export interface SponsorshipDealSummary {
   deal: SponsorshipDealRow
   belowListPrice: boolean
   invoice?: { number: string; totalCents: number } | undefined
+  /** What the transfers recorded against the deal add up to. */
+  paidCents: number
   promoTextWords: number
 }
 
@@ -528,12 +531,19 @@ export interface SponsorshipDealSummary {
 export async function listSponsorshipDeals(context: BackOfficeContext): Promise<SponsorshipDealSummary[]> {
   const deals = await context.db.kysely.selectFrom('sponsorship_deals').selectAll().orderBy('recorded_at', 'desc').execute()
   const invoices = await context.db.kysely.selectFrom('sponsorship_invoices').select(['deal_id', 'number']).execute()
+  const payments = await context.db.kysely
+    .selectFrom('sponsorship_payments')
+    .select('deal_id')
+    .select((eb) => eb.fn.sum<number | string>('amount_cents').as('paid'))
+    .groupBy('deal_id')
+    .execute()
   return deals.map((deal) => {
     const invoice = invoices.find((candidate) => candidate.deal_id === deal.id)
     return {
       deal,
       belowListPrice: deal.package_price_cents !== null && deal.agreed_price_cents < deal.package_price_cents,
       invoice: invoice && { number: formatInvoiceNumber(Number(invoice.number)), totalCents: deal.total_cents },
+      paidCents: Number(payments.find((payment) => payment.deal_id === deal.id)?.paid ?? 0),
       promoTextWords: wordCount(deal.promo_text),
     }
   })
