@@ -182,7 +182,7 @@ async function approveInTransaction(
   actor: StaffActor,
   now: Date,
   today: Date,
-): Promise<{ codes: { complimentary?: string; discount?: string }; invoiceNumber: string }> {
+): Promise<{ codes: { complimentary?: string; discount?: string }; invoiceNumber: string; codesEmailed: boolean }> {
   const labels = codeLabels(deal.package_title)
   const prefix = deal.package_title.slice(0, 4)
   const common = { validFrom: '', validUntil: deal.codes_valid_until, optionKeys: [], includesTables: false, amount: undefined }
@@ -252,7 +252,7 @@ async function approveInTransaction(
     await transaction.updateTable('sponsorship_deals').set({ codes_sent_at: now.toISOString() }).where('id', '=', deal.id).execute()
     await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail: dealCodesMail(approved, codes, event.url, settings, attachment) }], now)
   }
-  return { codes, invoiceNumber: data.number }
+  return { codes, invoiceNumber: data.number, codesEmailed: deal.send_codes_when !== 'paid' }
 }
 
 async function eventAndPackage(context: BackOfficeContext, input: DealInput): Promise<{ event: RegistrationEvent; sponsorPackage: SponsorPackageTerms }> {

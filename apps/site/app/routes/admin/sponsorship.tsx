@@ -104,14 +104,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function doneMessage(intent: string, value: unknown): string {
-  const result = value as { status?: string; code?: string; invoiceNumber?: string; words?: number }
+  const result = value as { status?: string; code?: string; invoiceNumber?: string; codesEmailed?: boolean; words?: number }
+  const codes = result.codesEmailed === false ? 'e-mailed to the contact; the codes follow once it is paid' : 'the codes e-mailed to the contact'
   switch (intent) {
     case 'record-deal':
       return result.status === 'approved'
-        ? `Deal recorded and approved: tax invoice ${result.invoiceNumber ?? ''} issued and the codes e-mailed to the contact.`
+        ? `Deal recorded and approved: tax invoice ${result.invoiceNumber ?? ''} issued and ${codes}.`
         : 'Deal recorded. Its price is below the package’s, so a manager must approve it before it is invoiced.'
     case 'approve':
-      return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and the codes e-mailed to the contact.`
+      return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and ${codes}.`
     case 'resend':
       return 'The codes were e-mailed to the contact again.'
     case 'cancel-deal':
