@@ -2,6 +2,7 @@
 // price and approves it in the back office; the sponsor's contact receives the two codes (and the tax invoice) from a
 // real SMTP server; a participant opens the event link with the 50% code on a 375 px phone, sees the discounted total
 // before submitting and registers; another takes a complimentary seat at R 0. The invoices are read with pdftotext.
+// A Gold deal set to send its codes once paid e-mails them only when a bank statement line naming it is recorded.
 import { execFileSync } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
-import { repoRoot, startSite, type RunningSite } from '../support/site-server.ts'
+import { repoRoot, startSite, testSiteDate, type RunningSite } from '../support/site-server.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 const CONTACT = 'lerato@sponsor.example.com'
@@ -133,6 +134,64 @@ describe('a sponsorship deal, its codes and the registrations they make', () => 
     const invoice = await page.request.get(`${page.url()}/invoice.pdf`)
     const text = pdfText(await invoice.body())
     for (const shown of ['R 8 490.00', 'Platinum sponsor discount 50%', '-R 4 245.00', 'R 636.75', 'R 4 881.75']) expect(text).toContain(shown)
+    await page.context().close()
+  })
+
+  it('holds a deal’s codes until a bank statement line with its reference pays its invoice, then e-mails them', async () => {
+    const gold = 'gold@sponsor.example.com'
+    const page = await openPage(browser(), 'desktop')
+    await signInAt(page, site.baseUrl, '/admin/sponsorship', OWNER)
+    const deal = page.locator('form', { has: page.getByRole('button', { name: 'Record the deal' }) })
+    await deal.getByLabel('Event').selectOption('Resilience')
+    await deal.getByLabel('Sponsor package').selectOption('sponsor-gold')
+    await deal.getByLabel('Sponsor company').fill('Gold Mining Ltd')
+    await deal.getByLabel('Address').fill('1 Commissioner Street\nJohannesburg')
+    await deal.getByLabel('Contact name').fill('Pieter Goud')
+    await deal.getByLabel('Contact e-mail').fill(gold)
+    await deal.getByLabel('Contact telephone').fill('+27 11 555 0200')
+    await deal.getByLabel('Agreed price excl. VAT (rand)').fill('80 000')
+    await deal.getByLabel('Send the codes once the invoice is paid (else on approval)').check()
+    await deal.getByRole('button', { name: 'Record the deal' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('the codes follow once it is paid')
+    const article = page.getByRole('article', { name: /Gold Mining Ltd/ })
+    const reference = (await article.locator('dt:text-is("Reference") + dd').innerText()).trim()
+    expect(await article.innerText()).toContain('E-mailed once the invoice is paid in full')
+
+    // The invoice arrives alone, asking for payment with the deal's reference.
+    const sink = backOffice.sink()
+    await sink.waitFor(() => sink.received.some((mail) => mail.recipients.includes(gold)), 15_000)
+    const invoiceMail = sink.received.find((received) => received.recipients.includes(gold))!
+    expect(invoiceMail.parsed.subject).toMatch(/^Tax invoice INV-\d{6}: your Gold sponsorship/)
+    expect(invoiceMail.parsed.text).toContain(reference)
+    expect(invoiceMail.parsed.text).not.toContain('code=')
+
+    // The bank statement names the reference: the line is proposed for the deal and recorded.
+    // Paid on the site's business day, the day the invoice was issued.
+    const today = testSiteDate.slice(0, 10).replaceAll('-', '/')
+    const csv = ['Date,Amount,Balance,Description,Reference', `${today},"92,000.00",0.00,"FNB OB PMT GOLD MINING","SPONSOR ${reference}"`].join('\n')
+    await page.goto(`${site.baseUrl}/admin/bank-statements`)
+    await page.getByLabel('Statement file (CSV or OFX)').setInputFiles({ name: 'gold.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByLabel('The bank', { exact: true }).selectOption('new')
+    await page.getByLabel('Name of the new mapping').fill('FNB')
+    await page.getByLabel('Heading of the date column').fill('Date')
+    await page.getByLabel('Dates written as').selectOption('yyyy/MM/dd')
+    await page.getByLabel('Heading of the description column').fill('Description')
+    await page.getByLabel('Heading of the amount column').fill('Amount')
+    await page.getByLabel('Heading of the reference column').fill('Reference')
+    await page.getByRole('button', { name: 'Check the statement' }).click()
+    await page.getByRole('button', { name: 'Import statement' }).click()
+    const lines = page.getByRole('region', { name: 'Lines of gold.csv' })
+    await lines.getByRole('cell', { name: `Pays ${reference} (Gold Mining Ltd) in full` }).waitFor()
+    await page.getByRole('button', { name: 'Record the ticked payments' }).click()
+    await lines.getByRole('cell', { name: `Recorded for ${reference} by ${OWNER.name}` }).waitFor()
+
+    // Paid in full: the codes follow, once.
+    await sink.waitFor(() => sink.received.filter((mail) => mail.recipients.includes(gold)).length === 2, 15_000)
+    const codesMail = sink.received.filter((received) => received.recipients.includes(gold))[1]!
+    expect(codesMail.parsed.subject).toBe('Your Gold sponsorship of Economic Resilience Conference 2025: your codes')
+    expect([...(codesMail.parsed.text ?? '').matchAll(/code=([A-Z0-9-]+)/g)]).toHaveLength(2)
+    await page.goto(`${site.baseUrl}/admin/sponsorship`)
+    expect(await page.getByRole('article', { name: /Gold Mining Ltd/ }).innerText()).toContain('E-mailed to the contact')
     await page.context().close()
   })
 

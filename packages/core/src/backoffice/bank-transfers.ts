@@ -15,6 +15,7 @@ import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../regi
 import { normaliseReference } from '../registration/reference.ts'
 import { optionalText, ownFields } from '../submissions/fields.ts'
 import { recordSurplus } from '../invoice/surplus.ts'
+import { recordDealPayment } from '../sponsorship/deal-payments.ts'
 import { normaliseBankReference } from '../validation/fields.ts'
 import { staffCommand, type AuditedChange, type CommandChange, type StaffCommandContext } from './command.ts'
 import { businessClock, wallClock, type ActingStaff } from './context.ts'
@@ -64,6 +65,9 @@ export interface BankPayment {
 }
 
 export interface RecordedBankTransfer {
+  /** What the transfer paid: a registration, or a sponsorship deal's invoice (named by the deal's reference). */
+  payer: 'registration' | 'sponsorship-deal'
+  /** The registration's id, or the deal's. */
   registrationId: string
   reference: string
   payment: BankPayment
@@ -109,8 +113,16 @@ async function duplicateReferenceError(queries: Kysely<Database>, bankReference:
     .select(['registrations.reference', 'bank_payments.received_on'])
     .where('bank_payments.bank_reference', '=', bankReference)
     .executeTakeFirst()
-  if (!earlier) return undefined
-  return new BackOfficeError('duplicate-bank-reference', { reference: earlier.reference, receivedOn: earlier.received_on }, 'bankReference')
+  const earlierForDeal =
+    earlier ??
+    (await queries
+      .selectFrom('sponsorship_payments')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_payments.deal_id')
+      .select(['sponsorship_deals.reference', 'sponsorship_payments.received_on'])
+      .where('sponsorship_payments.bank_reference', '=', bankReference)
+      .executeTakeFirst())
+  if (!earlierForDeal) return undefined
+  return new BackOfficeError('duplicate-bank-reference', { reference: earlierForDeal.reference, receivedOn: earlierForDeal.received_on }, 'bankReference')
 }
 
 async function hasBankPayments(queries: Kysely<Database>, registrationId: string): Promise<boolean> {
@@ -139,8 +151,8 @@ export async function bankTransfersChange(
       mailQueued ||= queued
       result.push(recorded)
       audit.push({
-        action: 'registration-payment-recorded',
-        subjectType: 'registration',
+        action: recorded.payer === 'registration' ? 'registration-payment-recorded' : 'sponsorship-payment-recorded',
+        subjectType: recorded.payer,
         subjectId: recorded.reference,
         before: recorded.before,
         after: {
@@ -206,7 +218,7 @@ async function recordTransferIn(
     .where('reference', '=', normaliseReference(transfer.reference) ?? '')
     .$if(db.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
-  if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: transfer.reference })
+  if (!registration) return recordDealTransferIn(transaction, context, transfer, settings, staff)
   if (transfer.receivedOn < (await registeredOn(transaction, registration))) throw fieldRefusal('receivedOn', 'date-before-registration')
   const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
   if (duplicate) throw duplicate
@@ -296,6 +308,7 @@ async function recordTransferIn(
       ? { status: registration.status, paidCents, outstandingCents: 0 }
       : { status: 'part-paid', paidCents, outstandingCents: before.outstandingCents - transfer.amountCents }
   return {
+    payer: 'registration',
     registrationId: registration.id,
     reference: registration.reference,
     payment,
@@ -305,5 +318,54 @@ async function recordTransferIn(
     acknowledgementQueued: !paidInFull && mailQueued,
     surplusCents,
     mailQueued,
+  }
+}
+
+/**
+ * A transfer whose reference is a sponsorship deal's, with the same checks as a registration's: the deal must be
+ * invoiced, the date not before its invoice, the bank reference new. Paid in full, a deal whose codes wait for the
+ * payment has them e-mailed (recordDealPayment).
+ */
+async function recordDealTransferIn(
+  transaction: Transaction<Database>,
+  context: StaffCommandContext,
+  transfer: BankTransferInput,
+  settings: SiteSettingsForMail,
+  staff: ActingStaff,
+): Promise<RecordedBankTransfer & { mailQueued: boolean }> {
+  const deal = await transaction
+    .selectFrom('sponsorship_deals')
+    .selectAll()
+    .where('reference', '=', normaliseReference(transfer.reference) ?? '')
+    .$if(context.db.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst()
+  if (!deal) throw new BackOfficeError('not-found', { missing: 'registration', reference: transfer.reference })
+  const invoice = await transaction.selectFrom('sponsorship_invoices').select('issued_at').where('deal_id', '=', deal.id).executeTakeFirst()
+  if (!invoice) throw new BackOfficeError('deal-not-approved')
+  if (transfer.receivedOn < dayIn(new Date(invoice.issued_at))) throw fieldRefusal('receivedOn', 'date-before-registration')
+  const duplicate = await duplicateReferenceError(transaction, transfer.bankReference)
+  if (duplicate) throw duplicate
+  const at = wallClock(context)
+  const event = await context.catalog.getEvent(deal.event_slug)
+  const recorded = await recordDealPayment(transaction, deal, transfer, staff, { at, eventUrl: event?.url ?? '', settings })
+  return {
+    payer: 'sponsorship-deal',
+    registrationId: deal.id,
+    reference: deal.reference,
+    payment: {
+      id: recorded.paymentId,
+      amountCents: transfer.amountCents,
+      receivedOn: transfer.receivedOn,
+      bankReference: transfer.bankReference,
+      note: transfer.note,
+      recordedBy: { id: staff.id, name: staff.name },
+      recordedAt: at.toISOString(),
+    },
+    before: recorded.before,
+    after: recorded.after,
+    receiptQueued: false,
+    acknowledgementQueued: false,
+    surplusCents: recorded.surplusCents,
+    mailQueued: recorded.mailQueued,
   }
 }

@@ -121,6 +121,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       waitingListEntriesAnonymised: 0,
       emailsDeleted: 2,
       registrationsErased: [],
+      sponsorshipDealsErased: [],
       registrationsActive: [{ reference, event: 'Legal Opinion Writing 2025', eventStart: '2025-07-03T06:30:00Z' }],
     })
     const after = await findPersonalData(context, THANDI)
@@ -184,6 +185,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     expect(await erasePersonalData(testContext(testDb.db), { email: pieter, confirm: true }, MANAGER)).toMatchObject({
       emailsDeleted: 1,
       registrationsErased: [],
+      sponsorshipDealsErased: [],
       registrationsActive: [],
     })
     expect(await sentToPieter()).toEqual([])
@@ -197,6 +199,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
     await cancelRegistration(context, { reference, delegateIds: [thandi.id] }, MANAGER)
     expect(await erasePersonalData(context, { email: THANDI, confirm: true }, MANAGER)).toMatchObject({
       registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
+      sponsorshipDealsErased: [],
       registrationsActive: [],
     })
     expect(await testDb.db.kysely.selectFrom('registration_delegates').select('name').orderBy('ordinal').execute()).toEqual([
@@ -229,6 +232,7 @@ describe.each(TEST_BACKENDS)('personal data on %s', (backend) => {
       waitingListEntriesAnonymised: 0,
       emailsDeleted: 3,
       registrationsErased: [{ reference, roles: ['delegate'], keptUntil: '2030-03-01' }],
+      sponsorshipDealsErased: [],
       registrationsActive: [],
     })
     expect(await testDb.db.kysely.selectFrom('registration_delegates').select(['name', 'position', 'email']).orderBy('ordinal').execute()).toEqual([

@@ -71,6 +71,18 @@ interface PersonalDataWaitingListEntry {
   state: string
 }
 
+/** A sponsorship deal whose contact is the address: the contact's details, and the company the deal was invoiced to. */
+interface PersonalDataSponsorshipDeal {
+  reference: string
+  event: string
+  package: string
+  companyName: string
+  contactName: string
+  contactEmail: string
+  contactTel: string
+  status: string
+}
+
 /** Everything held about one e-mail address, as exported for a data subject's request (POPIA section 23). */
 export interface PersonalDataReport {
   email: string
@@ -78,6 +90,7 @@ export interface PersonalDataReport {
   registrations: PersonalDataRegistration[]
   enquiries: PersonalDataEnquiry[]
   waitingList: PersonalDataWaitingListEntry[]
+  sponsorshipDeals: PersonalDataSponsorshipDeal[]
   emails: PersonalDataEmail[]
 }
 
@@ -93,6 +106,11 @@ export interface ErasureResult {
    * address and VAT number, until `keptUntil`; then the retention job anonymises them.
    */
   registrationsErased: Array<{ reference: string; roles: PersonalDataRegistration['roles']; keptUntil: string }>
+  /**
+   * Sponsorship deals whose contact's name, e-mail and telephone were anonymised, by reference. Their tax invoice and
+   * credit note name the company, its address and VAT number, not the contact, and stay as issued.
+   */
+  sponsorshipDealsErased: string[]
   /** Registrations for events not yet started in which the person still attends or registers, left whole. */
   registrationsActive: Array<{ reference: string; event: string; eventStart: string }>
 }
@@ -199,6 +217,7 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
   const registrations = await registrationsOf(queries, email)
   const { contact, training } = await enquiryRows(queries, email)
   const waiting = await waitingListRows(queries, email)
+  const deals = await sponsorshipDealRows(queries, email)
   const registrationIds = registrations.map((row) => row.id)
   const enquiryIds = [...contact, ...training].map((row) => row.id)
   const sourceIds = [...registrationIds, ...enquiryIds, ...waiting.map((row) => row.id)]
@@ -298,6 +317,16 @@ export async function findPersonalData(context: BackOfficeContext, emailInput: s
       attendance: row.attendance,
       state: row.state,
     })),
+    sponsorshipDeals: deals.map((row) => ({
+      reference: row.reference,
+      event: row.event_title,
+      package: row.package_title,
+      companyName: row.company_name,
+      contactName: row.contact_name,
+      contactEmail: row.contact_email,
+      contactTel: row.contact_tel,
+      status: row.status,
+    })),
     emails: [
       ...emails.flatMap((row) => {
         // A sent e-mail's recipients as recorded when it went out; one not sent yet, as it will be addressed.
@@ -330,6 +359,15 @@ async function anonymiseEnquiries(transaction: Transaction<Database>, contactIds
   await transaction.updateTable('enquiry_activity').set({ subject: '', body: ANONYMISED }).where('enquiry_id', 'in', ids).execute()
   const deleted = await transaction.deleteFrom('outbox_messages').where('source_id', 'in', ids).executeTakeFirst()
   return Number(deleted.numDeletedRows)
+}
+
+function sponsorshipDealRows(queries: Kysely<Database>, email: string) {
+  return queries
+    .selectFrom('sponsorship_deals')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['contact_email']), '=', email))
+    .orderBy('recorded_at')
+    .execute()
 }
 
 function waitingListRows(queries: Kysely<Database>, email: string) {
@@ -466,6 +504,7 @@ export const erasePersonalData = staffCommand(
       registrations: found.registrations.length,
       enquiries: found.enquiries.length,
       waitingList: found.waitingList.length,
+      sponsorshipDeals: found.sponsorshipDeals.length,
       emails: found.emails.length,
     }
     return async (transaction): Promise<CommandOutcome<ErasureResult>> => {
@@ -486,7 +525,21 @@ export const erasePersonalData = staffCommand(
             wallClock(context),
           )),
         registrationsErased: [],
+        sponsorshipDealsErased: [],
         registrationsActive: [],
+      }
+      // A deal's contact is anonymised; its company, address and VAT number stay on its invoice as tax law requires.
+      const deals = await sponsorshipDealRows(transaction, email)
+      if (deals.length > 0) {
+        const dealIds = deals.map((row) => row.id)
+        await transaction
+          .updateTable('sponsorship_deals')
+          .set({ contact_name: ANONYMISED, contact_email: '', contact_tel: '' })
+          .where('id', 'in', dealIds)
+          .execute()
+        const mails = await transaction.deleteFrom('outbox_messages').where('source_id', 'in', dealIds).executeTakeFirst()
+        result.emailsDeleted += Number(mails.numDeletedRows)
+        result.sponsorshipDealsErased = deals.map((row) => row.reference)
       }
       const registrations = await registrationsOf(transaction, email)
       const delegates = registrations.length

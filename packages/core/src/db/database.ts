@@ -16,7 +16,7 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { DiscountCodesTable, RegistrationDiscountsTable } from './tables/discount-codes.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
-import type { SponsorshipCreditNotesTable, SponsorshipDealsTable, SponsorshipInvoicesTable } from './tables/sponsorship-deals.ts'
+import type { SponsorshipCreditNotesTable, SponsorshipDealsTable, SponsorshipInvoicesTable, SponsorshipPaymentsTable } from './tables/sponsorship-deals.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { QuotesTable } from './tables/quotes.ts'
@@ -37,6 +37,7 @@ export interface Database {
   sponsorship_deals: SponsorshipDealsTable
   sponsorship_invoices: SponsorshipInvoicesTable
   sponsorship_credit_notes: SponsorshipCreditNotesTable
+  sponsorship_payments: SponsorshipPaymentsTable
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
   registration_mail_data: RegistrationMailDataTable

@@ -14,10 +14,14 @@ import {
   registrationInput,
   RESILIENCE,
   TEST_BACKENDS,
+  testAuditRows,
   testAuditWriter,
   testSiteLinks,
   type TestDatabase,
 } from '../test-support.ts'
+import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
+import { erasePersonalData, findPersonalData } from '../backoffice/personal-data.ts'
+import { confirmStatementLines, importBankStatement, statementLines } from '../backoffice/bank-statements/bank-statements.ts'
 import {
   approveSponsorshipDeal,
   cancelSponsorshipDeal,
@@ -158,6 +162,136 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
         inclVatCents: 13_800_000,
       },
     ])
+  })
+
+  const topics = async () =>
+    (await testDb.db.kysely.selectFrom('outbox_messages').select('topic').orderBy('created_at').orderBy('id').execute()).map((row) => row.topic)
+
+  it('keeps the codes of a deal set to send them once paid until a bank statement line with its reference pays its invoice in full', async () => {
+    const recorded = await recordSponsorshipDeal(context(), dealInput({ sendCodesWhen: 'paid' }), STAFF)
+    expect(recorded.status).toBe('approved')
+    // Approval sends the invoice alone, asking for payment with the deal's reference; the codes exist but wait.
+    expect(await topics()).toEqual(['sponsorship-invoice'])
+    const [invoiceMail] = await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', 'sponsorship-invoice').execute()
+    const invoiceMessage = JSON.parse(invoiceMail!.mail) as { text: string; attachments: Array<{ filename: string }> }
+    expect(invoiceMessage.text).toContain(recorded.reference)
+    expect(invoiceMessage.text).not.toContain(recorded.codes!.discount)
+    expect(invoiceMessage.attachments.map((attachment) => attachment.filename)).toEqual(['tax-invoice-INV-000001.pdf'])
+
+    // A part payment typed in by hand leaves the codes waiting.
+    const part = await recordBankTransfer(
+      context(),
+      { reference: recorded.reference.toLowerCase(), amount: '72 500', receivedOn: '2025-05-10', bankReference: 'fnb 0001' },
+      STAFF,
+    )
+    expect(part).toMatchObject({ payer: 'sponsorship-deal', reference: recorded.reference, after: { status: 'part-paid', outstandingCents: 10_000_000 } })
+    expect(await topics()).toEqual(['sponsorship-invoice'])
+
+    // The rest arrives on a statement that names the deal's reference: matched to the deal like a registration's line.
+    const statement = [
+      'Date,Amount,Balance,Description,Reference',
+      `2025/05/10,"100,000.00",0.00,"FNB OB PMT SPONSOR HOLDINGS","SPONSOR ${recorded.reference}"`,
+    ].join('\n')
+    const mapping = {
+      name: 'FNB',
+      delimiter: ',',
+      dateColumn: 'Date',
+      dateFormat: 'yyyy/MM/dd',
+      descriptionColumn: 'Description',
+      amountColumn: 'Amount',
+      referenceColumn: 'Reference',
+      decimalSeparator: '.',
+    }
+    const imported = await importBankStatement(
+      context(),
+      { fileName: 'may.csv', content: new TextEncoder().encode(statement), mapping: { create: mapping } },
+      STAFF,
+    )
+    const [line] = await statementLines(context(), { importId: imported.id })
+    expect(line!.state).toEqual({
+      kind: 'pays-in-full',
+      registrationReference: recorded.reference,
+      companyName: 'Sponsor Holdings (Pty) Ltd',
+      outstandingCents: 10_000_000,
+    })
+    const [confirmed] = await confirmStatementLines(context(), [line!.id], STAFF)
+    expect(confirmed).toMatchObject({ outcome: 'recorded', transfer: { payer: 'sponsorship-deal', after: { status: 'paid', outstandingCents: 0 } } })
+    expect((await statementLines(context(), { importId: imported.id }))[0]!.state).toMatchObject({
+      kind: 'recorded',
+      registrationReference: recorded.reference,
+    })
+    expect(await statementLines(context())).toEqual([])
+
+    // Paid in full: the codes go out once, with the event links that carry them.
+    expect(await topics()).toEqual(['sponsorship-invoice', 'sponsorship-codes'])
+    const [codesMail] = await outbox()
+    const codesMessage = JSON.parse(codesMail!.mail) as { to: string[]; text: string }
+    expect(codesMessage.to).toEqual(['lerato@sponsor.example.com'])
+    expect(codesMessage.text).toContain(recorded.codes!.complimentary)
+    expect(codesMessage.text).toContain(`?tab=register&code=${recorded.codes!.discount}`)
+    const [summary] = await listSponsorshipDeals(context())
+    expect(summary).toMatchObject({ paidCents: 17_250_000, deal: { paid_at: expect.any(String), codes_sent_at: expect.any(String) } })
+
+    // A later transfer is recorded as a surplus and sends nothing again; a bank reference is recorded once.
+    const extra = await recordBankTransfer(
+      context(),
+      { reference: recorded.reference, amount: '10', receivedOn: '2025-05-10', bankReference: 'FNB 0002' },
+      STAFF,
+    )
+    expect(extra).toMatchObject({ surplusCents: 1000, after: { status: 'paid' } })
+    expect(await topics()).toEqual(['sponsorship-invoice', 'sponsorship-codes'])
+    const twice = await recordBankTransfer(
+      context(),
+      { reference: recorded.reference, amount: '10', receivedOn: '2025-05-10', bankReference: 'FNB  0001' },
+      STAFF,
+    ).catch((error: unknown) => error)
+    expect(isBackOfficeError(twice) && [twice.code, twice.details]).toEqual([
+      'duplicate-bank-reference',
+      { reference: recorded.reference, receivedOn: '2025-05-10' },
+    ])
+    const payments = (await testAuditRows(testDb.db)).filter((row) => row.action === 'sponsorship-payment-recorded')
+    expect(payments.map((row) => [row.subjectType, row.subjectId])).toEqual(Array.from({ length: 3 }, () => ['sponsorship-deal', recorded.reference]))
+  })
+
+  it('refuses a transfer for a deal still awaiting approval, and sends a paid-on-approval deal’s codes only on approval', async () => {
+    const waiting = await recordSponsorshipDeal(context(), dealInput({ agreedPrice: '120 000' }), STAFF)
+    const refused = await recordBankTransfer(
+      context(),
+      { reference: waiting.reference, amount: '1', receivedOn: '2025-05-10', bankReference: 'X1' },
+      STAFF,
+    ).catch((error: unknown) => error)
+    expect(isBackOfficeError(refused) && refused.code).toBe('deal-not-approved')
+    expect(await testDb.db.kysely.selectFrom('sponsorship_payments').select('id').execute()).toEqual([])
+
+    const atPrice = await recordSponsorshipDeal(context(), dealInput(), STAFF)
+    await recordBankTransfer(context(), { reference: atPrice.reference, amount: '172 500', receivedOn: '2025-05-10', bankReference: 'X2' }, STAFF)
+    expect(await topics()).toEqual(['sponsorship-codes'])
+  })
+
+  it('exports and erases a deal’s contact on request, keeping its invoice to the company as issued', async () => {
+    const recorded = await recordSponsorshipDeal(context(), dealInput(), STAFF)
+    const found = await findPersonalData(context(), 'Lerato@Sponsor.example.com')
+    expect(found.sponsorshipDeals).toEqual([
+      {
+        reference: recorded.reference,
+        event: 'Economic Resilience Conference 2025',
+        package: 'Platinum',
+        companyName: 'Sponsor Holdings (Pty) Ltd',
+        contactName: 'Lerato Dube',
+        contactEmail: 'lerato@sponsor.example.com',
+        contactTel: '+27 11 555 0199',
+        status: 'approved',
+      },
+    ])
+    const erased = await erasePersonalData(context(), { email: 'lerato@sponsor.example.com', confirm: true }, MANAGER)
+    expect(erased.sponsorshipDealsErased).toEqual([recorded.reference])
+    const [summary] = await listSponsorshipDeals(context())
+    expect(summary!.deal).toMatchObject({ contact_name: '[anonymised]', contact_email: '', contact_tel: '', company_name: 'Sponsor Holdings (Pty) Ltd' })
+    expect(await outbox()).toEqual([])
+    expect((await findPersonalData(context(), 'lerato@sponsor.example.com')).sponsorshipDeals).toEqual([])
+    const text = pdftotext((await dealInvoicePdf(context(), recorded.id))!.pdf)
+    expect(text).toContain('Sponsor Holdings (Pty) Ltd')
+    expect(text).toContain('4987654321')
   })
 
   it('cancels a deal on a manager’s word: its codes stop working and a credit note credits its invoice in full', async () => {

@@ -9,7 +9,7 @@ import { ValidationError } from '../errors.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { RegistrationEvent, SiteSettingsForMail, SponsorPackageTerms } from '../catalog.ts'
 import type { Database } from '../db/database.ts'
-import type { SponsorshipDealRow } from '../db/tables/sponsorship-deals.ts'
+import type { SendCodesWhen, SponsorshipDealRow } from '../db/tables/sponsorship-deals.ts'
 import { discountCodeRow, generateDiscountCode, insertDiscountCode } from '../discounts/staff-codes.ts'
 import { newId } from '../ids.ts'
 import { formatInvoiceNumber, nextTaxInvoiceNumber } from '../invoice/invoice-number.ts'
@@ -42,6 +42,8 @@ const dealSchema = z.pipe(
     contactEmail: requiredEmail,
     contactTel: requiredPhone(40),
     agreedPrice: randAmount,
+    /** 'paid' (the form's checkbox) keeps the codes until the invoice is paid in full; else they go on approval. */
+    sendCodesWhen: z.transform((value: unknown): SendCodesWhen => (value === 'paid' || value === true ? 'paid' : 'approved')),
   }),
 )
 type DealInput = z.output<typeof dealSchema>
@@ -126,6 +128,47 @@ function dealCodesMail(
   }
 }
 
+/** The e-mail that sends the contact the deal's tax invoice when its codes wait for the payment. */
+function dealInvoiceMail(deal: SponsorshipDealRow, settings: SiteSettingsForMail, invoice: { number: string; filename: string; pdf: Buffer }): OutgoingMail {
+  const subject = `Tax invoice ${invoice.number}: your ${deal.package_title} sponsorship of ${deal.event_title}`
+  const text = `Dear ${deal.contact_name}, thank you for sponsoring ${deal.event_title}. Your tax invoice is attached; please pay it with the reference ${deal.reference}. Your codes for complimentary seats and your participants' discount follow by e-mail once it is paid.`
+  return {
+    to: [deal.contact_email],
+    subject,
+    text: `${text}\n`,
+    html: mailDocument(subject, html`<p>${text}</p>`, settings.siteName),
+    attachments: [{ filename: invoice.filename, contentType: 'application/pdf', content: invoice.pdf.toString('base64'), encoding: 'base64' as const }],
+  }
+}
+
+/** The codes of a deal not voided, by kind. */
+async function liveCodesOf(transaction: Transaction<Database>, dealId: string): Promise<{ complimentary?: string | undefined; discount?: string | undefined }> {
+  const rows = await transaction.selectFrom('discount_codes').select(['code', 'kind']).where('deal_id', '=', dealId).where('voided_at', 'is', null).execute()
+  return {
+    complimentary: rows.find((row) => row.kind === 'complimentary')?.code,
+    discount: rows.find((row) => row.kind === 'percent')?.code,
+  }
+}
+
+/**
+ * Inside the caller's transaction, once a deal's invoice is paid in full: a deal whose codes wait for the payment
+ * (`send_codes_when` 'paid') and were not sent yet has them e-mailed to its contact. True when the e-mail was queued.
+ */
+export async function sendCodesOncePaid(
+  transaction: Transaction<Database>,
+  deal: SponsorshipDealRow,
+  eventUrl: string,
+  settings: SiteSettingsForMail,
+  now: Date,
+): Promise<boolean> {
+  // A contact erased at their request (erasePersonalData) has no address to send to.
+  if (deal.send_codes_when !== 'paid' || deal.codes_sent_at !== null || deal.status !== 'approved' || deal.contact_email === '') return false
+  const codes = await liveCodesOf(transaction, deal.id)
+  await transaction.updateTable('sponsorship_deals').set({ codes_sent_at: now.toISOString() }).where('id', '=', deal.id).execute()
+  await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail: dealCodesMail(deal, codes, eventUrl, settings) }], now)
+  return true
+}
+
 /**
  * Approves a deal inside the caller's transaction: its two codes (complimentary, with as many uses as seats; the
  * participants' discount), its tax invoice numbered last from the registrations' counter, and the e-mail giving the
@@ -139,7 +182,7 @@ async function approveInTransaction(
   actor: StaffActor,
   now: Date,
   today: Date,
-): Promise<{ codes: { complimentary?: string; discount?: string }; invoiceNumber: string }> {
+): Promise<{ codes: { complimentary?: string; discount?: string }; invoiceNumber: string; codesEmailed: boolean }> {
   const labels = codeLabels(deal.package_title)
   const prefix = deal.package_title.slice(0, 4)
   const common = { validFrom: '', validUntil: deal.codes_valid_until, optionKeys: [], includesTables: false, amount: undefined }
@@ -202,9 +245,14 @@ async function approveInTransaction(
       data_json: JSON.stringify({ ...stored, issuedAt }),
     })
     .execute()
-  const mail = dealCodesMail(approved, codes, event.url, settings, { filename: `tax-invoice-${data.number}.pdf`, pdf })
-  await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail }], now)
-  return { codes, invoiceNumber: data.number }
+  const attachment = { number: data.number, filename: `tax-invoice-${data.number}.pdf`, pdf }
+  if (deal.send_codes_when === 'paid') {
+    await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-invoice', mail: dealInvoiceMail(approved, settings, attachment) }], now)
+  } else {
+    await transaction.updateTable('sponsorship_deals').set({ codes_sent_at: now.toISOString() }).where('id', '=', deal.id).execute()
+    await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail: dealCodesMail(approved, codes, event.url, settings, attachment) }], now)
+  }
+  return { codes, invoiceNumber: data.number, codesEmailed: deal.send_codes_when !== 'paid' }
 }
 
 async function eventAndPackage(context: BackOfficeContext, input: DealInput): Promise<{ event: RegistrationEvent; sponsorPackage: SponsorPackageTerms }> {
@@ -263,6 +311,9 @@ export const recordSponsorshipDeal = staffCommand(dealSchema, async (context, in
     promo_text_received_at: null,
     literature_received_at: null,
     slot_scheduled_for: '',
+    send_codes_when: input.sendCodesWhen,
+    codes_sent_at: null,
+    paid_at: null,
   }
   const needsApproval = listPriceCents !== null && input.agreedPrice < listPriceCents
   return async (transaction) => {
@@ -322,12 +373,10 @@ export const resendDealCodes = staffCommand(dealIdSchema, async (context, input)
   return async (transaction) => {
     const deal = await dealFor(transaction, input.dealId)
     if (deal.status !== 'approved') throw new BackOfficeError('deal-not-approved')
-    const rows = await transaction.selectFrom('discount_codes').select(['code', 'kind']).where('deal_id', '=', deal.id).where('voided_at', 'is', null).execute()
+    const codes = await liveCodesOf(transaction, deal.id)
     const event = await context.catalog.getEvent(deal.event_slug)
-    const codes = {
-      complimentary: rows.find((row) => row.kind === 'complimentary')?.code,
-      discount: rows.find((row) => row.kind === 'percent')?.code,
-    }
+    if (deal.codes_sent_at === null)
+      await transaction.updateTable('sponsorship_deals').set({ codes_sent_at: now.toISOString() }).where('id', '=', deal.id).execute()
     await enqueueMails(transaction, deal.id, [{ topic: 'sponsorship-codes', mail: dealCodesMail(deal, codes, event?.url ?? '', settings) }], now)
     return {
       result: codes,
@@ -473,6 +522,8 @@ export interface SponsorshipDealSummary {
   deal: SponsorshipDealRow
   belowListPrice: boolean
   invoice?: { number: string; totalCents: number } | undefined
+  /** What the transfers recorded against the deal add up to. */
+  paidCents: number
   promoTextWords: number
 }
 
@@ -480,12 +531,19 @@ export interface SponsorshipDealSummary {
 export async function listSponsorshipDeals(context: BackOfficeContext): Promise<SponsorshipDealSummary[]> {
   const deals = await context.db.kysely.selectFrom('sponsorship_deals').selectAll().orderBy('recorded_at', 'desc').execute()
   const invoices = await context.db.kysely.selectFrom('sponsorship_invoices').select(['deal_id', 'number']).execute()
+  const payments = await context.db.kysely
+    .selectFrom('sponsorship_payments')
+    .select('deal_id')
+    .select((eb) => eb.fn.sum<number | string>('amount_cents').as('paid'))
+    .groupBy('deal_id')
+    .execute()
   return deals.map((deal) => {
     const invoice = invoices.find((candidate) => candidate.deal_id === deal.id)
     return {
       deal,
       belowListPrice: deal.package_price_cents !== null && deal.agreed_price_cents < deal.package_price_cents,
       invoice: invoice && { number: formatInvoiceNumber(Number(invoice.number)), totalCents: deal.total_cents },
+      paidCents: Number(payments.find((payment) => payment.deal_id === deal.id)?.paid ?? 0),
       promoTextWords: wordCount(deal.promo_text),
     }
   })

@@ -84,6 +84,15 @@ function Report({ report, mayErase }: { report: PersonalDataReport; mayErase: bo
           </li>
         ))}
       </ul>
+      <h3>Sponsorship deals as contact ({report.sponsorshipDeals.length})</h3>
+      {report.sponsorshipDeals.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {report.sponsorshipDeals.map((deal) => (
+          <li key={deal.reference}>
+            {deal.reference}: {deal.companyName}, {deal.package} sponsorship of {deal.event} ({deal.status})
+          </li>
+        ))}
+      </ul>
       <h3>E-mails ({report.emails.length})</h3>
       <p>Every e-mail sent or queued about these records is in the export, with its subject and recipients.</p>
 
@@ -145,6 +154,11 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
           </p>
           {actionData.erased.registrationsErased.length ? (
             <p>Erased from registrations, their tax invoices kept as issued: {actionData.erased.registrationsErased.map(erasedRegistrationText).join(', ')}.</p>
+          ) : null}
+          {actionData.erased.sponsorshipDealsErased.length ? (
+            <p>
+              Contact erased from sponsorship deals, their tax invoices to the company kept as issued: {actionData.erased.sponsorshipDealsErased.join(', ')}.
+            </p>
           ) : null}
           {actionData.erased.registrationsActive.length ? (
             <p>

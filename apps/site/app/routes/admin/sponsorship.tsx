@@ -104,14 +104,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function doneMessage(intent: string, value: unknown): string {
-  const result = value as { status?: string; code?: string; invoiceNumber?: string; words?: number }
+  const result = value as { status?: string; code?: string; invoiceNumber?: string; codesEmailed?: boolean; words?: number }
+  const codes = result.codesEmailed === false ? 'e-mailed to the contact; the codes follow once it is paid' : 'the codes e-mailed to the contact'
   switch (intent) {
     case 'record-deal':
       return result.status === 'approved'
-        ? `Deal recorded and approved: tax invoice ${result.invoiceNumber ?? ''} issued and the codes e-mailed to the contact.`
+        ? `Deal recorded and approved: tax invoice ${result.invoiceNumber ?? ''} issued and ${codes}.`
         : 'Deal recorded. Its price is below the package’s, so a manager must approve it before it is invoiced.'
     case 'approve':
-      return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and the codes e-mailed to the contact.`
+      return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and ${codes}.`
     case 'resend':
       return 'The codes were e-mailed to the contact again.'
     case 'cancel-deal':
@@ -152,7 +153,7 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
       <section aria-labelledby="deals-heading">
         <h2 id="deals-heading">Sponsorship deals</h2>
         {deals.length === 0 ? <p>No deals recorded yet.</p> : null}
-        {deals.map(({ deal, belowListPrice, invoice, promoTextWords }) => (
+        {deals.map(({ deal, belowListPrice, invoice, paidCents, promoTextWords }) => (
           <article key={deal.id} className="admin-deal" aria-labelledby={`deal-${deal.id}`}>
             <h3 id={`deal-${deal.id}`}>
               {deal.company_name}: {deal.package_title}, {deal.event_title}
@@ -179,6 +180,22 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
               </dd>
               <dt>Tax invoice</dt>
               <dd>{invoice ? <a href={`/admin/sponsorship/${deal.id}/invoice.pdf`}>{invoice.number} (PDF)</a> : 'Issued on approval'}</dd>
+              <dt>Paid</dt>
+              <dd>
+                {deal.paid_at
+                  ? 'In full'
+                  : invoice
+                    ? `${formatRand(paidCents)} of ${formatRand(invoice.totalCents)}, by transfer with the reference ${deal.reference}`
+                    : 'Nothing yet'}
+              </dd>
+              <dt>Codes</dt>
+              <dd>
+                {deal.codes_sent_at
+                  ? `E-mailed to the contact`
+                  : deal.send_codes_when === 'paid'
+                    ? 'E-mailed once the invoice is paid in full'
+                    : 'E-mailed on approval'}
+              </dd>
               <dt>Benefits</dt>
               <dd>
                 {deal.complimentary_seats} complimentary seats, {deal.participant_discount_percent}% for participants, {deal.promotional_text_words} words of
@@ -265,6 +282,15 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
               type={'type' in field ? field.type : 'text'}
             />
           ))}
+          <FieldRow id="field-sendCodesWhen" label="Send the codes once the invoice is paid (else on approval)">
+            <input
+              id="field-sendCodesWhen"
+              type="checkbox"
+              name="sendCodesWhen"
+              value="paid"
+              defaultChecked={typed('record-deal', 'sendCodesWhen') === 'paid'}
+            />
+          </FieldRow>
           <SubmitButton name="intent" value="record-deal">
             Record the deal
           </SubmitButton>

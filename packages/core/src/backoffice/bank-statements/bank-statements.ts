@@ -546,17 +546,26 @@ type LineWithRecording = BankStatementLineRow & {
 }
 
 function linesWithRecording(queries: Kysely<Database>) {
-  return queries
-    .selectFrom('bank_statement_lines')
-    .leftJoin('bank_payments', 'bank_payments.bank_reference', 'bank_statement_lines.payment_reference')
-    .leftJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
-    .leftJoin('bank_statement_lines as twin', 'twin.id', 'bank_statement_lines.same_as_line_id')
-    .leftJoin('bank_statement_imports as twin_import', 'twin_import.id', 'twin.first_import_id')
-    .leftJoin('bank_payments as twin_payment', 'twin_payment.bank_reference', 'twin.payment_reference')
-    .leftJoin('registrations as twin_registration', 'twin_registration.id', 'twin_payment.registration_id')
-    .selectAll('bank_statement_lines')
-    .select(['registrations.reference as recorded_for', 'bank_payments.recorded_by_name as recorded_by', 'bank_payments.recorded_at as recorded_at'])
-    .select(['twin.posted_on as twin_posted_on', 'twin_import.file_name as twin_file_name', 'twin_registration.reference as twin_recorded_for'])
+  return (
+    queries
+      .selectFrom('bank_statement_lines')
+      .leftJoin('bank_payments', 'bank_payments.bank_reference', 'bank_statement_lines.payment_reference')
+      .leftJoin('registrations', 'registrations.id', 'bank_payments.registration_id')
+      .leftJoin('sponsorship_payments', 'sponsorship_payments.bank_reference', 'bank_statement_lines.payment_reference')
+      .leftJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_payments.deal_id')
+      .leftJoin('bank_statement_lines as twin', 'twin.id', 'bank_statement_lines.same_as_line_id')
+      .leftJoin('bank_statement_imports as twin_import', 'twin_import.id', 'twin.first_import_id')
+      .leftJoin('bank_payments as twin_payment', 'twin_payment.bank_reference', 'twin.payment_reference')
+      .leftJoin('registrations as twin_registration', 'twin_registration.id', 'twin_payment.registration_id')
+      .selectAll('bank_statement_lines')
+      // A line paid a registration or a sponsorship deal (whose reference is from the same alphabet).
+      .select((eb) => [
+        eb.fn.coalesce('registrations.reference', 'sponsorship_deals.reference').as('recorded_for'),
+        eb.fn.coalesce('bank_payments.recorded_by_name', 'sponsorship_payments.recorded_by_name').as('recorded_by'),
+        eb.fn.coalesce('bank_payments.recorded_at', 'sponsorship_payments.recorded_at').as('recorded_at'),
+      ])
+      .select(['twin.posted_on as twin_posted_on', 'twin_import.file_name as twin_file_name', 'twin_registration.reference as twin_recorded_for'])
+  )
 }
 
 interface RegistrationOwing {
@@ -651,6 +660,33 @@ async function proposalsFor(queries: Kysely<Database>, lines: LineWithRecording[
   const owingAll = open.some((line) => referencesIn(line.description, line.reference).every((reference) => !registrations.has(reference)))
     ? await registrationsOwing(queries, 'unpaid')
     : []
+  // A sponsorship deal's invoice is paid by transfer as a registration is; a cancelled deal owes nothing.
+  for (let start = 0; start < wanted.length; start += INSERT_CHUNK) {
+    const deals = await queries
+      .selectFrom('sponsorship_deals')
+      .leftJoin('sponsorship_payments', 'sponsorship_payments.deal_id', 'sponsorship_deals.id')
+      .select(['sponsorship_deals.reference', 'sponsorship_deals.company_name', 'sponsorship_deals.status', 'sponsorship_deals.total_cents'])
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sponsorship_payments.amount_cents'), eb.lit(0)).as('received'))
+      .where('sponsorship_deals.reference', 'in', wanted.slice(start, start + INSERT_CHUNK))
+      .where('sponsorship_deals.status', '!=', 'awaiting-approval')
+      .groupBy([
+        'sponsorship_deals.id',
+        'sponsorship_deals.reference',
+        'sponsorship_deals.company_name',
+        'sponsorship_deals.status',
+        'sponsorship_deals.total_cents',
+      ])
+      .execute()
+    for (const deal of deals) {
+      const owedCents = deal.status === 'approved' ? deal.total_cents : 0
+      registrations.set(deal.reference, {
+        reference: deal.reference,
+        companyName: deal.company_name,
+        outstandingCents: Math.max(0, owedCents - Number(deal.received)),
+        paidByCard: false,
+      })
+    }
+  }
   const splits = await splitPartsOf(
     queries,
     lines.flatMap((line) => (line.recorded_for === null ? [] : [line.payment_reference])),
@@ -725,6 +761,7 @@ export async function statementLines(context: BackOfficeContext, options: { impo
         .execute()
     : await linesWithRecording(queries)
         .where('bank_payments.id', 'is', null)
+        .where('sponsorship_payments.id', 'is', null)
         .where('bank_statement_lines.dismissed_reason', 'is', null)
         .where('bank_statement_lines.same_as_line_id', 'is', null)
         .orderBy('bank_statement_lines.posted_on')

@@ -37,6 +37,7 @@ import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
 import * as statementMappingColumns from './2026-11-28-statement-mapping-columns.ts'
 import * as accountingExports from './2026-11-29-accounting-exports.ts'
 import * as registrationQuotation from './2026-11-29-registration-quotation.ts'
+import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-statement-mapping-columns': statementMappingColumns,
   '2026-11-29-accounting-exports': accountingExports,
   '2026-11-29-registration-quotation': registrationQuotation,
+  '2026-11-29-sponsorship-payments': sponsorshipPayments,
 }
 
 /** The core's migrations, in name order. */

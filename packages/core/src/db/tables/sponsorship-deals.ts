@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 /** A deal waits for a manager while its price is below the package's; once approved it is invoiced and its codes sent. */
 type SponsorshipDealStatus = 'awaiting-approval' | 'approved' | 'cancelled'
@@ -43,6 +43,28 @@ export interface SponsorshipDealsTable {
   promo_text_received_at: string | null
   literature_received_at: string | null
   slot_scheduled_for: string
+  /** When the codes go to the contact: on approval, or once the invoice is paid in full. */
+  send_codes_when: Generated<SendCodesWhen>
+  /** When the codes were first e-mailed; null while they wait for the payment. */
+  codes_sent_at: string | null
+  /** When the invoice was paid in full by the transfers recorded against the deal. */
+  paid_at: string | null
+}
+
+/** When a deal's codes are e-mailed to its contact. */
+export type SendCodesWhen = 'approved' | 'paid'
+
+/** A bank transfer recorded against a deal; `bank_reference` is recorded once across this table and bank_payments. */
+export interface SponsorshipPaymentsTable {
+  id: string
+  deal_id: string
+  amount_cents: number
+  received_on: string
+  bank_reference: string
+  note: string
+  recorded_by_id: string
+  recorded_by_name: string
+  recorded_at: string
 }
 
 export type SponsorshipDealRow = Selectable<SponsorshipDealsTable>
