@@ -414,7 +414,9 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'role-required': {
     status: 403,
     message: ({ role }) =>
-      role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.',
+      role === 'owner'
+        ? 'Refused: this needs the owner role, and your account does not have it. Ask an owner to do it.'
+        : 'Refused: this needs the manager or owner role, and your account has the staff role. Ask a manager to do it.',
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },
