@@ -16,6 +16,7 @@ export type RefusalCode =
   | ErrorCode
   | 'malformed-address'
   | 'method-not-allowed'
+  | 'cross-site-post'
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'length-required'
@@ -90,6 +91,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'too-many-words': { status: 422, message: 'The promotional text has more words than the package allows.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
+  'cross-site-post': { status: 403, message: 'This form was sent from another site, so nothing was done. Open the page on this site and send it from there.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
   'unsupported-media-type': { status: 415, message: 'The submission was sent in a format this address does not accept.' },
   'length-required': { status: 411, message: 'The submission must state its length.' },
