@@ -196,7 +196,7 @@ describe('back-office accounts over HTTP', () => {
     // The server checks again whatever the screen showed: a direct cancellation, a refund record and an erasure are refused.
     const direct = await post(cancelPage, { intent: 'cancel', scope: 'all', feePercent: '0', overrideReason: 'Agreed by phone' }, { cookie: clerk })
     expect(direct.status).toBe(403)
-    expect(await direct.text()).toContain('Only a manager may do this.')
+    expect(await direct.text()).toContain('Refused: this needs the manager or owner role')
     expect((await post(cancelPage, { intent: 'refund-paid-out', refundId: 'x', paidOutOn: '2025-03-01', bankReference: 'X' }, { cookie: clerk })).status).toBe(
       403,
     )

@@ -250,6 +250,8 @@ describe('POST /api/contact and /api/training-requests', () => {
     expect(organiserMail.parsed.text).toContain('We would like to sponsor the PFAS conference.')
     const acknowledgement = await sink.waitFor((mail) => mail.recipients.includes(email))
     expect(acknowledgement.parsed.subject).toContain('Thank you for contacting')
+    expect(acknowledgement.parsed.text).not.toContain('Naledi')
+    expect(acknowledgement.parsed.text).not.toContain('PFAS')
   })
 
   it('answers 422 to a contact enquiry with a message naming each missing field', async () => {

@@ -1,7 +1,7 @@
 import { PassThrough, Transform } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { deferHydrationScripts } from './lib/deferred-scripts.server'
 import { bodyFontFace } from './lib/fonts'
 import { InlineStylesContext } from './lib/inline-styles'
@@ -84,5 +84,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A visitor who went away is not a fault.
   if (request.signal.aborted) return
-  context.get(requestFactsContext).log.error({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`)
+  // A post to a path no route answers, or one the router refuses: the visitor's doing, not a fault of the site.
+  const level = isRouteErrorResponse(error) && error.status < 500 ? 'warn' : 'error'
+  context.get(requestFactsContext).log[level]({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`)
 }

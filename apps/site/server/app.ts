@@ -27,7 +27,7 @@ import { createApiRouter, statusJsonHandler } from './api'
 import { createContentCatalog } from './catalog'
 import { createContentApiRouter } from './content-api'
 import { adminPageHeaders, staffClientAddress } from './admin'
-import { malformedAddressHandler, methodGuard, pageFormGuard } from './http-guards'
+import { crossSitePostGuard, malformedAddressHandler, methodGuard, pageFormGuard } from './http-guards'
 import { createSitePayments } from './payments'
 import { SERVER_ROUTE_PATTERNS, pageRoutePatterns } from './route-patterns'
 import { createPreviewMode } from './preview-mode'
@@ -235,6 +235,7 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   router.use(payments.router)
   router.get('/registrations/:reference/:secret', statusJsonHandler(core))
   router.use(adminPageHeaders)
+  router.use(crossSitePostGuard(new URL(config.siteUrl).origin))
   router.use(pageFormGuard)
   const renderDocument = createRenderer(() => import('virtual:react-router/server-build'), config.nodeEnv)
   function loadContextFor(req: express.Request, res: express.Response, published: SiteServices = services): RouterContextProvider {

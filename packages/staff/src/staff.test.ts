@@ -666,6 +666,25 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     await expect(staff.signIn(fromIp('198.51.100.121'), OWNER)).resolves.toMatchObject({ status: 'signed-in' })
   })
 
+  it('two owners stepping each other down at once leave one owner', async () => {
+    const staff = await open()
+    const owner = await staff.createUser(OWNER)
+    const second = await staff.createUser(SECOND_OWNER)
+    await signedIn(staff, OWNER, '198.51.100.122')
+    await signedIn(staff, SECOND_OWNER, '198.51.100.123')
+    for (const change of OWNER_REMOVALS) {
+      const outcomes = await Promise.allSettled([staff.changeMember(owner, second.id, change), staff.changeMember(second, owner.id, change)])
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+      expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'last-owner' } })
+      const usableOwners = (await staff.listStaff()).filter((member) => member.role === 'owner' && !member.deactivated)
+      expect(usableOwners).toHaveLength(1)
+      for (const member of [owner, second]) {
+        await staff.changeMember(null, member.id, { kind: 'reactivate' })
+        await staff.changeMember(null, member.id, { kind: 'set-role', role: 'owner' })
+      }
+    }
+  })
+
   it("resets a member's two-factor: their sessions end and they enrol again at the next sign-in", async () => {
     const staff = await open()
     const owner = await staff.createUser(OWNER)

@@ -14,7 +14,7 @@ import {
 import { APIError } from 'better-auth/api'
 import { createOTP } from '@better-auth/utils/otp'
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type AuditPage, type AuditRecord } from './audit.ts'
 import {
@@ -27,7 +27,7 @@ import {
   type SignInLimits,
   type StaffAuth,
 } from './auth.ts'
-import type { StaffKysely } from './db/database.ts'
+import type { StaffDatabase, StaffKysely } from './db/database.ts'
 import type { StaffRole } from './db/tables/users.ts'
 import { migrateStaffTables } from './db/migrate.ts'
 import { passwordProblem } from './password-rule.ts'
@@ -467,11 +467,16 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
    * Refuses a change that would leave no usable owner. Only an active owner who has signed in at least once counts:
    * a pending invitation may lapse and an account nobody has used may not be reachable, so neither can manage staff.
    */
-  async function checkOwnersRemain(member: StaffMember, change: MemberChange): Promise<void> {
+  async function checkOwnersRemain(transaction: Transaction<StaffDatabase>, member: StaffMember, change: MemberChange): Promise<void> {
     const removesOwner =
       member.role === 'owner' && !member.deactivated && (change.kind === 'deactivate' || (change.kind === 'set-role' && change.role !== 'owner'))
     if (!removesOwner) return
-    const otherUsableOwner = await kysely
+    // Two owners stepping each other down at once: the second waits for the first to commit, then counts again.
+    // SQLite runs one transaction at a time already; PostgreSQL locks every owner's row, in one order to avoid deadlock.
+    if (dialect === 'postgres') {
+      await transaction.selectFrom('staff_users').select('id').where('role', '=', 'owner').orderBy('id').forUpdate().execute()
+    }
+    const otherUsableOwner = await transaction
       .selectFrom('staff_users')
       .select('staff_users.id')
       .where('role', '=', 'owner')
@@ -493,7 +498,6 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   async function changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember> {
     checkOwner(actor)
     const member = await memberById(memberId)
-    await checkOwnersRemain(member, change)
     const now = new Date()
     const audit = (action: string, before: unknown, after: unknown): AuditRecord => ({
       actor: actor ? actorOf(actor) : null,
@@ -511,6 +515,7 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       return member
     }
     await kysely.transaction().execute(async (transaction) => {
+      await checkOwnersRemain(transaction, member, change)
       const users = transaction.updateTable('staff_users').where('id', '=', member.id)
       const endSessions = () => transaction.deleteFrom('staff_sessions').where('userId', '=', member.id).execute()
       if (change.kind === 'deactivate') {

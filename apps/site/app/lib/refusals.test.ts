@@ -1,6 +1,6 @@
 import { BACK_OFFICE_ERROR_CODES, BackOfficeError, INPUT_PROBLEMS, MISSING_THINGS, ValidationError, type FieldIssue } from '@events/core'
 import { describe, expect, it } from 'vitest'
-import { backOfficeRefusal, fieldMessage, refusalBody, validationRefusal, type SubmissionKind } from './refusals'
+import { backOfficeRefusal, fieldMessage, refusalBody, roleRefusal, validationRefusal, type SubmissionKind } from './refusals'
 
 const required = (path: string): FieldIssue => ({ path, code: 'required' })
 
@@ -170,5 +170,16 @@ describe('backOfficeRefusal', () => {
     const error = new BackOfficeError('not-found', { missing: 'registration', reference: '7KQ2M9XA' })
     expect(error.message).toBe('not-found {"missing":"registration","reference":"7KQ2M9XA"}')
     expect(worded(error).message).toBe('No registration has the reference 7KQ2M9XA.')
+  })
+})
+
+describe('a refusal for want of a role', () => {
+  it.each([
+    ['manager', 'Refused: this needs the manager or owner role, and your account has the staff role. Ask a manager to do it.'],
+    ['owner', 'Refused: this needs the owner role, and your account does not have it. Ask an owner to do it.'],
+  ])('reads as a refusal and names the %s role it needs', (role, message) => {
+    expect(backOfficeRefusal(new BackOfficeError('role-required', { role }))).toEqual({ status: 403, message })
+    expect(roleRefusal(role as 'owner' | 'manager')).toEqual({ status: 403, message })
+    expect(message).not.toMatch(/cancellation instead/)
   })
 })

@@ -16,6 +16,7 @@ export type RefusalCode =
   | ErrorCode
   | 'malformed-address'
   | 'method-not-allowed'
+  | 'cross-site-post'
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'length-required'
@@ -94,6 +95,7 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-ledger-account': { status: 422, message: 'Enter the ledger account’s nominal code as Sage shows it: up to 8 digits, e.g. 1000.' },
   'malformed-address': { status: 400, message: 'This address is not valid. Please check the link and try again.' },
   'method-not-allowed': { status: 405, message: 'This address does not answer that kind of request.' },
+  'cross-site-post': { status: 403, message: 'This form was sent from another site, so nothing was done. Open the page on this site and send it from there.' },
   'payload-too-large': { status: 413, message: 'The submission is too large. Please shorten it and try again.' },
   'unsupported-media-type': { status: 415, message: 'The submission was sent in a format this address does not accept.' },
   'length-required': { status: 411, message: 'The submission must state its length.' },
@@ -421,7 +423,9 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'role-required': {
     status: 403,
     message: ({ role }) =>
-      role === 'owner' ? 'Only an owner may do this.' : 'Only a manager may do this. Staff ask for a cancellation instead: a manager approves it.',
+      role === 'owner'
+        ? 'Refused: this needs the owner role, and your account does not have it. Ask an owner to do it.'
+        : 'Refused: this needs the manager or owner role, and your account has the staff role. Ask a manager to do it.',
   },
   'request-pending': { status: 409, message: () => 'A cancellation of this registration is already waiting for a manager’s approval.' },
   'statement-line-settled': { status: 409, message: settledLineMessage },

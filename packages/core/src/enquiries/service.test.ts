@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { INHERITED_NAMES, TEST_BACKENDS, fixedCatalog, openTestDatabase, type TestDatabase } from '../test-support.ts'
+import { deliverDueMessages } from '../outbox/worker.ts'
+import { INHERITED_NAMES, TEST_BACKENDS, fixedCatalog, openTestDatabase, useMailSink, type TestDatabase } from '../test-support.ts'
 import { normaliseInterest } from '../submissions/enquiries.ts'
 import { createEnquiryService } from './service.ts'
 
@@ -52,6 +53,7 @@ describe('normaliseInterest', () => {
 
 describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
   let testDb: TestDatabase
+  const { sink, transport } = useMailSink()
   beforeEach(async () => {
     testDb = await openTestDatabase(backend)
   })
@@ -64,6 +66,27 @@ describe.each(TEST_BACKENDS)('enquiry service on %s', (backend) => {
     contact: (await testDb.db.kysely.selectFrom('contact_enquiries').selectAll().execute()).length,
     training: (await testDb.db.kysely.selectFrom('training_requests').selectAll().execute()).length,
     outbox: (await testDb.db.kysely.selectFrom('outbox_messages').selectAll().execute()).length,
+  })
+
+  // Anyone can type someone else's address into a form: what reaches that address must carry none of their words.
+  const HOSTILE_NAME = 'Claim your prize at http://prize.example'
+  const HOSTILE_MESSAGE = 'Your account is suspended. Log in at http://phish.example/login to restore it.'
+  it.each([
+    ['contact form', () => service().submitContactEnquiry({ ...CONTACT, email: 'victim@example.net', fullName: HOSTILE_NAME, message: HOSTILE_MESSAGE })],
+    ['training request', () => service().submitTrainingRequest({ ...TRAINING, email: 'victim@example.net', name: HOSTILE_NAME, message: HOSTILE_MESSAGE })],
+  ])('the %s acknowledgement quotes nothing the visitor wrote; the organiser copy keeps it all', async (_form, submit) => {
+    await submit()
+    await deliverDueMessages({ db: testDb.db, transport: transport(), log: () => undefined })
+    const to = (address: string) => sink().received.filter((mail) => mail.recipients.includes(address))
+    const [acknowledgement] = to('victim@example.net')
+    expect(to('victim@example.net')).toHaveLength(1)
+    const seen = `${acknowledgement!.parsed.subject}\n${acknowledgement!.parsed.text}\n${String(acknowledgement!.parsed.html)}`
+    for (const words of [HOSTILE_NAME, HOSTILE_MESSAGE, 'prize.example', 'phish.example', 'Claim your prize', 'suspended']) expect(seen).not.toContain(words)
+    expect(acknowledgement!.parsed.text).toContain('reply to this address')
+    const [organiserCopy] = to('organiser@example.com')
+    expect(organiserCopy!.parsed.text).toContain(HOSTILE_NAME)
+    expect(organiserCopy!.parsed.text).toContain(HOSTILE_MESSAGE)
+    expect(organiserCopy!.parsed.replyTo?.text).toContain('victim@example.net')
   })
 
   describe('contact form', () => {

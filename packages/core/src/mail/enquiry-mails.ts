@@ -32,19 +32,23 @@ export function organiserEnquiryMail(context: EnquiryMailContext): OutgoingMail 
   }
 }
 
-/** The sender's acknowledgement, with a copy of what they sent. */
-export function enquiryAcknowledgementMail(context: EnquiryMailContext): OutgoingMail {
-  const subject = `Thank you for contacting ${context.settings.siteName}`
-  const intro = `Thank you for contacting ${context.settings.siteName}. We have received your message and will reply soon.`
+/**
+ * The sender's acknowledgement. Anyone can type any address into the form, so it carries nothing the visitor wrote
+ * (not their name, not their message): only what happens next. The organiser's copy keeps everything.
+ */
+export function enquiryAcknowledgementMail(context: Pick<EnquiryMailContext, 'senderEmail' | 'settings'>): OutgoingMail {
+  const { siteName, email } = context.settings
+  const subject = `Thank you for contacting ${siteName}`
+  const paragraphs = [
+    `Thank you for contacting ${siteName}. We have received what you sent through our website.`,
+    `Someone from our team will read it and reply to this address${email === '' ? '' : ` from ${email}`}.`,
+    'If you did not write to us, you can ignore this e-mail: nothing more will be sent.',
+  ]
   return {
     to: [context.senderEmail],
     subject,
-    text: [`Dear ${context.senderName},`, intro, 'What you sent:', detailsText(context.rows)].join('\n\n') + '\n',
-    html: mailDocument(
-      subject,
-      html`<p>Dear ${context.senderName},</p><p>${intro}</p><p>What you sent:</p>${rowsHtml(context.rows)}`,
-      footerText(context.settings),
-    ),
+    text: ['Good day,', ...paragraphs].join('\n\n') + '\n',
+    html: mailDocument(subject, html`<p>Good day,</p>${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`, footerText(context.settings)),
   }
 }
 

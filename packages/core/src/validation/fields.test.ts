@@ -57,17 +57,35 @@ describe('isTicked', () => {
   })
 })
 
-describe('bidirectional controls', () => {
-  const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']
-  it.each(controls.map((control) => [control.codePointAt(0)?.toString(16), control]))(
-    'U+%s is removed from one-line and multi-line values',
-    (_code, control) => {
-      expect(singleLine(`Invoice${control}gpj.exe`)).toBe('Invoicegpj.exe')
-      expect(multiLine(`Line one${control}\nLine two`)).toBe('Line one\nLine two')
-    },
-  )
-  it('keeps right-to-left text itself', () => {
+describe('invisible formatting characters', () => {
+  const INVISIBLE = [
+    ['U+200E left-to-right mark', '\u200E'],
+    ['U+200F right-to-left mark', '\u200F'],
+    ['U+061C Arabic letter mark', '\u061C'],
+    ['U+200B zero-width space', '\u200B'],
+    ['U+200C zero-width non-joiner', '\u200C'],
+    ['U+200D zero-width joiner', '\u200D'],
+    ['U+202A left-to-right embedding', '\u202A'],
+    ['U+202B right-to-left embedding', '\u202B'],
+    ['U+202C pop directional formatting', '\u202C'],
+    ['U+202D left-to-right override', '\u202D'],
+    ['U+202E right-to-left override', '\u202E'],
+    ['U+2066 left-to-right isolate', '\u2066'],
+    ['U+2067 right-to-left isolate', '\u2067'],
+    ['U+2068 first strong isolate', '\u2068'],
+    ['U+2069 pop directional isolate', '\u2069'],
+    ['U+FEFF byte-order mark', '\uFEFF'],
+  ] as const
+  it.each(INVISIBLE)('%s is removed from one-line and multi-line values, wherever it stands', (_name, character) => {
+    expect(singleLine(`Invoice${character}gpj.exe`)).toBe('Invoicegpj.exe')
+    expect(singleLine(`${character}${character}Thandi${character} Nkosi${character}`)).toBe('Thandi Nkosi')
+    expect(singleLine(character)).toBe('')
+    expect(multiLine(`Line one${character}\nLine two${character}`)).toBe('Line one\nLine two')
+    expect(multiLine(`${character}\n${character}`)).toBe('')
+  })
+  it('keeps right-to-left text itself and other non-Latin letters', () => {
     expect(singleLine('שלום Salaam سلام')).toBe('שלום Salaam سلام')
+    expect(singleLine('Nkosi Sikelel\u2019 iAfrika – Ŋ ǃXóõ')).toBe('Nkosi Sikelel\u2019 iAfrika – Ŋ ǃXóõ')
   })
 })
 

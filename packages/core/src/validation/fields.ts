@@ -11,22 +11,24 @@ export function isRecord(value: unknown): value is InputRecord {
 const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu
 const CONTROLS_EXCEPT_NEWLINE_AND_TAB = /(?![\n\t])[\p{Cc}\u2028\u2029]/gu
 /**
- * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): stored, they let a name or a
- * note display as other text than it is ("Invoice\u202Egpj.exe" shows as "Invoiceexe.jpg") in the back office,
- * e-mails and PDFs. No value keeps them.
+ * Invisible formatting characters, removed from every value: bidirectional embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069), the left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F, U+061C),
+ * zero-width space, non-joiner and joiner (U+200B-U+200D) and the byte-order mark (U+FEFF). Stored, they let a name or
+ * a note display as other text than it is ("Invoice\u202Egpj.exe" shows as "Invoiceexe.jpg"), or two values that
+ * look the same differ, in the back office, exports, e-mails and PDFs.
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
 
-/** A one-line text value: non-strings read as empty, line breaks and runs of white space become one space, bidirectional controls go. */
+/** A one-line text value: non-strings read as empty, line breaks and runs of white space become one space, invisible formatting characters go. */
 export function singleLine(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(BIDI_CONTROLS, '').replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim()
+  return value.replace(INVISIBLE_FORMATTING, '').replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim()
 }
 
-/** A multi-line text value: newlines normalised to \n, bidirectional and other control characters removed. */
+/** A multi-line text value: newlines normalised to \n, invisible formatting and control characters removed. */
 export function multiLine(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(BIDI_CONTROLS, '').replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE_AND_TAB, '').trim()
+  return value.replace(INVISIBLE_FORMATTING, '').replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE_AND_TAB, '').trim()
 }
 
 /**
