@@ -52,8 +52,31 @@ export interface CheckInScreen {
   /** Today by the business clock (YYYY-MM-DD, Johannesburg): the only day the door records. */
   today: string
   counts: CheckInCounts
-  /** Everyone attending when the search is empty; otherwise those whose name, company, reference or pass code match. */
+  /**
+   * One page of those attending when the search is empty, or of those whose name, company, reference or pass code
+   * match: the first load of the desk stays small however large the event.
+   */
   delegates: DoorDelegate[]
+  /** How many delegates match the search (all pages), the page shown (from 1) and the number of pages. */
+  matching: number
+  page: number
+  pages: number
+}
+
+/** How many delegates one page of the check-in screen lists. */
+export const CHECK_IN_PAGE_SIZE = 25
+
+/**
+ * A pass as the door's offline list keeps it on a staff device: enough to judge a scan while the connection is down
+ * (whose pass, paid or not, cancelled, already in today) and nothing more.
+ */
+export interface DoorListEntry {
+  /** The pass code as stored (upper case, no dash), to compare with a normalised scan. */
+  code: string
+  name: string
+  unpaid: boolean
+  cancelled: boolean
+  checkedIn: boolean
 }
 
 /** A check-in or its undoing as the command answers it: the delegate as the door now sees them. */
@@ -152,7 +175,7 @@ export async function checkInCounts(queries: Kysely<Database>, eventId: string, 
 export async function checkInScreen(
   context: BackOfficeContext,
   eventId: string,
-  options: { day?: string | undefined; search?: string | undefined } = {},
+  options: { day?: string | undefined; search?: string | undefined; page?: number | undefined } = {},
 ): Promise<CheckInScreen | undefined> {
   const queries = context.db.kysely
   const event = await registeredEvent(queries, eventId)
@@ -174,7 +197,32 @@ export async function checkInScreen(
     const text = foldForSearch(`${row.name} ${row.company_name} ${row.reference}`)
     return words.every((word) => text.includes(word))
   }
-  return { event, days, day, today, counts: await checkInCounts(queries, eventId, day), delegates: rows.filter(matches).map(doorDelegateOf) }
+  const matched = rows.filter(matches)
+  const pages = Math.max(1, Math.ceil(matched.length / CHECK_IN_PAGE_SIZE))
+  const page = Math.min(pages, Math.max(1, Math.trunc(options.page ?? 1) || 1))
+  return {
+    event,
+    days,
+    day,
+    today,
+    counts: await checkInCounts(queries, eventId, day),
+    delegates: matched.slice((page - 1) * CHECK_IN_PAGE_SIZE, page * CHECK_IN_PAGE_SIZE).map(doorDelegateOf),
+    matching: matched.length,
+    page,
+    pages,
+  }
+}
+
+/** Every pass of the event with what the door needs to judge a scan offline on a day; cancelled passes included. */
+export async function doorList(queries: Kysely<Database>, eventId: string, day: string): Promise<DoorListEntry[]> {
+  const rows = await attendingDelegates(queries, eventId, day).orderBy('delegate_passes.code').execute()
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    unpaid: row.status !== 'paid',
+    cancelled: row.cancellation_id !== null,
+    checkedIn: row.checked_in_at !== null,
+  }))
 }
 
 const doorFields = {
