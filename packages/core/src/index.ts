@@ -377,6 +377,7 @@ export {
   checkInScreen,
   doorList,
   doorToday,
+  recordDeparture,
   undoCheckIn,
   type CheckInCounts,
   type DoorListEntry,

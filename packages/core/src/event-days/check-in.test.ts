@@ -3,7 +3,7 @@ import { MANAGER, register, STAFF, testContext } from '../backoffice/fixtures.ts
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { TEST_BACKENDS, openTestDatabase, testAuditRows, TEST_MANAGER, type TestDatabase } from '../test-support.ts'
-import { CHECK_IN_PAGE_SIZE, checkInDelegate, checkInScreen, doorList, undoCheckIn } from './check-in.ts'
+import { CHECK_IN_PAGE_SIZE, checkInDelegate, checkInScreen, doorList, recordDeparture, undoCheckIn } from './check-in.ts'
 import { normalisePassCode } from './pass-codes.ts'
 import { passesOfRegistration } from './passes.ts'
 
@@ -148,6 +148,25 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     )
     expect(list.find((entry) => entry.name === 'Sipho Dlamini')).toMatchObject({ cancelled: false, checkedIn: false })
     expect((await doorList(testDb.db.kysely, eventId, DAY_TWO)).filter((entry) => entry.checkedIn)).toEqual([])
+  })
+
+  it('records a departure once, for a delegate checked in that day, audited', async () => {
+    const thandi = (await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0]! }, STAFF)).delegate
+    const pieter = (await checkInScreen(door(), eventId, { day: DAY_ONE, search: 'Pieter' }))!.delegates[0]!
+    await expect(recordDeparture(door(), { eventId, day: DAY_ONE, delegateId: pieter.delegateId }, STAFF)).rejects.toMatchObject({
+      code: 'left-without-check-in',
+      details: { name: 'Pieter van Wyk' },
+    })
+    const atTea = at(new Date('2025-07-03T08:40:00Z'))
+    const outcome = await recordDeparture(atTea, { eventId, day: DAY_ONE, delegateId: thandi.delegateId }, STAFF)
+    expect(outcome.delegate.left).toEqual({ at: '2025-07-03T08:40:00.000Z', byName: STAFF.name })
+    await expect(recordDeparture(door(), { eventId, day: DAY_ONE, delegateId: thandi.delegateId }, STAFF)).rejects.toMatchObject({
+      code: 'already-left',
+      details: { name: 'Thandi Nkosi', at: '2025-07-03T08:40:00.000Z', byName: STAFF.name },
+    })
+    await expect(recordDeparture(at(ON_DAY_TWO), { eventId, day: DAY_ONE, delegateId: pieter.delegateId }, STAFF)).rejects.toMatchObject({ code: 'not-today' })
+    expect((await checkInScreen(door(), eventId, { day: DAY_ONE, search: 'Thandi' }))!.delegates[0]!.left).toEqual(outcome.delegate.left)
+    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['delegate-checked-in', 'delegate-left-early'])
   })
 
   it('lists one page of delegates at a time, however many match', async () => {

@@ -33,6 +33,8 @@ export interface DoorDelegate {
   unpaid: boolean
   /** The day's check-in in force, if any. */
   checkedIn?: CheckInRecord | undefined
+  /** When staff recorded that the delegate left before the day ended, if they did. */
+  left?: CheckInRecord | undefined
   /** When the delegate first joined online that day through their personal link, if they did. */
   joinedOnlineAt?: string | undefined
 }
@@ -130,6 +132,8 @@ function attendingDelegates(queries: Kysely<Database>, eventId: string, day: str
       'delegate_passes.code',
       'check_ins.checked_in_at',
       'check_ins.checked_in_by_name',
+      'check_ins.left_at',
+      'check_ins.left_by_name',
     ])
     .where(registrationsOfEvent(eventId))
 }
@@ -146,6 +150,7 @@ function doorDelegateOf(row: DoorRow): DoorDelegate {
     online: row.attendance_option === 'online',
     unpaid: row.status !== 'paid',
     checkedIn: row.checked_in_at !== null && row.checked_in_by_name !== null ? { at: row.checked_in_at, byName: row.checked_in_by_name } : undefined,
+    left: row.left_at !== null && row.left_by_name !== null ? { at: row.left_at, byName: row.left_by_name } : undefined,
     joinedOnlineAt: row.joined_at ?? undefined,
   }
 }
@@ -435,6 +440,44 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
           subjectId: delegate.reference,
           before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName },
           ...(pastDayReason === undefined ? {} : { after: { reason: pastDayReason } }),
+        },
+      ],
+    }
+  }
+})
+
+/**
+ * Records that a checked-in delegate left before the day ended (at tea, say): the moment is kept on the day's check-in
+ * and audited; their certificate then counts only the sessions that ended by then. Refused for a delegate not checked
+ * in that day, or already recorded as leaving.
+ */
+export const recordDeparture = staffCommand(undoCheckInSchema, async (context, input, actor: StaffActor) => {
+  // The moment decides which sessions count, so it is the business clock's (the same as the wall clock in production).
+  const at = businessClock(context)
+  const today = doorToday(context)
+  return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
+    const pastDayReason = await requireDoorDay(transaction, input, today, actor)
+    const delegate = await doorDelegate(transaction, { ...input, code: '' })
+    if (!delegate.checkedIn) throw new BackOfficeError('left-without-check-in', { name: delegate.name })
+    if (delegate.left) throw new BackOfficeError('already-left', { name: delegate.name, at: delegate.left.at, byName: delegate.left.byName })
+    await transaction
+      .updateTable('check_ins')
+      .set({ left_at: at.toISOString(), left_by_name: actor.name })
+      .where('delegate_id', '=', delegate.delegateId)
+      .where('event_day', '=', input.day)
+      .where('undone_at', 'is', null)
+      .execute()
+    return {
+      result: {
+        delegate: { ...delegate, left: { at: at.toISOString(), byName: actor.name } },
+        counts: await checkInCounts(transaction, input.eventId, input.day),
+      },
+      audit: [
+        {
+          action: 'delegate-left-early',
+          subjectType: 'registration',
+          subjectId: delegate.reference,
+          after: { delegate: delegate.name, day: input.day, at: at.toISOString(), ...(pastDayReason === undefined ? {} : { reason: pastDayReason }) },
         },
       ],
     }

@@ -307,8 +307,11 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const delegateId = String(form.get('delegateId'))
-    if (form.get('intent') === 'undo') {
-      void post({ intent: 'undo', delegateId })
+    // The submit button pressed names the intent: undo, or a departure before the day ends.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const intent = submitter?.name === 'intent' ? submitter.value : String(form.get('intent'))
+    if (intent === 'undo' || intent === 'leave') {
+      void post({ intent, delegateId })
         .then((sent) => {
           setAnswer(sent)
           if (sent.ok) {
@@ -316,7 +319,7 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
             showDelegate(sent.delegate)
           }
         })
-        .catch(() => setAnswer({ ok: false, status: 503, message: 'No connection: the check-in was not undone. Try again when the connection returns.' }))
+        .catch(() => setAnswer({ ok: false, status: 503, message: 'No connection: nothing was recorded. Try again when the connection returns.' }))
     } else void checkIn({ delegateId })
   }
 
@@ -379,10 +382,19 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
               {delegate.checkedIn ? (
                 <>
                   <span>{checkedInText(delegate)}</span>
-                  <input type="hidden" name="intent" value="undo" />
-                  <SubmitButton secondary aria-label={`Undo the check-in of ${delegate.name}`}>
+                  {delegate.left && (
+                    <span>
+                      Left at {formatAdminClock(delegate.left.at)} (recorded by {delegate.left.byName})
+                    </span>
+                  )}
+                  <SubmitButton secondary name="intent" value="undo" aria-label={`Undo the check-in of ${delegate.name}`}>
                     Undo
                   </SubmitButton>
+                  {!delegate.left && (
+                    <SubmitButton secondary name="intent" value="leave" aria-label={`${delegate.name} left early`}>
+                      Left early
+                    </SubmitButton>
+                  )}
                 </>
               ) : (
                 <>
