@@ -1,5 +1,6 @@
-import { checkInDelegate, doorToday, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
+import { checkInDelegate, doorToday, recordDeparture, undoCheckIn, type CheckInCounts, type DoorDelegate } from '@events/core'
 import type { RouterContextProvider } from 'react-router'
+import { formatAdminClock } from './admin-format'
 import { formText, staffFormPost } from './admin.server'
 import { backOfficeContext, refusalSentence, runStaffCommand } from './backoffice.server'
 
@@ -13,7 +14,8 @@ export type DoorAnswer = ({ ok: true; message: string; delegate: DoorDelegate; c
 
 /**
  * Runs the check-in page's post (the page's own form without JavaScript, the desk's fetch with it): `intent` is
- * `check-in` (by `code` or `delegateId`, with `scannedAt` for a queued scan) or `undo` (by `delegateId`).
+ * `check-in` (by `code` or `delegateId`, with `scannedAt` for a queued scan), `undo` or `leave` (a departure before the
+ * day ends; both by `delegateId`).
  */
 export async function doorPost(args: {
   request: Request
@@ -32,10 +34,16 @@ export async function doorPost(args: {
     reason: formText(form, 'reason'),
   }
   const today = doorToday(backOfficeContext(args.context))
-  const undo = formText(form, 'intent') === 'undo'
-  const outcome = undo ? await runStaffCommand(args.context, user, undoCheckIn, input) : await runStaffCommand(args.context, user, checkInDelegate, input)
+  const intent = formText(form, 'intent')
+  const command = intent === 'undo' ? undoCheckIn : intent === 'leave' ? recordDeparture : checkInDelegate
+  const outcome = await runStaffCommand(args.context, user, command, input)
   if (!outcome.ok) return { answer: { ok: false, status: outcome.status, message: refusalSentence(outcome), today }, headers }
   const { delegate, counts } = outcome.value
-  const message = undo ? `Check-in of ${delegate.name} undone.` : `${delegate.name} checked in.`
+  const message =
+    intent === 'undo'
+      ? `Check-in of ${delegate.name} undone.`
+      : intent === 'leave' && delegate.left
+        ? `${delegate.name} left at ${formatAdminClock(delegate.left.at)}: the certificate counts the sessions before.`
+        : `${delegate.name} checked in.`
   return { answer: { ok: true, message, delegate, counts, today }, headers }
 }

@@ -381,6 +381,8 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'unknown-pass': { status: 422, message: () => 'No delegate of this event has this pass code. Check the code, or search by name.' },
   'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },
+  'already-left': { status: 409, message: ({ name, at, byName }) => `${name}: already recorded as leaving at ${clockTime(String(at))} by ${byName}.` },
+  'left-without-check-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day: check them in before recording that they left.` },
   'not-an-event-day': { status: 422, message: () => 'That is not a day of this event. Choose one of its days.' },
   'pass-cancelled': { status: 409, message: ({ name }) => `Not admitted: ${name}'s registration was cancelled; their pass no longer admits.` },
   'pass-of-another-event': { status: 422, message: ({ name, title }) => `Not admitted here: this is ${name}'s pass for ${title}, another event.` },

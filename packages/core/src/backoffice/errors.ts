@@ -27,6 +27,8 @@ export const BACK_OFFICE_ERROR_CODES = [
   'unknown-pass',
   'already-checked-in',
   'not-checked-in',
+  'already-left',
+  'left-without-check-in',
   'not-an-event-day',
   'not-today',
   'pass-cancelled',

@@ -20,7 +20,7 @@ import {
   saveCpdHours,
   verifyCertificate,
 } from './certificates.ts'
-import { checkInDelegate } from './check-in.ts'
+import { checkInDelegate, recordDeparture } from './check-in.ts'
 import { joinMeeting, saveJoiningInstructions } from './joining.ts'
 import { passesOfRegistration } from './passes.ts'
 
@@ -54,6 +54,36 @@ describe('CPD hours and dates', () => {
     expect(formatCpdHours(60)).toBe('1 hour')
     expect(formatAttendedDays([DAY_ONE, DAY_TWO])).toBe('3 and 4 July 2025')
     expect(formatAttendedDays(['2025-06-30', '2025-07-01'])).toBe('30 June 2025 and 1 July 2025')
+  })
+})
+
+describe('CPD hours of a delegate who left early', () => {
+  const agenda = [
+    {
+      date: DAY_ONE,
+      sessions: [
+        { start: '08:30', end: '10:30', isBreak: false },
+        { start: '10:30', end: '10:45', isBreak: true },
+        { start: '10:45', end: '12:30', isBreak: false },
+        { start: '12:30', end: '13:15', isBreak: true },
+        { start: '13:15', end: '15:45', isBreak: false },
+      ],
+    },
+    { date: DAY_TWO, sessions: [{ start: '09:00', end: '11:00', isBreak: false }] },
+  ]
+  const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
+  it.each([
+    ['no departure (6 h 15, rounded down)', [DAY_ONE], {}, 360],
+    ['left at tea, the first session over', [DAY_ONE], { [DAY_ONE]: at('10:40') }, 120],
+    ['left as the first session ended', [DAY_ONE], { [DAY_ONE]: at('10:30') }, 120],
+    ['left during the first session', [DAY_ONE], { [DAY_ONE]: at('10:29') }, 0],
+    ['left before the day began', [DAY_ONE], { [DAY_ONE]: at('07:00') }, 0],
+    ['left at lunch', [DAY_ONE], { [DAY_ONE]: at('12:45') }, 210],
+    ['left after the last session', [DAY_ONE], { [DAY_ONE]: at('17:00') }, 360],
+    ['left early on day one, the whole of day two', [DAY_ONE, DAY_TWO], { [DAY_ONE]: at('12:45') }, 330],
+    ['a departure on a day not attended changes nothing', [DAY_ONE], { [DAY_TWO]: at('09:30') }, 360],
+  ] as const)('%s', (_case, days, departures, minutes) => {
+    expect(agendaCpdMinutes(agenda, days, departures)).toBe(minutes)
   })
 })
 
@@ -93,9 +123,33 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     await joinMeeting(at('2025-07-03T06:20:00Z'), onlineToken)
   }
 
+  async function thandiId(): Promise<string> {
+    return (await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('name', '=', 'Thandi Nkosi').executeTakeFirstOrThrow()).id
+  }
+
   async function certificateMails() {
     return testDb.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('topic', '=', 'certificate').orderBy('created_at').execute()
   }
+
+  it('counts only the sessions before a recorded departure, by the agenda and under staff’s hours per day', async () => {
+    await attend()
+    // Thandi leaves at tea on the second day (10:40 in Johannesburg): only its first session (08:30–10:30) counts.
+    await recordDeparture(at('2025-07-04T08:40:00Z'), { eventId, day: DAY_TWO, delegateId: await thandiId() }, STAFF)
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(2)
+    const thandi = (await certificatesScreen(at(AFTER_THE_EVENT), eventId))!.certificates.find((c) => c.name === 'Thandi Nkosi')!
+    // 6 h 15 on day one and 2 h on day two, rounded down to the half hour.
+    expect([thandi.days, thandi.cpdHoursText]).toEqual([[DAY_ONE, DAY_TWO], '8 hours'])
+  })
+
+  it('under staff’s hours per day, a departure day counts the sessions before it, never more than the day’s hours', async () => {
+    await attend()
+    await saveCpdHours(testContext(testDb.db), { eventId, hoursPerDay: '6' }, STAFF)
+    await recordDeparture(at('2025-07-04T08:40:00Z'), { eventId, day: DAY_TWO, delegateId: await thandiId() }, STAFF)
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(2)
+    const thandi = (await certificatesScreen(at(AFTER_THE_EVENT), eventId))!.certificates.find((c) => c.name === 'Thandi Nkosi')!
+    // 6 hours on day one; on day two the 2 hours before tea, not the 6 set for the day.
+    expect(thandi.cpdHoursText).toBe('8 hours')
+  })
 
   it('issues nothing before the event ends, then one certificate per attending delegate, e-mailed with its PDF', async () => {
     await attend()

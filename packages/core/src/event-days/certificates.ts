@@ -48,25 +48,41 @@ export interface Certificate {
 
 /** The CPD time of one session, in minutes; a session whose times do not read as HH:mm counts nothing. */
 function sessionMinutes(session: AgendaDay['sessions'][number]): number {
-  const minutes = (time: string) => {
-    const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim())
-    return match ? Number(match[1]) * 60 + Number(match[2]) : undefined
-  }
-  const start = minutes(session.start)
-  const end = minutes(session.end)
+  const start = minuteOfDay(session.start)
+  const end = minuteOfDay(session.end)
   return start === undefined || end === undefined ? 0 : Math.max(0, end - start)
+}
+
+/** The minutes since midnight of a session time "HH:mm"; undefined when it does not read as one. */
+function minuteOfDay(time: string): number | undefined {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim())
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined
+}
+
+/** The minute of its day (Johannesburg) at which a delegate left, from the moment recorded at the door. */
+function departureMinute(leftAt: string): number {
+  const local = DateTime.fromISO(leftAt, { zone: TIME_ZONE })
+  return local.hour * 60 + local.minute
+}
+
+/**
+ * The CPD minutes of the agenda's sessions on one day: breaks (registration, tea, lunch) left out and, when the
+ * delegate left early (`leftAtMinute`, minutes since midnight), only the sessions that had ended by then.
+ */
+function dayCpdMinutes(agendaDay: AgendaDay, leftAtMinute: number | undefined): number {
+  return agendaDay.sessions
+    .filter((session) => !session.isBreak)
+    .filter((session) => leftAtMinute === undefined || (minuteOfDay(session.end) ?? Number.POSITIVE_INFINITY) <= leftAtMinute)
+    .reduce((sum, session) => sum + sessionMinutes(session), 0)
 }
 
 /**
  * The CPD minutes of the agenda's sessions on the days attended, breaks (registration, tea, lunch) left out, rounded
- * down to the half hour: a certificate never claims time the programme did not give.
+ * down to the half hour: a certificate never claims time the programme did not give. On a day the delegate left early
+ * (`departures`: day to minute of the day, Johannesburg), only the sessions that ended before they left count.
  */
-export function agendaCpdMinutes(agendaDays: readonly AgendaDay[], days: readonly string[]): number {
-  const total = agendaDays
-    .filter((day) => days.includes(day.date))
-    .flatMap((day) => day.sessions)
-    .filter((session) => !session.isBreak)
-    .reduce((sum, session) => sum + sessionMinutes(session), 0)
+export function agendaCpdMinutes(agendaDays: readonly AgendaDay[], days: readonly string[], departures: Readonly<Record<string, number>> = {}): number {
+  const total = agendaDays.filter((day) => days.includes(day.date)).reduce((sum, day) => sum + dayCpdMinutes(day, departures[day.date]), 0)
   return roundedDownToHalfHour(total)
 }
 
@@ -245,6 +261,8 @@ interface QualifyingDelegate {
   name: string
   email: string
   days: string[]
+  /** The days on which staff recorded that the delegate left early, with the minute of the day they left. */
+  departures: Record<string, number>
 }
 
 /** The delegates of an event who attended at least one of `days`, not cancelled and not erased, with the days they attended. */
@@ -265,6 +283,7 @@ async function qualifyingDelegates(queries: Kysely<Database>, eventId: string, d
       'registration_delegates.name',
       'registration_delegates.email',
       'check_ins.event_day',
+      'check_ins.left_at',
     ])
     .where('check_ins.undone_at', 'is', null)
     .where('check_ins.event_day', 'in', [...days])
@@ -282,10 +301,18 @@ async function qualifyingDelegates(queries: Kysely<Database>, eventId: string, d
     .execute()
   const byDelegate = new Map<string, QualifyingDelegate>()
   for (const row of [...checkedIn, ...online]) {
-    const delegate = byDelegate.get(row.id) ?? { delegateId: row.id, registrationId: row.registration_id, name: row.name, email: row.email, days: [] }
+    const delegate = byDelegate.get(row.id) ?? {
+      delegateId: row.id,
+      registrationId: row.registration_id,
+      name: row.name,
+      email: row.email,
+      days: [],
+      departures: {},
+    }
     if (!delegate.days.includes(row.event_day)) delegate.days.push(row.event_day)
     byDelegate.set(row.id, delegate)
   }
+  for (const row of checkedIn) if (row.left_at !== null) byDelegate.get(row.id)!.departures[row.event_day] = departureMinute(row.left_at)
   return [...byDelegate.values()].map((delegate) => ({ ...delegate, days: delegate.days.sort() })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
@@ -313,8 +340,20 @@ interface IssueFacts {
   organiser: string
 }
 
-function cpdMinutesFor(facts: IssueFacts, days: readonly string[]): number {
-  return facts.override === undefined ? agendaCpdMinutes(facts.agenda, days) : roundedDownToHalfHour(facts.override * days.length)
+/**
+ * A delegate's CPD minutes: the agenda's sessions on the days attended, or staff's hours per day. On a day the
+ * delegate left early, staff's hours give way to the agenda's sessions that ended before they left (never more).
+ */
+function cpdMinutesFor(facts: IssueFacts, days: readonly string[], departures: Readonly<Record<string, number>> = {}): number {
+  if (facts.override === undefined) return agendaCpdMinutes(facts.agenda, days, departures)
+  const override = facts.override
+  const agendaDay = (day: string) => facts.agenda.find((candidate) => candidate.date === day)
+  const perDay = days.map((day) => {
+    const leftAt = departures[day]
+    const agenda = agendaDay(day)
+    return leftAt === undefined || !agenda ? override : Math.min(override, dayCpdMinutes(agenda, leftAt))
+  })
+  return roundedDownToHalfHour(perDay.reduce((sum, minutes) => sum + minutes, 0))
 }
 
 async function insertCertificate(
@@ -374,7 +413,7 @@ async function issueForEvent(
           name: delegate.name,
           event_title: event.title,
           days: JSON.stringify(delegate.days),
-          cpd_minutes: cpdMinutesFor(facts, delegate.days),
+          cpd_minutes: cpdMinutesFor(facts, delegate.days, delegate.departures),
           organiser: facts.organiser,
           issued_at: issuedAt,
           issued_by_name: issuedByName,

@@ -3,7 +3,8 @@ import { MANAGER, register, STAFF, testContext } from '../backoffice/fixtures.ts
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { TEST_BACKENDS, openTestDatabase, testAuditRows, TEST_MANAGER, type TestDatabase } from '../test-support.ts'
-import { checkInDelegate, checkInScreen, undoCheckIn } from './check-in.ts'
+import { CHECK_IN_PAGE_SIZE, checkInDelegate, checkInScreen, doorList, recordDeparture, undoCheckIn } from './check-in.ts'
+import { normalisePassCode } from './pass-codes.ts'
 import { passesOfRegistration } from './passes.ts'
 
 // Legal Opinion Writing runs on 3 and 4 July 2025 in the tests' catalogue.
@@ -132,6 +133,62 @@ describe.each(TEST_BACKENDS)('check-in at the door on %s', (backend) => {
     const screen = await checkInScreen(door(), eventId, { day: DAY_ONE })
     expect(screen!.counts).toEqual({ checkedIn: 0, expected: 0 })
     expect(screen!.delegates.map((delegate) => delegate.name)).toEqual(['Sipho Dlamini'])
+  })
+
+  it('lists every pass of the event for the door to judge offline: whose, paid or not, cancelled, in today', async () => {
+    await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[1]! }, STAFF)
+    const { reference } = await testDb.db.kysely.selectFrom('registrations').select('reference').orderBy('created_at').executeTakeFirstOrThrow()
+    await cancelRegistration(testContext(testDb.db), { reference, delegateIds: 'all' }, MANAGER)
+    const list = await doorList(testDb.db.kysely, eventId, DAY_ONE)
+    expect(list).toEqual(
+      expect.arrayContaining([
+        { code: normalisePassCode(codes[0]!), name: 'Thandi Nkosi', unpaid: true, cancelled: true, checkedIn: false },
+        { code: normalisePassCode(codes[1]!), name: 'Pieter van Wyk', unpaid: true, cancelled: true, checkedIn: true },
+      ]),
+    )
+    expect(list.find((entry) => entry.name === 'Sipho Dlamini')).toMatchObject({ cancelled: false, checkedIn: false })
+    expect((await doorList(testDb.db.kysely, eventId, DAY_TWO)).filter((entry) => entry.checkedIn)).toEqual([])
+  })
+
+  it('records a departure once, for a delegate checked in that day, audited', async () => {
+    const thandi = (await checkInDelegate(door(), { eventId, day: DAY_ONE, code: codes[0]! }, STAFF)).delegate
+    const pieter = (await checkInScreen(door(), eventId, { day: DAY_ONE, search: 'Pieter' }))!.delegates[0]!
+    await expect(recordDeparture(door(), { eventId, day: DAY_ONE, delegateId: pieter.delegateId }, STAFF)).rejects.toMatchObject({
+      code: 'left-without-check-in',
+      details: { name: 'Pieter van Wyk' },
+    })
+    const atTea = at(new Date('2025-07-03T08:40:00Z'))
+    const outcome = await recordDeparture(atTea, { eventId, day: DAY_ONE, delegateId: thandi.delegateId }, STAFF)
+    expect(outcome.delegate.left).toEqual({ at: '2025-07-03T08:40:00.000Z', byName: STAFF.name })
+    await expect(recordDeparture(door(), { eventId, day: DAY_ONE, delegateId: thandi.delegateId }, STAFF)).rejects.toMatchObject({
+      code: 'already-left',
+      details: { name: 'Thandi Nkosi', at: '2025-07-03T08:40:00.000Z', byName: STAFF.name },
+    })
+    await expect(recordDeparture(at(ON_DAY_TWO), { eventId, day: DAY_ONE, delegateId: pieter.delegateId }, STAFF)).rejects.toMatchObject({ code: 'not-today' })
+    expect((await checkInScreen(door(), eventId, { day: DAY_ONE, search: 'Thandi' }))!.delegates[0]!.left).toEqual(outcome.delegate.left)
+    expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(['delegate-checked-in', 'delegate-left-early'])
+  })
+
+  it('lists one page of delegates at a time, however many match', async () => {
+    const many = Array.from({ length: CHECK_IN_PAGE_SIZE + 3 }, (_, index) => ({
+      name: `Delegate ${String(index).padStart(2, '0')}`,
+      position: 'Attorney',
+      email: `d${index}@page.example.com`,
+    }))
+    await register(testDb.db, {}, { delegates: many })
+    const first = await checkInScreen(door(), eventId, { day: DAY_ONE })
+    expect([first!.delegates.length, first!.matching, first!.page, first!.pages]).toEqual([CHECK_IN_PAGE_SIZE, CHECK_IN_PAGE_SIZE + 6, 1, 2])
+    const second = await checkInScreen(door(), eventId, { day: DAY_ONE, page: 2 })
+    expect(second!.delegates.map((delegate) => delegate.name)).toEqual([
+      'Delegate 25',
+      'Delegate 26',
+      'Delegate 27',
+      'Pieter van Wyk',
+      'Sipho Dlamini',
+      'Thandi Nkosi',
+    ])
+    expect((await checkInScreen(door(), eventId, { day: DAY_ONE, page: 99 }))!.page).toBe(2)
+    expect((await checkInScreen(door(), eventId, { day: DAY_ONE, search: 'Delegate 27' }))!.delegates.map((delegate) => delegate.name)).toEqual(['Delegate 27'])
   })
 
   it.each([

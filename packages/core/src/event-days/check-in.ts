@@ -33,6 +33,8 @@ export interface DoorDelegate {
   unpaid: boolean
   /** The day's check-in in force, if any. */
   checkedIn?: CheckInRecord | undefined
+  /** When staff recorded that the delegate left before the day ended, if they did. */
+  left?: CheckInRecord | undefined
   /** When the delegate first joined online that day through their personal link, if they did. */
   joinedOnlineAt?: string | undefined
 }
@@ -52,8 +54,31 @@ export interface CheckInScreen {
   /** Today by the business clock (YYYY-MM-DD, Johannesburg): the only day the door records. */
   today: string
   counts: CheckInCounts
-  /** Everyone attending when the search is empty; otherwise those whose name, company, reference or pass code match. */
+  /**
+   * One page of those attending when the search is empty, or of those whose name, company, reference or pass code
+   * match: the first load of the desk stays small however large the event.
+   */
   delegates: DoorDelegate[]
+  /** How many delegates match the search (all pages), the page shown (from 1) and the number of pages. */
+  matching: number
+  page: number
+  pages: number
+}
+
+/** How many delegates one page of the check-in screen lists. */
+export const CHECK_IN_PAGE_SIZE = 25
+
+/**
+ * A pass as the door's offline list keeps it on a staff device: enough to judge a scan while the connection is down
+ * (whose pass, paid or not, cancelled, already in today) and nothing more.
+ */
+export interface DoorListEntry {
+  /** The pass code as stored (upper case, no dash), to compare with a normalised scan. */
+  code: string
+  name: string
+  unpaid: boolean
+  cancelled: boolean
+  checkedIn: boolean
 }
 
 /** A check-in or its undoing as the command answers it: the delegate as the door now sees them. */
@@ -107,6 +132,8 @@ function attendingDelegates(queries: Kysely<Database>, eventId: string, day: str
       'delegate_passes.code',
       'check_ins.checked_in_at',
       'check_ins.checked_in_by_name',
+      'check_ins.left_at',
+      'check_ins.left_by_name',
     ])
     .where(registrationsOfEvent(eventId))
 }
@@ -123,6 +150,7 @@ function doorDelegateOf(row: DoorRow): DoorDelegate {
     online: row.attendance_option === 'online',
     unpaid: row.status !== 'paid',
     checkedIn: row.checked_in_at !== null && row.checked_in_by_name !== null ? { at: row.checked_in_at, byName: row.checked_in_by_name } : undefined,
+    left: row.left_at !== null && row.left_by_name !== null ? { at: row.left_at, byName: row.left_by_name } : undefined,
     joinedOnlineAt: row.joined_at ?? undefined,
   }
 }
@@ -152,7 +180,7 @@ export async function checkInCounts(queries: Kysely<Database>, eventId: string, 
 export async function checkInScreen(
   context: BackOfficeContext,
   eventId: string,
-  options: { day?: string | undefined; search?: string | undefined } = {},
+  options: { day?: string | undefined; search?: string | undefined; page?: number | undefined } = {},
 ): Promise<CheckInScreen | undefined> {
   const queries = context.db.kysely
   const event = await registeredEvent(queries, eventId)
@@ -174,7 +202,32 @@ export async function checkInScreen(
     const text = foldForSearch(`${row.name} ${row.company_name} ${row.reference}`)
     return words.every((word) => text.includes(word))
   }
-  return { event, days, day, today, counts: await checkInCounts(queries, eventId, day), delegates: rows.filter(matches).map(doorDelegateOf) }
+  const matched = rows.filter(matches)
+  const pages = Math.max(1, Math.ceil(matched.length / CHECK_IN_PAGE_SIZE))
+  const page = Math.min(pages, Math.max(1, Math.trunc(options.page ?? 1) || 1))
+  return {
+    event,
+    days,
+    day,
+    today,
+    counts: await checkInCounts(queries, eventId, day),
+    delegates: matched.slice((page - 1) * CHECK_IN_PAGE_SIZE, page * CHECK_IN_PAGE_SIZE).map(doorDelegateOf),
+    matching: matched.length,
+    page,
+    pages,
+  }
+}
+
+/** Every pass of the event with what the door needs to judge a scan offline on a day; cancelled passes included. */
+export async function doorList(queries: Kysely<Database>, eventId: string, day: string): Promise<DoorListEntry[]> {
+  const rows = await attendingDelegates(queries, eventId, day).orderBy('delegate_passes.code').execute()
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    unpaid: row.status !== 'paid',
+    cancelled: row.cancellation_id !== null,
+    checkedIn: row.checked_in_at !== null,
+  }))
 }
 
 const doorFields = {
@@ -387,6 +440,44 @@ export const undoCheckIn = staffCommand(undoCheckInSchema, async (context, input
           subjectId: delegate.reference,
           before: { delegate: delegate.name, day: input.day, at: delegate.checkedIn.at, by: delegate.checkedIn.byName },
           ...(pastDayReason === undefined ? {} : { after: { reason: pastDayReason } }),
+        },
+      ],
+    }
+  }
+})
+
+/**
+ * Records that a checked-in delegate left before the day ended (at tea, say): the moment is kept on the day's check-in
+ * and audited; their certificate then counts only the sessions that ended by then. Refused for a delegate not checked
+ * in that day, or already recorded as leaving.
+ */
+export const recordDeparture = staffCommand(undoCheckInSchema, async (context, input, actor: StaffActor) => {
+  // The moment decides which sessions count, so it is the business clock's (the same as the wall clock in production).
+  const at = businessClock(context)
+  const today = doorToday(context)
+  return async (transaction): Promise<CommandOutcome<CheckInOutcome>> => {
+    const pastDayReason = await requireDoorDay(transaction, input, today, actor)
+    const delegate = await doorDelegate(transaction, { ...input, code: '' })
+    if (!delegate.checkedIn) throw new BackOfficeError('left-without-check-in', { name: delegate.name })
+    if (delegate.left) throw new BackOfficeError('already-left', { name: delegate.name, at: delegate.left.at, byName: delegate.left.byName })
+    await transaction
+      .updateTable('check_ins')
+      .set({ left_at: at.toISOString(), left_by_name: actor.name })
+      .where('delegate_id', '=', delegate.delegateId)
+      .where('event_day', '=', input.day)
+      .where('undone_at', 'is', null)
+      .execute()
+    return {
+      result: {
+        delegate: { ...delegate, left: { at: at.toISOString(), byName: actor.name } },
+        counts: await checkInCounts(transaction, input.eventId, input.day),
+      },
+      audit: [
+        {
+          action: 'delegate-left-early',
+          subjectType: 'registration',
+          subjectId: delegate.reference,
+          after: { delegate: delegate.name, day: input.day, at: at.toISOString(), ...(pastDayReason === undefined ? {} : { reason: pastDayReason }) },
         },
       ],
     }

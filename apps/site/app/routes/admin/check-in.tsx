@@ -17,8 +17,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { headers } = await requireStaffMember(args)
   const url = new URL(args.request.url)
   const search = url.searchParams.get('q') ?? ''
+  const page = Number(url.searchParams.get('page') ?? '1')
   const screen = await readBackOffice(args.context, (backOffice) =>
-    checkInScreen(backOffice, args.params.eventId, { day: url.searchParams.get('day') ?? undefined, search }),
+    checkInScreen(backOffice, args.params.eventId, { day: url.searchParams.get('day') ?? undefined, search, page }),
   )
   if (!screen) throw data('No such event or day.', { status: 404 })
   return data({ screen, search }, { headers })
@@ -27,6 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { answer, headers } = await doorPost(args)
   return data(answer, { status: answer.ok ? 200 : answer.status, headers })
+}
+
+function pageQuery(day: string, search: string, page: number): string {
+  return new URLSearchParams({ day, ...(search === '' ? {} : { q: search }), page: String(page) }).toString()
 }
 
 export default function CheckIn({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -78,6 +83,25 @@ export default function CheckIn({ loaderData, actionData, params }: Route.Compon
           <SubmitButton secondary>Search</SubmitButton>
         </Form>
       </CheckInDesk>
+      {screen.pages > 1 && (
+        <nav aria-label="Pages of delegates" className="check-in-pages">
+          <p>
+            Page {screen.page} of {screen.pages}, {screen.matching} delegates
+          </p>
+          <ul className="admin-links">
+            {screen.page > 1 && (
+              <li>
+                <Link to={`${base}?${pageQuery(screen.day, search, screen.page - 1)}`}>Previous page</Link>
+              </li>
+            )}
+            {screen.page < screen.pages && (
+              <li>
+                <Link to={`${base}?${pageQuery(screen.day, search, screen.page + 1)}`}>Next page</Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
     </>
   )
 }

@@ -4,6 +4,7 @@ import { data, Form, Link } from 'react-router'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
 import { AmountCell } from '../../components/admin/AmountCell'
+import { clearDoorLists } from '../../components/admin/check-in-list'
 import { SubmitButton } from '../../components/admin/FormControls'
 import { TermList } from '../../components/TermList'
 import { adminMeta } from '../../lib/admin-meta'
@@ -159,10 +160,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>
-        <Form method="post" action="/admin/sign-out" className="admin-inline-form">
+        <Form method="post" action="/admin/sign-out" className="admin-inline-form" onSubmit={clearDoorLists}>
           <SubmitButton>Sign out</SubmitButton>
         </Form>{' '}
-        <Form method="post" action="/admin/sign-out" className="admin-inline-form">
+        <Form method="post" action="/admin/sign-out" className="admin-inline-form" onSubmit={clearDoorLists}>
           <input type="hidden" name="scope" value="everywhere" />
           <SubmitButton secondary>Sign out on every device</SubmitButton>
         </Form>

@@ -32,6 +32,7 @@ import * as certificates from './2026-11-27T10-certificates.ts'
 import * as delegateMessages from './2026-11-27T11-delegate-messages.ts'
 import * as joiningMails from './2026-11-27T12-joining-mails.ts'
 import * as checkInScanIds from './2026-11-28-check-in-scan-ids.ts'
+import * as checkInDepartures from './2026-11-29-check-in-departures.ts'
 import * as discountCodes from './2026-11-28-discount-codes.ts'
 import * as sponsorshipDeals from './2026-11-28-sponsorship-deals.ts'
 import * as statementMappingColumns from './2026-11-28-statement-mapping-columns.ts'
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-sponsorship-deals': sponsorshipDeals,
   '2026-11-28-statement-mapping-columns': statementMappingColumns,
   '2026-11-29-accounting-exports': accountingExports,
+  '2026-11-29-check-in-departures': checkInDepartures,
   '2026-11-29-registration-quotation': registrationQuotation,
   '2026-11-29-sponsorship-payments': sponsorshipPayments,
 }

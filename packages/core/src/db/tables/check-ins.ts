@@ -14,4 +14,7 @@ export interface CheckInsTable {
   undone_by_name: string | null
   /** The id the scanning device gave the scan: its replay (an answer lost) is recognised. Null for older rows. */
   scan_id: string | null
+  /** When the delegate left before the day ended, if staff recorded it; the certificate counts the sessions before. */
+  left_at: string | null
+  left_by_name: string | null
 }
