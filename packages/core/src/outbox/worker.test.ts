@@ -148,9 +148,10 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(calendar?.filename).toBe('event.ics')
     const ics = calendar!.content.toString('utf8')
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Johannesburg')
-    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T083000')
-    expect(ics).toContain('DTEND;TZID=Africa/Johannesburg:20250704T160000')
-    expect(ics).toContain('SUMMARY:Legal Opinion Writing 2025')
+    // One event a day, each with that day's hours.
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T083000\r\nDTEND;TZID=Africa/Johannesburg:20250703T160000')
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250704T083000\r\nDTEND;TZID=Africa/Johannesburg:20250704T160000')
+    expect(ics).toContain('SUMMARY:Legal Opinion Writing 2025 (day 1 of 2)')
     expect(ics).toContain('LOCATION:Indaba Hotel\\, William Nicol Drive')
     expect(ics).toContain('URL;VALUE=URI:https://events.example.com/workshop/legalOpinion')
 
