@@ -177,6 +177,22 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(new Set(sink().received.map((mail) => mail.parsed.messageId))).toEqual(new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)))
   })
 
+  it('tells online delegates how they will join: no venue, no door pass, an online calendar entry', async () => {
+    await createRegistration(registrations(), registrationInput({ attendanceOption: 'online' }))
+    await deliver()
+    for (const address of ['bookings@acme.example.com', 'thandi@acme.example.com']) {
+      const [mail] = mailTo(sink().received, address)
+      const text = mail!.parsed.text ?? ''
+      expect(text).toContain('Online: we e-mail each delegate their own joining link before the event starts')
+      expect(text).not.toContain('Indaba Hotel')
+      expect(text).not.toMatch(/pass/i)
+      expect(mail!.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png')).toHaveLength(0)
+      const ics = mail!.parsed.attachments.find((attachment) => attachment.filename === 'event.ics')!.content.toString('utf8')
+      expect(ics).toContain('LOCATION:Online (joining link by e-mail)')
+      expect(ics).not.toContain('Indaba Hotel')
+    }
+  })
+
   it('tells card registrants where to pay', async () => {
     const { receipt } = await createRegistration(
       registrations(),
