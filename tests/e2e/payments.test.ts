@@ -190,7 +190,11 @@ describe('card payment with the sandbox checkout (no Yoco key)', () => {
     expect(await link.getAttribute('href')).toBe('/workshop/legalOpinion/calendar.ics')
     const response = await page.request.get(`${site.baseUrl}/workshop/legalOpinion/calendar.ics`)
     expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
-    expect(await response.text()).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T080000')
+    const ics = await response.text()
+    // The two days are two events, each with that day's hours.
+    expect(ics.match(/^BEGIN:VEVENT/gm)).toHaveLength(2)
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T080000')
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250704T080000')
   })
 })
 

@@ -72,25 +72,30 @@ async function offers(): Promise<Record<string, string>> {
 describe('seats as visitors see them', () => {
   it('counts down the last seats, then sells out the venue with online still offered, then sells out', async () => {
     await open('/workshop/legalOpinion')
-    expect(await page.locator('.event-hero .price-headline__seats').count()).toBe(0)
+    // Plenty of seats in the room says nothing of them; the one online place is counted as the venue's last seats are.
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Only 1 online place left')
 
     await register('venue', 2)
     await open('/workshop/legalOpinion')
-    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Only 10 seats left at the venue')
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Only 10 seats left at the venue; only 1 online place left')
     expect(Object.values(await offers())).toContain('LimitedAvailability')
     await page.goto(`${site.baseUrl}/workshop`)
     const card = page.locator('.event-card', { hasText: 'Legal Opinion' })
     // A listing card words its seats in its price headline, as the home page's cards and the event's hero do.
-    expect(await card.locator('.price-headline__seats').innerText()).toBe('Only 10 seats left at the venue')
+    expect(await card.locator('.price-headline__seats').innerText()).toBe('Only 10 seats left at the venue; only 1 online place left')
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
     const panel = page.getByRole('tabpanel')
-    expect(await panel.locator('.seat-notice').innerText()).toBe('Only 10 seats left at the venue')
+    expect(await panel.locator('.seat-notice').innerText()).toBe('Only 10 seats left at the venue; only 1 online place left')
 
     await register('venue', 10)
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
-    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Sold out at the venue')
-    expect(await panel.locator('.seat-notice').innerText()).toBe('Sold out at the venue')
+    // The last online place is counted where the venue's seats are.
+    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Sold out at the venue; only 1 online place left')
+    expect(await panel.locator('.seat-notice').innerText()).toBe('Sold out at the venue; only 1 online place left')
     expect(await panel.locator('input[name="attendanceOption"][value="venue"]').isDisabled()).toBe(true)
+    // A room that is full reads "sold out"; "(closed)" is kept for an early-bird whose days have passed.
+    const venueChoice = panel.locator('label[for="register-option-venue"]')
+    expect(await venueChoice.innerText()).toMatch(/\(sold out\)$/)
     expect(await panel.locator('input[name="attendanceOption"][value="online"]').isDisabled()).toBe(false)
     const soldOutVenue = await offers()
     expect(soldOutVenue.Venue).toBe('SoldOut')
@@ -98,11 +103,19 @@ describe('seats as visitors see them', () => {
 
     await register('online', 1)
     await page.goto(`${site.baseUrl}/workshop/legalOpinion?tab=register`)
-    expect(await page.locator('.event-hero .price-headline__seats').innerText()).toBe('Sold out')
+    // The hero's call to act is the waiting list, said once, with no early-bird line any more.
+    const hero = page.locator('.event-hero')
+    expect(await hero.getByRole('link', { name: 'Sold out: join the waiting list' }).isVisible()).toBe(true)
+    expect(await hero.getByRole('link', { name: 'Register now' }).count()).toBe(0)
+    expect(await hero.locator('.price-headline__seats, .price-headline__early-bird').count()).toBe(0)
     expect(await panel.getByRole('heading', { name: 'Sold out' }).isVisible()).toBe(true)
     expect(await panel.locator('form.registration-form').count()).toBe(0)
     expect(new Set(Object.values(await offers()))).toEqual(new Set(['SoldOut']))
     await page.goto(`${site.baseUrl}/workshop`)
-    expect(await page.locator('.event-card', { hasText: 'Legal Opinion' }).locator('.price-headline__seats').innerText()).toBe('Sold out')
+    const soldOutCard = page.locator('.event-card', { hasText: 'Legal Opinion' })
+    expect(await soldOutCard.locator('.price-headline__seats').innerText()).toBe('Sold out: join the waiting list')
+    expect(await soldOutCard.locator('.price-headline__early-bird').count()).toBe(0)
+    // The other cards keep their early-bird line: only the sold-out event lost it.
+    expect(await page.locator('.event-card .price-headline__early-bird').count()).toBeGreaterThan(0)
   })
 })

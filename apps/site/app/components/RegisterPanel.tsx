@@ -33,6 +33,7 @@ const WaitingListForm = lazy(() => import('./WaitingListForm').then((module) => 
 export interface SeatsShown {
   notice?: string | undefined
   venueSoldOut: boolean
+  onlineSoldOut: boolean
   soldOut: boolean
 }
 
@@ -122,6 +123,9 @@ export function RegisterPanel({
       </section>
     )
   }
+  // When the room is full, only online attendance is still offered (unless an offer holds seats in it), and the reverse.
+  const soldOutOption = (key: string) =>
+    key === 'online' ? seats.onlineSoldOut && held?.attendance !== 'online' : seats.venueSoldOut && held?.attendance !== 'venue'
   const options: OfferedOption[] = (event.priceOptions ?? []).flatMap((option) =>
     isOptionKey(option.key)
       ? [
@@ -129,10 +133,8 @@ export function RegisterPanel({
             key: option.key,
             label: option.label ?? option.key,
             amount: option.amount ?? 0,
-            // When the room is full, only online attendance is still offered, unless an offer holds seats in it.
-            available:
-              optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available &&
-              !(seats.venueSoldOut && option.key !== 'online' && held?.attendance !== 'venue'),
+            available: optionAvailability({ key: option.key, earlyBirdUntil: option.earlyBirdUntil }, schedule, now).available && !soldOutOption(option.key),
+            soldOut: soldOutOption(option.key),
           },
         ]
       : [],
@@ -371,7 +373,7 @@ function RegistrationForm({
                     {!option.available && (
                       <span className="form__closed" id={`register-option-${option.key}-closed`}>
                         {' '}
-                        (closed)
+                        {option.soldOut ? '(sold out)' : '(closed)'}
                       </span>
                     )}
                   </label>

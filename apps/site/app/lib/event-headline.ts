@@ -8,17 +8,30 @@ export interface HeadlineSource {
   priceOptions: ReadonlyArray<{ key: string | null; amount: number | null; earlyBirdUntil: string | null }> | null
 }
 
+/** The words for a sold-out event, on the hero's button, the cards and the Register tab. */
+export const SOLD_OUT_NOTICE = 'Sold out: join the waiting list'
+
 /** An event's headline as the page shows it: "R 5 490.00", and the last early-bird day as "13 June 2025". */
 export interface PriceHeadlineText {
   from: string
   earlyBirdUntil?: string
-  /** What the event's seats call for: "Only 4 seats left at the venue", "Sold out at the venue", "Sold out". */
+  /** What the event's seats call for: "Only 4 seats left at the venue", "Sold out at the venue", "Sold out: join…". */
   seats?: string
+  /** No seat of any kind is left: the early-bird line goes, and the call to act is the waiting list. */
+  soldOut?: boolean
 }
 
-/** The headline with what the seats call for, when they call for anything (lib/seats.server.ts words it). */
-export function withSeatNotice(headline: PriceHeadlineText | undefined, seats: string | undefined): PriceHeadlineText | undefined {
-  return headline && seats ? { ...headline, seats } : headline
+/**
+ * The headline with what the seats call for, when they call for anything (lib/seats.server.ts words it); a sold-out
+ * event offers no early-bird.
+ */
+export function withSeatNotice(headline: PriceHeadlineText | undefined, seats: string | undefined, soldOut = false): PriceHeadlineText | undefined {
+  if (!headline) return headline
+  if (soldOut) {
+    const { earlyBirdUntil: _offeredNoMore, ...rest } = headline
+    return { ...rest, soldOut, ...(seats ? { seats } : {}) }
+  }
+  return seats ? { ...headline, seats } : headline
 }
 
 /**

@@ -46,6 +46,8 @@ export interface OfferedOption {
   label: string
   amount: number
   available: boolean
+  /** Not available because its seats are taken, rather than because its time (an early-bird's) has passed. */
+  soldOut?: boolean
 }
 
 function blankDelegate(): DelegateDraft {

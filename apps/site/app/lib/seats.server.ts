@@ -1,3 +1,4 @@
+import { SOLD_OUT_NOTICE } from './event-headline'
 import { FEW_SEATS_LEFT, seatStatusOf, seatsTakenAt, type CoreDatabase, type EventCapacity, type SeatStatus } from '@events/core'
 
 /** An event as the content describes it, with what its seat status needs. */
@@ -36,12 +37,26 @@ export async function seatStatusesOf(db: CoreDatabase, events: readonly SeatedEv
   )
 }
 
-/** What the hero, the cards and the Register tab say about seats, or nothing while plenty remain. */
+const isFew = (left: number | null): left is number => left !== null && left > 0 && left <= FEW_SEATS_LEFT
+
+/**
+ * What the hero, the cards and the Register tab say about seats, or nothing while plenty remain: the venue's last
+ * seats and the last online places alike ("Sold out at the venue; only 1 online place left").
+ */
 export function seatNotice(status: SeatStatus | undefined): string | undefined {
   if (!status) return undefined
-  if (status.soldOut) return 'Sold out'
-  if (status.venueSoldOut) return 'Sold out at the venue'
-  if (status.venueLeft !== null && status.venueLeft <= FEW_SEATS_LEFT)
-    return `Only ${status.venueLeft} ${status.venueLeft === 1 ? 'seat' : 'seats'} left at the venue`
-  return undefined
+  if (status.soldOut) return SOLD_OUT_NOTICE
+  const venue = status.venueSoldOut
+    ? 'Sold out at the venue'
+    : isFew(status.venueLeft)
+      ? `Only ${status.venueLeft} ${status.venueLeft === 1 ? 'seat' : 'seats'} left at the venue`
+      : undefined
+  const online =
+    status.onlineLeft === 0
+      ? 'sold out online'
+      : isFew(status.onlineLeft)
+        ? `only ${status.onlineLeft} online ${status.onlineLeft === 1 ? 'place' : 'places'} left`
+        : undefined
+  if (venue && online) return `${venue}; ${online}`
+  return venue ?? (online && online.charAt(0).toUpperCase() + online.slice(1))
 }

@@ -41,7 +41,7 @@ export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   for (const card of cards) {
     facts[card._id] = { dates: eventDateLabel(card.start, card.end), venue: venueLabel(card.venue) }
     const notice = seatNotice(seats.get(card._id))
-    const headline = withSeatNotice(eventHeadline(card, now), notice)
+    const headline = withSeatNotice(eventHeadline(card, now), notice, seats.get(card._id)?.soldOut)
     if (headline) headlines[card._id] = headline
     else if (notice) seatNotices[card._id] = notice
   }

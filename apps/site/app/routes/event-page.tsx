@@ -12,7 +12,7 @@ import { RichTextHtml } from '../components/RichTextHtml'
 import { answerOr, NETWORK_FAILURE, REGISTRATION_SEND_FAILURE } from '../lib/form-outcome'
 import { contentRequest, useContent, withLoaderContent } from '../lib/content'
 import { prefetchContent } from '../lib/content.server'
-import { eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
+import { SOLD_OUT_NOTICE, eventHeadline, withSeatNotice, type PriceHeadlineText } from '../lib/event-headline'
 import { eventKindOfRoute, type EventKind } from '../lib/event-kind'
 import { eventStructuredData } from '../lib/event-structured-data'
 import { pageMeta } from '../lib/meta'
@@ -96,10 +96,15 @@ export async function loader({ context, request, params, pattern }: Route.Loader
       siteUrl: config.siteUrl,
       // Priced on the server at the business clock: the availability rules stay out of the page's JavaScript.
       // Counted on the server like the price: what the hero and the Register tab (RegisterPanel reads `seats`) say.
-      headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus)),
+      headline: withSeatNotice(eventHeadline(event, config.now()), seatNotice(seatStatus), seatStatus?.soldOut),
       // Written on the server, as on every card, so the date and venue formatters stay out of the page's JavaScript.
       facts: { dates: eventDateLabel(event.start, event.end), venue: venueLabel(event.venue) },
-      seats: { notice: seatNotice(seatStatus), venueSoldOut: seatStatus?.venueSoldOut ?? false, soldOut: seatStatus?.soldOut ?? false },
+      seats: {
+        notice: seatNotice(seatStatus),
+        venueSoldOut: seatStatus?.venueSoldOut ?? false,
+        onlineSoldOut: seatStatus?.onlineLeft === 0,
+        soldOut: seatStatus?.soldOut ?? false,
+      },
       // Why a quotation request was refused (its quote address sends the visitor back with ?quote=<code>), worded here so
       // the refusals stay out of the page's JavaScript.
       quoteRefusal: quoteRefusalMessage(url.searchParams.get('quote')),
@@ -248,10 +253,15 @@ function EventHero({
         </div>
         {registerHref && (
           <div className="event-hero__ticket">
-            {headline ? <PriceHeadline headline={headline} /> : <p className="event-hero__closed">Registration is closed</p>}
+            {headline ? (
+              // A sold-out hero says so once, on its button to the waiting list.
+              <PriceHeadline headline={headline.soldOut ? { ...headline, seats: undefined } : headline} />
+            ) : (
+              <p className="event-hero__closed">Registration is closed</p>
+            )}
             {headline && (
               <Link className="button button--accent button--block" to={registerHref}>
-                Register now
+                {headline.soldOut ? SOLD_OUT_NOTICE : 'Register now'}
               </Link>
             )}
           </div>

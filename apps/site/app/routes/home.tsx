@@ -51,7 +51,7 @@ function upcomingEvents(events: UpcomingEventsQueryResult, now: Date, seats: Map
       href: `/${event.kind}/${event.slug}`,
       dateLabel: eventDateLabel(event.start, event.end),
       location: venueLabel(event.venue),
-      headline: withSeatNotice(eventHeadline(event, now), seatNotice(seats.get(event._id))),
+      headline: withSeatNotice(eventHeadline(event, now), seatNotice(seats.get(event._id)), seats.get(event._id)?.soldOut),
     }))
     .filter((event) => event.headline !== undefined)
     .slice(0, UPCOMING_COUNT)

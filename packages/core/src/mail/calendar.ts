@@ -25,20 +25,46 @@ function cachedVtimezone(timeZone: string): string | null {
   return vtimezones.get(timeZone) ?? null
 }
 
-/** An RFC 5545 calendar with one event, its times in Africa/Johannesburg (with the VTIMEZONE). */
+/**
+ * The days an entry spans, each with that day's hours: from the start's time to the end's time on every calendar day
+ * from the start's to the end's, in Johannesburg. A one-day entry is itself.
+ */
+function calendarDays(start: string, end: string): Array<{ start: DateTime; end: DateTime }> {
+  const first = DateTime.fromISO(start, { zone: TIME_ZONE })
+  const last = DateTime.fromISO(end, { zone: TIME_ZONE })
+  const dayCount = Math.max(1, Math.round(last.startOf('day').diff(first.startOf('day'), 'days').days) + 1)
+  if (dayCount === 1) return [{ start: first, end: last }]
+  return Array.from({ length: dayCount }, (_, index) => {
+    const day = first.plus({ days: index })
+    return {
+      start: day,
+      end: day.set({ hour: last.hour, minute: last.minute, second: last.second, millisecond: 0 }),
+    }
+  })
+}
+
+/**
+ * An RFC 5545 calendar with one event per day of the entry, each with that day's hours (a two-day workshop is two
+ * events, not one block through the night), its times in Africa/Johannesburg (with the VTIMEZONE).
+ */
 function calendarFile(entry: CalendarEntry, productName: string): string {
   const calendar = ical({ prodId: { company: productName, product: 'events', language: 'EN' } })
   calendar.timezone({ name: TIME_ZONE, generator: cachedVtimezone })
-  calendar.createEvent({
-    id: entry.uid,
-    start: DateTime.fromISO(entry.start, { zone: TIME_ZONE }),
-    end: DateTime.fromISO(entry.end, { zone: TIME_ZONE }),
-    timezone: TIME_ZONE,
-    summary: entry.title,
-    location: entry.location,
-    url: entry.url,
-    description: entry.description,
-    organizer: { name: entry.organiser.name, email: entry.organiser.email },
+  const days = calendarDays(entry.start, entry.end)
+  const [uidName, uidHost] = entry.uid.split('@') as [string, string | undefined]
+  days.forEach((day, index) => {
+    calendar.createEvent({
+      // Each day its own identity, so a calendar keeps both days of a two-day event.
+      id: days.length === 1 ? entry.uid : `${uidName}-day${index + 1}${uidHost ? `@${uidHost}` : ''}`,
+      start: day.start,
+      end: day.end,
+      timezone: TIME_ZONE,
+      summary: days.length === 1 ? entry.title : `${entry.title} (day ${index + 1} of ${days.length})`,
+      location: entry.location,
+      url: entry.url,
+      description: entry.description,
+      organizer: { name: entry.organiser.name, email: entry.organiser.email },
+    })
   })
   return calendar.toString()
 }

@@ -58,6 +58,18 @@ export function footerText(settings: SiteSettingsForMail): string {
   return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
 }
 
+/** Whether the registration's delegates attend online: they get their joining link, no door pass and no venue. */
+function attendsOnline(context: RegistrationMailContext): boolean {
+  return context.submission.attendanceOption === 'online'
+}
+
+const ONLINE_ATTENDANCE = 'Online: we e-mail each delegate their own joining link before the event starts'
+
+/** Where the delegates attend, as a row: the venue, or online with how they will join. */
+function attendanceRow(context: RegistrationMailContext): [string, string] {
+  return attendsOnline(context) ? ['Where', ONLINE_ATTENDANCE] : ['Venue', venueText(context.event)]
+}
+
 function calendarFor(context: RegistrationMailContext): MailAttachment {
   const { event, settings } = context
   return calendarAttachment(
@@ -66,7 +78,7 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
       title: event.title,
       start: event.start,
       end: event.end,
-      location: venueText(event),
+      location: attendsOnline(context) ? 'Online (joining link by e-mail)' : venueText(event),
       url: event.url,
       description: `Registration ${context.reference}. ${event.url}`,
       organiser: { name: settings.siteName, email: event.contactEmail },
@@ -195,7 +207,7 @@ function registrantConfirmationMail(context: RegistrationMailContext, position?:
     ...yourReferenceRow(submission),
     ['Event', event.title],
     ['Dates', formatEventDates(event.start, event.end)],
-    ['Venue', venueText(event)],
+    attendanceRow(context),
     ['Attendance option', context.optionLabel],
     ...delegateRows(delegates),
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
@@ -203,7 +215,8 @@ function registrantConfirmationMail(context: RegistrationMailContext, position?:
     ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
   ]
   const payment = paymentInstructions(context, position)
-  const passes = (context.passes ?? [])
+  // A pass is for the door: online delegates join by their link instead.
+  const passes = (attendsOnline(context) ? [] : (context.passes ?? []))
     .filter((pass) => !position?.attendingDelegates || position.attendingDelegates.includes(pass.ordinal))
     .map((pass) => ({ pass, name: submission.delegates[pass.ordinal]?.name ?? '' }))
   const passSection = passes.length > 0 ? passesSection(passes) : undefined
@@ -235,12 +248,13 @@ function registrantConfirmationMail(context: RegistrationMailContext, position?:
 /** A delegate's short notice that they were registered, with the calendar file and the privacy notice link. */
 function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
   const { event, settings, submission } = context
-  const passSection = pass ? passesSection([{ pass }]) : undefined
+  const doorPass = attendsOnline(context) ? undefined : pass
+  const passSection = doorPass ? passesSection([{ pass: doorPass }]) : undefined
   const subject = `You are registered for ${event.title}`
   const intro = `${submission.companyName} has registered you for ${event.title} (reference ${context.reference}).`
   const rows: Array<[string, string]> = [
     ['Dates', formatEventDates(event.start, event.end)],
-    ['Venue', venueText(event)],
+    attendanceRow(context),
     ['Attendance option', context.optionLabel],
   ]
   const privacy = `We use your name, position and e-mail address only to run this event. How we handle personal information: ${context.privacyUrl}`
@@ -261,7 +275,7 @@ function delegateNoticeMail(context: RegistrationMailContext, delegate: Delegate
       html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}${passSection?.html}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context), ...(pass ? [passImage(pass)] : [])],
+    attachments: [calendarFor(context), ...(doorPass ? [passImage(doorPass)] : [])],
   }
 }
 

@@ -148,9 +148,10 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     expect(calendar?.filename).toBe('event.ics')
     const ics = calendar!.content.toString('utf8')
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Johannesburg')
-    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T083000')
-    expect(ics).toContain('DTEND;TZID=Africa/Johannesburg:20250704T160000')
-    expect(ics).toContain('SUMMARY:Legal Opinion Writing 2025')
+    // One event a day, each with that day's hours.
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250703T083000\r\nDTEND;TZID=Africa/Johannesburg:20250703T160000')
+    expect(ics).toContain('DTSTART;TZID=Africa/Johannesburg:20250704T083000\r\nDTEND;TZID=Africa/Johannesburg:20250704T160000')
+    expect(ics).toContain('SUMMARY:Legal Opinion Writing 2025 (day 1 of 2)')
     expect(ics).toContain('LOCATION:Indaba Hotel\\, William Nicol Drive')
     expect(ics).toContain('URL;VALUE=URI:https://events.example.com/workshop/legalOpinion')
 
@@ -174,6 +175,22 @@ describe.each(TEST_BACKENDS)('outbox delivery on %s', (backend) => {
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').select(['id', 'status', 'sent_at']).execute()
     expect(rows.every((row) => row.status === 'sent' && row.sent_at !== null)).toBe(true)
     expect(new Set(sink().received.map((mail) => mail.parsed.messageId))).toEqual(new Set(rows.map((row) => `<outbox-${row.id}@example.com>`)))
+  })
+
+  it('tells online delegates how they will join: no venue, no door pass, an online calendar entry', async () => {
+    await createRegistration(registrations(), registrationInput({ attendanceOption: 'online' }))
+    await deliver()
+    for (const address of ['bookings@acme.example.com', 'thandi@acme.example.com']) {
+      const [mail] = mailTo(sink().received, address)
+      const text = mail!.parsed.text ?? ''
+      expect(text).toContain('Online: we e-mail each delegate their own joining link before the event starts')
+      expect(text).not.toContain('Indaba Hotel')
+      expect(text).not.toMatch(/pass/i)
+      expect(mail!.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png')).toHaveLength(0)
+      const ics = mail!.parsed.attachments.find((attachment) => attachment.filename === 'event.ics')!.content.toString('utf8')
+      expect(ics).toContain('LOCATION:Online (joining link by e-mail)')
+      expect(ics).not.toContain('Indaba Hotel')
+    }
   })
 
   it('tells card registrants where to pay', async () => {
