@@ -49,6 +49,13 @@ export const agendaSession = defineType({
       description: 'Registration, tea, lunch and other breaks are shown differently from talks',
       initialValue: false,
     }),
+    defineField({
+      name: 'isEthics',
+      title: 'Counts as ethics hours',
+      type: 'boolean',
+      description: "The certificate counts this session's time as ethics hours of the event's CPD",
+      initialValue: false,
+    }),
   ],
   preview: {
     select: { start: 'start', end: 'end', title: 'title', firstSpeaker: 'speakers.0.name', speaker: 'speaker', isBreak: 'isBreak' },

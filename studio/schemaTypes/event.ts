@@ -29,6 +29,7 @@ export const event = defineType({
     { name: 'content', title: 'Page content' },
     { name: 'registration', title: 'Registration' },
     { name: 'sponsor', title: 'Sponsorship' },
+    { name: 'cpd', title: 'CPD' },
     placeholdersGroup,
   ],
   fields: [
@@ -260,6 +261,39 @@ export const event = defineType({
       group: 'registration',
       description: 'Places for online delegates. Leave empty for no limit.',
       validation: (rule) => rule.integer().min(1),
+    }),
+    defineField({
+      name: 'cpd',
+      title: 'CPD accreditation',
+      type: 'object',
+      group: 'cpd',
+      description:
+        'Fill in when a CPD body accredits the event: registration then asks each delegate for a professional registration number, and the certificate names the accreditation',
+      fields: [
+        defineField({
+          name: 'accreditingBody',
+          title: 'Accrediting body',
+          type: 'string',
+          description: 'e.g. "South African Institute of Chartered Accountants (SAICA)"',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'accreditationNumber',
+          title: 'Accreditation or activity number',
+          type: 'string',
+          description: "The provider's accreditation number or this activity's number, as the body issued it",
+          validation: (rule) => rule.required(),
+        }),
+        defineField({ name: 'category', title: 'CPD category', type: 'string', description: 'e.g. "Verifiable CPD"' }),
+      ],
+    }),
+    defineField({
+      name: 'certificatesOnlyWhenPaid',
+      title: 'Certificates only when paid in full',
+      type: 'boolean',
+      group: 'cpd',
+      description: 'A delegate whose registration is unpaid gets their certificate when it is paid; the certificates screen lists who waits',
+      initialValue: true,
     }),
     defineField({ name: 'sponsorHeading', title: 'Sponsor heading', type: 'string', group: 'sponsor' }),
     defineField({ name: 'sponsorIntro', title: 'Sponsor introduction', type: 'text', rows: 4, group: 'sponsor' }),

@@ -14,6 +14,7 @@ export const siteSettings = defineType({
     { name: 'contact', title: 'Contact' },
     { name: 'payment', title: 'Payment' },
     { name: 'privacy', title: 'Privacy' },
+    { name: 'certificates', title: 'Certificates' },
     placeholdersGroup,
   ],
   fields: [
@@ -119,6 +120,23 @@ export const siteSettings = defineType({
       group: 'privacy',
       description: 'The person responsible for personal information under POPIA',
       fields: [defineField({ name: 'name', type: 'string' }), defineField({ name: 'email', type: 'string', validation: (rule) => rule.email() })],
+    }),
+    defineField({
+      name: 'certificateSignatory',
+      title: 'Certificate signatory',
+      type: 'object',
+      group: 'certificates',
+      description: 'The person who signs every certificate of attendance',
+      fields: [
+        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'title', title: 'Title', type: 'string', description: 'e.g. "Managing Director"', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'signature',
+          title: 'Signature image',
+          type: 'image',
+          description: 'A scan of the signature on a white or clear background (PNG or JPEG)',
+        }),
+      ],
     }),
     placeholdersField,
   ],

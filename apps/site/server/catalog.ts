@@ -61,6 +61,13 @@ export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettings
     email: settings?.email ?? '',
     vatNumber: settings?.vatNumber ?? '',
     informationOfficer: settings?.informationOfficer?.email ? { name: settings.informationOfficer.name ?? '', email: settings.informationOfficer.email } : null,
+    certificateSignatory: settings?.certificateSignatory?.name
+      ? {
+          name: settings.certificateSignatory.name,
+          title: settings.certificateSignatory.title ?? '',
+          signatureUrl: settings.certificateSignatory.signatureUrl ?? null,
+        }
+      : null,
   }
 }
 
@@ -94,9 +101,24 @@ export function registrationEvent(event: NonNullable<RegistrationEventQueryResul
     })),
     agendaDays: (event.agendaDays ?? []).flatMap((day) =>
       day.date
-        ? [{ date: day.date, sessions: (day.sessions ?? []).map((session) => ({ start: session.start, end: session.end, isBreak: session.isBreak === true })) }]
+        ? [
+            {
+              date: day.date,
+              sessions: (day.sessions ?? []).map((session) => ({
+                start: session.start,
+                end: session.end,
+                isBreak: session.isBreak === true,
+                isEthics: session.isEthics,
+              })),
+            },
+          ]
         : [],
     ),
+    cpd:
+      event.cpd?.accreditingBody && event.cpd.accreditationNumber
+        ? { accreditingBody: event.cpd.accreditingBody, accreditationNumber: event.cpd.accreditationNumber, category: event.cpd.category ?? null }
+        : null,
+    certificatesOnlyWhenPaid: event.certificatesOnlyWhenPaid,
   }
 }
 

@@ -26,7 +26,8 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),
   bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },
   paymentTermsDays,
-  informationOfficer{ name, email }
+  informationOfficer{ name, email },
+  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }
 }`)
 
 /** A content page by its slug (home, mission, vision, values, terms, sponsorship, training pages, privacy). */
@@ -119,7 +120,8 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
         title,
         room,
         "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),
-        isBreak
+        isBreak,
+        isEthics
       }
     }
   },
@@ -164,7 +166,9 @@ export const registrationEventQuery = defineQuery(`*[_type == "event" && slug.cu
   contactEmail,
   contactPhone,
   "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },
-  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }
+  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak, "isEthics": coalesce(isEthics, false) } } },
+  cpd{ accreditingBody, accreditationNumber, category },
+  "certificatesOnlyWhenPaid": coalesce(certificatesOnlyWhenPaid, true)
 }`)
 
 /**

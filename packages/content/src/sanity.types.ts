@@ -84,6 +84,7 @@ export type AgendaSession = {
   >
   speaker?: string
   isBreak?: boolean
+  isEthics?: boolean
 }
 
 export type SanityImageAssetReference = {
@@ -368,6 +369,12 @@ export type Event = {
   registrationClosesAt?: string
   venueCapacity?: number
   onlineCapacity?: number
+  cpd?: {
+    accreditingBody: string
+    accreditationNumber: string
+    category?: string
+  }
+  certificatesOnlyWhenPaid?: boolean
   sponsorHeading?: string
   sponsorIntro?: string
   sponsorPackages?: Array<
@@ -418,6 +425,17 @@ export type SiteSettings = {
   informationOfficer?: {
     name?: string
     email?: string
+  }
+  certificateSignatory?: {
+    name: string
+    title: string
+    signature?: {
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      _type: 'image'
+    }
   }
   placeholders?: Array<string>
 }
@@ -547,7 +565,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email }}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email },  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }}
 export type SiteSettingsQueryResult = {
   siteName: string
   tagline: string | null
@@ -581,6 +599,11 @@ export type SiteSettingsQueryResult = {
   informationOfficer: {
     name: string | null
     email: string | null
+  } | null
+  certificateSignatory: {
+    name: string
+    title: string
+    signatureUrl: string | null
   } | null
 } | null
 
@@ -727,7 +750,7 @@ export type UpcomingEventsQueryResult = Array<{
 
 // Source: ../packages/content/src/queries.ts
 // Variable: eventPageQuery
-// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        room,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },  sponsorHeading,  sponsorIntro}
+// Query: *[_type == "event" && kind == $kind && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  summary,  start,  end,  format,  venue{ name, address },  contactPhone,  contactEmail,  registrationSubject,  registrationClosesAt,  venueCapacity,  onlineCapacity,  tabs,  "card": card{    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }  },  overview{ theme, keyMessages, objectives },  agendaDays[]{    _key,    label,    date,    "sessions": sessions[]{      _key,      ...coalesce(@->, @){        "time": start + " – " + end,        title,        room,        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),        isBreak,        isEthics      }    }  },  "speakers": speakers[]->{    _id,    name,    position,    company,    bio,    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }  },  "participatingCompanies": participatingCompanies[]{    _key,    alt,    "url": asset->url,    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height,    "assetRef": asset._ref,    crop,    hotspot  },  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },  sponsorHeading,  sponsorIntro}
 export type EventPageQueryResult = {
   _id: string
   kind: 'conference' | 'workshop'
@@ -828,6 +851,7 @@ export type EventPageQueryResult = {
       room: string | null
       speaker: string | null
       isBreak: boolean | null
+      isEthics: boolean | null
     }> | null
   }> | null
   speakers: Array<{
@@ -898,7 +922,7 @@ export type EventPageQueryResult = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: registrationEventQuery
-// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venueCapacity,  onlineCapacity,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }}
+// Query: *[_type == "event" && slug.current == $slug][0]{  _id,  kind,  title,  "slug": slug.current,  code,  start,  end,  registrationClosesAt,  registrationSubject,  venueCapacity,  onlineCapacity,  venue{ name, address },  contactEmail,  contactPhone,  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak, "isEthics": coalesce(isEthics, false) } } },  cpd{ accreditingBody, accreditationNumber, category },  "certificatesOnlyWhenPaid": coalesce(certificatesOnlyWhenPaid, true)}
 export type RegistrationEventQueryResult = {
   _id: string
   kind: 'conference' | 'workshop'
@@ -929,8 +953,15 @@ export type RegistrationEventQueryResult = {
       start: string
       end: string
       isBreak: boolean | null
+      isEthics: boolean | false
     }> | null
   }> | null
+  cpd: {
+    accreditingBody: string
+    accreditationNumber: string
+    category: string | null
+  } | null
+  certificatesOnlyWhenPaid: boolean | true
 } | null
 
 // Source: ../packages/content/src/queries.ts
@@ -1015,13 +1046,13 @@ export type SocialImageQueryResult =
 import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email }\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email },\n  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }\n}': SiteSettingsQueryResult
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body },\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult
     '*[_type == "event" && card.listed == true && dateTime(start) > dateTime($now)] | order(start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } }\n}': UpcomingEventsQueryResult
-    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        room,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
-    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak } } }\n}': RegistrationEventQueryResult
+    '*[_type == "event" && kind == $kind && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  summary,\n  start,\n  end,\n  format,\n  venue{ name, address },\n  contactPhone,\n  contactEmail,\n  registrationSubject,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  tabs,\n  "card": card{\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n  },\n  overview{ theme, keyMessages, objectives },\n  agendaDays[]{\n    _key,\n    label,\n    date,\n    "sessions": sessions[]{\n      _key,\n      ...coalesce(@->, @){\n        "time": start + " \u2013 " + end,\n        title,\n        room,\n        "speaker": select(count(speakers) > 0 => array::join(speakers[]->{ "line": coalesce(name + ", " + position, name) }.line, "; "), speaker),\n        isBreak,\n        isEthics\n      }\n    }\n  },\n  "speakers": speakers[]->{\n    _id,\n    name,\n    position,\n    company,\n    bio,\n    "image": image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 1 }\n  },\n  "participatingCompanies": participatingCompanies[]{\n    _key,\n    alt,\n    "url": asset->url,\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height,\n    "assetRef": asset._ref,\n    crop,\n    hotspot\n  },\n  "priceOptions": priceOptions[]{ _key, ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "sponsorPackages": sponsorPackages[]->{ _id, title, rank, complimentarySeats, participantDiscountPercent, promotionalTextWords, literaturePages, speakingSlot, benefits },\n  sponsorHeading,\n  sponsorIntro\n}': EventPageQueryResult
+    '*[_type == "event" && slug.current == $slug][0]{\n  _id,\n  kind,\n  title,\n  "slug": slug.current,\n  code,\n  start,\n  end,\n  registrationClosesAt,\n  registrationSubject,\n  venueCapacity,\n  onlineCapacity,\n  venue{ name, address },\n  contactEmail,\n  contactPhone,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, label, amount, earlyBirdUntil } },\n  "agendaDays": agendaDays[]{ date, "sessions": sessions[]{ ...coalesce(@->, @){ start, end, isBreak, "isEthics": coalesce(isEthics, false) } } },\n  cpd{ accreditingBody, accreditationNumber, category },\n  "certificatesOnlyWhenPaid": coalesce(certificatesOnlyWhenPaid, true)\n}': RegistrationEventQueryResult
     '*[_type == "event"]{\n  _id,\n  start,\n  registrationClosesAt,\n  venueCapacity,\n  onlineCapacity,\n  "options": priceOptions[]{ ...coalesce(@->, @){ key, earlyBirdUntil } }\n}': AvailabilityScheduleQueryResult
     '*[_type == "event"] | order(start asc){\n  title,\n  kind,\n  "slug": slug.current,\n  _updatedAt\n}': EventSlugsQueryResult
     '*[_type == "sponsorPackage"] | order(rank asc){\n  _id,\n  title,\n  rank,\n  complimentarySeats,\n  participantDiscountPercent,\n  promotionalTextWords,\n  literaturePages,\n  speakingSlot,\n  priceExclVat,\n  benefits\n}': SponsorPackagesQueryResult

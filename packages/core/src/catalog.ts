@@ -33,12 +33,30 @@ export interface RegistrationEvent {
   onlineCapacity?: number | null
   /** The agenda's days (YYYY-MM-DD) and their sessions' times (HH:mm, Johannesburg); breaks and registration marked. */
   agendaDays?: AgendaDay[]
+  /** The CPD body's accreditation of the event; absent when no body accredits it. */
+  cpd?: CpdAccreditation | null
+  /** Certificates wait for a registration to be paid in full (the default). */
+  certificatesOnlyWhenPaid?: boolean
+}
+
+/** Who accredits an event for CPD, under which number, and in which category. */
+export interface CpdAccreditation {
+  accreditingBody: string
+  accreditationNumber: string
+  category?: string | null
 }
 
 /** One day of an event's agenda, as the certificates count its hours. */
 export interface AgendaDay {
   date: string
-  sessions: Array<{ start: string; end: string; isBreak: boolean }>
+  sessions: Array<{ start: string; end: string; isBreak: boolean; isEthics?: boolean }>
+}
+
+/** The person who signs the certificates, and their signature's image address. */
+export interface CertificateSignatory {
+  name: string
+  title: string
+  signatureUrl?: string | null
 }
 
 export interface BankDetails {
@@ -74,6 +92,7 @@ export interface SiteSettingsForMail {
   email: string
   vatNumber: string
   informationOfficer?: { name: string; email: string } | null
+  certificateSignatory?: CertificateSignatory | null
 }
 
 /** The content the core reads, implemented by the site over its content source. */

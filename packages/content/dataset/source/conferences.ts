@@ -72,7 +72,7 @@ export const resilience: EventEntry = {
         { time: '11:15 – 12:30', title: 'Startup panel: Funding, scaling and selling to corporates', speakers: [resilienceSpeaker(3), resilienceSpeaker(8), resilienceSpeaker(14), resilienceSpeaker(15)] },
         { time: '12:30 – 13:30', title: 'Lunch', isBreak: true },
         { time: '13:30 – 14:15', title: 'The future of work: skills, technology and the workplace', speakers: [resilienceSpeaker(11), resilienceSpeaker(13)] },
-        { time: '14:15 – 15:00', title: 'A second-chance economy: bringing people with criminal records into work', speakers: [resilienceSpeaker(12)] },
+        { time: '14:15 – 15:00', title: 'A second-chance economy: bringing people with criminal records into work', speakers: [resilienceSpeaker(12)], isEthics: true },
         { time: '15:00 – 15:45', title: 'Closing panel: A resilience agenda for government and business', speaker: 'Panel of conference speakers' },
         { time: '15:45 – 16:00', title: 'Closing remarks and close of conference', speakers: [resilienceSpeaker(5)] },
       ],
@@ -83,6 +83,7 @@ export const resilience: EventEntry = {
   // The specification's calculation prices and the displayed early-bird date (DESIGN: Decisions).
   prices: { venue: 8490, earlyBird: 7490, earlyBirdUntil: '2025-06-13', online: 5490, tables: true },
   registrationSubject: 'Resilience Delegate Registration',
+  cpd: { accreditingBody: 'South African Institute of Professional Accountants (SAIPA)', accreditationNumber: 'SAIPA-CPD-2025-0000', category: 'Verifiable CPD' },
   sponsorHeading: 'Sponsor the Economic Resilience Conference',
   sponsorIntro: SPONSOR_INTRO,
   placeholders: [],
@@ -161,6 +162,7 @@ export const pfas: EventEntry = {
   // which; the earlier events take the earlier dates.
   prices: { venue: 7990, earlyBird: 6990, earlyBirdUntil: '2025-03-25', online: 5490, tables: true },
   registrationSubject: 'PFAS Delegate Registration',
+  cpd: { accreditingBody: 'Engineering Council of South Africa (ECSA)', accreditationNumber: 'ECSA-0000-2025', category: 'Category 1: Developmental activities' },
   sponsorHeading: 'Sponsor the PFAS Conference',
   sponsorIntro: SPONSOR_INTRO,
   placeholders: ['venue.name'],

@@ -13,6 +13,8 @@ export interface SessionEntry {
   /** Who presents it when that is no listed speaker, e.g. "Panel of business leaders". */
   speaker?: string
   isBreak?: boolean
+  /** Counts as ethics hours of the event's CPD. */
+  isEthics?: boolean
 }
 
 /** An event as the content files describe it; `eventDocuments` turns it into Sanity documents. */
@@ -37,6 +39,8 @@ export interface EventEntry {
   participatingCompanies: string[]
   prices: { venue: number; earlyBird: number; earlyBirdUntil: string; online: number; tables: boolean }
   registrationSubject: string
+  /** The CPD body's accreditation, for an accredited event. */
+  cpd?: { accreditingBody: string; accreditationNumber: string; category: string }
   sponsorHeading: string
   sponsorIntro: string
   /** Field paths of the event document that hold invented values. */
@@ -115,6 +119,7 @@ function agendaDays(entry: EventEntry) {
       ...(session.speakers ? { speakers: refs(session.speakers) } : {}),
       ...(session.speaker ? { speaker: session.speaker } : {}),
       isBreak: session.isBreak ?? false,
+      ...(session.isEthics ? { isEthics: true } : {}),
     })),
   }))
 }
@@ -163,12 +168,16 @@ export function eventDocuments(entry: EventEntry): { documents: DatasetDocument[
     sponsorIntro: entry.sponsorIntro,
     sponsorPackages: refs(SPONSOR_PACKAGE_IDS),
     registrationSubject: entry.registrationSubject,
+    ...(entry.cpd ? { cpd: entry.cpd } : {}),
+    certificatesOnlyWhenPaid: true,
     placeholders: [
       'code',
       'contactPhone',
       'contactEmail',
       'card.image',
       ...(entry.participatingCompanies.length > 0 ? ['participatingCompanies'] : []),
+      // The accreditation numbers are invented until the events team enters the ones the bodies issued.
+      ...(entry.cpd ? ['cpd.accreditationNumber'] : []),
       ...entry.placeholders,
     ],
   }

@@ -38,6 +38,7 @@ export const siteSettings: DatasetDocument = {
   },
   paymentTermsDays: 5,
   informationOfficer: { name: 'Information Officer (to be named)', email: 'privacy@example.com' },
+  certificateSignatory: { name: 'Managing Director (to be named)', title: 'Managing Director' },
   placeholders: [
     'siteName',
     'developerCredit',
@@ -49,6 +50,7 @@ export const siteSettings: DatasetDocument = {
     'vatNumber',
     'bankDetails',
     'informationOfficer',
+    'certificateSignatory',
   ],
 }
 
