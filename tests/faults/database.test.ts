@@ -1,6 +1,5 @@
 // The built site against a database that goes away: PostgreSQL behind a TCP proxy that is cut and restored, its
 // connections terminated by the server, two instances sharing one rate limit, and a database that never comes up.
-import { connect, createServer, type Server, type Socket } from 'node:net'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +10,7 @@ import { createStaffAccount, signInCookie } from '../support/admin.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { registrationBody } from '../support/registrations.ts'
 import { connectPostgres } from '../support/postgres.ts'
+import { startProxy, type TcpProxy } from '../support/tcp-proxy.ts'
 import { waitUntil } from '../support/wait.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
@@ -39,53 +39,12 @@ async function stillRunning(site: RunningSite): Promise<boolean> {
   return Promise.race([site.exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50))])
 }
 
-/** A TCP proxy in front of PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
-async function startProxy(targetHost: string, targetPort: number) {
-  const sockets = new Set<Socket>()
-  let server: Server | undefined
-  let port = 0
-  const listen = async () => {
-    const current = createServer((client) => {
-      const upstream = connect(targetPort, targetHost)
-      for (const socket of [client, upstream]) {
-        sockets.add(socket)
-        socket.on('close', () => sockets.delete(socket))
-        socket.on('error', () => {
-          client.destroy()
-          upstream.destroy()
-        })
-      }
-      client.pipe(upstream).pipe(client)
-    })
-    await new Promise<void>((resolve) => current.listen(port, '127.0.0.1', resolve))
-    port = (current.address() as { port: number }).port
-    server = current
-  }
-  await listen()
-  return {
-    get port() {
-      return port
-    },
-    async cut() {
-      const current = server
-      if (!current) return
-      server = undefined
-      const closed = new Promise((resolve) => current.close(resolve))
-      for (const socket of sockets) socket.destroy()
-      await closed
-    },
-    async restore() {
-      if (!server) await listen()
-    },
-  }
-}
-
 describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and the database failing', (databaseUrl) => {
   const target = new URL(databaseUrl)
   const schema = `site_faults_${Date.now().toString(36)}`
   const applicationName = `events_site_${schema}`
   let admin: pg.Client
-  let proxy: Awaited<ReturnType<typeof startProxy>>
+  let proxy: TcpProxy
   let site: RunningSite
   let otherInstance: RunningSite
 
@@ -104,7 +63,8 @@ describe.each(POSTGRES_URLS)('the site on PostgreSQL (%s): the back office, and 
     admin = await connectPostgres(databaseUrl)
     await admin.query(`create schema "${schema}"`)
     proxy = await startProxy(target.hostname || '127.0.0.1', Number(target.port || 5432))
-    const env = { FORM_RATE_LIMIT: '3', SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN }
+    // Instances that must write: without the database they leave the balancer.
+    const env = { FORM_RATE_LIMIT: '3', SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN, READY_NEEDS_DATABASE: '1' }
     // One after the other: Kysely's migrator can trip over a second instance creating its tables in an empty schema.
     site = await startSite({ env: { ...env, DATABASE_URL: siteDatabaseUrl(proxy.port) } })
     otherInstance = await startSite({ env: { ...env, DATABASE_URL: siteDatabaseUrl(Number(target.port || 5432)) } })

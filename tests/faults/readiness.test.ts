@@ -22,7 +22,7 @@ describe.each(POSTGRES_URLS)('readiness on PostgreSQL (%s) that turns read-only'
     siteUrl.hostname = '127.0.0.1'
     siteUrl.pathname = `/${database}`
     siteUrl.searchParams.set('application_name', applicationName)
-    site = await startSite({ env: { DATABASE_URL: siteUrl.toString(), FORM_RATE_LIMIT: '0' } })
+    site = await startSite({ env: { DATABASE_URL: siteUrl.toString(), FORM_RATE_LIMIT: '0', READY_NEEDS_DATABASE: '1' } })
   })
 
   afterAll(async () => {

@@ -198,8 +198,10 @@ export async function createSite({ config, datasetPath, logger }: SiteOptions): 
   // seconds and more against an unreachable source) would only outlast a load balancer's timeout.
   const contentProbe = createContentClient(config.content, { localApiHost, maxRetries: 0 })
   const readiness = createReadiness({
+    // The database is part of readiness only for an instance that must write: without it pages that need only
+    // content go on, and writes answer 503 with Retry-After (docs/operations.md, "Health, readiness and shutdown").
     checks: {
-      database: () => core.checkDatabase(),
+      ...(config.readyNeedsDatabase ? { database: () => core.checkDatabase() } : {}),
       content: () => contentProbe.fetch('count(*[_id == "siteSettings"])'),
     },
     log: (level, message) => logger[level](message),

@@ -26,7 +26,7 @@ describe('readConfig', () => {
       databasePoolMax: 10,
       migrateOnStart: true,
     })
-    expect(config).toMatchObject({ shutdownDrainMs: 2_000, shutdownGraceMs: 10_000, healthPort: undefined })
+    expect(config).toMatchObject({ shutdownDrainMs: 2_000, shutdownGraceMs: 10_000, healthPort: undefined, readyNeedsDatabase: false })
   })
 
   it('reads the pool size, the migration switch and the shutdown bounds, and refuses nonsense in them', () => {
@@ -36,11 +36,13 @@ describe('readConfig', () => {
       SHUTDOWN_DRAIN_SECONDS: '0.5',
       SHUTDOWN_GRACE_SECONDS: '20',
       HEALTH_PORT: '3101',
+      READY_NEEDS_DATABASE: '1',
     })
     expect(config.core).toMatchObject({ databasePoolMax: 4, migrateOnStart: false })
-    expect(config).toMatchObject({ shutdownDrainMs: 500, shutdownGraceMs: 20_000, healthPort: 3101 })
+    expect(config).toMatchObject({ shutdownDrainMs: 500, shutdownGraceMs: 20_000, healthPort: 3101, readyNeedsDatabase: true })
     expect(() => readConfig({ HEALTH_PORT: 'health' })).toThrow(/HEALTH_PORT must be a whole number/)
     expect(() => readConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX must be a whole number of connections, 2 or more/)
+    expect(() => readConfig({ READY_NEEDS_DATABASE: 'yes' })).toThrow(/READY_NEEDS_DATABASE must be 1 .* or 0/)
     expect(() => readConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START must be 1 .* or 0/)
     expect(() => readConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS must be a number of seconds/)
   })

@@ -48,6 +48,8 @@ export interface Config {
   pageCacheMaxBytes: number
   /** HEALTH_PORT: a second port on which a thread of its own answers /healthz and /readyz; unset, none. */
   healthPort: number | undefined
+  /** READY_NEEDS_DATABASE: whether /readyz includes the database (an instance that must write); unset, only content. */
+  readyNeedsDatabase: boolean
   /** SHUTDOWN_DRAIN_SECONDS, in ms: how long a stopping instance keeps serving while /readyz says it is draining. */
   shutdownDrainMs: number
   /** SHUTDOWN_GRACE_SECONDS, in ms: then how long it waits for open requests before it exits. */
@@ -186,6 +188,12 @@ const environment = z.object({
     if (['0', 'false', 'off'].includes(text)) return false
     return refuse(`MIGRATE_ON_START must be 1 (migrate at startup) or 0 (leave it to pnpm db:migrate), not "${value}"`)
   }),
+  READY_NEEDS_DATABASE: checked((value) => {
+    const text = (value?.trim() || '0').toLowerCase()
+    if (['1', 'true', 'on'].includes(text)) return true
+    if (['0', 'false', 'off'].includes(text)) return false
+    return refuse(`READY_NEEDS_DATABASE must be 1 (unready without the database) or 0 (serve pages without it), not "${value}"`)
+  }),
   SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 2),
   SHUTDOWN_GRACE_SECONDS: seconds('SHUTDOWN_GRACE_SECONDS', 10),
   SITE_DATE: checked((value) => (value?.trim() ? parseSiteDate(value) : undefined)),
@@ -263,6 +271,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     pageCacheControl: vars.PAGE_CACHE_CONTROL,
     pageCacheMaxBytes: Math.round(vars.PAGE_CACHE_MAX_MB * 1024 * 1024),
     healthPort: vars.HEALTH_PORT,
+    readyNeedsDatabase: vars.READY_NEEDS_DATABASE,
     shutdownDrainMs: vars.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,
   }

@@ -15,7 +15,7 @@ afterEach(async () => {
   server = undefined
 })
 
-/** A real HTTP server: the observation middleware, /metrics, and pages that answer 200 (and /fail, 500). */
+/** A real HTTP server: the observation middleware, /metrics, and pages that answer 200 (/fail 500, /readyz 503). */
 async function serve(): Promise<{ base: string; lines: Record<string, unknown>[]; metrics: SiteMetrics }> {
   const lines: Record<string, unknown>[] = []
   const logger = createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line)) } })
@@ -33,7 +33,7 @@ async function serve(): Promise<{ base: string; lines: Record<string, unknown>[]
         return
       }
       req.log?.info('handling')
-      res.statusCode = req.url === '/fail' ? 500 : 200
+      res.statusCode = req.url === '/fail' ? 500 : req.url === '/readyz' ? 503 : 200
       res.end('ok')
     })
   })
@@ -56,6 +56,15 @@ describe('observeRequests', () => {
       res: { statusCode: 200 },
     })
     expect(lines[1]?.req).not.toHaveProperty('headers')
+  })
+
+  it('logs a 503 from /readyz as an answer: info level, no error object or stack', async () => {
+    const { base, lines } = await serve()
+    await (await fetch(`${base}/readyz`)).text()
+    await expect.poll(() => lines.filter((line) => line.res !== undefined).length).toBe(1)
+    const line = lines.find((entry) => entry.res !== undefined)
+    expect(line).toMatchObject({ level: 30, msg: 'request completed', res: { statusCode: 503 } })
+    expect(line).not.toHaveProperty('err')
   })
 
   it('replaces an unsafe or missing request id with a new one', async () => {

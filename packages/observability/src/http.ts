@@ -15,6 +15,11 @@ export interface RequestObservationOptions {
   routePattern: (path: string) => string
 }
 
+/** A 503 from /readyz (starting, draining, unavailable) is an answer to the load balancer, not a failed request. */
+function isReadinessAnswer(req: IncomingMessage, error: Error | undefined): boolean {
+  return pathOf(req) === '/readyz' && (error === undefined || error.message.startsWith('failed with status code'))
+}
+
 function pathOf(req: IncomingMessage): string {
   // Routers rewrite req.url as they mount; the original is what the client asked for.
   const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
@@ -47,7 +52,11 @@ export function observeRequests({ logger, metrics, routePattern }: RequestObserv
     },
     // Lines a handler logs through req.log carry the request id alone, not the whole request again.
     quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (req, res, error) => (isReadinessAnswer(req, error) ? 'info' : error || res.statusCode >= 500 ? 'error' : 'info'),
+    // ... and without an error object and its stack: the readiness module logs why the instance is not ready.
+    customErrorObject: (req, _res, error, fields: Record<string, unknown>) =>
+      isReadinessAnswer(req, error) ? { res: fields.res, responseTime: fields.responseTime } : fields,
+    customErrorMessage: (req, _res, error) => (isReadinessAnswer(req, error) ? 'request completed' : 'request errored'),
   })
   return (req, res, next) => {
     const started = process.hrtime.bigint()
