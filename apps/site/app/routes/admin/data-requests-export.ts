@@ -26,6 +26,7 @@ export async function action(args: Route.ActionArgs) {
     registrations: report.registrations.length,
     enquiries: report.enquiries.length,
     waitingList: report.waitingList.length,
+    sponsorshipDeals: report.sponsorshipDeals.length,
     emails: report.emails.length,
   }
   await fromDatabase(context, () =>
