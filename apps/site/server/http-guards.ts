@@ -101,10 +101,15 @@ export const pageFormGuard: express.RequestHandler = (req, res, next) => {
   next()
 }
 
+/** The host (with its port) of an Origin header; null for an opaque origin ("null") or one that is not a URL. */
+function hostOf(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null
+}
+
 /**
  * Refuses with 403 a page form post that another site made the browser send, by its Origin or Fetch Metadata,
  * before React Router reads it (which would answer a bare 400 and log it as an error): a probe is not a fault, so it
- * is logged as a warning. A post that carries neither header goes on; the back office's actions refuse that too.
+ * is logged as a warning. The origin may be `SITE_URL`'s or, as React Router allows, the Host the request came to. A post that carries neither header goes on; the back office's actions refuse that too.
  */
 export function crossSitePostGuard(siteOrigin: string): express.RequestHandler {
   return (req, res, next) => {
@@ -114,7 +119,8 @@ export function crossSitePostGuard(siteOrigin: string): express.RequestHandler {
     }
     const origin = req.headers.origin
     const fetchSite = req.headers['sec-fetch-site']
-    const crossSite = (origin !== undefined && origin !== siteOrigin) || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')
+    const foreignOrigin = origin !== undefined && origin !== siteOrigin && hostOf(origin) !== req.headers.host
+    const crossSite = foreignOrigin || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')
     if (!crossSite) {
       next()
       return
