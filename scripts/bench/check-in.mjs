@@ -11,7 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createStaffAccount, signInCookie } from '../../tests/support/admin.ts'
-import { launchBrowser, waitForHydration } from '../../tests/support/browser.ts'
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { chromiumFlags, chromiumPath } from '../../tests/support/chromium.ts'
 import { startSite } from '../../tests/support/site-server.ts'
 import { percentile } from './registrations.mjs'
 import { printTable } from './table.mjs'
@@ -157,7 +159,10 @@ export async function run() {
  * frame after the green answer naming the delegate appeared, sorted.
  */
 async function onScreenTimes(baseUrl, cookie, codes) {
-  const browser = await launchBrowser()
+  // Playwright is the browser tests' dependency: loaded from there, as they launch it.
+  const playwright = createRequire(new URL('../../tests/package.json', import.meta.url)).resolve('playwright-core')
+  const { chromium } = await import(pathToFileURL(playwright).href)
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
   try {
     const cookies = cookie.split(';').map((pair) => {
       const [name, ...rest] = pair.trim().split('=')
@@ -169,7 +174,8 @@ async function onScreenTimes(baseUrl, cookie, codes) {
         await context.addCookies(cookies)
         const page = await context.newPage()
         await page.goto(`${baseUrl}${DESK}?day=${DAY}`)
-        await waitForHydration(page)
+        // Hydrated once the desk's first poll and list have been fetched and the network is quiet.
+        await page.waitForLoadState('networkidle')
         return page
       }),
     )
@@ -181,20 +187,22 @@ async function onScreenTimes(baseUrl, cookie, codes) {
           await page.getByLabel('Pass code').fill(code)
           await page.evaluate(() => {
             const before = document.querySelector('.check-in-answer > strong')?.textContent ?? ''
-            window.benchAnswer = new Promise((resolve) => {
-              let pressedAt = 0
-              window.addEventListener('keydown', (event) => event.key === 'Enter' && (pressedAt = performance.now()), { capture: true, once: true })
-              const observer = new MutationObserver(() => {
-                const shown = document.querySelector('.check-in-answer > strong')?.textContent ?? ''
-                if (pressedAt === 0 || shown === before || !shown.endsWith('checked in.')) return
-                observer.disconnect()
-                requestAnimationFrame(() => resolve(performance.now() - pressedAt))
-              })
-              observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+            Object.assign(window, {
+              benchAnswer: new Promise((resolve) => {
+                let pressedAt = 0
+                window.addEventListener('keydown', (event) => event.key === 'Enter' && (pressedAt = performance.now()), { capture: true, once: true })
+                const observer = new MutationObserver(() => {
+                  const shown = document.querySelector('.check-in-answer > strong')?.textContent ?? ''
+                  if (pressedAt === 0 || shown === before || !shown.endsWith('checked in.')) return
+                  observer.disconnect()
+                  requestAnimationFrame(() => resolve(performance.now() - pressedAt))
+                })
+                observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+              }),
             })
           })
           await page.keyboard.press('Enter')
-          const answered = page.evaluate(() => window.benchAnswer)
+          const answered = page.evaluate(() => /** @type {{ benchAnswer: Promise<number> }} */ (/** @type {unknown} */ (window)).benchAnswer)
           taken.push(await answered)
         }
         return taken
