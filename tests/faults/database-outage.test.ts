@@ -63,7 +63,17 @@ describe.each(POSTGRES_URLS)('a database outage behind HAProxy on PostgreSQL (%s
     const healthPorts = [await freePort(), await freePort()]
     for (const healthPort of healthPorts) sites.push(await launchSite({ env: { ...siteEnv, HEALTH_PORT: String(healthPort) } }))
     await waitUntil(
-      async () => (await Promise.all(healthPorts.map((port) => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false)))).every(Boolean),
+      async () =>
+        (
+          await Promise.all(
+            healthPorts.map((port) =>
+              fetch(`http://127.0.0.1:${port}/readyz`).then(
+                (response) => response.ok,
+                () => false,
+              ),
+            ),
+          )
+        ).every(Boolean),
       'both instances ready',
       120_000,
     )
@@ -80,7 +90,14 @@ describe.each(POSTGRES_URLS)('a database outage behind HAProxy on PostgreSQL (%s
     })
     haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
     haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()))
-    await waitUntil(async () => (await fetch(`${balancerUrl}/conference/Resilience`).then((response) => response.status, () => 0)) === 200, 'HAProxy to answer')
+    await waitUntil(
+      async () =>
+        (await fetch(`${balancerUrl}/conference/Resilience`).then(
+          (response) => response.status,
+          () => 0,
+        )) === 200,
+      'HAProxy to answer',
+    )
   }, 300_000)
 
   afterAll(async () => {
@@ -111,8 +128,13 @@ describe.each(POSTGRES_URLS)('a database outage behind HAProxy on PostgreSQL (%s
       registrationAnswers.push({ status: refused.status, retryAfter: refused.headers.get('retry-after'), code: body.error?.code })
     }
     expect(pageStatuses.length).toBeGreaterThan(5)
-    expect(pageStatuses.filter((status) => status !== 200), haproxyOutput).toEqual([])
-    expect(new Set(registrationAnswers.map((answer) => JSON.stringify(answer)))).toEqual(new Set([JSON.stringify({ status: 503, retryAfter: '10', code: 'unavailable' })]))
+    expect(
+      pageStatuses.filter((status) => status !== 200),
+      haproxyOutput,
+    ).toEqual([])
+    expect(new Set(registrationAnswers.map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([JSON.stringify({ status: 503, retryAfter: '10', code: 'unavailable' })]),
+    )
     expect(haproxyOutput).not.toMatch(/no server available/)
     for (const site of sites) expect(site.output()).not.toMatch(/Not ready/)
 
@@ -134,6 +156,8 @@ describe.each(POSTGRES_URLS)('a database outage behind HAProxy on PostgreSQL (%s
     const refused = await register(balancerUrl)
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('10')
-    expect(await refused.json()).toEqual({ error: { code: 'unavailable', message: 'Our service is unavailable just now. Please try again in a few minutes.', fields: {} } })
+    expect(await refused.json()).toEqual({
+      error: { code: 'unavailable', message: 'Our service is unavailable just now. Please try again in a few minutes.', fields: {} },
+    })
   })
 })

@@ -1,5 +1,6 @@
 // The built site against a database that goes away: PostgreSQL behind a TCP proxy that is cut and restored, its
 // connections terminated by the server, two instances sharing one rate limit, and a database that never comes up.
+import { createServer } from 'node:net'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

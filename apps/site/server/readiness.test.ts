@@ -8,8 +8,7 @@ function harness(options: { failuresBeforeUnavailable?: number; busyGraceMs?: nu
   const lines: string[] = []
   const readiness = createReadiness({
     checks: {
-      database: () =>
-        answer === 'ok' ? Promise.resolve() : answer === 'error' ? Promise.reject(new Error('connection refused')) : new Promise(() => {}),
+      database: () => (answer === 'ok' ? Promise.resolve() : answer === 'error' ? Promise.reject(new Error('connection refused')) : new Promise(() => {})),
     },
     intervalMs: 1000,
     timeoutMs: 2000,
