@@ -161,7 +161,7 @@ export async function run() {
 async function onScreenTimes(baseUrl, cookie, codes) {
   // Playwright is the browser tests' dependency: loaded from there, as they launch it.
   const playwright = createRequire(new URL('../../tests/package.json', import.meta.url)).resolve('playwright-core')
-  const { chromium } = await import(pathToFileURL(playwright).href)
+  const { chromium } = (await import(pathToFileURL(playwright).href)).default
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
   try {
     const cookies = cookie.split(';').map((pair) => {
