@@ -36,7 +36,7 @@ export interface PaymentReceiptContext {
 }
 
 /** A bank transfer as it arrived, and what it did to its registration. */
-export interface ReceivedTransfer {
+interface ReceivedTransfer {
   amountCents: number
   /** The date the bank statement shows, YYYY-MM-DD. */
   receivedOn: string

@@ -225,7 +225,7 @@ export async function quoteDownload(context: Pick<BackOfficeContext, 'db'>, quot
 }
 
 /** The field of a registration (form and API) naming the quotation it was made from. */
-export const QUOTATION_NUMBER_FIELD = 'quotationNumber'
+const QUOTATION_NUMBER_FIELD = 'quotationNumber'
 
 /** A registration's quotation number as given, printed form (Q-000042; "q-42" and "42" too); '' when none or unreadable text. */
 export function quotationNumberOf(input: unknown): string {
@@ -254,7 +254,7 @@ export const QUOTATION_LINK_PARAM = 'quotation'
  * Where a quotation sends its reader to register: the event's Register tab with the quotation's number, option and
  * number of delegates, which the form starts with.
  */
-export function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number): string {
+function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number): string {
   const url = new URL(eventUrl)
   url.searchParams.set('tab', 'register')
   url.searchParams.set(QUOTATION_LINK_PARAM, quoteNumber)
