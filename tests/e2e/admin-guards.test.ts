@@ -23,12 +23,16 @@ let dataDir: string
  * credit note, which a registration nobody cancelled does not have.
  */
 const routeParams: Record<string, string> = { delegateId: '1', eventId: 'event-legal-opinion', file: 'CN-000001.pdf', dealId: 'no-such-deal' }
+/** Addresses a form posts to, which a page request is told to use the form for (405) once signed in. */
+const POST_ONLY_PATHS = [/^\/admin\/reports\/accounting-export\.csv$/]
+
 /**
  * Past the guard, these answer their page's own "not found": what they name is never made here (a credit note, a
- * quotation, an event's certificates, a sponsorship deal's invoice), or nothing is named (a statement of account without its company).
+ * quotation, an event's certificates, a sponsorship deal's invoice, a replaced tax invoice), or nothing is named (a statement of account without its company).
  */
 const ABSENT_PATHS = [
   /\/credit-notes\//,
+  /\/invoices\/[^/]+\.pdf$/,
   /^\/admin\/quotes\/[^/]+\.pdf$/,
   /^\/admin\/statements\/statement\.pdf$/,
   /\/certificates\.zip$/,
@@ -87,7 +91,14 @@ describe('the back office’s guards', () => {
     for (const pathname of guarded()) {
       const asStaff = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: staffCookie } })
       const asOwner = await fetch(url(pathname), { redirect: 'manual', headers: { cookie: ownerCookie } })
-      const allowed = pathname === '/admin/sign-out' ? 302 : ABSENT_PATHS.some((absent) => absent.test(pathname)) ? 404 : 200
+      const allowed =
+        pathname === '/admin/sign-out'
+          ? 302
+          : POST_ONLY_PATHS.some((postOnly) => postOnly.test(pathname))
+            ? 405
+            : ABSENT_PATHS.some((absent) => absent.test(pathname))
+              ? 404
+              : 200
       const expected = OWNER_ONLY_PATHS.includes(pathname) || MANAGER_ONLY_PATHS.some((only) => only.test(pathname)) ? 403 : allowed
       expect(asStaff.status, `${pathname} as staff`).toBe(expected)
       expect(asOwner.status, `${pathname} as owner`).toBe(allowed)

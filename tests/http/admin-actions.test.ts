@@ -337,7 +337,9 @@ describe('the Overdue list', () => {
     const list = await fetch(`${duringEvent.baseUrl}/admin/overdue`, { headers: { cookie } })
     expect(list.status).toBe(200)
     const row = (await pageText(list)).split(reference)[1] ?? ''
-    expect(row.replace(/ ;/g, ';').replace(/ ,/g, ',')).toMatch(/^ Legal Opinion Writing 2025; INV-\d{6}, due 2025-03-06 119 R\s20\s677\.00 Acme Legal /)
+    expect(row.replace(/ ;/g, ';').replace(/ ,/g, ',')).toMatch(
+      /^ Legal Opinion Writing 2025; INV-\d{6}, due 2025-03-06 119 90 days and more R\s20\s677\.00 Acme Legal /,
+    )
     const reminded = await post('/admin/overdue', { reference }, { base: duringEvent.baseUrl, cookie })
     expect(reminded.status).toBe(200)
     expect(await pageText(reminded)).toContain(`A payment reminder for R 20 677.00 is on its way to registration ${reference}.`)

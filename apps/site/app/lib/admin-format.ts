@@ -110,6 +110,7 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'event.message': 'Message to the delegates',
   certificate: 'Certificate of attendance',
   'sponsorship-codes': 'Sponsorship codes, to the sponsor',
+  'sponsorship-invoice': 'Sponsorship invoice, to the sponsor (codes follow payment)',
   'sponsorship-credit-note': 'Sponsorship cancelled, credit note to the sponsor',
   'waiting-list.place': 'Waiting-list place',
   'waiting-list.offer': 'Waiting-list offer of seats',

@@ -8,8 +8,6 @@ export interface HeadlineSource {
   priceOptions: ReadonlyArray<{ key: string | null; amount: number | null; earlyBirdUntil: string | null }> | null
 }
 
-/** The words for a sold-out event, on the hero's button, the cards and the Register tab. */
-export const SOLD_OUT_NOTICE = 'Sold out: join the waiting list'
 
 /** An event's headline as the page shows it: "R 5 490.00", and the last early-bird day as "13 June 2025". */
 export interface PriceHeadlineText {

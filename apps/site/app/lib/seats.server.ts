@@ -1,4 +1,4 @@
-import { SOLD_OUT_NOTICE } from './event-headline'
+import { SOLD_OUT_NOTICE } from './sold-out'
 import { FEW_SEATS_LEFT, seatStatusOf, seatsTakenAt, type CoreDatabase, type EventCapacity, type SeatStatus } from '@events/core'
 
 /** An event as the content describes it, with what its seat status needs. */

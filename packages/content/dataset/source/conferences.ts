@@ -83,7 +83,7 @@ export const resilience: EventEntry = {
   // The specification's calculation prices and the displayed early-bird date (DESIGN: Decisions).
   prices: { venue: 8490, earlyBird: 7490, earlyBirdUntil: '2025-06-13', online: 5490, tables: true },
   registrationSubject: 'Resilience Delegate Registration',
-  cpd: { accreditingBody: 'South African Institute of Professional Accountants (SAIPA)', accreditationNumber: 'SAIPA-CPD-2025-0000', category: 'Verifiable CPD' },
+  cpd: { accreditingBody: 'South African Institute of Professional Accountants (SAIPA)', accreditationNumber: 'SAIPA-CPD-0000', category: 'Verifiable CPD' },
   sponsorHeading: 'Sponsor the Economic Resilience Conference',
   sponsorIntro: SPONSOR_INTRO,
   placeholders: [],
@@ -162,7 +162,7 @@ export const pfas: EventEntry = {
   // which; the earlier events take the earlier dates.
   prices: { venue: 7990, earlyBird: 6990, earlyBirdUntil: '2025-03-25', online: 5490, tables: true },
   registrationSubject: 'PFAS Delegate Registration',
-  cpd: { accreditingBody: 'Engineering Council of South Africa (ECSA)', accreditationNumber: 'ECSA-0000-2025', category: 'Category 1: Developmental activities' },
+  cpd: { accreditingBody: 'Engineering Council of South Africa (ECSA)', accreditationNumber: 'ECSA-CPD-0000', category: 'Category 1: Developmental activities' },
   sponsorHeading: 'Sponsor the PFAS Conference',
   sponsorIntro: SPONSOR_INTRO,
   placeholders: ['venue.name'],

@@ -75,7 +75,7 @@ export const legalOpinion: EventEntry = {
   participatingCompanies: [],
   prices: { venue: 8990, earlyBird: 7990, earlyBirdUntil: '2025-04-25', online: 5990, tables: false },
   registrationSubject: 'Legal Opinion Delegate Registration',
-  cpd: { accreditingBody: 'Legal Practice Council (LPC)', accreditationNumber: 'LPC-CPD-0000/2025', category: 'Legal practitioners CPD' },
+  cpd: { accreditingBody: 'Legal Practice Council (LPC)', accreditationNumber: 'LPC-CPD-0000', category: 'Legal practitioners CPD' },
   sponsorHeading: 'Sponsor this workshop',
   sponsorIntro: SPONSOR_INTRO,
   placeholders: [],

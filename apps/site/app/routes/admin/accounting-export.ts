@@ -1,8 +1,15 @@
 import { exportAccounts } from '@events/core'
 import { data } from 'react-router'
-import { formText, staffFormPost } from '../../lib/admin.server'
+import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { refusalSentence, runStaffCommand } from '../../lib/backoffice.server'
 import type { Route } from './+types/accounting-export'
+
+/** The export is made by posting the reports page's form; the address itself shows nothing (after the sign-in). */
+export async function loader(args: Route.LoaderArgs) {
+  const { headers } = await requireStaffMember(args)
+  headers.set('Allow', 'POST')
+  throw data('Choose the period and the package on the reports page (/admin/reports), then download the export.', { status: 405, headers })
+}
 
 /**
  * The accounting export as a download: the reports page's form posts here (the browser submits it itself, so it works
