@@ -40,7 +40,7 @@ export interface RegistrationEvent {
 }
 
 /** Who accredits an event for CPD, under which number, and in which category. */
-export interface CpdAccreditation {
+interface CpdAccreditation {
   accreditingBody: string
   accreditationNumber: string
   category?: string | null
@@ -53,7 +53,7 @@ export interface AgendaDay {
 }
 
 /** The person who signs the certificates, and their signature's image address. */
-export interface CertificateSignatory {
+interface CertificateSignatory {
   name: string
   title: string
   signatureUrl?: string | null

@@ -8,7 +8,6 @@ export interface HeadlineSource {
   priceOptions: ReadonlyArray<{ key: string | null; amount: number | null; earlyBirdUntil: string | null }> | null
 }
 
-
 /** An event's headline as the page shows it: "R 5 490.00", and the last early-bird day as "13 June 2025". */
 export interface PriceHeadlineText {
   from: string
