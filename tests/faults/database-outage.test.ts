@@ -147,7 +147,12 @@ describe.each(POSTGRES_URLS)('a database outage behind HAProxy on PostgreSQL (%s
       site.process.kill('SIGTERM')
       await site.exited
     }
-    await waitUntil(async () => (await fetch(`${balancerUrl}/conference/Resilience`)).status === 503, 'the balancer to have no instance')
+    // Until its health checks mark both servers down, HAProxy still tries them and answers its error page to every
+    // path; from then on (nbsrv 0) /api gets the JSON refusal.
+    await waitUntil(
+      async () => ((await register(balancerUrl)).headers.get('content-type') ?? '').startsWith('application/json'),
+      'the balancer to count no instance',
+    )
     const page = await fetch(`${balancerUrl}/conference/Resilience`)
     expect(page.status).toBe(503)
     expect(page.headers.get('retry-after')).toBe('10')
