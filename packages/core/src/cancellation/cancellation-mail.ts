@@ -55,18 +55,29 @@ export function creditNoteMail(context: CancellationMailContext): OutgoingMail {
       ? ' The refund goes back to the card you paid with; we will e-mail you when the card company has accepted it.'
       : ''
   const intro = `As agreed, we have cancelled ${context.cancelled} for ${context.eventTitle}. The credit note is attached.${refundNotice}`
-  const statusLine = 'Your registration page (with the tax invoice and credit note to download):'
+  return {
+    ...registrationPageMail(context, settings, {
+      subject,
+      intro,
+      rows,
+      statusLine: 'Your registration page (with the tax invoice and credit note to download):',
+    }),
+    attachments: [context.creditNote],
+  }
+}
+
+/** A short mail about a registration: what happened, its details, and the link to the registration's page. */
+function registrationPageMail(
+  { email, statusUrl }: { email: string; statusUrl: string },
+  settings: SiteSettingsForMail,
+  { subject, intro, rows, statusLine }: { subject: string; intro: string; rows: Array<[string, string]>; statusLine: string },
+): OutgoingMail {
   const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
   return {
-    to: [context.email],
+    to: [email],
     subject,
-    text: [intro, detailsText(rows), `${statusLine}\n${context.statusUrl}`].join('\n\n') + '\n',
-    html: mailDocument(
-      subject,
-      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
-      footer,
-    ),
-    attachments: [context.creditNote],
+    text: [intro, detailsText(rows), `${statusLine}\n${statusUrl}`].join('\n\n') + '\n',
+    html: mailDocument(subject, html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${statusUrl}">${statusUrl}</a></p>`, footer),
   }
 }
 
@@ -92,16 +103,5 @@ export function cardRefundMail(context: CardRefundMailContext): OutgoingMail {
     ['Refunded on', formatDate(context.refundedOn)],
   ]
   const intro = `We have refunded ${formatRand(context.amountCents)} to the card you paid with. Your bank may take a few working days to show it on your card statement.`
-  const statusLine = 'Your registration page:'
-  const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
-  return {
-    to: [context.email],
-    subject,
-    text: [intro, detailsText(rows), `${statusLine}\n${context.statusUrl}`].join('\n\n') + '\n',
-    html: mailDocument(
-      subject,
-      html`<p>${intro}</p>${detailsTable(rows)}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p>`,
-      footer,
-    ),
-  }
+  return registrationPageMail(context, settings, { subject, intro, rows, statusLine: 'Your registration page:' })
 }
