@@ -283,6 +283,8 @@ const MAPPING_COLUMNS: Record<string, string> = {
   referenceColumn: 'the heading of the reference column',
 }
 
+const delegatesCount = (count: string | number | undefined) => `${count} ${Number(count) === 1 ? 'delegate' : 'delegates'}`
+
 function mappingColumn(column: string | number | undefined): string {
   return MAPPING_COLUMNS[String(column)] ?? 'this heading'
 }
@@ -291,6 +293,9 @@ function mappingColumn(column: string | number | undefined): string {
 const INPUT_PROBLEMS: Record<InputProblem, Wording> = {
   'message-incomplete': () => 'Fill in the subject and the text of the message.',
   'no-recipients': () => 'No delegate matches these filters: nothing was sent.',
+  'message-not-confirmed': () => 'Preview the message first, then send it to the number of delegates the preview names.',
+  'message-recipients-changed': ({ confirmed, now }) =>
+    `The message now goes to ${delegatesCount(now)}, not the ${delegatesCount(confirmed)} you confirmed: nothing was sent. Check the preview and send again.`,
   'date-format': ({ field }) => `Enter the ${field} date as YYYY-MM-DD.`,
   'period-reversed': () => 'The period ends before it starts.',
   'whole-number': ({ field, max }) => `The ${field === 'pageSize' ? 'page size' : 'page number'} must be a whole number from 1 to ${max}.`,

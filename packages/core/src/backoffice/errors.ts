@@ -78,6 +78,8 @@ export type MissingThing = (typeof MISSING_THINGS)[number]
 export const INPUT_PROBLEMS = [
   'message-incomplete',
   'no-recipients',
+  'message-not-confirmed',
+  'message-recipients-changed',
   'date-format',
   'whole-number',
   'list-status',

@@ -50,6 +50,9 @@ describe.each(TEST_BACKENDS)('messages to delegates on %s', (backend) => {
     ...filters,
   })
 
+  /** The message as sent after its preview named `recipients` delegates. */
+  const confirmedMessage = (filters: Record<string, string>, recipients: number) => ({ ...message(filters), confirmedRecipients: String(recipients) })
+
   const sentTo = async () =>
     (
       await testDb.db.kysely.selectFrom('outbox_messages').select('mail').where('topic', '=', 'event.message').orderBy('created_at').orderBy('id').execute()
@@ -60,10 +63,12 @@ describe.each(TEST_BACKENDS)('messages to delegates on %s', (backend) => {
       recipientCount: 2,
       first: { name: 'Thandi Nkosi', subject: 'A note for Thandi Nkosi', text: 'Dear Thandi Nkosi,\nThe venue has moved to the second floor.\n' },
     })
-    expect(await sendDelegateMessage(testContext(testDb.db), message({ attendance: 'venue', payment: 'unpaid' }), STAFF)).toEqual({ recipientCount: 2 })
+    expect(await sendDelegateMessage(testContext(testDb.db), confirmedMessage({ attendance: 'venue', payment: 'unpaid' }, 2), STAFF)).toEqual({
+      recipientCount: 2,
+    })
     expect(await sentTo()).toEqual(['thandi@acme.example.com', 'pieter@acme.example.com'])
-    await sendDelegateMessage(testContext(testDb.db), message({ payment: 'paid' }), STAFF)
-    await sendDelegateMessage(testContext(testDb.db), message({ attendance: 'online' }), STAFF)
+    await sendDelegateMessage(testContext(testDb.db), confirmedMessage({ payment: 'paid' }, 1), STAFF)
+    await sendDelegateMessage(testContext(testDb.db), confirmedMessage({ attendance: 'online' }, 1), STAFF)
     expect(await sentTo()).toEqual(['thandi@acme.example.com', 'pieter@acme.example.com', 'johan@beer.example.com', 'lerato@firm.example.com'])
     expect((await delegateMessagesOf(testContext(testDb.db), eventId)).map((sent) => [sent.filters, sent.recipientCount, sent.sentByName])).toEqual([
       [{ attendance: 'online', payment: 'all', day: '' }, 1, STAFF.name],
@@ -91,9 +96,13 @@ describe.each(TEST_BACKENDS)('messages to delegates on %s', (backend) => {
       first: { name: 'Thandi Nkosi' },
     })
     expect(await previewDelegateMessage(testContext(testDb.db), message({ day: '2025-07-04' }))).toEqual({ recipientCount: 0 })
-    await expect(sendDelegateMessage(testContext(testDb.db), message({ day: '2025-07-04' }), STAFF)).rejects.toMatchObject({ code: 'invalid-input' })
-    await expect(sendDelegateMessage(testContext(testDb.db), message({ day: '2025-07-09' }), STAFF)).rejects.toMatchObject({ code: 'not-an-event-day' })
-    await expect(sendDelegateMessage(testContext(testDb.db), message({ subject: '' }), STAFF)).rejects.toMatchObject({ code: 'missing-fields' })
+    await expect(sendDelegateMessage(testContext(testDb.db), confirmedMessage({ day: '2025-07-04' }, 0), STAFF)).rejects.toMatchObject({
+      code: 'invalid-input',
+    })
+    await expect(sendDelegateMessage(testContext(testDb.db), confirmedMessage({ day: '2025-07-09' }, 1), STAFF)).rejects.toMatchObject({
+      code: 'not-an-event-day',
+    })
+    await expect(sendDelegateMessage(testContext(testDb.db), confirmedMessage({ subject: '' }, 1), STAFF)).rejects.toMatchObject({ code: 'missing-fields' })
 
     await cancelRegistration(testContext(testDb.db), { reference: references[0], delegateIds: 'all' }, MANAGER)
     await testDb.db.kysely
@@ -101,8 +110,28 @@ describe.each(TEST_BACKENDS)('messages to delegates on %s', (backend) => {
       .set({ name: 'Anonymised', position: '', email: '' })
       .where('name', '=', 'Lerato Dlamini')
       .execute()
-    await sendDelegateMessage(testContext(testDb.db), message({}), STAFF)
+    await sendDelegateMessage(testContext(testDb.db), confirmedMessage({}, 1), STAFF)
     expect(await sentTo()).toEqual(['johan@beer.example.com'])
     expect(await delegateMessagesOf(testContext(testDb.db), 'no-such-event')).toEqual([])
+  })
+
+  it('sends only what staff confirmed: never unconfirmed, never to a number of delegates other than the preview named', async () => {
+    await expect(sendDelegateMessage(testContext(testDb.db), message({}), STAFF)).rejects.toMatchObject({
+      code: 'invalid-input',
+      details: { problem: 'message-not-confirmed' },
+    })
+    await expect(sendDelegateMessage(testContext(testDb.db), confirmedMessage({}, Number.NaN), STAFF)).rejects.toMatchObject({
+      details: { problem: 'message-not-confirmed' },
+    })
+    const { recipientCount } = await previewDelegateMessage(testContext(testDb.db), message({}))
+    // A registration cancelled between the preview and the send.
+    await cancelRegistration(testContext(testDb.db), { reference: references[1], delegateIds: 'all' }, MANAGER)
+    await expect(sendDelegateMessage(testContext(testDb.db), confirmedMessage({}, recipientCount), STAFF)).rejects.toMatchObject({
+      code: 'invalid-input',
+      details: { problem: 'message-recipients-changed', confirmed: recipientCount, now: recipientCount - 1 },
+    })
+    expect(await sentTo()).toEqual([])
+    expect(await delegateMessagesOf(testContext(testDb.db), eventId)).toEqual([])
+    expect(await sendDelegateMessage(testContext(testDb.db), confirmedMessage({}, recipientCount - 1), STAFF)).toEqual({ recipientCount: recipientCount - 1 })
   })
 })

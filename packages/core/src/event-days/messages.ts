@@ -34,19 +34,23 @@ export interface MessageFilters {
 }
 
 /** A message as staff write it: the event, subject and text (`{name}` for each delegate's name) and the filters. */
-const delegateMessageSchema = z.pipe(
-  ownFields,
-  z.object({
-    eventId: requiredLine(200),
-    subject: requiredLine(200),
-    body: requiredText(10_000),
-    attendance: requiredChoice(ATTENDANCE_FILTERS),
-    payment: requiredChoice(PAYMENT_FILTERS),
-    day: z.pipe(z.transform(singleLine), z.string()),
-  }),
-)
+const messageFields = {
+  eventId: requiredLine(200),
+  subject: requiredLine(200),
+  body: requiredText(10_000),
+  attendance: requiredChoice(ATTENDANCE_FILTERS),
+  payment: requiredChoice(PAYMENT_FILTERS),
+  day: z.pipe(z.transform(singleLine), z.string()),
+}
+const delegateMessageSchema = z.pipe(ownFields, z.object(messageFields))
 
 type MessageInput = z.infer<typeof delegateMessageSchema>
+
+/**
+ * A message as sent: the previewed message and the number of delegates staff saw it would reach, so a message is never
+ * sent to more (or fewer) delegates than staff confirmed.
+ */
+const confirmedMessageSchema = z.pipe(ownFields, z.object({ ...messageFields, confirmedRecipients: z.pipe(z.transform(singleLine), z.string()) }))
 
 /** The delegates a message with these filters reaches: attending, not erased, their registration not cancelled. */
 async function recipientsOf(queries: Kysely<Database>, eventId: string, filters: MessageFilters): Promise<JoiningDelegate[]> {
@@ -125,14 +129,23 @@ export async function previewDelegateMessage(context: BackOfficeContext, rawInpu
   return { recipientCount: recipients.length, first: { name: first.name, subject: mail.subject, text: mail.text } }
 }
 
-/** Sends a message to the event's delegates the filters choose, each their own copy through the outbox; audited and logged. */
-export const sendDelegateMessage = staffCommand(delegateMessageSchema, async (context, input, actor) => {
+/**
+ * Sends a message to the event's delegates the filters choose, each their own copy through the outbox; audited and
+ * logged. Only once staff confirmed how many it reaches (`confirmedRecipients`, from the preview).
+ */
+export const sendDelegateMessage = staffCommand(confirmedMessageSchema, async (context, input, actor) => {
+  const confirmed = /^\d{1,6}$/.test(input.confirmedRecipients) ? Number(input.confirmedRecipients) : undefined
+  if (confirmed === undefined) throw new BackOfficeError('invalid-input', { problem: 'message-not-confirmed' })
   const settings = await context.catalog.getSettings()
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<{ recipientCount: number }>> => {
     const { filters } = await checkedFilters(transaction, input)
     const recipients = await recipientsOf(transaction, input.eventId, filters)
     if (recipients.length === 0) throw new BackOfficeError('invalid-input', { problem: 'no-recipients' })
+    // A delegate registered or cancelled since the preview: staff see the new count before anything is sent.
+    if (recipients.length !== confirmed) {
+      throw new BackOfficeError('invalid-input', { problem: 'message-recipients-changed', confirmed, now: recipients.length })
+    }
     for (const delegate of recipients) {
       await enqueueMails(transaction, delegate.registrationId, [{ topic: MESSAGE_TOPIC, mail: delegateMessageMail(input, delegate, settings) }], at)
     }

@@ -42,15 +42,23 @@ export async function action(args: Route.ActionArgs) {
     day: formText(form, 'day'),
   }
   const input = { eventId: args.params.eventId, ...values }
+  const previewed = () => attemptChange(args.context, () => readBackOffice(args.context, (backOffice) => previewDelegateMessage(backOffice, input)))
   if (formText(form, 'intent') === 'preview') {
-    const preview = await attemptChange(args.context, () => readBackOffice(args.context, (backOffice) => previewDelegateMessage(backOffice, input)))
+    const preview = await previewed()
     if (!preview.ok) return data({ values, refused: { message: preview.message, fields: preview.fields } }, { status: preview.status, headers })
     return data({ values, preview: preview.value }, { headers })
   }
-  const sent = await runStaffCommand(args.context, user, sendDelegateMessage, input)
-  if (!sent.ok) return data({ values, refused: { message: sent.message, fields: sent.fields } }, { status: sent.status, headers })
+  const sent = await runStaffCommand(args.context, user, sendDelegateMessage, { ...input, confirmedRecipients: formText(form, 'confirmedRecipients') })
+  if (!sent.ok) {
+    // The preview again, with today's count, so staff can confirm what the message would now reach.
+    const preview = await previewed()
+    const refused = { message: sent.message, fields: sent.fields }
+    return data({ values, refused, ...(preview.ok ? { preview: preview.value } : {}) }, { status: sent.status, headers })
+  }
   return data({ sentTo: sent.value.recipientCount }, { headers })
 }
+
+const delegatesCount = (count: number) => `${count} ${count === 1 ? 'delegate' : 'delegates'}`
 
 export default function DelegateMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { event, days, sent } = loaderData
@@ -68,7 +76,7 @@ export default function DelegateMessages({ loaderData, actionData }: Route.Compo
         An e-mail to the event’s delegates the filters choose, each their own copy through the outbox, listed on their registration. Write {'{name}'} for each
         delegate’s name. Cancelled delegates and those whose address was erased are never written to.
       </p>
-      <AdminMessages notice={sentTo !== undefined ? `The message is queued to ${sentTo} ${sentTo === 1 ? 'delegate' : 'delegates'}.` : undefined} />
+      <AdminMessages notice={sentTo !== undefined ? `The message is queued to ${delegatesCount(sentTo)}.` : undefined} />
       {refused ? (
         <ErrorSummary
           title={refused.message}
@@ -98,25 +106,32 @@ export default function DelegateMessages({ loaderData, actionData }: Route.Compo
             <Options choices={dayChoices} />
           </select>
         </FieldRow>
-        <SubmitButton secondary name="intent" value="preview">
+        <SubmitButton name="intent" value="preview">
           Preview
-        </SubmitButton>{' '}
-        <SubmitButton name="intent" value="send">
-          Send the message
         </SubmitButton>
       </Form>
-      {preview ? (
+      {preview && values ? (
         <section aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview</h2>
           {preview.first ? (
             <>
               <p>
-                To {preview.recipientCount} {preview.recipientCount === 1 ? 'delegate' : 'delegates'}; as {preview.first.name} receives it:
+                <strong>This message goes to {delegatesCount(preview.recipientCount)}.</strong> As {preview.first.name} receives it:
               </p>
               <p>
                 <strong>{preview.first.subject}</strong>
               </p>
               <pre className="admin-preview">{preview.first.text}</pre>
+              {/* The message exactly as previewed: changing the text above needs a new preview before it can be sent. */}
+              <Form method="post">
+                {Object.entries(values).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <input type="hidden" name="confirmedRecipients" value={preview.recipientCount} />
+                <SubmitButton name="intent" value="send">
+                  Send to {delegatesCount(preview.recipientCount)}
+                </SubmitButton>
+              </Form>
             </>
           ) : (
             <p>No delegate matches these filters.</p>
