@@ -27,6 +27,8 @@ export interface RegistrationDetail extends RegistrationKey {
   event: StoredEvent
   code: string
   company: { name: string; address: string; email: string; tel: string; vatNumber: string; purchaseOrderNumber: string }
+  /** The quotation the registration was made from (Q-000042); empty for none. */
+  quotationNumber: string
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
   /** Every delegate in the order registered; a cancelled one stays listed, marked. */
@@ -110,6 +112,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
       vatNumber: row.vat_number,
       purchaseOrderNumber: row.purchase_order_number,
     },
+    quotationNumber: row.quotation_number,
     attendanceOption: { key: row.attendance_option, label: row.attendance_option_label },
     paymentMethod: row.payment_method,
     delegates: delegates.map(({ cancellation_id: cancellationId, ...delegate }) => ({ ...delegate, cancelled: cancellationId !== null })),

@@ -160,6 +160,16 @@ export default function Registration({ loaderData, actionData }: Route.Component
             ['Telephone', company.tel],
             ['VAT number', company.vatNumber || 'Not registered for VAT'],
             ['Purchase order number', company.purchaseOrderNumber || 'None given'],
+            [
+              'Quotation',
+              detail.quotationNumber ? (
+                <Link key="quotation" to={`/admin/quotes?number=${encodeURIComponent(detail.quotationNumber)}`}>
+                  {detail.quotationNumber}
+                </Link>
+              ) : (
+                'None given'
+              ),
+            ],
           ]}
         />
         {loaderData.mayCorrectInvoice ? (
