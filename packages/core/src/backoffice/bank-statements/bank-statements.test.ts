@@ -512,6 +512,25 @@ describe.each(TEST_BACKENDS)('bank statements on %s, continued', (backend) => {
     ])
   })
 
+  // FNB's download also comes with the description second and an Accrued Bank Charges column: charges the bank levies
+  // at month end, not taken from that line's balance, so they are neither money out nor part of the balance check.
+  it('reads FNB’s layout with the accrued bank charges column and dates as 05 Feb 2025', async () => {
+    const [reference] = await register(testDb.db, {})
+    const context = testContext(testDb.db)
+    const content = sample('banks/fnb-accrued-charges.csv', reference!)
+    const imported = await importBankStatement(context, { fileName: 'fnb.csv', content, mapping: { preset: 'fnb', dateFormat: 'd MMM yyyy' } }, STAFF)
+    expect((await statementLines(context, { importId: imported.id })).map((line) => [line.postedOn, line.amountCents, line.state.kind])).toEqual([
+      ['2025-02-05', TOTAL_CENTS, 'pays-in-full'],
+      ['2025-02-07', 123_450, 'unmatched'],
+    ])
+    const misread = new TextEncoder().encode(
+      new TextDecoder().decode(sample('banks/fnb-accrued-charges.csv', 'ZZZZZZZZ')).replace('"21,327.00"', '"21,321.50"'),
+    )
+    await expect(
+      importBankStatement(context, { fileName: 'fnb.csv', content: misread, mapping: { preset: 'fnb', dateFormat: 'd MMM yyyy' } }, STAFF),
+    ).rejects.toMatchObject({ code: 'statement-balance-broken' })
+  })
+
   it('previews a statement as the import would read it, storing nothing', async () => {
     const context = testContext(testDb.db)
     const preview = await previewBankStatement(context, {
