@@ -242,12 +242,19 @@ describe.each(TEST_BACKENDS)('accounting export on %s', (backend) => {
       Date: '10-03-2025',
       'Customer name': 'February Holdings',
       'Ledger Account': '1000',
+      Details: 'Credits INV-000001',
       Net: '17980.00',
       'VAT Rate': 'Standard',
       VAT: '2697.00',
       Total: '20677.00',
     })
     expect(sage.find((record) => record['Reference'] === 'INV-000003')).toMatchObject({ Type: 'Invoice', 'Customer Reference': 'MONTHENDCC' })
+    // Sage refuses a quick entry whose Details or Reference run past 25 characters, its Customer name past 50.
+    for (const record of sage) {
+      expect(record['Details']!.length).toBeLessThanOrEqual(25)
+      expect(record['Reference']!.length).toBeLessThanOrEqual(25)
+      expect(record['Customer name']!.length).toBeLessThanOrEqual(50)
+    }
     expect(sageCustomerReference('Ûmhlanga Légal (Pty) Ltd')).toBe('UMHLANGALE')
   })
 

@@ -309,6 +309,14 @@ function xeroSalesRow(document: VatDocument, settings: AccountingSettings): Cell
   ]
 }
 
+/** Sage's Details of a quick entry: it takes no more than 25 characters, so the registration and credited invoice only. */
+function sageDetails(document: VatDocument): string {
+  const details = document.kind === 'tax-invoice' ? `Registration ${document.registrationReference}` : `Credits ${document.creditedInvoiceNumber}`
+  return details.slice(0, SAGE_DETAILS_LENGTH)
+}
+
+const SAGE_DETAILS_LENGTH = 25
+
 function sageSalesRow(document: VatDocument, settings: AccountingSettings): Cell[] {
   // Sage takes a credit note's amounts as positive under the type Cr Note.
   return [
@@ -318,7 +326,7 @@ function sageSalesRow(document: VatDocument, settings: AccountingSettings): Cell
     document.customer.slice(0, 50),
     document.number,
     settings.sageLedgerAccount,
-    describe(document),
+    sageDetails(document),
     { cents: Math.abs(document.exclVatCents) },
     settings.sageVatRate,
     { cents: Math.abs(document.vatCents) },
