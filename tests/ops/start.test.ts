@@ -1,18 +1,20 @@
 // `pnpm start` as a newcomer or a supervisor runs it: the process pnpm started is the server itself, so the SIGTERM
-// pnpm passes on when it is stopped reaches the server, which drains and exits within the documented bound.
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs'
+// pnpm passes on when it is stopped reaches the server, which drains and exits within the documented bound; and the
+// data folder is where the README says, `./data` of the directory the command was started in.
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { registrationBody } from '../support/registrations.ts'
 import { freePort, repoRoot } from '../support/site-server.ts'
 import { waitUntil } from '../support/wait.ts'
 
 const dataDirs: string[] = []
 /** Processes a failed test may leave behind: stopped at the end. */
-const started: number[] = []
+const leftovers: number[] = []
 afterAll(() => {
-  for (const pid of started) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
+  for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -45,6 +47,52 @@ function isRunning(pid: number): boolean {
   }
 }
 
+// pnpm run by this Node directly: the `pnpm` on PATH may start through a shell script that would sit in between.
+const pnpmEntry = realpathSync(execFileSync('sh', ['-c', 'command -v pnpm'], { encoding: 'utf8' }).trim())
+
+function newDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'events-start-'))
+  dataDirs.push(dir)
+  return dir
+}
+
+/** The environment of a command typed in a shell: none of pnpm's variables from the run of these tests. */
+function shellEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { INIT_CWD: _typedIn, DATA_DIR: _dataDir, ...inherited } = process.env
+  return { ...inherited, HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '0', ...env }
+}
+
+interface Started {
+  process: ChildProcessWithoutNullStreams
+  output(): string
+  exited: Promise<number | null>
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Started {
+  const child = spawn(command, args, { cwd, env })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { process: child, output: () => output, exited }
+}
+
+async function whenReady(started: Started, port: number): Promise<void> {
+  try {
+    await waitUntil(async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200
+      } catch {
+        return false
+      }
+    }, 'the site to be ready')
+  } catch (error) {
+    for (const pid of [started.process.pid ?? 0, ...descendantsOf(started.process.pid ?? 0)]) process.kill(pid, 'SIGKILL')
+    throw new Error(started.output(), { cause: error })
+  }
+  leftovers.push(started.process.pid ?? 0, ...descendantsOf(started.process.pid ?? 0))
+}
+
 describe('pnpm start', () => {
   it('runs the server as pnpm’s own child, so a SIGTERM to pnpm stops the server within the drain and grace', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'events-start-'))
@@ -52,8 +100,6 @@ describe('pnpm start', () => {
     const port = await freePort()
     const drainSeconds = 1
     const graceSeconds = 10
-    // pnpm run by this Node directly: the `pnpm` on PATH may start through a shell script that would sit in between.
-    const pnpmEntry = realpathSync(execFileSync('sh', ['-c', 'command -v pnpm'], { encoding: 'utf8' }).trim())
     const pnpm = spawn(process.execPath, [pnpmEntry, 'start'], {
       cwd: repoRoot,
       env: {
@@ -85,11 +131,11 @@ describe('pnpm start', () => {
 
     // pnpm's one child is Node running the server, with no shell or launcher in between to swallow the signal.
     const children = childrenOf(pnpm.pid ?? 0)
-    started.push(pnpm.pid ?? 0, ...descendantsOf(pnpm.pid ?? 0))
+    leftovers.push(pnpm.pid ?? 0, ...descendantsOf(pnpm.pid ?? 0))
     expect(children).toHaveLength(1)
     const server = children[0] ?? 0
     expect(readlinkSync(`/proc/${server}/exe`)).toBe(realpathSync(path.join(repoRoot, 'node_modules/node/bin/node')))
-    expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain('server.js')
+    expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(path.join(repoRoot, 'apps/site/server.js'))
 
     const signalledAt = Date.now()
     pnpm.kill('SIGTERM')
@@ -97,5 +143,61 @@ describe('pnpm start', () => {
     expect(Date.now() - signalledAt).toBeLessThan((drainSeconds + graceSeconds) * 1000)
     expect(output).toContain('SIGTERM received: draining')
     await expect(fetch(readyz)).rejects.toThrow()
+  })
+})
+
+describe('the data folder', () => {
+  it('is ./data of the directory `pnpm start` was typed in, with the e-mails in ./data/mail', async () => {
+    const typedIn = newDir()
+    const port = await freePort()
+    const pnpm = run(process.execPath, [pnpmEntry, '--dir', repoRoot, 'start'], typedIn, shellEnv({ PORT: String(port) }))
+    await whenReady(pnpm, port)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody()),
+      })
+      expect(response.status).toBe(201)
+      expect(existsSync(path.join(typedIn, 'data/events.sqlite'))).toBe(true)
+      const mailDir = path.join(typedIn, 'data/mail')
+      await waitUntil(() => existsSync(mailDir) && readdirSync(mailDir).some((name) => name.endsWith('.eml')), 'an e-mail in ./data/mail')
+      expect(existsSync(path.join(repoRoot, 'apps/site/data'))).toBe(false)
+    } finally {
+      pnpm.process.kill('SIGTERM')
+    }
+  })
+
+  it('is taken from the working directory when scripts/serve is started without pnpm', async () => {
+    const workingDir = newDir()
+    const port = await freePort()
+    const serve = run(path.join(repoRoot, 'scripts/serve'), [], workingDir, shellEnv({ PORT: String(port), DATA_DIR: 'state' }))
+    await whenReady(serve, port)
+    serve.process.kill('SIGTERM')
+    expect(await serve.exited).toBe(0)
+    expect(existsSync(path.join(workingDir, 'state/events.sqlite'))).toBe(true)
+  })
+
+  it('stops the start, saying where the database is, while it is still where earlier releases kept it (apps/site)', async () => {
+    const workingDir = newDir()
+    // Earlier releases ran the server from apps/site, so a relative DATA_DIR was kept there.
+    const relative = `.earlier-data-${process.pid}`
+    const earlier = path.join(repoRoot, 'apps/site', relative)
+    mkdirSync(earlier)
+    try {
+      writeFileSync(path.join(earlier, 'events.sqlite'), '')
+      const port = await freePort()
+      const env = shellEnv({ PORT: String(port), DATA_DIR: relative })
+      for (const args of [[], ['--migrate']]) {
+        const serve = run(path.join(repoRoot, 'scripts/serve'), args, workingDir, env)
+        expect(await serve.exited).toBe(1)
+        expect(serve.output()).toBe(
+          `scripts/serve: the database is in ${earlier}, where earlier releases kept DATA_DIR=${relative}; a relative DATA_DIR is now taken from the directory the command starts in (${workingDir}): move that folder's files to ${workingDir}/${relative}, or set DATA_DIR=${earlier}\n`,
+        )
+        expect(existsSync(path.join(workingDir, relative))).toBe(false)
+      }
+    } finally {
+      rmSync(earlier, { recursive: true, force: true })
+    }
   })
 })

@@ -29,6 +29,16 @@ describe('readConfig', () => {
     expect(config).toMatchObject({ shutdownDrainMs: 2_000, shutdownGraceMs: 10_000, healthPort: undefined, readyNeedsDatabase: false })
   })
 
+  it('takes a relative DATA_DIR and CONTENT_DATASET_PATH from where the command was started: INIT_CWD under pnpm, else the working directory', () => {
+    // pnpm runs every script from the repository root and names the directory the command was typed in INIT_CWD.
+    expect(readConfig({ INIT_CWD: '/home/newcomer/events' }).core.dataDir).toBe('/home/newcomer/events/data')
+    const typedIn = readConfig({ INIT_CWD: '/srv/events/ops', DATA_DIR: '../state', CONTENT_DATASET_PATH: 'content/site.ndjson' })
+    expect(typedIn.core.dataDir).toBe('/srv/events/state')
+    expect(typedIn.contentDatasetPath).toBe('/srv/events/ops/content/site.ndjson')
+    expect(readConfig({ INIT_CWD: '/srv/events', DATA_DIR: '/var/lib/events' }).core.dataDir).toBe('/var/lib/events')
+    expect(readConfig({ DATA_DIR: 'state' }).core.dataDir).toBe(path.join(process.cwd(), 'state'))
+  })
+
   it('reads the pool size, the migration switch and the shutdown bounds, and refuses nonsense in them', () => {
     const config = readConfig({
       DATABASE_POOL_MAX: '4',

@@ -197,7 +197,8 @@ const environment = z.object({
   SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 2),
   SHUTDOWN_GRACE_SECONDS: seconds('SHUTDOWN_GRACE_SECONDS', 10),
   SITE_DATE: checked((value) => (value?.trim() ? parseSiteDate(value) : undefined)),
-  DATA_DIR: trimmed.transform((value) => path.resolve(value ?? './data')),
+  DATA_DIR: trimmed.transform((value) => value ?? './data'),
+  INIT_CWD: trimmed,
   DATABASE_URL: trimmed,
   SMTP_URL: trimmed,
   MAIL_FROM: trimmed.transform((value) => value ?? 'Events <no-reply@localhost>'),
@@ -222,6 +223,9 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
   const parsed = environment.safeParse(env)
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message)
   const vars = parsed.data
+  // A relative path is taken from where the command was started: the directory `pnpm …` was typed in (pnpm runs its
+  // scripts from the repository root and says where it was typed in INIT_CWD), else the working directory.
+  const startedIn = vars.INIT_CWD ?? process.cwd()
 
   const sanity =
     vars.SANITY_PROJECT_ID && vars.SANITY_DATASET
@@ -238,13 +242,13 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     nodeEnv: vars.NODE_ENV,
-    contentDatasetPath: vars.CONTENT_DATASET_PATH === undefined ? undefined : path.resolve(vars.CONTENT_DATASET_PATH),
+    contentDatasetPath: vars.CONTENT_DATASET_PATH === undefined ? undefined : path.resolve(startedIn, vars.CONTENT_DATASET_PATH),
     content: {
       ...(vars.SANITY_API_VERSION ? { apiVersion: vars.SANITY_API_VERSION } : {}),
       ...(sanity ? { sanity } : {}),
     },
     core: {
-      dataDir: vars.DATA_DIR,
+      dataDir: path.resolve(startedIn, vars.DATA_DIR),
       ...(vars.DATABASE_URL ? { databaseUrl: vars.DATABASE_URL } : {}),
       ...(vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL } : {}),
       mailFrom: vars.MAIL_FROM,
