@@ -52,16 +52,19 @@ function stopForConfiguration(/** @type {import('@events/observability').Logger}
   process.exit(1)
 }
 
+// A person at a terminal reads lines with the time, level and message; a supervisor or collector gets JSON.
+const pretty = process.stdout.isTTY === true
+
 /** @type {import('@events/config').Config} */
 let config
 try {
   config = readConfig(process.env)
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error
-  stopForConfiguration(createLogger(), error.message)
+  stopForConfiguration(createLogger({ pretty }), error.message)
 }
 const { port, host } = config
-const logger = createLogger({ level: config.logLevel })
+const logger = createLogger({ level: config.logLevel, pretty })
 // Whatever ends the process unexpectedly is told in the log's format, like everything else it prints.
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {

@@ -201,3 +201,47 @@ describe('the data folder', () => {
     }
   })
 })
+
+describe('the start log', () => {
+  it('is JSON lines when its output is not a terminal, with the remaining placeholders summed up in one line', async () => {
+    const port = await freePort()
+    const serve = run(path.join(repoRoot, 'scripts/serve'), [], repoRoot, shellEnv({ PORT: String(port), DATA_DIR: newDir() }))
+    await whenReady(serve, port)
+    await waitUntil(() => serve.output().includes('"Content: '), 'the placeholder line')
+    serve.process.kill('SIGTERM')
+    expect(await serve.exited).toBe(0)
+    const lines = serve.output().trimEnd().split('\n')
+    const records = lines.map((line) => JSON.parse(line) as { msg: string; placeholders?: unknown[] })
+    const placeholderLines = records.filter((record) => /placeholder/i.test(JSON.stringify(record)))
+    expect(placeholderLines).toHaveLength(1)
+    expect(placeholderLines[0]?.msg).toMatch(
+      /^Content: \d+ placeholder values remain in \d+ documents \((\d+ \w+, )*\d+ \w+\); replace them in the studio; node scripts\/placeholders\.mjs lists them$/,
+    )
+    expect(placeholderLines[0]?.placeholders?.length).toBeGreaterThan(10)
+    expect(lines.length).toBeLessThan(15)
+  })
+
+  it('is lines for a person when its output is a terminal: the time, the level and the message', async () => {
+    const port = await freePort()
+    // `script` gives the server a terminal of its own and copies what it shows.
+    const env = shellEnv({ PORT: String(port), DATA_DIR: newDir() })
+    const terminal = run('script', ['--quiet', '--flush', '--return', '--command', path.join(repoRoot, 'scripts/serve'), '/dev/null'], repoRoot, env)
+    await whenReady(terminal, port)
+    await waitUntil(() => terminal.output().includes('Content: '), 'the placeholder line')
+    const [server] = descendantsOf(terminal.process.pid ?? 0).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.js'))
+    process.kill(server ?? 0, 'SIGTERM')
+    expect(await terminal.exited).toBe(0)
+    const lines = terminal.output().replaceAll('\r\n', '\n').trimEnd().split('\n')
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([])
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}Site listening on http:\/\/localhost:\d+$/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}Site ready \d+ ms after launch/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}GET \/readyz 200 \d+ ms$/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}Content: \d+ placeholder values remain in \d+ documents/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}SIGTERM received: draining/),
+      ]),
+    )
+    expect(lines.filter((line) => line.includes('placeholder'))).toHaveLength(1)
+  })
+})

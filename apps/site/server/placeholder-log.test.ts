@@ -12,18 +12,30 @@ function captured() {
 }
 
 describe('logPlaceholders', () => {
-  it('logs a heading, then one aligned row per document', () => {
+  it('sums them up in one line, by type, with the documents and fields in its fields', () => {
     const { lines, logger } = captured()
     logPlaceholders(logger, [
       { type: 'event', documentId: 'event-pfas', title: 'PFAS', fields: ['contactPhone', 'contactEmail'] },
       { type: 'siteSettings', documentId: 'siteSettings', title: 'Settings', fields: ['bankAccount'] },
+      { type: 'speaker', documentId: 'speaker-1', title: 'A', fields: ['image'] },
+      { type: 'speaker', documentId: 'speaker-2', title: 'B', fields: ['image', 'company'] },
     ])
-    expect(lines.map((line) => line.message)).toEqual([
-      `Content: 3 placeholder values remain in 2 documents; replace them in the studio and remove each from the document's "Placeholder fields":`,
-      '  event         event-pfas    contactPhone, contactEmail',
-      '  siteSettings  siteSettings  bankAccount',
+    expect(lines).toEqual([
+      {
+        message:
+          'Content: 6 placeholder values remain in 4 documents (1 event, 1 siteSettings, 2 speaker); replace them in the studio; node scripts/placeholders.mjs lists them',
+        fields: {
+          placeholderValues: 6,
+          placeholderDocuments: 4,
+          placeholders: [
+            { document: 'event-pfas', fields: ['contactPhone', 'contactEmail'] },
+            { document: 'siteSettings', fields: ['bankAccount'] },
+            { document: 'speaker-1', fields: ['image'] },
+            { document: 'speaker-2', fields: ['image', 'company'] },
+          ],
+        },
+      },
     ])
-    expect(lines[1]?.fields).toEqual({ placeholder: { document: 'event-pfas', fields: ['contactPhone', 'contactEmail'] } })
   })
 
   it('says so when none remain', () => {

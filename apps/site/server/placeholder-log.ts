@@ -3,9 +3,9 @@ import type { PlaceholderEntry } from '@events/content'
 type InfoLogger = { info(fields: object, message: string): void; info(message: string): void }
 
 /**
- * Logs the placeholder values that remain in the content as a table: a heading line, then one line per document with
- * its type, id and fields in aligned columns, so the list reads as a table in the raw JSON log (each message on its
- * own line) as through pino-pretty, and each row carries its document and fields for a log search.
+ * Logs the placeholder values that remain in the content in one line: how many, in how many documents of each type,
+ * and where the list is (the build prints it, as does `node scripts/placeholders.mjs`). The documents and their
+ * fields ride along in the JSON for a log search.
  */
 export function logPlaceholders(logger: InfoLogger, entries: readonly PlaceholderEntry[]): void {
   if (entries.length === 0) {
@@ -13,16 +13,15 @@ export function logPlaceholders(logger: InfoLogger, entries: readonly Placeholde
     return
   }
   const values = entries.reduce((sum, entry) => sum + entry.fields.length, 0)
+  const perType = new Map<string, number>()
+  for (const entry of entries) perType.set(entry.type, (perType.get(entry.type) ?? 0) + 1)
+  const types = [...perType].map(([type, documents]) => `${documents} ${type}`).join(', ')
   logger.info(
-    { placeholderValues: values, placeholderDocuments: entries.length },
-    `Content: ${values} placeholder values remain in ${entries.length} documents; replace them in the studio and remove each from the document's "Placeholder fields":`,
+    {
+      placeholderValues: values,
+      placeholderDocuments: entries.length,
+      placeholders: entries.map((entry) => ({ document: entry.documentId, fields: entry.fields })),
+    },
+    `Content: ${values} placeholder values remain in ${entries.length} documents (${types}); replace them in the studio; node scripts/placeholders.mjs lists them`,
   )
-  const typeWidth = Math.max(...entries.map((entry) => entry.type.length))
-  const idWidth = Math.max(...entries.map((entry) => entry.documentId.length))
-  for (const entry of entries) {
-    logger.info(
-      { placeholder: { document: entry.documentId, fields: entry.fields } },
-      `  ${entry.type.padEnd(typeWidth)}  ${entry.documentId.padEnd(idWidth)}  ${entry.fields.join(', ')}`,
-    )
-  }
 }

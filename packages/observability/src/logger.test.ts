@@ -39,3 +39,38 @@ describe('createLogger', () => {
     expect(lines.map((line) => line.msg)).toEqual(['shown'])
   })
 })
+
+describe('createLogger for a terminal (pretty)', () => {
+  function prettyLogger() {
+    const lines: string[] = []
+    const logger = createLogger({ pretty: true, destination: { write: (line: string) => void lines.push(line) } })
+    return { logger, lines }
+  }
+
+  it('writes the time, the level and the message, without the JSON fields', () => {
+    const { logger, lines } = prettyLogger()
+    logger.info({ startupMs: { ready: 812 } }, 'Site ready 812 ms after launch')
+    logger.warn('Outbox: will retry')
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}Site ready 812 ms after launch\n$/),
+      expect.stringMatching(/^\d\d:\d\d:\d\d WARN {2}Outbox: will retry\n$/),
+    ])
+  })
+
+  it('writes an answered request as its method, path, status and time', () => {
+    const { logger, lines } = prettyLogger()
+    logger.info({ req: { id: 'r1', method: 'GET', url: '/conference' }, res: { statusCode: 200 }, responseTime: 14 }, 'request completed')
+    expect(lines).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d INFO {2}GET \/conference 200 14 ms\n$/)])
+  })
+
+  it('puts an error’s stack under its message, and masks and removes what the JSON form does', () => {
+    const { logger, lines } = prettyLogger()
+    const error = new Error('could not reach smtps://mailer:hunter2@smtp.example.com for pieter@acme.example.com')
+    logger.error({ err: error }, 'outbox failed for thandi@acme.example.com')
+    const [line = ''] = lines
+    expect(line).toMatch(
+      /^\d\d:\d\d:\d\d ERROR outbox failed for t\*\*\*@acme\.example\.com\n {4}Error: could not reach smtps:\/\/mailer:\[redacted\]@smtp\.example\.com for p\*\*\*@acme\.example\.com\n {8}at /,
+    )
+    expect(line).not.toMatch(/hunter2|thandi@|pieter@/)
+  })
+})
