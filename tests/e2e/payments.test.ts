@@ -7,7 +7,7 @@ import { startYocoStandIn, type YocoStandIn } from '../fixtures/yoco-server.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { OUTBOX_METRICS_TOKEN, waitForEmptyOutbox } from '../support/outbox.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
+import { freePort, startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 
 const registerPath = '/conference/Resilience?tab=register'
@@ -292,4 +292,26 @@ describe('when Yoco refuses the checkout', () => {
       expect(await page.getByRole('button', { name: `Pay ${TOTAL}` }).isEnabled()).toBe(true)
     })
   }
+})
+
+describe('browsing at 127.0.0.1 while SITE_URL names localhost', () => {
+  let site: RunningSite
+  let port: number
+  beforeAll(async () => {
+    port = await freePort()
+    site = await startSite({ port, env: { SITE_URL: `http://localhost:${port}`, FORM_RATE_LIMIT: '0' } })
+  })
+  afterAll(async () => {
+    await site?.stop()
+  })
+
+  it('follows the Pay button’s redirect to the site address without JavaScript (the policy’s form-action allows it)', async () => {
+    const { reference } = await registerOneDelegate(site, 'Other Address Ltd', false)
+    expect(new URL(page.url()).host).toBe(`127.0.0.1:${port}`)
+    await page.getByRole('button', { name: `Pay ${TOTAL}` }).click()
+    await page.waitForURL(`http://localhost:${port}/payments/sandbox/*`, { timeout: 15_000 })
+    const main = await page.locator('main').innerText()
+    expect(main).toContain('No card is charged')
+    expect(main).toContain(reference)
+  })
 })

@@ -8,6 +8,7 @@ import { registerForStatusPage, registrationBody } from '../support/registration
 
 const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']
 const YOCO_STAND_IN = 'http://127.0.0.1:9'
+const YOCO_SITE_URL = 'https://events.example.test'
 // Another machine, as the site sees it behind a proxy on loopback (TRUST_PROXY's default).
 const REMOTE = { 'x-forwarded-for': '203.0.113.7' }
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
     startSite({ env: { FORM_RATE_LIMIT: '0' } }),
     startSite({
       env: {
-        SITE_URL: 'https://events.example.test',
+        SITE_URL: YOCO_SITE_URL,
         YOCO_SECRET_KEY: 'sk_test_security',
         YOCO_WEBHOOK_SECRET: `whsec_${Buffer.from('security-test-webhook-secret').toString('base64')}`,
         YOCO_API_BASE: YOCO_STAND_IN,
@@ -83,7 +84,7 @@ function expectSecurityHeaders(headers: Headers, label: string, { cached = false
     'object-src': "'none'",
     'base-uri': "'none'",
     'frame-ancestors': "'none'",
-    'form-action': "'self'",
+    'form-action': `'self' ${site.baseUrl}`,
   })
   expect(headers.get('x-content-type-options'), label).toBe('nosniff')
   expect(headers.get('referrer-policy'), label).toBe('strict-origin-when-cross-origin')
@@ -167,7 +168,7 @@ describe('security headers', () => {
     const response = await fetch(`${yocoSite.baseUrl}/workshop/legalOpinion`)
     expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     const policy = directives(response.headers.get('content-security-policy') ?? '')
-    expect(policy.get('form-action')).toBe(`'self' https://c.yoco.com ${YOCO_STAND_IN}`)
+    expect(policy.get('form-action')).toBe(`'self' ${YOCO_SITE_URL} https://c.yoco.com ${YOCO_STAND_IN}`)
     expect(policy.has('upgrade-insecure-requests')).toBe(true)
   })
 })

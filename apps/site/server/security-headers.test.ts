@@ -35,10 +35,16 @@ describe('securityHeaders', () => {
     })
     expect(headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     const csp = headers.get('content-security-policy')
-    expect(csp).toContain("form-action 'self' https://c.yoco.com;")
+    expect(csp).toContain("form-action 'self' https://events.example.com https://c.yoco.com;")
     expect(csp).toContain("connect-src 'self' https://abc123.apicdn.sanity.io;")
     expect(csp).toContain("img-src 'self' https://cdn.sanity.io;")
     expect(csp).toContain('upgrade-insecure-requests')
+  })
+
+  it('lets a form lead to the public origin, which may not be the address the browser is on', async () => {
+    // Browsing at 127.0.0.1 while SITE_URL is localhost: the Pay button's 303 to the site address is a form's redirect.
+    const { headers } = await headersFor({ siteUrl: 'http://localhost:3000/' })
+    expect(headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:3000;")
   })
 
   it('refuses framing, but lets the given origins frame the responses they are given for', async () => {

@@ -6,7 +6,11 @@ import helmet from 'helmet'
 export interface SecurityHeadersOptions {
   /** The public origin: Strict-Transport-Security is sent only when it is https. */
   siteUrl: string
-  /** Origins besides the site that a form post may end up on: the card checkout's, reached by a redirect. */
+  /**
+   * Origins besides the site that a form post may end up on: the card checkout's, reached by a redirect. The public
+   * origin (siteUrl) is always allowed: the site redirects to it (the sandbox checkout, the status page) while the
+   * browser may be on another name for the same server (127.0.0.1 beside localhost, an internal address).
+   */
   formTargets?: readonly string[]
   /** Origins besides the site that the browser fetches from or opens sockets to (Sanity's APIs, Vite's dev socket). */
   connectOrigins?: readonly string[]
@@ -94,7 +98,7 @@ export function securityHeaders(options: SecurityHeadersOptions): express.Reques
       connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
       fontSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      formAction: ["'self'", ...(options.formTargets ?? [])],
+      formAction: ["'self'", new URL(options.siteUrl).origin, ...(options.formTargets ?? [])],
       frameAncestors: [(req) => framingOriginsOf(req).join(' ') || "'none'"],
       baseUri: ["'none'"],
       objectSrc: ["'none'"],
