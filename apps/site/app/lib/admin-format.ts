@@ -1,7 +1,7 @@
 import type { EventSeatFigures } from '@events/core'
 // How the back office words the core's codes and times, in one place for every /admin screen.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@events/core/choices'
-import type { StatementLine, StatementLineKind } from '@events/core'
+import type { PaymentReminderKind, StatementLine, StatementLineKind } from '@events/core'
 import { formatRand, TIME_ZONE } from '@events/pricing'
 
 const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE })
@@ -35,6 +35,17 @@ export function isoDayOf(iso: string): string {
 /** A moment's day in Johannesburg, e.g. "3 Jul 2025". */
 export function formatAdminDay(iso: string): string {
   return dayFormat.format(new Date(iso))
+}
+
+/** A payment reminder as a registration's or a deal's page lists it: "3 Jul 2025: R 20 677.00 owed, past the due date". */
+export function paymentReminderText(reminder: { kind: PaymentReminderKind; businessDay: string; outstandingCents: number; sentByName: string | null }): string {
+  const why =
+    reminder.kind === 'overdue'
+      ? 'past the due date'
+      : reminder.kind === 'before-event'
+        ? 'a week before the event'
+        : `sent by ${reminder.sentByName ?? 'staff'}`
+  return `${formatAdminDay(reminder.businessDay)}: ${formatRand(reminder.outstandingCents)} owed, ${why}`
 }
 
 const REGISTRATION_STATUS_NAMES: Record<string, string> = {
@@ -112,6 +123,7 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'sponsorship-codes': 'Sponsorship codes, to the sponsor',
   'sponsorship-invoice': 'Sponsorship invoice, to the sponsor (codes follow payment)',
   'sponsorship-credit-note': 'Sponsorship cancelled, credit note to the sponsor',
+  'sponsorship-payment-reminder': 'Payment reminder, to the sponsor',
   'waiting-list.place': 'Waiting-list place',
   'waiting-list.offer': 'Waiting-list offer of seats',
   'waiting-list.expired': 'Waiting-list offer expired',

@@ -365,7 +365,7 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'personal-data-erased': {
     status: 409,
     message: ({ whose }) =>
-      `The ${whose === 'company' ? 'company’s' : whose === 'delegate' ? 'delegate’s' : 'registrant’s'} e-mail address was erased at their request; there is no one to send it to.`,
+      `The ${whose === 'company' ? 'company’s' : whose === 'delegate' ? 'delegate’s' : whose === 'sponsor-contact' ? 'sponsor contact’s' : 'registrant’s'} e-mail address was erased at their request; there is no one to send it to.`,
   },
   'delegate-not-attending': { status: 409, message: () => 'That delegate is cancelled or no longer on this registration. Reload the page and choose again.' },
   'table-cancelled-in-part': { status: 409, message: () => 'A table is priced as a whole: cancel the whole registration, or substitute delegates instead.' },
@@ -382,7 +382,13 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   },
   'no-receipt': { status: 409, message: () => 'There is no receipt to send: the registration is not paid in full yet.' },
   'invoice-up-to-date': { status: 409, message: () => 'The tax invoice already names these company details: correct the details first, then the invoice.' },
-  'nothing-owed': { status: 409, message: () => 'This registration owes nothing on its tax invoice, so no reminder was sent.' },
+  'nothing-owed': {
+    status: 409,
+    message: ({ what }) =>
+      what === 'deal'
+        ? 'This deal owes nothing on a tax invoice (it is paid, cancelled or not approved yet), so no reminder was sent.'
+        : 'This registration owes nothing on its tax invoice, so no reminder was sent.',
+  },
   'unknown-pass': { status: 422, message: () => 'No delegate of this event has this pass code. Check the code, or search by name.' },
   'already-checked-in': { status: 409, message: ({ name, at, byName }) => `${name}: already checked in at ${clockTime(String(at))} by ${byName}.` },
   'not-checked-in': { status: 409, message: ({ name }) => `${name} is not checked in on this day; there is nothing to undo.` },

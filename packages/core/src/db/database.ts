@@ -16,7 +16,13 @@ import type { ContactEnquiriesTable } from './tables/contact-enquiries.ts'
 import type { EnquiryActivityTable } from './tables/enquiry-activity.ts'
 import type { DiscountCodesTable, RegistrationDiscountsTable } from './tables/discount-codes.ts'
 import type { EventSeatsTable } from './tables/event-seats.ts'
-import type { SponsorshipCreditNotesTable, SponsorshipDealsTable, SponsorshipInvoicesTable, SponsorshipPaymentsTable } from './tables/sponsorship-deals.ts'
+import type {
+  SponsorshipCreditNotesTable,
+  SponsorshipDealsTable,
+  SponsorshipInvoicesTable,
+  SponsorshipPaymentRemindersTable,
+  SponsorshipPaymentsTable,
+} from './tables/sponsorship-deals.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
 import type { QuotesTable } from './tables/quotes.ts'
@@ -38,6 +44,7 @@ export interface Database {
   sponsorship_invoices: SponsorshipInvoicesTable
   sponsorship_credit_notes: SponsorshipCreditNotesTable
   sponsorship_payments: SponsorshipPaymentsTable
+  sponsorship_payment_reminders: SponsorshipPaymentRemindersTable
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
   registration_mail_data: RegistrationMailDataTable

@@ -121,7 +121,7 @@ describe.each(TEST_BACKENDS)('payment reminders on %s', (backend) => {
     // Before the due date nothing is overdue.
     expect(await overdueRegistrations(onBusinessDay(testDb.db, '2025-02-08'))).toEqual([])
 
-    expect(await remindNow(context, { reference: unpaid }, STAFF)).toEqual({ reference: unpaid, outstandingCents: 2_067_700 })
+    expect(await remindNow(context, { reference: unpaid }, STAFF)).toEqual({ reference: unpaid, outstandingCents: 2_067_700, payer: 'registration' })
     expect(await remindNow(context, { reference: unpaid.toLowerCase() }, MANAGER)).toMatchObject({ reference: unpaid })
     expect(await reminderMails()).toHaveLength(2)
     await expect(remindNow(context, { reference: paid }, STAFF)).rejects.toMatchObject({ code: 'nothing-owed' })

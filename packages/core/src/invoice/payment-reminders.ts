@@ -1,5 +1,4 @@
 import { formatRand } from '@events/pricing'
-import { DateTime } from 'luxon'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import * as z from 'zod/mini'
 import { bankDetailRows, type SiteSettingsForMail } from '../catalog.ts'
@@ -21,13 +20,12 @@ import { paysByCard, registrantAddressErased } from '../registration/model.ts'
 import { paymentStateOf } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { ownFields } from '../submissions/fields.ts'
+import { dealContactErased, dealReceivablesOn, dealRemindersOf, queueDealReminder } from '../sponsorship/deal-reminders.ts'
 import { ageBandOf, firstInvoicedOn, type AgeBand } from './ageing.ts'
 import { formatInvoiceNumber } from './invoice-number.ts'
 import { invoiceAttachment } from './issue-invoice.ts'
+import { dueDateOf, REMINDER_CLOSING, reminderDay, reminderDue, reminderFooter } from './reminder-schedule.ts'
 
-const TIME_ZONE = 'Africa/Johannesburg'
-/** The second reminder goes this many days before the event starts. */
-const DAYS_BEFORE_EVENT_REMINDER = 7
 const PAYMENT_REMINDER_TOPIC = 'payment.reminder'
 
 /** A registration with money owed on its current tax invoice, as of a business day. */
@@ -40,15 +38,6 @@ export interface Receivable {
   daysOverdue: number
   outstandingCents: number
   paidCents: number
-}
-
-function day(isoDate: string): DateTime {
-  return DateTime.fromISO(isoDate, { zone: TIME_ZONE })
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD): South Africa keeps no daylight saving time. */
-function daysBetween(from: string, to: string): number {
-  return Math.round(day(to).diff(day(from), 'days').days)
 }
 
 /**
@@ -81,34 +70,17 @@ export async function receivablesOn(
     if (!invoice) continue
     const payment = await paymentStateOf(queries, registration)
     if (payment.outstandingCents <= 0) continue
-    const issuedOn = dayIn(new Date(invoice.issued_at))
-    const dueOn = day(issuedOn).plus({ days: settings.paymentTermsDays }).toISODate()!
+    const { issuedOn, dueOn, daysOverdue } = dueDateOf(invoice.issued_at, settings, today)
     receivables.push({
       registration,
       invoice: { id: invoice.id, number: formatInvoiceNumber(Number(invoice.number)), issuedOn },
       dueOn,
-      daysOverdue: daysBetween(dueOn, today),
+      daysOverdue,
       outstandingCents: payment.outstandingCents,
       paidCents: payment.paidCents,
     })
   }
   return receivables
-}
-
-/** Which automatic reminder a receivable is due on `today`, given the kinds it already had; undefined for none. */
-function reminderDue(
-  receivable: Receivable,
-  today: string,
-  sent: ReadonlyArray<{ kind: PaymentReminderKind; businessDay: string }>,
-): PaymentReminderKind | undefined {
-  if (receivable.daysOverdue <= 0) return undefined
-  const overdue = sent.find((reminder) => reminder.kind === 'overdue')
-  if (!overdue) return 'overdue'
-  const eventDay = dayIn(new Date(receivable.registration.event_start))
-  const weekBefore = daysBetween(today, eventDay) <= DAYS_BEFORE_EVENT_REMINDER
-  // The second reminder comes on a later day than the first, never in the same breath.
-  if (weekBefore && overdue.businessDay < today && !sent.some((reminder) => reminder.kind === 'before-event')) return 'before-event'
-  return undefined
 }
 
 interface ReminderMailContext {
@@ -124,7 +96,7 @@ function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl
   const { registration, invoice } = receivable
   const owed = formatRand(receivable.outstandingCents)
   const subject = `Payment reminder: ${owed} owed for registration ${registration.reference}`
-  const dueDate = formatDate(day(receivable.dueOn).toJSDate())
+  const dueDate = formatDate(reminderDay(receivable.dueOn).toJSDate())
   const when =
     kind === 'before-event'
       ? `${registration.event_title} starts in a week, and the tax invoice is still not paid in full.`
@@ -135,7 +107,7 @@ function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl
     ['Company', registration.company_name],
     ['Event', registration.event_title],
     ['Dates', formatEventDates(registration.event_start, registration.event_end)],
-    ['Tax invoice', `${invoice.number}, issued ${formatDate(day(invoice.issuedOn).toJSDate())} (attached)`],
+    ['Tax invoice', `${invoice.number}, issued ${formatDate(reminderDay(invoice.issuedOn).toJSDate())} (attached)`],
     ['Payment due', dueDate],
     ...(receivable.paidCents > 0 ? ([['Received so far', formatRand(receivable.paidCents)]] as Array<[string, string]>) : []),
     ['Amount owed', owed],
@@ -144,8 +116,6 @@ function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl
   const howToPay = paymentUrl
     ? `Pay by card on your registration's payment page, or by bank transfer with ${registration.reference} as the payment reference.`
     : `Please pay by bank transfer with ${registration.reference} as the payment reference.`
-  const closing = 'If you have paid in the last few days, thank you, and please ignore this reminder. Questions? Reply to this e-mail.'
-  const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
   return {
     to: [registration.email],
     subject,
@@ -157,12 +127,12 @@ function paymentReminderMail({ receivable, kind, settings, statusUrl, paymentUrl
         detailsText(bankRows),
         ...(paymentUrl ? [`Payment page:\n${paymentUrl}`] : []),
         `Your registration page:\n${statusUrl}`,
-        closing,
+        REMINDER_CLOSING,
       ].join('\n\n') + '\n',
     html: mailDocument(
       subject,
-      html`<p>${when}</p>${detailsTable(rows)}<p>${howToPay}</p>${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}<p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p><p>${closing}</p>`,
-      footer,
+      html`<p>${when}</p>${detailsTable(rows)}<p>${howToPay}</p>${detailsTable(bankRows)}${paymentUrl ? html`<p><a href="${paymentUrl}">Pay by card</a></p>` : html``}<p>Your registration page: <a href="${statusUrl}">${statusUrl}</a></p><p>${REMINDER_CLOSING}</p>`,
+      reminderFooter(settings),
     ),
     attachments: [invoiceAttachment(invoice)],
   }
@@ -225,16 +195,30 @@ export async function sendDuePaymentReminders(context: BackOfficeContext): Promi
   const sent: Array<{ reference: string; kind: PaymentReminderKind }> = []
   for (const receivable of await receivablesOn(db.kysely, settings, today, businessClock(context))) {
     if (registrantAddressErased(receivable.registration)) continue
-    const kind = reminderDue(receivable, today, await remindersOf(db.kysely, receivable.registration.id))
+    const debt = { daysOverdue: receivable.daysOverdue, eventStart: receivable.registration.event_start }
+    const kind = reminderDue(debt, today, await remindersOf(db.kysely, receivable.registration.id))
     if (!kind) continue
     const queued = await db.writeTransaction((transaction) => queueReminder(context, transaction, { receivable, kind, settings, today, at, sentByName: null }))
     if (queued) sent.push({ reference: receivable.registration.reference, kind })
   }
+  // Sponsorship deals' invoices in the same round, on the same schedule, to each deal's contact.
+  for (const receivable of await dealReceivablesOn(db.kysely, settings, today)) {
+    if (dealContactErased(receivable.deal)) continue
+    const debt = { daysOverdue: receivable.daysOverdue, eventStart: receivable.deal.event_start }
+    const kind = reminderDue(debt, today, await dealRemindersOf(db.kysely, receivable.deal.id))
+    if (!kind) continue
+    const queued = await db.writeTransaction((transaction) => queueDealReminder(transaction, { receivable, kind, settings, today, at, sentByName: null }))
+    if (queued) sent.push({ reference: receivable.deal.reference, kind })
+  }
   return sent
 }
 
-/** One row of the back office's Overdue list. */
+/** One row of the back office's Overdue list: a registration, or a sponsorship deal (by its reference). */
 export interface OverdueRegistration {
+  /** What owes the money: the reference is a registration's or a deal's. */
+  payer: 'registration' | 'sponsorship-deal'
+  /** The deal's id, for its page; undefined for a registration. */
+  dealId?: string | undefined
   reference: string
   companyName: string
   contact: { email: string; tel: string }
@@ -253,7 +237,8 @@ export interface OverdueRegistration {
 
 /**
  * The registrations past their payment due date, most overdue first, and the early-bird ones unpaid after the
- * early-bird date (flagged; staff decide what to do), on the business day.
+ * early-bird date (flagged; staff decide what to do), on the business day; with them the sponsorship deals whose
+ * invoice is past its due date.
  */
 export async function overdueRegistrations(context: BackOfficeContext): Promise<OverdueRegistration[]> {
   const { db, catalog } = context
@@ -276,6 +261,7 @@ export async function overdueRegistrations(context: BackOfficeContext): Promise<
     const earlyBirdUnpaid = earlyBirdUntil !== null && earlyBirdUntil < today
     if (receivable.daysOverdue <= 0 && !earlyBirdUnpaid) continue
     rows.push({
+      payer: 'registration',
       reference: registration.reference,
       companyName: registration.company_name,
       contact: { email: registration.email, tel: registration.tel },
@@ -288,6 +274,26 @@ export async function overdueRegistrations(context: BackOfficeContext): Promise<
       earlyBirdUnpaid,
       earlyBirdUntil,
       reminders: await remindersOf(db.kysely, registration.id),
+    })
+  }
+  for (const receivable of await dealReceivablesOn(db.kysely, settings, today)) {
+    if (receivable.daysOverdue <= 0) continue
+    const { deal } = receivable
+    rows.push({
+      payer: 'sponsorship-deal',
+      dealId: deal.id,
+      reference: deal.reference,
+      companyName: deal.company_name,
+      contact: { email: deal.contact_email, tel: deal.contact_tel },
+      eventTitle: `${deal.event_title} (${deal.package_title} sponsorship)`,
+      invoiceNumber: receivable.invoice.number,
+      dueOn: receivable.dueOn,
+      daysOverdue: receivable.daysOverdue,
+      outstandingCents: receivable.outstandingCents,
+      ageBand: ageBandOf(receivable.invoice.issuedOn, today),
+      earlyBirdUnpaid: false,
+      earlyBirdUntil: null,
+      reminders: (await dealRemindersOf(db.kysely, deal.id)).map(({ kind, businessDay }) => ({ kind, businessDay })),
     })
   }
   return rows.sort((a, b) => b.daysOverdue - a.daysOverdue || a.reference.localeCompare(b.reference))
@@ -316,16 +322,38 @@ export async function paymentRemindersOf(context: BackOfficeContext, reference: 
 /** What staff's "remind now" was given: the registration's reference. */
 export const remindNowSchema = z.pipe(ownFields, z.object({ reference: referenceField }))
 
-/** Staff's "remind now": a payment reminder e-mailed at once to a registration that owes money, whatever was sent before. */
+/**
+ * Staff's "remind now": a payment reminder e-mailed at once to a registration that owes money, or to the contact of a
+ * sponsorship deal whose invoice does (by the deal's reference), whatever was sent before.
+ */
 export const remindNow = staffCommand(remindNowSchema, async (context, input, actor) => {
   const settings = await context.catalog.getSettings()
   const now = businessClock(context)
   const today = dayIn(now)
   const at = wallClock(context)
   const reference = normaliseReference(input.reference) ?? ''
-  return async (transaction): Promise<CommandOutcome<{ reference: string; outstandingCents: number }>> => {
+  return async (transaction): Promise<CommandOutcome<{ reference: string; outstandingCents: number; payer: 'registration' | 'sponsorship-deal' }>> => {
     const registration = await transaction.selectFrom('registrations').select('id').where('reference', '=', reference).executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
+    if (!registration) {
+      const deal = await transaction.selectFrom('sponsorship_deals').select('id').where('reference', '=', reference).executeTakeFirst()
+      if (!deal) throw new BackOfficeError('not-found', { missing: 'registration', reference: input.reference })
+      const [receivable] = await dealReceivablesOn(transaction, settings, today, deal.id)
+      if (!receivable) throw new BackOfficeError('nothing-owed', { what: 'deal' })
+      if (dealContactErased(receivable.deal)) throw new BackOfficeError('personal-data-erased', { whose: 'sponsor-contact' })
+      await queueDealReminder(transaction, { receivable, kind: 'staff', settings, today, at, sentByName: actor.name })
+      return {
+        result: { reference, outstandingCents: receivable.outstandingCents, payer: 'sponsorship-deal' },
+        audit: [
+          {
+            action: 'sponsorship-payment-reminder-sent',
+            subjectType: 'sponsorship-deal',
+            subjectId: reference,
+            after: { outstandingCents: receivable.outstandingCents },
+          },
+        ],
+        mailQueued: true,
+      }
+    }
     const [receivable] = await receivablesOn(transaction, settings, today, now, registration.id)
     if (!receivable) throw new BackOfficeError('nothing-owed')
     if (registrantAddressErased(receivable.registration)) {
@@ -333,7 +361,7 @@ export const remindNow = staffCommand(remindNowSchema, async (context, input, ac
     }
     await queueReminder(context, transaction, { receivable, kind: 'staff', settings, today, at, sentByName: actor.name })
     return {
-      result: { reference, outstandingCents: receivable.outstandingCents },
+      result: { reference, outstandingCents: receivable.outstandingCents, payer: 'registration' },
       audit: [
         {
           action: 'registration-payment-reminder-sent',

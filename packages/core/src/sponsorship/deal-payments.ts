@@ -8,7 +8,7 @@ import type { PaymentState } from '../registration/payment-state.ts'
 import { sendCodesOncePaid } from './deals.ts'
 
 /** What a deal has been paid, and what of its invoice is still owed (nothing once it is cancelled and credited). */
-async function dealPaymentState(queries: Kysely<Database>, deal: SponsorshipDealRow): Promise<PaymentState> {
+export async function dealPaymentState(queries: Kysely<Database>, deal: SponsorshipDealRow): Promise<PaymentState> {
   const { received } = await queries
     .selectFrom('sponsorship_payments')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('received'))

@@ -9,6 +9,7 @@ import { ValidationError } from '../errors.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { RegistrationEvent, SiteSettingsForMail, SponsorPackageTerms } from '../catalog.ts'
 import type { Database } from '../db/database.ts'
+import type { PaymentReminderKind } from '../db/tables/payment-reminders.ts'
 import type { SendCodesWhen, SponsorshipDealRow } from '../db/tables/sponsorship-deals.ts'
 import { discountCodeRow, generateDiscountCode, insertDiscountCode } from '../discounts/staff-codes.ts'
 import { newId } from '../ids.ts'
@@ -525,9 +526,11 @@ export interface SponsorshipDealSummary {
   /** What the transfers recorded against the deal add up to. */
   paidCents: number
   promoTextWords: number
+  /** The payment reminders its invoice was sent, oldest first. */
+  reminders: Array<{ kind: PaymentReminderKind; businessDay: string; outstandingCents: number; sentByName: string | null }>
 }
 
-/** Every deal, newest first, with its invoice. */
+/** Every deal, newest first, with its invoice, what was paid and the reminders sent. */
 export async function listSponsorshipDeals(context: BackOfficeContext): Promise<SponsorshipDealSummary[]> {
   const deals = await context.db.kysely.selectFrom('sponsorship_deals').selectAll().orderBy('recorded_at', 'desc').execute()
   const invoices = await context.db.kysely.selectFrom('sponsorship_invoices').select(['deal_id', 'number']).execute()
@@ -537,6 +540,11 @@ export async function listSponsorshipDeals(context: BackOfficeContext): Promise<
     .select((eb) => eb.fn.sum<number | string>('amount_cents').as('paid'))
     .groupBy('deal_id')
     .execute()
+  const reminders = await context.db.kysely
+    .selectFrom('sponsorship_payment_reminders')
+    .select(['deal_id', 'kind', 'business_day', 'outstanding_cents', 'sent_by_name'])
+    .orderBy('created_at')
+    .execute()
   return deals.map((deal) => {
     const invoice = invoices.find((candidate) => candidate.deal_id === deal.id)
     return {
@@ -545,6 +553,14 @@ export async function listSponsorshipDeals(context: BackOfficeContext): Promise<
       invoice: invoice && { number: formatInvoiceNumber(Number(invoice.number)), totalCents: deal.total_cents },
       paidCents: Number(payments.find((payment) => payment.deal_id === deal.id)?.paid ?? 0),
       promoTextWords: wordCount(deal.promo_text),
+      reminders: reminders
+        .filter((reminder) => reminder.deal_id === deal.id)
+        .map((reminder) => ({
+          kind: reminder.kind,
+          businessDay: reminder.business_day,
+          outstandingCents: reminder.outstanding_cents,
+          sentByName: reminder.sent_by_name,
+        })),
     }
   })
 }

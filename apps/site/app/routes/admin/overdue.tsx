@@ -26,8 +26,9 @@ export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const reminded = await runStaffCommand(args.context, session.user, remindNow, { reference: formText(form, 'reference') })
   if (!reminded.ok) return data({ notice: null, error: refusalSentence(reminded) }, { status: reminded.status })
-  const { reference, outstandingCents } = reminded.value
-  return { notice: `A payment reminder for ${formatRand(outstandingCents)} is on its way to registration ${reference}.`, error: null }
+  const { reference, outstandingCents, payer } = reminded.value
+  const to = payer === 'sponsorship-deal' ? `the contact of sponsorship deal ${reference}` : `registration ${reference}`
+  return { notice: `A payment reminder for ${formatRand(outstandingCents)} is on its way to ${to}.`, error: null }
 }
 
 const REMINDER_NAMES: Record<PaymentReminderKind, string> = {
@@ -43,8 +44,9 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
       <h1>Overdue</h1>
       <p>
         Registrations whose tax invoice is past its due date (the invoice date plus the payment terms) and not paid in full, most overdue first, and early-bird
-        registrations not paid by the early-bird date: the terms say “register and pay by”, so decide what to do with each. Reminders go out by themselves once
-        past the due date and a week before the event; “Remind now” sends one more.
+        registrations not paid by the early-bird date: the terms say “register and pay by”, so decide what to do with each. Sponsorship deals whose tax invoice
+        is past its due date are listed with them, their reminders going to the sponsor’s contact. Reminders go out by themselves once past the due date and a
+        week before the event; “Remind now” sends one more.
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
       {overdue.length === 0 ? (
@@ -53,10 +55,10 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
         <>
           <AgeingTable caption="What is overdue, by age from the first tax invoice" rows={ageing} />
           <AdminTable
-            caption="Overdue registrations, most overdue first"
-            scrollLabel="Overdue registrations"
+            caption="Overdue registrations and sponsorship deals, most overdue first"
+            scrollLabel="Overdue registrations and sponsorship deals"
             columns={[
-              'Registration',
+              'Registration or deal',
               { label: 'Days overdue', numeric: true },
               'Age',
               { label: 'Amount owed', numeric: true },
@@ -68,7 +70,13 @@ export default function Overdue({ loaderData, actionData }: Route.ComponentProps
             {overdue.map((row) => (
               <tr key={row.reference}>
                 <th scope="row">
-                  <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
+                  {row.payer === 'sponsorship-deal' ? (
+                    <>
+                      <Link to={`/admin/sponsorship#deal-${row.dealId ?? ''}`}>{row.reference}</Link> (sponsorship)
+                    </>
+                  ) : (
+                    <Link to={`/admin/registrations/${row.reference}`}>{row.reference}</Link>
+                  )}
                   <br />
                   <span className="admin-table__detail">
                     {row.eventTitle}; {row.invoiceNumber}, due {row.dueOn}

@@ -18,6 +18,7 @@ import {
   formatAdminDay,
   outboxStatusName,
   paymentMethodName,
+  paymentReminderText,
   registrationStandingName,
   statementLineName,
 } from '../../lib/admin-format'
@@ -274,14 +275,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         ) : (
           <ul>
             {loaderData.reminders.map((reminder, index) => (
-              <li key={index}>
-                {formatAdminDay(reminder.businessDay)}: {formatRand(reminder.outstandingCents)} owed,{' '}
-                {reminder.kind === 'overdue'
-                  ? 'past the due date'
-                  : reminder.kind === 'before-event'
-                    ? 'a week before the event'
-                    : `sent by ${reminder.sentByName ?? 'staff'}`}
-              </li>
+              <li key={index}>{paymentReminderText(reminder)}</li>
             ))}
           </ul>
         )}

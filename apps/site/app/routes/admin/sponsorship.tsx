@@ -7,6 +7,7 @@ import {
   listSponsorshipDeals,
   recordDealBenefits,
   recordSponsorshipDeal,
+  remindNow,
   resendDealCodes,
   voidDiscountCode,
 } from '@events/core'
@@ -16,6 +17,7 @@ import { data, Form } from 'react-router'
 import { AdminField } from '../../components/admin/AdminField'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { FieldRow, Options, SubmitButton } from '../../components/admin/FormControls'
+import { paymentReminderText } from '../../lib/admin-format'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
 import { readBackOffice, runStaffCommand } from '../../lib/backoffice.server'
@@ -79,6 +81,8 @@ export async function action(args: Route.ActionArgs) {
         return runStaffCommand(args.context, user, approveSponsorshipDeal, values)
       case 'resend':
         return runStaffCommand(args.context, user, resendDealCodes, values)
+      case 'remind':
+        return runStaffCommand(args.context, user, remindNow, values)
       case 'cancel-deal':
         return runStaffCommand(args.context, user, cancelSponsorshipDeal, values)
       case 'benefits':
@@ -104,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function doneMessage(intent: string, value: unknown): string {
-  const result = value as { status?: string; code?: string; invoiceNumber?: string; codesEmailed?: boolean; words?: number }
+  const result = value as { status?: string; code?: string; invoiceNumber?: string; codesEmailed?: boolean; words?: number; outstandingCents?: number }
   const codes = result.codesEmailed === false ? 'e-mailed to the contact; the codes follow once it is paid' : 'the codes e-mailed to the contact'
   switch (intent) {
     case 'record-deal':
@@ -115,6 +119,8 @@ function doneMessage(intent: string, value: unknown): string {
       return `Deal approved: tax invoice ${result.invoiceNumber ?? ''} issued and ${codes}.`
     case 'resend':
       return 'The codes were e-mailed to the contact again.'
+    case 'remind':
+      return `A payment reminder for ${formatRand(result.outstandingCents ?? 0)} is on its way to the sponsor’s contact.`
     case 'cancel-deal':
       return `Deal cancelled: its codes no longer work${(value as { creditNoteNumber?: string }).creditNoteNumber ? `, and credit note ${(value as { creditNoteNumber?: string }).creditNoteNumber} was e-mailed to the contact` : ''}.`
     case 'benefits':
@@ -153,7 +159,7 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
       <section aria-labelledby="deals-heading">
         <h2 id="deals-heading">Sponsorship deals</h2>
         {deals.length === 0 ? <p>No deals recorded yet.</p> : null}
-        {deals.map(({ deal, belowListPrice, invoice, paidCents, promoTextWords }) => (
+        {deals.map(({ deal, belowListPrice, invoice, paidCents, promoTextWords, reminders }) => (
           <article key={deal.id} className="admin-deal" aria-labelledby={`deal-${deal.id}`}>
             <h3 id={`deal-${deal.id}`}>
               {deal.company_name}: {deal.package_title}, {deal.event_title}
@@ -188,6 +194,18 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
                     ? `${formatRand(paidCents)} of ${formatRand(invoice.totalCents)}, by transfer with the reference ${deal.reference}`
                     : 'Nothing yet'}
               </dd>
+              <dt>Payment reminders</dt>
+              <dd>
+                {reminders.length === 0 ? (
+                  'None sent'
+                ) : (
+                  <ul>
+                    {reminders.map((reminder, index) => (
+                      <li key={index}>{paymentReminderText(reminder)}</li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
               <dt>Codes</dt>
               <dd>
                 {deal.codes_sent_at
@@ -217,6 +235,14 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="dealId" value={deal.id} />
                 <SubmitButton name="intent" value="resend" secondary>
                   E-mail the codes again
+                </SubmitButton>
+              </Form>
+            ) : null}
+            {deal.status === 'approved' && invoice && !deal.paid_at ? (
+              <Form method="post">
+                <input type="hidden" name="reference" value={deal.reference} />
+                <SubmitButton name="intent" value="remind" secondary>
+                  Remind now
                 </SubmitButton>
               </Form>
             ) : null}

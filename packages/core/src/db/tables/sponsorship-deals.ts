@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely'
+import type { PaymentReminderKind } from './payment-reminders.ts'
 
 /** A deal waits for a manager while its price is below the package's; once approved it is invoiced and its codes sent. */
 type SponsorshipDealStatus = 'awaiting-approval' | 'approved' | 'cancelled'
@@ -87,4 +88,18 @@ export interface SponsorshipInvoicesTable {
   issued_at: string
   pdf_base64: string
   data_json: string
+}
+
+/** A payment reminder queued for a deal's tax invoice; the automatic kinds at most once each (see payment_reminders). */
+export interface SponsorshipPaymentRemindersTable {
+  id: string
+  deal_id: string
+  kind: PaymentReminderKind
+  /** What the reminder said was owed. */
+  outstanding_cents: number
+  /** The business day (YYYY-MM-DD, Johannesburg) it was sent on. */
+  business_day: string
+  /** The staff member who sent it ("remind now"); null for the automatic ones. */
+  sent_by_name: string | null
+  created_at: string
 }

@@ -1,0 +1,117 @@
+// A sponsorship deal's money in the back office over real HTTP against the built site: its payment reminders ("Remind
+// now" on the deal, the Overdue list), with mail to a real SMTP sink. A second instance on the same data runs with its
+// business clock weeks later, when the deal's invoice is overdue.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { startSite, type RunningSite } from '../support/site-server.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+
+const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
+
+let sink: SmtpSink
+let dataDir: string
+let site: RunningSite
+/** The same data as `site`, on 10 April 2025: a deal invoiced on 1 March (due 6 March) is 35 days overdue. */
+let later: RunningSite
+let cookie: string
+let laterCookie: string
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'events-sponsorship-money-'))
+  await createStaffAccount(dataDir, OWNER)
+  const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' }
+  site = await startSite({ env })
+  later = await startSite({ env: { ...env, SITE_DATE: '2025-04-10T10:00:00+02:00' } })
+  cookie = await signInCookie(site.baseUrl, OWNER)
+  laterCookie = await signInCookie(later.baseUrl, OWNER)
+})
+afterAll(async () => {
+  await later?.stop()
+  await site?.stop()
+  await sink?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** A form post as the back office's own page sends it. */
+function post(pathname: string, fields: Record<string, string>, { base = site.baseUrl, as = cookie }: { base?: string; as?: string } = {}) {
+  return fetch(`${base}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: as, origin: base, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/** A page's text as a reader sees it: tags dropped, React's entities read back. */
+async function pageText(response: Response): Promise<string> {
+  const html = await response.text()
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+/** Records a Gold deal for Resilience at R 80 000 excl. VAT (R 92 000.00 incl.): the package has no list price, so it is approved at once. */
+async function recordDeal(companyName: string, contactEmail: string, overrides: Record<string, string> = {}): Promise<{ reference: string; id: string }> {
+  const recorded = await post('/admin/sponsorship', {
+    intent: 'record-deal',
+    event: 'Resilience',
+    packageId: 'sponsor-gold',
+    companyName,
+    address: '1 Commissioner Street\nJohannesburg',
+    vatNumber: '',
+    purchaseOrderNumber: '',
+    contactName: 'Pieter Goud',
+    contactEmail,
+    contactTel: '+27 11 555 0200',
+    agreedPrice: '80 000',
+    ...overrides,
+  })
+  expect(recorded.status).toBe(200)
+  expect(await pageText(recorded)).toContain('Deal recorded and approved')
+  const html = await (await fetch(`${site.baseUrl}/admin/sponsorship`, { headers: { cookie } })).text()
+  const article = html.split('<article').find((part) => part.includes(`>${companyName}<`))!
+  return { reference: /Reference<\/dt><dd>([A-Z0-9]{8})</.exec(article)![1]!, id: /id="deal-([^"]+)"/.exec(article)![1]! }
+}
+
+describe('a sponsorship deal’s payment reminders', () => {
+  it('reminds the sponsor’s contact from the deal’s page and from the Overdue list, where the deal shows its age', async () => {
+    const contact = 'pieter@goldmining.example.com'
+    const { reference, id } = await recordDeal('Gold Mining Ltd', contact)
+
+    const reminded = await post('/admin/sponsorship', { intent: 'remind', reference })
+    expect(reminded.status).toBe(200)
+    expect(await pageText(reminded)).toContain('A payment reminder for R 92 000.00 is on its way to the sponsor’s contact.')
+    const mail = await sink.waitFor((received) => received.parsed.subject === `Payment reminder: R 92 000.00 owed for sponsorship ${reference}`)
+    expect(mail.recipients).toEqual([contact])
+    expect(mail.parsed.attachments.map((attachment) => attachment.filename)).toEqual([expect.stringMatching(/^tax-invoice-INV-\d{6}\.pdf$/)])
+    const dealPage = await pageText(await fetch(`${site.baseUrl}/admin/sponsorship`, { headers: { cookie } }))
+    expect(dealPage).toContain('R 92 000.00 owed, sent by Olu Owner')
+
+    const overdue = await pageText(await fetch(`${later.baseUrl}/admin/overdue`, { headers: { cookie: laterCookie } }))
+    const row = overdue.split(`${reference} (sponsorship)`)[1] ?? ''
+    expect(row.replace(/ ;/g, ';').replace(/ ,/g, ',')).toMatch(
+      /^ Economic Resilience Conference 2025 \(Gold sponsorship\); INV-\d{6}, due 2025-03-06 35 30 days R\s92\s000\.00 Gold Mining Ltd /,
+    )
+    const overdueHtml = await (await fetch(`${later.baseUrl}/admin/overdue`, { headers: { cookie: laterCookie } })).text()
+    expect(overdueHtml).toContain(`href="/admin/sponsorship#deal-${id}"`)
+    const again = await post('/admin/overdue', { reference }, { base: later.baseUrl, as: laterCookie })
+    expect(again.status).toBe(200)
+    expect(await pageText(again)).toContain(`A payment reminder for R 92 000.00 is on its way to the contact of sponsorship deal ${reference}.`)
+  })
+
+  it('refuses "Remind now" for a cancelled deal in words, sending nothing', async () => {
+    const { reference, id } = await recordDeal('Cancelled Sponsor Ltd', 'cancelled@sponsor.example.com')
+    expect((await post('/admin/sponsorship', { intent: 'cancel-deal', dealId: id })).status).toBe(200)
+    const refused = await post('/admin/sponsorship', { intent: 'remind', reference })
+    expect(refused.status).toBe(409)
+    expect(await pageText(refused)).toContain('This deal owes nothing on a tax invoice (it is paid, cancelled or not approved yet), so no reminder was sent.')
+    expect(sink.received.filter((received) => received.parsed.subject?.includes(`for sponsorship ${reference}`))).toEqual([])
+  })
+})
