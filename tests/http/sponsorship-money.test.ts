@@ -1,5 +1,6 @@
 // A sponsorship deal's money in the back office over real HTTP against the built site: its payment reminders ("Remind
-// now" on the deal, the Overdue list), with mail to a real SMTP sink. A second instance on the same data runs with its
+// now" on the deal, the Overdue list) and its place in the company's statement of account (page and PDF), with mail
+// to a real SMTP sink. A second instance on the same data runs with its
 // business clock weeks later, when the deal's invoice is overdue.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
 import { startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { registrationBody } from '../support/registrations.ts'
+import { pdftotext } from '../../packages/core/src/test-support.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
 
@@ -113,5 +116,32 @@ describe('a sponsorship deal’s payment reminders', () => {
     expect(refused.status).toBe(409)
     expect(await pageText(refused)).toContain('This deal owes nothing on a tax invoice (it is paid, cancelled or not approved yet), so no reminder was sent.')
     expect(sink.received.filter((received) => received.parsed.subject?.includes(`for sponsorship ${reference}`))).toEqual([])
+  })
+})
+
+describe('a company’s statement of account', () => {
+  it('lists its sponsorship deal’s invoice among its registrations, linking each to its page, and in the PDF', async () => {
+    const body = registrationBody({ companyName: 'Statement Sponsor Ltd' })
+    const registered = await fetch(`${site.baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(registered.status).toBe(201)
+    const { reference: registration } = (await registered.json()) as { reference: string }
+    const { reference, id } = await recordDeal('STATEMENT SPONSOR LTD', 'accounts@statementsponsor.example.com')
+
+    const html = await (await fetch(`${site.baseUrl}/admin/statements?company=statement%20sponsor%20ltd`, { headers: { cookie } })).text()
+    expect(html).toContain(`href="/admin/sponsorship#deal-${id}"`)
+    expect(html).toContain(`href="/admin/registrations/${registration}"`)
+    const page = await pageText(new Response(html))
+    expect(page).toMatch(/Tax invoice INV-\d{6}: Gold sponsorship R\s92\s000\.00/)
+    // The registration's R 20 677.00 and the deal's R 92 000.00.
+    expect(page).toContain('R 112 677.00 owed')
+
+    const pdf = await fetch(`${site.baseUrl}/admin/statements/statement.pdf?company=${encodeURIComponent('Statement Sponsor Ltd')}`, { headers: { cookie } })
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = pdftotext(new Uint8Array(await pdf.arrayBuffer()))
+    for (const shown of [reference, registration, 'Gold sponsorship', 'Amount owed R 112 677.00']) expect(text).toContain(shown)
   })
 })

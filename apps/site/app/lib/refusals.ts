@@ -252,7 +252,7 @@ type Wording = (details: RefusalDetails) => string
 /** What staff read when something a back-office action names is not there (a `not-found` refusal). */
 const MISSING_THINGS: Record<MissingThing, Wording> = {
   registration: ({ reference }) => `No registration has the reference ${reference}.`,
-  company: ({ companyName }) => `No registration names the company ${companyName}.`,
+  company: ({ companyName }) => `No registration or invoiced sponsorship deal names the company ${companyName}.`,
   'tax-invoice': ({ reference }) => `Registration ${reference} has no tax invoice to correct.`,
   'waiting-list-entry': () => 'This waiting-list entry (or its event) no longer exists. Reload the waiting list.',
   'sponsorship-deal': () => 'No such sponsorship deal. Reload the list of deals.',

@@ -1,9 +1,10 @@
 import { formatRand } from '@events/pricing'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import * as z from 'zod/mini'
 import { staffCommand, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
+import type { Database } from '../db/database.ts'
 import { dayIn } from '../backoffice/fields.ts'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import type { CreditNoteData } from '../cancellation/credit-note-pdf.ts'
@@ -26,7 +27,10 @@ export interface StatementEntry {
   kind: 'tax-invoice' | 'credit-note' | 'payment'
   /** YYYY-MM-DD in Johannesburg. */
   day: string
+  /** The registration's reference, or the sponsorship deal's. */
   registrationReference: string
+  /** The sponsorship deal's id when the entry is a deal's; undefined for a registration's. */
+  dealId?: string | undefined
   description: string
   debitCents: number
   creditCents: number
@@ -34,7 +38,7 @@ export interface StatementEntry {
   balanceCents: number
 }
 
-/** A company's statement of account: every registration's invoices, credit notes and payments, and what is owed. */
+/** A company's statement of account: every registration's and sponsorship deal's invoices, credit notes and payments, and what is owed. */
 export interface StatementOfAccount {
   companyName: string
   addressLines: string[]
@@ -45,7 +49,7 @@ export interface StatementOfAccount {
   creditedCents: number
   paidCents: number
   owedCents: number
-  /** What each registration still owes, by how long ago it was first invoiced (one overpaid counts nothing here). */
+  /** What each registration or deal still owes, by how long ago it was first invoiced (one overpaid counts nothing here). */
   ageing: Ageing
   /** The business day it was made on, as people read it. */
   date: string
@@ -57,9 +61,38 @@ function companyKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
+/** The invoiced sponsorship deals whose company is named alike (lower-cased `key`), with their documents and payments. */
+async function dealsOf(kysely: Kysely<Database>, key: string) {
+  const deals = await kysely
+    .selectFrom('sponsorship_deals')
+    .innerJoin('sponsorship_invoices', 'sponsorship_invoices.deal_id', 'sponsorship_deals.id')
+    .selectAll('sponsorship_deals')
+    .select([
+      'sponsorship_invoices.number as invoice_number',
+      'sponsorship_invoices.issued_at as invoice_issued_at',
+      'sponsorship_invoices.data_json as invoice_data',
+    ])
+    .where(sql<string>`lower(sponsorship_deals.company_name)`, '=', key)
+    .orderBy('sponsorship_deals.recorded_at')
+    .execute()
+  if (deals.length === 0) return []
+  const dealIds = deals.map((deal) => deal.id)
+  const [creditNotes, payments] = await Promise.all([
+    kysely.selectFrom('sponsorship_credit_notes').select(['deal_id', 'number', 'issued_at', 'data_json']).where('deal_id', 'in', dealIds).execute(),
+    kysely.selectFrom('sponsorship_payments').select(['deal_id', 'amount_cents', 'received_on', 'bank_reference']).where('deal_id', 'in', dealIds).execute(),
+  ])
+  return deals.map(({ invoice_number, invoice_issued_at, invoice_data, ...deal }) => ({
+    deal,
+    invoice: { number: invoice_number, issued_at: invoice_issued_at, data_json: invoice_data },
+    creditNote: creditNotes.find((note) => note.deal_id === deal.id),
+    payments: payments.filter((payment) => payment.deal_id === deal.id),
+  }))
+}
+
 /**
- * The statement of account of the company named (case and spacing aside): all its registrations' tax invoices (debits),
- * credit notes and payments (credits) in date order with the running balance; undefined when it has no registration.
+ * The statement of account of the company named (case and spacing aside): all its registrations' and invoiced
+ * sponsorship deals' tax invoices (debits), credit notes and payments (credits) in date order with the running
+ * balance; undefined when it has neither.
  */
 export async function statementOfAccount(context: BackOfficeContext, companyName: string): Promise<StatementOfAccount | undefined> {
   const { kysely } = context.db
@@ -72,22 +105,26 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
     .orderBy('created_at')
     .execute()
   const matching = registrations.filter((registration) => companyKey(registration.company_name) === key)
-  if (matching.length === 0) return undefined
+  const deals = (await dealsOf(kysely, key)).filter(({ deal }) => companyKey(deal.company_name) === key)
+  if (matching.length === 0 && deals.length === 0) return undefined
   const ids = matching.map((registration) => registration.id)
   const referenceOf = new Map(matching.map((registration) => [registration.id, registration.reference]))
-  const [invoices, creditNotes, transfers] = await Promise.all([
-    kysely.selectFrom('invoices').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
-    kysely.selectFrom('credit_notes').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
-    kysely
-      .selectFrom('bank_payments')
-      .select(['registration_id', 'amount_cents', 'received_on', 'bank_reference'])
-      .where('registration_id', 'in', ids)
-      .execute(),
+  const [invoices, creditNotes, transfers] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          kysely.selectFrom('invoices').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
+          kysely.selectFrom('credit_notes').select(['registration_id', 'number', 'issued_at', 'data_json']).where('registration_id', 'in', ids).execute(),
+          kysely
+            .selectFrom('bank_payments')
+            .select(['registration_id', 'amount_cents', 'received_on', 'bank_reference'])
+            .where('registration_id', 'in', ids)
+            .execute(),
+        ])
+  const bankDescriptions = await bankDescriptionsOf(kysely, [
+    ...transfers.map((transfer) => transfer.bank_reference),
+    ...deals.flatMap(({ payments }) => payments.map((payment) => payment.bank_reference)),
   ])
-  const bankDescriptions = await bankDescriptionsOf(
-    kysely,
-    transfers.map((transfer) => transfer.bank_reference),
-  )
   const issuedInvoices = await issuedInvoicesOf(kysely, ids)
   const replacedBy = new Map(
     [...issuedInvoices.values()].flat().flatMap((invoice) => (invoice.replacedBy ? [[invoice.number, invoice.replacedBy] as const] : [])),
@@ -146,28 +183,86 @@ export async function statementOfAccount(context: BackOfficeContext, companyName
           ]
         : []
     }),
+    ...deals.flatMap(({ deal, invoice, creditNote, payments }): Unbalanced[] => {
+      const sponsorship = `${deal.package_title} sponsorship`
+      const common = { registrationReference: deal.reference, dealId: deal.id }
+      return [
+        {
+          ...common,
+          kind: 'tax-invoice',
+          day: dayIn(new Date(invoice.issued_at)),
+          description: `Tax invoice ${formatInvoiceNumber(Number(invoice.number))}: ${sponsorship}`,
+          debitCents: (JSON.parse(invoice.data_json) as { totalCents: number }).totalCents,
+          creditCents: 0,
+          order: 0,
+        },
+        ...(creditNote
+          ? [
+              {
+                ...common,
+                kind: 'credit-note' as const,
+                day: dayIn(new Date(creditNote.issued_at)),
+                description: `Credit note ${formatCreditNoteNumber(Number(creditNote.number))}: ${sponsorship}`,
+                debitCents: 0,
+                creditCents: (JSON.parse(creditNote.data_json) as CreditNoteData).creditedTotalCents,
+                order: 1,
+              },
+            ]
+          : []),
+        ...payments.map((payment): Unbalanced => ({
+          ...common,
+          kind: 'payment',
+          day: payment.received_on,
+          description: `Bank transfer: ${bankDescriptions.get(payment.bank_reference) ?? payment.bank_reference}`,
+          debitCents: 0,
+          creditCents: payment.amount_cents,
+          order: 2,
+        })),
+      ]
+    }),
   ].sort((a, b) => a.day.localeCompare(b.day) || a.order - b.order || a.description.localeCompare(b.description))
   let balance = 0
   const entries = unbalanced.map(({ order: _order, ...entry }) => {
     balance += entry.debitCents - entry.creditCents
     return { ...entry, balanceCents: balance }
   })
-  const latest = matching[matching.length - 1]!
+  // The company as it last named itself: on its latest registration or deal.
+  const latest = [
+    ...matching.map((registration) => ({
+      at: registration.created_at,
+      name: registration.company_name,
+      address: registration.address,
+      vatNumber: registration.vat_number,
+      email: registration.email,
+    })),
+    ...deals.map(({ deal }) => ({
+      at: deal.recorded_at,
+      name: deal.company_name,
+      address: deal.address,
+      vatNumber: deal.vat_number,
+      email: deal.contact_email,
+    })),
+  ]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .at(-1)!
   const sum = (pick: (entry: StatementEntry) => number) => entries.reduce((total, entry) => total + pick(entry), 0)
+  const owedOn = (reference: string) =>
+    entries.filter((entry) => entry.registrationReference === reference).reduce((owed, entry) => owed + entry.debitCents - entry.creditCents, 0)
   const today = businessClock(context)
   const ageing = ageingOf(
-    matching.map((registration) => ({
-      invoicedOn: dayIn(new Date(issuedInvoices.get(registration.id)?.[0]?.issuedAt ?? registration.created_at)),
-      owedCents: entries
-        .filter((entry) => entry.registrationReference === registration.reference)
-        .reduce((owed, entry) => owed + entry.debitCents - entry.creditCents, 0),
-    })),
+    [
+      ...matching.map((registration) => ({
+        invoicedOn: dayIn(new Date(issuedInvoices.get(registration.id)?.[0]?.issuedAt ?? registration.created_at)),
+        owedCents: owedOn(registration.reference),
+      })),
+      ...deals.map(({ deal, invoice }) => ({ invoicedOn: dayIn(new Date(invoice.issued_at)), owedCents: owedOn(deal.reference) })),
+    ],
     dayIn(today),
   )
   return {
-    companyName: latest.company_name,
+    companyName: latest.name,
     addressLines: nonEmptyLines(latest.address),
-    vatNumber: latest.vat_number,
+    vatNumber: latest.vatNumber,
     email: latest.email,
     entries,
     invoicedCents: sum((entry) => entry.debitCents),
@@ -202,7 +297,7 @@ export async function renderStatementPdf(context: BackOfficeContext, statement: 
   })
   const columns = [
     { label: 'Date', width: 0.13, align: 'left' as const },
-    { label: 'Registration', width: 0.14, align: 'left' as const },
+    { label: 'Reference', width: 0.14, align: 'left' as const },
     { label: 'Document or payment', width: 0.37, align: 'left' as const },
     { label: 'Debit', width: 0.12, align: 'right' as const },
     { label: 'Credit', width: 0.12, align: 'right' as const },
@@ -266,7 +361,9 @@ export async function renderStatementPdf(context: BackOfficeContext, statement: 
   })
   doc.moveDown(1)
   doc.font(REGULAR).fontSize(9).fillColor(MUTED_COLOUR)
-  doc.text('Please pay what is owed by bank transfer, quoting each registration’s reference as the payment reference.', left, doc.y, { width: contentWidth })
+  doc.text('Please pay what is owed by bank transfer, quoting each registration’s or sponsorship’s reference as the payment reference.', left, doc.y, {
+    width: contentWidth,
+  })
   doc.fillColor(TEXT_COLOUR)
   doc.end()
   return finished
@@ -285,7 +382,7 @@ export function statementFilename(statement: Pick<StatementOfAccount, 'companyNa
 /** What "send the statement" was given: the company's name as its registrations spell it. */
 const sendStatementSchema = z.pipe(ownFields, z.object({ companyName: requiredLine(FIELD_LIMITS.companyName) }))
 
-/** Staff send a company its statement of account on request, to the e-mail of its latest registration, through the outbox. */
+/** Staff send a company its statement of account on request, to the e-mail of its latest registration or deal's contact, through the outbox. */
 export const sendStatement = staffCommand(sendStatementSchema, async (context, input) => {
   const statement = await statementOfAccount(context, input.companyName)
   if (!statement) throw new BackOfficeError('not-found', { missing: 'company', companyName: input.companyName })
@@ -303,12 +400,15 @@ export const sendStatement = staffCommand(sendStatementSchema, async (context, i
     ]
     const intro = `As requested, your statement of account with ${settings.siteName} on ${statement.date} is attached.`
     const footer = [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
-    const source = await transaction
-      .selectFrom('registrations')
-      .select('id')
-      .where('email', '=', statement.email)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow()
+    // The outbox names what a message is about: the latest registration, or deal, the address is taken from.
+    const source =
+      (await transaction.selectFrom('registrations').select('id').where('email', '=', statement.email).orderBy('created_at', 'desc').executeTakeFirst()) ??
+      (await transaction
+        .selectFrom('sponsorship_deals')
+        .select('id')
+        .where('contact_email', '=', statement.email)
+        .orderBy('recorded_at', 'desc')
+        .executeTakeFirstOrThrow())
     await enqueueMails(
       transaction,
       source.id,

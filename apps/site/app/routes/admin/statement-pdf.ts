@@ -11,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { core } = args.context.get(servicesContext)
   const company = new URL(args.request.url).searchParams.get('company') ?? ''
   const statement = await fromDatabase(args.context, () => statementOfAccount(core.backOffice, company))
-  if (!statement) throw data(`No registration names the company ${company}.`, { status: 404, headers })
+  if (!statement) throw data(`No registration or invoiced sponsorship deal names the company ${company}.`, { status: 404, headers })
   const pdf = await renderStatementPdf(core.backOffice, statement)
   headers.set('Content-Type', 'application/pdf')
   headers.set('Content-Disposition', `attachment; filename="${statementFilename(statement)}"`)

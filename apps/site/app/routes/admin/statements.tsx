@@ -37,9 +37,12 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <h1>Statements of account</h1>
-      <p>A company’s statement lists all its registrations’ tax invoices, credit notes and payments with the running balance and what is owed.</p>
+      <p>
+        A company’s statement lists all its registrations’ and sponsorship deals’ tax invoices, credit notes and payments with the running balance and what is
+        owed.
+      </p>
       <Form method="get" className="form admin-search" role="search">
-        <label htmlFor="statement-company">Company name, as on its registrations</label>
+        <label htmlFor="statement-company">Company name, as on its registrations or deals</label>
         <input id="statement-company" name="company" defaultValue={company} autoComplete="off" />
         <button type="submit" className="button">
           Show the statement
@@ -58,7 +61,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
             scrollLabelledBy="statement-heading"
             columns={[
               'Date',
-              'Registration',
+              'Registration or deal',
               'Document or payment',
               { label: 'Debit', numeric: true },
               { label: 'Credit', numeric: true },
@@ -69,7 +72,9 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
               <tr key={index}>
                 <td>{entry.day}</td>
                 <td>
-                  <Link to={`/admin/registrations/${entry.registrationReference}`}>{entry.registrationReference}</Link>
+                  <Link to={entry.dealId ? `/admin/sponsorship#deal-${entry.dealId}` : `/admin/registrations/${entry.registrationReference}`}>
+                    {entry.registrationReference}
+                  </Link>
                 </td>
                 <th scope="row">{entry.description}</th>
                 {entry.debitCents > 0 ? <AmountCell cents={entry.debitCents} /> : <td />}
@@ -78,7 +83,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
               </tr>
             ))}
           </AdminTable>
-          <AgeingTable caption="Age of what is owed, from each registration’s first tax invoice" rows={statement.ageing} />
+          <AgeingTable caption="Age of what is owed, from each registration’s or deal’s first tax invoice" rows={statement.ageing} />
           <p>
             <a href={`/admin/statements/statement.pdf?company=${encodeURIComponent(statement.companyName)}`} download>
               Download the statement of {statement.companyName} (PDF)
@@ -90,7 +95,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </section>
       ) : (
-        <p role="alert">No registration names the company {company}.</p>
+        <p role="alert">No registration or invoiced sponsorship deal names the company {company}.</p>
       )}
     </>
   )
