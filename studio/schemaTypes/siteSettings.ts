@@ -114,6 +114,15 @@ export const siteSettings = defineType({
       validation: (rule) => rule.integer().min(0),
     }),
     defineField({
+      name: 'sponsorCodesOncePaid',
+      title: 'Send sponsors’ codes once their invoice is paid',
+      type: 'boolean',
+      group: 'payment',
+      description:
+        'A new sponsorship deal starts with this choice: ticked, its complimentary and discount codes go to the sponsor’s contact only when its tax invoice is paid in full; unticked, on approval. Staff can change it for each deal.',
+      initialValue: false,
+    }),
+    defineField({
       name: 'informationOfficer',
       title: 'Information officer',
       type: 'object',

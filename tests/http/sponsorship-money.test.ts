@@ -1,13 +1,13 @@
 // A sponsorship deal's money in the back office over real HTTP against the built site: its payment reminders ("Remind
-// now" on the deal, the Overdue list) and its place in the company's statement of account (page and PDF), with mail
-// to a real SMTP sink. A second instance on the same data runs with its
+// now" on the deal, the Overdue list), its place in the company's statement of account (page and PDF), and the site
+// settings' default for sending its codes once paid, with mail to a real SMTP sink. A second instance on the same data runs with its
 // business clock weeks later, when the deal's invoice is overdue.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaffAccount, signInCookie, type StaffAccount } from '../support/admin.ts'
-import { startSite, type RunningSite } from '../support/site-server.ts'
+import { repoRoot, startSite, type RunningSite } from '../support/site-server.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { registrationBody } from '../support/registrations.ts'
 import { pdftotext } from '../../packages/core/src/test-support.ts'
@@ -17,7 +17,10 @@ const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', rol
 let sink: SmtpSink
 let dataDir: string
 let site: RunningSite
-/** The same data as `site`, on 10 April 2025: a deal invoiced on 1 March (due 6 March) is 35 days overdue. */
+/**
+ * The same data as `site`, on 10 April 2025: a deal invoiced on 1 March (due 6 March) is 35 days overdue. Its site
+ * settings send sponsors' codes once paid.
+ */
 let later: RunningSite
 let cookie: string
 let laterCookie: string
@@ -27,8 +30,17 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-sponsorship-money-'))
   await createStaffAccount(dataDir, OWNER)
   const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, FORM_RATE_LIMIT: '0' }
+  const content = path.join(dataDir, 'content')
+  cpSync(path.join(repoRoot, 'packages/content/dataset'), content, { recursive: true })
+  const datasetPath = path.join(content, 'production.ndjson')
+  const documents = readFileSync(datasetPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  for (const document of documents) if (document._id === 'siteSettings') document.sponsorCodesOncePaid = true
+  writeFileSync(datasetPath, documents.map((document) => JSON.stringify(document)).join('\n') + '\n')
   site = await startSite({ env })
-  later = await startSite({ env: { ...env, SITE_DATE: '2025-04-10T10:00:00+02:00' } })
+  later = await startSite({ env: { ...env, SITE_DATE: '2025-04-10T10:00:00+02:00', CONTENT_DATASET_PATH: datasetPath } })
   cookie = await signInCookie(site.baseUrl, OWNER)
   laterCookie = await signInCookie(later.baseUrl, OWNER)
 })
@@ -143,5 +155,36 @@ describe('a company’s statement of account', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     const text = pdftotext(new Uint8Array(await pdf.arrayBuffer()))
     for (const shown of [reference, registration, 'Gold sponsorship', 'Amount owed R 112 677.00']) expect(text).toContain(shown)
+  })
+})
+
+describe('the site-wide default for sending a deal’s codes once paid', () => {
+  it('starts the deal form ticked or not as the Studio’s site settings say, and the deal records the form’s choice', async () => {
+    const checkbox = async (base: string, as: string) => {
+      const html = await (await fetch(`${base}/admin/sponsorship`, { headers: { cookie: as } })).text()
+      return /<input[^>]*id="field-sendCodesWhen"[^>]*>/.exec(html)![0]
+    }
+    expect(await checkbox(site.baseUrl, cookie)).not.toContain('checked')
+    expect(await checkbox(later.baseUrl, laterCookie)).toContain('checked=""')
+    // Ticked (as the form starts on the later site), the deal's codes wait for the payment; unticked, they go at once.
+    const held = await post(
+      '/admin/sponsorship',
+      {
+        intent: 'record-deal',
+        event: 'Resilience',
+        packageId: 'sponsor-gold',
+        companyName: 'Held Codes Ltd',
+        address: '2 Main Road',
+        contactName: 'Held Contact',
+        contactEmail: 'held@codes.example.com',
+        contactTel: '+27 11 555 0300',
+        agreedPrice: '80 000',
+        sendCodesWhen: 'paid',
+      },
+      { base: later.baseUrl, as: laterCookie },
+    )
+    expect(await pageText(held)).toContain('e-mailed to the contact; the codes follow once it is paid')
+    const mail = await sink.waitFor((received) => received.recipients.includes('held@codes.example.com'))
+    expect(mail.parsed.subject).toMatch(/^Tax invoice INV-\d{6}: your Gold sponsorship/)
   })
 })

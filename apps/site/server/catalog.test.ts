@@ -1,4 +1,5 @@
 import type { SanityClient } from '@sanity/client'
+import type { SiteSettingsQueryResult } from '@events/content'
 import { describe, expect, it, vi } from 'vitest'
 import { createContentCatalog, settingsForMail } from './catalog'
 
@@ -93,5 +94,10 @@ describe('createContentCatalog', () => {
 describe('settingsForMail', () => {
   it('reads missing settings as empty, with the default VAT rate and payment terms', () => {
     expect(settingsForMail(null)).toMatchObject({ siteName: '', vatRate: 0.15, paymentTermsDays: 5, addresses: [], informationOfficer: null })
+  })
+
+  it('sends sponsors’ codes on approval unless the settings say once paid', () => {
+    expect(settingsForMail(null).sponsorCodesOncePaid).toBe(false)
+    expect(settingsForMail({ sponsorCodesOncePaid: true } as NonNullable<SiteSettingsQueryResult>).sponsorCodesOncePaid).toBe(true)
   })
 })

@@ -56,6 +56,7 @@ export function settingsForMail(settings: SiteSettingsQueryResult): SiteSettings
       swiftCode: bank?.swiftCode ?? '',
     },
     paymentTermsDays: settings?.paymentTermsDays ?? 5,
+    sponsorCodesOncePaid: settings?.sponsorCodesOncePaid ?? false,
     addresses: settings?.addresses ?? [],
     phones: settings?.phones ?? [],
     email: settings?.email ?? '',

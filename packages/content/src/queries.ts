@@ -26,6 +26,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),
   bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },
   paymentTermsDays,
+  sponsorCodesOncePaid,
   informationOfficer{ name, email },
   certificateSignatory{ name, title, "signatureUrl": signature.asset->url }
 }`)

@@ -422,6 +422,7 @@ export type SiteSettings = {
     swiftCode?: string
   }
   paymentTermsDays?: number
+  sponsorCodesOncePaid?: boolean
   informationOfficer?: {
     name?: string
     email?: string
@@ -565,7 +566,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  informationOfficer{ name, email },  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  footerDescription,  developerCredit,  registrationNumbers[]{ _key, label, value },  addresses,  phones,  email,  socialLinks{ facebook, x, instagram, linkedin },  vatNumber,  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },  paymentTermsDays,  sponsorCodesOncePaid,  informationOfficer{ name, email },  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }}
 export type SiteSettingsQueryResult = {
   siteName: string
   tagline: string | null
@@ -596,6 +597,7 @@ export type SiteSettingsQueryResult = {
     swiftCode: string | null
   } | null
   paymentTermsDays: number | null
+  sponsorCodesOncePaid: boolean | null
   informationOfficer: {
     name: string | null
     email: string | null
@@ -1046,7 +1048,7 @@ export type SocialImageQueryResult =
 import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  informationOfficer{ name, email },\n  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  footerDescription,\n  developerCredit,\n  registrationNumbers[]{ _key, label, value },\n  addresses,\n  phones,\n  email,\n  socialLinks{ facebook, x, instagram, linkedin },\n  vatNumber,\n  "vatRate": select(vatRate < 1 => vatRate, vatRate / 100),\n  bankDetails{ bankName, accountName, accountNumber, branch, branchCode, swiftCode },\n  paymentTermsDays,\n  sponsorCodesOncePaid,\n  informationOfficer{ name, email },\n  certificateSignatory{ name, title, "signatureUrl": signature.asset->url }\n}': SiteSettingsQueryResult
     '*[_type == "page" && slug.current == $slug][0]{\n  _id,\n  "slug": slug.current,\n  title,\n  subtitle,\n  seoDescription,\n  heroImage{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot },\n  intro,\n  sections[]{ _key, heading, body },\n  cards[]{ _key, title, text, href },\n  statistics[]{ _key, value, label },\n  contactTitle,\n  contactSubtitle\n}': PageQueryResult
     '*[_type == "division"] | order(order asc){\n  _id,\n  title,\n  description,\n  href\n}': DivisionsQueryResult
     '*[_type == "event" && kind == $kind && card.listed == true] | order(coalesce(card.position, 1000000) asc, start asc){\n  _id,\n  title,\n  kind,\n  "slug": slug.current,\n  start,\n  end,\n  venueCapacity,\n  onlineCapacity,\n  registrationClosesAt,\n  "priceOptions": priceOptions[]{ ...coalesce(@->, @){ key, amount, earlyBirdUntil } },\n  venue{ name, address },\n  "image": card.image{ alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "assetRef": asset._ref, crop, hotspot, "aspectRatio": 16.0 / 9.0 }\n}': EventCardsQueryResult

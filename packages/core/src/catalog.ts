@@ -87,6 +87,8 @@ export interface SiteSettingsForMail {
   vatRate: number
   bankDetails: BankDetails
   paymentTermsDays: number
+  /** Whether a new sponsorship deal's codes wait for its invoice to be paid in full (the deal form starts from it). */
+  sponsorCodesOncePaid?: boolean
   addresses: string[]
   phones: string[]
   email: string

@@ -476,6 +476,7 @@ export {
   cancelSponsorshipDeal,
   dealInvoicePdf,
   listSponsorshipDeals,
+  newDealDefaults,
   recordDealBenefits,
   recordSponsorshipDeal,
   resendDealCodes,

@@ -27,6 +27,7 @@ import {
   cancelSponsorshipDeal,
   dealInvoicePdf,
   listSponsorshipDeals,
+  newDealDefaults,
   recordDealBenefits,
   recordSponsorshipDeal,
   resendDealCodes,
@@ -355,5 +356,14 @@ describe.each(TEST_BACKENDS)('sponsorship deals on %s', (backend) => {
       promoTextWords: 100,
       deal: { literature_received_at: expect.any(String), slot_scheduled_for: 'Day 1, 11:00', promo_text_received_at: expect.any(String) },
     })
+  })
+  it('starts a new deal’s form from the site settings: its codes sent on approval, or once paid', async () => {
+    expect(await newDealDefaults(context())).toEqual({ sendCodesWhen: 'approved' })
+    const settings = await context().catalog.getSettings()
+    const oncePaid = { ...context(), catalog: { ...context().catalog, getSettings: async () => ({ ...settings, sponsorCodesOncePaid: true }) } }
+    expect(await newDealDefaults(oncePaid)).toEqual({ sendCodesWhen: 'paid' })
+    // The deal's own choice is what it records: the form sends it either way.
+    expect((await recordSponsorshipDeal(oncePaid, dealInput(), STAFF)).codesEmailed).toBe(true)
+    expect((await recordSponsorshipDeal(oncePaid, dealInput({ sendCodesWhen: 'paid' }), STAFF)).codesEmailed).toBe(false)
   })
 })

@@ -264,6 +264,12 @@ async function eventAndPackage(context: BackOfficeContext, input: DealInput): Pr
   return { event, sponsorPackage }
 }
 
+/** What a new deal's form starts from: its codes sent on approval, or once paid, as the site settings say. */
+export async function newDealDefaults(context: BackOfficeContext): Promise<{ sendCodesWhen: SendCodesWhen }> {
+  const settings = await context.catalog.getSettings()
+  return { sendCodesWhen: settings.sponsorCodesOncePaid === true ? 'paid' : 'approved' }
+}
+
 /**
  * Staff record a sponsorship deal. At or above the package's list price (or for a package without one) it is
  * approved at once: invoiced, its codes made and e-mailed. Below it, it waits for a manager (approveSponsorshipDeal).

@@ -5,6 +5,7 @@ import {
   extendDiscountCode,
   listDiscountCodes,
   listSponsorshipDeals,
+  newDealDefaults,
   recordDealBenefits,
   recordSponsorshipDeal,
   remindNow,
@@ -44,15 +45,17 @@ const CODE_FIELDS = ['code', 'kind', 'percent', 'amount', 'event', 'maxUses', 'v
 export async function loader(args: Route.LoaderArgs) {
   const { headers, user } = await requireStaffMember(args)
   const { content } = args.context.get(servicesContext)
-  const [deals, codes, events, packages] = await Promise.all([
+  const [deals, codes, dealDefaults, events, packages] = await Promise.all([
     readBackOffice(args.context, (backOffice) => listSponsorshipDeals(backOffice)),
     readBackOffice(args.context, (backOffice) => listDiscountCodes(backOffice)),
+    readBackOffice(args.context, (backOffice) => newDealDefaults(backOffice)),
     content.fetch<EventSlugsQueryResult>(eventSlugsQuery),
     content.fetch<SponsorPackagesQueryResult>(sponsorPackagesQuery),
   ])
   return data(
     {
       mayApprove: user.role === 'owner' || user.role === 'manager',
+      codesOncePaidByDefault: dealDefaults.sendCodesWhen === 'paid',
       deals,
       codes,
       events: events.map((event) => [event.slug ?? '', event.title ?? event.slug ?? ''] as const),
@@ -139,7 +142,7 @@ function delivered(at: string | null): string {
 }
 
 export default function Sponsorship({ loaderData, actionData }: Route.ComponentProps) {
-  const { deals, codes, events, packages, mayApprove } = loaderData
+  const { deals, codes, events, packages, mayApprove, codesOncePaidByDefault } = loaderData
   const fields: Record<string, string> = actionData?.fields ?? {}
   const typed = (intent: string, name: string) => (actionData?.intent === intent ? (actionData.values[name] ?? '') : '')
   return (
@@ -284,7 +287,11 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
 
       <section aria-labelledby="record-deal-heading">
         <h2 id="record-deal-heading">Record a deal</h2>
-        <p>A deal at the package’s price is approved at once; below it, a manager approves it. Approval issues the tax invoice and e-mails the codes.</p>
+        <p>
+          A deal at the package’s price is approved at once; below it, a manager approves it. Approval issues the tax invoice and e-mails the codes, or the
+          invoice alone when the codes wait for the payment ({codesOncePaidByDefault ? 'ticked' : 'unticked'} by default, as the site settings in the Studio
+          say).
+        </p>
         <Form method="post" className="form">
           <FieldRow id="field-event" label="Event">
             <select id="field-event" name="event" defaultValue={typed('record-deal', 'event')} required>
@@ -314,7 +321,10 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
               type="checkbox"
               name="sendCodesWhen"
               value="paid"
-              defaultChecked={typed('record-deal', 'sendCodesWhen') === 'paid'}
+              // A refused deal keeps what was ticked; a new one starts from the site settings' choice.
+              defaultChecked={
+                actionData?.intent === 'record-deal' && actionData.message ? typed('record-deal', 'sendCodesWhen') === 'paid' : codesOncePaidByDefault
+              }
             />
           </FieldRow>
           <SubmitButton name="intent" value="record-deal">
