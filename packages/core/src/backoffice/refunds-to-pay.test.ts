@@ -2,7 +2,9 @@ import { parse } from 'csv-parse/sync'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cancelRegistration } from '../cancellation/cancel.ts'
 import { getRegistrationDetail } from './registration-detail.ts'
-import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { fixedCatalog, LEGAL_OPINION, RESILIENCE, TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { cancelSponsorshipDeal, recordSponsorshipDeal } from '../sponsorship/deals.ts'
+import { isBackOfficeError } from './errors.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { MANAGER, register, STAFF, testContext } from './fixtures.ts'
 import { recordRefundPayout, refundsPaidOut, refundsToPay, refundsToPayCsv, saveRefundBankDetails } from './refunds-to-pay.ts'
@@ -120,5 +122,98 @@ describe.each(TEST_BACKENDS)('refunds to pay out on %s', (backend) => {
     // R 25 000 arrived: R 4 323 is owed back as the surplus, the cancelled R 20 677 as the cancellation's refund.
     expect(outcome.cancellation.refund).toMatchObject({ amountCents: TOTAL_CENTS })
     expect((await refundsToPay(context)).reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(2_500_000)
+  })
+  it('lists a sponsorship deal’s overpayment among the refunds to pay, takes the sponsor’s account and records it paid out', async () => {
+    const gold = {
+      id: 'sponsor-gold',
+      title: 'Gold',
+      complimentarySeats: 2,
+      participantDiscountPercent: 30,
+      promotionalTextWords: 70,
+      literaturePages: 10,
+      speakingSlot: '40-minute case study',
+      priceExclVat: null,
+    }
+    const context = { ...testContext(testDb.db), catalog: { ...fixedCatalog([LEGAL_OPINION, RESILIENCE]), getSponsorPackage: async () => gold } }
+    const dealInput = {
+      event: 'Resilience',
+      packageId: 'sponsor-gold',
+      companyName: 'Gold Mining Ltd',
+      address: '1 Commissioner Street',
+      contactName: 'Pieter Goud',
+      contactEmail: 'pieter@gold.example.com',
+      contactTel: '011 555 0200',
+      agreedPrice: '80 000',
+    }
+    // R 92 000.00 owed: a part payment, then one paying R 1 000.00 too much.
+    const deal = await recordSponsorshipDeal(context, dealInput, STAFF)
+    await recordBankTransfer(context, { reference: deal.reference, amount: '50 000.00', receivedOn: '2025-03-01', bankReference: 'GOLD 1' }, STAFF)
+    expect(await refundsToPay(context)).toEqual([])
+    const over = await recordBankTransfer(context, { reference: deal.reference, amount: '43 000.00', receivedOn: '2025-03-01', bankReference: 'GOLD 2' }, STAFF)
+    expect(over).toMatchObject({ surplusCents: 100_000, after: { status: 'paid' } })
+    // A cancelled deal owes nothing: what arrives for it is all surplus.
+    const cancelled = await recordSponsorshipDeal(context, { ...dealInput, companyName: 'Cancelled Sponsor Ltd', contactEmail: 'c@sponsor.example.com' }, STAFF)
+    await cancelSponsorshipDeal(context, { dealId: cancelled.id }, MANAGER)
+    await recordBankTransfer(context, { reference: cancelled.reference, amount: '5 000.00', receivedOn: '2025-03-01', bankReference: 'GOLD 3' }, STAFF)
+
+    const owed = await refundsToPay(context)
+    expect(
+      owed.map((refund) => [refund.kind, refund.registrationReference, refund.dealId, refund.companyName, refund.email, refund.amountCents, refund.reason]),
+    ).toEqual([
+      [
+        'surplus',
+        deal.reference,
+        deal.id,
+        'Gold Mining Ltd',
+        'pieter@gold.example.com',
+        100_000,
+        'Sponsorship overpaid: a transfer of R 43 000.00 received 2025-03-01 (GOLD 2)',
+      ],
+      [
+        'surplus',
+        cancelled.reference,
+        cancelled.id,
+        'Cancelled Sponsor Ltd',
+        'c@sponsor.example.com',
+        500_000,
+        'Sponsorship overpaid: a transfer of R 5 000.00 received 2025-03-01 (GOLD 3)',
+      ],
+    ])
+
+    // The sponsor's account, by the deal's reference; the CSV for the bank then carries it.
+    await saveRefundBankDetails(
+      context,
+      { reference: deal.reference.toLowerCase(), accountHolder: 'Gold Mining Ltd', bankName: 'FNB', branchCode: '250655', accountNumber: '62000000001' },
+      STAFF,
+    )
+    const [withAccount] = await refundsToPay(context)
+    expect(withAccount!.bankDetails).toEqual({ accountHolder: 'Gold Mining Ltd', bankName: 'FNB', branchCode: '250655', accountNumber: '62000000001' })
+    const rows = parse(refundsToPayCsv(await refundsToPay(context)).replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>
+    expect(rows).toEqual([expect.objectContaining({ 'Beneficiary name': 'Gold Mining Ltd', Amount: '1000.00', 'Own reference': `REFUND ${deal.reference}` })])
+
+    // Staff are refused; a manager records it paid out, once, not before the transfer arrived.
+    const refused = await recordRefundPayout(context, { refundId: withAccount!.id, paidOutOn: '2025-03-01', bankReference: 'PAYOUT 1' }, STAFF).catch(
+      (error: unknown) => error,
+    )
+    expect(isBackOfficeError(refused) && refused.code).toBe('role-required')
+    await expect(recordRefundPayout(context, { refundId: withAccount!.id, paidOutOn: '2025-02-28', bankReference: 'PAYOUT 1' }, MANAGER)).rejects.toMatchObject(
+      {
+        issues: [{ path: 'paidOutOn', code: 'date-before-transfer' }],
+      },
+    )
+    expect(await recordRefundPayout(context, { refundId: withAccount!.id, paidOutOn: '2025-03-01', bankReference: 'PAYOUT 1' }, MANAGER)).toEqual({
+      reference: deal.reference,
+      amountCents: 100_000,
+    })
+    const twice = await recordRefundPayout(context, { refundId: withAccount!.id, paidOutOn: '2025-03-01', bankReference: 'PAYOUT 1' }, MANAGER).catch(
+      (error: unknown) => error,
+    )
+    expect(isBackOfficeError(twice) && twice.code).toBe('nothing-to-pay-out')
+    expect((await refundsToPay(context)).map((refund) => refund.registrationReference)).toEqual([cancelled.reference])
+    expect((await refundsPaidOut(context)).map((refund) => [refund.registrationReference, refund.amountCents, refund.paidOutOn, refund.bankReference])).toEqual(
+      [[deal.reference, 100_000, '2025-03-01', 'PAYOUT 1']],
+    )
+    const audit = (await testAuditRows(testDb.db)).filter((row) => row.subjectType === 'sponsorship-surplus-refund' || row.subjectType === 'sponsorship-deal')
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['refund-bank-details-saved', 'refund-paid-out']))
   })
 })

@@ -1,6 +1,8 @@
 import { formatRand } from '@events/pricing'
 import { stringify } from 'csv-stringify/sync'
+import type { Transaction } from 'kysely'
 import * as z from 'zod/mini'
+import type { Database } from '../db/database.ts'
 import { refundPaidOutHandler } from '../cancellation/cancel.ts'
 import { formatCreditNoteNumber } from '../cancellation/credit-note.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -19,12 +21,15 @@ export interface RefundBankDetails {
   accountNumber: string
 }
 
-/** A refund owed by bank transfer: a cancellation's credit, or a transfer's surplus. */
+/** A refund owed by bank transfer: a cancellation's credit, or a transfer's surplus (a registration's or a sponsorship deal's). */
 export interface RefundToPay {
-  /** `cancellation:{refund id}` or `surplus:{surplus id}`: what `recordRefundPayout` takes. */
+  /** `cancellation:{refund id}`, `surplus:{surplus id}` or `sponsorship-surplus:{surplus id}`: what `recordRefundPayout` takes. */
   id: string
   kind: 'cancellation' | 'surplus'
+  /** The registration's reference, or the sponsorship deal's. */
   registrationReference: string
+  /** The sponsorship deal's id when the refund is owed to a sponsor; undefined for a registration's. */
+  dealId?: string | undefined
   companyName: string
   email: string
   amountCents: number
@@ -52,7 +57,7 @@ function bankDetailsOf(row: {
 
 async function refundRows(context: BackOfficeContext, paidOut: boolean) {
   const { kysely } = context.db
-  const [cancellationRefunds, surpluses] = await Promise.all([
+  const [cancellationRefunds, surpluses, dealSurpluses] = await Promise.all([
     kysely
       .selectFrom('refunds')
       .innerJoin('registrations', 'registrations.id', 'refunds.registration_id')
@@ -94,6 +99,32 @@ async function refundRows(context: BackOfficeContext, paidOut: boolean) {
       .select(['refund_bank_details.account_holder', 'refund_bank_details.bank_name', 'refund_bank_details.branch_code', 'refund_bank_details.account_number'])
       .where('surplus_refunds.status', '=', paidOut ? 'paid-out' : 'awaiting-payout')
       .execute(),
+    kysely
+      .selectFrom('sponsorship_surplus_refunds')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_surplus_refunds.deal_id')
+      .innerJoin('sponsorship_payments', 'sponsorship_payments.id', 'sponsorship_surplus_refunds.payment_id')
+      .leftJoin('sponsorship_refund_bank_details', 'sponsorship_refund_bank_details.deal_id', 'sponsorship_surplus_refunds.deal_id')
+      .select([
+        'sponsorship_surplus_refunds.id',
+        'sponsorship_surplus_refunds.amount_cents',
+        'sponsorship_surplus_refunds.created_at',
+        'sponsorship_surplus_refunds.paid_out_on',
+        'sponsorship_surplus_refunds.bank_reference',
+      ])
+      .select([
+        'sponsorship_payments.amount_cents as transfer_cents',
+        'sponsorship_payments.received_on',
+        'sponsorship_payments.bank_reference as transfer_reference',
+      ])
+      .select(['sponsorship_deals.id as deal_id', 'sponsorship_deals.reference', 'sponsorship_deals.company_name', 'sponsorship_deals.contact_email'])
+      .select([
+        'sponsorship_refund_bank_details.account_holder',
+        'sponsorship_refund_bank_details.bank_name',
+        'sponsorship_refund_bank_details.branch_code',
+        'sponsorship_refund_bank_details.account_number',
+      ])
+      .where('sponsorship_surplus_refunds.status', '=', paidOut ? 'paid-out' : 'awaiting-payout')
+      .execute(),
   ])
   return [
     ...cancellationRefunds.map((row) => ({
@@ -125,10 +156,24 @@ async function refundRows(context: BackOfficeContext, paidOut: boolean) {
       paidOutOn: row.paid_out_on ?? '',
       bankReference: row.bank_reference ?? '',
     })),
+    ...dealSurpluses.map((row) => ({
+      id: `sponsorship-surplus:${row.id}`,
+      kind: 'surplus' as const,
+      registrationReference: row.reference,
+      dealId: row.deal_id,
+      companyName: row.company_name,
+      email: row.contact_email,
+      amountCents: row.amount_cents,
+      reason: `Sponsorship overpaid: a transfer of ${formatRand(row.transfer_cents)} received ${row.received_on} (${row.transfer_reference})`,
+      owedSince: row.created_at,
+      bankDetails: bankDetailsOf(row),
+      paidOutOn: row.paid_out_on ?? '',
+      bankReference: row.bank_reference ?? '',
+    })),
   ].sort((a, b) => a.owedSince.localeCompare(b.owedSince) || a.id.localeCompare(b.id))
 }
 
-/** Every refund owed by bank transfer (cancellation credits, transfers' surpluses), oldest first, with the account to pay. */
+/** Every refund owed by bank transfer (cancellation credits, transfers' surpluses, sponsors' too), oldest first, with the account to pay. */
 export async function refundsToPay(context: BackOfficeContext): Promise<RefundToPay[]> {
   return (await refundRows(context, false)).map(({ paidOutOn: _paidOutOn, bankReference: _bankReference, ...refund }) => refund)
 }
@@ -170,18 +215,13 @@ export const refundBankDetailsSchema = z.pipe(
 
 export type RefundBankDetailsInput = z.input<typeof refundBankDetailsSchema>
 
-/** Keeps the account a registration's refunds are paid into (replacing an earlier one), with its audit row. */
+/** Keeps the account a registration's (or a sponsorship deal's) refunds are paid into (replacing an earlier one), with its audit row. */
 export const saveRefundBankDetails = staffCommand(refundBankDetailsSchema, async (context, input, staff) => {
   const { reference: typed, ...details } = input
   const at = wallClock(context).toISOString()
   return async (transaction): Promise<CommandOutcome<RefundBankDetails>> => {
-    const registration = await transaction
-      .selectFrom('registrations')
-      .select(['id', 'reference'])
-      .where('reference', '=', normaliseReference(typed) ?? '')
-      .executeTakeFirst()
-    if (!registration) throw new BackOfficeError('not-found', { missing: 'registration', reference: typed })
-    const earlier = await transaction.selectFrom('refund_bank_details').selectAll().where('registration_id', '=', registration.id).executeTakeFirst()
+    const reference = normaliseReference(typed) ?? ''
+    const registration = await transaction.selectFrom('registrations').select(['id', 'reference']).where('reference', '=', reference).executeTakeFirst()
     const row = {
       account_holder: details.accountHolder,
       bank_name: details.bankName,
@@ -190,6 +230,30 @@ export const saveRefundBankDetails = staffCommand(refundBankDetailsSchema, async
       updated_by_name: staff.name,
       updated_at: at,
     }
+    if (!registration) {
+      // A sponsor owed a deal's surplus gives the account the same way, by the deal's reference.
+      const deal = await transaction.selectFrom('sponsorship_deals').select(['id', 'reference']).where('reference', '=', reference).executeTakeFirst()
+      if (!deal) throw new BackOfficeError('not-found', { missing: 'registration', reference: typed })
+      const earlier = await transaction.selectFrom('sponsorship_refund_bank_details').selectAll().where('deal_id', '=', deal.id).executeTakeFirst()
+      await transaction
+        .insertInto('sponsorship_refund_bank_details')
+        .values({ deal_id: deal.id, ...row })
+        .onConflict((conflict) => conflict.column('deal_id').doUpdateSet(row))
+        .execute()
+      return {
+        result: details,
+        audit: [
+          {
+            action: 'refund-bank-details-saved',
+            subjectType: 'sponsorship-deal',
+            subjectId: deal.reference,
+            before: earlier ? bankDetailsOf(earlier) : null,
+            after: details,
+          },
+        ],
+      }
+    }
+    const earlier = await transaction.selectFrom('refund_bank_details').selectAll().where('registration_id', '=', registration.id).executeTakeFirst()
     await transaction
       .insertInto('refund_bank_details')
       .values({ registration_id: registration.id, ...row })
@@ -216,7 +280,10 @@ const MAX_BANK_REFERENCE_LENGTH = 100
 export const refundListPayoutSchema = z.pipe(
   ownFields,
   z.object({
-    refundId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'), z.regex(/^(cancellation|surplus):.+$/, 'invalid-choice'))),
+    refundId: z.pipe(
+      z.transform(singleLine),
+      z.string().check(z.minLength(1, 'required'), z.regex(/^(cancellation|surplus|sponsorship-surplus):.+$/, 'invalid-choice')),
+    ),
     paidOutOn: isoDay,
     bankReference: z.pipe(
       z.transform(normaliseBankReference),
@@ -253,6 +320,7 @@ export const recordRefundPayout = staffCommand(
     }
     if (paidOutOn > dayIn(businessClock(context))) throw fieldRefusal('paidOutOn', 'date-in-future')
     const at = wallClock(context).toISOString()
+    if (kind === 'sponsorship-surplus') return dealSurplusPayout(context, { id, paidOutOn, bankReference, at }, staff)
     return async (transaction): Promise<CommandOutcome<RecordedListPayout>> => {
       const row = await transaction
         .selectFrom('surplus_refunds')
@@ -287,6 +355,51 @@ export const recordRefundPayout = staffCommand(
   },
   { role: 'manager' },
 )
+
+/** The change recording a sponsorship deal's surplus as paid out, as a registration's is. */
+function dealSurplusPayout(
+  context: BackOfficeContext,
+  payout: { id: string; paidOutOn: string; bankReference: string; at: string },
+  staff: { name: string },
+): (transaction: Transaction<Database>) => Promise<CommandOutcome<RecordedListPayout>> {
+  return async (transaction) => {
+    const row = await transaction
+      .selectFrom('sponsorship_surplus_refunds')
+      .innerJoin('sponsorship_deals', 'sponsorship_deals.id', 'sponsorship_surplus_refunds.deal_id')
+      .innerJoin('sponsorship_payments', 'sponsorship_payments.id', 'sponsorship_surplus_refunds.payment_id')
+      .select([
+        'sponsorship_surplus_refunds.id',
+        'sponsorship_surplus_refunds.status',
+        'sponsorship_surplus_refunds.amount_cents',
+        'sponsorship_deals.reference',
+        'sponsorship_payments.received_on',
+      ])
+      .where('sponsorship_surplus_refunds.id', '=', payout.id)
+      .$if(context.db.dialect === 'postgres', (query) => query.forUpdate('sponsorship_surplus_refunds'))
+      .executeTakeFirst()
+    if (!row) throw new BackOfficeError('not-found', { missing: 'refund' })
+    if (row.status === 'paid-out') throw new BackOfficeError('nothing-to-pay-out', { status: row.status })
+    if (payout.paidOutOn < row.received_on) throw fieldRefusal('paidOutOn', 'date-before-transfer')
+    await transaction
+      .updateTable('sponsorship_surplus_refunds')
+      .set({ status: 'paid-out', paid_out_on: payout.paidOutOn, bank_reference: payout.bankReference, paid_out_by_name: staff.name, updated_at: payout.at })
+      .where('id', '=', row.id)
+      .execute()
+    const refund = { refund: 'sponsorship-surplus', deal: row.reference, amountCents: row.amount_cents }
+    return {
+      result: { reference: row.reference, amountCents: row.amount_cents },
+      audit: [
+        {
+          action: 'refund-paid-out',
+          subjectType: 'sponsorship-surplus-refund',
+          subjectId: row.id,
+          before: { ...refund, status: 'awaiting-payout' },
+          after: { ...refund, status: 'paid-out', paidOutOn: payout.paidOutOn, bankReference: payout.bankReference },
+        },
+      ],
+    }
+  }
+}
 
 /** A refund of the list recorded as paid out: whose, and how much. */
 export interface RecordedListPayout {

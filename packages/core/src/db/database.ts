@@ -22,6 +22,8 @@ import type {
   SponsorshipInvoicesTable,
   SponsorshipPaymentRemindersTable,
   SponsorshipPaymentsTable,
+  SponsorshipRefundBankDetailsTable,
+  SponsorshipSurplusRefundsTable,
 } from './tables/sponsorship-deals.ts'
 import type { InvoiceCountersTable, InvoicesTable } from './tables/invoices.ts'
 import type { OutboxMessagesTable } from './tables/outbox-messages.ts'
@@ -45,6 +47,8 @@ export interface Database {
   sponsorship_credit_notes: SponsorshipCreditNotesTable
   sponsorship_payments: SponsorshipPaymentsTable
   sponsorship_payment_reminders: SponsorshipPaymentRemindersTable
+  sponsorship_surplus_refunds: SponsorshipSurplusRefundsTable
+  sponsorship_refund_bank_details: SponsorshipRefundBankDetailsTable
   registrations: RegistrationsTable
   registration_delegates: RegistrationDelegatesTable
   registration_mail_data: RegistrationMailDataTable

@@ -31,7 +31,7 @@ interface DealTransfer {
 /**
  * Records a bank transfer against a deal (locked by the caller), in full: the one that settles what its invoice still
  * owes marks it paid and, for a deal whose codes wait for the payment, e-mails the codes to its contact. What it paid
- * beyond what was owed is reported as the surplus.
+ * beyond what was owed is recorded as a surplus owed back to the sponsor (`sponsorship_surplus_refunds`).
  */
 export async function recordDealPayment(
   transaction: Transaction<Database>,
@@ -58,6 +58,25 @@ export async function recordDealPayment(
     .execute()
   const paidInFull = before.outstandingCents > 0 && transfer.amountCents >= before.outstandingCents
   const surplusCents = Math.max(0, transfer.amountCents - before.outstandingCents)
+  // What it paid beyond the invoice is owed back to the sponsor: the list of refunds to pay shows it.
+  if (surplusCents > 0) {
+    const at = options.at.toISOString()
+    await transaction
+      .insertInto('sponsorship_surplus_refunds')
+      .values({
+        id: newId(),
+        deal_id: deal.id,
+        payment_id: paymentId,
+        amount_cents: surplusCents,
+        status: 'awaiting-payout',
+        paid_out_on: null,
+        bank_reference: null,
+        paid_out_by_name: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute()
+  }
   let mailQueued = false
   if (paidInFull) {
     await transaction.updateTable('sponsorship_deals').set({ paid_at: options.at.toISOString() }).where('id', '=', deal.id).execute()

@@ -104,6 +104,17 @@ function PaidOutForm({ refund, today }: { refund: RefundToPay; today: string }) 
   )
 }
 
+/** Whose refund it is: the registration's reference, or the sponsorship deal's, each linking to its page. */
+function RefundOwner({ refund }: { refund: { registrationReference: string; dealId?: string | undefined } }) {
+  return refund.dealId ? (
+    <>
+      <Link to={`/admin/sponsorship#deal-${refund.dealId}`}>{refund.registrationReference}</Link> (sponsorship)
+    </>
+  ) : (
+    <Link to={`/admin/registrations/${refund.registrationReference}`}>{refund.registrationReference}</Link>
+  )
+}
+
 export default function Refunds({ loaderData, actionData }: Route.ComponentProps) {
   const { owed, paidOut, today, mayRecordPayout } = loaderData
   const withAccount = owed.filter((refund) => refund.bankDetails).length
@@ -111,8 +122,9 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
     <>
       <h1>Refunds to pay out</h1>
       <p>
-        Every refund owed by bank transfer: cancellation credits (and card refunds the card provider refused) and what transfers paid beyond what was owed. Keep
-        the account each is paid into, pay them from the bank, then record each as paid out with the date and the bank’s reference.
+        Every refund owed by bank transfer: cancellation credits (and card refunds the card provider refused) and what transfers paid beyond what was owed, a
+        registration’s or a sponsorship deal’s invoice. Keep the account each is paid into, pay them from the bank, then record each as paid out with the date
+        and the bank’s reference.
         {mayRecordPayout ? null : ' Refunds are a manager’s to approve: a manager or an owner records them as paid out.'}
       </p>
       <AdminMessages notice={actionData?.notice} error={actionData?.error} />
@@ -134,12 +146,12 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
             <AdminTable
               caption="Refunds owed by bank transfer, oldest first"
               scrollLabelledBy="owed-heading"
-              columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Owed since', 'Account to pay']}
+              columns={['Registration or deal', { label: 'Amount', numeric: true }, 'Why', 'Owed since', 'Account to pay']}
             >
               {owed.map((refund) => (
                 <tr key={refund.id}>
                   <th scope="row">
-                    <Link to={`/admin/registrations/${refund.registrationReference}`}>{refund.registrationReference}</Link>
+                    <RefundOwner refund={refund} />
                     <br />
                     <span className="admin-table__detail">
                       {refund.companyName}, {refund.email}
@@ -176,12 +188,12 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
           <AdminTable
             caption="Refunds paid out, latest first"
             scrollLabelledBy="paid-heading"
-            columns={['Registration', { label: 'Amount', numeric: true }, 'Why', 'Paid out on', 'Bank reference']}
+            columns={['Registration or deal', { label: 'Amount', numeric: true }, 'Why', 'Paid out on', 'Bank reference']}
           >
             {paidOut.map((refund) => (
               <tr key={refund.id}>
                 <th scope="row">
-                  <Link to={`/admin/registrations/${refund.registrationReference}`}>{refund.registrationReference}</Link>
+                  <RefundOwner refund={refund} />
                 </th>
                 <AmountCell cents={refund.amountCents} />
                 <td>{refund.reason}</td>

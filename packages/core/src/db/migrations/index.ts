@@ -39,7 +39,7 @@ import * as statementMappingColumns from './2026-11-28-statement-mapping-columns
 import * as accountingExports from './2026-11-29-accounting-exports.ts'
 import * as registrationQuotation from './2026-11-29-registration-quotation.ts'
 import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
-import * as sponsorshipReceivables from './2026-11-29T30-sponsorship-receivables.ts'
+import * as sponsorshipRemindersAndSurplus from './2026-11-29T30-sponsorship-reminders-and-surplus.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -85,7 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-check-in-departures': checkInDepartures,
   '2026-11-29-registration-quotation': registrationQuotation,
   '2026-11-29-sponsorship-payments': sponsorshipPayments,
-  '2026-11-29T30-sponsorship-receivables': sponsorshipReceivables,
+  '2026-11-29T30-sponsorship-reminders-and-surplus': sponsorshipRemindersAndSurplus,
 }
 
 /** The core's migrations, in name order. */

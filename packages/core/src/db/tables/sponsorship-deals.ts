@@ -103,3 +103,29 @@ export interface SponsorshipPaymentRemindersTable {
   sent_by_name: string | null
   created_at: string
 }
+
+/** What a transfer paid beyond a deal's invoice: owed back to the sponsor until staff pay it out (see surplus_refunds). */
+export interface SponsorshipSurplusRefundsTable {
+  id: string
+  deal_id: string
+  /** The transfer (sponsorship_payments) that overpaid. */
+  payment_id: string
+  amount_cents: number
+  status: 'awaiting-payout' | 'paid-out'
+  paid_out_on: string | null
+  bank_reference: string | null
+  paid_out_by_name: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** The account a sponsor's refunds are paid into, as staff took it from the sponsor (see refund_bank_details). */
+export interface SponsorshipRefundBankDetailsTable {
+  deal_id: string
+  account_holder: string
+  bank_name: string
+  branch_code: string
+  account_number: string
+  updated_by_name: string
+  updated_at: string
+}
