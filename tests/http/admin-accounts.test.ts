@@ -114,6 +114,7 @@ describe('back-office accounts over HTTP', () => {
       ['lerato at example forever', 'The password contains your e-mail address'],
       ['summit business events!', 'The password contains the company’s name'],
       ['Summer2025!!', 'This password is too easy to guess.'],
+      ['Gankutsuou1989', 'This password is in the lists of passwords leaked from other websites'],
     ]) {
       const refused = await change(MEMBER.password, weak ?? '')
       expect(refused.status, weak).toBe(400)
@@ -153,6 +154,10 @@ describe('back-office accounts over HTTP', () => {
     expect(first.parsed.text).toContain('The link works for 30 minutes.')
 
     const setPassword = (token: string, password: string) => post('/admin/set-password', { token, newPassword: password, confirmation: password })
+    // A leaked password is refused with its reason, and the link still works.
+    const leaked = await setPassword(newer ?? '', 'perasperaadastra')
+    expect(leaked.status).toBe(400)
+    expect(await leaked.text()).toContain('This password is in the lists of passwords leaked from other websites')
     const stale = await setPassword(older ?? '', 'he remembers this phrase')
     expect(stale.status).toBe(400)
     expect(await stale.text()).toContain('This link has expired or was already used. Ask for a new one.')

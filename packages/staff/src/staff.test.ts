@@ -860,6 +860,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     ['short one', 'too short: use at least 12'],
     ['Member.Example 2026', 'contains your e-mail address'],
     ['example events forever', 'contains the company’s name'],
+    ['perasperaadastra', 'leaked from other websites'],
   ])('refuses the new password %j and says why (%s)', async (password, reason) => {
     const staff = await open()
     await staff.createUser(MEMBER)
