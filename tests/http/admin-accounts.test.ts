@@ -3,7 +3,7 @@
 // a member changes their own password and ends their other sessions; reset links work once and only the newest; the
 // password rule says why it refuses; and nobody can lock an owner out by failing to sign in as them.
 import { describe, expect, it } from 'vitest'
-import { signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { freshTotpCode, signInCookie, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 
 const OWNER: StaffAccount = { email: 'owner@example.com', name: 'Olu Owner', role: 'owner', password: 'a long enough olu passphrase' }
@@ -12,8 +12,9 @@ const MEMBER: StaffAccount = { email: 'lerato@example.com', name: 'Lerato Staff'
 const FORGETFUL: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Staff', role: 'staff', password: 'he forgot this phrase' }
 const MANAGER: StaffAccount = { email: 'mpho@example.com', name: 'Mpho Manager', role: 'manager', password: 'she approves with care' }
 const CLERK: StaffAccount = { email: 'zanele@example.com', name: 'Zanele Staff', role: 'staff', password: 'she asks before acting' }
+const GUARDED: StaffAccount = { email: 'ayanda@example.com', name: 'Ayanda Manager', role: 'manager', password: 'she guards her codes well' }
 
-const { site, sink, url } = useBackOfficeSite([OWNER, LEAVER, MEMBER, FORGETFUL, MANAGER, CLERK])
+const { site, sink, url } = useBackOfficeSite([OWNER, LEAVER, MEMBER, FORGETFUL, MANAGER, CLERK, GUARDED])
 
 function post(pathname: string, fields: Record<string, string>, { cookie = '', from = '198.51.100.200' }: { cookie?: string; from?: string } = {}) {
   return fetch(url(pathname), {
@@ -183,6 +184,58 @@ describe('back-office accounts over HTTP', () => {
       15_000,
     )
     expect(alert.parsed.text).toContain('There have been 5 failed sign-ins')
+  })
+
+  it('ends a sign-in at its wrong code: hammering codes with the password slows that address, the member still signs in, is told once, and an owner lifts the waits', async () => {
+    const cookieOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ')
+    /** The password, then a wrong code on the page it leads to. */
+    const hammer = async (from: string) => {
+      const password = await post('/admin/sign-in', { email: GUARDED.email, password: GUARDED.password }, { from })
+      if (password.status !== 200) return password
+      const wrong = String((Number(await freshTotpCode(GUARDED.email)) + 1) % 1_000_000).padStart(6, '0')
+      const code = await post('/admin/sign-in', { step: 'code', code: wrong }, { from, cookie: cookieOf(password) })
+      expect(code.status).toBe(400)
+      const page = await code.text()
+      expect(page).toContain('The code is wrong, so this sign-in has ended. Sign in again with your password')
+      // The form asks for the password again.
+      expect(page).toContain('name="password"')
+      return code
+    }
+    // Past five free failures the address waits 1 s, 2 s, 4 s… before each try, the password step included.
+    let slowed = await hammer('203.0.113.50')
+    for (let attempt = 1; attempt < 9 && slowed.status !== 429; attempt += 1) slowed = await hammer('203.0.113.50')
+    expect(slowed.status).toBe(429)
+    expect(await slowed.text()).toMatch(/Too many failed sign-ins from this connection\. Try again in \d+ (seconds|minutes)\./)
+    // Past the auth library's own limit of 10 wrong codes, which locked the account for everyone.
+    for (let address = 51; address <= 55; address += 1) expect((await hammer(`203.0.113.${address}`)).status).toBe(400)
+    // The member, from their own connection, with the password and the code from their app.
+    expect(await signInCookie(site().baseUrl, GUARDED)).toContain('session_token')
+    const notice = await sink().waitFor(
+      (mail) => mail.recipients.includes(GUARDED.email) && /^Wrong two-factor codes on your /.test(mail.parsed.subject ?? ''),
+      15_000,
+    )
+    expect(notice.parsed.text).toMatch(/3 times since your last sign-in; the latest on .+ from the address 203\.0\.113\.50\./)
+    expect(sink().received.filter((mail) => mail.recipients.includes(GUARDED.email) && /^Wrong two-factor codes/.test(mail.parsed.subject ?? ''))).toHaveLength(
+      1,
+    )
+
+    // An owner lifts the waits: the slowed address may try again at once.
+    const ownerCookie = await signInCookie(site().baseUrl, OWNER)
+    const staffPage = await (await get('/admin/staff', ownerCookie)).text()
+    expect(staffPage).toContain('Lift sign-in locks')
+    const lifted = await post(
+      '/admin/staff',
+      { intent: 'member', memberId: await memberId(ownerCookie, GUARDED.email), change: 'lift-sign-in-locks' },
+      { cookie: ownerCookie },
+    )
+    expect(lifted.status).toBe(200)
+    expect(await lifted.text()).toContain('Ayanda Manager may sign in again at once')
+    expect((await post('/admin/sign-in', { email: GUARDED.email, password: GUARDED.password }, { from: '203.0.113.50' })).status).toBe(200)
+    expect(await (await get('/admin/audit', ownerCookie)).text()).toMatch(/<td>owner@example\.com<\/td><td>Sign in locks lifted<\/td>/)
   })
 
   it('refuses staff a cancellation, which they ask for instead and a manager approves', async () => {

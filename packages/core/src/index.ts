@@ -80,6 +80,7 @@ export {
   staffInvitationMail,
   staffPasswordResetMail,
   staffSignInFailuresMail,
+  staffCodeFailuresMail,
   type StaffLinkMailContext,
   type StaffSignInFailuresMailContext,
 } from './mail/staff-mails.ts'

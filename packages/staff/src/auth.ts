@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins'
-import type { BetterAuthPlugin } from 'better-auth'
+import type { AuthContext, BetterAuthPlugin } from 'better-auth'
 import type { Kysely } from 'kysely'
 import type { StaffKysely } from './db/database.ts'
 import { recordAudit } from './audit.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rule.ts'
-import { accountKey, addressKey, clearFailures, forgetOldFailures, recordFailure, throttleStates, type ThrottleRule } from './sign-in-throttle.ts'
+import { claimNotice } from './sign-in-notices.ts'
+import { accountKey, addressKey, clearFailures, codesKey, forgetOldFailures, recordFailure, throttleStates, type ThrottleRule } from './sign-in-throttle.ts'
 
 /**
  * The header carrying the client's address to the throttle and the audit log. The server sets it from the
@@ -17,6 +18,11 @@ export const STAFF_CLIENT_IP_HEADER = 'x-staff-client-ip'
 
 /** The one answer to a failed sign-in: it does not say whether the e-mail address is known or the account active. */
 export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is wrong.'
+/** The error code of a wrong two-factor code: it ends the sign-in in progress, which starts again with the password. */
+export const SIGN_IN_ENDED_CODE = 'SIGN_IN_ENDED'
+
+/** better-auth's cookie naming a sign-in that waits for its second factor. */
+const TWO_FACTOR_COOKIE = 'two_factor'
 
 /** A signed-in staff member stays signed in while active; 8 hours without a request end the session. */
 export const IDLE_EXPIRY_SECONDS = 8 * 60 * 60
@@ -38,17 +44,22 @@ export interface SignInLimits {
   perAccount: ThrottleRule
   /** Owners get an e-mail at this many failures on their account (and at each multiple of it). */
   alertOwnerAfter: number
+  /** A member gets an e-mail once this many wrong codes followed their password, at most one per `noticeSeconds`. */
+  alertMemberAfterCodes: number
+  noticeSeconds: number
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   perAddress: { freeFailures: 5, maxDelaySeconds: 15 * 60 },
   perAccount: { freeFailures: 5, maxDelaySeconds: 15 * 60 },
   alertOwnerAfter: 5,
+  alertMemberAfterCodes: 3,
+  noticeSeconds: 15 * 60,
 }
 
 /** A flood guard under the throttle: requests to the sign-in endpoints per address and minute, right or wrong. */
 const SIGN_IN_REQUESTS_PER_MINUTE = 30
-/** Second steps per address and minute; a guessed code also counts against the account's own two-factor lock. */
+/** Second steps per address and minute, right or wrong; a wrong code also ends its sign-in and counts against the address. */
 const CODE_REQUESTS_PER_MINUTE = 10
 
 export interface StaffAuthOptions {
@@ -63,6 +74,8 @@ export interface StaffAuthOptions {
   sendPasswordLink(link: { userId: string; email: string; name: string; token: string }): Promise<void>
   /** Tells the owner of an account that sign-ins to it keep failing. */
   alertOwner(user: { id: string; email: string; name: string }, failures: number): Promise<void>
+  /** Tells a member that wrong two-factor codes keep following their password. */
+  alertCodeFailures(user: { id: string; email: string; name: string }, failure: { failures: number; at: Date; ipAddress: string }): Promise<void>
 }
 
 function clientIp(headers: Headers | undefined): string {
@@ -102,7 +115,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
   }
 
   async function signedIn(user: { id: string; email: string }, ipAddress: string, secondFactor: boolean): Promise<void> {
-    await clearFailures(kysely, [addressKey(ipAddress), accountKey(user.email)])
+    await clearFailures(kysely, [addressKey(ipAddress), accountKey(user.email), codesKey(user.id)])
     await recordAudit(kysely, {
       actor: { id: user.id, email: user.email },
       action: 'sign-in',
@@ -111,6 +124,43 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
       ...(secondFactor ? { after: { secondFactor: true } } : {}),
       ipAddress,
     })
+  }
+
+  /**
+   * A wrong code after the right password ends that sign-in: its challenge is taken, so the next guess needs the
+   * password again, and the address is slowed like one failing passwords. The account is not locked (its member, from
+   * elsewhere, still signs in), but the member is told once codes keep failing.
+   */
+  async function wrongCode(
+    context: { getSignedCookie: (name: string, secret: string) => Promise<string | null | false> },
+    auth: AuthContext,
+    ipAddress: string,
+  ): Promise<boolean> {
+    const challenge = await context.getSignedCookie(auth.createAuthCookie(TWO_FACTOR_COOKIE).name, auth.secret)
+    const taken = challenge ? await auth.internalAdapter.consumeVerificationValue(challenge).catch(() => null) : null
+    if (!challenge || !taken) {
+      // No sign-in in progress (an ended one's page, or the setup step): nothing to end or count against an account.
+      await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', after: { secondFactor: true }, ipAddress })
+      return false
+    }
+    await auth.internalAdapter.deleteVerificationByIdentifier(`2fa-attempts-${challenge}`)
+    const now = new Date()
+    await forgetOldFailures(kysely, now)
+    await recordFailure(kysely, addressKey(ipAddress), signInLimits.perAddress, now)
+    const failures = await recordFailure(kysely, codesKey(taken.value), signInLimits.perAccount, now)
+    const user = await kysely.selectFrom('staff_users').select(['id', 'email', 'name']).where('id', '=', taken.value).executeTakeFirst()
+    await recordAudit(kysely, {
+      actor: null,
+      action: 'sign-in-failed',
+      subjectType: 'staff-user',
+      subjectId: taken.value,
+      after: { secondFactor: true, signInEnded: true },
+      ipAddress,
+    })
+    if (user && failures >= signInLimits.alertMemberAfterCodes && (await claimNotice(kysely, user.id, 'code-failures', now, signInLimits.noticeSeconds))) {
+      await options.alertCodeFailures(user, { failures, at: now, ipAddress })
+    }
+    return true
   }
 
   return {
@@ -141,6 +191,17 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
                 'deactivated',
                 new APIError('UNAUTHORIZED', { message: SIGN_IN_FAILED_MESSAGE, code: 'INVALID_EMAIL_OR_PASSWORD' }),
               )
+            }
+          }),
+        },
+        {
+          matcher: isSecondFactor,
+          handler: createAuthMiddleware(async (context) => {
+            const ipAddress = clientIp(context.headers)
+            const now = new Date()
+            const address = (await throttleStates(kysely, [addressKey(ipAddress)])).get(addressKey(ipAddress))
+            if (address && address.blockedUntil > now) {
+              await refuse('', ipAddress, 'address-throttled', new APIError('TOO_MANY_REQUESTS', { message: waitMessage(address.blockedUntil, now) }))
             }
           }),
         },
@@ -182,7 +243,10 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
             const session = context.context.newSession
             const ipAddress = clientIp(context.headers)
             if (returned instanceof APIError) {
-              await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', after: { secondFactor: true }, ipAddress })
+              if (returned.statusCode !== 401) return
+              if (await wrongCode(context, context.context, ipAddress)) {
+                throw new APIError('UNAUTHORIZED', { message: 'The code is wrong.', code: SIGN_IN_ENDED_CODE })
+              }
               return
             }
             const user = session?.user ?? context.context.session?.user
@@ -279,7 +343,16 @@ export function createStaffAuth(options: StaffAuthOptions) {
       cookiePrefix: https ? '__Host-staff' : 'staff',
       defaultCookieAttributes: { secure: https, httpOnly: true, sameSite: 'lax', path: '/' },
     },
-    plugins: [twoFactor({ issuer: options.siteName, schema: { twoFactor: { modelName: 'staff_two_factors' } } }), signInGuard(options)],
+    plugins: [
+      twoFactor({
+        issuer: options.siteName,
+        schema: { twoFactor: { modelName: 'staff_two_factors' } },
+        // The library's lock refuses every code, the member's own included, after 10 wrong ones: anyone holding the
+        // password could keep the member out. Here a wrong code ends only its own sign-in (signInGuard).
+        accountLockout: { enabled: false },
+      }),
+      signInGuard(options),
+    ],
   })
 }
 

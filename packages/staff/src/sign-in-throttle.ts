@@ -8,7 +8,7 @@ export interface ThrottleRule {
   maxDelaySeconds: number
 }
 
-export type ThrottleKey = `address:${string}` | `account:${string}`
+export type ThrottleKey = `address:${string}` | `account:${string}` | `codes:${string}`
 
 export function addressKey(address: string): ThrottleKey {
   return `address:${address}`
@@ -16,6 +16,11 @@ export function addressKey(address: string): ThrottleKey {
 
 export function accountKey(email: string): ThrottleKey {
   return `account:${email}`
+}
+
+/** Wrong two-factor codes typed after an account's password: counted for the member's notice, never a lock. */
+export function codesKey(userId: string): ThrottleKey {
+  return `codes:${userId}`
 }
 
 /** The wait after the given number of failures: none for the free ones, then 1 s, 2 s, 4 s… up to the rule's maximum. */

@@ -4,7 +4,7 @@ import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { IDLE_EXPIRY_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, type SignInLimits } from './auth.ts'
+import { DEFAULT_SIGN_IN_LIMITS, IDLE_EXPIRY_SECONDS, SIGN_IN_FAILED_MESSAGE, STAFF_CLIENT_IP_HEADER, type SignInLimits } from './auth.ts'
 import type { StaffKysely } from './db/database.ts'
 import { INVITATION_LINK_SECONDS, StaffAccountError, createStaff, type Staff, type StaffUser } from './staff.ts'
 
@@ -155,6 +155,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
       perAddress: { freeFailures: 2, maxDelaySeconds: 600 },
       perAccount: { freeFailures: 100, maxDelaySeconds: 600 },
       alertOwnerAfter: 100,
+      alertMemberAfterCodes: 100,
+      noticeSeconds: 900,
     }
     const staff = await open({ signInLimits: limits })
     await staff.createUser(OWNER)
@@ -196,6 +198,8 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
       perAddress: { freeFailures: 100, maxDelaySeconds: 600 },
       perAccount: { freeFailures: 2, maxDelaySeconds: 900 },
       alertOwnerAfter: 3,
+      alertMemberAfterCodes: 100,
+      noticeSeconds: 900,
     }
     const staff = await open({ signInLimits: limits })
     await staff.createUser(OWNER)
@@ -309,19 +313,29 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     browser.take(first.headers)
     expect(await staff.getSession(browser.request())).toBeNull()
 
+    // A wrong code ends the sign-in: even the right code now needs the password first.
     expect(await staff.verifyTwoFactorCode(browser.request('/admin/sign-in', '198.51.100.30'), wrongCode)).toMatchObject({
       status: 'refused',
-      message: 'The code is wrong: type the six digits your app shows now, or one of your backup codes.',
+      reason: 'sign-in-ended',
+      message:
+        'The code is wrong, so this sign-in has ended. Sign in again with your password, then type the six digits your app shows now, or one of your backup codes.',
     })
+    expect(await staff.verifyTwoFactorCode(browser.request('/admin/sign-in', '198.51.100.30'), await otp.totp())).toMatchObject({
+      status: 'refused',
+      reason: 'sign-in-ended',
+      message: 'This sign-in has ended: sign in again with your password.',
+    })
+    browser.take((await staff.signIn(browser.request('/admin/sign-in', '198.51.100.30'), OWNER)).headers)
     const second = await staff.verifyTwoFactorCode(browser.request('/admin/sign-in', '198.51.100.30'), await otp.totp())
     expect(second.status).toBe('signed-in')
     browser.take(second.headers)
     expect((await staff.getSession(browser.request()))?.user.email).toBe(OWNER.email)
 
     const actions = (await staff.listAudit()).entries.map((entry) => [entry.action, entry.after])
-    expect(actions.slice(0, 3)).toEqual([
+    expect(actions.slice(0, 4)).toEqual([
       ['sign-in', { secondFactor: true }],
       ['sign-in-failed', { secondFactor: true }],
+      ['sign-in-failed', { secondFactor: true, signInEnded: true }],
       ['two-factor-enabled', true],
     ])
   })
@@ -570,11 +584,95 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const replay = new CookieJar()
     replay.take((await staff.signIn(replay.request('/admin/sign-in', '198.51.100.92'), OWNER)).headers)
     const replayed = await staff.verifyTwoFactorCode(replay.request('/admin/sign-in', '198.51.100.92'), code)
-    expect(replayed).toMatchObject({ status: 'refused', message: 'That code was used already: wait for the next one your app shows, or use a backup code.' })
+    expect(replayed).toMatchObject({
+      status: 'refused',
+      reason: 'sign-in-ended',
+      message:
+        'That code was used already, so this sign-in has ended. Sign in again with your password, then wait for the next code your app shows, or use a backup code.',
+    })
     replay.take(replayed.headers)
     expect(await staff.getSession(replay.request())).toBeNull()
     expect(await kysely.selectFrom('staff_sessions').select('id').execute()).toHaveLength(2)
     expect((await kysely.selectFrom('staff_used_totp_codes').selectAll().execute()).every((row) => !row.code_hash.includes(code))).toBe(true)
+  })
+
+  it('ends the sign-in at a wrong code and slows that address, never the member elsewhere; tells the member once in 15 minutes', async () => {
+    const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, perAddress: { freeFailures: 2, maxDelaySeconds: 600 }, alertMemberAfterCodes: 3 }
+    const staff = await open({ signInLimits: limits })
+    await staff.createUser(OWNER)
+    const { otp } = await withTwoFactor(staff, OWNER)
+    const wrongCode = async () => String((Number(await otp.totp()) + 1) % 1_000_000).padStart(6, '0')
+    /** Someone holding the password types it, then a wrong code; the first time, they try one more code on that screen. */
+    let retried = false
+    const guess = async (ip: string) => {
+      const jar = new CookieJar()
+      const first = await staff.signIn(jar.request('/admin/sign-in', ip), OWNER)
+      expect(first.status).toBe('two-factor-required')
+      jar.take(first.headers)
+      expect(await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', ip), await wrongCode())).toMatchObject({ reason: 'sign-in-ended' })
+      if (retried) return
+      retried = true
+      expect(await staff.verifyTwoFactorCode(jar.request('/admin/sign-in', ip), '000000')).toMatchObject({
+        reason: 'sign-in-ended',
+        message: 'This sign-in has ended: sign in again with your password.',
+      })
+    }
+    for (let attempt = 0; attempt < 3; attempt += 1) await guess('203.0.113.40')
+    // The attacker's address is slowed like one failing passwords (its wait applies to the password step too)…
+    const address = await kysely.selectFrom('staff_sign_in_throttle').selectAll().where('key', '=', 'address:203.0.113.40').executeTakeFirstOrThrow()
+    expect(address.failures).toBe(3)
+    expect(new Date(address.blocked_until).getTime()).toBeGreaterThan(new Date(address.last_failure_at).getTime())
+    await guess('203.0.113.41')
+    // …and the library's own lock, which would refuse the member's right code too, is off.
+    expect(await kysely.selectFrom('staff_two_factors').select(['failedVerificationCount', 'lockedUntil']).executeTakeFirstOrThrow()).toMatchObject({
+      lockedUntil: null,
+    })
+    await deliverMail()
+    const notices = () => sink().received.filter((mail) => mail.parsed.subject === 'Wrong two-factor codes on your Example Events back-office account')
+    expect(notices()).toHaveLength(1)
+    expect(notices()[0]?.recipients).toEqual([OWNER.email])
+    expect(notices()[0]?.parsed.text).toMatch(
+      /followed by a wrong two-factor code, 3 times since your last sign-in; the latest on .+ from the address 203\.0\.113\.40\./,
+    )
+
+    // Fifteen minutes on, codes still failing: one more notice.
+    await kysely
+      .updateTable('staff_sign_in_notices')
+      .set({ sent_at: new Date(Date.now() - 15 * 60_000).toISOString() })
+      .execute()
+    await guess('203.0.113.42')
+    await deliverMail()
+    expect(notices()).toHaveLength(2)
+    expect(notices()[1]?.parsed.text).toContain('5 times since your last sign-in')
+
+    // The member, from their own connection, signs in with the password and a code.
+    const member = new CookieJar()
+    member.take((await staff.signIn(member.request('/admin/sign-in', '198.51.100.43'), OWNER)).headers)
+    expect((await staff.verifyTwoFactorCode(member.request('/admin/sign-in', '198.51.100.43'), await otp.totp())).status).toBe('signed-in')
+    const failed = (await staff.listAudit()).entries.filter((entry) => entry.action === 'sign-in-failed' && entry.ipAddress === '203.0.113.40')
+    // Three wrong codes and the retry on an ended screen.
+    expect(failed).toHaveLength(4)
+  })
+
+  it('lets an owner lift the waits a member’s failed sign-ins caused, in the audit log', async () => {
+    const limits: SignInLimits = {
+      ...DEFAULT_SIGN_IN_LIMITS,
+      perAddress: { freeFailures: 2, maxDelaySeconds: 600 },
+      perAccount: { freeFailures: 2, maxDelaySeconds: 900 },
+    }
+    const staff = await open({ signInLimits: limits })
+    const owner = await staff.createUser(OWNER)
+    const member = await staff.createUser(MEMBER)
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await staff.signIn(fromIp('198.51.100.44'), { email: MEMBER.email, password: `a mistyped phrase ${attempt}` })
+    }
+    expect(await staff.signIn(fromIp('198.51.100.44'), MEMBER)).toMatchObject({ status: 'refused', reason: 'rate-limited' })
+    await expect(staff.changeMember({ ...owner, role: 'staff' }, member.id, { kind: 'lift-sign-in-locks' })).rejects.toMatchObject({ code: 'owner-only' })
+    await staff.changeMember(owner, member.id, { kind: 'lift-sign-in-locks' })
+    expect((await staff.signIn(fromIp('198.51.100.44'), MEMBER)).status).toBe('signed-in')
+    const lifted = (await staff.listAudit()).entries.find((entry) => entry.action === 'sign-in-locks-lifted')
+    expect(lifted).toMatchObject({ actor: { email: OWNER.email }, subjectId: member.id, before: { failures: expect.any(Number) }, after: { failures: 0 } })
+    expect(lifted?.before).not.toEqual({ failures: 0 })
   })
 
   it('signs in with a backup code at the code step, once', async () => {
@@ -588,7 +686,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
       return staff.verifyTwoFactorCode(jar.request('/admin/sign-in', ip), ` ${backupCode} `)
     }
     expect((await signInWith('198.51.100.93')).status).toBe('signed-in')
-    expect(await signInWith('198.51.100.94')).toMatchObject({ status: 'refused', reason: 'wrong-credentials' })
+    expect(await signInWith('198.51.100.94')).toMatchObject({ status: 'refused', reason: 'sign-in-ended' })
   })
 
   it('deactivates a member: their open session ends at once, they cannot sign in, their history stays; reactivates', async () => {
@@ -850,6 +948,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const second = new CookieJar()
     second.take((await staff.signIn(second.request('/admin/sign-in', '198.51.100.81'), OWNER)).headers)
     expect(await staff.verifyTwoFactorCode(second.request('/admin/sign-in', '198.51.100.81'), backupCodes[1] ?? '')).toMatchObject({ status: 'refused' })
+    second.take((await staff.signIn(second.request('/admin/sign-in', '198.51.100.81'), OWNER)).headers)
     expect((await staff.verifyTwoFactorCode(second.request('/admin/sign-in', '198.51.100.81'), fresh[0] ?? '')).status).toBe('signed-in')
     expect((await staff.listAudit()).entries.map((entry) => entry.action)).toContain('backup-codes-regenerated')
   })

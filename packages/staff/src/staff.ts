@@ -6,6 +6,7 @@ import {
   staffInvitationMail,
   staffPasswordResetMail,
   staffSignInFailuresMail,
+  staffCodeFailuresMail,
   type CoreDatabase,
   type SiteLinks,
   roleAllows,
@@ -20,6 +21,7 @@ import { listAudit, recordAudit, type AuditActor, type AuditListOptions, type Au
 import {
   DEFAULT_SIGN_IN_LIMITS,
   RESET_LINK_SECONDS,
+  SIGN_IN_ENDED_CODE,
   SIGN_IN_FAILED_MESSAGE,
   STAFF_CLIENT_IP_HEADER,
   createStaffAuth,
@@ -31,6 +33,7 @@ import type { StaffDatabase, StaffKysely } from './db/database.ts'
 import type { StaffRole } from './db/tables/users.ts'
 import { migrateStaffTables } from './db/migrate.ts'
 import { passwordProblem } from './password-rule.ts'
+import { accountKey, addressKey, codesKey } from './sign-in-throttle.ts'
 import { REQUIRE_TWO_FACTOR, authSecret, readSetting, writeSetting } from './settings.ts'
 
 /** The roles from the most to the least trusted; core's staff commands re-check them with the same `roleAllows`. */
@@ -44,7 +47,12 @@ const TWO_FACTOR_ROLES: readonly StaffRole[] = ['owner', 'manager']
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60
 
 const WRONG_CODE_MESSAGE = 'The code is wrong: type the six digits your app shows now, or one of your backup codes.'
-const USED_CODE_MESSAGE = 'That code was used already: wait for the next one your app shows, or use a backup code.'
+/** A wrong code ends its sign-in: the next try starts with the password, so the code step cannot be guessed at. */
+const SIGN_IN_ENDED_MESSAGE =
+  'The code is wrong, so this sign-in has ended. Sign in again with your password, then type the six digits your app shows now, or one of your backup codes.'
+const USED_CODE_MESSAGE =
+  'That code was used already, so this sign-in has ended. Sign in again with your password, then wait for the next code your app shows, or use a backup code.'
+const STALE_SIGN_IN_MESSAGE = 'This sign-in has ended: sign in again with your password.'
 const LAST_OWNER_MESSAGE = 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.'
 const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used. Ask for a new one.'
 /** A six-digit code comes from the app; anything else typed at the code step is taken for a backup code. */
@@ -122,11 +130,22 @@ export class StaffAccountError extends CodedError<StaffErrorCode> {
 export type SignInResult =
   | { status: 'signed-in'; headers: Headers }
   | { status: 'two-factor-required'; headers: Headers }
-  | { status: 'refused'; reason: 'wrong-credentials' | 'rate-limited' | 'cross-site'; message: string; headers: Headers }
+  | {
+      status: 'refused'
+      /** `sign-in-ended`: the code step is over, and the member starts again with the password. */
+      reason: 'wrong-credentials' | 'rate-limited' | 'cross-site' | 'sign-in-ended'
+      message: string
+      headers: Headers
+    }
 
 /** What an owner (or the command line, with no actor) may do to another account. */
 export type MemberChange =
-  { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'set-role'; role: StaffRole } | { kind: 'reset-two-factor' } | { kind: 'resend-invitation' }
+  | { kind: 'deactivate' }
+  | { kind: 'reactivate' }
+  | { kind: 'set-role'; role: StaffRole }
+  | { kind: 'reset-two-factor' }
+  | { kind: 'resend-invitation' }
+  | { kind: 'lift-sign-in-locks' }
 
 export interface StaffOptions {
   /** The core's open database: staff tables live beside the core's, through the same pool or connection. */
@@ -341,6 +360,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         : staffPasswordResetMail({ to: email, name, siteName, link, validFor: durationInWords(RESET_LINK_SECONDS) })
       await queueMail(mail, { topic: invitation ? 'staff-invitation' : 'staff-password-reset', sourceId: userId, now })
     },
+    async alertCodeFailures(user, failure) {
+      await queueMail(staffCodeFailuresMail({ to: user.email, name: user.name, siteName, ...failure }), {
+        topic: 'staff-code-failures',
+        sourceId: user.id,
+        now: failure.at,
+      })
+    },
     async alertOwner(user, failures) {
       await queueMail(staffSignInFailuresMail({ to: user.email, name: user.name, siteName, failures }), {
         topic: 'staff-sign-in-failures',
@@ -495,6 +521,33 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
     if (!otherUsableOwner) throw new StaffAccountError('last-owner', LAST_OWNER_MESSAGE)
   }
 
+  /**
+   * Forgets what slows a member's sign-in: the account's failures, its wrong codes, and the record of every address
+   * that failed on it in the last day (the member's own connection among them), and the auth library's own two-factor
+   * lock should one be left from before it was turned off.
+   */
+  async function liftSignInLocks(
+    transaction: Transaction<StaffDatabase>,
+    member: StaffMember,
+    now: Date,
+    audit: (action: string, before: unknown, after: unknown) => AuditRecord,
+  ): Promise<void> {
+    const failedFrom = await transaction
+      .selectFrom('staff_audit_log')
+      .select('ip_address')
+      .distinct()
+      .where('subject_id', '=', member.id)
+      .where('action', '=', 'sign-in-failed')
+      .where('occurred_at', '>=', new Date(now.getTime() - 24 * 3600_000).toISOString())
+      .where('ip_address', 'is not', null)
+      .execute()
+    const keys = [accountKey(member.email), codesKey(member.id), ...failedFrom.map((row) => addressKey(row.ip_address ?? ''))]
+    const held = await transaction.selectFrom('staff_sign_in_throttle').select(['key', 'failures']).where('key', 'in', keys).execute()
+    await transaction.deleteFrom('staff_sign_in_throttle').where('key', 'in', keys).execute()
+    await transaction.updateTable('staff_two_factors').set({ failedVerificationCount: 0, lockedUntil: null }).where('userId', '=', member.id).execute()
+    await recordAudit(transaction, audit('sign-in-locks-lifted', { failures: held.reduce((sum, row) => sum + row.failures, 0) }, { failures: 0 }))
+  }
+
   async function changeMember(actor: StaffUser | null, memberId: string, change: MemberChange): Promise<StaffMember> {
     checkOwner(actor)
     const member = await memberById(memberId)
@@ -531,6 +584,8 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
           throw new StaffAccountError('invalid-role', `The role must be owner, manager or staff, not ${String(change.role)}.`)
         await users.set({ role: change.role, updatedAt: storedDate(now) }).execute()
         await recordAudit(transaction, audit('staff-role-changed', { role: member.role }, { role: change.role }))
+      } else if (change.kind === 'lift-sign-in-locks') {
+        await liftSignInLocks(transaction, member, now, audit)
       } else {
         await transaction.deleteFrom('staff_two_factors').where('userId', '=', member.id).execute()
         await transaction.deleteFrom('staff_used_totp_codes').where('user_id', '=', member.id).execute()
@@ -614,14 +669,11 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
       const response = TOTP_CODE.test(code)
         ? await callAuth(request, '/two-factor/verify-totp', { code })
         : await callAuth(request, '/two-factor/verify-backup-code', { code })
-      if (response.status === 401) {
-        const body = (await response
-          .clone()
-          .json()
-          .catch(() => ({}))) as { message?: string }
-        if (body.message === 'This code was used already.') return signInResult(response, USED_CODE_MESSAGE)
-      }
-      return signInResult(response, WRONG_CODE_MESSAGE)
+      if (response.status !== 401) return signInResult(response, WRONG_CODE_MESSAGE)
+      const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string }
+      const message =
+        body.code === SIGN_IN_ENDED_CODE ? SIGN_IN_ENDED_MESSAGE : body.message === 'This code was used already.' ? USED_CODE_MESSAGE : STALE_SIGN_IN_MESSAGE
+      return { status: 'refused', reason: 'sign-in-ended', message, headers: setCookieHeaders(response) }
     },
     async signOut(request) {
       const session = await getSession(request)

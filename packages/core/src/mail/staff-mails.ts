@@ -56,16 +56,40 @@ export interface StaffSignInFailuresMailContext {
 
 /** Tells an owner that someone keeps failing to sign in to their account. */
 export function staffSignInFailuresMail(context: StaffSignInFailuresMailContext): OutgoingMail {
-  const subject = `Failed sign-ins to your ${context.siteName} back-office account`
-  const paragraphs = [
+  return noticeMail(context, `Failed sign-ins to your ${context.siteName} back-office account`, [
     `There have been ${context.failures} failed sign-ins to your back-office account since it was last used.`,
     'If that was not you, someone may be guessing your password. Each further failure makes the next try wait longer; your own sign-in with your password and two-factor code still works from your usual connection.',
     'If you think your password is known, change it on the back office’s "Your account" page.',
-  ]
+  ])
+}
+
+/** A moment as the staff notices state it: "29 November 2026 at 10:15" in South African time. */
+const noticeTimeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })
+
+function noticeMail(context: { to: string; name: string; siteName: string }, subject: string, paragraphs: string[]): OutgoingMail {
   return {
     to: [context.to],
     subject,
     text: [`Dear ${context.name},`, ...paragraphs].join('\n\n') + '\n',
     html: mailDocument(subject, html`<p>Dear ${context.name},</p>${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`, context.siteName),
   }
+}
+
+export interface StaffCodeFailuresMailContext {
+  to: string
+  name: string
+  siteName: string
+  /** Wrong two-factor codes typed after the right password since the account's last sign-in. */
+  failures: number
+  /** The latest one: when, and from which address. */
+  at: Date
+  ipAddress: string
+}
+
+/** Tells a member that someone who typed their password keeps failing at the two-factor step. */
+export function staffCodeFailuresMail(context: StaffCodeFailuresMailContext): OutgoingMail {
+  return noticeMail(context, `Wrong two-factor codes on your ${context.siteName} back-office account`, [
+    `Your password was typed correctly, followed by a wrong two-factor code, ${context.failures} times since your last sign-in; the latest on ${noticeTimeFormat.format(context.at)} (South African time) from the address ${context.ipAddress}.`,
+    'If that was not you, someone knows your password: change it on the back office’s "Your account" page now. Each wrong code ends that sign-in; your own sign-in with your password and code still works.',
+  ])
 }

@@ -34,7 +34,9 @@ export async function action(args: Route.ActionArgs) {
   if (result.status === 'signed-in') throw redirect(afterSignInPath(redirectTo), { headers: result.headers })
   if (result.status === 'two-factor-required') return data({ step: 'code' as const, message: null, redirectTo }, { headers: result.headers })
   const status = result.reason === 'rate-limited' ? 429 : result.reason === 'cross-site' ? 403 : 400
-  return data({ step: step === 'code' ? ('code' as const) : ('password' as const), message: result.message, redirectTo }, { status, headers: result.headers })
+  // A wrong code ends the sign-in: the form asks for the password again.
+  const nextStep = step === 'code' && result.reason !== 'sign-in-ended' ? ('code' as const) : ('password' as const)
+  return data({ step: nextStep, message: result.message, redirectTo }, { status, headers: result.headers })
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -35,7 +35,8 @@ function roleOf(value: string): StaffRole | null {
 /** The change a member's form asks for, or null for a form that names none. */
 function memberChangeOf(form: FormData): MemberChange | null {
   const change = formText(form, 'change')
-  if (change === 'deactivate' || change === 'reactivate' || change === 'reset-two-factor' || change === 'resend-invitation') return { kind: change }
+  if (change === 'deactivate' || change === 'reactivate' || change === 'reset-two-factor' || change === 'resend-invitation' || change === 'lift-sign-in-locks')
+    return { kind: change }
   const role = roleOf(formText(form, 'role'))
   return change === 'set-role' && role ? { kind: 'set-role', role } : null
 }
@@ -52,6 +53,8 @@ function changeNotice(change: MemberChange, member: StaffMember): string {
       return `${member.name}'s two-factor sign-in is reset: they set it up again when they next sign in.`
     case 'resend-invitation':
       return `A new invitation is on its way to ${member.email}; the earlier link no longer works.`
+    case 'lift-sign-in-locks':
+      return `${member.name} may sign in again at once: the waits their failed sign-ins had caused are lifted.`
   }
 }
 
@@ -178,7 +181,8 @@ function MemberForms({ member }: { member: StaffMember }) {
       </Form>{' '}
       {member.deactivated ? change('reactivate', 'Reactivate') : change('deactivate', 'Deactivate')}{' '}
       {member.twoFactorEnabled ? change('reset-two-factor', 'Reset two-factor') : null}{' '}
-      {member.invitationPending && !member.deactivated ? change('resend-invitation', 'Resend invitation') : null}
+      {member.invitationPending && !member.deactivated ? change('resend-invitation', 'Resend invitation') : null}{' '}
+      {member.invitationPending || member.deactivated ? null : change('lift-sign-in-locks', 'Lift sign-in locks')}
     </article>
   )
 }

@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import { staffAccountsMigration } from './2026-11-23-staff-accounts.ts'
 import * as auditSubjectIndex from './2026-11-24-audit-subject-index.ts'
 import { staffLifecycleMigration } from './2026-11-26T01-staff-lifecycle.ts'
+import * as signInNotices from './2026-11-29T50-sign-in-notices.ts'
 
 /** The staff package's migrations for a database of the given dialect, in name order (docs/operations.md). */
 export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvider {
@@ -11,6 +12,7 @@ export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvid
     '2026-11-23-staff-accounts': staffAccountsMigration(dialect),
     '2026-11-24-audit-subject-index': auditSubjectIndex,
     '2026-11-26T01-staff-lifecycle': staffLifecycleMigration(dialect),
+    '2026-11-29T50-sign-in-notices': signInNotices,
   }
   return { getMigrations: async () => migrations }
 }

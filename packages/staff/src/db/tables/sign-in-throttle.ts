@@ -1,5 +1,6 @@
 /**
- * Failed sign-ins per key: `address:<ip>` for a client address, `account:<email>` for an account. Each failure past
+ * Failed sign-ins per key: `address:<ip>` for a client address, `account:<email>` for an account, `codes:<user id>`
+ * for the wrong two-factor codes typed after an account's password (counted for the member's notice, never a lock). Each failure past
  * the free ones pushes `blocked_until` further (a growing delay); a success clears the row.
  */
 export interface StaffSignInThrottleTable {
@@ -14,4 +15,11 @@ export interface StaffUsedTotpCodesTable {
   user_id: string
   code_hash: string
   used_at: string
+}
+
+/** When a member was last e-mailed about a kind of sign-in trouble (`code-failures`). */
+export interface StaffSignInNoticesTable {
+  user_id: string
+  kind: string
+  sent_at: string
 }
