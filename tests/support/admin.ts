@@ -54,6 +54,17 @@ export async function freshTotpCode(email: string): Promise<string> {
   }
 }
 
+/** Six digits that are not the code of the account's app in any step the site accepts now: a wrong code for sure. */
+export async function wrongTotpCode(email: string): Promise<string> {
+  const authenticator = authenticators.get(email)
+  if (!authenticator) throw new Error(`${email} was not made with two-factor sign-in`)
+  const step = Math.floor(Date.now() / TOTP_STEP_MS)
+  const accepted = new Set(await Promise.all([step - 1, step, step + 1, step + 2].map((candidate) => authenticator.otp.hotp(candidate))))
+  let guess = 0
+  while (accepted.has(String(guess).padStart(6, '0'))) guess += 1
+  return String(guess).padStart(6, '0')
+}
+
 /** Turns two-factor sign-in on for an account as its owner would on the two-factor page, keeping its app here. */
 async function enrolTwoFactor(dataDir: string, databaseUrl: string, account: StaffAccount): Promise<void> {
   const db = await openDatabase({ dataDir, databaseUrl })

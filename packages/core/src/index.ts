@@ -81,6 +81,7 @@ export {
   staffPasswordResetMail,
   staffSignInFailuresMail,
   staffCodeFailuresMail,
+  staffNewDeviceMail,
   type StaffLinkMailContext,
   type StaffSignInFailuresMailContext,
 } from './mail/staff-mails.ts'

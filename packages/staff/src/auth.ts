@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { StaffKysely } from './db/database.ts'
 import { recordAudit } from './audit.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rule.ts'
+import { DEVICE_COOKIE_SECONDS, newDeviceId, rememberDevice } from './devices.ts'
 import { claimNotice } from './sign-in-notices.ts'
 import { accountKey, addressKey, clearFailures, codesKey, forgetOldFailures, recordFailure, throttleStates, type ThrottleRule } from './sign-in-throttle.ts'
 
@@ -74,9 +75,25 @@ export interface StaffAuthOptions {
   sendPasswordLink(link: { userId: string; email: string; name: string; token: string }): Promise<void>
   /** Tells the owner of an account that sign-ins to it keep failing. */
   alertOwner(user: { id: string; email: string; name: string }, failures: number): Promise<void>
+  /** Tells a member of a sign-in from a browser their account has not been used from before. */
+  alertNewDevice(user: { id: string; email: string; name: string }, signIn: { at: Date; ipAddress: string }): Promise<void>
   /** Tells a member that wrong two-factor codes keep following their password. */
   alertCodeFailures(user: { id: string; email: string; name: string }, failure: { failures: number; at: Date; ipAddress: string }): Promise<void>
 }
+
+/** Over https the cookies are `__Host-` prefixed (Secure, path /, no Domain): no subdomain can set or read them. */
+function cookiePrefix(https: boolean): string {
+  return https ? '__Host-staff' : 'staff'
+}
+
+/** What the sign-in hooks use of better-call's context to read and set the device cookie. */
+interface DeviceCookieContext {
+  getCookie(name: string): string | null | undefined
+  setCookie(name: string, value: string, options: { maxAge: number; httpOnly: boolean; sameSite: 'lax'; path: string; secure: boolean }): unknown
+}
+
+/** A device id as `newDeviceId` makes it; anything else in the cookie is replaced. */
+const DEVICE_ID = /^[\w-]{43}$/
 
 function clientIp(headers: Headers | undefined): string {
   return headers?.get(STAFF_CLIENT_IP_HEADER) ?? 'unknown'
@@ -114,8 +131,30 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
     throw error
   }
 
-  async function signedIn(user: { id: string; email: string }, ipAddress: string, secondFactor: boolean): Promise<void> {
+  /**
+   * Each browser carries a random id in a long-lived cookie; a sign-in from one the account has not seen before tells
+   * the member when and from where (a stolen password and code used elsewhere, or a session the member forgot).
+   */
+  async function checkDevice(context: DeviceCookieContext, user: { id: string; email: string; name: string }, ipAddress: string): Promise<void> {
+    const https = new URL(options.authUrl).protocol === 'https:'
+    const name = `${cookiePrefix(https)}.device`
+    let deviceId = context.getCookie(name)
+    if (!deviceId || !DEVICE_ID.test(deviceId)) {
+      deviceId = newDeviceId()
+      context.setCookie(name, deviceId, { maxAge: DEVICE_COOKIE_SECONDS, httpOnly: true, sameSite: 'lax', path: '/', secure: https })
+    }
+    const now = new Date()
+    if (await rememberDevice(kysely, user.id, deviceId, now)) await options.alertNewDevice(user, { at: now, ipAddress })
+  }
+
+  async function signedIn(
+    context: DeviceCookieContext,
+    user: { id: string; email: string; name: string },
+    ipAddress: string,
+    secondFactor: boolean,
+  ): Promise<void> {
     await clearFailures(kysely, [addressKey(ipAddress), accountKey(user.email), codesKey(user.id)])
+    await checkDevice(context, user, ipAddress)
     await recordAudit(kysely, {
       actor: { id: user.id, email: user.email },
       action: 'sign-in',
@@ -233,7 +272,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
             }
             // With two-factor on, the password alone opens no session: the sign-in is recorded when the code is.
             const session = context.context.newSession
-            if (session) await signedIn(session.user, ipAddress, false)
+            if (session) await signedIn(context, session.user, ipAddress, false)
           }),
         },
         {
@@ -279,7 +318,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
                 throw new APIError('UNAUTHORIZED', { message: 'This code was used already.', code: 'INVALID_CODE' })
               }
             }
-            if (session && !context.context.session) await signedIn(session.user, ipAddress, true)
+            if (session && !context.context.session) await signedIn(context, session.user, ipAddress, true)
           }),
         },
       ],
@@ -338,9 +377,8 @@ export function createStaffAuth(options: StaffAuthOptions) {
       ipAddress: { ipAddressHeaders: [STAFF_CLIENT_IP_HEADER] },
       // better-auth skips its Origin (CSRF) check under NODE_ENV=test; the tests must see what production does.
       disableOriginCheck: false,
-      // Over https the cookies are `__Host-` prefixed (Secure, path /, no Domain): no subdomain can set or read them.
       useSecureCookies: false,
-      cookiePrefix: https ? '__Host-staff' : 'staff',
+      cookiePrefix: cookiePrefix(https),
       defaultCookieAttributes: { secure: https, httpOnly: true, sameSite: 'lax', path: '/' },
     },
     plugins: [

@@ -223,6 +223,34 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     expect(alert?.parsed.text).toContain('There have been 3 failed sign-ins')
   })
 
+  it('e-mails the member when their account is signed in to from a browser it has not seen before', async () => {
+    const staff = await open()
+    await staff.createUser(OWNER)
+    const notices = async () => {
+      await deliverMail()
+      return sink().received.filter((mail) => mail.parsed.subject === 'New sign-in to your Example Events back-office account')
+    }
+    // The first browser an account uses is no news; the same browser again neither.
+    const laptop = await signedIn(staff, OWNER, '198.51.100.100')
+    const deviceCookie = laptop.request().headers.get('cookie') ?? ''
+    expect(deviceCookie).toMatch(/staff\.device=[\w-]{43}/)
+    await staff.signOut(laptop.request())
+    await signedIn(staff, OWNER, '198.51.100.101')
+    const again = new CookieJar().take(new Headers({ 'set-cookie': `${/staff\.device=[\w-]+/.exec(deviceCookie)?.[0] ?? ''}; Path=/` }))
+    await signedIn(staff, OWNER, '198.51.100.102')
+    expect(await staff.signIn(again.request('/admin/sign-in', '198.51.100.103'), OWNER)).toMatchObject({ status: 'signed-in' })
+    // Two cookie-less sign-ins above were new browsers: one notice each, naming the time and the address.
+    const sent = await notices()
+    expect(sent.map((mail) => /from the address ([\d.]+)\./.exec(mail.parsed.text ?? '')?.[1])).toEqual(['198.51.100.101', '198.51.100.102'])
+    expect(sent[0]?.recipients).toEqual([OWNER.email])
+    expect(sent[0]?.parsed.text).toMatch(/from a browser it had not been used from before, on \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(South African time\)/)
+    const cookie = (await staff.signIn(new CookieJar().request('/admin/sign-in', '198.51.100.104'), OWNER)).headers
+      .getSetCookie()
+      .find((line) => line.startsWith('staff.device='))
+    expect(cookie).toMatch(/; Max-Age=34560000/i)
+    expect(cookie).toMatch(/; HttpOnly/i)
+  }, 120_000)
+
   it('signs out this browser, and everywhere', async () => {
     const staff = await open()
     await staff.createUser(OWNER)
@@ -652,7 +680,7 @@ describe.each(TEST_BACKENDS)('staff accounts on %s', (backend) => {
     const failed = (await staff.listAudit()).entries.filter((entry) => entry.action === 'sign-in-failed' && entry.ipAddress === '203.0.113.40')
     // Three wrong codes and the retry on an ended screen.
     expect(failed).toHaveLength(4)
-  })
+  }, 120_000)
 
   it('lets an owner lift the waits a member’s failed sign-ins caused, in the audit log', async () => {
     const limits: SignInLimits = {

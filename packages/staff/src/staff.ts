@@ -7,6 +7,7 @@ import {
   staffPasswordResetMail,
   staffSignInFailuresMail,
   staffCodeFailuresMail,
+  staffNewDeviceMail,
   type CoreDatabase,
   type SiteLinks,
   roleAllows,
@@ -359,6 +360,13 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
         ? staffInvitationMail({ to: email, name, siteName, link, validFor: durationInWords(INVITATION_LINK_SECONDS) })
         : staffPasswordResetMail({ to: email, name, siteName, link, validFor: durationInWords(RESET_LINK_SECONDS) })
       await queueMail(mail, { topic: invitation ? 'staff-invitation' : 'staff-password-reset', sourceId: userId, now })
+    },
+    async alertNewDevice(user, signIn) {
+      await queueMail(staffNewDeviceMail({ to: user.email, name: user.name, siteName, ...signIn }), {
+        topic: 'staff-new-device',
+        sourceId: user.id,
+        now: signIn.at,
+      })
     },
     async alertCodeFailures(user, failure) {
       await queueMail(staffCodeFailuresMail({ to: user.email, name: user.name, siteName, ...failure }), {

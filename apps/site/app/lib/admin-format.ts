@@ -136,6 +136,7 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'staff-password-reset': 'Back-office password reset',
   'staff-sign-in-failures': 'Failed sign-ins, to the account holder',
   'staff-code-failures': 'Wrong two-factor codes, to the account holder',
+  'staff-new-device': 'Sign-in from a new browser, to the account holder',
 }
 
 /** What kind of e-mail an outbox topic is, in words. */

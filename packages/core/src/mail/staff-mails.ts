@@ -93,3 +93,19 @@ export function staffCodeFailuresMail(context: StaffCodeFailuresMailContext): Ou
     'If that was not you, someone knows your password: change it on the back office’s "Your account" page now. Each wrong code ends that sign-in; your own sign-in with your password and code still works.',
   ])
 }
+
+export interface StaffNewDeviceMailContext {
+  to: string
+  name: string
+  siteName: string
+  at: Date
+  ipAddress: string
+}
+
+/** Tells a member of a sign-in from a browser their account had not been used from before. */
+export function staffNewDeviceMail(context: StaffNewDeviceMailContext): OutgoingMail {
+  return noticeMail(context, `New sign-in to your ${context.siteName} back-office account`, [
+    `Your back-office account was signed in to from a browser it had not been used from before, on ${noticeTimeFormat.format(context.at)} (South African time), from the address ${context.ipAddress}.`,
+    'If that was you, there is nothing to do. If not, change your password on the back office’s "Your account" page and end the sessions you do not know there.',
+  ])
+}

@@ -4,7 +4,7 @@ import type { StaffAuditLogTable } from './tables/audit-log.ts'
 import type { StaffRateLimitsTable } from './tables/rate-limits.ts'
 import type { StaffSessionsTable } from './tables/sessions.ts'
 import type { StaffSettingsTable } from './tables/settings.ts'
-import type { StaffSignInNoticesTable, StaffSignInThrottleTable, StaffUsedTotpCodesTable } from './tables/sign-in-throttle.ts'
+import type { StaffDevicesTable, StaffSignInNoticesTable, StaffSignInThrottleTable, StaffUsedTotpCodesTable } from './tables/sign-in-throttle.ts'
 import type { StaffTwoFactorsTable } from './tables/two-factors.ts'
 import type { StaffUsersTable } from './tables/users.ts'
 import type { StaffVerificationsTable } from './tables/verifications.ts'
@@ -20,6 +20,7 @@ export interface StaffDatabase {
   staff_sign_in_throttle: StaffSignInThrottleTable
   staff_used_totp_codes: StaffUsedTotpCodesTable
   staff_sign_in_notices: StaffSignInNoticesTable
+  staff_devices: StaffDevicesTable
   staff_settings: StaffSettingsTable
   staff_audit_log: StaffAuditLogTable
 }

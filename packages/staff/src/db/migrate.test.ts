@@ -33,6 +33,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
       'staff_sign_in_throttle',
       'staff_used_totp_codes',
       'staff_sign_in_notices',
+      'staff_devices',
       'registrations',
       'outbox_messages',
     ]) {
@@ -44,6 +45,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
       '2026-11-24-audit-subject-index',
       '2026-11-26T01-staff-lifecycle',
       '2026-11-29T50-sign-in-notices',
+      '2026-11-29T60-staff-devices',
     ])
     const coreMigrations = await sql<{ name: string }>`select name from kysely_migration`.execute(kysely)
     expect(coreMigrations.rows.map((row) => row.name)).not.toContain('2026-11-23-staff-accounts')

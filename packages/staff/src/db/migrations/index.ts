@@ -4,6 +4,7 @@ import { staffAccountsMigration } from './2026-11-23-staff-accounts.ts'
 import * as auditSubjectIndex from './2026-11-24-audit-subject-index.ts'
 import { staffLifecycleMigration } from './2026-11-26T01-staff-lifecycle.ts'
 import * as signInNotices from './2026-11-29T50-sign-in-notices.ts'
+import * as staffDevices from './2026-11-29T60-staff-devices.ts'
 
 /** The staff package's migrations for a database of the given dialect, in name order (docs/operations.md). */
 export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvider {
@@ -13,6 +14,7 @@ export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvid
     '2026-11-24-audit-subject-index': auditSubjectIndex,
     '2026-11-26T01-staff-lifecycle': staffLifecycleMigration(dialect),
     '2026-11-29T50-sign-in-notices': signInNotices,
+    '2026-11-29T60-staff-devices': staffDevices,
   }
   return { getMigrations: async () => migrations }
 }

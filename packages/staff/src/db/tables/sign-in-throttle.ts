@@ -23,3 +23,11 @@ export interface StaffSignInNoticesTable {
   kind: string
   sent_at: string
 }
+
+/** A browser a member has signed in from: a hash of the random id in its `staff.device` cookie. */
+export interface StaffDevicesTable {
+  user_id: string
+  device_hash: string
+  first_seen_at: string
+  last_seen_at: string
+}
