@@ -174,7 +174,9 @@ describe('the back office in a browser', () => {
 
     // The code that turned two-factor on has been used: it does not sign in, though it is still in its window.
     await signInWithCode(setupCode)
-    expect(await page.getByRole('alert').innerText()).toBe('That code was used already: wait for the next one your app shows, or use a backup code.')
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'That code was used already, so this sign-in has ended. Sign in again with your password, then wait for the next code your app shows, or use a backup code.',
+    )
     await page.goto(url('/admin/sign-in'))
     await signInWithCode(await otp.hotp(setupStep + 1))
     await page.waitForURL((address) => address.pathname === '/admin')
@@ -186,8 +188,11 @@ describe('the back office in a browser', () => {
     await page.locator('main', { hasText: 'Signed in as Lindiwe Staff' }).waitFor()
     await signOut()
     await signInWithCode(backupCodes[0] ?? '')
-    expect(await page.getByRole('alert').innerText()).toBe('The code is wrong: type the six digits your app shows now, or one of your backup codes.')
-    await page.goto(url('/admin/sign-in'))
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'The code is wrong, so this sign-in has ended. Sign in again with your password, then type the six digits your app shows now, or one of your backup codes.',
+    )
+    // The sign-in starts again with the password, on the same page.
+    await page.getByLabel('Password').waitFor()
     await signInWithCode(backupCodes[1] ?? '')
     await page.waitForURL((address) => address.pathname === '/admin')
 
@@ -205,7 +210,7 @@ describe('the back office in a browser', () => {
     await page.getByRole('button', { name: 'Send me a link' }).click()
     expect(await page.getByRole('status').innerText()).toContain('If that address has a back-office account')
 
-    const reset = await sink().waitFor((mail) => mail.recipients.includes(FORGETFUL.email), 15_000)
+    const reset = await sink().waitFor((mail) => mail.recipients.includes(FORGETFUL.email) && mail.parsed.subject?.startsWith('Reset') === true, 15_000)
     const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/.exec(reset.parsed.text ?? '')?.[0] ?? ''
     expect(link, reset.parsed.text).not.toBe('')
     await page.goto(link)
