@@ -7,6 +7,8 @@ export default defineProject({
     name: 'http',
     environment: 'node',
     include: ['http/**/*.test.ts', 'ops/**/*.test.ts'],
+    // The PostgreSQL backup and restore needs a server: `pnpm test:pg`'s TEST_DATABASE_URL.
+    exclude: process.env.TEST_DATABASE_URL ? [] : ['ops/backup-postgres.test.ts'],
     globalSetup: ['./setup/build-site.ts'],
     testTimeout: 60_000,
     // expect.poll's own default (1 s) is shorter than a log line's way to its file on a busy two-core machine.

@@ -15,6 +15,7 @@ export { renameRecordedMigrations } from './db/rename-recorded-migrations.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { recordFirstDelivery } from './webhook-deliveries.ts'
 export { backupDataDirectory, sqliteIntegrity, type DataBackup } from './db/backup.ts'
+export { backupPostgres, restorePostgres, type PostgresBackup } from './db/pg-backup.ts'
 export { CodedError, ValidationError, isValidationError, type ErrorCode } from './errors.ts'
 export {
   HONEYPOT_FIELD,
