@@ -226,6 +226,32 @@ describe('delegate passes and check-in at the door', () => {
     await page.context().close()
   })
 
+  it('confirms once a check-in by the button whose answer was lost, instead of saying it was not sent', async () => {
+    const { passes } = await register(['Nomvula Sithole'])
+    const [nomvula] = passes as [MailedPass]
+    const page = await desk(THANDI)
+    await page.getByLabel('Name, company or reference').fill(nomvula.name)
+    await page.keyboard.press('Enter')
+    // The server records the check-in, but its answer never reaches the phone.
+    let dropped = false
+    await page.route('**/check-in/live', async (route) => {
+      if (route.request().method() === 'POST' && !dropped && /name="delegateId"\r\n\r\n[^\r]/.test(route.request().postData() ?? '')) {
+        dropped = true
+        await route.fetch()
+        return route.abort('connectionreset')
+      }
+      return route.fallback()
+    })
+    await page.getByRole('button', { name: `Check in ${nomvula.name}` }).click()
+    await page.getByText(`${nomvula.name}: in, provisional (no connection). It is confirmed when the connection returns.`).waitFor({ timeout: 15_000 })
+    // The queued scan of the row's pass code carries the first request's scan id: the server knows it, so it is green.
+    await page.locator('.check-in-answer').getByText(`${nomvula.name} checked in.`).waitFor({ timeout: 15_000 })
+    await page.getByText(/^Checked in at \d\d:\d\d by Thandi Zulu$/).waitFor()
+    expect(await page.getByText('already checked in').count()).toBe(0)
+    expect(dropped).toBe(true)
+    await page.context().close()
+  })
+
   it('checks in from a search without JavaScript', async () => {
     const { receipt, passes } = await register(['Ayanda Nkosi'])
     const page = await desk(SIPHO, { javaScriptEnabled: false })

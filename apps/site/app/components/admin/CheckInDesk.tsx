@@ -223,22 +223,14 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
   }, [day, eventId, flushQueue, followServerDay, liveUrl, refreshList])
 
   const checkIn = useCallback(
-    async (fields: { code?: string; delegateId?: string }) => {
-      const scan: QueuedScan = { code: fields.code ?? '', scannedAt: new Date().toISOString(), scanId: newScanId() }
+    async (fields: { code: string; delegateId?: string }) => {
+      const scan: QueuedScan = { code: fields.code, scannedAt: new Date().toISOString(), scanId: newScanId() }
       const keep = () => {
         queueScan(eventId, day, scan)
         setWaiting(queuedScans(eventId, day).length)
       }
       // No answer from the server: the scan is judged by the list kept on the device and, when admitted, waits there.
       const judgeHere = () => {
-        if (!fields.code) {
-          setAnswer({
-            ok: false,
-            status: 503,
-            message: 'No connection: this check-in was not sent. Scan or type the pass code instead; scans wait on this device until the connection returns.',
-          })
-          return
-        }
         const code = normalisePassCode(fields.code)
         const judgement = judgeOffline(storedDoorList(eventId, day), code)
         switch (judgement.kind) {
@@ -276,9 +268,9 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
       if (!navigator.onLine) return judgeHere()
       // A stalled or dropped request (no answer within ANSWER_WITHIN_MS) is judged here and queued with its id, so its
       // resend counts once.
-      const sent = await post({ code: fields.code ?? '', delegateId: fields.delegateId ?? '', scanId: scan.scanId! }).catch(() => undefined)
+      const sent = await post({ code: fields.delegateId ? '' : fields.code, delegateId: fields.delegateId ?? '', scanId: scan.scanId! }).catch(() => undefined)
       if (!sent) return judgeHere()
-      if (!sent.ok && sent.status === 401 && fields.code) keep()
+      if (!sent.ok && sent.status === 401) keep()
       setAnswer(sent)
       if (sent.ok) {
         setCounts(sent.counts)
@@ -320,7 +312,12 @@ export function CheckInDesk({ eventId, day, days, followsToday, counts: initialC
           }
         })
         .catch(() => setAnswer({ ok: false, status: 503, message: 'No connection: nothing was recorded. Try again when the connection returns.' }))
-    } else void checkIn({ delegateId })
+    } else {
+      // The row's pass code goes with it: without an answer in time, the check-in is judged and queued as a scan of that
+      // code, and its resend (same scan id) counts once whether or not the first request was recorded.
+      const code = rows.find((row) => row.delegateId === delegateId)?.passCode ?? ''
+      void checkIn({ code, delegateId })
+    }
   }
 
   return (
