@@ -1,6 +1,7 @@
 // A sponsorship deal's money in the back office over real HTTP against the built site: its payment reminders ("Remind
 // now" on the deal, the Overdue list), its place in the company's statement of account (page and PDF), and the site
-// settings' default for sending its codes once paid, with mail to a real SMTP sink. A second instance on the same data runs with its
+// settings' default for sending its codes once paid, and a discount code made on the form and limited to the prices
+// ticked, with mail to a real SMTP sink. A second instance on the same data runs with its
 // business clock weeks later, when the deal's invoice is overdue.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -186,5 +187,44 @@ describe('the site-wide default for sending a deal’s codes once paid', () => {
     expect(await pageText(held)).toContain('e-mailed to the contact; the codes follow once it is paid')
     const mail = await sink.waitFor((received) => received.recipients.includes('held@codes.example.com'))
     expect(mail.parsed.subject).toMatch(/^Tax invoice INV-\d{6}: your Gold sponsorship/)
+  })
+})
+
+describe('a discount code made on the back office’s form', () => {
+  it('takes off only the prices ticked, a table among them, says so in the list, and keeps the ticks when refused', async () => {
+    const ticked = (code: string, percent: string) =>
+      fetch(`${site.baseUrl}/admin/sponsorship`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: site.baseUrl, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams([
+          ['intent', 'create-code'],
+          ['kind', 'percent'],
+          ['percent', percent],
+          ['code', code],
+          ['optionKeys', 'online'],
+          ['optionKeys', 'table-10'],
+        ]),
+      })
+    const refused = await ticked('TICKED-TOO-MUCH', '150')
+    expect(refused.status).toBe(400)
+    const form = await refused.text()
+    expect(/<input[^>]*value="online"[^>]*>/.exec(form)![0]).toContain('checked=""')
+    expect(/<input[^>]*value="venue"[^>]*>/.exec(form)![0]).not.toContain('checked')
+
+    const created = await pageText(await ticked('TICKED-ONLINE', '20'))
+    expect(created).toContain('Discount code TICKED-ONLINE created.')
+    expect(created).toMatch(/Discount\s*:\s*20% \(Online, Table of 10 only\)/)
+    const register = async (attendanceOption: string) => {
+      const response = await fetch(`${site.baseUrl}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody({ attendanceOption, discountCode: 'TICKED-ONLINE' })),
+      })
+      return { status: response.status, body: (await response.json()) as { total?: string; error?: { code: string } } }
+    }
+    expect(await register('venue')).toMatchObject({ status: 422, body: { error: { code: 'discount-code-option-excluded' } } })
+    // Legal Opinion Writing online: 2 × R 5 990 less 20% = R 9 584.00 + VAT R 1 437.60.
+    expect(await register('online')).toMatchObject({ status: 201, body: { total: '11021.60' } })
   })
 })

@@ -109,6 +109,16 @@ describe.each(TEST_BACKENDS)('discount codes on %s', (backend) => {
     expect(row.unit_amount_cents).toBe(374_500)
   })
 
+  it('limits a code to the options ticked, a table among them, and to per-delegate prices when none is', async () => {
+    await createCode({ code: 'TABLE-TEN', optionKeys: ['table-10'] })
+    await createCode({ code: 'ANY-PRICE' })
+    const table = await register({ attendanceOption: 'table-10', delegates: [delegate(1), delegate(2)], discountCode: 'TABLE-TEN' })
+    expect((await invoiceOf(table.reference)).lines.map((line) => line.description)).toContain('Platinum sponsor discount 50% (code TABLE-TEN)')
+    expect(await refusal({ discountCode: 'TABLE-TEN', attendanceOption: 'venue' })).toMatchObject({ code: 'discount-code-option-excluded' })
+    expect(await refusal({ discountCode: 'ANY-PRICE', attendanceOption: 'table-10' })).toMatchObject({ code: 'discount-code-option-excluded' })
+    expect((await register({ attendanceOption: 'online', discountCode: 'ANY-PRICE' })).status).toBe('awaiting-payment')
+  })
+
   it('makes a complimentary seat cost R 0, paid from the start, with a pass and never a payment reminder', async () => {
     await createCode({ code: 'PLAT-SEATS', kind: 'complimentary', percent: '', maxUses: '3', sourceLabel: 'Platinum sponsor complimentary seat' })
     const receipt = await register({ paymentMethod: 'card', discountCode: 'PLAT-SEATS' })

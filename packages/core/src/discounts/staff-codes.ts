@@ -1,4 +1,4 @@
-import { OPTION_KEYS, isOptionKey } from '@events/pricing'
+import { OPTION_KEYS, isOptionKey, isTableOption } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import * as z from 'zod/mini'
 import { fieldRefusal, randAmount } from '../backoffice/fields.ts'
@@ -102,7 +102,8 @@ export function discountCodeRow(
     valid_from: input.validFrom === '' ? null : input.validFrom,
     valid_until: input.validUntil === '' ? null : input.validUntil,
     option_keys: input.optionKeys.filter((key) => OPTION_KEYS.includes(key)).join(','),
-    includes_tables: input.includesTables ? 1 : 0,
+    // Naming a table option is asking for table prices: without this, a code for "Table of 10" would apply to nothing.
+    includes_tables: input.includesTables || input.optionKeys.some(isTableOption) ? 1 : 0,
     source_label: input.sourceLabel === '' ? (input.kind === 'complimentary' ? 'Complimentary seat' : 'Discount') : input.sourceLabel,
     deal_id: dealId,
     voided_at: null,

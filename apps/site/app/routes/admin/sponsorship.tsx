@@ -13,7 +13,7 @@ import {
   voidDiscountCode,
 } from '@events/core'
 import { eventSlugsQuery, sponsorPackagesQuery, type EventSlugsQueryResult, type SponsorPackagesQueryResult } from '@events/content'
-import { formatRand } from '@events/pricing'
+import { formatRand, type OptionKey } from '@events/pricing'
 import { data, Form } from 'react-router'
 import { AdminField } from '../../components/admin/AdminField'
 import { AdminTable } from '../../components/admin/AdminTable'
@@ -39,6 +39,15 @@ const DEAL_FIELDS = [
   { name: 'contactTel', label: 'Contact telephone', type: 'tel' },
   { name: 'agreedPrice', label: 'Agreed price excl. VAT (rand)' },
 ] as const
+
+/** The options a staff code may be limited to, as the form names them. */
+const CODE_OPTIONS: ReadonlyArray<readonly [OptionKey, string]> = [
+  ['venue', 'At the venue (full price)'],
+  ['early-bird', 'Early bird'],
+  ['online', 'Online'],
+  ['table-5', 'Table of 5'],
+  ['table-10', 'Table of 10'],
+]
 
 const CODE_FIELDS = ['code', 'kind', 'percent', 'amount', 'event', 'maxUses', 'validFrom', 'validUntil', 'sourceLabel'] as const
 
@@ -75,7 +84,11 @@ export async function action(args: Route.ActionArgs) {
   const { session, form } = await staffFormPost(args)
   const { user, headers } = session
   const intent = formText(form, 'intent')
-  const values = Object.fromEntries([...form.keys()].map((name) => [name, formText(form, name)]))
+  // The options a code is limited to are ticked boxes of one name: kept as one comma-separated value, as the core reads it.
+  const values = {
+    ...Object.fromEntries([...form.keys()].map((name) => [name, formText(form, name)])),
+    optionKeys: form.getAll('optionKeys').map(String).join(','),
+  }
   const run = async () => {
     switch (intent) {
       case 'record-deal':
@@ -91,7 +104,7 @@ export async function action(args: Route.ActionArgs) {
       case 'benefits':
         return runStaffCommand(args.context, user, recordDealBenefits, values)
       case 'create-code':
-        return runStaffCommand(args.context, user, createDiscountCode, { ...values, optionKeys: form.getAll('optionKeys').map(String) })
+        return runStaffCommand(args.context, user, createDiscountCode, values)
       case 'void-code':
         return runStaffCommand(args.context, user, voidDiscountCode, values)
       default:
@@ -135,6 +148,13 @@ function doneMessage(intent: string, value: unknown): string {
     default:
       return `Code ${result.code ?? ''} now runs until its new last day.`
   }
+}
+
+/** The options a code is limited to, in the form's words ("Online, Table of 10"). */
+function codeOptionNames(optionKeys: string): string {
+  return CODE_OPTIONS.filter(([key]) => optionKeys.split(',').includes(key))
+    .map(([, label]) => label)
+    .join(', ')
 }
 
 function delivered(at: string | null): string {
@@ -350,6 +370,7 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
                   : row.kind === 'amount'
                     ? `${formatRand(row.amount_cents ?? 0)} per delegate`
                     : 'complimentary seat'}
+                {row.option_keys ? ` (${codeOptionNames(row.option_keys)} only)` : row.includes_tables ? ' (tables too)' : ''}
               </td>
               <td>{row.event_title ?? 'Every event'}</td>
               <td>
@@ -413,6 +434,20 @@ export default function Sponsorship({ loaderData, actionData }: Route.ComponentP
               type={name === 'validFrom' || name === 'validUntil' ? 'date' : 'text'}
             />
           ))}
+          <fieldset className="form__group">
+            <legend>Prices it takes off (none ticked: every per-delegate price, no table)</legend>
+            {CODE_OPTIONS.map(([key, label]) => (
+              <FieldRow key={key} id={`code-option-${key}`} label={label}>
+                <input
+                  id={`code-option-${key}`}
+                  type="checkbox"
+                  name="optionKeys"
+                  value={key}
+                  defaultChecked={typed('create-code', 'optionKeys').split(',').includes(key)}
+                />
+              </FieldRow>
+            ))}
+          </fieldset>
           <SubmitButton name="intent" value="create-code">
             Create the code
           </SubmitButton>
