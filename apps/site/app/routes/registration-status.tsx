@@ -33,12 +33,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
+      online: details.attendanceOption.key === 'online',
       passes: passes.map((pass) => ({
         name: pass.name,
         code: pass.code,
         path: sitePaths.delegatePass(pass.token),
-        joinPath: details.attendanceOption.key === 'online' ? sitePaths.delegateJoin(pass.token) : undefined,
-        qr: passQrPath(pass.code),
+        joinPath: sitePaths.delegateJoin(pass.token),
+        // An online delegate has no door to pass: the page sends no QR code for them.
+        qr: details.attendanceOption.key === 'online' ? undefined : passQrPath(pass.code),
       })),
       certificates: certificates.map((certificate) => ({
         number: certificate.number,
@@ -146,7 +148,20 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
-        {registration.passes.length > 0 && (
+        {registration.passes.length > 0 && registration.online && (
+          <>
+            <h2>Joining online</h2>
+            <p>Each delegate joins with a personal link of their own, also e-mailed to them before the event. There is no pass for a door.</p>
+            <ul>
+              {registration.passes.map((pass) => (
+                <li key={pass.code}>
+                  <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {registration.passes.length > 0 && !registration.online && (
           <>
             <h2>Passes</h2>
             <p>Each delegate shows their pass at the registration desk: the QR code, or its code. Each pass has a page of its own to open on a phone.</p>
@@ -154,11 +169,10 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
               {registration.passes.map((pass) => (
                 <li key={pass.code}>
                   <strong>{pass.name}</strong>
-                  <PassQr qr={pass.qr} code={pass.code} />
+                  {pass.qr && <PassQr qr={pass.qr} code={pass.code} />}
                   <span>
                     Pass <strong>{pass.code}</strong> · <a href={pass.path}>Open {pass.name}’s pass</a>
                   </span>
-                  {pass.joinPath && <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>}
                 </li>
               ))}
             </ul>

@@ -71,10 +71,17 @@ describe.each(TEST_BACKENDS)('delegate passes on %s', (backend) => {
       expect(pass.token.length).toBeGreaterThanOrEqual(43)
     }
     const page = await passPage(testDb, passes[0]!.token)
-    expect(page).toEqual({ name: 'Thandi Nkosi', eventTitle: expect.any(String), days: expect.any(String), code: passes[0]!.code })
-    expect(Object.keys(page!)).toEqual(['name', 'eventTitle', 'days', 'code'])
+    expect(page).toEqual({ name: 'Thandi Nkosi', eventTitle: expect.any(String), days: expect.any(String), code: passes[0]!.code, online: false })
+    expect(Object.keys(page!)).toEqual(['name', 'eventTitle', 'days', 'code', 'online'])
     expect(await passPage(testDb, 'not-a-token')).toBeUndefined()
     expect(await registrationPasses(testDb, key.reference, 'wrong-secret')).toBeUndefined()
+  })
+
+  it('says an online delegate’s pass page is for joining online, not for the door', async () => {
+    const [onlineReference] = await register(testDb.db, { attendanceOption: 'online' })
+    const row = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', onlineReference!).executeTakeFirstOrThrow()
+    const [pass] = await passesOfRegistration(testDb.db.kysely, row.id)
+    expect(await passPage(testDb, pass!.token)).toMatchObject({ online: true })
   })
 
   it('keeps a pass stable, and gives a new one when another person takes the delegate’s place', async () => {

@@ -20,12 +20,16 @@ export interface DelegatePass {
   token: string
 }
 
-/** What the private pass page shows: only the delegate's name, the event, its days and the code. */
+/**
+ * What the private pass page shows: only the delegate's name, the event, its days and the code, and whether they attend
+ * online (then the page gives their join link instead of a pass for the door).
+ */
 export interface PassPage {
   name: string
   eventTitle: string
   days: string
   code: string
+  online: boolean
 }
 
 /** A stored pass as the registration's e-mails show it: its code and the absolute link to its page. */
@@ -87,13 +91,26 @@ export async function passPage(context: { db: CoreDatabase }, token: string): Pr
     .selectFrom('delegate_passes')
     .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
     .innerJoin('registrations', 'registrations.id', 'delegate_passes.registration_id')
-    .select(['registration_delegates.name', 'registrations.event_title', 'registrations.event_start', 'registrations.event_end', 'delegate_passes.code'])
+    .select([
+      'registration_delegates.name',
+      'registrations.event_title',
+      'registrations.event_start',
+      'registrations.event_end',
+      'registrations.attendance_option',
+      'delegate_passes.code',
+    ])
     .where('delegate_passes.token', '=', token)
     .where('registration_delegates.cancellation_id', 'is', null)
     .where('registrations.cancelled_at', 'is', null)
     .executeTakeFirst()
   if (!row) return undefined
-  return { name: row.name, eventTitle: row.event_title, days: formatEventDays(row.event_start, row.event_end), code: formatPassCode(row.code) }
+  return {
+    name: row.name,
+    eventTitle: row.event_title,
+    days: formatEventDays(row.event_start, row.event_end),
+    code: formatPassCode(row.code),
+    online: row.attendance_option === 'online',
+  }
 }
 
 // A pass is scanned off a phone's screen or a printout in a dim foyer: a quiet zone of four modules and medium error
