@@ -108,6 +108,7 @@ const MAIL_TOPIC_NAMES: Record<string, string> = {
   'registration.registrant': 'Confirmation to the registrant',
   'registration.organiser': 'New registration, to the organiser',
   'registration.delegate': 'Notice to a delegate',
+  'registration.self-service': 'Change asked from the private link',
   'payment.receipt': 'Payment receipt',
   'payment.receipt-again': 'Payment receipt, sent again',
   'payment.part-payment': 'Part payment acknowledged',

@@ -10,7 +10,7 @@ import { normaliseReference } from '../registration/reference.ts'
 import * as z from 'zod/mini'
 import { ownFields } from '../submissions/fields.ts'
 import { companyDetailsFields, delegateFields, type CompanyDetails, type DelegateSubmission } from '../submissions/registration.ts'
-import { staffCommand, type CommandOutcome } from './command.ts'
+import { staffCommand, type CommandHandler, type CommandOutcome } from './command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from './context.ts'
 import { BackOfficeError } from './errors.ts'
 import { delegateNumber, referenceField } from './fields.ts'
@@ -110,7 +110,7 @@ async function withdrawUnsentNotices(transaction: Transaction<Database>, registr
  * started only the same person's name and position may be corrected; a corrected name replaces their certificate of
  * attendance, if they have one.
  */
-export const changeDelegate = staffCommand(delegateChangeSchema, async (context, input) => {
+export const delegateChange: CommandHandler<z.output<typeof delegateChangeSchema>, DelegateChange> = async (context, input) => {
   const { reference: referenceInput, delegate: number, ...after } = input
   const at = wallClock(context)
   return async (transaction): Promise<CommandOutcome<DelegateChange>> => {
@@ -161,7 +161,9 @@ export const changeDelegate = staffCommand(delegateChangeSchema, async (context,
       ],
     }
   }
-})
+}
+
+export const changeDelegate = staffCommand(delegateChangeSchema, delegateChange)
 
 /** A correction of the registrant's company details as its form sends it. */
 export const companyCorrectionSchema = z.pipe(ownFields, z.extend(companyDetailsFields, { reference: referenceField }))

@@ -86,6 +86,8 @@ export interface CancellationProposal {
   paidCents: number
   /** The registration's total less everything credited so far. */
   owedCents: number
+  /** Cancelling every delegate still attending today at the proposed fee: the fee kept and the credit, incl. VAT. */
+  wholeCancellation: { feeTotalCents: number; creditedTotalCents: number }
   cancelledAt: string | null
   cancellations: CancellationSummary[]
 }
@@ -202,6 +204,15 @@ interface Balances {
  * What earlier cancellations credited and what was refunded or owed back (refunds, refused card refunds left out, and
  * transfers' surpluses).
  */
+/** What a registration still charges: its amounts less everything its credit notes took off. */
+function chargedOf(registration: RegistrationRow, balances: Balances): { subtotalCents: number; vatCents: number; vatRate: number } {
+  return {
+    subtotalCents: registration.subtotal_cents - balances.creditedSubtotalCents,
+    vatCents: registration.vat_cents - balances.creditedVatCents,
+    vatRate: registration.vat_rate,
+  }
+}
+
 async function balancesOf(queries: Kysely<Database>, registrationId: string): Promise<Balances> {
   const [credited, refunded, surplusCents] = await Promise.all([
     queries
@@ -246,6 +257,9 @@ export async function cancellationProposal(context: BackOfficeContext, reference
     balancesOf(queries, registration.id),
     cancellationsOf(queries, registration.id),
   ])
+  const fee = proposedCancellationFee(registration.event_start, businessClock(context))
+  const charged = chargedOf(registration, balances)
+  const whole = cancellationCredit(charged, charged.subtotalCents, fee.feePercent)
   return {
     reference: registration.reference,
     companyName: registration.company_name,
@@ -256,7 +270,8 @@ export async function cancellationProposal(context: BackOfficeContext, reference
     unitAmountCents: registration.unit_amount_cents,
     vatRate: registration.vat_rate,
     delegates: delegates.map((delegate) => ({ id: delegate.id, name: delegate.name, position: delegate.position, cancellationId: delegate.cancellation_id })),
-    fee: proposedCancellationFee(registration.event_start, businessClock(context)),
+    fee,
+    wholeCancellation: { feeTotalCents: charged.subtotalCents + charged.vatCents - whole.creditedTotalCents, creditedTotalCents: whole.creditedTotalCents },
     invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : null,
     paidCents: payment.paidCents,
     owedCents: registration.total_cents - balances.creditedTotalCents,
@@ -310,11 +325,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
     const proposal = proposedCancellationFee(registration.event_start, today)
     const { feePercent, overrideReason } = feeApplied(input, proposal.feePercent)
     const balances = await balancesOf(transaction, registration.id)
-    const charged = {
-      subtotalCents: registration.subtotal_cents - balances.creditedSubtotalCents,
-      vatCents: registration.vat_cents - balances.creditedVatCents,
-      vatRate: registration.vat_rate,
-    }
+    const charged = chargedOf(registration, balances)
     // Delegates are cancelled at their price: the fees of earlier cancellations stay charged. A table goes as a whole.
     const cancelledSubtotalCents = table ? charged.subtotalCents : registration.unit_amount_cents * chosen.length
     const credit = cancellationCredit(charged, cancelledSubtotalCents, feePercent)

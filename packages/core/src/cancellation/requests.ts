@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { staffCommand, type AuditedChange, type CommandOutcome } from '../backoffice/command.ts'
+import { staffCommand, type AuditedChange, type CommandHandler, type CommandOutcome } from '../backoffice/command.ts'
 import { wallClock, type ActingStaff, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import { referenceField } from '../backoffice/fields.ts'
@@ -52,7 +52,7 @@ async function registrationOf(context: BackOfficeContext, referenceInput: string
  * (the delegates, the fee and its reason; the cancel form's fields, parsed by the same schema) with who asked and
  * when. A registration has one open request at a time.
  */
-export const requestCancellation = staffCommand(cancellationSchema, async (context, input, staff) => {
+export const cancellationRequestChange: CommandHandler<z.output<typeof cancellationSchema>, CancellationRequest> = async (context, input, staff) => {
   const registration = await registrationOf(context, input.reference)
   const delegateIds = input.delegateIds === 'all' ? 'all' : [...new Set(input.delegateIds)]
   const row: CancellationRequestRow = {
@@ -89,7 +89,9 @@ export const requestCancellation = staffCommand(cancellationSchema, async (conte
     ]
     return { result: request, audit }
   }
-})
+}
+
+export const requestCancellation = staffCommand(cancellationSchema, cancellationRequestChange)
 
 /** The cancellation requests of a registration, newest first. */
 export async function cancellationRequests(context: BackOfficeContext, reference: string): Promise<CancellationRequest[]> {
