@@ -487,4 +487,4 @@ export {
   type SponsorshipDealSummary,
 } from './sponsorship/deals.ts'
 export type { SponsorshipDealRow } from './db/tables/sponsorship-deals.ts'
-export { requestCancellationByRegistrant, selfServiceOf, substituteDelegateByRegistrant, type SelfService } from './registration/self-service.ts'
+export { requestCancellationByRegistrant, selfServiceOf, substituteDelegateByRegistrant, type SelfService } from './backoffice/self-service.ts'

@@ -1,6 +1,16 @@
 import { formatDay } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
-import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationCertificates, registrationPasses } from '@events/core'
+import {
+  formatEventDays,
+  getRegistrationByReferenceAndSecret,
+  passQrPath,
+  paysByCard,
+  registrationCertificates,
+  registrationPasses,
+  requestCancellationByRegistrant,
+  selfServiceOf,
+  substituteDelegateByRegistrant,
+} from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
 import { data, Link } from 'react-router'
@@ -13,6 +23,9 @@ import { useSiteSettings } from '../lib/site-settings'
 import { BankDetailsList } from '../components/BankDetailsList'
 import { PageHero } from '../components/PageHero'
 import { PassQr } from '../components/PassQr'
+import { SelfServicePanel, type SelfServiceOutcome } from '../components/SelfServicePanel'
+import { attemptChange, commandContext } from '../lib/backoffice.server'
+import { requestFactsContext } from '../lib/services.server'
 
 // The page is the registrant's own: private, never cached or indexed. (JSON for the same URL is answered before
 // React Router, see server/api.ts.)
@@ -24,6 +37,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   const passes = (await fromDatabase(context, () => registrationPasses(core.registrations, params.reference, params.secret))) ?? []
   const certificates = (await fromDatabase(context, () => registrationCertificates(core.registrations, params.reference, params.secret))) ?? []
+  const selfService = await fromDatabase(context, () => selfServiceOf(commandContext(context), params.reference, params.secret))
   return data(
     {
       reference: details.reference,
@@ -75,10 +89,37 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ),
       creditNotes: details.creditNotes.map((note) => ({ number: note.number, path: sitePaths.creditNote(details, note.number) })),
       cancelled: details.cancelledAt !== null,
+      selfService,
       discount: details.discount,
     },
     { headers: privateHeaders },
   )
+}
+
+/** The registrant's own changes, posted from the page's forms: a substitution or a request to cancel. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]))
+  const intent = values.intent === 'ask-to-cancel' ? 'ask-to-cancel' : 'substitute'
+  const { clientIp } = context.get(requestFactsContext)
+  const input = { ...values, reference: params.reference, secret: params.secret }
+  const outcome =
+    intent === 'substitute'
+      ? await attemptChange(context, () => substituteDelegateByRegistrant(commandContext(context), input, clientIp))
+      : await attemptChange(context, () => requestCancellationByRegistrant(commandContext(context), input, clientIp))
+  const answer: SelfServiceOutcome = outcome.ok
+    ? {
+        intent,
+        ok: true,
+        message:
+          intent === 'substitute'
+            ? 'Done: the new delegate receives their pass by e-mail, and we have e-mailed you a confirmation.'
+            : 'Your request to cancel is with us: a manager reviews it, and we have e-mailed you what the terms give.',
+        fields: {},
+        values: {},
+      }
+    : { intent, ok: false, message: outcome.message, fields: outcome.fields, values }
+  return data(answer, { status: outcome.ok ? 200 : outcome.status, headers: privateHeaders })
 }
 
 export function headers() {
@@ -89,7 +130,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Registration ${loaderData.reference}` : 'Registration' }, { name: 'robots', content: 'noindex, nofollow' }]
 }
 
-export default function RegistrationStatus({ loaderData }: Route.ComponentProps) {
+export default function RegistrationStatus({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSiteSettings()
   const registration = loaderData
   const bank = settings?.bankDetails
@@ -178,6 +219,7 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </ul>
           </>
         )}
+        {registration.selfService && <SelfServicePanel selfService={registration.selfService} outcome={actionData} />}
         {registration.certificates.length > 0 && (
           <>
             <h2>Certificates of attendance</h2>

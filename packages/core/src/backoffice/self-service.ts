@@ -1,15 +1,15 @@
 import { formatRand } from '@events/pricing'
-import { runInCommandTransaction, type CommandChange, type StaffActor, type StaffCommandContext } from '../backoffice/command.ts'
-import { businessClock, wallClock } from '../backoffice/context.ts'
-import { BackOfficeError } from '../backoffice/errors.ts'
-import { delegateChange, delegateChangeSchema, type DelegateChange } from '../backoffice/registration-changes.ts'
+import { runInCommandTransaction, type CommandChange, type StaffActor, type StaffCommandContext } from './command.ts'
+import { businessClock, wallClock } from './context.ts'
+import { BackOfficeError } from './errors.ts'
+import { delegateChange, delegateChangeSchema, type DelegateChange } from './registration-changes.ts'
 import { cancellationProposal, cancellationSchema } from '../cancellation/cancel.ts'
 import { cancellationRequestChange, type CancellationRequest } from '../cancellation/requests.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { selfServiceMail } from '../mail/self-service-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { findRegistrationByReferenceAndSecret } from './queries.ts'
+import { findRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 
 /** What the registrant may still do from their private link, and what asking to cancel would cost today. */
 export interface SelfService {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MANAGER, register, testContext } from '../backoffice/fixtures.ts'
+import { MANAGER, register, testContext } from './fixtures.ts'
 import { decideCancellationRequest } from '../cancellation/requests.ts'
 import { passPage } from '../event-days/passes.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
