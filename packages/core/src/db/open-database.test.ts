@@ -118,6 +118,37 @@ describe.each(POSTGRES_URLS)('PostgreSQL faults (%s)', (databaseUrl) => {
     expect(lines).toEqual([])
   })
 
+  it('lets a query wait its turn for a connection longer than a connection takes to open, then answers it', async () => {
+    opened = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema, poolMax: 1 })
+    const db = opened
+    // The only connection is held for 6 s (longer than the 5 s a new connection may take to open): the second query
+    // waits for it instead of failing.
+    const holding = db.kysely.connection().execute(async (connection) => {
+      await sql`select pg_sleep(6)`.execute(connection)
+      return backendPid(connection)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const started = performance.now()
+    const waited = await backendPid(db.kysely)
+    expect(performance.now() - started).toBeGreaterThan(5_000)
+    expect(waited).toBe(await holding)
+  }, 20_000)
+
+  it('gives up waiting for a connection after the wait allowed, as a database fault, and lends the late connection out again', async () => {
+    opened = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema, poolMax: 1, poolWaitMs: 500 })
+    const db = opened
+    const holding = db.kysely.connection().execute((connection) => sql`select pg_sleep(1.5)`.execute(connection))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const refused = await backendPid(db.kysely).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(isDatabaseFault(refused)).toBe(true)
+    await holding
+    expect(await backendPid(db.kysely)).toEqual(expect.any(Number))
+    expect(await backendPid(db.kysely)).toEqual(expect.any(Number))
+  })
+
   it('survives its idle connections being terminated, says so, and answers the next query', async () => {
     const lines: string[] = []
     opened = await openDatabase({ databaseUrl, dataDir: tmpdir(), schema, log: (line) => lines.push(line) })

@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean | undefined
   /** PostgreSQL connections the pool opens at most (default 10). */
   poolMax?: number | undefined
+  /** How long a query waits for a free connection when all are lent out, in ms (default 30 000). */
+  poolWaitMs?: number | undefined
 }
 
 /** Thrown when migrations were left to `pnpm db:migrate` and the database has not had them yet. */
@@ -57,6 +59,10 @@ const FIRST_STARTUP_RETRY_MS = 1_000
 const MAX_STARTUP_RETRY_MS = 10_000
 // A server that accepts no connection (a dropped packet, a dead host) fails a request after this long, not never.
 const CONNECT_TIMEOUT_MS = 5_000
+// How long a request waits its turn for one of the pool's connections when all are lent out (a rush of buyers for the
+// last seats, whose transactions take the seats' lock one after the other): long enough that each gets its answer
+// (201 or sold out) rather than a 503, well inside the balancer's 60 s server timeout.
+const POOL_WAIT_MS = 30_000
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
@@ -105,7 +111,10 @@ function createPostgresPool(databaseUrl: string, schema: string | undefined, log
   const pool = new pg.Pool({
     ...postgresClientConfig(databaseUrl),
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // pg-pool gives one timeout to both opening a connection and waiting for a free one; opening keeps its own (the
+    // client's), and the wait is bounded apart by connectWithin.
+    Client: ConnectingClient,
+    connectionTimeoutMillis: 0,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   })
   // A connection the server drops is reported once, whether it sat idle in the pool or was lent out (pg tells of one
@@ -147,10 +156,44 @@ async function migrate(kysely: Kysely<Database>, apply: boolean, migrationTableS
   }
 }
 
+/** A client that gives up opening its connection after CONNECT_TIMEOUT_MS. */
+class ConnectingClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  }
+}
+
+/**
+ * A connection from the pool within `waitMs`, or the error pg-pool itself gives for a timed-out wait (a database fault:
+ * the request answers 503). A connection that comes after the caller gave up goes straight back to the pool.
+ */
+async function connectWithin(pool: pg.Pool, waitMs: number): Promise<pg.PoolClient> {
+  const connecting = pool.connect()
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), waitMs)
+  })
+  try {
+    return await Promise.race([connecting, timedOut])
+  } catch (error) {
+    connecting.then(
+      (client) => client.release(),
+      () => undefined,
+    )
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<CoreDatabase> {
   const log = options.log ?? ((line: string) => console.error(line))
   const pool = createPostgresPool(databaseUrl, options.schema, log, options.poolMax ?? DEFAULT_POOL_MAX)
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: { Client: ConnectingClient, options: pool.options, connect: () => connectWithin(pool, options.poolWaitMs ?? POOL_WAIT_MS), end: () => pool.end() },
+    }),
+  })
   if (options.schema !== undefined) {
     try {
       await createSchema(postgresClientConfig(databaseUrl), options.schema)
