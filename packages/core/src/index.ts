@@ -11,6 +11,7 @@ export {
   sqliteFileOf,
   type OpenDatabaseOptions,
 } from './db/open-database.ts'
+export { migrateToLatest } from './db/migrate-to-latest.ts'
 export { renameRecordedMigrations } from './db/rename-recorded-migrations.ts'
 export { openNoticeChannel, type NoticeChannel, type NoticeChannelOptions } from './db/notices.ts'
 export { recordFirstDelivery } from './webhook-deliveries.ts'

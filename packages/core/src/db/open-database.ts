@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { Kysely, PostgresDialect, sql } from 'kysely'
+import { migrateToLatest } from './migrate-to-latest.ts'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { parseIntoClientConfig } from 'pg-connection-string'
@@ -147,7 +148,7 @@ async function migrate(kysely: Kysely<Database>, apply: boolean, migrationTableS
     migrationTableSchema,
     renames: renamedMigrations,
   }).then(
-    () => migrator.migrateToLatest(),
+    () => migrateToLatest(migrator),
     (renameError: unknown) => ({ error: renameError }),
   )
   if (error) {

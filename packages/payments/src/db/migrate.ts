@@ -1,4 +1,4 @@
-import { DatabaseBehindError, type CoreDatabase } from '@events/core'
+import { DatabaseBehindError, migrateToLatest, type CoreDatabase } from '@events/core'
 import { sql, type Kysely } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { paymentMigrationProvider } from './migrations/index.ts'
@@ -26,6 +26,6 @@ export async function migratePaymentTables(db: Pick<CoreDatabase, 'kysely' | 'di
     if (pending.length > 0) throw new DatabaseBehindError(pending)
     return
   }
-  const { error } = await migrator.migrateToLatest()
+  const { error } = await migrateToLatest(migrator)
   if (error) throw error instanceof Error ? error : new Error(`Payments migration failed: ${String(error)}`)
 }

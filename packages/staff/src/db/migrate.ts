@@ -1,4 +1,4 @@
-import { renameRecordedMigrations, type SqlDialectName } from '@events/core'
+import { migrateToLatest, renameRecordedMigrations, type SqlDialectName } from '@events/core'
 import { sql, type Kysely } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { renamedStaffMigrations, staffMigrationProvider } from './migrations/index.ts'
@@ -19,6 +19,6 @@ export async function migrateStaffTables(kysely: Kysely<unknown>, dialect: SqlDi
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   })
   await renameRecordedMigrations(kysely, { migrationTableName: 'staff_migrations', migrationTableSchema, renames: renamedStaffMigrations })
-  const { error } = await migrator.migrateToLatest()
+  const { error } = await migrateToLatest(migrator)
   if (error) throw error instanceof Error ? error : new Error(`Staff migration failed: ${String(error)}`)
 }
