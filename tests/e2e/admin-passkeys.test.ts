@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSiteLinks } from '../../apps/site/app/lib/site-links.ts'
 import { runAdminCommand } from '../../packages/staff/src/cli.ts'
 import { signInAt, type StaffAccount, useBackOfficeData } from '../support/admin.ts'
+import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { freePort, startSite, type RunningSite } from '../support/site-server.ts'
 
@@ -74,8 +75,12 @@ describe('passkeys in a browser', () => {
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     expect(credentials).toHaveLength(1)
     expect(credentials[0]?.rpId).toBe('localhost')
+    expect(await accessibilityViolations(page), 'axe on the account page with a passkey, on a phone').toEqual([])
 
     await signOut(page)
+    await page.goto(`${base}/admin/sign-in`)
+    await waitForHydration(page)
+    expect(await accessibilityViolations(page), 'axe on the sign-in page').toEqual([])
     await usePasskey(page)
     // No password and no code: the passkey alone signs in.
     await page.waitForURL((address) => address.pathname === '/admin')

@@ -183,7 +183,10 @@ describe.each(TEST_BACKENDS)('staff passkeys on %s', (backend) => {
     await staff.createUser(OWNER)
     const browser = await signedIn(staff, OWNER)
     const authenticator = await addPasskey(staff, browser, OWNER, 'Phone')
-    await kysely.updateTable('staff_users').set({ twoFactorEnabled: backend === 'postgres' ? true : 1 }).execute()
+    await kysely
+      .updateTable('staff_users')
+      .set({ twoFactorEnabled: backend === 'postgres' ? true : 1 })
+      .execute()
     expect((await staff.signIn(new Browser('198.51.100.200').request('/admin/sign-in'), OWNER)).status).toBe('two-factor-required')
     const { result, browser: passkeyBrowser } = await passkeySignIn(staff, authenticator)
     expect(result.status).toBe('signed-in')
