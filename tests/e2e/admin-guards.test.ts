@@ -176,6 +176,8 @@ describe('the back office’s guards', () => {
       ['/admin/auth/update-user', { name: 'Renamed Behind Your Back' }],
       ['/admin/auth/change-password', { currentPassword: STAFF.password, newPassword: 'changed without a trace', revokeOtherSessions: true }],
       ['/admin/auth/two-factor/disable', { password: STAFF.password }],
+      ['/admin/auth/passkey/delete-passkey', { id: 'any' }],
+      ['/admin/auth/passkey/update-passkey', { id: 'any', name: 'Renamed behind your back' }],
     ]
     // The site's router answers them as it answers any unknown back-office address: no session, no change.
     for (const [pathname, body] of attempts) {
@@ -185,6 +187,7 @@ describe('the back office’s guards', () => {
     }
     expect((await fetch(url('/admin/auth/list-sessions'), { headers: { cookie: staffCookie } })).status).toBe(404)
     expect((await fetch(url('/admin/auth/get-session'), { headers: { cookie: staffCookie } })).status).toBe(404)
+    expect((await fetch(url('/admin/auth/passkey/list-user-passkeys'), { headers: { cookie: staffCookie } })).status).toBe(404)
     expect(await (await fetch(url('/admin'), { headers: { cookie: staffCookie } })).text()).toContain(`Signed in as <strong>${STAFF.name}</strong>`)
     await signInCookie(site.baseUrl, STAFF)
   })

@@ -148,6 +148,35 @@ describe('back-office accounts over HTTP', () => {
     expect(notice.parsed.text).toMatch(/had not been used from before, on .+ \(South African time\), from the address 192\.0\.2\.\d+\./)
   })
 
+  it('refuses passkey posts without a browser’s passkey in words, and another account’s or a wrong password’s, changing nothing', async () => {
+    const cookie = await signInCookie(site().baseUrl, CLERK)
+    const unavailable = 'Passkeys need JavaScript and a browser that supports them. Sign in with your password and code instead, or try another browser.'
+    // A post without JavaScript: no answer from a browser's authenticator.
+    const signIn = await post('/admin/sign-in', { intent: 'passkey', response: '' }, { from: '198.51.100.61' })
+    expect(signIn.status).toBe(400)
+    expect(signIn.headers.getSetCookie()).toEqual([])
+    expect(await signIn.text()).toContain(unavailable)
+    const add = await post('/admin/account', { intent: 'add-passkey', name: 'Laptop', response: '' }, { cookie })
+    expect(add.status).toBe(400)
+    expect(await add.text()).toContain(unavailable)
+    // A forged answer naming a credential nobody has: one message, no session.
+    const forged = await post(
+      '/admin/sign-in',
+      { intent: 'passkey', response: JSON.stringify({ id: 'bm8tc3VjaC1rZXk', response: {} }) },
+      { from: '198.51.100.62' },
+    )
+    expect(forged.status).toBe(400)
+    expect(forged.headers.getSetCookie().filter((line) => line.includes('session_token=') && !/max-age=0/i.test(line))).toEqual([])
+    expect(await forged.text()).toContain('That passkey did not sign you in. Try again, or sign in with your password and code.')
+    const wrongPassword = await post('/admin/account', { intent: 'passkey-options', password: 'not the password at all' }, { cookie })
+    expect(wrongPassword.status).toBe(400)
+    expect(wrongPassword.headers.getSetCookie().some((line) => line.includes('passkey_challenge'))).toBe(false)
+    const unknown = await post('/admin/account', { intent: 'remove-passkey', passkeyId: 'someone-elses-passkey' }, { cookie })
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('That passkey was removed already.')
+    expect(await (await get('/admin/account', cookie)).text()).toContain('You have no passkeys yet.')
+  })
+
   it('refuses an older reset link once a newer one was sent, and every link once a reset is done', async () => {
     const ask = () => post('/admin/forgot-password', { email: FORGETFUL.email }, { from: '198.51.100.210' })
     expect((await ask()).status).toBe(200)

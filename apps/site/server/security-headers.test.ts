@@ -57,14 +57,16 @@ describe('securityHeaders', () => {
   })
 
   it.each([
-    ['/', 'camera=()'],
-    ['/administration', 'camera=()'],
-    ['/admin', 'camera=(self)'],
-    ['/admin/events/event-legal-opinion/check-in', 'camera=(self)'],
-  ])('switches the camera off on %s but for the back office, whose check-in desk scans passes (%s)', async (pathname, camera) => {
+    ['/', '()'],
+    ['/administration', '()'],
+    ['/admin', '(self)'],
+    ['/admin/sign-in', '(self)'],
+    ['/admin/events/event-legal-opinion/check-in', '(self)'],
+  ])('switches the camera and passkeys off on %s but for the back office, whose desk scans passes and staff use passkeys (%s)', async (pathname, allowed) => {
     const { headers } = await headersFor({ siteUrl: 'http://localhost:3000' }, pathname)
     const policy = headers.get('permissions-policy')!
-    expect(policy).toContain(camera)
+    expect(policy).toContain(`camera=${allowed}`)
+    expect(policy).toContain(`publickey-credentials-get=${allowed}`)
     expect(policy).toContain('microphone=()')
   })
 

@@ -20,13 +20,14 @@ export interface SecurityHeadersOptions {
   framingOrigins?: (req: IncomingMessage) => readonly string[]
 }
 
-// Powerful features the site never uses, switched off for it and for anything it might embed.
-const permissionsPolicy = (camera: string) =>
+// Powerful features the site never uses, switched off for it and for anything it might embed; `backOffice` is the
+// allowlist of what the back office uses (the camera, and passkeys).
+const permissionsPolicy = (backOffice: string) =>
   [
     'accelerometer=()',
     'autoplay=()',
     'browsing-topics=()',
-    `camera=${camera}`,
+    `camera=${backOffice}`,
     'display-capture=()',
     'geolocation=()',
     'gyroscope=()',
@@ -34,12 +35,12 @@ const permissionsPolicy = (camera: string) =>
     'microphone=()',
     'midi=()',
     'payment=()',
-    'publickey-credentials-get=()',
+    `publickey-credentials-get=${backOffice}`,
     'usb=()',
   ].join(', ')
 const PERMISSIONS_POLICY = permissionsPolicy('()')
-// The back office's check-in desk scans passes with the device's camera. The whole back office may ask for it, not
-// the desk's page alone: the policy is the document's, and staff reach the desk by in-app navigation.
+// The back office's check-in desk scans passes with the device's camera, and staff sign in with passkeys. The whole
+// back office may ask for both, not one page alone: the policy is the document's, and staff navigate in-app.
 const BACK_OFFICE = /^\/admin(?:[/?]|$)/
 const BACK_OFFICE_PERMISSIONS_POLICY = permissionsPolicy('(self)')
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins'
+import { passkey } from '@better-auth/passkey'
 import type { AuthContext, BetterAuthPlugin } from 'better-auth'
 import type { Kysely } from 'kysely'
 import type { StaffKysely } from './db/database.ts'
@@ -24,6 +25,10 @@ export const SIGN_IN_ENDED_CODE = 'SIGN_IN_ENDED'
 
 /** better-auth's cookie naming a sign-in that waits for its second factor. */
 const TWO_FACTOR_COOKIE = 'two_factor'
+/** The cookie naming a passkey ceremony in progress (its challenge is kept in the verification table). */
+const PASSKEY_CHALLENGE_COOKIE = 'passkey_challenge'
+/** The one answer to a passkey that does not sign in: unknown, of a deactivated account, or a wrong signature. */
+export const PASSKEY_SIGN_IN_FAILED_MESSAGE = 'That passkey did not sign you in. Try again, or sign in with your password and code.'
 
 /** A signed-in staff member stays signed in while active; 8 hours without a request end the session. */
 export const IDLE_EXPIRY_SECONDS = 8 * 60 * 60
@@ -125,6 +130,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
   const isSignIn = (context: { path?: string }) => context.path === '/sign-in/email'
   const isTotp = (context: { path?: string }) => context.path === '/two-factor/verify-totp'
   const isSecondFactor = (context: { path?: string }) => isTotp(context) || context.path === '/two-factor/verify-backup-code'
+  const isPasskeySignIn = (context: { path?: string }) => context.path === '/passkey/verify-authentication'
 
   async function refuse(email: string, ipAddress: string, reason: string, error: APIError): Promise<never> {
     await recordAudit(kysely, { actor: null, action: 'sign-in-refused', subjectType: 'staff-user', after: { email, reason }, ipAddress })
@@ -151,7 +157,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
     context: DeviceCookieContext,
     user: { id: string; email: string; name: string },
     ipAddress: string,
-    secondFactor: boolean,
+    method: 'password' | 'second-factor' | 'passkey',
   ): Promise<void> {
     await clearFailures(kysely, [addressKey(ipAddress), accountKey(user.email), codesKey(user.id)])
     await checkDevice(context, user, ipAddress)
@@ -160,9 +166,15 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
       action: 'sign-in',
       subjectType: 'staff-user',
       subjectId: user.id,
-      ...(secondFactor ? { after: { secondFactor: true } } : {}),
+      ...(method === 'second-factor' ? { after: { secondFactor: true } } : method === 'passkey' ? { after: { passkey: true } } : {}),
       ipAddress,
     })
+  }
+
+  /** The credential id a passkey sign-in names, as the browser sent it. */
+  function credentialIdOf(context: { body?: unknown }): string {
+    const response = (context.body as { response?: { id?: unknown } } | undefined)?.response
+    return typeof response?.id === 'string' ? response.id : ''
   }
 
   /**
@@ -244,8 +256,54 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
             }
           }),
         },
+        {
+          // A passkey is refused before its signature is checked when its account is deactivated: it stops at once.
+          matcher: isPasskeySignIn,
+          handler: createAuthMiddleware(async (context) => {
+            const ipAddress = clientIp(context.headers)
+            const now = new Date()
+            const address = (await throttleStates(kysely, [addressKey(ipAddress)])).get(addressKey(ipAddress))
+            if (address && address.blockedUntil > now) {
+              await refuse('', ipAddress, 'address-throttled', new APIError('TOO_MANY_REQUESTS', { message: waitMessage(address.blockedUntil, now) }))
+            }
+            const owner = await kysely
+              .selectFrom('staff_passkeys')
+              .innerJoin('staff_users', 'staff_users.id', 'staff_passkeys.userId')
+              .select(['staff_users.email', 'staff_users.deactivatedAt'])
+              .where('staff_passkeys.credentialID', '=', credentialIdOf(context))
+              .executeTakeFirst()
+            if (owner?.deactivatedAt) {
+              await refuse(owner.email, ipAddress, 'deactivated', new APIError('UNAUTHORIZED', { message: PASSKEY_SIGN_IN_FAILED_MESSAGE }))
+            }
+          }),
+        },
       ],
       after: [
+        {
+          matcher: isPasskeySignIn,
+          handler: createAuthMiddleware(async (context) => {
+            const returned = context.context.returned
+            const ipAddress = clientIp(context.headers)
+            const now = new Date()
+            if (returned instanceof APIError) {
+              if (returned.statusCode === 429) return
+              // An unknown credential, a stale challenge or a bad signature: counted against the address like a wrong password.
+              await forgetOldFailures(kysely, now)
+              await recordFailure(kysely, addressKey(ipAddress), signInLimits.perAddress, now)
+              await recordAudit(kysely, { actor: null, action: 'sign-in-failed', subjectType: 'staff-user', after: { passkey: true }, ipAddress })
+              throw new APIError('UNAUTHORIZED', { message: PASSKEY_SIGN_IN_FAILED_MESSAGE })
+            }
+            const session = context.context.newSession
+            if (!session) return
+            await kysely
+              .updateTable('staff_passkeys')
+              .set({ lastUsedAt: options.dialect === 'postgres' ? now : now.toISOString() })
+              .where('credentialID', '=', credentialIdOf(context))
+              .where('userId', '=', session.user.id)
+              .execute()
+            await signedIn(context, session.user, ipAddress, 'passkey')
+          }),
+        },
         {
           matcher: isSignIn,
           handler: createAuthMiddleware(async (context) => {
@@ -272,7 +330,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
             }
             // With two-factor on, the password alone opens no session: the sign-in is recorded when the code is.
             const session = context.context.newSession
-            if (session) await signedIn(context, session.user, ipAddress, false)
+            if (session) await signedIn(context, session.user, ipAddress, 'password')
           }),
         },
         {
@@ -318,7 +376,7 @@ function signInGuard(options: StaffAuthOptions): BetterAuthPlugin {
                 throw new APIError('UNAUTHORIZED', { message: 'This code was used already.', code: 'INVALID_CODE' })
               }
             }
-            if (session && !context.context.session) await signedIn(context, session.user, ipAddress, true)
+            if (session && !context.context.session) await signedIn(context, session.user, ipAddress, 'second-factor')
           }),
         },
       ],
@@ -371,6 +429,7 @@ export function createStaffAuth(options: StaffAuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: SIGN_IN_REQUESTS_PER_MINUTE },
         '/two-factor/*': { window: 60, max: CODE_REQUESTS_PER_MINUTE },
+        '/passkey/*': { window: 60, max: SIGN_IN_REQUESTS_PER_MINUTE },
       },
     },
     advanced: {
@@ -388,6 +447,14 @@ export function createStaffAuth(options: StaffAuthOptions) {
         // The library's lock refuses every code, the member's own included, after 10 wrong ones: anyone holding the
         // password could keep the member out. Here a wrong code ends only its own sign-in (signInGuard).
         accountLockout: { enabled: false },
+      }),
+      // A passkey signs in without the password and code: it is both factors (the device, and its PIN or biometric).
+      passkey({
+        rpID: authUrl.hostname,
+        rpName: options.siteName,
+        origin: authUrl.origin,
+        schema: { passkey: { modelName: 'staff_passkeys' } },
+        advanced: { webAuthnChallengeCookie: PASSKEY_CHALLENGE_COOKIE },
       }),
       signInGuard(options),
     ],

@@ -23,6 +23,7 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   RESET_LINK_SECONDS,
   SIGN_IN_ENDED_CODE,
+  PASSKEY_SIGN_IN_FAILED_MESSAGE,
   SIGN_IN_FAILED_MESSAGE,
   STAFF_CLIENT_IP_HEADER,
   createStaffAuth,
@@ -56,6 +57,12 @@ const USED_CODE_MESSAGE =
 const STALE_SIGN_IN_MESSAGE = 'This sign-in has ended: sign in again with your password.'
 const LAST_OWNER_MESSAGE = 'No other active owner has signed in yet: make someone else an owner and let them sign in before this account stops being one.'
 const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used. Ask for a new one.'
+/** What a visitor reads where a passkey cannot be made or used: without JavaScript, or in a browser without WebAuthn. */
+export const PASSKEY_UNAVAILABLE_MESSAGE =
+  'Passkeys need JavaScript and a browser that supports them. Sign in with your password and code instead, or try another browser.'
+const PASSKEY_NOT_ADDED_MESSAGE = 'The passkey was not added: your device did not confirm it in time. Try again.'
+/** A passkey's name as the account page lists it: one line, short enough for a phone's table. */
+const MAX_PASSKEY_NAME_LENGTH = 60
 /** A six-digit code comes from the app; anything else typed at the code step is taken for a backup code. */
 const TOTP_CODE = /^\d{6}$/
 
@@ -79,6 +86,20 @@ export interface StaffMember extends StaffUser {
   deactivated: boolean
   /** Invited, and the password not chosen yet. */
   invitationPending: boolean
+}
+
+/** One of the signed-in member's passkeys. */
+export interface OwnPasskey {
+  id: string
+  name: string
+  createdAt: Date | null
+  lastUsedAt: Date | null
+}
+
+/** WebAuthn options for the browser's `navigator.credentials` call, and the cookie naming their challenge. */
+export interface PasskeyCeremony {
+  options: unknown
+  headers: Headers
 }
 
 /** One of the signed-in member's own sessions (a browser or device). */
@@ -113,6 +134,8 @@ export type StaffErrorCode =
   | 'not-invited'
   | 'unknown-session'
   | 'two-factor-off'
+  | 'passkey-unavailable'
+  | 'unknown-passkey'
 
 const BACKUP_CODE_COUNT = 10
 
@@ -200,6 +223,18 @@ export interface Staff {
   listOwnSessions(request: Request): Promise<OwnSession[]>
   /** Ends one of the signed-in member's other sessions. */
   endOwnSession(request: Request, sessionId: string): Promise<void>
+  /** The signed-in member's passkeys, newest first. */
+  listPasskeys(request: Request): Promise<OwnPasskey[]>
+  /** Starts adding a passkey to the signed-in member's account (their password again): options for the browser. */
+  beginAddPasskey(request: Request, password: string): Promise<PasskeyCeremony>
+  /** Keeps the passkey the browser made with `beginAddPasskey`'s options (its JSON) under the member's name for it. */
+  addPasskey(request: Request, passkey: { name: string; response: string }): Promise<void>
+  /** Removes one of the signed-in member's passkeys: it signs nobody in from then on. */
+  removePasskey(request: Request, passkeyId: string): Promise<void>
+  /** Starts a sign-in with a passkey: options for the browser, which lets the member pick one of theirs. */
+  beginPasskeySignIn(request: Request): Promise<PasskeyCeremony>
+  /** Signs in with the browser's answer (its JSON) to `beginPasskeySignIn`'s options: no password and no code. */
+  signInWithPasskey(request: Request, response: string): Promise<SignInResult>
   /** New backup codes for the signed-in member (their password again); the old ones stop working. */
   regenerateBackupCodes(request: Request, password: string): Promise<string[]>
   createUser(input: NewStaffUser, actor?: AuditActor | null): Promise<StaffUser>
@@ -387,6 +422,24 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
   /** Calls a better-auth endpoint over its HTTP handler, so its rate limiter and origin checks apply. */
   async function callAuth(request: Request, path: string, body: unknown): Promise<Response> {
     return auth.handler(new Request(`${authBase}${path}`, { method: 'POST', headers: forwardedHeaders(request), body: JSON.stringify(body) }))
+  }
+
+  /** Asks better-auth for a passkey ceremony's options; they and the challenge cookie go to the browser. */
+  async function passkeyCeremony(request: Request, path: string): Promise<PasskeyCeremony> {
+    const response = await auth.handler(new Request(`${authBase}${path}`, { method: 'GET', headers: forwardedHeaders(request) }))
+    if (response.status === 429) throw new StaffAccountError('passkey-unavailable', 'Too many passkey attempts from this connection. Try again in a minute.')
+    if (!response.ok) throw new StaffAccountError('unknown-session', 'You are signed out: sign in again.')
+    return { options: await response.json(), headers: setCookieHeaders(response) }
+  }
+
+  /** The browser's answer to a passkey ceremony, as its JSON arrives in a form field; null for anything else. */
+  function ceremonyResponse(json: string): Record<string, unknown> | null {
+    try {
+      const parsed: unknown = JSON.parse(json)
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+    } catch {
+      return null
+    }
   }
 
   async function signInResult(response: Response, failureMessage: string): Promise<SignInResult> {
@@ -905,6 +958,71 @@ export async function createStaff(options: StaffOptions): Promise<Staff> {
           after: { sessionId },
         })
       })
+    },
+    async listPasskeys(request) {
+      const session = await requireSession(request)
+      const rows = await kysely
+        .selectFrom('staff_passkeys')
+        .select(['id', 'name', 'createdAt', 'lastUsedAt'])
+        .where('userId', '=', session.user.id)
+        .orderBy('createdAt', 'desc')
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name ?? 'Passkey',
+        createdAt: row.createdAt === null ? null : new Date(row.createdAt),
+        lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt),
+      }))
+    },
+    async beginAddPasskey(request, password) {
+      const session = await requireSession(request)
+      await checkCurrentPassword(session.user.id, password, 'The password is wrong.')
+      return passkeyCeremony(request, '/passkey/generate-register-options')
+    },
+    async addPasskey(request, passkey) {
+      const session = await requireSession(request)
+      const name = singleLine(passkey.name)
+      if (name === '') throw new StaffAccountError('invalid-name', 'Name the passkey, for example after the device it is on.')
+      if (name.length > MAX_PASSKEY_NAME_LENGTH) {
+        throw new StaffAccountError('invalid-name', `A passkey's name is at most ${MAX_PASSKEY_NAME_LENGTH} characters.`)
+      }
+      const response = ceremonyResponse(passkey.response)
+      if (!response) throw new StaffAccountError('passkey-unavailable', PASSKEY_UNAVAILABLE_MESSAGE)
+      const verified = await callAuth(request, '/passkey/verify-registration', { response, name })
+      if (!verified.ok) throw new StaffAccountError('passkey-unavailable', PASSKEY_NOT_ADDED_MESSAGE)
+      const added = (await verified.json()) as { id: string }
+      await recordAudit(kysely, {
+        actor: actorOf(session.user),
+        action: 'passkey-added',
+        subjectType: 'staff-user',
+        subjectId: session.user.id,
+        after: { passkeyId: added.id, name },
+      })
+    },
+    async removePasskey(request, passkeyId) {
+      const session = await requireSession(request)
+      await kysely.transaction().execute(async (transaction) => {
+        const removed = await transaction
+          .deleteFrom('staff_passkeys')
+          .where('id', '=', passkeyId)
+          .where('userId', '=', session.user.id)
+          .returning('name')
+          .executeTakeFirst()
+        if (!removed) throw new StaffAccountError('unknown-passkey', 'That passkey was removed already.')
+        await recordAudit(transaction, {
+          actor: actorOf(session.user),
+          action: 'passkey-removed',
+          subjectType: 'staff-user',
+          subjectId: session.user.id,
+          before: { passkeyId, name: removed.name },
+        })
+      })
+    },
+    beginPasskeySignIn: (request) => passkeyCeremony(request, '/passkey/generate-authenticate-options'),
+    async signInWithPasskey(request, json) {
+      const response = ceremonyResponse(json)
+      if (!response) return { status: 'refused', reason: 'wrong-credentials', message: PASSKEY_UNAVAILABLE_MESSAGE, headers: new Headers() }
+      return signInResult(await callAuth(request, '/passkey/verify-authentication', { response }), PASSKEY_SIGN_IN_FAILED_MESSAGE)
     },
     async regenerateBackupCodes(request, password) {
       const session = await requireSession(request)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { StaffAccountsTable } from './tables/accounts.ts'
 import type { StaffAuditLogTable } from './tables/audit-log.ts'
+import type { StaffPasskeysTable } from './tables/passkeys.ts'
 import type { StaffRateLimitsTable } from './tables/rate-limits.ts'
 import type { StaffSessionsTable } from './tables/sessions.ts'
 import type { StaffSettingsTable } from './tables/settings.ts'
@@ -21,6 +22,7 @@ export interface StaffDatabase {
   staff_used_totp_codes: StaffUsedTotpCodesTable
   staff_sign_in_notices: StaffSignInNoticesTable
   staff_devices: StaffDevicesTable
+  staff_passkeys: StaffPasskeysTable
   staff_settings: StaffSettingsTable
   staff_audit_log: StaffAuditLogTable
 }

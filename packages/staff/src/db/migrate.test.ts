@@ -34,6 +34,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
       'staff_used_totp_codes',
       'staff_sign_in_notices',
       'staff_devices',
+      'staff_passkeys',
       'registrations',
       'outbox_messages',
     ]) {
@@ -46,6 +47,7 @@ describe.each(TEST_BACKENDS)('staff migrations on %s', (backend) => {
       '2026-11-26T01-staff-lifecycle',
       '2026-11-29T50-sign-in-notices',
       '2026-11-29T60-staff-devices',
+      '2026-11-29T70-passkeys',
     ])
     const coreMigrations = await sql<{ name: string }>`select name from kysely_migration`.execute(kysely)
     expect(coreMigrations.rows.map((row) => row.name)).not.toContain('2026-11-23-staff-accounts')

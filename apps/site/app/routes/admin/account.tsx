@@ -8,7 +8,8 @@ import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AdminTable } from '../../components/admin/AdminTable'
 import { AdminTime } from '../../components/admin/AdminTime'
 import { CurrentPasswordField, NewPasswordFields } from '../../components/admin/AccountFields'
-import { SubmitButton } from '../../components/admin/FormControls'
+import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
+import { PasskeyForm, type PasskeyOptionsResult } from '../../components/admin/PasskeyForm'
 import { BackOfficeHomeLink } from '../../components/admin/BackOfficeHomeLink'
 
 export function meta() {
@@ -18,7 +19,7 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { user, headers } = await requireStaffMember(args)
   const { staff } = args.context.get(servicesContext)
-  const sessions = await fromDatabase(args.context, () => staff.listOwnSessions(args.request))
+  const [sessions, passkeys] = await fromDatabase(args.context, () => Promise.all([staff.listOwnSessions(args.request), staff.listPasskeys(args.request)]))
   return data(
     {
       name: user.name,
@@ -26,6 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
       twoFactorEnabled: user.twoFactorEnabled,
       minLength: MIN_PASSWORD_LENGTH,
       sessions: sessions.map((session) => ({ ...session, createdAt: session.createdAt.toISOString(), lastUsedAt: session.lastUsedAt.toISOString() })),
+      passkeys: passkeys.map((passkey) => ({
+        ...passkey,
+        createdAt: passkey.createdAt?.toISOString() ?? null,
+        lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+      })),
     },
     { headers },
   )
@@ -50,6 +56,21 @@ export async function action(args: Route.ActionArgs) {
     const ended = await attemptAccountChange(context, () => staff.endOwnSession(request, formText(form, 'sessionId')))
     if (!ended.ok) return refused(ended.message)
     return { notice: 'That session has ended.', error: null } satisfies ActionResult
+  }
+  if (intent === 'passkey-options') {
+    const ceremony = await attemptAccountChange(context, () => staff.beginAddPasskey(request, formText(form, 'password')))
+    if (!ceremony.ok) return data<PasskeyOptionsResult>({ passkeyOptions: null, error: ceremony.message }, { status: 400 })
+    return data<PasskeyOptionsResult>({ passkeyOptions: ceremony.value.options, error: null }, { headers: ceremony.value.headers })
+  }
+  if (intent === 'add-passkey') {
+    const added = await attemptAccountChange(context, () => staff.addPasskey(request, { name: formText(form, 'name'), response: formText(form, 'response') }))
+    if (!added.ok) return refused(added.message)
+    return { notice: 'Your passkey is added: use it to sign in without your password or a code.', error: null } satisfies ActionResult
+  }
+  if (intent === 'remove-passkey') {
+    const removed = await attemptAccountChange(context, () => staff.removePasskey(request, formText(form, 'passkeyId')))
+    if (!removed.ok) return refused(removed.message)
+    return { notice: 'That passkey is removed: it no longer signs you in.', error: null } satisfies ActionResult
   }
   if (intent === 'backup-codes') {
     const codes = await attemptAccountChange(context, () => staff.regenerateBackupCodes(request, formText(form, 'password')))
@@ -86,7 +107,7 @@ function deviceOf(userAgent: string | null): string {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const result: ActionResult | undefined = actionData
+  const result: ActionResult | undefined = actionData && 'notice' in actionData ? actionData : undefined
   return (
     <>
       <h1>Your account</h1>
@@ -149,6 +170,44 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </tr>
           ))}
         </AdminTable>
+      </section>
+
+      <section aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        <p>A passkey signs you in without your password or a code: your device asks for its PIN, fingerprint or face instead.</p>
+        {loaderData.passkeys.length > 0 ? (
+          <AdminTable
+            caption="Your passkeys, newest first"
+            scrollLabelledBy="passkeys-heading"
+            columns={['Name', 'Added', 'Last used', { label: 'Remove', hidden: true }]}
+          >
+            {loaderData.passkeys.map((passkey) => (
+              <tr key={passkey.id}>
+                <td>{passkey.name}</td>
+                <td>{passkey.createdAt ? <AdminTime iso={passkey.createdAt} precision="minute" /> : 'unknown'}</td>
+                <td>{passkey.lastUsedAt ? <AdminTime iso={passkey.lastUsedAt} precision="minute" /> : 'not yet'}</td>
+                <td>
+                  <Form method="post" className="admin-inline-form">
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="passkeyId" value={passkey.id} />
+                    <SubmitButton secondary aria-label={`Remove the passkey ${passkey.name}`}>
+                      Remove
+                    </SubmitButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        ) : (
+          <p>You have no passkeys yet.</p>
+        )}
+        <PasskeyForm ceremony="add" beginIntent="passkey-options" intent="add-passkey" submitLabel="Add a passkey">
+          <FieldRow id="passkey-name" label="Name of the new passkey">
+            <input id="passkey-name" name="name" maxLength={60} autoComplete="off" required aria-describedby="passkey-name-hint" />
+            <p id="passkey-name-hint">For example the device it is on: “Work laptop”, “My phone”.</p>
+          </FieldRow>
+          <CurrentPasswordField id="passkey-password" label="Your current password" />
+        </PasskeyForm>
       </section>
 
       {loaderData.twoFactorEnabled ? (

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
-import { afterSignInPath, formText, signedOutFormPost } from '../../lib/admin.server'
+import { afterSignInPath, attemptAccountChange, formText, signedOutFormPost } from '../../lib/admin.server'
 import { fromDatabase } from '../../lib/database.server'
 import { servicesContext } from '../../lib/services.server'
 import type { Route } from './+types/sign-in'
 import { AdminMessages } from '../../components/admin/AdminMessages'
 import { AuthenticatorCodeField, CurrentPasswordField } from '../../components/admin/AccountFields'
 import { FieldRow, SubmitButton } from '../../components/admin/FormControls'
+import { PasskeyForm, type PasskeyOptionsResult } from '../../components/admin/PasskeyForm'
 
 export function meta() {
   return adminMeta('Sign in')
@@ -20,16 +21,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Two steps on one page: the password, then, for an account with two-factor, the code from the authenticator app.
+// Or one step with a passkey instead of both: its options for the browser, then the browser's answer.
 export async function action(args: Route.ActionArgs) {
   const form = await signedOutFormPost(args)
   const { request, context } = args
   const { staff } = context.get(servicesContext)
   const redirectTo = formText(form, 'redirectTo')
   const step = formText(form, 'step')
+  const intent = formText(form, 'intent')
+  if (intent === 'passkey-options') {
+    const ceremony = await attemptAccountChange(context, () => staff.beginPasskeySignIn(request))
+    if (!ceremony.ok) return data<PasskeyOptionsResult>({ passkeyOptions: null, error: ceremony.message }, { status: 429 })
+    return data<PasskeyOptionsResult>({ passkeyOptions: ceremony.value.options, error: null }, { headers: ceremony.value.headers })
+  }
   const result = await fromDatabase(context, () =>
     step === 'code'
       ? staff.verifyTwoFactorCode(request, formText(form, 'code'))
-      : staff.signIn(request, { email: formText(form, 'email'), password: formText(form, 'password') }),
+      : intent === 'passkey'
+        ? staff.signInWithPasskey(request, formText(form, 'response'))
+        : staff.signIn(request, { email: formText(form, 'email'), password: formText(form, 'password') }),
   )
   if (result.status === 'signed-in') throw redirect(afterSignInPath(redirectTo), { headers: result.headers })
   if (result.status === 'two-factor-required') return data({ step: 'code' as const, message: null, redirectTo }, { headers: result.headers })
@@ -40,12 +50,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const step = actionData?.step ?? 'password'
-  const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo
+  const answer = actionData && 'step' in actionData ? actionData : undefined
+  const step = answer?.step ?? 'password'
+  const redirectTo = answer?.redirectTo ?? loaderData.redirectTo
   return (
     <>
       <h1>Sign in to the back office</h1>
-      <AdminMessages notice={loaderData.passwordSet && !actionData ? 'Your password is set. Sign in with it now.' : undefined} error={actionData?.message} />
+      <AdminMessages notice={loaderData.passwordSet && !answer ? 'Your password is set. Sign in with it now.' : undefined} error={answer?.message} />
       <Form method="post" className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {step === 'code' ? (
@@ -64,6 +75,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </>
         )}
       </Form>
+      {step === 'password' ? (
+        <section aria-labelledby="passkey-heading">
+          <h2 id="passkey-heading">Or use a passkey</h2>
+          <p>A passkey on this device or your phone signs you in without your password or a code.</p>
+          <PasskeyForm ceremony="sign-in" beginIntent="passkey-options" intent="passkey" submitLabel="Use a passkey">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+          </PasskeyForm>
+        </section>
+      ) : null}
       <p>
         <Link to="/admin/forgot-password">Forgot your password?</Link>
       </p>

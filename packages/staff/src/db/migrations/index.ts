@@ -5,6 +5,7 @@ import * as auditSubjectIndex from './2026-11-24-audit-subject-index.ts'
 import { staffLifecycleMigration } from './2026-11-26T01-staff-lifecycle.ts'
 import * as signInNotices from './2026-11-29T50-sign-in-notices.ts'
 import * as staffDevices from './2026-11-29T60-staff-devices.ts'
+import { passkeysMigration } from './2026-11-29T70-passkeys.ts'
 
 /** The staff package's migrations for a database of the given dialect, in name order (docs/operations.md). */
 export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvider {
@@ -15,6 +16,7 @@ export function staffMigrationProvider(dialect: SqlDialectName): MigrationProvid
     '2026-11-26T01-staff-lifecycle': staffLifecycleMigration(dialect),
     '2026-11-29T50-sign-in-notices': signInNotices,
     '2026-11-29T60-staff-devices': staffDevices,
+    '2026-11-29T70-passkeys': passkeysMigration(dialect),
   }
   return { getMigrations: async () => migrations }
 }
