@@ -135,6 +135,7 @@ export {
 export { isEmailAddress, normaliseBankReference, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
+export { professionalRegistrationNumbers, saveProfessionalRegistrationNumber } from './registration/professional-registration-number.ts'
 export { registrationStatement, type RegistrationStatement, type StatementLine, type StatementLineKind } from './registration/statement.ts'
 export {
   findRegistrationById,

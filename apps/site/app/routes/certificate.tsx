@@ -54,6 +54,12 @@ export default function CertificateVerification({ loaderData: certificate }: Rou
       <dl className="certificate__facts">
         <dt>Name</dt>
         <dd>{certificate.name}</dd>
+        {details?.professionalRegistrationNumber && (
+          <>
+            <dt>Professional registration number</dt>
+            <dd>{details.professionalRegistrationNumber}</dd>
+          </>
+        )}
         <dt>Event</dt>
         <dd>{certificate.eventTitle}</dd>
         <dt>Dates attended</dt>

@@ -1,12 +1,23 @@
 import { formatDay } from '@events/content/event-dates'
 import { venueLabel } from '@events/content/venue'
-import { formatEventDays, getRegistrationByReferenceAndSecret, passQrPath, paysByCard, registrationCertificates, registrationPasses } from '@events/core'
+import {
+  formatEventDays,
+  getRegistrationByReferenceAndSecret,
+  isValidationError,
+  passQrPath,
+  paysByCard,
+  professionalRegistrationNumbers,
+  registrationCertificates,
+  registrationPasses,
+  saveProfessionalRegistrationNumber,
+} from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
 import { PayButton } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
+import { validationRefusal } from '../lib/refusals'
 import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
 import { useSiteSettings } from '../lib/site-settings'
@@ -24,6 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!details) throw data('Registration not found', { status: 404, headers: privateHeaders })
   const passes = (await fromDatabase(context, () => registrationPasses(core.registrations, params.reference, params.secret))) ?? []
   const certificates = (await fromDatabase(context, () => registrationCertificates(core.registrations, params.reference, params.secret))) ?? []
+  const registrationNumbers = await fromDatabase(context, () => professionalRegistrationNumbers(core.registrations, params.reference, params.secret))
   return data(
     {
       reference: details.reference,
@@ -33,6 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
+      registrationNumbers,
       passes: passes.map((pass) => ({
         name: pass.name,
         code: pass.code,
@@ -83,11 +96,34 @@ export function headers() {
   return privateHeaders
 }
 
+/** A delegate's professional registration number saved from this page (a CPD-accredited event, until it ends). */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { core } = context.get(servicesContext)
+  const form = await request.formData()
+  const input = { delegate: form.get('delegate') ?? '', professionalRegistrationNumber: form.get('professionalRegistrationNumber') ?? '' }
+  const delegate = Number(input.delegate)
+  try {
+    const saved = await fromDatabase(context, () => saveProfessionalRegistrationNumber(core.registrations, params.reference, params.secret, input))
+    if (!saved) throw data('Registration not found', { status: 404, headers: privateHeaders })
+    const notice = saved.professionalRegistrationNumber
+      ? `${saved.name}’s professional registration number is saved.`
+      : `${saved.name}’s professional registration number is removed.`
+    return data({ delegate, notice, error: undefined }, { headers: privateHeaders })
+  } catch (error) {
+    if (!isValidationError(error)) throw error
+    const { status, body } = validationRefusal(error, 'registration')
+    return data(
+      { delegate, notice: undefined, error: body.error.fields.professionalRegistrationNumber ?? body.error.message },
+      { status, headers: privateHeaders },
+    )
+  }
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Registration ${loaderData.reference}` : 'Registration' }, { name: 'robots', content: 'noindex, nofollow' }]
 }
 
-export default function RegistrationStatus({ loaderData }: Route.ComponentProps) {
+export default function RegistrationStatus({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSiteSettings()
   const registration = loaderData
   const bank = settings?.bankDetails
@@ -146,6 +182,54 @@ export default function RegistrationStatus({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
+        {registration.registrationNumbers && (
+          <>
+            <h2>Professional registration numbers</h2>
+            {registration.registrationNumbers.open ? (
+              <p>
+                This event is accredited for CPD. Each delegate may give their professional registration number (optional, at most 40 characters): it is printed
+                on their certificate of attendance. It can be changed here until the event ends.
+              </p>
+            ) : (
+              <p>The event has ended: the certificates print the numbers given by then.</p>
+            )}
+            {registration.registrationNumbers.delegates.map((delegate) => {
+              const answer = actionData?.delegate === delegate.delegate ? actionData : undefined
+              const id = `registration-number-${delegate.delegate}`
+              return registration.registrationNumbers!.open ? (
+                <Form method="post" className="form registration-number" key={delegate.delegate} noValidate>
+                  <input type="hidden" name="delegate" value={delegate.delegate} />
+                  <div className="form__field">
+                    <label htmlFor={id}>Professional registration number of {delegate.name}</label>
+                    <input
+                      id={id}
+                      name="professionalRegistrationNumber"
+                      type="text"
+                      maxLength={40}
+                      autoComplete="off"
+                      defaultValue={delegate.professionalRegistrationNumber}
+                      aria-invalid={answer?.error ? true : undefined}
+                      aria-describedby={answer?.error ? `${id}-error` : undefined}
+                    />
+                    {answer?.error && (
+                      <p className="form__error" id={`${id}-error`}>
+                        {answer.error}
+                      </p>
+                    )}
+                  </div>
+                  <button type="submit" className="button" aria-label={`Save the professional registration number of ${delegate.name}`}>
+                    Save
+                  </button>
+                  {answer?.notice && <p role="status">{answer.notice}</p>}
+                </Form>
+              ) : (
+                <p key={delegate.delegate}>
+                  {delegate.name}: {delegate.professionalRegistrationNumber || 'none given'}
+                </p>
+              )
+            })}
+          </>
+        )}
         {registration.passes.length > 0 && (
           <>
             <h2>Passes</h2>

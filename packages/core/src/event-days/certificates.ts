@@ -73,6 +73,8 @@ interface CertificateDetails {
   ethicsMinutes: number
   /** Who signs it; null when the site settings name no one (the signature line stays, unnamed). */
   signatory: { name: string; title: string; signatureUrl: string | null } | null
+  /** The delegate's professional registration number, when they gave one for an accredited event. */
+  professionalRegistrationNumber?: string | undefined
 }
 
 /** A delegate's CPD time: each day attended, the ethics part and the total, in whole half hours. */
@@ -286,6 +288,8 @@ async function renderCertificatePdf(certificate: Certificate, verificationUrl: s
   doc.font(BOLD).fontSize(26).text('Certificate of Attendance', 60, 55, centred)
   doc.moveDown(0.5).font(REGULAR).fontSize(12).text('This certifies that', centred)
   doc.moveDown(0.3).font(BOLD).fontSize(22).text(certificate.name, centred)
+  if (details?.professionalRegistrationNumber)
+    doc.font(REGULAR).fontSize(11).text(`Professional registration number: ${details.professionalRegistrationNumber}`, centred)
   doc.moveDown(0.3).font(REGULAR).fontSize(12).text('attended', centred)
   doc.moveDown(0.3).font(BOLD).fontSize(16).text(certificate.eventTitle, centred)
   doc.moveDown(0.4).font(REGULAR).fontSize(12).text(`on ${certificate.daysText}`, centred)
@@ -392,6 +396,7 @@ interface QualifyingDelegate {
   days: string[]
   /** The days on which staff recorded that the delegate left early, with the minute of the day they left. */
   departures: Record<string, number>
+  professionalRegistrationNumber: string | null
 }
 
 /** The delegates of an event who attended at least one of `days`, not cancelled and not erased, with the days they attended. */
@@ -404,7 +409,7 @@ async function qualifyingDelegates(
   const delegates = queries
     .selectFrom('registration_delegates')
     .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
-    .select(['registrations.status', 'registrations.total_cents', 'registrations.reference'])
+    .select(['registrations.status', 'registrations.total_cents', 'registrations.reference', 'registration_delegates.professional_registration_number'])
     .where(registrationsOfEvent(eventId))
     .$if(registrationId !== undefined, (query) => query.where('registrations.id', '=', registrationId!))
     .where('registration_delegates.cancellation_id', 'is', null)
@@ -445,6 +450,7 @@ async function qualifyingDelegates(
       email: row.email,
       days: [],
       departures: {},
+      professionalRegistrationNumber: row.professional_registration_number,
     }
     if (!delegate.days.includes(row.event_day)) delegate.days.push(row.event_day)
     byDelegate.set(row.id, delegate)
@@ -588,6 +594,8 @@ async function issueForEvent(
       days: breakdown.days,
       ethicsMinutes: breakdown.ethicsMinutes,
       signatory: facts.signatory,
+      // Printed only where the event is accredited now: a number given for it stays with the delegate otherwise.
+      ...(facts.accreditation && delegate.professionalRegistrationNumber ? { professionalRegistrationNumber: delegate.professionalRegistrationNumber } : {}),
     }
     issued.push(
       await insertCertificate(
