@@ -531,7 +531,7 @@ function RegistrationForm({
                     )
                   })}
                   {event.cpdAccredited && (
-                    <div className="form__field">
+                    <div className="form__field form__field--wide">
                       <label htmlFor={idFor(`delegates.${row}.professionalRegistrationNumber`)}>Professional registration number (optional)</label>
                       <input
                         id={idFor(`delegates.${row}.professionalRegistrationNumber`)}
