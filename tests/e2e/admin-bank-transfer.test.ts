@@ -62,6 +62,8 @@ describe('recording a bank transfer in the back office', () => {
       await fieldset.getByLabel('Position').fill('Attorney')
       await fieldset.getByLabel('E-mail').fill(delegate.email)
     }
+    // Legal Opinion Writing is accredited for CPD: the second delegate gives their professional registration number.
+    await form.locator('fieldset.form__delegate').nth(1).getByLabel('Professional registration number (optional)').fill('LPC 4567')
     await form.getByRole('radio', { name: 'Bank Transfer' }).check()
     await form.getByRole('checkbox', { name: /terms and conditions/ }).check()
     await form.getByRole('button', { name: 'Submit Form' }).click()
@@ -128,7 +130,7 @@ describe('recording a bank transfer in the back office', () => {
     ])
     expect(download.suggestedFilename()).toBe('legalOpinion-delegates.csv')
     const csv = (await downloadedBytes(download)).toString('utf8')
-    expect(csv).toContain(`${reference},${registrant.company},Pieter Botha,Attorney,${delegates[1]!.email},Venue,Paid`)
+    expect(csv).toContain(`${reference},${registrant.company},Pieter Botha,Attorney,LPC 4567,${delegates[1]!.email},Venue,Paid`)
     expect(csv).not.toMatch(/awaiting-payment|part-paid|,paid\r/)
 
     const successor = { name: 'Naledi Khumalo', email: `naledi-${unique}@mokoena.test` }

@@ -1,14 +1,17 @@
 // Certificates of attendance in Chromium against the real site on SQLite and its SMTP sink: a delegate registered
-// before the event is checked in at the door on its first day (the site restarted on that date), and after the event
-// (restarted again) the certificates' round e-mails them a certificate whose PDF, read back with pdftotext, names them,
-// the day and the agenda's CPD hours; its verification page (axe) confirms them, the status page lists it, and the
-// back office's certificates screen shows it; a name corrected then replaces it.
+// before the event is checked in at the door on its first day (the site restarted on that date). After the event
+// (restarted again) the round holds the certificate of the unpaid registration: the certificates screen lists the
+// delegate as waiting for payment, with the amount and the reference, and the day's hours. Staff record the bank
+// transfer, and the certificate is e-mailed then; its PDF, read back with pdftotext, names them and carries what a CPD
+// body asks for (accreditation, category, venue, hours per day, ethics hours, signatory, the verify address); its
+// verification page (axe) confirms them, the status page lists it, and the certificates screen shows it; a name
+// corrected then replaces it.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
+import { recordFullTransfer, signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { onSite, registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -21,7 +24,7 @@ const browser = useBrowser()
 describe('certificates of attendance', () => {
   const backOffice = useBackOfficeData([THANDI])
 
-  it('e-mails a checked-in delegate a certificate with the agenda’s hours after the event, and its page verifies it', async () => {
+  it('holds an unpaid delegate’s certificate until the registration is paid, then e-mails one a CPD body accepts, and its page verifies it', async () => {
     const unique = Math.random().toString(36).slice(2, 8)
     const name = `Lerato Mahlangu ${unique}`
     const email = `lerato-${unique}@acme.test`
@@ -59,9 +62,27 @@ describe('certificates of attendance', () => {
       await onTheDay.stop()
     }
 
-    // Two days after the event: the round issues the certificate as the site starts.
+    // Two days after the event: the round holds the certificate of the unpaid registration.
     const after = await startSite({ env: { ...env, SITE_DATE: '2025-07-06T09:00:00+02:00' } })
     try {
+      const reference = statusPath.split('/')[2]!
+      const staffPage = await openPage(browser(), 'phone')
+      await signInAt(staffPage, after.baseUrl, '/admin/events/event-legal-opinion/certificates', THANDI)
+      await staffPage.getByRole('heading', { level: 2, name: 'Waiting for payment' }).waitFor()
+      const waiting = staffPage.getByRole('row', { name: new RegExp(name) })
+      expect(await waiting.innerText()).toMatch(new RegExp(`${reference}\\s+Waiting for payment: R [\\d\\s]+\\.\\d\\d`))
+      // Each day's own hours, not one figure for every day.
+      await staffPage.getByLabel('Thursday 3 July 2025: 6 hours').waitFor()
+      await staffPage.getByLabel('Friday 4 July 2025: 6 hours').waitFor()
+      expect(await staffPage.locator('main').innerText()).not.toContain('for every day')
+      expect(await accessibilityViolations(staffPage)).toEqual([])
+      expect(backOffice.sink().received.some((received) => received.recipients.includes(email) && /certificate/.test(received.parsed.subject ?? ''))).toBe(
+        false,
+      )
+
+      // Paid after the round ran: the certificate is issued and e-mailed with the payment.
+      await recordFullTransfer(staffPage, after.baseUrl, reference, '2025-07-06')
+      await staffPage.context().close()
       const mail = await backOffice
         .sink()
         .waitFor((received) => received.recipients.includes(email) && /certificate of attendance/.test(received.parsed.subject ?? ''), 20_000)
@@ -77,6 +98,14 @@ describe('certificates of attendance', () => {
       expect(text).toContain('on 3 July 2025')
       // Day one's sessions, registration, tea and lunch left out: 6¼ hours, rounded down to the half hour.
       expect(text).toContain('CPD hours: 6 hours')
+      expect(text).toContain('Hours per day: Thursday 3 July 2025: 6 hours')
+      // The ethics session is on the second day, not attended.
+      expect(text).toContain('of which ethics: 0 hours')
+      expect(text).toContain('at Indaba Hotel, Fourways, Sandton, Johannesburg')
+      expect(text).toContain('Accredited by Legal Practice Council (LPC), provider accreditation number LPC-CPD-0000')
+      expect(text).toContain('CPD category: Legal practitioners CPD')
+      expect(text).toContain('Managing Director (to be named)')
+      expect(text).toMatch(/Verify at \S+\/certificates\/CPD-[A-Z0-9]{4}-[A-Z0-9]{4}\n/)
       const number = /Certificate number: (CPD-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)![1]!
       execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfFile, path.join(tmpdir(), 'certificate')])
 
@@ -90,6 +119,9 @@ describe('certificates of attendance', () => {
       expect(facts).toContain(name)
       expect(facts).toContain('3 July 2025')
       expect(facts).toContain('6 hours')
+      expect(facts).toMatch(/Accredited by\s+Legal Practice Council \(LPC\), provider accreditation number LPC-CPD-0000/)
+      expect(facts).toMatch(/Hours per day\s+Thursday 3 July 2025: 6 hours/)
+      expect(facts).toMatch(/Of which ethics\s+0 hours/)
       expect(await accessibilityViolations(page)).toEqual([])
       const download = await page.request.get(`${after.baseUrl}/certificates/${number}/certificate.pdf`)
       expect(download.headers()['content-type']).toBe('application/pdf')
@@ -110,7 +142,6 @@ describe('certificates of attendance', () => {
       expect(await accessibilityViolations(desk)).toEqual([])
 
       // A name corrected after the event replaces the certificate: a new one is e-mailed, the old number names it.
-      const reference = statusPath.split('/')[2]!
       await desk.goto(`${after.baseUrl}/admin/registrations/${reference}/delegates/1`)
       await desk.getByLabel('Name').fill(`${name} Dube`)
       await desk.getByRole('button', { name: 'Save the delegate' }).click()

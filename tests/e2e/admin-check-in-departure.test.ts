@@ -1,14 +1,15 @@
 // A departure before the day ends shortens the certificate, in Chromium at 390 px against the real site on SQLite:
-// two delegates registered before the event are checked in on its first day; at 10:40, during tea, staff record on
+// two delegates registered before the event (their registration paid that morning) are checked in on its first day;
+// at 10:40, during tea, staff record on
 // the desk that one of them left; after the event the certificates' round e-mails both, and their PDFs (read with
 // pdftotext) give the one who left only the session before tea (2 hours) and the other the whole day (6 hours).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
+import { recordFullTransfer, signInAt, useBackOfficeData, type StaffAccount } from '../support/admin.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
-import { registrationBody } from '../support/registrations.ts'
+import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
 import { startSite } from '../support/site-server.ts'
 
 const THANDI: StaffAccount = { email: 'thandi@example.com', name: 'Thandi Zulu', role: 'staff', password: 'door keeper at the indaba 2025' }
@@ -28,6 +29,7 @@ describe('leaving early', () => {
     const env = { ...backOffice.siteEnv(), FORM_RATE_LIMIT: '0' }
 
     const before = await startSite({ env })
+    let reference: string
     try {
       const response = await fetch(`${before.baseUrl}/api/registrations`, {
         method: 'POST',
@@ -35,6 +37,7 @@ describe('leaving early', () => {
         body: JSON.stringify(registrationBody({ delegates: [leaver, stayer] })),
       })
       expect(response.status).toBe(201)
+      reference = ((await response.json()) as RegistrationReceipt).reference
     } finally {
       await before.stop()
     }
@@ -43,7 +46,10 @@ describe('leaving early', () => {
     const atTea = await startSite({ env: { ...env, SITE_DATE: '2025-07-03T10:40:00+02:00' } })
     try {
       const desk = await openPage(browser(), 'phone')
-      await signInAt(desk, atTea.baseUrl, '/admin/events/event-legal-opinion/check-in', THANDI)
+      // Paid: the event holds the certificates of a registration until it is paid in full.
+      await signInAt(desk, atTea.baseUrl, `/admin/registrations/${reference}`, THANDI)
+      await recordFullTransfer(desk, atTea.baseUrl, reference, '2025-07-03')
+      await desk.goto(`${atTea.baseUrl}/admin/events/event-legal-opinion/check-in`)
       await waitForHydration(desk)
       await desk.getByLabel('Name, company or reference').fill(unique)
       await desk.keyboard.press('Enter')

@@ -52,7 +52,8 @@ describe('the registration form on a phone', () => {
     await open('/conference/Resilience?tab=register')
     const fullWidth = (await form().locator('input[name=companyName]').boundingBox())!.width
     const inputs = form().locator('fieldset.form__delegate input')
-    expect(await inputs.count()).toBe(3)
+    // Name, position, e-mail and (the event is accredited for CPD) the professional registration number.
+    expect(await inputs.count()).toBe(4)
     for (const input of await inputs.all()) expect((await input.boundingBox())!.width).toBeGreaterThanOrEqual(fullWidth - 40)
   })
 

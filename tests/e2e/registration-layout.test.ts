@@ -76,10 +76,15 @@ describe('delegate rows', () => {
   it('put name, position and e-mail on one row on wide screens, with an icon button named for screen readers', async () => {
     await openWide()
     const row = delegateRows().first()
-    const tops = await row.locator('input').evaluateAll((inputs) => inputs.map((input) => Math.round(input.getBoundingClientRect().top)))
+    const tops = await row
+      .locator('input:not([name$="professionalRegistrationNumber"])')
+      .evaluateAll((inputs) => inputs.map((input) => Math.round(input.getBoundingClientRect().top)))
     expect(tops).toHaveLength(3)
     expect(new Set(tops).size).toBe(1)
-    expect((await row.boundingBox())!.height).toBeLessThan(130)
+    // The event is accredited for CPD: the optional professional registration number goes on a row of its own below.
+    const numberTop = await row.locator('input[name$="professionalRegistrationNumber"]').evaluate((input) => Math.round(input.getBoundingClientRect().top))
+    expect(numberTop).toBeGreaterThan(tops[0]!)
+    expect((await row.boundingBox())!.height).toBeLessThan(210)
     const remove = row.getByRole('button', { name: 'Remove delegate 1' })
     expect(await remove.isVisible()).toBe(true)
     expect(await remove.innerText()).toBe('Remove delegate 1')

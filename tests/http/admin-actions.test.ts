@@ -296,8 +296,9 @@ describe('the delegate lists', () => {
     // The byte-order mark makes Excel read UTF-8; fetch's text() would drop it.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const rows = bytes.subarray(3).toString('utf8').split('\r\n')
-    expect(rows[0]).toBe('Reference,Company,Delegate,Position,E-mail,Option,Payment status')
-    expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,${body.delegates[0]!.email},Venue,Awaiting payment`)
+    expect(rows[0]).toBe('Reference,Company,Delegate,Position,Professional registration number,E-mail,Option,Payment status')
+    // No professional registration number was given: its column is empty.
+    expect(rows).toContain(`${reference},${body.companyName},Thandi Mokoena,Attorney,,${body.delegates[0]!.email},Venue,Awaiting payment`)
 
     const xlsx = await fetch(`${site.baseUrl}/admin/events/event-legal-opinion/delegates.xlsx`, { headers: { cookie: staffCookie } })
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

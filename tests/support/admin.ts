@@ -189,6 +189,20 @@ export async function signInAt(page: Page, baseUrl: string, pathname: string, ac
   await page.waitForURL((address) => address.pathname === pathname)
 }
 
+/**
+ * Records a bank transfer of everything a registration owes, as staff would on its payment form (`page` signed in),
+ * dated `receivedOn`; waits until the registration's page confirms it.
+ */
+export async function recordFullTransfer(page: Page, baseUrl: string, reference: string, receivedOn: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/registrations/${reference}/payments/new`)
+  const outstanding = /Outstanding\s+R\s*([\d\s.,]+\.\d\d)/.exec(await page.locator('main').innerText())![1]!
+  await page.getByLabel('Amount received (rand)').fill(outstanding.replace(/[^\d.]/g, ''))
+  await page.getByLabel('Date received').fill(receivedOn)
+  await page.getByLabel('Bank reference').fill(`FULL ${reference}`)
+  await page.getByRole('button', { name: 'Record the transfer' }).click()
+  await page.waitForURL((address) => address.pathname === `/admin/registrations/${reference}` && address.searchParams.get('recorded') === 'payment')
+}
+
 /** The sign-in page's second step: a fresh code from the account's app, then Continue. */
 export async function enterTotpCode(page: Page, email: string): Promise<void> {
   const field = page.getByLabel('Code from your authenticator app')

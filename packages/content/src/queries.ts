@@ -92,6 +92,7 @@ export const eventPageQuery = defineQuery(`*[_type == "event" && kind == $kind &
   _id,
   kind,
   title,
+  "cpdAccredited": defined(cpd.accreditingBody) && defined(cpd.accreditationNumber),
   "slug": slug.current,
   code,
   summary,

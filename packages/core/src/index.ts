@@ -136,6 +136,7 @@ export {
 export { isEmailAddress, normaliseBankReference, singleLine } from './validation/fields.ts'
 export { startCore, type Core, type DeferredOutboxWorker, type StartCoreOptions } from './core.ts'
 export { markRegistrationPaid, paymentStateOf, type PaymentState } from './registration/payment-state.ts'
+export { professionalRegistrationNumbers, saveProfessionalRegistrationNumber } from './registration/professional-registration-number.ts'
 export { registrationStatement, type RegistrationStatement, type StatementLine, type StatementLineKind } from './registration/statement.ts'
 export {
   findRegistrationById,
@@ -427,14 +428,16 @@ export {
   certificatesOfRegistration,
   certificatesScreen,
   certificatesZip,
-  cpdHoursSchema,
+  cpdDayHoursSchema,
   certificateNumberSchema,
   issueCertificates,
   issueCertificatesSchema,
+  issueCertificatesOfPaidRegistration,
+  issueDueCertificates,
   registrationCertificates,
   resendCertificate,
   revokeCertificate,
-  saveCpdHours,
+  saveCpdDayHours,
   verifyCertificate,
   type Certificate,
   type CertificatesScreen,

@@ -1,4 +1,14 @@
-import { cancelRegistration, cancellationProposal, createRegistration, outgoingMailOf, recordBankTransfer, type OutgoingMail } from '@events/core'
+import {
+  cancelRegistration,
+  cancellationProposal,
+  certificatesOfRegistration,
+  checkInDelegate,
+  createRegistration,
+  issueDueCertificates,
+  outgoingMailOf,
+  recordBankTransfer,
+  type OutgoingMail,
+} from '@events/core'
 import {
   SITE_NOW,
   TEST_BACKENDS,
@@ -166,6 +176,31 @@ describe.each(TEST_BACKENDS)('card payments on %s', (backend) => {
       statusUrl: links.registrationStatus(registration),
     })
     expect(yoco.requests).toHaveLength(1)
+  })
+
+  it('issues the certificates a registration waited for when its card payment arrives after the event', async () => {
+    const registration = await cardRegistration()
+    const { checkoutId } = await startYocoCheckout(registration.reference, registration.secret)
+    const registrationId = (
+      await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', registration.reference).executeTakeFirstOrThrow()
+    ).id
+    const delegates = await testDb.db.kysely.selectFrom('registration_delegates').select('id').where('registration_id', '=', registrationId).execute()
+    const onDayOne = { ...paymentContext(payments.provider), siteNow: () => new Date('2025-07-03T06:10:00Z'), now: () => new Date('2025-07-03T06:10:00Z') }
+    for (const delegate of delegates) {
+      await checkInDelegate(
+        { ...onDayOne, audit: testAuditWriter },
+        { eventId: 'event-legal-opinion', day: '2025-07-03', delegateId: delegate.id, code: '', scannedAt: '', scanId: '' },
+        TEST_STAFF,
+      )
+    }
+    const afterTheEvent = { ...paymentContext(payments.provider), siteNow: () => new Date('2025-07-06T08:00:00Z') }
+    // Unpaid, the round after the event holds them.
+    expect(await issueDueCertificates(afterTheEvent)).toBe(0)
+
+    payments = afterTheEvent
+    expect((await yoco.pay(checkoutId)).status).toBe(200)
+    expect((await certificatesOfRegistration(testDb.db.kysely, registrationId)).map((certificate) => certificate.cpdHoursText)).toEqual(['6 hours', '6 hours'])
+    expect(await mails('certificate')).toHaveLength(2)
   })
 
   it('marks a card payment paid but writes no receipt to a registrant whose address was erased', async () => {

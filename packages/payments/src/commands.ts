@@ -6,6 +6,7 @@ import {
   enqueueMails,
   findCardRefund,
   findRegistrationByReferenceAndSecret,
+  issueCertificatesOfPaidRegistration,
   paymentProblemMail,
   paymentReceiptMail,
   recordCardPayment,
@@ -257,7 +258,7 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
   const event = paymentEventSchema.parse(body)
   const settings = await catalog.getSettings()
   const at = wallClock(context)
-  const result = await db.writeTransaction(async (transaction): Promise<WebhookResult & { queued: boolean }> => {
+  const result = await db.writeTransaction(async (transaction): Promise<WebhookResult & { queued: boolean; registrationId?: string | null }> => {
     // The webhook id is claimed first: a redelivery (or a concurrent copy) finds it taken and changes nothing.
     const claimed = await paymentTransaction(transaction)
       .insertInto('payment_webhooks')
@@ -290,10 +291,14 @@ export async function handleWebhook(context: PaymentContext, rawBody: string, he
       .where('webhook_id', '=', webhookId)
       .execute()
     await enqueueMails(transaction, applied.registrationId ?? webhookId, applied.mails, at)
-    return { outcome: applied.outcome, replayed: false, queued: applied.mails.length > 0 }
+    return { outcome: applied.outcome, replayed: false, queued: applied.mails.length > 0, registrationId: applied.registrationId }
   })
   if (result.queued) context.onMailQueued?.()
-  if (result.outcome === 'paid' && !result.replayed) context.onPaymentSucceeded?.()
+  if (result.outcome === 'paid' && !result.replayed) {
+    context.onPaymentSucceeded?.()
+    // Paid in full after the event: the certificates its delegates were waiting for are issued now.
+    if (result.registrationId && (await issueCertificatesOfPaidRegistration(context, result.registrationId)) > 0) context.onMailQueued?.()
+  }
   return { outcome: result.outcome, replayed: result.replayed }
 }
 

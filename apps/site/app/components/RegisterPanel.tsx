@@ -227,7 +227,9 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
     field('quotationNumber', 'Quotation number'),
     field('delegates', 'Delegates'),
     ...draft.delegates.flatMap((_, row) =>
-      delegateFields.map((delegate) => field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`)),
+      [...delegateFields, { name: 'professionalRegistrationNumber', label: 'Professional registration number' }].map((delegate) =>
+        field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`),
+      ),
     ),
     field('paymentMethod', 'Payment method'),
     field('discountCode', 'Discount code'),
@@ -528,6 +530,22 @@ function RegistrationForm({
                       </div>
                     )
                   })}
+                  {event.cpdAccredited && (
+                    <div className="form__field form__field--wide">
+                      <label htmlFor={idFor(`delegates.${row}.professionalRegistrationNumber`)}>Professional registration number (optional)</label>
+                      <input
+                        id={idFor(`delegates.${row}.professionalRegistrationNumber`)}
+                        name={`delegates.${row}.professionalRegistrationNumber`}
+                        type="text"
+                        maxLength={40}
+                        autoComplete="off"
+                        value={delegate.professionalRegistrationNumber ?? ''}
+                        onChange={(change) => setDelegate(row, 'professionalRegistrationNumber', change.target.value)}
+                        {...errorAttributes(`delegates.${row}.professionalRegistrationNumber`)}
+                      />
+                      {errorText(`delegates.${row}.professionalRegistrationNumber`)}
+                    </div>
+                  )}
                 </div>
                 <button
                   type="submit"

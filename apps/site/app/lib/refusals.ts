@@ -74,7 +74,12 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
     message: 'This waiting-list offer is no longer valid: its time ran out or it was withdrawn, and its seats went to the next person waiting.',
   },
   'offer-used': { status: 409, message: 'This waiting-list offer was already used to register. Your registration’s page is in the confirmation e-mail.' },
-  'invalid-cpd-hours': { status: 422, message: 'Enter the CPD hours per day in half hours, e.g. 6 or 6.5, or leave it empty to count the agenda.' },
+  'registration-number-not-asked': { status: 422, message: 'This event is not accredited for CPD: it asks for no professional registration number.' },
+  'registration-number-closed': {
+    status: 409,
+    message: 'The event has ended: its certificates print the professional registration number given by then, so it can no longer be changed.',
+  },
+  'invalid-cpd-hours': { status: 422, message: 'Enter the CPD hours of the day in half hours, e.g. 6 or 6.5, or leave it empty to count the agenda.' },
   'quotation-unknown': { status: 422, message: 'We have no quotation with this number. Please check it (e.g. Q-000042), or register without it.' },
   'quotation-other-event': { status: 422, message: 'This quotation is for another event.' },
   'discount-code-unknown': { status: 422, message: 'This code is not valid. Please check it, or register without it.' },
@@ -418,6 +423,10 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
   'event-not-ended': { status: 409, message: () => 'This event has not ended yet: certificates are issued after its last day.' },
   'certificate-revoked': { status: 409, message: () => 'This certificate was revoked: it is not sent again.' },
   'certificate-replaced': { status: 409, message: () => 'This certificate was replaced by a newer one: use that one instead.' },
+  'cpd-hours-beyond-day': {
+    status: 422,
+    message: ({ day, hours }) => `${day}'s programme gives at most ${hours} from its first session to its last: enter no more than that.`,
+  },
   'statement-row-cells': {
     status: 400,
     message: ({ row, cells, headingCells, content }) =>

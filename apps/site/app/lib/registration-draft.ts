@@ -96,9 +96,11 @@ function text(form: FormData, name: string): string {
 const TEXT_FIELDS = Object.keys(blankDraft('')).filter((name) => name !== 'delegates' && name !== 'legalAgreement') as Array<
   Exclude<keyof RegistrationDraft, 'delegates' | 'legalAgreement'>
 >
-const DELEGATE_FIELDS = Object.keys(blankDelegate()) as Array<keyof DelegateDraft>
+const DELEGATE_FIELDS = Object.keys(blankDelegate()) as Array<Exclude<keyof DelegateDraft, 'professionalRegistrationNumber'>>
+// Asked only where the event is CPD-accredited: a row carries it when the form had the field.
+const REGISTRATION_NUMBER = 'professionalRegistrationNumber'
 
-/** Reads the registration fields of a posted form; delegate rows are `delegates.<n>.name|position|email`. */
+/** Reads the registration fields of a posted form; delegate rows are `delegates.<n>.name|position|email|professionalRegistrationNumber`. */
 export function draftFromForm(form: FormData): RegistrationDraft {
   const rows = new Set<number>()
   for (const name of form.keys()) {
@@ -109,7 +111,11 @@ export function draftFromForm(form: FormData): RegistrationDraft {
   // the core with the form's message (too-many-delegates), not dropped unseen.
   const delegates = [...rows]
     .sort((a, b) => a - b)
-    .map((row) => Object.fromEntries(DELEGATE_FIELDS.map((name) => [name, text(form, `delegates.${row}.${name}`)])) as DelegateDraft)
+    .map((row) => {
+      const delegate = Object.fromEntries(DELEGATE_FIELDS.map((name) => [name, text(form, `delegates.${row}.${name}`)])) as DelegateDraft
+      const numberField = `delegates.${row}.${REGISTRATION_NUMBER}`
+      return form.has(numberField) ? { ...delegate, professionalRegistrationNumber: text(form, numberField) } : delegate
+    })
   const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(form, name)])) as Pick<RegistrationDraft, (typeof TEXT_FIELDS)[number]>
   return { ...texts, legalAgreement: form.get('legalAgreement') !== null, delegates }
 }

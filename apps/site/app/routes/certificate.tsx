@@ -32,6 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CertificateVerification({ loaderData: certificate }: Route.ComponentProps) {
+  const details = certificate.details
   return (
     <div className="section certificate">
       <h1>Certificate {certificate.number}</h1>
@@ -53,14 +54,69 @@ export default function CertificateVerification({ loaderData: certificate }: Rou
       <dl className="certificate__facts">
         <dt>Name</dt>
         <dd>{certificate.name}</dd>
+        {details?.professionalRegistrationNumber && (
+          <>
+            <dt>Professional registration number</dt>
+            <dd>{details.professionalRegistrationNumber}</dd>
+          </>
+        )}
         <dt>Event</dt>
         <dd>{certificate.eventTitle}</dd>
         <dt>Dates attended</dt>
         <dd>{certificate.daysText}</dd>
+        {details?.venue && (
+          <>
+            <dt>Venue</dt>
+            <dd>{details.venue}</dd>
+          </>
+        )}
+        {certificate.dayHours.length > 0 && (
+          <>
+            <dt>Hours per day</dt>
+            <dd>
+              <ul>
+                {certificate.dayHours.map((day) => (
+                  <li key={day.date}>
+                    {day.dateText}: {day.hoursText}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>CPD hours</dt>
         <dd>{certificate.cpdHoursText}</dd>
+        {certificate.ethicsHoursText && (
+          <>
+            <dt>Of which ethics</dt>
+            <dd>{certificate.ethicsHoursText}</dd>
+          </>
+        )}
+        {details?.accreditation && (
+          <>
+            <dt>Accredited by</dt>
+            <dd>
+              {details.accreditation.accreditingBody}, provider accreditation number {details.accreditation.accreditationNumber}
+            </dd>
+            {details.accreditation.category && (
+              <>
+                <dt>CPD category</dt>
+                <dd>{details.accreditation.category}</dd>
+              </>
+            )}
+          </>
+        )}
         <dt>Organiser</dt>
         <dd>{certificate.organiser}</dd>
+        {details?.signatory && (
+          <>
+            <dt>Signed by</dt>
+            <dd>
+              {details.signatory.name}
+              {details.signatory.title ? `, ${details.signatory.title}` : ''}
+            </dd>
+          </>
+        )}
       </dl>
       {certificate.pdfPath && (
         <p>

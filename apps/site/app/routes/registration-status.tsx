@@ -3,20 +3,24 @@ import { venueLabel } from '@events/content/venue'
 import {
   formatEventDays,
   getRegistrationByReferenceAndSecret,
+  isValidationError,
   passQrPath,
   paysByCard,
+  professionalRegistrationNumbers,
   registrationCertificates,
   registrationPasses,
   requestCancellationByRegistrant,
+  saveProfessionalRegistrationNumber,
   selfServiceOf,
   substituteDelegateByRegistrant,
 } from '@events/core'
 import { PAYMENT_METHOD_LABELS } from '@events/core/choices'
 import { Amount } from '../components/Amount'
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/registration-status'
 import { PayButton } from '../components/PayButton'
 import { fromDatabase } from '../lib/database.server'
+import { validationRefusal } from '../lib/refusals'
 import { servicesContext } from '../lib/services.server'
 import { sitePaths } from '../lib/site-links'
 import { useSiteSettings } from '../lib/site-settings'
@@ -38,6 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const passes = (await fromDatabase(context, () => registrationPasses(core.registrations, params.reference, params.secret))) ?? []
   const certificates = (await fromDatabase(context, () => registrationCertificates(core.registrations, params.reference, params.secret))) ?? []
   const selfService = await fromDatabase(context, () => selfServiceOf(commandContext(context), params.reference, params.secret))
+  const registrationNumbers = await fromDatabase(context, () => professionalRegistrationNumbers(core.registrations, params.reference, params.secret))
   return data(
     {
       reference: details.reference,
@@ -48,6 +53,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
       online: details.attendanceOption.key === 'online',
+      registrationNumbers,
       passes: passes.map((pass) => ({
         name: pass.name,
         code: pass.code,
@@ -96,10 +102,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   )
 }
 
-/** The registrant's own changes, posted from the page's forms: a substitution or a request to cancel. */
+/**
+ * The registrant's own changes, posted from the page's forms: a delegate's professional registration number (a
+ * CPD-accredited event, until it ends), a substitution, or a request to cancel.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData()
   const values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]))
+  if (values.intent === 'registration-number') {
+    const { answer, status } = await saveRegistrationNumber(context, params, values)
+    return data({ registrationNumber: answer, selfService: undefined }, { status, headers: privateHeaders })
+  }
   const intent = values.intent === 'ask-to-cancel' ? 'ask-to-cancel' : 'substitute'
   const { clientIp } = context.get(requestFactsContext)
   const input = { ...values, reference: params.reference, secret: params.secret }
@@ -119,7 +132,26 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         values: {},
       }
     : { intent, ok: false, message: outcome.message, fields: outcome.fields, values }
-  return data(answer, { status: outcome.ok ? 200 : outcome.status, headers: privateHeaders })
+  return data({ registrationNumber: undefined, selfService: answer }, { status: outcome.ok ? 200 : outcome.status, headers: privateHeaders })
+}
+
+/** A delegate's professional registration number saved from this page: the notice or the refusal beside its field. */
+async function saveRegistrationNumber(context: Route.ActionArgs['context'], params: Route.ActionArgs['params'], values: Record<string, string>) {
+  const { core } = context.get(servicesContext)
+  const input = { delegate: values.delegate ?? '', professionalRegistrationNumber: values.professionalRegistrationNumber ?? '' }
+  const delegate = Number(input.delegate)
+  try {
+    const saved = await fromDatabase(context, () => saveProfessionalRegistrationNumber(core.registrations, params.reference, params.secret, input))
+    if (!saved) throw data('Registration not found', { status: 404, headers: privateHeaders })
+    const notice = saved.professionalRegistrationNumber
+      ? `${saved.name}’s professional registration number is saved.`
+      : `${saved.name}’s professional registration number is removed.`
+    return { answer: { delegate, notice, error: undefined }, status: 200 }
+  } catch (error) {
+    if (!isValidationError(error)) throw error
+    const { status, body } = validationRefusal(error, 'registration')
+    return { answer: { delegate, notice: undefined, error: body.error.fields.professionalRegistrationNumber ?? body.error.message }, status }
+  }
 }
 
 export function headers() {
@@ -189,6 +221,55 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
             </li>
           ))}
         </ul>
+        {registration.registrationNumbers && (
+          <>
+            <h2>Professional registration numbers</h2>
+            {registration.registrationNumbers.open ? (
+              <p>
+                This event is accredited for CPD. Each delegate may give their professional registration number (optional, at most 40 characters): it is printed
+                on their certificate of attendance. It can be changed here until the event ends.
+              </p>
+            ) : (
+              <p>The event has ended: the certificates print the numbers given by then.</p>
+            )}
+            {registration.registrationNumbers.delegates.map((delegate) => {
+              const answer = actionData?.registrationNumber?.delegate === delegate.delegate ? actionData.registrationNumber : undefined
+              const id = `registration-number-${delegate.delegate}`
+              return registration.registrationNumbers!.open ? (
+                <Form method="post" className="form registration-number" key={delegate.delegate} noValidate>
+                  <input type="hidden" name="intent" value="registration-number" />
+                  <input type="hidden" name="delegate" value={delegate.delegate} />
+                  <div className="form__field">
+                    <label htmlFor={id}>Professional registration number of {delegate.name}</label>
+                    <input
+                      id={id}
+                      name="professionalRegistrationNumber"
+                      type="text"
+                      maxLength={40}
+                      autoComplete="off"
+                      defaultValue={delegate.professionalRegistrationNumber}
+                      aria-invalid={answer?.error ? true : undefined}
+                      aria-describedby={answer?.error ? `${id}-error` : undefined}
+                    />
+                    {answer?.error && (
+                      <p className="form__error" id={`${id}-error`}>
+                        {answer.error}
+                      </p>
+                    )}
+                  </div>
+                  <button type="submit" className="button" aria-label={`Save the professional registration number of ${delegate.name}`}>
+                    Save
+                  </button>
+                  {answer?.notice && <p role="status">{answer.notice}</p>}
+                </Form>
+              ) : (
+                <p key={delegate.delegate}>
+                  {delegate.name}: {delegate.professionalRegistrationNumber || 'none given'}
+                </p>
+              )
+            })}
+          </>
+        )}
         {registration.passes.length > 0 && registration.online && (
           <>
             <h2>Joining online</h2>
@@ -219,7 +300,7 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
             </ul>
           </>
         )}
-        {registration.selfService && <SelfServicePanel selfService={registration.selfService} outcome={actionData} />}
+        {registration.selfService && <SelfServicePanel selfService={registration.selfService} outcome={actionData?.selfService} />}
         {registration.certificates.length > 0 && (
           <>
             <h2>Certificates of attendance</h2>

@@ -11,6 +11,7 @@ import { bankTransferMail } from '../mail/payment-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { bankDescriptionsOf } from '../registration/bank-descriptions.ts'
 import { registrantAddressErased } from '../registration/model.ts'
+import { issueCertificatesOfPaidRegistration } from '../event-days/certificates.ts'
 import { markRegistrationPaid, paymentStateOf, type PaymentState } from '../registration/payment-state.ts'
 import { normaliseReference } from '../registration/reference.ts'
 import { optionalText, ownFields } from '../submissions/fields.ts'
@@ -162,7 +163,14 @@ export async function bankTransfersChange(
         },
       })
     }
-    return { result, audit, mailQueued }
+    // A registration these transfers paid in full releases the certificates its delegates were waiting for.
+    const paid = result.filter((recorded) => recorded.payer === 'registration' && recorded.before.status !== 'paid' && recorded.after.status === 'paid')
+    const afterCommit = async () => {
+      let issued = 0
+      for (const recorded of paid) issued += await issueCertificatesOfPaidRegistration(context, recorded.registrationId)
+      if (issued > 0) context.onMailQueued?.()
+    }
+    return { result, audit, mailQueued, afterCommit: paid.length > 0 ? afterCommit : undefined }
   }
 }
 

@@ -67,6 +67,8 @@ export interface CommandOutcome<Result> {
   result: Result
   audit: readonly AuditedChange[]
   mailQueued?: boolean
+  /** What follows once the change has committed, in transactions of its own (certificates a payment released). */
+  afterCommit?: (() => Promise<void>) | undefined
 }
 
 /** The transactional part of a command: the change, run with the transaction it must use for every query. */
@@ -94,16 +96,17 @@ export interface StaffCommandOptions<Input> {
 
 /**
  * Runs a change and its audit rows in one write transaction: both are kept, or neither. Mail queued by the change is
- * announced once the transaction has committed.
+ * announced once the transaction has committed, and then what the change left to follow it (`afterCommit`) runs.
  */
 export async function runInCommandTransaction<Result>(context: StaffCommandContext, actor: StaffActor, change: CommandChange<Result>): Promise<Result> {
   const at = wallClock(context)
-  const { result, mailQueued } = await context.db.writeTransaction(async (transaction) => {
+  const { result, mailQueued, afterCommit } = await context.db.writeTransaction(async (transaction) => {
     const outcome = await change(transaction)
     for (const entry of outcome.audit) await context.audit(transaction, { ...entry, actor, at })
     return outcome
   })
   if (mailQueued) context.onMailQueued?.()
+  await afterCommit?.()
   return result
 }
 

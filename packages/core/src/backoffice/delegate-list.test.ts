@@ -51,6 +51,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
         companyName: '=HYPERLINK("http://evil.example","Click")',
         delegateName: '@Sipho Zulu',
         position: '-Manager',
+        professionalRegistrationNumber: '',
         email: 'sipho@evil.example.com',
         option: 'Online',
         online: true,
@@ -61,6 +62,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
         companyName: '=HYPERLINK("http://evil.example","Click")',
         delegateName: 'Zoë Adams',
         position: '+Director, "Finance"',
+        professionalRegistrationNumber: '',
         email: 'zoe@evil.example.com',
         option: 'Online',
         online: true,
@@ -71,6 +73,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
         companyName: 'Acme Legal Services',
         delegateName: 'Thandi Nkosi',
         position: 'Legal Adviser',
+        professionalRegistrationNumber: '',
         email: 'thandi@acme.example.com',
         option: 'Venue',
         online: false,
@@ -81,6 +84,7 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
         companyName: 'Acme Legal Services',
         delegateName: 'Pieter van Wyk',
         position: 'Paralegal',
+        professionalRegistrationNumber: '',
         email: 'pieter@acme.example.com',
         option: 'Venue',
         online: false,
@@ -147,11 +151,11 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
     expect(csv).toBe(
       '\uFEFF' +
         [
-          'Reference,Company,Delegate,Position,E-mail,Option,Payment status',
-          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",'@Sipho Zulu,'-Manager,sipho@evil.example.com,Online,Awaiting payment`,
-          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",Zoë Adams,"'+Director, ""Finance""",zoe@evil.example.com,Online,Awaiting payment`,
-          `${refs.acme},Acme Legal Services,Thandi Nkosi,Legal Adviser,thandi@acme.example.com,Venue,Part paid`,
-          `${refs.acme},Acme Legal Services,Pieter van Wyk,Paralegal,pieter@acme.example.com,Venue,Part paid`,
+          'Reference,Company,Delegate,Position,Professional registration number,E-mail,Option,Payment status',
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",'@Sipho Zulu,'-Manager,,sipho@evil.example.com,Online,Awaiting payment`,
+          `${refs.hostile},"'=HYPERLINK(""http://evil.example"",""Click"")",Zoë Adams,"'+Director, ""Finance""",,zoe@evil.example.com,Online,Awaiting payment`,
+          `${refs.acme},Acme Legal Services,Thandi Nkosi,Legal Adviser,,thandi@acme.example.com,Venue,Part paid`,
+          `${refs.acme},Acme Legal Services,Pieter van Wyk,Paralegal,,pieter@acme.example.com,Venue,Part paid`,
         ].join('\r\n') +
         '\r\n',
     )
@@ -167,12 +171,13 @@ describe.each(TEST_BACKENDS)('delegate lists on %s', (backend) => {
       .slice(1)
       .map((row) => (row as unknown[]).slice(1))
     expect(values).toEqual([
-      ['Reference', 'Company', 'Delegate', 'Position', 'E-mail', 'Option', 'Payment status'],
+      ['Reference', 'Company', 'Delegate', 'Position', 'Professional registration number', 'E-mail', 'Option', 'Payment status'],
       ...list.rows.map((row) => [
         row.reference,
         row.companyName,
         row.delegateName,
         row.position,
+        row.professionalRegistrationNumber,
         row.email,
         row.option,
         row.paymentStatus === 'part-paid' ? 'Part paid' : 'Awaiting payment',
@@ -203,6 +208,7 @@ describe('the attendance register', () => {
       companyName: 'Acme',
       delegateName: name,
       position: 'Analyst',
+      professionalRegistrationNumber: '',
       email: 'd@example.com',
       option: 'Venue',
       online: false,
@@ -226,6 +232,7 @@ describe('the attendance register', () => {
       companyName: 'Acme',
       delegateName: `Delegate Surname${String(index).padStart(2, '0')}`,
       position: 'Analyst',
+      professionalRegistrationNumber: '',
       email: `d${index}@example.com`,
       option: 'Venue',
       online: false,

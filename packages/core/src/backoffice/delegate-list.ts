@@ -7,6 +7,8 @@ export interface DelegateListRow {
   companyName: string
   delegateName: string
   position: string
+  /** Given for a CPD-accredited event (optional); empty otherwise. */
+  professionalRegistrationNumber: string
   email: string
   option: string
   /** True for a delegate attending online: the venue's sign-in sheet leaves them out. */
@@ -41,6 +43,7 @@ const COLUMNS: ReadonlyArray<{ key: keyof DelegateListRow; header: string; width
   { key: 'companyName', header: 'Company', width: 32 },
   { key: 'delegateName', header: 'Delegate', width: 28 },
   { key: 'position', header: 'Position', width: 24 },
+  { key: 'professionalRegistrationNumber', header: 'Professional registration number', width: 20 },
   { key: 'email', header: 'E-mail', width: 32 },
   { key: 'option', header: 'Option', width: 28 },
   { key: 'paymentStatus', header: 'Payment status', width: 16 },
@@ -70,6 +73,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       'registration_delegates.name',
       'registration_delegates.position',
       'registration_delegates.email',
+      'registration_delegates.professional_registration_number',
     ])
     .where(registrationsOfEvent(eventId))
     .where('registration_delegates.cancellation_id', 'is', null)
@@ -93,6 +97,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       companyName: row.company_name,
       delegateName: row.name,
       position: row.position,
+      professionalRegistrationNumber: row.professional_registration_number ?? '',
       email: row.email,
       option: row.attendance_option_label,
       online: row.attendance_option === 'online',

@@ -40,6 +40,7 @@ export const BACK_OFFICE_ERROR_CODES = [
   'event-not-ended',
   'certificate-revoked',
   'certificate-replaced',
+  'cpd-hours-beyond-day',
   'deal-already-approved',
   'deal-not-approved',
   'statement-row-cells',

@@ -425,7 +425,7 @@ async function eraseFromRegistration(
   if (erasedDelegates.length) {
     await transaction
       .updateTable('registration_delegates')
-      .set({ name: ANONYMISED, position: '', email: '' })
+      .set({ name: ANONYMISED, position: '', email: '', professional_registration_number: null })
       .where(
         'id',
         'in',
@@ -443,7 +443,9 @@ async function eraseFromRegistration(
     const mailContext = JSON.parse(stored.context_json) as StoredRegistrationMailContext
     const { submission } = mailContext
     submission.delegates = submission.delegates.map((delegate, index) =>
-      erasedOrdinals.has(index) || delegate.email.toLowerCase() === email ? { ...delegate, name: ANONYMISED, position: '', email: '' } : delegate,
+      erasedOrdinals.has(index) || delegate.email.toLowerCase() === email
+        ? { ...delegate, name: ANONYMISED, position: '', email: '', professionalRegistrationNumber: '' }
+        : delegate,
     )
     if (registrantErased) {
       submission.email = ''
@@ -636,7 +638,7 @@ export async function anonymiseExpiredPersonalData(context: RetentionContext, op
         .execute()
       await transaction
         .updateTable('registration_delegates')
-        .set({ name: ANONYMISED, position: '', email: '' })
+        .set({ name: ANONYMISED, position: '', email: '', professional_registration_number: null })
         .where('registration_id', '=', registration.id)
         .execute()
       await transaction.deleteFrom('registration_mail_data').where('registration_id', '=', registration.id).execute()

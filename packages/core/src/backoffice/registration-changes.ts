@@ -130,12 +130,18 @@ export const delegateChange: CommandHandler<z.output<typeof delegateChangeSchema
     if (newAddress && eventStarted(context, registration)) {
       throw new BackOfficeError('event-started', { allowed: 'name-and-position' })
     }
-    await transaction.updateTable('registration_delegates').set(after).where('id', '=', delegate.id).execute()
+    // Another person in the place does not inherit their predecessor's professional registration number.
+    await transaction
+      .updateTable('registration_delegates')
+      .set(newAddress ? { ...after, professional_registration_number: null } : after)
+      .where('id', '=', delegate.id)
+      .execute()
     const replacedCertificate = newAddress ? undefined : await replaceCertificateForNewName(transaction, context.links, { id: delegate.id, ...after }, at)
     // Another person in the place: the pass sent to the one replaced no longer admits anyone.
     const newPass = newAddress ? await reissueDelegatePass(transaction, delegate.id, at) : undefined
     await updateMailContext(transaction, registration.id, (mailContext) => {
-      mailContext.submission.delegates[index] = after
+      const previous = mailContext.submission.delegates[index]
+      mailContext.submission.delegates[index] = { ...after, professionalRegistrationNumber: newAddress ? '' : (previous?.professionalRegistrationNumber ?? '') }
       if (newPass && mailContext.passes)
         mailContext.passes = mailContext.passes.map((pass) => (pass.ordinal === index ? passForMail(context.links, newPass, index) : pass))
     })

@@ -6,7 +6,7 @@ import type { BankPaymentsTable } from './tables/bank-payments.ts'
 import type { CancellationRequestsTable } from './tables/cancellation-requests.ts'
 import type { CancellationsTable, CreditNotesTable, RefundsTable } from './tables/cancellations.ts'
 import type { BankStatementImportLinesTable, BankStatementImportsTable, BankStatementLinesTable, BankStatementMappingsTable } from './tables/bank-statements.ts'
-import type { CertificatesTable, EventCpdHoursTable } from './tables/certificates.ts'
+import type { CertificatesTable, EventCpdDayHoursTable, EventCpdHoursTable } from './tables/certificates.ts'
 import type { CheckInsTable } from './tables/check-ins.ts'
 import type { DelegatePassesTable } from './tables/delegate-passes.ts'
 import type { EventJoiningTable, OnlineAttendanceTable } from './tables/joining.ts'
@@ -83,6 +83,7 @@ export interface Database {
   online_attendance: OnlineAttendanceTable
   certificates: CertificatesTable
   event_cpd_hours: EventCpdHoursTable
+  event_cpd_day_hours: EventCpdDayHoursTable
   joining_mails: JoiningMailsTable
   delegate_messages: DelegateMessagesTable
   back_office_settings: BackOfficeSettingsTable

@@ -1,13 +1,21 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { unzipSync } from 'fflate'
-import { extractText, getDocumentProxy } from 'unpdf'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { EventCatalog, RegistrationEvent } from '../catalog.ts'
+import { recordBankTransfer } from '../backoffice/bank-transfers.ts'
 import { changeDelegate } from '../backoffice/registration-changes.ts'
 import { register, STAFF, testContext } from '../backoffice/fixtures.ts'
 import { outgoingMailOf } from '../outbox/stored-mail.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
-import { TEST_BACKENDS, openTestDatabase, testAuditRows, type TestDatabase } from '../test-support.ts'
+import { LEGAL_OPINION, SETTINGS, TEST_BACKENDS, openTestDatabase, pdftotext, testAuditRows, type TestDatabase } from '../test-support.ts'
 import {
-  agendaCpdMinutes,
+  cpdBreakdown,
+  certificatePdf,
   certificatesOfRegistration,
   certificatesScreen,
   certificatesZip,
@@ -17,7 +25,7 @@ import {
   issueDueCertificates,
   resendCertificate,
   revokeCertificate,
-  saveCpdHours,
+  saveCpdDayHours,
   verifyCertificate,
 } from './certificates.ts'
 import { checkInDelegate, recordDeparture } from './check-in.ts'
@@ -28,9 +36,18 @@ import { passesOfRegistration } from './passes.ts'
 const DAY_ONE = '2025-07-03'
 const DAY_TWO = '2025-07-04'
 
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
-  return text
+/** A PDF's text (poppler's, as a CPD body's staff would copy it) and how many images it shows. */
+function readPdf(pdf: Uint8Array): { text: string; images: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'certificate-'))
+  try {
+    const file = path.join(dir, 'certificate.pdf')
+    writeFileSync(file, pdf)
+    // pdfimages lists each image, and an image's transparency as a mask of its own ("smask"): images only.
+    const rows = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2)
+    return { text: pdftotext(pdf), images: rows.filter((row) => row.trim().split(/\s+/)[2] === 'image').length }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 describe('CPD hours and dates', () => {
@@ -47,9 +64,16 @@ describe('CPD hours and dates', () => {
       },
       { date: DAY_TWO, sessions: [{ start: '09:00', end: '11:00', isBreak: false }] },
     ]
-    expect(agendaCpdMinutes(agenda, [DAY_ONE])).toBe(210)
-    expect(agendaCpdMinutes(agenda, [DAY_ONE, DAY_TWO])).toBe(330)
-    expect(agendaCpdMinutes(agenda, [])).toBe(0)
+    expect(cpdBreakdown(agenda, [DAY_ONE]).totalMinutes).toBe(210)
+    expect(cpdBreakdown(agenda, [DAY_ONE, DAY_TWO])).toEqual({
+      days: [
+        { date: DAY_ONE, minutes: 210 },
+        { date: DAY_TWO, minutes: 120 },
+      ],
+      ethicsMinutes: 0,
+      totalMinutes: 330,
+    })
+    expect(cpdBreakdown(agenda, []).totalMinutes).toBe(0)
     expect(formatCpdHours(390)).toBe('6.5 hours')
     expect(formatCpdHours(60)).toBe('1 hour')
     expect(formatAttendedDays([DAY_ONE, DAY_TWO])).toBe('3 and 4 July 2025')
@@ -83,9 +107,86 @@ describe('CPD hours of a delegate who left early', () => {
     ['left early on day one, the whole of day two', [DAY_ONE, DAY_TWO], { [DAY_ONE]: at('12:45') }, 330],
     ['a departure on a day not attended changes nothing', [DAY_ONE], { [DAY_TWO]: at('09:30') }, 360],
   ] as const)('%s', (_case, days, departures, minutes) => {
-    expect(agendaCpdMinutes(agenda, days, departures)).toBe(minutes)
+    expect(cpdBreakdown(agenda, days, { departures }).totalMinutes).toBe(minutes)
   })
 })
+
+describe('CPD hours per day and of ethics', () => {
+  const agenda = [
+    {
+      date: DAY_ONE,
+      sessions: [
+        { start: '08:30', end: '10:30', isBreak: false },
+        { start: '10:30', end: '10:45', isBreak: true },
+        { start: '10:45', end: '12:30', isBreak: false },
+        { start: '12:30', end: '13:15', isBreak: true },
+        { start: '13:15', end: '15:45', isBreak: false, isEthics: true },
+      ],
+    },
+    { date: DAY_TWO, sessions: [{ start: '09:00', end: '11:30', isBreak: false }] },
+  ]
+  it('counts each day rounded down to the half hour, the ethics sessions within it, and a total that adds up', () => {
+    expect(cpdBreakdown(agenda, [DAY_TWO, DAY_ONE])).toEqual({
+      days: [
+        { date: DAY_ONE, minutes: 360 },
+        { date: DAY_TWO, minutes: 150 },
+      ],
+      ethicsMinutes: 150,
+      totalMinutes: 510,
+    })
+  })
+  it('uses staff’s hours of a day, caps the ethics hours by them, and ignores an override of a day not attended', () => {
+    expect(cpdBreakdown(agenda, [DAY_ONE], { overrides: { [DAY_ONE]: 120, [DAY_TWO]: 600 } })).toEqual({
+      days: [{ date: DAY_ONE, minutes: 120 }],
+      ethicsMinutes: 120,
+      totalMinutes: 120,
+    })
+  })
+  it('counts no ethics hours for a delegate who left before the ethics session, and nothing on a day left before any session', () => {
+    expect(cpdBreakdown(agenda, [DAY_ONE, DAY_TWO], { departures: { [DAY_ONE]: 13 * 60, [DAY_TWO]: 8 * 60 }, overrides: { [DAY_TWO]: 180 } })).toEqual({
+      days: [
+        { date: DAY_ONE, minutes: 210 },
+        { date: DAY_TWO, minutes: 0 },
+      ],
+      ethicsMinutes: 0,
+      totalMinutes: 210,
+    })
+  })
+})
+
+/** A signature image server: a PNG, a missing one, and one that never answers. */
+let signatureServer: Server
+let signatureBase: string
+const SIGNATURE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+beforeAll(async () => {
+  signatureServer = createServer((request, response) => {
+    if (request.url === '/signature.png') response.writeHead(200, { 'content-type': 'image/png' }).end(SIGNATURE_PNG)
+    else if (request.url === '/hangs.png') request.on('close', () => response.destroy())
+    else response.writeHead(404).end('Not found')
+  })
+  await new Promise<void>((resolve) => signatureServer.listen(0, '127.0.0.1', resolve))
+  signatureBase = `http://127.0.0.1:${(signatureServer.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  signatureServer.closeAllConnections()
+  await new Promise((resolve) => signatureServer.close(resolve))
+})
+
+/** Legal Opinion accredited for CPD, its last afternoon session on day one an ethics session. */
+const CPD_EVENT: RegistrationEvent = {
+  ...LEGAL_OPINION,
+  cpd: { accreditingBody: 'Legal Practice Council', accreditationNumber: 'LPC-CPD-2025-0173', category: 'Substantive law' },
+  agendaDays: LEGAL_OPINION.agendaDays!.map((day) =>
+    day.date === DAY_ONE ? { ...day, sessions: day.sessions.map((session) => (session.start === '13:15' ? { ...session, isEthics: true } : session)) } : day,
+  ),
+}
+
+function catalogWith(event: RegistrationEvent, signatureUrl: string | null = null): EventCatalog {
+  return {
+    getEvent: async (slug) => (slug === event.slug ? event : undefined),
+    getSettings: async () => ({ ...SETTINGS, certificateSignatory: { name: 'Naledi Mokoena', title: 'Director of Training', signatureUrl } }),
+  }
+}
 
 describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
   let testDb: TestDatabase
@@ -112,8 +213,35 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     await testDb.dispose()
   })
 
-  const at = (iso: string) => ({ ...testContext(testDb.db, () => new Date(iso)), siteNow: () => new Date(iso) })
+  const at = (iso: string, catalog?: EventCatalog) => ({
+    ...testContext(testDb.db, () => new Date(iso)),
+    siteNow: () => new Date(iso),
+    ...(catalog ? { catalog } : {}),
+  })
   const AFTER_THE_EVENT = '2025-07-05T08:00:00Z'
+
+  /** Pays a registration in full by bank transfer, recorded on `iso` (before the event when not given). */
+  async function pay(registrationId: string, iso = '2025-03-01T10:00:00Z', catalog?: EventCatalog) {
+    const row = await testDb.db.kysely
+      .selectFrom('registrations')
+      .select(['reference', 'total_cents'])
+      .where('id', '=', registrationId)
+      .executeTakeFirstOrThrow()
+    return recordBankTransfer(
+      at(iso, catalog),
+      { reference: row.reference, amount: (row.total_cents / 100).toFixed(2), receivedOn: iso.slice(0, 10), bankReference: `B-${row.reference}` },
+      STAFF,
+    )
+  }
+
+  async function onlineRegistrationId(): Promise<string> {
+    return (await testDb.db.kysely.selectFrom('registrations').select('id').where('id', '<>', venueRegistrationId).executeTakeFirstOrThrow()).id
+  }
+
+  async function payAll() {
+    await pay(venueRegistrationId)
+    await pay(await onlineRegistrationId())
+  }
 
   /** Thandi checked in on both days, Sipho joined online on day one; Pieter never came. */
   async function attend(): Promise<void> {
@@ -132,6 +260,7 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
   }
 
   it('counts only the sessions before a recorded departure, by the agenda and under staff’s hours per day', async () => {
+    await payAll()
     await attend()
     // Thandi leaves at tea on the second day (10:40 in Johannesburg): only its first session (08:30–10:30) counts.
     await recordDeparture(at('2025-07-04T08:40:00Z'), { eventId, day: DAY_TWO, delegateId: await thandiId() }, STAFF)
@@ -141,9 +270,11 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     expect([thandi.days, thandi.cpdHoursText]).toEqual([[DAY_ONE, DAY_TWO], '8 hours'])
   })
 
-  it('under staff’s hours per day, a departure day counts the sessions before it, never more than the day’s hours', async () => {
+  it('under staff’s hours of a day, a departure day counts the sessions before it, never more than the day’s hours', async () => {
+    await payAll()
     await attend()
-    await saveCpdHours(testContext(testDb.db), { eventId, hoursPerDay: '6' }, STAFF)
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_ONE, hours: '6' }, STAFF)
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_TWO, hours: '6' }, STAFF)
     await recordDeparture(at('2025-07-04T08:40:00Z'), { eventId, day: DAY_TWO, delegateId: await thandiId() }, STAFF)
     expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(2)
     const thandi = (await certificatesScreen(at(AFTER_THE_EVENT), eventId))!.certificates.find((c) => c.name === 'Thandi Nkosi')!
@@ -152,6 +283,7 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
   })
 
   it('issues nothing before the event ends, then one certificate per attending delegate, e-mailed with its PDF', async () => {
+    await payAll()
     await attend()
     expect(await issueDueCertificates(at('2025-07-04T10:00:00Z'))).toBe(0)
     await expect(issueCertificates(at('2025-07-04T10:00:00Z'), { eventId }, STAFF)).rejects.toMatchObject({ code: 'event-not-ended' })
@@ -160,10 +292,15 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     // A second round issues nothing again.
     expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(0)
     const screen = await certificatesScreen(at(AFTER_THE_EVENT), eventId)
-    expect(screen!.agendaHoursText).toBe('12.5 hours')
+    // Six and a quarter hours of sessions a day count as 6 hours each: the days printed add up to the total.
+    expect(screen!.days.map((day) => [day.dateText, day.hoursText])).toEqual([
+      ['Thursday 3 July 2025', '6 hours'],
+      ['Friday 4 July 2025', '6 hours'],
+    ])
+    expect(screen!.totalHoursText).toBe('12 hours')
     expect(screen!.certificates.map((c) => [c.name, c.days, c.cpdHoursText, c.state])).toEqual([
       ['Sipho Dlamini', [DAY_ONE], '6 hours', 'valid'],
-      ['Thandi Nkosi', [DAY_ONE, DAY_TWO], '12.5 hours', 'valid'],
+      ['Thandi Nkosi', [DAY_ONE, DAY_TWO], '12 hours', 'valid'],
     ])
     const thandi = screen!.certificates.find((c) => c.name === 'Thandi Nkosi')!
     expect(thandi.number).toMatch(/^CPD-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/)
@@ -183,30 +320,51 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     expect(mail.subject).toBe('Your certificate of attendance: Legal Opinion Writing 2025')
     const attachment = mail.attachments![0]!
     expect(attachment.filename).toBe(`certificate-${thandi.number}.pdf`)
-    const text = await pdfText(Buffer.from(attachment.content, 'base64'))
+    const text = pdftotext(Buffer.from(attachment.content, 'base64'))
     expect(text).toContain('Thandi Nkosi')
     expect(text).toContain('Legal Opinion Writing 2025')
     expect(text).toContain('on 3 and 4 July 2025')
-    expect(text).toContain('CPD hours: 12.5 hours')
+    expect(text).toContain('CPD hours: 12 hours')
     expect(text).toContain(thandi.number)
     expect(text).toContain(`https://events.example.com/test-certificates/${thandi.number}`)
   })
 
-  it('uses staff’s CPD hours per day, and refuses hours that are not half hours', async () => {
+  it('refuses a day’s hours that are not half hours, beyond the day’s programme, or for a day not of the event, changing nothing', async () => {
+    const save = (input: Record<string, string>) => saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_ONE, ...input }, STAFF)
+    await expect(save({ hours: '6.3' })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: 'hours', code: 'invalid-cpd-hours' })] })
+    // Day one's programme runs from 08:00 (registration) to 15:45: 7 h 45 at most.
+    await expect(save({ hours: '8' })).rejects.toMatchObject({ code: 'cpd-hours-beyond-day', field: 'hours', details: { hours: '7.5 hours' } })
+    await expect(save({ date: '2025-07-05', hours: '6' })).rejects.toMatchObject({ code: 'not-an-event-day', field: 'date' })
+    await expect(save({ date: '3 July', hours: '6' })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: 'date', code: 'invalid-date' })] })
+    expect(await testDb.db.kysely.selectFrom('event_cpd_day_hours').selectAll().execute()).toEqual([])
+  })
+
+  it('uses staff’s CPD hours of each day, shows each day’s hours, and counts the agenda again once cleared', async () => {
+    await payAll()
     await attend()
-    await expect(saveCpdHours(testContext(testDb.db), { eventId, hoursPerDay: '6.3' }, STAFF)).rejects.toMatchObject({
-      issues: [expect.objectContaining({ code: 'invalid-cpd-hours' })],
-    })
-    await saveCpdHours(testContext(testDb.db), { eventId, hoursPerDay: '7' }, STAFF)
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_ONE, hours: '7' }, STAFF)
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_TWO, hours: '5,5' }, STAFF)
+    let screen = await certificatesScreen(at(AFTER_THE_EVENT), eventId)
+    expect(screen!.days.map((day) => [day.date, day.agendaHoursText, day.hours, day.hoursText])).toEqual([
+      [DAY_ONE, '6 hours', 7, '7 hours'],
+      [DAY_TWO, '6 hours', 5.5, '5.5 hours'],
+    ])
+    expect(screen!.totalHoursText).toBe('12.5 hours')
     const { issued } = await issueCertificates(at(AFTER_THE_EVENT), { eventId }, STAFF)
     expect(issued).toBe(2)
-    const screen = await certificatesScreen(at(AFTER_THE_EVENT), eventId)
-    expect(screen!.hoursPerDay).toBe(7)
-    expect(screen!.certificates.map((c) => c.cpdHoursText)).toEqual(['7 hours', '14 hours'])
+    screen = await certificatesScreen(at(AFTER_THE_EVENT), eventId)
+    expect(screen!.certificates.map((c) => [c.cpdHoursText, c.dayHours.map((day) => day.hoursText)])).toEqual([
+      ['7 hours', ['7 hours']],
+      ['12.5 hours', ['7 hours', '5.5 hours']],
+    ])
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_TWO, hours: '' }, STAFF)
+    screen = await certificatesScreen(at(AFTER_THE_EVENT), eventId)
+    expect(screen!.days.map((day) => day.hours)).toEqual([7, undefined])
     expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(expect.arrayContaining(['cpd-hours-saved', 'certificates-issued']))
   })
 
   it('replaces a certificate when the name is corrected, revokes one, resends and zips those in force', async () => {
+    await payAll()
     await attend()
     await issueDueCertificates(at(AFTER_THE_EVENT))
     const reference = (await testDb.db.kysely.selectFrom('registrations').select('reference').where('id', '=', venueRegistrationId).executeTakeFirstOrThrow())
@@ -225,7 +383,8 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
     expect(change.replacedCertificate).toMatch(/^CPD-/)
     expect(await verifyCertificate({ db: testDb.db }, old!.number)).toMatchObject({ state: 'replaced', replacedBy: change.replacedCertificate })
     const replacement = await verifyCertificate({ db: testDb.db }, change.replacedCertificate!)
-    expect(replacement).toMatchObject({ name: 'Thandiwe Nkosi', state: 'valid', cpdHoursText: '12.5 hours', daysText: '3 and 4 July 2025' })
+    expect(replacement).toMatchObject({ name: 'Thandiwe Nkosi', state: 'valid', cpdHoursText: '12 hours', daysText: '3 and 4 July 2025' })
+    expect(replacement!.details).toEqual(old!.details)
     expect(await certificateMails()).toHaveLength(3)
     await expect(resendCertificate(testContext(testDb.db), { number: old!.number }, STAFF)).rejects.toMatchObject({ code: 'certificate-replaced' })
 
@@ -241,9 +400,132 @@ describe.each(TEST_BACKENDS)('certificates of attendance on %s', (backend) => {
 
     const zip = unzipSync((await certificatesZip({ db: testDb.db, links: testContext(testDb.db).links }, eventId))!)
     expect(Object.keys(zip)).toEqual([`certificate-${replacement!.number}.pdf`])
-    expect(await pdfText(zip[`certificate-${replacement!.number}.pdf`]!)).toContain('Thandiwe Nkosi')
+    expect(pdftotext(zip[`certificate-${replacement!.number}.pdf`]!)).toContain('Thandiwe Nkosi')
     expect((await testAuditRows(testDb.db)).map((row) => row.action)).toEqual(
       expect.arrayContaining(['registration-delegate-changed', 'certificate-resent', 'certificate-revoked']),
     )
+  })
+
+  it('holds an unpaid delegate’s certificate, lists them as waiting, and issues it when the registration is paid after the round', async () => {
+    await attend()
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(0)
+    const { issued } = await issueCertificates(at(AFTER_THE_EVENT), { eventId }, STAFF)
+    expect(issued).toBe(0)
+    const references = await testDb.db.kysely.selectFrom('registrations').select(['id', 'reference', 'total_cents']).execute()
+    const referenceOf = (id: string) => references.find((row) => row.id === id)!
+    let screen = (await certificatesScreen(at(AFTER_THE_EVENT), eventId))!
+    expect(screen.onlyWhenPaid).toBe(true)
+    expect(screen.waitingForPayment).toEqual([
+      {
+        name: 'Sipho Dlamini',
+        reference: referenceOf(await onlineRegistrationId()).reference,
+        outstandingCents: referenceOf(await onlineRegistrationId()).total_cents,
+      },
+      { name: 'Thandi Nkosi', reference: referenceOf(venueRegistrationId).reference, outstandingCents: referenceOf(venueRegistrationId).total_cents },
+    ])
+
+    // Thandi's registration is paid the day after the event: her certificate is issued with the payment.
+    await pay(venueRegistrationId, AFTER_THE_EVENT)
+    screen = (await certificatesScreen(at(AFTER_THE_EVENT), eventId))!
+    expect(screen.certificates.map((c) => c.name)).toEqual(['Thandi Nkosi'])
+    expect(screen.waitingForPayment.map((delegate) => delegate.name)).toEqual(['Sipho Dlamini'])
+    expect((await certificateMails()).map((row) => row.source_id)).toEqual([venueRegistrationId])
+    // The round after still holds Sipho's.
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(0)
+  })
+
+  it('a payment before the event ends issues nothing yet; the round after the event does', async () => {
+    await attend()
+    await pay(venueRegistrationId, '2025-07-04T10:00:00Z')
+    expect(await certificateMails()).toEqual([])
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT))).toBe(1)
+  })
+
+  it('issues to unpaid delegates where the event does not hold certificates until payment', async () => {
+    await attend()
+    const catalog = catalogWith({ ...CPD_EVENT, certificatesOnlyWhenPaid: false })
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT, catalog))).toBe(2)
+    expect((await certificatesScreen(at(AFTER_THE_EVENT, catalog), eventId))!.waitingForPayment).toEqual([])
+  })
+
+  it('prints what a CPD body asks for, keeps it with the certificate, and shows it on verification', async () => {
+    await payAll()
+    await attend()
+    const catalog = catalogWith(CPD_EVENT, `${signatureBase}/signature.png`)
+    await saveCpdDayHours(testContext(testDb.db), { eventId, date: DAY_TWO, hours: '5.5' }, STAFF)
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT, catalog))).toBe(2)
+    const thandi = (await certificatesScreen(at(AFTER_THE_EVENT, catalog), eventId))!.certificates.find((c) => c.name === 'Thandi Nkosi')!
+    const verified = await verifyCertificate({ db: testDb.db }, thandi.number)
+    expect(verified).toMatchObject({
+      cpdHoursText: '11.5 hours',
+      ethicsHoursText: '2.5 hours',
+      dayHours: [
+        { date: DAY_ONE, dateText: 'Thursday 3 July 2025', hoursText: '6 hours' },
+        { date: DAY_TWO, dateText: 'Friday 4 July 2025', hoursText: '5.5 hours' },
+      ],
+      details: {
+        accreditation: { accreditingBody: 'Legal Practice Council', accreditationNumber: 'LPC-CPD-2025-0173', category: 'Substantive law' },
+        venue: 'Indaba Hotel, William Nicol Drive, Fourways, Sandton, Johannesburg',
+        signatory: { name: 'Naledi Mokoena', title: 'Director of Training', signatureUrl: `${signatureBase}/signature.png` },
+      },
+    })
+    const { text, images } = readPdf((await certificatePdf({ db: testDb.db, links: testContext(testDb.db).links }, thandi.number))!)
+    for (const line of [
+      'Accredited by Legal Practice Council, provider accreditation number LPC-CPD-2025-0173',
+      'CPD category: Substantive law',
+      'at Indaba Hotel, William Nicol Drive, Fourways, Sandton, Johannesburg',
+      'Hours per day: Thursday 3 July 2025: 6 hours · Friday 4 July 2025: 5.5 hours',
+      'CPD hours: 11.5 hours',
+      'of which ethics: 2.5 hours',
+      'Naledi Mokoena',
+      'Director of Training',
+      `Verify at https://events.example.com/test-certificates/${thandi.number}`,
+    ]) {
+      expect(text).toContain(line)
+    }
+    // The QR code and the signature.
+    expect(images).toBe(2)
+  })
+
+  it.each([
+    ['a 404', '/missing.png'],
+    ['no answer within 5 seconds', '/hangs.png'],
+  ])(
+    'keeps the signature line without the image when its address gives %s',
+    async (_case, signaturePath) => {
+      await payAll()
+      await attend()
+      expect(await issueDueCertificates(at(AFTER_THE_EVENT, catalogWith(CPD_EVENT, `${signatureBase}${signaturePath}`)))).toBe(2)
+      const [certificate] = await certificatesOfRegistration(testDb.db.kysely, venueRegistrationId)
+      const started = Date.now()
+      const { text, images } = readPdf((await certificatePdf({ db: testDb.db, links: testContext(testDb.db).links }, certificate!.number))!)
+      expect(Date.now() - started).toBeLessThan(7000)
+      expect(images).toBe(1)
+      expect(text).toContain('Naledi Mokoena')
+    },
+    15_000,
+  )
+
+  it('makes a certificate without accreditation lines for an event no CPD body accredits', async () => {
+    await payAll()
+    await attend()
+    expect(await issueDueCertificates(at(AFTER_THE_EVENT, catalogWith({ ...LEGAL_OPINION, cpd: null })))).toBe(2)
+    const [certificate] = await certificatesOfRegistration(testDb.db.kysely, venueRegistrationId)
+    expect(certificate!.details!.accreditation).toBeNull()
+    const text = pdftotext((await certificatePdf({ db: testDb.db, links: testContext(testDb.db).links }, certificate!.number))!)
+    expect(text).not.toContain('Accredited by')
+    expect(text).not.toContain('CPD category')
+    expect(text).toContain('CPD hours: 12 hours')
+    expect(text).toContain('of which ethics: 0 hours')
+  })
+
+  it('counts no hours for a day the delegate left before any session', async () => {
+    await payAll()
+    await attend()
+    await recordDeparture(at('2025-07-04T06:20:00Z'), { eventId, day: DAY_TWO, delegateId: await thandiId() }, STAFF)
+    await issueDueCertificates(at(AFTER_THE_EVENT))
+    const [certificate] = await certificatesOfRegistration(testDb.db.kysely, venueRegistrationId)
+    expect(certificate!.dayHours.map((day) => day.hoursText)).toEqual(['6 hours', '0 hours'])
+    expect(certificate!.cpdHoursText).toBe('6 hours')
   })
 })

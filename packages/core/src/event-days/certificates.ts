@@ -4,11 +4,12 @@ import { DateTime } from 'luxon'
 import type { Kysely, Transaction } from 'kysely'
 import QRCode from 'qrcode'
 import * as z from 'zod/mini'
-import type { AgendaDay, EventCatalog } from '../catalog.ts'
+import type { AgendaDay, EventCatalog, RegistrationEvent } from '../catalog.ts'
 import { staffCommand, type CommandOutcome } from '../backoffice/command.ts'
 import { businessClock, wallClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { BackOfficeError } from '../backoffice/errors.ts'
 import type { CoreDatabase, Database } from '../db/database.ts'
+import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { registerAttachmentKind } from '../outbox/attachments.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
 import { html } from '../mail/html.ts'
@@ -18,6 +19,7 @@ import { documentBytes, newPdfDocument, registerDejaVuFonts } from '../pdf/fonts
 import { newId } from '../ids.ts'
 import { startRecurringRound } from '../recurring-round.ts'
 import { eventKeyOf, registrationsOfEvent } from '../registration/event-ids.ts'
+import { paymentStateOf } from '../registration/payment-state.ts'
 import { findRegistrationByReferenceAndSecret } from '../registration/queries.ts'
 import type { SiteLinks } from '../site-links.ts'
 import { ownFields } from '../submissions/fields.ts'
@@ -44,6 +46,42 @@ export interface Certificate {
   issuedAt: string
   state: CertificateState
   replacedBy?: string | undefined
+  /** What else it said as issued; undefined on a certificate issued before these were kept. */
+  details?: CertificateDetails | undefined
+  /** Each day attended with its hours ("3 July 2025", "6 hours"); empty on a certificate without details. */
+  dayHours: Array<{ date: string; dateText: string; hoursText: string }>
+  /** "1.5 hours" of ethics; undefined without details. */
+  ethicsHoursText?: string | undefined
+}
+
+/** Who accredits an event for CPD, under which number, and in which category, as a certificate prints it. */
+interface CpdAccreditationText {
+  accreditingBody: string
+  accreditationNumber: string
+  category: string | null
+}
+
+/** What a certificate says beyond the delegate, the event, the days and the total: kept with it as issued. */
+interface CertificateDetails {
+  /** Null for an event no CPD body accredits: the certificate then has no accreditation lines. */
+  accreditation: CpdAccreditationText | null
+  /** The venue's name and address as the catalogue had them; "" when it had none. */
+  venue: string
+  /** The CPD minutes of each day attended, first to last. */
+  days: Array<{ date: string; minutes: number }>
+  /** Of the total, the minutes of sessions that count as ethics. */
+  ethicsMinutes: number
+  /** Who signs it; null when the site settings name no one (the signature line stays, unnamed). */
+  signatory: { name: string; title: string; signatureUrl: string | null } | null
+  /** The delegate's professional registration number, when they gave one for an accredited event. */
+  professionalRegistrationNumber?: string | undefined
+}
+
+/** A delegate's CPD time: each day attended, the ethics part and the total, in whole half hours. */
+export interface CpdBreakdown {
+  days: Array<{ date: string; minutes: number }>
+  ethicsMinutes: number
+  totalMinutes: number
 }
 
 /** The CPD time of one session, in minutes; a session whose times do not read as HH:mm counts nothing. */
@@ -66,24 +104,53 @@ function departureMinute(leftAt: string): number {
 }
 
 /**
- * The CPD minutes of the agenda's sessions on one day: breaks (registration, tea, lunch) left out and, when the
- * delegate left early (`leftAtMinute`, minutes since midnight), only the sessions that had ended by then.
+ * The sessions of one day that count for CPD: breaks (registration, tea, lunch) left out and, when the delegate left
+ * early (`leftAtMinute`, minutes since midnight), only the sessions that had ended by then.
  */
-function dayCpdMinutes(agendaDay: AgendaDay, leftAtMinute: number | undefined): number {
-  return agendaDay.sessions
+function countedSessions(agendaDay: AgendaDay | undefined, leftAtMinute: number | undefined): AgendaDay['sessions'] {
+  return (agendaDay?.sessions ?? [])
     .filter((session) => !session.isBreak)
     .filter((session) => leftAtMinute === undefined || (minuteOfDay(session.end) ?? Number.POSITIVE_INFINITY) <= leftAtMinute)
-    .reduce((sum, session) => sum + sessionMinutes(session), 0)
+}
+
+function minutesOf(sessions: AgendaDay['sessions']): number {
+  return sessions.reduce((sum, session) => sum + sessionMinutes(session), 0)
 }
 
 /**
- * The CPD minutes of the agenda's sessions on the days attended, breaks (registration, tea, lunch) left out, rounded
- * down to the half hour: a certificate never claims time the programme did not give. On a day the delegate left early
- * (`departures`: day to minute of the day, Johannesburg), only the sessions that ended before they left count.
+ * A delegate's CPD time, computed once for the certificate, its verification page and the back office. Each day
+ * attended counts the agenda's sessions of that day, breaks left out, rounded down to the half hour (a certificate
+ * never claims time the programme did not give), or staff's hours for that day (`overrides`: day to minutes); on a
+ * day the delegate left early (`departures`: day to minute of the day, Johannesburg) only the sessions that ended
+ * before they left, never more than staff's hours. The ethics part counts the sessions marked as ethics, within each
+ * day's hours. The total is the sum of the days, so the days printed add up to it.
  */
-export function agendaCpdMinutes(agendaDays: readonly AgendaDay[], days: readonly string[], departures: Readonly<Record<string, number>> = {}): number {
-  const total = agendaDays.filter((day) => days.includes(day.date)).reduce((sum, day) => sum + dayCpdMinutes(day, departures[day.date]), 0)
-  return roundedDownToHalfHour(total)
+export function cpdBreakdown(
+  agendaDays: readonly AgendaDay[],
+  days: readonly string[],
+  options: { departures?: Readonly<Record<string, number>>; overrides?: Readonly<Record<string, number>> } = {},
+): CpdBreakdown {
+  const { departures = {}, overrides = {} } = options
+  let ethics = 0
+  const perDay = [...days].sort().map((date) => {
+    const agendaDay = agendaDays.find((day) => day.date === date)
+    const leftAt = departures[date]
+    const sessions = countedSessions(agendaDay, leftAt)
+    const agendaMinutes = roundedDownToHalfHour(minutesOf(sessions))
+    const override = overrides[date]
+    const minutes = override === undefined ? agendaMinutes : leftAt === undefined || !agendaDay ? override : Math.min(override, agendaMinutes)
+    ethics += Math.min(minutes, minutesOf(sessions.filter((session) => session.isEthics === true)))
+    return { date, minutes }
+  })
+  const totalMinutes = perDay.reduce((sum, day) => sum + day.minutes, 0)
+  return { days: perDay, ethicsMinutes: Math.min(totalMinutes, roundedDownToHalfHour(ethics)), totalMinutes }
+}
+
+/** The span of a day's programme in minutes, from its first session's start to its last one's end; a whole day without one. */
+function programmeMinutes(agendaDay: AgendaDay | undefined): number {
+  const starts = (agendaDay?.sessions ?? []).map((session) => minuteOfDay(session.start)).filter((minute) => minute !== undefined)
+  const ends = (agendaDay?.sessions ?? []).map((session) => minuteOfDay(session.end)).filter((minute) => minute !== undefined)
+  return starts.length === 0 || ends.length === 0 ? 24 * 60 : Math.max(0, Math.max(...ends) - Math.min(...starts))
 }
 
 function roundedDownToHalfHour(minutes: number): number {
@@ -94,6 +161,11 @@ function roundedDownToHalfHour(minutes: number): number {
 export function formatCpdHours(minutes: number): string {
   const hours = minutes / 60
   return `${hours.toLocaleString('en-ZA', { maximumFractionDigits: 1 }).replace(',', '.')} ${hours === 1 ? 'hour' : 'hours'}`
+}
+
+/** "Thursday 3 July 2025". */
+function formatDay(date: string): string {
+  return DateTime.fromISO(date, { zone: TIME_ZONE }).toFormat('cccc d MMMM yyyy')
 }
 
 /** "3 July 2025", "3 and 4 July 2025", "3, 4 and 5 July 2025" (each day with its month when they differ). */
@@ -119,6 +191,7 @@ type CertificateRow = Database['certificates']
 
 function certificateOf(row: CertificateRow): Certificate {
   const days = JSON.parse(row.days) as string[]
+  const details = row.details === null ? undefined : (JSON.parse(row.details) as CertificateDetails)
   return {
     number: row.number,
     name: row.name,
@@ -131,6 +204,9 @@ function certificateOf(row: CertificateRow): Certificate {
     issuedAt: row.issued_at,
     state: row.replaced_by !== null ? 'replaced' : row.revoked_at !== null ? 'revoked' : 'valid',
     replacedBy: row.replaced_by ?? undefined,
+    details,
+    dayHours: (details?.days ?? []).map((day) => ({ date: day.date, dateText: formatDay(day.date), hoursText: formatCpdHours(day.minutes) })),
+    ethicsHoursText: details && formatCpdHours(details.ethicsMinutes),
   }
 }
 
@@ -151,13 +227,46 @@ const REGULAR = 'Certificate-Regular'
 const PLAIN_LETTERS = { liga: false } as unknown as PDFKit.Mixins.TextOptions['features']
 const BOLD = 'Certificate-Bold'
 
-/** The certificate as a one-page A4 landscape PDF with the QR code of its verification page; the same bytes every time. */
-async function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
+/** How long a signature image may take to load before the certificate is made without it. */
+const SIGNATURE_TIMEOUT_MS = 5000
+
+/**
+ * The signatory's signature image (PNG or JPEG, what a PDF embeds), or undefined when there is none, it does not load
+ * within 5 seconds, or it is not such an image: the certificate then keeps the signature line without it.
+ */
+async function loadSignature(details: CertificateDetails | undefined): Promise<Buffer | undefined> {
+  const url = details?.signatory?.signatureUrl
+  if (!url) return undefined
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(SIGNATURE_TIMEOUT_MS) })
+    if (!response.ok) return undefined
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    const isJpeg = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))
+    return isPng || isJpeg ? bytes : undefined
+  } catch {
+    // Unreachable, refused or too slow: a certificate is never held up by its signature's image.
+    return undefined
+  }
+}
+
+/** The hours per day as one line: "Thursday 3 July 2025: 6 hours · Friday 4 July 2025: 5.5 hours". */
+function dayHoursLine(certificate: Certificate): string {
+  return certificate.dayHours.map((day) => `${day.dateText}: ${day.hoursText}`).join(' · ')
+}
+
+/**
+ * The certificate as a one-page A4 landscape PDF with the QR code of its verification page: what a CPD body asks of
+ * it (accreditation, category, venue, hours per day and of ethics, signatory) when it was issued with those details.
+ * The same bytes every time for the same signature image.
+ */
+async function renderCertificatePdf(certificate: Certificate, verificationUrl: string, signature: Buffer | undefined): Promise<Buffer> {
   const issuedAt = new Date(certificate.issuedAt)
+  const details = certificate.details
   const doc = newPdfDocument({
     size: 'A4',
     layout: 'landscape',
-    margin: 60,
+    margin: 50,
     info: {
       Title: `Certificate of attendance ${certificate.number}`,
       Author: certificate.organiser,
@@ -169,30 +278,52 @@ async function renderCertificatePdf(certificate: Certificate, verificationUrl: s
   registerDejaVuFonts(doc, { regular: REGULAR, bold: BOLD })
   const finished = documentBytes(doc)
   const width = doc.page.width - 120
+  const centred = { width, align: 'center', features: PLAIN_LETTERS } as const
   doc
     .lineWidth(2)
     .strokeColor('#1f4e79')
     .rect(30, 30, doc.page.width - 60, doc.page.height - 60)
     .stroke()
   doc.fillColor('#1a1a1a')
-  doc.font(BOLD).fontSize(30).text('Certificate of Attendance', 60, 80, { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.8).font(REGULAR).fontSize(13).text('This certifies that', { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.4).font(BOLD).fontSize(26).text(certificate.name, { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.4).font(REGULAR).fontSize(13).text('attended', { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.4).font(BOLD).fontSize(18).text(certificate.eventTitle, { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.6).font(REGULAR).fontSize(13).text(`on ${certificate.daysText}`, { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.3).text(`CPD hours: ${certificate.cpdHoursText}`, { width, align: 'center', features: PLAIN_LETTERS })
-  doc.moveDown(0.3).text(`Organised by ${certificate.organiser}`, { width, align: 'center', features: PLAIN_LETTERS })
+  doc.font(BOLD).fontSize(26).text('Certificate of Attendance', 60, 55, centred)
+  doc.moveDown(0.5).font(REGULAR).fontSize(12).text('This certifies that', centred)
+  doc.moveDown(0.3).font(BOLD).fontSize(22).text(certificate.name, centred)
+  if (details?.professionalRegistrationNumber)
+    doc.font(REGULAR).fontSize(11).text(`Professional registration number: ${details.professionalRegistrationNumber}`, centred)
+  doc.moveDown(0.3).font(REGULAR).fontSize(12).text('attended', centred)
+  doc.moveDown(0.3).font(BOLD).fontSize(16).text(certificate.eventTitle, centred)
+  doc.moveDown(0.4).font(REGULAR).fontSize(12).text(`on ${certificate.daysText}`, centred)
+  if (details?.venue) doc.text(`at ${details.venue}`, centred)
+  doc.moveDown(0.5).fontSize(11)
+  if (certificate.dayHours.length > 0) doc.text(`Hours per day: ${dayHoursLine(certificate)}`, centred)
+  doc.font(BOLD).text(`CPD hours: ${certificate.cpdHoursText}`, centred).font(REGULAR)
+  if (details) doc.text(`of which ethics: ${certificate.ethicsHoursText}`, centred)
+  if (details?.accreditation) {
+    const { accreditingBody, accreditationNumber, category } = details.accreditation
+    doc.moveDown(0.4).text(`Accredited by ${accreditingBody}, provider accreditation number ${accreditationNumber}`, centred)
+    if (category) doc.text(`CPD category: ${category}`, centred)
+  }
+  doc.moveDown(0.4).text(`Organised by ${certificate.organiser}`, centred)
 
   const qrSize = 100
-  const bottom = doc.page.height - 60 - qrSize
+  const bottom = doc.page.height - 50 - qrSize
   doc.image(await QRCode.toBuffer(verificationUrl, QR_OPTIONS), doc.page.width - 60 - qrSize, bottom, { width: qrSize, height: qrSize })
+  // The signatory's block: their signature above the line when its image loaded, the line on its own otherwise.
+  const lineY = bottom + 38
+  if (signature) doc.image(signature, 60, lineY - 36, { fit: [180, 34], valign: 'bottom' })
+  doc.lineWidth(0.8).strokeColor('#1a1a1a').moveTo(60, lineY).lineTo(260, lineY).stroke()
+  doc.font(REGULAR).fontSize(10).fillColor('#1a1a1a')
+  if (details?.signatory) {
+    doc.text(details.signatory.name, 60, lineY + 4, { width: 300, features: PLAIN_LETTERS })
+    if (details.signatory.title) doc.text(details.signatory.title, { width: 300, features: PLAIN_LETTERS })
+  }
+  const footWidth = width - qrSize - 20
   doc
-    .font(REGULAR)
-    .fontSize(10)
+    .fontSize(9)
     .fillColor('#555555')
-    .text(`Certificate number: ${certificate.number}`, 60, bottom + 40, { width: width - qrSize - 20, features: PLAIN_LETTERS })
-    .text(`Verify at ${verificationUrl}`, { width: width - qrSize - 20, features: PLAIN_LETTERS })
+    .text(`Certificate number: ${certificate.number}`, 60, bottom + 76, { width: footWidth, features: PLAIN_LETTERS })
+    // The address is copied or typed from paper: on one line, never broken where a reader would lose its end.
+    .text(`Verify at ${verificationUrl}`, { width: footWidth, lineBreak: false, features: PLAIN_LETTERS })
   doc.end()
   return finished
 }
@@ -200,7 +331,7 @@ async function renderCertificatePdf(certificate: Certificate, verificationUrl: s
 /** The PDF of a stored certificate by its number; undefined for a number never issued. */
 export async function certificatePdf(context: { db: CoreDatabase; links: SiteLinks }, number: string): Promise<Buffer | undefined> {
   const certificate = await verifyCertificate(context, number)
-  return certificate && renderCertificatePdf(certificate, context.links.certificate(certificate.number))
+  return certificate && renderCertificatePdf(certificate, context.links.certificate(certificate.number), await loadSignature(certificate.details))
 }
 
 /** The file name a certificate's PDF is attached and downloaded under. */
@@ -216,7 +347,8 @@ async function withRenderedCertificates(db: CoreDatabase, mail: OutgoingMail): P
       if (!certificate) return attachment
       const found = await verifyCertificate({ db }, certificate.number)
       if (!found) throw new Error(`Certificate ${certificate.number} of an outgoing message does not exist`)
-      return { ...attachment, content: (await renderCertificatePdf(found, certificate.url)).toString('base64'), encoding: 'base64' }
+      const pdf = await renderCertificatePdf(found, certificate.url, await loadSignature(found.details))
+      return { ...attachment, content: pdf.toString('base64'), encoding: 'base64' }
     }),
   )
   return { ...mail, attachments }
@@ -258,19 +390,28 @@ function certificateMail(certificate: Certificate, email: string, verificationUr
 interface QualifyingDelegate {
   delegateId: string
   registrationId: string
+  registration: Pick<RegistrationRow, 'id' | 'status' | 'total_cents' | 'reference'>
   name: string
   email: string
   days: string[]
   /** The days on which staff recorded that the delegate left early, with the minute of the day they left. */
   departures: Record<string, number>
+  professionalRegistrationNumber: string | null
 }
 
 /** The delegates of an event who attended at least one of `days`, not cancelled and not erased, with the days they attended. */
-async function qualifyingDelegates(queries: Kysely<Database>, eventId: string, days: readonly string[]): Promise<QualifyingDelegate[]> {
+async function qualifyingDelegates(
+  queries: Kysely<Database>,
+  eventId: string,
+  days: readonly string[],
+  registrationId?: string,
+): Promise<QualifyingDelegate[]> {
   const delegates = queries
     .selectFrom('registration_delegates')
     .innerJoin('registrations', 'registrations.id', 'registration_delegates.registration_id')
+    .select(['registrations.status', 'registrations.total_cents', 'registrations.reference', 'registration_delegates.professional_registration_number'])
     .where(registrationsOfEvent(eventId))
+    .$if(registrationId !== undefined, (query) => query.where('registrations.id', '=', registrationId!))
     .where('registration_delegates.cancellation_id', 'is', null)
     .where('registrations.cancelled_at', 'is', null)
     // An erased delegate keeps no address to send to, and no name to print.
@@ -304,10 +445,12 @@ async function qualifyingDelegates(queries: Kysely<Database>, eventId: string, d
     const delegate = byDelegate.get(row.id) ?? {
       delegateId: row.id,
       registrationId: row.registration_id,
+      registration: { id: row.registration_id, status: row.status, total_cents: row.total_cents, reference: row.reference },
       name: row.name,
       email: row.email,
       days: [],
       departures: {},
+      professionalRegistrationNumber: row.professional_registration_number,
     }
     if (!delegate.days.includes(row.event_day)) delegate.days.push(row.event_day)
     byDelegate.set(row.id, delegate)
@@ -316,44 +459,59 @@ async function qualifyingDelegates(queries: Kysely<Database>, eventId: string, d
   return [...byDelegate.values()].map((delegate) => ({ ...delegate, days: delegate.days.sort() })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** Staff's CPD minutes per day attended for an event, when they set them. */
-async function cpdMinutesPerDayOverride(queries: Kysely<Database>, eventId: string): Promise<number | undefined> {
-  const row = await queries.selectFrom('event_cpd_hours').select('minutes_per_day').where('event_id', '=', eventId).executeTakeFirst()
-  return row?.minutes_per_day
+/** Staff's CPD minutes of the days of an event they set: day (YYYY-MM-DD) to minutes. */
+async function dayHoursOverrides(queries: Kysely<Database>, eventId: string): Promise<Record<string, number>> {
+  const rows = await queries.selectFrom('event_cpd_day_hours').select(['date', 'minutes']).where('event_id', '=', eventId).execute()
+  return Object.fromEntries(rows.map((row) => [row.date, row.minutes]))
 }
 
-/** The agenda of a registered event (from the content, by the slug its registrations have). */
-async function agendaOf(catalog: EventCatalog, queries: Kysely<Database>, eventId: string): Promise<AgendaDay[]> {
+/** A registered event as the content describes it now (by the slug its registrations have); undefined when gone. */
+async function catalogEventOf(catalog: EventCatalog, queries: Kysely<Database>, eventId: string): Promise<RegistrationEvent | undefined> {
   const row = await queries
     .selectFrom('registrations')
     .select('event_slug')
     .where(registrationsOfEvent(eventId))
     .orderBy('created_at', 'desc')
     .executeTakeFirst()
-  const event = row && (await catalog.getEvent(row.event_slug))
-  return event?.agendaDays ?? []
+  return row && (await catalog.getEvent(row.event_slug))
 }
 
+/** What the certificates of an event are issued from: read before the write transaction. */
 interface IssueFacts {
   agenda: AgendaDay[]
-  override: number | undefined
+  overrides: Record<string, number>
   organiser: string
+  /** The event holds certificates until a registration is paid in full (the default, also when the content is gone). */
+  onlyWhenPaid: boolean
+  accreditation: CpdAccreditationText | null
+  venue: string
+  signatory: CertificateDetails['signatory']
 }
 
-/**
- * A delegate's CPD minutes: the agenda's sessions on the days attended, or staff's hours per day. On a day the
- * delegate left early, staff's hours give way to the agenda's sessions that ended before they left (never more).
- */
-function cpdMinutesFor(facts: IssueFacts, days: readonly string[], departures: Readonly<Record<string, number>> = {}): number {
-  if (facts.override === undefined) return agendaCpdMinutes(facts.agenda, days, departures)
-  const override = facts.override
-  const agendaDay = (day: string) => facts.agenda.find((candidate) => candidate.date === day)
-  const perDay = days.map((day) => {
-    const leftAt = departures[day]
-    const agenda = agendaDay(day)
-    return leftAt === undefined || !agenda ? override : Math.min(override, dayCpdMinutes(agenda, leftAt))
-  })
-  return roundedDownToHalfHour(perDay.reduce((sum, minutes) => sum + minutes, 0))
+async function issueFacts(context: BackOfficeContext, eventId: string): Promise<IssueFacts> {
+  const [event, overrides, settings] = await Promise.all([
+    catalogEventOf(context.catalog, context.db.kysely, eventId),
+    dayHoursOverrides(context.db.kysely, eventId),
+    context.catalog.getSettings(),
+  ])
+  const signatory = settings.certificateSignatory
+  return {
+    agenda: event?.agendaDays ?? [],
+    overrides,
+    organiser: settings.siteName,
+    onlyWhenPaid: event?.certificatesOnlyWhenPaid !== false,
+    accreditation: event?.cpd
+      ? { accreditingBody: event.cpd.accreditingBody, accreditationNumber: event.cpd.accreditationNumber, category: event.cpd.category || null }
+      : null,
+    venue: event ? [event.venue.name, event.venue.address].filter(Boolean).join(', ') : '',
+    signatory: signatory ? { name: signatory.name, title: signatory.title, signatureUrl: signatory.signatureUrl || null } : null,
+  }
+}
+
+/** What a registration still owes: nothing once paid in full (a complimentary one from the start) or credited in full. */
+async function outstandingCentsOf(queries: Kysely<Database>, registration: QualifyingDelegate['registration']): Promise<number> {
+  if (registration.status === 'paid') return 0
+  return (await paymentStateOf(queries, registration)).outstandingCents
 }
 
 async function insertCertificate(
@@ -370,24 +528,18 @@ async function insertCertificate(
   return certificate
 }
 
-/**
- * Issues a certificate to each delegate of an ended event who qualifies and has none yet (a revoked one stays
- * revoked), and queues its e-mail; answers the certificates issued.
- */
-async function issueForEvent(
-  context: BackOfficeContext,
-  transaction: Transaction<Database>,
+/** The delegates of an event (or of one registration of it) who attended and have no certificate yet (a revoked one stays revoked). */
+async function uncertifiedDelegates(
+  queries: Kysely<Database>,
   eventId: string,
-  facts: IssueFacts,
-  issuedByName: string | null,
-): Promise<Certificate[]> {
-  const event = await registeredEvent(transaction, eventId)
-  if (!event) return []
-  const qualifying = await qualifyingDelegates(transaction, eventId, checkInDays(event.start, event.end))
+  event: { start: string; end: string },
+  registrationId?: string,
+): Promise<QualifyingDelegate[]> {
+  const qualifying = await qualifyingDelegates(queries, eventId, checkInDays(event.start, event.end), registrationId)
   if (qualifying.length === 0) return []
   const certified = new Set(
     (
-      await transaction
+      await queries
         .selectFrom('certificates')
         .select('delegate_id')
         .where(
@@ -398,10 +550,53 @@ async function issueForEvent(
         .execute()
     ).map((row) => row.delegate_id),
   )
+  return qualifying.filter((delegate) => !certified.has(delegate.delegateId))
+}
+
+/** Each registration among `delegates` that still owes something, with what it owes. */
+async function owingRegistrations(queries: Kysely<Database>, delegates: readonly QualifyingDelegate[]): Promise<Map<string, number>> {
+  const owing = new Map<string, number>()
+  const seen = new Set<string>()
+  for (const { registration } of delegates) {
+    if (seen.has(registration.id)) continue
+    seen.add(registration.id)
+    const cents = await outstandingCentsOf(queries, registration)
+    if (cents > 0) owing.set(registration.id, cents)
+  }
+  return owing
+}
+
+/**
+ * Issues a certificate to each delegate of an ended event (or of one registration of it) who qualifies and has none
+ * yet, and queues its e-mail; answers the certificates issued. Where the event holds certificates until payment, a
+ * delegate whose registration still owes anything waits (the screen lists them) until it is paid.
+ */
+async function issueForEvent(
+  context: BackOfficeContext,
+  transaction: Transaction<Database>,
+  eventId: string,
+  facts: IssueFacts,
+  issuedByName: string | null,
+  registrationId?: string,
+): Promise<Certificate[]> {
+  const event = await registeredEvent(transaction, eventId)
+  if (!event) return []
+  const due = await uncertifiedDelegates(transaction, eventId, event, registrationId)
+  const owing = facts.onlyWhenPaid ? await owingRegistrations(transaction, due) : new Map<string, number>()
   const issuedAt = wallClock(context).toISOString()
   const issued: Certificate[] = []
-  for (const delegate of qualifying) {
-    if (certified.has(delegate.delegateId)) continue
+  for (const delegate of due) {
+    if (owing.has(delegate.registrationId)) continue
+    const breakdown = cpdBreakdown(facts.agenda, delegate.days, { departures: delegate.departures, overrides: facts.overrides })
+    const details: CertificateDetails = {
+      accreditation: facts.accreditation,
+      venue: facts.venue,
+      days: breakdown.days,
+      ethicsMinutes: breakdown.ethicsMinutes,
+      signatory: facts.signatory,
+      // Printed only where the event is accredited now: a number given for it stays with the delegate otherwise.
+      ...(facts.accreditation && delegate.professionalRegistrationNumber ? { professionalRegistrationNumber: delegate.professionalRegistrationNumber } : {}),
+    }
     issued.push(
       await insertCertificate(
         transaction,
@@ -413,10 +608,11 @@ async function issueForEvent(
           name: delegate.name,
           event_title: event.title,
           days: JSON.stringify(delegate.days),
-          cpd_minutes: cpdMinutesFor(facts, delegate.days, delegate.departures),
+          cpd_minutes: breakdown.totalMinutes,
           organiser: facts.organiser,
           issued_at: issuedAt,
           issued_by_name: issuedByName,
+          details: JSON.stringify(details),
         },
         delegate.email,
       ),
@@ -425,13 +621,22 @@ async function issueForEvent(
   return issued
 }
 
-async function issueFacts(context: BackOfficeContext, eventId: string): Promise<IssueFacts> {
-  const [agenda, override, settings] = await Promise.all([
-    agendaOf(context.catalog, context.db.kysely, eventId),
-    cpdMinutesPerDayOverride(context.db.kysely, eventId),
-    context.catalog.getSettings(),
-  ])
-  return { agenda, override, organiser: settings.siteName }
+/**
+ * A registration was just paid in full (a bank transfer recorded, a card payment confirmed): the certificates its
+ * delegates were waiting for are issued now when the event has ended, rather than at the next hourly round. Runs
+ * after the payment has committed; answers how many were issued.
+ */
+export async function issueCertificatesOfPaidRegistration(context: BackOfficeContext, registrationId: string): Promise<number> {
+  const row = await context.db.kysely
+    .selectFrom('registrations')
+    .select(['event_id', 'event_slug', 'event_end'])
+    .where('id', '=', registrationId)
+    .executeTakeFirst()
+  if (!row || !eventHasEnded({ end: row.event_end }, businessClock(context))) return 0
+  const eventId = eventKeyOf(row)
+  const facts = await issueFacts(context, eventId)
+  const issued = await context.db.writeTransaction((transaction) => issueForEvent(context, transaction, eventId, facts, null, registrationId))
+  return issued.length
 }
 
 function eventHasEnded(event: { end: string }, now: Date): boolean {
@@ -559,12 +764,13 @@ export const revokeCertificate = staffCommand(certificateNumberSchema, async (co
   }
 })
 
-/** Staff's CPD hours per day attended for an event ("" to count the agenda again), in steps of half an hour. */
-export const cpdHoursSchema = z.pipe(
+/** Staff's CPD hours of one day of an event ("" to count the agenda again), in steps of half an hour. */
+export const cpdDayHoursSchema = z.pipe(
   ownFields,
   z.object({
     eventId: eventIdField,
-    hoursPerDay: z.pipe(
+    date: z.pipe(z.transform(singleLine), z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid-date'))),
+    hours: z.pipe(
       z.transform((value: unknown) => singleLine(value).replace(',', '.')),
       z
         .string()
@@ -578,31 +784,43 @@ export const cpdHoursSchema = z.pipe(
   }),
 )
 
-/** Saves (or clears) an event's CPD hours per day attended; certificates issued from then on use them. */
-export const saveCpdHours = staffCommand(cpdHoursSchema, async (context, input, actor) => {
+/**
+ * Saves (or clears) staff's CPD hours of one day of an event; certificates issued from then on use them. A date not of
+ * the event, or more hours than the day's programme spans (first session's start to last session's end), is refused.
+ */
+export const saveCpdDayHours = staffCommand(cpdDayHoursSchema, async (context, input, actor) => {
   const at = wallClock(context)
-  return async (transaction): Promise<CommandOutcome<{ hoursPerDay: number | undefined }>> => {
-    if (!(await registeredEvent(transaction, input.eventId))) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
-    const before = await cpdMinutesPerDayOverride(transaction, input.eventId)
-    const minutes = input.hoursPerDay === '' ? undefined : Number(input.hoursPerDay) * 60
-    if (minutes === undefined) await transaction.deleteFrom('event_cpd_hours').where('event_id', '=', input.eventId).execute()
-    else {
-      const row = { minutes_per_day: minutes, updated_at: at.toISOString(), updated_by_name: actor.name }
+  const agendaDay = (await catalogEventOf(context.catalog, context.db.kysely, input.eventId))?.agendaDays?.find((day) => day.date === input.date)
+  return async (transaction): Promise<CommandOutcome<{ date: string; hours: number | undefined }>> => {
+    const event = await registeredEvent(transaction, input.eventId)
+    if (!event) throw new BackOfficeError('not-found', { missing: 'event-registrations' })
+    if (!checkInDays(event.start, event.end).includes(input.date)) throw new BackOfficeError('not-an-event-day', {}, 'date')
+    const minutes = input.hours === '' ? undefined : Number(input.hours) * 60
+    const limit = programmeMinutes(agendaDay)
+    if (minutes !== undefined && minutes > limit) {
+      throw new BackOfficeError('cpd-hours-beyond-day', { day: formatDay(input.date), hours: formatCpdHours(roundedDownToHalfHour(limit)) }, 'hours')
+    }
+    const before = (await dayHoursOverrides(transaction, input.eventId))[input.date]
+    if (minutes === undefined) {
+      await transaction.deleteFrom('event_cpd_day_hours').where('event_id', '=', input.eventId).where('date', '=', input.date).execute()
+    } else {
+      const row = { minutes, updated_at: at.toISOString(), updated_by_name: actor.name }
       await transaction
-        .insertInto('event_cpd_hours')
-        .values({ event_id: input.eventId, ...row })
-        .onConflict((conflict) => conflict.column('event_id').doUpdateSet(row))
+        .insertInto('event_cpd_day_hours')
+        .values({ event_id: input.eventId, date: input.date, ...row })
+        .onConflict((conflict) => conflict.columns(['event_id', 'date']).doUpdateSet(row))
         .execute()
     }
+    const hoursOf = (value: number | undefined) => (value === undefined ? null : value / 60)
     return {
-      result: { hoursPerDay: minutes === undefined ? undefined : minutes / 60 },
+      result: { date: input.date, hours: minutes === undefined ? undefined : minutes / 60 },
       audit: [
         {
           action: 'cpd-hours-saved',
           subjectType: 'event',
           subjectId: input.eventId,
-          before: { hoursPerDay: before === undefined ? null : before / 60 },
-          after: { hoursPerDay: minutes === undefined ? null : minutes / 60 },
+          before: { date: input.date, hours: hoursOf(before) },
+          after: { date: input.date, hours: hoursOf(minutes) },
         },
       ],
     }
@@ -644,14 +862,18 @@ export async function replaceCertificateForNewName(
   return number
 }
 
-/** An event's certificates screen: the event, its CPD hours and every certificate issued. */
+/** An event's certificates screen: the event, its CPD hours day by day, who waits for payment and every certificate issued. */
 export interface CertificatesScreen {
   event: { id: string; title: string; start: string; end: string }
   ended: boolean
-  /** Staff's hours per day attended, when set; otherwise the agenda's sessions are counted. */
-  hoursPerDay?: number | undefined
-  /** The agenda's CPD hours for attending every day. */
-  agendaHoursText: string
+  /** Each day of the event: the agenda's hours, staff's hours when set, and the hours a certificate counts for it. */
+  days: Array<{ date: string; dateText: string; agendaHoursText: string; hours?: number | undefined; hoursText: string; ethicsHoursText: string }>
+  /** The hours of attending every day, as a certificate would count them. */
+  totalHoursText: string
+  /** Whether the event holds certificates until a registration is paid in full. */
+  onlyWhenPaid: boolean
+  /** Delegates who attended and wait for their registration to be paid in full before their certificate is issued. */
+  waitingForPayment: Array<{ name: string; reference: string; outstandingCents: number }>
   certificates: Array<Certificate & { reference: string }>
 }
 
@@ -659,9 +881,8 @@ export interface CertificatesScreen {
 export async function certificatesScreen(context: BackOfficeContext, eventId: string): Promise<CertificatesScreen | undefined> {
   const event = await registeredEvent(context.db.kysely, eventId)
   if (!event) return undefined
-  const [agenda, override, rows] = await Promise.all([
-    agendaOf(context.catalog, context.db.kysely, eventId),
-    cpdMinutesPerDayOverride(context.db.kysely, eventId),
+  const [facts, rows, due] = await Promise.all([
+    issueFacts(context, eventId),
     context.db.kysely
       .selectFrom('certificates')
       .innerJoin('registrations', 'registrations.id', 'certificates.registration_id')
@@ -671,12 +892,33 @@ export async function certificatesScreen(context: BackOfficeContext, eventId: st
       .orderBy('certificates.name')
       .orderBy('certificates.issued_at')
       .execute(),
+    uncertifiedDelegates(context.db.kysely, eventId, event),
   ])
+  const owing = facts.onlyWhenPaid ? await owingRegistrations(context.db.kysely, due) : new Map<string, number>()
+  const dates = checkInDays(event.start, event.end)
+  const byAgenda = cpdBreakdown(facts.agenda, dates)
+  const counted = cpdBreakdown(facts.agenda, dates, { overrides: facts.overrides })
   return {
     event,
     ended: eventHasEnded(event, businessClock(context)),
-    hoursPerDay: override === undefined ? undefined : override / 60,
-    agendaHoursText: formatCpdHours(agendaCpdMinutes(agenda, checkInDays(event.start, event.end))),
+    days: dates.map((date, index) => {
+      const override = facts.overrides[date]
+      const minutes = counted.days[index]!.minutes
+      const ethics = cpdBreakdown(facts.agenda, [date], { overrides: facts.overrides }).ethicsMinutes
+      return {
+        date,
+        dateText: formatDay(date),
+        agendaHoursText: formatCpdHours(byAgenda.days[index]!.minutes),
+        hours: override === undefined ? undefined : override / 60,
+        hoursText: formatCpdHours(minutes),
+        ethicsHoursText: formatCpdHours(ethics),
+      }
+    }),
+    totalHoursText: formatCpdHours(counted.totalMinutes),
+    onlyWhenPaid: facts.onlyWhenPaid,
+    waitingForPayment: due
+      .filter((delegate) => owing.has(delegate.registrationId))
+      .map((delegate) => ({ name: delegate.name, reference: delegate.registration.reference, outstandingCents: owing.get(delegate.registrationId)! })),
     certificates: rows.map((row) => ({ ...certificateOf(row), reference: row.reference })),
   }
 }
@@ -693,9 +935,17 @@ export async function certificatesZip(context: { db: CoreDatabase; links: SiteLi
     .execute()
   if (rows.length === 0) return undefined
   const files: Record<string, Uint8Array> = {}
+  // The signature is loaded once for the lot (the certificates of one event share their signatory, or nearly all).
+  const signatures = new Map<string, Promise<Buffer | undefined>>()
   for (const row of rows) {
     const certificate = certificateOf(row)
-    files[certificateFilename(certificate.number)] = await renderCertificatePdf(certificate, context.links.certificate(certificate.number))
+    const url = certificate.details?.signatory?.signatureUrl ?? ''
+    if (!signatures.has(url)) signatures.set(url, loadSignature(certificate.details))
+    files[certificateFilename(certificate.number)] = await renderCertificatePdf(
+      certificate,
+      context.links.certificate(certificate.number),
+      await signatures.get(url),
+    )
   }
   // PDFs are compressed already: stored as they are.
   return zipSync(files, { level: 0 })

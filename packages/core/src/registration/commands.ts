@@ -192,6 +192,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       name: delegate.name,
       position: delegate.position,
       email: delegate.email,
+      professional_registration_number: event.cpd && delegate.professionalRegistrationNumber !== '' ? delegate.professionalRegistrationNumber : null,
     }))
     const delegates = transaction.insertInto('registration_delegates').values(delegateRows)
     const passRows = newDelegatePasses(

@@ -46,12 +46,14 @@ export async function getRegistrationByReferenceAndSecret(
   const invoices = (await issuedInvoicesOf(db.kysely, [row.id])).get(row.id) ?? []
   const invoice = invoices.at(-1)
   const creditNotes = await db.kysely.selectFrom('credit_notes').select('number').where('registration_id', '=', row.id).orderBy('number').execute()
-  const delegates = await db.kysely
-    .selectFrom('registration_delegates')
-    .select(['name', 'position', 'email'])
-    .where('registration_id', '=', row.id)
-    .orderBy('ordinal')
-    .execute()
+  const delegates = (
+    await db.kysely
+      .selectFrom('registration_delegates')
+      .select(['name', 'position', 'email', 'professional_registration_number'])
+      .where('registration_id', '=', row.id)
+      .orderBy('ordinal')
+      .execute()
+  ).map(({ professional_registration_number: number, ...delegate }) => (number === null ? delegate : { ...delegate, professionalRegistrationNumber: number }))
   const payment = await paymentStateOf(db.kysely, row)
   const discount = await discountUsedBy(db.kysely, row.id)
   return {

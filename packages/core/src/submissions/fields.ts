@@ -40,6 +40,8 @@ export const FIELD_ISSUE_CODES = [
   'offer-expired',
   'offer-used',
   'invalid-cpd-hours',
+  'registration-number-not-asked',
+  'registration-number-closed',
   'quotation-unknown',
   'quotation-other-event',
   'discount-code-unknown',

@@ -18,6 +18,7 @@ export const FIELD_LIMITS = {
   purchaseOrderNumber: 60,
   delegateName: 200,
   delegatePosition: 200,
+  professionalRegistrationNumber: 40,
 } as const
 
 /** A delegate's fields, shared by the registration form's rows and the back office's delegate change. */
@@ -27,9 +28,16 @@ export const delegateFields = z.object({
   email: requiredEmail,
 })
 
-/** One delegate: the registration form's rows. */
-export const delegateSchema = z.pipe(ownFields, delegateFields)
-export type DelegateSubmission = z.output<typeof delegateSchema>
+/**
+ * One delegate: the registration form's rows. For an event a CPD body accredits, a delegate may add their professional
+ * registration number (printed on their certificate); an event without accreditation stores none.
+ */
+export const delegateSchema = z.pipe(
+  ownFields,
+  z.object({ ...delegateFields.shape, professionalRegistrationNumber: optionalLine(FIELD_LIMITS.professionalRegistrationNumber) }),
+)
+/** A delegate as registered: the professional registration number only where the event is CPD-accredited and it was given. */
+export type DelegateSubmission = z.output<typeof delegateFields> & { professionalRegistrationNumber?: string }
 
 /** A South African VAT number as SARS issues them: 10 digits, the first a 4 (spaces between the digits allowed). */
 function isSouthAfricanVatNumber(value: string): boolean {
@@ -86,7 +94,7 @@ export type RegistrationSubmission = z.output<typeof registrationFields> & { eve
 
 /** The registration form's fields as typed, before any rule: what a form keeps between round trips. */
 export type RegistrationFormValues = { [Name in Exclude<keyof RegistrationSubmission, 'eventSlug' | 'delegates' | 'legalAgreement'>]: string } & {
-  delegates: Array<Record<keyof DelegateSubmission, string>>
+  delegates: Array<Record<Exclude<keyof DelegateSubmission, 'professionalRegistrationNumber'>, string> & { professionalRegistrationNumber?: string }>
   legalAgreement: boolean
 }
 

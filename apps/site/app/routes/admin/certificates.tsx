@@ -1,4 +1,5 @@
-import { certificatesScreen, issueCertificates, resendCertificate, revokeCertificate, saveCpdHours } from '@events/core'
+import { certificatesScreen, issueCertificates, resendCertificate, revokeCertificate, saveCpdDayHours } from '@events/core'
+import { formatRand } from '@events/pricing'
 import { data, Form } from 'react-router'
 import { AdminField } from '../../components/admin/AdminField'
 import { AdminMessages } from '../../components/admin/AdminMessages'
@@ -14,6 +15,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const STATE_LABELS = { valid: 'Valid', revoked: 'Revoked', replaced: 'Replaced' } as const
+
+/** The form field of one day's CPD hours. */
+const hoursField = (date: string) => `hours-${date}`
 
 const screenOr404 = (args: Route.LoaderArgs | Route.ActionArgs) => eventScreenOr404(args.context, args.params.eventId, certificatesScreen)
 
@@ -44,9 +48,15 @@ export async function action(args: Route.ActionArgs) {
     })
   }
   if (intent === 'hours') {
-    const saved = await runStaffCommand(args.context, user, saveCpdHours, { eventId, hoursPerDay: formText(form, 'hoursPerDay') })
+    // Each day has its own form and its own field, so a refusal is shown beside the day it is about.
+    const date = formText(form, 'date')
+    const field = hoursField(date)
+    const saved = await runStaffCommand(args.context, user, saveCpdDayHours, { eventId, date, hours: formText(form, field) }, { hours: field, date: field })
     if (!saved.ok) return answer(saved)
-    return answer({ ok: true, notice: saved.value.hoursPerDay === undefined ? 'The CPD hours are counted from the agenda again.' : 'The CPD hours are saved.' })
+    return answer({
+      ok: true,
+      notice: saved.value.hours === undefined ? 'That day’s CPD hours are counted from the agenda again.' : 'That day’s CPD hours are saved.',
+    })
   }
   const number = formText(form, 'number')
   if (intent === 'resend') {
@@ -61,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Certificates({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, hoursPerDay, agendaHoursText, certificates } = loaderData.screen
+  const { event, ended, days, totalHoursText, onlyWhenPaid, waitingForPayment, certificates } = loaderData.screen
   const error = actionData && 'error' in actionData ? actionData : undefined
   return (
     <>
@@ -69,22 +79,60 @@ export default function Certificates({ loaderData, actionData }: Route.Component
       <p>
         After the event each delegate checked in at the venue or joined online on a day gets a certificate of attendance by e-mail (the hourly round, or{' '}
         <em>Issue certificates</em> below). Its QR code opens its public verification page.
+        {onlyWhenPaid
+          ? ' A delegate whose registration is not paid in full gets theirs when it is paid.'
+          : ' This event issues certificates whether or not the registration is paid.'}
       </p>
       <AdminMessages notice={actionData && 'notice' in actionData ? actionData.notice : undefined} error={error?.error} />
       <h2>CPD hours</h2>
-      <p>The agenda’s sessions give {agendaHoursText} for every day, breaks and registration left out. Staff’s figure per day attended replaces it.</p>
-      <Form method="post" className="form" noValidate>
-        <input type="hidden" name="intent" value="hours" />
-        <AdminField
-          name="hoursPerDay"
-          label="CPD hours per day attended"
-          value={hoursPerDay === undefined ? '' : String(hoursPerDay)}
-          error={error?.fields.hoursPerDay}
-          required={false}
-          hint="In half hours, e.g. 6 or 6.5; empty to count the agenda."
-        />
-        <SubmitButton secondary>Save the CPD hours</SubmitButton>
-      </Form>
+      <p>
+        Each day counts its agenda’s sessions, breaks and registration left out, in whole half hours; staff’s hours for a day replace its count. Attending every
+        day gives {totalHoursText}.
+      </p>
+      {days.map((day) => (
+        <Form method="post" className="form" noValidate key={day.date}>
+          <input type="hidden" name="intent" value="hours" />
+          <input type="hidden" name="date" value={day.date} />
+          <AdminField
+            name={hoursField(day.date)}
+            label={`${day.dateText}: ${day.hoursText}`}
+            value={day.hours === undefined ? '' : String(day.hours)}
+            error={error?.fields[hoursField(day.date)]}
+            required={false}
+            inputMode="decimal"
+            hint={`The agenda gives ${day.agendaHoursText}, of which ethics ${day.ethicsHoursText}. Staff’s hours in half hours, e.g. 6 or 6.5; empty to count the agenda.`}
+          />
+          <SubmitButton secondary aria-label={`Save the CPD hours of ${day.dateText}`}>
+            Save
+          </SubmitButton>
+        </Form>
+      ))}
+      {onlyWhenPaid && waitingForPayment.length > 0 && (
+        <>
+          <h2>Waiting for payment</h2>
+          <p>These delegates attended; their certificates are issued when their registration is paid in full.</p>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Delegate</th>
+                <th scope="col">Registration</th>
+                <th scope="col">Outstanding</th>
+              </tr>
+            </thead>
+            <tbody>
+              {waitingForPayment.map((delegate, index) => (
+                <tr key={`${delegate.reference}-${index}`}>
+                  <td>{delegate.name}</td>
+                  <td>
+                    <a href={`/admin/registrations/${encodeURIComponent(delegate.reference)}`}>{delegate.reference}</a>
+                  </td>
+                  <td>Waiting for payment: {formatRand(delegate.outstandingCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <h2>Issued</h2>
       {ended ? (
         <Form method="post">

@@ -39,6 +39,8 @@ import * as statementMappingColumns from './2026-11-28-statement-mapping-columns
 import * as accountingExports from './2026-11-29-accounting-exports.ts'
 import * as registrationQuotation from './2026-11-29-registration-quotation.ts'
 import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
+import * as certificateDetailsAndDayHours from './2026-11-29T10-certificate-details-and-day-hours.ts'
+import * as professionalRegistrationNumbers from './2026-11-29T20-professional-registration-numbers.ts'
 import * as sponsorshipRemindersAndSurplus from './2026-11-29T30-sponsorship-reminders-and-surplus.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
@@ -85,6 +87,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-check-in-departures': checkInDepartures,
   '2026-11-29-registration-quotation': registrationQuotation,
   '2026-11-29-sponsorship-payments': sponsorshipPayments,
+  '2026-11-29T10-certificate-details-and-day-hours': certificateDetailsAndDayHours,
+  '2026-11-29T20-professional-registration-numbers': professionalRegistrationNumbers,
   '2026-11-29T30-sponsorship-reminders-and-surplus': sponsorshipRemindersAndSurplus,
 }
 

@@ -23,12 +23,24 @@ export interface CertificatesTable {
   revoked_by_name: string | null
   /** The number of the certificate that replaced it (a corrected name). */
   replaced_by: string | null
+  /** JSON `CertificateDetails`: what the certificate said beyond the above; null on one issued before it was kept. */
+  details: string | null
 }
 
 /** Staff's CPD hours of an event, used instead of the agenda's count. */
 export interface EventCpdHoursTable {
   event_id: string
   minutes_per_day: number
+  updated_at: string
+  updated_by_name: string
+}
+
+/** Staff's CPD hours of one day of an event, used instead of the agenda's count of that day. */
+export interface EventCpdDayHoursTable {
+  event_id: string
+  /** YYYY-MM-DD, Johannesburg: a day of the event. */
+  date: string
+  minutes: number
   updated_at: string
   updated_by_name: string
 }

@@ -6,6 +6,8 @@ export interface RegistrationDelegatesTable {
   name: string
   position: string
   email: string
+  /** The delegate's professional registration number for a CPD-accredited event, when they gave one. */
+  professional_registration_number: string | null
   /** The cancellation that cancelled this delegate, or null while they attend. */
   cancellation_id: string | null
 }
