@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises'
+import { access, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { makePrivateDirectory, writePrivateFile } from '../private-files.ts'
@@ -7,6 +7,13 @@ import type { OutgoingMail } from './outgoing-mail.ts'
 /** Delivers one outbox e-mail; `id` is the outbox row's id and makes the Message-ID stable across retries. */
 export interface MailTransport {
   send(mail: OutgoingMail, id: string): Promise<void>
+  /** The Message-ID header the message with outbox id `id` is sent with, on every attempt. */
+  messageIdOf(id: string): string
+  /**
+   * Whether the message with outbox id `id` was delivered, for a transport that keeps what it delivered (the files
+   * written without SMTP_URL). Absent for SMTP: once a message was handed over, only its recipient can tell.
+   */
+  delivered?(id: string): Promise<boolean>
   close(): void
 }
 
@@ -35,6 +42,10 @@ function messageIdDomain(from: string): string {
   return match?.[1] ?? 'localhost'
 }
 
+function messageIdOf(id: string, from: string): string {
+  return `<outbox-${id}@${messageIdDomain(from)}>`
+}
+
 function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
   return {
     from: mail.from ?? from,
@@ -43,7 +54,7 @@ function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: `<outbox-${id}@${messageIdDomain(from)}>`,
+    messageId: messageIdOf(id, from),
     attachments: (mail.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
@@ -67,6 +78,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       async send(mail, id) {
         await transporter.sendMail(nodemailerMessage(mail, id, options.from))
       },
+      messageIdOf: (id) => messageIdOf(id, options.from),
       close: () => transporter.close(),
     }
   }
@@ -83,6 +95,16 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       await writePrivateFile(`${file}.tmp`, info.message as Buffer)
       await rename(`${file}.tmp`, file)
       log(`mail: no SMTP_URL set, wrote "${mail.subject}" to ${mail.to.join(', ')} as ${file}`)
+    },
+    messageIdOf: (id) => messageIdOf(id, options.from),
+    // The file appears whole (renamed into place) or not at all: it is the record of what was delivered.
+    delivered: async (id) => {
+      try {
+        await access(path.join(mailDir, `${id}.eml`))
+        return true
+      } catch {
+        return false
+      }
     },
     close: () => transporter.close(),
   }
