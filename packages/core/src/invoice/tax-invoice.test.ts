@@ -91,7 +91,7 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     const sent: OutgoingMail[] = []
     await deliverDueMessages({
       db: testDb.db,
-      transport: { send: async (outgoing) => void sent.push(outgoing), messageIdOf: (id) => `<${id}@example.com>`, close() {} },
+      transport: { send: async (outgoing) => void sent.push(outgoing), messageIdDomain: 'example.com', close() {} },
     })
     const delivered = sent.find((outgoing) => outgoing.subject === mail.subject)
     const attachment = delivered?.attachments?.find((candidate) => candidate.contentType === 'application/pdf')

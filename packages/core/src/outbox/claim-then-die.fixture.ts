@@ -17,7 +17,7 @@ await deliverDueMessages({
       if (claimed === 2) process.stdout.write('claimed\n', () => process.kill(process.pid, 'SIGKILL'))
       return new Promise<void>(() => undefined)
     },
-    messageIdOf: (id) => `<outbox-${id}@example.com>`,
+    messageIdDomain: 'example.com',
     close: () => undefined,
   },
 })

@@ -3,7 +3,7 @@ import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
 import type { OutgoingMail } from '../mail/outgoing-mail.ts'
-import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
+import { MAX_SMTP_CONNECTIONS, outboxMessageIdSql, type MailTransport } from '../mail/transport.ts'
 import { outgoingMailOf, sentRecordOf, storedMailOf } from './stored-mail.ts'
 
 const FIRST_RETRY_MS = 5_000
@@ -57,17 +57,25 @@ interface ClaimedMessage {
   leaseToken: string
 }
 
-async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
+async function claimNextMessage(db: CoreDatabase, transport: MailTransport, now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
   const nowIso = now.toISOString()
   const lockedUntil = new Date(now.getTime() + leaseMs).toISOString()
   const leaseToken = newId()
   // One UPDATE … RETURNING is an atomic claim. SQLite runs one writer at a time, and through writeStatement the claim
   // shares its commit with whatever else is being written. On PostgreSQL, SKIP LOCKED lets each instance take a
-  // different row, and the lease keeps it taken once the statement has committed.
+  // different row, and the lease keeps it taken once the statement has committed. The claim records the message as
+  // `sending` under its Message-ID before anything speaks to SMTP: from here on, a worker that dies or loses its
+  // database leaves it `sending`, and it is settled (settleInterruptedSends), never sent again blindly.
   const claimed = await db.writeStatement((queries) =>
     queries
       .updateTable('outbox_messages')
-      .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
+      .set({
+        status: 'sending',
+        message_id: outboxMessageIdSql(transport.messageIdDomain),
+        locked_until: lockedUntil,
+        lease_token: leaseToken,
+        attempts: sql<number>`attempts + 1`,
+      })
       .where('id', '=', (eb) => {
         const due = eb
           .selectFrom('outbox_messages')
@@ -195,19 +203,6 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
       mail = await outgoingMailOf(db, row)
-      // Recorded before SMTP is spoken to: from here on, a worker that dies or loses its database leaves the message
-      // `sending` under its Message-ID, and it is settled (settleInterruptedSends), never sent again blindly.
-      const marked = await db.writeStatement((queries) =>
-        queries
-          .updateTable('outbox_messages')
-          .set({ status: 'sending', message_id: transport.messageIdOf(row.id) })
-          .where('id', '=', row.id)
-          .where('lease_token', '=', leaseToken)
-          .where('status', '=', 'pending')
-          .executeTakeFirst(),
-      )
-      // Its lease ran out while the database was away and another worker holds it now.
-      if (Number(marked.numUpdatedRows) === 0) return
       await transport.send(mail, row.id)
       handedOver = true
       await recordSent(row, leaseToken, mail)
@@ -224,6 +219,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
         }
         return
       }
+      // Rendering failed, or SMTP refused or could not be reached: the message did not go out, and is retried. (Should
+      // this record fail too, it stays `sending` and becomes uncertain: never sent twice, at worst asked about.)
       const failedAt = now()
       const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
       await db.writeStatement((queries) =>
@@ -261,7 +258,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     while (shouldContinue()) {
       await turn(index)
       if (!shouldContinue()) return
-      const claimed = await claimNextMessage(db, now(), leaseMs)
+      const claimed = await claimNextMessage(db, transport, now(), leaseMs)
       if (!claimed) {
         drained = true
         return
