@@ -63,6 +63,11 @@ describe.each(POSTGRES_URLS)('the outbox on PostgreSQL (%s) when the connection 
     await admin?.end()
   })
 
+  /** The message the last fault struck under (read through a call: the sink sets it while a test waits). */
+  function struckMail(): ReceivedMail | undefined {
+    return struck
+  }
+
   async function outboxRows(): Promise<OutboxRow[]> {
     const { rows } = await admin.query<OutboxRow>(`select id, status, message_id from "${schema}".outbox_messages`)
     return rows
@@ -113,13 +118,13 @@ describe.each(POSTGRES_URLS)('the outbox on PostgreSQL (%s) when the connection 
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName])
     }
     await register()
-    await waitUntil(() => struck !== undefined, 'the first e-mail reaching the SMTP server')
+    await waitUntil(() => struckMail() !== undefined, 'the first e-mail reaching the SMTP server')
     const rows = await expectEachArrivedAtMostOnce()
-    const first = rows.find((row) => row.message_id === struck?.parsed.messageId)
+    const first = rows.find((row) => row.message_id === struckMail()?.parsed.messageId)
     expect(first, 'the message the connections died under').toBeDefined()
     // Recorded on a fresh connection, or (had that failed too) left to staff; never sent a second time.
     expect(['sent', 'uncertain']).toContain(first?.status)
-    expect(arrivals().get(String(struck?.parsed.messageId))).toBe(1)
+    expect(arrivals().get(String(struckMail()?.parsed.messageId))).toBe(1)
     expect(await stillServing()).toBe(true)
   }, 150_000)
 
@@ -132,12 +137,12 @@ describe.each(POSTGRES_URLS)('the outbox on PostgreSQL (%s) when the connection 
       setTimeout(() => void proxy.restore(), 3_000)
     }
     await register()
-    await waitUntil(() => struck !== undefined, 'the first e-mail reaching the SMTP server')
+    await waitUntil(() => struckMail() !== undefined, 'the first e-mail reaching the SMTP server')
     const rows = await expectEachArrivedAtMostOnce()
     expect(sink.received.length).toBeGreaterThan(before)
-    const lost = rows.find((row) => row.message_id === struck?.parsed.messageId)
+    const lost = rows.find((row) => row.message_id === struckMail()?.parsed.messageId)
     expect(lost?.status).toBe('uncertain')
-    expect(arrivals().get(String(struck?.parsed.messageId))).toBe(1)
+    expect(arrivals().get(String(struckMail()?.parsed.messageId))).toBe(1)
     expect(await gauge('outbox_uncertain_messages')).toBe(rows.filter((row) => row.status === 'uncertain').length)
     expect(await gauge('outbox_uncertain_messages')).toBeGreaterThanOrEqual(1)
     expect(site.output()).toMatch(/outbox: \S+ message \S+ was being sent when its worker stopped answering; it is not sent again until staff say so/)

@@ -279,10 +279,10 @@ export const retryFailedMessage = staffCommand(retrySchema, async (context, { me
 })
 
 /** What staff decide about an uncertain e-mail: it arrived (the recipient has it), or send it again. */
-export const UNCERTAIN_OUTCOMES = ['arrived', 'send-again'] as const
+const UNCERTAIN_OUTCOMES = ['arrived', 'send-again'] as const
 
 /** A decision as the e-mails page's buttons send it. */
-export const settleUncertainSchema = z.pipe(
+const settleUncertainSchema = z.pipe(
   ownFields,
   z.object({
     messageId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),

@@ -44,7 +44,7 @@ function messageIdDomain(from: string): string {
 }
 
 /** The Message-ID of the outbox message `id`: the same on every attempt, and recorded with its `sending` status. */
-export function outboxMessageId(id: string, domain: string): string {
+function outboxMessageId(id: string, domain: string): string {
   return `<outbox-${id}@${domain}>`
 }
 

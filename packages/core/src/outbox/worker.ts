@@ -106,7 +106,7 @@ type Settled = 'sent' | 'pending' | 'uncertain'
  * delivered says whether each went out (`sent`) or not (`pending`, sent at the next round); otherwise nobody can
  * tell, and the message becomes `uncertain` for staff to decide. Such a message is never sent again by itself.
  */
-export async function settleInterruptedSends(db: CoreDatabase, transport: MailTransport, now: Date, log: (line: string) => void): Promise<void> {
+async function settleInterruptedSends(db: CoreDatabase, transport: MailTransport, now: Date, log: (line: string) => void): Promise<void> {
   const nowIso = now.toISOString()
   const interrupted = await db.kysely
     .selectFrom('outbox_messages')
