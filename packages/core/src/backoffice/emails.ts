@@ -231,8 +231,8 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
 }
 
 /**
- * The e-mails whose sending was interrupted (the worker stopped or lost the database between handing them to SMTP
- * and recording it), newest first: whether they arrived is not known, and they are not sent again until staff say.
+ * The e-mails whose sending was interrupted (the worker stopped or lost the database between taking them up and
+ * recording how it went), newest first: whether they arrived is not known, and they are not sent again until staff say.
  */
 export async function listUncertainMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
   return listMessagesIn(context, 'uncertain', limit)

@@ -101,8 +101,8 @@ function describe(error: unknown): string {
 type Settled = 'sent' | 'pending' | 'uncertain'
 
 /**
- * Settles the messages left `sending` by a worker that stopped answering (it died, or lost the database between
- * handing a message to SMTP and recording it), once their lease has run out: a transport that keeps what it
+ * Settles the messages left `sending` by a worker that stopped answering (it died, or lost the database, between
+ * claiming a message and recording how sending it went), once their lease has run out: a transport that keeps what it
  * delivered says whether each went out (`sent`) or not (`pending`, sent at the next round); otherwise nobody can
  * tell, and the message becomes `uncertain` for staff to decide. Such a message is never sent again by itself.
  */

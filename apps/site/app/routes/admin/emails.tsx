@@ -56,8 +56,8 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
       <section aria-labelledby="uncertain-heading">
         <h2 id="uncertain-heading">Not known whether they arrived</h2>
         <p>
-          Sending these was interrupted (the server stopped, or lost its database, just as it handed them to the mail server), so they may have arrived or not.
-          They are not sent again by themselves. Ask the recipient: if they have it, choose “It arrived”; if not, “Send again”.
+          Sending these was interrupted (the server stopped, or lost its database, while it was handing them to the mail server), so they may have arrived or
+          not. They are not sent again by themselves. Ask the recipient: if they have it, choose “It arrived”; if not, “Send again”.
         </p>
         {uncertain.length === 0 ? (
           <p>No e-mail is uncertain.</p>
