@@ -322,7 +322,8 @@ describe('the back office’s registration screens', () => {
     const trail = await tableRows(page, `What staff did about registration ${bank.reference}, newest first`)
     expect(trail.slice(0, 2).map((row) => row[2])).toEqual(['Outbox message sent again', 'Outbox message marked arrived'])
     await page.context().close()
-  })
+    // Two browser contexts, axe and two decisions: longer than one screen's test on a busy machine.
+  }, 150_000)
 
   it('passes axe on the dashboard, the list and a registration’s page at phone width, without sideways scrolling of the page', async () => {
     const page = await openPage(browser(), 'phone')
