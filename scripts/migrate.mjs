@@ -4,6 +4,7 @@
 // (docs/decisions/0009-rolling-deploy-migrations.md).
 import { readConfig } from '../packages/config/src/index.ts'
 import { openDatabase } from '../packages/core/src/index.ts'
+import { wrapLines } from '../packages/observability/src/index.ts'
 import { migratePaymentTables } from '../packages/payments/src/index.ts'
 import { migrateStaffTables } from '../packages/staff/src/index.ts'
 
@@ -27,6 +28,6 @@ try {
   }
   console.log(`Database migrated (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms.`)
 } catch (error) {
-  console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(wrapLines(`Migration failed: ${error instanceof Error ? error.message : String(error)}`))
   process.exit(1)
 }

@@ -108,6 +108,23 @@ function failOrganiserMail(reference: string): void {
   }
 }
 
+/** Marks the e-mails of a registration to one address as uncertain, as the outbox does when their sending was interrupted. */
+function markUncertain(reference: string, recipient: string): string {
+  const database = new DatabaseSync(path.join(dataDir, 'events.sqlite'), { timeout: 5_000 })
+  try {
+    const row = database
+      .prepare(`select id from outbox_messages where status = 'sent' and sent_to = ? and source_id = (select id from registrations where reference = ?)`)
+      .get(JSON.stringify([recipient]), reference) as { id: string } | undefined
+    expect(row).toBeDefined()
+    database
+      .prepare(`update outbox_messages set status = 'uncertain', sent_at = null, last_error = 'Sending was interrupted', message_id = ? where id = ?`)
+      .run(`<outbox-${row!.id}@example.com>`, row!.id)
+    return row!.id
+  } finally {
+    database.close()
+  }
+}
+
 describe('the back office’s registration screens', () => {
   it('shows the dashboard’s figures, finds registrations in the list, opens one and resends its confirmation', async () => {
     const page = await openPage(browser(), 'desktop')
@@ -247,6 +264,66 @@ describe('the back office’s registration screens', () => {
     expect(trail).toEqual([[expect.any(String), OWNER.email, 'Outbox message retried', expect.stringContaining('status: Waiting to be sent')]])
     await page.context().close()
   })
+
+  it('without JavaScript: marks an e-mail not known to have arrived as arrived, or sends it again, audited', async () => {
+    const [arrivedTo, againTo] = bank.delegateEmails
+    const arrivedId = markUncertain(bank.reference, arrivedTo!)
+    markUncertain(bank.reference, againTo!)
+    const copiesTo = (address: string) => sink.received.filter((mail) => mail.recipients.includes(address))
+    const againBefore = copiesTo(againTo!)
+    expect(againBefore).toHaveLength(1)
+
+    // With the rows there, the page passes axe at phone width and does not scroll sideways.
+    const checked = await openPage(browser(), 'phone')
+    await signInAt(checked, site.baseUrl, '/admin/emails', OWNER)
+    await waitForHydration(checked)
+    await expectAccessible(checked)
+    expect(await checked.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    await checked.context().close()
+
+    const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
+    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    const outbox = page.getByRole('region', { name: 'E-mail outbox' })
+    expect(await outbox.locator('dl').innerText()).toMatch(/Not known whether they arrived\s+2/)
+    await outbox.getByRole('link', { name: 'Decide about the 2 e-mails not known to have arrived' }).click()
+    const rows = await tableRows(page, 'E-mails not known to have arrived, newest first')
+    expect(rows.map((row) => row.slice(1, 3)).sort()).toEqual(
+      [
+        [arrivedTo, bank.reference],
+        [againTo, bank.reference],
+      ].sort(),
+    )
+
+    await page.getByRole('button', { name: new RegExp(`^It arrived: .* to ${arrivedTo!.replace(/[.]/g, '\\.')}$`) }).click()
+    await page.waitForURL((address) => address.searchParams.get('settled') === 'arrived')
+    expect(await page.getByRole('status').innerText()).toBe('The e-mail is recorded as sent; it will not be sent again.')
+    await page.getByRole('button', { name: new RegExp(`^Send again: .* to ${againTo!.replace(/[.]/g, '\\.')}$`) }).click()
+    await page.waitForURL((address) => address.searchParams.get('settled') === 'send-again')
+    expect(await page.getByRole('status').innerText()).toContain('goes out again within a minute, under the same Message-ID')
+    await sink.waitFor(() => copiesTo(againTo!).length === 2, 15_000)
+    const [first, second] = copiesTo(againTo!)
+    expect(second?.parsed.messageId).toBe(first?.parsed.messageId)
+    expect(copiesTo(arrivedTo!)).toHaveLength(1)
+    await page.reload()
+    await page.getByText('No e-mail is uncertain.').waitFor()
+
+    // A second decision about a settled e-mail is refused with words, changing nothing.
+    const cookie = await signInCookie(site.baseUrl, OWNER)
+    const again = await fetch(url('/admin/emails'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: site.baseUrl, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ message: arrivedId, outcome: 'send-again' }),
+    })
+    expect(again.status).toBe(409)
+    expect(await again.text()).toContain('Only an e-mail whose delivery is uncertain can be marked as arrived or sent again; this one is already sent.')
+
+    await page.goto(url(`/admin/registrations/${bank.reference}`))
+    const trail = await tableRows(page, `What staff did about registration ${bank.reference}, newest first`)
+    expect(trail.slice(0, 2).map((row) => row[2])).toEqual(['Outbox message sent again', 'Outbox message marked arrived'])
+    await page.context().close()
+    // Two browser contexts, axe and two decisions: longer than one screen's test on a busy machine.
+  }, 150_000)
 
   it('passes axe on the dashboard, the list and a registration’s page at phone width, without sideways scrolling of the page', async () => {
     const page = await openPage(browser(), 'phone')

@@ -1,6 +1,11 @@
 // The core's SMTP sink (a real SMTP server on an ephemeral port that keeps every message it receives), with a wait
 // for a message, for the tests of the site's e-mails.
-import { startSmtpSink as startCoreSmtpSink, type ReceivedMail, type SmtpSink as CoreSmtpSink } from '../../packages/core/src/test-support.ts'
+import {
+  startSmtpSink as startCoreSmtpSink,
+  type ReceivedMail,
+  type SmtpSink as CoreSmtpSink,
+  type SmtpSinkOptions,
+} from '../../packages/core/src/test-support.ts'
 
 export type { ReceivedMail }
 
@@ -10,8 +15,8 @@ export interface SmtpSink extends CoreSmtpSink {
 }
 
 /** Starts the sink on 127.0.0.1 without TLS or authentication. */
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink = await startCoreSmtpSink()
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const sink = await startCoreSmtpSink(options)
   return Object.assign(sink, {
     async waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs

@@ -217,10 +217,12 @@ export {
 export {
   RESENDABLE_MAILS,
   listFailedMessages,
+  listUncertainMessages,
   resendRegistrationMail,
   resendSchema,
   retrySchema,
   retryFailedMessage,
+  settleUncertainMessage,
   type FailedMessage,
   type QueuedAgain,
   type ResendableMail,

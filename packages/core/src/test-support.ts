@@ -345,6 +345,8 @@ export interface SmtpSink {
 export interface SmtpSinkOptions {
   /** Connections served at once; beyond them the server answers 421, as a provider with a connection limit does. */
   maxClients?: number
+  /** Awaited after a message is kept and before the server answers that it took it: a fault strikes in between. */
+  beforeAccepting?: (mail: ReceivedMail) => Promise<void>
 }
 
 /** A real SMTP server on an ephemeral port that keeps every message it accepts. */
@@ -368,13 +370,17 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           const raw = Buffer.concat(chunks).toString('utf8')
           simpleParser(raw).then(
             (parsed) => {
-              received.push({
+              const mail: ReceivedMail = {
                 envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
                 raw,
                 parsed,
-              })
-              callback()
+              }
+              received.push(mail)
+              return Promise.resolve(options.beforeAccepting?.(mail)).then(
+                () => callback(),
+                (error: unknown) => callback(error as Error),
+              )
             },
             (error: unknown) => callback(error as Error),
           )

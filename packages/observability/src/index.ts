@@ -4,3 +4,4 @@ export { createMetrics, type MetricsOptions, type OutboxHealthSnapshot, type Req
 export { REDACTED, maskEmail, scrubSecrets } from './redact.ts'
 export { requestIdFrom } from './request-id.ts'
 export { UNMATCHED_ROUTE, createRoutePatternMatcher } from './route-pattern.ts'
+export { wrapLines } from './wrap.ts'

@@ -57,6 +57,20 @@ describe('createLogger for a terminal (pretty)', () => {
     ])
   })
 
+  it('breaks a long message into lines of at most 100 columns, continued under its first word', () => {
+    const { logger, lines } = prettyLogger()
+    const pending = Array.from({ length: 5 }, (_, index) => `2026-11-29T${10 + index}-a-migration-of-this-release`)
+    const message = `Cannot start: the database lacks 5 migration(s) of this release (${pending.join(', ')}): run \`pnpm db:migrate\` first, or start with MIGRATE_ON_START=1`
+    logger.fatal(message)
+    const [line = ''] = lines
+    const printed = line.replace(/\n$/, '').split('\n')
+    expect(printed.length).toBeGreaterThan(3)
+    for (const part of printed) expect(part.length).toBeLessThanOrEqual(100)
+    expect(printed[0]).toMatch(/^\d\d:\d\d:\d\d FATAL Cannot start: the database lacks 5 migration\(s\)/)
+    for (const part of printed.slice(1)) expect(part).toMatch(/^ {15}\S/)
+    expect(printed.map((part) => part.trim()).join(' ')).toMatch(new RegExp(`FATAL ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+  })
+
   it('writes an answered request as its method, path, status and time', () => {
     const { logger, lines } = prettyLogger()
     logger.info({ req: { id: 'r1', method: 'GET', url: '/conference' }, res: { statusCode: 200 }, responseTime: 14 }, 'request completed')

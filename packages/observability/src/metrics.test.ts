@@ -45,13 +45,14 @@ describe('createMetrics', () => {
     let reads = 0
     metrics.readOutboxHealthFrom(async () => {
       reads += 1
-      return { pending: 3 * reads, oldestPendingAgeSeconds: 42.5, failed: 1 }
+      return { pending: 3 * reads, oldestPendingAgeSeconds: 42.5, failed: 1, uncertain: 2 }
     })
     const first = await metrics.registry.metrics()
     expect(reads).toBe(1)
     expect(sample(first, 'outbox_pending_messages')).toBe(3)
     expect(sample(first, 'outbox_oldest_pending_age_seconds')).toBe(42.5)
     expect(sample(first, 'outbox_failed_messages')).toBe(1)
+    expect(sample(first, 'outbox_uncertain_messages')).toBe(2)
     expect(sample(await metrics.registry.metrics(), 'outbox_pending_messages')).toBe(6)
   })
 
@@ -63,6 +64,7 @@ describe('createMetrics', () => {
     })
     const text = await metrics.registry.metrics()
     expect(sample(text, 'outbox_pending_messages')).toBeNaN()
+    expect(sample(text, 'outbox_uncertain_messages')).toBeNaN()
     expect(errors).toHaveLength(1)
   })
 

@@ -6,6 +6,8 @@ export interface OutboxHealthSnapshot {
   /** Age of the oldest message still waiting to be sent; 0 when none waits. */
   oldestPendingAgeSeconds: number
   failed: number
+  /** E-mails whose sending was interrupted, so whether they arrived is not known; staff settle them. */
+  uncertain: number
 }
 
 export interface RequestObservation {
@@ -65,14 +67,14 @@ export function createMetrics(options: MetricsOptions = {}): SiteMetrics {
   })
 
   let readOutboxHealth: (() => Promise<OutboxHealthSnapshot>) | undefined
-  // The three gauges are collected at once at each scrape; they share one read of the database.
+  // The outbox gauges are collected at once at each scrape; they share one read of the database.
   let snapshotUnderway: Promise<OutboxHealthSnapshot | undefined> | undefined
   function outboxSnapshot(): Promise<OutboxHealthSnapshot | undefined> {
     if (!readOutboxHealth) return Promise.resolve(undefined)
     snapshotUnderway ??= readOutboxHealth()
       .catch((error: unknown) => {
         options.onCollectError?.(error)
-        return { pending: Number.NaN, oldestPendingAgeSeconds: Number.NaN, failed: Number.NaN }
+        return { pending: Number.NaN, oldestPendingAgeSeconds: Number.NaN, failed: Number.NaN, uncertain: Number.NaN }
       })
       .finally(() => {
         snapshotUnderway = undefined
@@ -97,6 +99,11 @@ export function createMetrics(options: MetricsOptions = {}): SiteMetrics {
     (snapshot) => snapshot.oldestPendingAgeSeconds,
   )
   outboxGauge('outbox_failed_messages', 'E-mails given up on after a day of failed attempts.', (snapshot) => snapshot.failed)
+  outboxGauge(
+    'outbox_uncertain_messages',
+    'E-mails whose sending was interrupted, not sent again until staff say whether they arrived (Back office, E-mails).',
+    (snapshot) => snapshot.uncertain,
+  )
 
   return {
     registry,

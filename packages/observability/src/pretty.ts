@@ -1,3 +1,5 @@
+import { OPERATOR_LINE_WIDTH, wrapLines } from './wrap.ts'
+
 /** pino's numeric levels by name, as a person reads them. */
 const LEVEL_NAMES: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 
@@ -17,8 +19,8 @@ function timeOfDay(time: number | undefined): string {
 }
 
 /**
- * One JSON log line as a person at a terminal reads it: the local time, the level and the message; an answered request
- * as its method, path, status and time; an error's stack indented below. The other fields are for log searches and
+ * One JSON log line as a person at a terminal reads it: the local time, the level and the message, broken into lines
+ * of at most 100 columns; an answered request as its method, path, status and time; an error's stack indented below. The other fields are for log searches and
  * are left to the JSON form.
  */
 export function prettyLine(jsonLine: string): string {
@@ -36,5 +38,8 @@ export function prettyLine(jsonLine: string): string {
   const text = request && /^request (completed|errored)$/.test(record.msg ?? '') ? request : (record.msg ?? request ?? '')
   const stack = record.err?.stack ?? record.err?.message
   const below = stack ? `\n${stack.replace(/^/gm, '    ')}` : ''
-  return `${timeOfDay(record.time)} ${level} ${text}${below}\n`
+  const prefix = `${timeOfDay(record.time)} ${level} `
+  // A long message (the list of migrations a database lacks) continues on lines of its own under its first word.
+  const wrapped = wrapLines(text, OPERATOR_LINE_WIDTH - prefix.length).replaceAll('\n', `\n${' '.repeat(prefix.length)}`)
+  return `${prefix}${wrapped}${below}\n`
 }

@@ -30,6 +30,16 @@ describe('scrubSecrets', () => {
     ['Site listening on http://localhost:3000', 'Site listening on http://localhost:3000'],
     // A host without a domain is no one's mailbox.
     ['Events <no-reply@localhost>', 'Events <no-reply@localhost>'],
+    // Package versions in a stack trace are paths, not addresses; the address beside them is masked.
+    [
+      'Error: no mail for thandi@example.co.za\n    at run (/app/node_modules/.pnpm/pnpm@11.0.0/node_modules/pnpm/dist/pnpm.cjs:12:3)\n    at compile (/app/node_modules/.pnpm/kysely@0.28.2/node_modules/kysely/dist/esm/query-compiler.js:40:9)',
+      'Error: no mail for t***@example.co.za\n    at run (/app/node_modules/.pnpm/pnpm@11.0.0/node_modules/pnpm/dist/pnpm.cjs:12:3)\n    at compile (/app/node_modules/.pnpm/kysely@0.28.2/node_modules/kysely/dist/esm/query-compiler.js:40:9)',
+    ],
+    [
+      '/app/node_modules/.pnpm/vite@7.1.0-beta.2_@types+node@24.9.1/node_modules/vite/dist/node/index.js',
+      '/app/node_modules/.pnpm/vite@7.1.0-beta.2_@types+node@24.9.1/node_modules/vite/dist/node/index.js',
+    ],
+    ['mail for sipho@163.com and lerato@mail2.example.org', 'mail for s***@163.com and l***@mail2.example.org'],
   ])('%s', (text, scrubbed) => {
     expect(scrubSecrets(text)).toBe(scrubbed)
   })

@@ -19,7 +19,9 @@ const SCRUBBERS: ReadonlyArray<[RegExp, (match: string, ...groups: string[]) => 
   // Yoco secret keys and Standard Webhooks secrets.
   [/\b(sk_(?:live|test)_|whsec_)[A-Za-z0-9+/=_-]+/g, (_match, prefix) => `${prefix}${REDACTED}`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, (_match, scheme) => `${scheme} ${REDACTED}`],
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, (match) => maskEmail(match)],
+  // An address's domain ends in a name of letters (.com, .co.za); a package's version in a stack trace's path
+  // (kysely@0.28.2, pnpm@11.0.0, vite@7.1.0-beta.2) starts with digits and a dot, and is no one's mailbox.
+  [/[A-Za-z0-9._%+-]+@(?!\d+\.\d)(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}\b/g, (match) => maskEmail(match)],
 ]
 
 /** Masks e-mail addresses and removes registration secrets, key material and URL passwords from a line of text. */

@@ -31,6 +31,8 @@ describe('back-office names of the core’s codes', () => {
     [registrationStatusName, 'awaiting-payment', 'Awaiting payment'],
     [registrationStatusName, 'part-paid', 'Part paid'],
     [outboxStatusName, 'pending', 'Waiting to be sent'],
+    [outboxStatusName, 'sending', 'Being sent'],
+    [outboxStatusName, 'uncertain', 'Not known whether it arrived'],
     [mailTopicName, 'registration.registrant', 'Confirmation to the registrant'],
     [mailTopicName, 'payment.receipt', 'Payment receipt'],
   ])('%o names %s "%s"', (name, code, expected) => {

@@ -95,8 +95,10 @@ export function statementLineName(line: Pick<StatementLine, 'kind' | 'reference'
 
 const OUTBOX_STATUS_NAMES: Record<string, string> = {
   pending: 'Waiting to be sent',
+  sending: 'Being sent',
   sent: 'Sent',
   failed: 'Failed',
+  uncertain: 'Not known whether it arrived',
 }
 
 /** Where an e-mail is in the outbox, in words. */

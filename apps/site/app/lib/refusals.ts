@@ -363,6 +363,11 @@ const BACK_OFFICE_REFUSALS: Record<BackOfficeErrorCode, { status: number; messag
     status: 409,
     message: ({ status }) => `Only an e-mail that failed can be sent again; this one is ${status === 'sent' ? 'already sent' : 'still waiting to be sent'}.`,
   },
+  'not-uncertain': {
+    status: 409,
+    message: ({ status }) =>
+      `Only an e-mail whose delivery is uncertain can be marked as arrived or sent again; this one is ${status === 'sent' ? 'already sent' : status === 'failed' ? 'failed (use Retry)' : 'waiting to be sent'}. Reload the page to see where it stands.`,
+  },
   'already-cancelled': {
     status: 409,
     message: ({ what }) => (what === 'deal' ? 'This deal is cancelled already.' : 'This registration is already cancelled.'),

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deliverDueMessages } from '../outbox/worker.ts'
+import { UNCERTAIN_SEND, deliverDueMessages } from '../outbox/worker.ts'
 import { TEST_BACKENDS, openTestDatabase, pdftotext, useMailSink, type TestDatabase } from '../test-support.ts'
 import { recordBankTransfer } from './bank-transfers.ts'
 import { cancellationProposal, cancelRegistration } from '../cancellation/cancel.ts'
 import { correctInvoice } from '../invoice/correct-invoice.ts'
 import { correctCompanyDetails } from './registration-changes.ts'
-import { listFailedMessages, resendRegistrationMail, retryFailedMessage } from './emails.ts'
+import { listFailedMessages, listUncertainMessages, resendRegistrationMail, retryFailedMessage, settleUncertainMessage } from './emails.ts'
 import { register, MANAGER, STAFF, testContext } from './fixtures.ts'
 
 describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
@@ -287,5 +287,97 @@ describe.each(TEST_BACKENDS)('back-office e-mails on %s', (backend) => {
       expect.objectContaining({ code: 'not-retryable', details: expect.objectContaining({ status: 'sent' }) }),
     )
     await expect(retryFailedMessage(context, { messageId: 'no-such-message' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  /** A registration whose e-mails went out but for the organiser's copy, whose sending was interrupted (uncertain). */
+  async function organiserCopyUncertain(): Promise<{ reference: string; messageId: string }> {
+    const [reference] = await register(testDb.db, {})
+    const { id } = await testDb.db.kysely.selectFrom('registrations').select('id').where('reference', '=', reference!).executeTakeFirstOrThrow()
+    const organiser = await testDb.db.kysely
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('source_id', '=', id)
+      .where('topic', '=', 'registration.organiser')
+      .executeTakeFirstOrThrow()
+    await testDb.db.kysely
+      .updateTable('outbox_messages')
+      .set({
+        status: 'uncertain',
+        attempts: 1,
+        last_error: UNCERTAIN_SEND,
+        message_id: `<outbox-${organiser.id}@example.com>`,
+        created_at: '2025-03-01T08:00:00.000Z',
+      })
+      .where('id', '=', organiser.id)
+      .execute()
+    await deliver()
+    sink().received.length = 0
+    return { reference: reference!, messageId: organiser.id }
+  }
+
+  it('lists uncertain e-mails, never sends them by itself, and records one as sent when staff say it arrived', async () => {
+    const { reference, messageId } = await organiserCopyUncertain()
+    const context = testContext(testDb.db)
+    expect(await listUncertainMessages(context)).toEqual([
+      {
+        id: messageId,
+        topic: 'registration.organiser',
+        reference,
+        record: 'to-send',
+        to: ['info@example.com'],
+        attachments: [],
+        subject: `Legal Opinion Delegate Registration ${reference}`,
+        attempts: 1,
+        lastError: UNCERTAIN_SEND,
+        createdAt: '2025-03-01T08:00:00.000Z',
+      },
+    ])
+    expect(await listFailedMessages(context)).toEqual([])
+    await deliver()
+    expect(sink().received).toEqual([])
+
+    const settled = await settleUncertainMessage(context, { messageId, outcome: 'arrived' }, STAFF)
+    expect(settled).toEqual({
+      id: messageId,
+      outcome: 'arrived',
+      before: { status: 'uncertain', attempts: 1, lastError: UNCERTAIN_SEND },
+      after: { status: 'sent' },
+    })
+    const row = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      status: 'sent',
+      sent_to: JSON.stringify(['info@example.com']),
+      sent_subject: `Legal Opinion Delegate Registration ${reference}`,
+      last_error: null,
+    })
+    expect(row.sent_at).not.toBeNull()
+    expect(await listUncertainMessages(context)).toEqual([])
+    await deliver()
+    expect(sink().received).toEqual([])
+
+    await expect(settleUncertainMessage(context, { messageId, outcome: 'send-again' }, STAFF)).rejects.toThrow(
+      expect.objectContaining({ code: 'not-uncertain', details: expect.objectContaining({ status: 'sent' }) }),
+    )
+  })
+
+  it('sends an uncertain e-mail again, once, under its Message-ID when staff say so, and refuses what is not uncertain', async () => {
+    const { reference, messageId } = await organiserCopyUncertain()
+    const context = testContext(testDb.db)
+    const settled = await settleUncertainMessage(context, { messageId, outcome: 'send-again' }, STAFF)
+    expect(settled).toMatchObject({ outcome: 'send-again', after: { status: 'pending' } })
+    expect(await listUncertainMessages(context)).toEqual([])
+    await deliver()
+    await deliver()
+    expect(sink().received.map((mail) => [mail.parsed.subject, mail.parsed.messageId])).toEqual([
+      [`Legal Opinion Delegate Registration ${reference}`, `<outbox-${messageId}@example.com>`],
+    ])
+
+    await expect(settleUncertainMessage(context, { messageId, outcome: 'arrived' }, STAFF)).rejects.toThrow(
+      expect.objectContaining({ code: 'not-uncertain', details: expect.objectContaining({ status: 'sent' }) }),
+    )
+    await expect(settleUncertainMessage(context, { messageId: 'no-such-message', outcome: 'arrived' }, STAFF)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(settleUncertainMessage(context, { messageId, outcome: 'forget-it' }, STAFF)).rejects.toMatchObject({
+      issues: [{ path: 'outcome', code: 'invalid-choice' }],
+    })
   })
 })

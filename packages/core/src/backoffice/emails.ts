@@ -7,7 +7,7 @@ import { receiptSentAgain, type CorrectedInvoice } from '../mail/payment-mails.t
 import type { PaymentPosition } from '../mail/position.ts'
 import type { RegistrationMailJob } from '../mail/registration-mails.ts'
 import { enqueueMails } from '../outbox/enqueue.ts'
-import { attachedFileNames, sentMailRecordOf, storedMailOf, type StoredMail } from '../outbox/stored-mail.ts'
+import { attachedFileNames, sentMailRecordOf, sentRecordOf, storedMailOf, type StoredMail } from '../outbox/stored-mail.ts'
 import { registrantAddressErased } from '../registration/model.ts'
 import { registrationPositionOf } from '../registration/position.ts'
 import { normaliseReference } from '../registration/reference.ts'
@@ -197,8 +197,8 @@ export const resendRegistrationMail = Object.assign(
   { schema: resendSchema },
 )
 
-/** The e-mails the outbox gave up on, newest first, with the registration each belongs to. */
-export async function listFailedMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
+/** The e-mails in one state (failed, uncertain), newest first, with the registration each belongs to. */
+async function listMessagesIn(context: BackOfficeContext, status: 'failed' | 'uncertain', limit: number): Promise<FailedMessage[]> {
   const { db } = context
   const rows = await db.kysely
     .selectFrom('outbox_messages')
@@ -217,12 +217,25 @@ export async function listFailedMessages(context: BackOfficeContext, limit = DEF
       'outbox_messages.sent_attachments',
       'registrations.reference',
     ])
-    .where('outbox_messages.status', '=', 'failed')
+    .where('outbox_messages.status', '=', status)
     .orderBy('outbox_messages.created_at', 'desc')
     .orderBy('outbox_messages.id', 'desc')
     .limit(limit)
     .execute()
   return Promise.all(rows.map(async (row) => ({ ...(await summariseMessage(db, row)), reference: row.reference })))
+}
+
+/** The e-mails the outbox gave up on, newest first, with the registration each belongs to. */
+export async function listFailedMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
+  return listMessagesIn(context, 'failed', limit)
+}
+
+/**
+ * The e-mails whose sending was interrupted (the worker stopped or lost the database between taking them up and
+ * recording how it went), newest first: whether they arrived is not known, and they are not sent again until staff say.
+ */
+export async function listUncertainMessages(context: BackOfficeContext, limit = DEFAULT_FAILED_LIMIT): Promise<FailedMessage[]> {
+  return listMessagesIn(context, 'uncertain', limit)
 }
 
 /** A retry as the e-mails page's button sends it. */
@@ -261,6 +274,74 @@ export const retryFailedMessage = staffCommand(retrySchema, async (context, { me
       result,
       mailQueued: true,
       audit: [{ action: 'outbox-message-retried', subjectType: 'outbox-message', subjectId: message.id, before: result.before, after: result.after }],
+    }
+  }
+})
+
+/** What staff decide about an uncertain e-mail: it arrived (the recipient has it), or send it again. */
+const UNCERTAIN_OUTCOMES = ['arrived', 'send-again'] as const
+
+/** A decision as the e-mails page's buttons send it. */
+const settleUncertainSchema = z.pipe(
+  ownFields,
+  z.object({
+    messageId: z.pipe(z.transform(singleLine), z.string().check(z.minLength(1, 'required'))),
+    outcome: requiredChoice(UNCERTAIN_OUTCOMES),
+  }),
+)
+
+export interface SettledMessage {
+  id: string
+  outcome: (typeof UNCERTAIN_OUTCOMES)[number]
+  before: { status: OutboxStatus; attempts: number; lastError: string | null }
+  after: { status: OutboxStatus }
+}
+
+/**
+ * Settles an e-mail whose delivery is uncertain as staff decide: `arrived` records it as sent (the recipient
+ * confirmed it), `send-again` queues it due at once with a fresh day of attempts, under the same Message-ID, so a
+ * mail program that has the first copy may recognise the second. Refused ('not-uncertain') for any other e-mail.
+ */
+export const settleUncertainMessage = staffCommand(settleUncertainSchema, async (context, { messageId, outcome }) => {
+  const at = wallClock(context).toISOString()
+  const stored = await context.db.kysely.selectFrom('outbox_messages').select(['mail', 'source_id']).where('id', '=', messageId).executeTakeFirst()
+  // What it was, as far as its stored e-mail still says (a registration's data may have been erased since).
+  const sentRecord = stored && outcome === 'arrived' ? await storedMailOf(context.db, stored).then(sentRecordOf, () => ({})) : {}
+  return async (transaction): Promise<CommandOutcome<SettledMessage>> => {
+    const message = await transaction
+      .selectFrom('outbox_messages')
+      .select(['id', 'status', 'attempts', 'last_error'])
+      .where('id', '=', messageId)
+      .executeTakeFirst()
+    if (!message) throw new BackOfficeError('not-found', { missing: 'email' })
+    if (message.status !== 'uncertain') throw new BackOfficeError('not-uncertain', { status: message.status })
+    const update = transaction.updateTable('outbox_messages')
+    await (
+      outcome === 'arrived'
+        ? update.set({ status: 'sent', sent_at: at, last_error: null, ...sentRecord })
+        : update.set({ status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, locked_until: null, lease_token: null })
+    )
+      .where('id', '=', messageId)
+      .where('status', '=', 'uncertain')
+      .execute()
+    const result: SettledMessage = {
+      id: message.id,
+      outcome,
+      before: { status: message.status, attempts: message.attempts, lastError: message.last_error },
+      after: { status: outcome === 'arrived' ? 'sent' : 'pending' },
+    }
+    return {
+      result,
+      mailQueued: outcome === 'send-again',
+      audit: [
+        {
+          action: outcome === 'arrived' ? 'outbox-message-marked-arrived' : 'outbox-message-sent-again',
+          subjectType: 'outbox-message',
+          subjectId: message.id,
+          before: result.before,
+          after: result.after,
+        },
+      ],
     }
   }
 })

@@ -8,6 +8,7 @@ export const BACK_OFFICE_ERROR_CODES = [
   'duplicate-bank-reference',
   'event-started',
   'not-retryable',
+  'not-uncertain',
   'already-cancelled',
   'personal-data-erased',
   'delegate-not-attending',

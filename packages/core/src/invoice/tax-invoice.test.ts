@@ -89,7 +89,10 @@ describe.each(TEST_BACKENDS)('tax invoices on %s', (backend) => {
     // Queued without the PDF (rendered outside the registration's transaction) and filled in when sent.
     expect(mail.attachments?.find((candidate) => candidate.contentType === 'application/pdf')).toMatchObject({ content: '', invoiceId: expect.any(String) })
     const sent: OutgoingMail[] = []
-    await deliverDueMessages({ db: testDb.db, transport: { send: async (outgoing) => void sent.push(outgoing), close() {} } })
+    await deliverDueMessages({
+      db: testDb.db,
+      transport: { send: async (outgoing) => void sent.push(outgoing), messageIdDomain: 'example.com', close() {} },
+    })
     const delivered = sent.find((outgoing) => outgoing.subject === mail.subject)
     const attachment = delivered?.attachments?.find((candidate) => candidate.contentType === 'application/pdf')
     expect(attachment).toEqual({ filename: 'tax-invoice-INV-000001.pdf', contentType: 'application/pdf', encoding: 'base64', content: expect.any(String) })

@@ -1,5 +1,6 @@
-import { rename } from 'node:fs/promises'
+import { access, rename } from 'node:fs/promises'
 import path from 'node:path'
+import { sql, type RawBuilder } from 'kysely'
 import nodemailer from 'nodemailer'
 import { makePrivateDirectory, writePrivateFile } from '../private-files.ts'
 import type { OutgoingMail } from './outgoing-mail.ts'
@@ -7,6 +8,13 @@ import type { OutgoingMail } from './outgoing-mail.ts'
 /** Delivers one outbox e-mail; `id` is the outbox row's id and makes the Message-ID stable across retries. */
 export interface MailTransport {
   send(mail: OutgoingMail, id: string): Promise<void>
+  /** The domain of the Message-ID every message is sent with (outboxMessageId), the From address's. */
+  messageIdDomain: string
+  /**
+   * Whether the message with outbox id `id` was delivered, for a transport that keeps what it delivered (the files
+   * written without SMTP_URL). Absent for SMTP: once a message was handed over, only its recipient can tell.
+   */
+  delivered?(id: string): Promise<boolean>
   close(): void
 }
 
@@ -35,6 +43,17 @@ function messageIdDomain(from: string): string {
   return match?.[1] ?? 'localhost'
 }
 
+/** The Message-ID of the outbox message `id`: the same on every attempt, and recorded with its `sending` status. */
+function outboxMessageId(id: string, domain: string): string {
+  return `<outbox-${id}@${domain}>`
+}
+
+/** outboxMessageId as SQL over an outbox row's `id`, for the claim that records it before the row is read. */
+export function outboxMessageIdSql(domain: string): RawBuilder<string> {
+  const [before, after] = outboxMessageId('\u0000', domain).split('\u0000')
+  return sql<string>`cast(${before} as text) || ${sql.ref('id')} || cast(${after} as text)`
+}
+
 function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
   return {
     from: mail.from ?? from,
@@ -43,7 +62,7 @@ function nodemailerMessage(mail: OutgoingMail, id: string, from: string) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: `<outbox-${id}@${messageIdDomain(from)}>`,
+    messageId: outboxMessageId(id, messageIdDomain(from)),
     attachments: (mail.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
@@ -67,6 +86,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       async send(mail, id) {
         await transporter.sendMail(nodemailerMessage(mail, id, options.from))
       },
+      messageIdDomain: messageIdDomain(options.from),
       close: () => transporter.close(),
     }
   }
@@ -83,6 +103,16 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       await writePrivateFile(`${file}.tmp`, info.message as Buffer)
       await rename(`${file}.tmp`, file)
       log(`mail: no SMTP_URL set, wrote "${mail.subject}" to ${mail.to.join(', ')} as ${file}`)
+    },
+    messageIdDomain: messageIdDomain(options.from),
+    // The file appears whole (renamed into place) or not at all: it is the record of what was delivered.
+    delivered: async (id) => {
+      try {
+        await access(path.join(mailDir, `${id}.eml`))
+        return true
+      } catch {
+        return false
+      }
     },
     close: () => transporter.close(),
   }

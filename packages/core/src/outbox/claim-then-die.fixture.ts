@@ -17,6 +17,7 @@ await deliverDueMessages({
       if (claimed === 2) process.stdout.write('claimed\n', () => process.kill(process.pid, 'SIGKILL'))
       return new Promise<void>(() => undefined)
     },
+    messageIdDomain: 'example.com',
     close: () => undefined,
   },
 })

@@ -29,6 +29,7 @@ export function outboxRowsOf(sourceId: string, mails: readonly QueuedMail[], now
     sent_to: null,
     sent_subject: null,
     sent_attachments: null,
+    message_id: null,
   }))
 }
 

@@ -2,8 +2,9 @@ import { sql } from 'kysely'
 import type { CoreDatabase } from '../db/database.ts'
 import type { OutboxMessageRow } from '../db/tables/outbox-messages.ts'
 import { newId } from '../ids.ts'
-import { MAX_SMTP_CONNECTIONS, type MailTransport } from '../mail/transport.ts'
-import { outgoingMailOf, sentRecordOf } from './stored-mail.ts'
+import type { OutgoingMail } from '../mail/outgoing-mail.ts'
+import { MAX_SMTP_CONNECTIONS, outboxMessageIdSql, type MailTransport } from '../mail/transport.ts'
+import { outgoingMailOf, sentRecordOf, storedMailOf } from './stored-mail.ts'
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_DELAY_MS = 5 * 60_000
@@ -56,17 +57,25 @@ interface ClaimedMessage {
   leaseToken: string
 }
 
-async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
+async function claimNextMessage(db: CoreDatabase, transport: MailTransport, now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
   const nowIso = now.toISOString()
   const lockedUntil = new Date(now.getTime() + leaseMs).toISOString()
   const leaseToken = newId()
   // One UPDATE … RETURNING is an atomic claim. SQLite runs one writer at a time, and through writeStatement the claim
   // shares its commit with whatever else is being written. On PostgreSQL, SKIP LOCKED lets each instance take a
-  // different row, and the lease keeps it taken once the statement has committed.
+  // different row, and the lease keeps it taken once the statement has committed. The claim records the message as
+  // `sending` under its Message-ID before anything speaks to SMTP: from here on, a worker that dies or loses its
+  // database leaves it `sending`, and it is settled (settleInterruptedSends), never sent again blindly.
   const claimed = await db.writeStatement((queries) =>
     queries
       .updateTable('outbox_messages')
-      .set({ locked_until: lockedUntil, lease_token: leaseToken, attempts: sql<number>`attempts + 1` })
+      .set({
+        status: 'sending',
+        message_id: outboxMessageIdSql(transport.messageIdDomain),
+        locked_until: lockedUntil,
+        lease_token: leaseToken,
+        attempts: sql<number>`attempts + 1`,
+      })
       .where('id', '=', (eb) => {
         const due = eb
           .selectFrom('outbox_messages')
@@ -87,6 +96,53 @@ async function claimNextMessage(db: CoreDatabase, now: Date, leaseMs: number): P
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000)
 }
+
+/** What was done with a message found `sending` after its worker stopped answering. */
+type Settled = 'sent' | 'pending' | 'uncertain'
+
+/**
+ * Settles the messages left `sending` by a worker that stopped answering (it died, or lost the database, between
+ * claiming a message and recording how sending it went), once their lease has run out: a transport that keeps what it
+ * delivered says whether each went out (`sent`) or not (`pending`, sent at the next round); otherwise nobody can
+ * tell, and the message becomes `uncertain` for staff to decide. Such a message is never sent again by itself.
+ */
+async function settleInterruptedSends(db: CoreDatabase, transport: MailTransport, now: Date, log: (line: string) => void): Promise<void> {
+  const nowIso = now.toISOString()
+  const interrupted = await db.kysely
+    .selectFrom('outbox_messages')
+    .select(['id', 'topic', 'mail', 'source_id', 'lease_token'])
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .execute()
+  for (const row of interrupted) {
+    const delivered = await transport.delivered?.(row.id)
+    const settled: Settled = delivered === undefined ? 'uncertain' : delivered ? 'sent' : 'pending'
+    // What it was, as far as its stored e-mail still says (a registration's data may have been erased since).
+    const sentRecord = settled === 'sent' ? await storedMailOf(db, row).then(sentRecordOf, () => ({})) : {}
+    const changed = await db.writeStatement((queries) => {
+      const update = queries.updateTable('outbox_messages')
+      const released = { status: settled, locked_until: null, lease_token: null }
+      const statement =
+        settled === 'sent'
+          ? update.set({ ...released, sent_at: nowIso, last_error: null, ...sentRecord })
+          : settled === 'pending'
+            ? update.set({ ...released, next_attempt_at: nowIso })
+            : update.set({ ...released, last_error: UNCERTAIN_SEND })
+      // Another instance may be settling the same message: the one whose statement finds it unchanged does it.
+      const guarded = statement.where('id', '=', row.id).where('status', '=', 'sending')
+      return (row.lease_token === null ? guarded.where('lease_token', 'is', null) : guarded.where('lease_token', '=', row.lease_token)).executeTakeFirst()
+    })
+    if (Number(changed.numUpdatedRows) === 0) continue
+    log(
+      settled === 'uncertain'
+        ? `outbox: ${row.topic} message ${row.id} was being sent when its worker stopped answering; it is not sent again until staff say so`
+        : `outbox: ${row.topic} message ${row.id} was being sent when its worker stopped answering; the mail files show it was ${settled === 'sent' ? 'sent' : 'not sent, so it goes out now'}`,
+    )
+  }
+}
+
+/** What an uncertain message's last error says. */
+export const UNCERTAIN_SEND = 'Sending was interrupted (the worker stopped or lost the database): whether it arrived is not known'
 
 /** Sends every message that is due now, several at a time, and records the outcome of each. */
 export async function deliverDueMessages(options: DeliveryOptions): Promise<DeliveryReport> {
@@ -109,7 +165,8 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
           .execute(),
       )
     } catch (error) {
-      // The send goes on; if the database stays away past the lease, another worker may send the message again.
+      // The send goes on; if the database stays away past the lease, another worker finds the message still
+      // `sending` and settles it (settleInterruptedSends) rather than sending it again.
       log(`outbox: could not renew the lease of ${row.topic} message ${row.id}: ${describe(error)}`)
     }
   }
@@ -129,21 +186,41 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     }
   }
 
+  async function recordSent(row: OutboxMessageRow, leaseToken: string, mail: OutgoingMail): Promise<void> {
+    await db.writeStatement((queries) =>
+      queries
+        .updateTable('outbox_messages')
+        .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null, ...sentRecordOf(mail) })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', leaseToken)
+        .execute(),
+    )
+  }
+
   async function send({ row, leaseToken }: ClaimedMessage): Promise<void> {
+    let mail: OutgoingMail | undefined
+    let handedOver = false
     try {
       // Messages and invoice PDFs are rendered here, outside the transaction that queued the message.
-      const mail = await outgoingMailOf(db, row)
+      mail = await outgoingMailOf(db, row)
       await transport.send(mail, row.id)
-      await db.writeStatement((queries) =>
-        queries
-          .updateTable('outbox_messages')
-          .set({ status: 'sent', sent_at: now().toISOString(), locked_until: null, lease_token: null, last_error: null, ...sentRecordOf(mail) })
-          .where('id', '=', row.id)
-          .where('lease_token', '=', leaseToken)
-          .execute(),
-      )
+      handedOver = true
+      await recordSent(row, leaseToken, mail)
       report.sent++
     } catch (error) {
+      if (handedOver && mail) {
+        // SMTP took it; only its record failed (a lost database connection). One more try on a fresh connection;
+        // failing that it stays `sending` and is settled once its lease runs out.
+        report.sent++
+        try {
+          await recordSent(row, leaseToken, mail)
+        } catch (again) {
+          log(`outbox: sent ${row.topic} message ${row.id} but could not record it (it will not be sent again): ${describe(again)}`)
+        }
+        return
+      }
+      // Rendering failed, or SMTP refused or could not be reached: the message did not go out, and is retried. (Should
+      // this record fail too, it stays `sending` and becomes uncertain: never sent twice, at worst asked about.)
       const failedAt = now()
       const givingUp = failedAt.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS
       await db.writeStatement((queries) =>
@@ -181,7 +258,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     while (shouldContinue()) {
       await turn(index)
       if (!shouldContinue()) return
-      const claimed = await claimNextMessage(db, now(), leaseMs)
+      const claimed = await claimNextMessage(db, transport, now(), leaseMs)
       if (!claimed) {
         drained = true
         return
@@ -190,6 +267,7 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
     }
   }
 
+  await settleInterruptedSends(db, transport, now(), log)
   // Every lane is waited for, also when one fails, so no message is still being sent once this returns.
   const lanes = await Promise.allSettled(Array.from({ length: concurrency }, (_, index) => lane(index)))
   const failure = lanes.find((outcome) => outcome.status === 'rejected')

@@ -149,11 +149,16 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           terms={[
             ['Waiting to be sent', `${outbox.pending}${outbox.pending > 0 ? ` (the oldest for ${waitedFor(outbox.oldestPendingAgeSeconds)})` : ''}`],
             ['Failed', outbox.failed],
+            ['Not known whether they arrived', outbox.uncertain],
           ]}
         />
         <p>
           <Link to="/admin/emails">
-            {outbox.failed > 0 ? `See the ${outbox.failed === 1 ? 'failed e-mail' : `${outbox.failed} failed e-mails`}` : 'Failed e-mails'}
+            {outbox.uncertain > 0
+              ? `Decide about ${outbox.uncertain === 1 ? 'the e-mail' : `the ${outbox.uncertain} e-mails`} not known to have arrived`
+              : outbox.failed > 0
+                ? `See the ${outbox.failed === 1 ? 'failed e-mail' : `${outbox.failed} failed e-mails`}`
+                : 'Failed e-mails'}
           </Link>
         </p>
       </section>

@@ -42,6 +42,7 @@ import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
 import * as certificateDetailsAndDayHours from './2026-11-29T10-certificate-details-and-day-hours.ts'
 import * as professionalRegistrationNumbers from './2026-11-29T20-professional-registration-numbers.ts'
 import * as sponsorshipRemindersAndSurplus from './2026-11-29T30-sponsorship-reminders-and-surplus.ts'
+import * as outboxSending from './2026-11-29T70-outbox-sending.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T10-certificate-details-and-day-hours': certificateDetailsAndDayHours,
   '2026-11-29T20-professional-registration-numbers': professionalRegistrationNumbers,
   '2026-11-29T30-sponsorship-reminders-and-surplus': sponsorshipRemindersAndSurplus,
+  '2026-11-29T70-outbox-sending': outboxSending,
 }
 
 /** The core's migrations, in name order. */

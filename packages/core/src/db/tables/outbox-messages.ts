@@ -1,6 +1,11 @@
 import type { Selectable } from 'kysely'
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed'
+/**
+ * `pending` waits to be sent (or retried); `sending` is being handed to SMTP under its `message_id`; `sent` was
+ * accepted; `failed` was given up on after a day; `uncertain` was found still `sending` after its worker stopped
+ * answering, so whether it arrived is unknown and staff decide (never sent again without them).
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain'
 
 /**
  * An e-mail waiting to be delivered, written in the same transaction as the record that caused it.
@@ -25,6 +30,8 @@ export interface OutboxMessagesTable {
   sent_subject: string | null
   /** and the attachments' file names (JSON array). Null until sent, and for e-mails sent before this was kept. */
   sent_attachments: string | null
+  /** The Message-ID it is sent with, recorded with its `sending` status before SMTP is spoken to; null until then. */
+  message_id: string | null
 }
 
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
