@@ -1,5 +1,5 @@
 import { applyDiscount, discountAppliesTo, discountOnLine, type Discount, type DiscountScope, type DiscountedQuote } from './discount.ts'
-import { assertDelegateCount, isTableOption } from './options.ts'
+import { assertDelegateCount, isTableOption, type OptionKey } from './options.ts'
 import { quote, vatOn, type PricedOption } from './quote.ts'
 
 /** How one delegate attends: in the room or online. */
@@ -66,4 +66,23 @@ export function attendanceQuote(
   full.totalCents = full.subtotalCents + full.vatCents
   const discountCents = lines.reduce((sum, line) => sum + line.discountCents, 0)
   return { ...applyDiscount(full, discountCents), lines }
+}
+
+/** The kind of attendance an option is: online, or the venue (venue, early-bird and the tables). */
+export function attendanceOfOption(key: OptionKey): Attendance {
+  return key === 'online' ? 'online' : 'venue'
+}
+
+/** The per-delegate venue options, in the order a venue delegate takes the first available when the chosen option does not say. */
+const VENUE_PRICE_ORDER: readonly OptionKey[] = ['early-bird', 'venue']
+
+/**
+ * The option a delegate attending this way is priced at: the chosen one for its own kind; for the other, online, or
+ * the per-delegate venue price in force (early-bird while it lasts); undefined when none of them is available. A table
+ * seats only venue delegates, so it prices no online one.
+ */
+export function attendanceOptionKey(chosen: OptionKey | '', attendance: Attendance, available: (key: OptionKey) => boolean): OptionKey | undefined {
+  if (chosen !== '' && isTableOption(chosen) && attendance === 'online') return undefined
+  const keys = chosen !== '' && attendanceOfOption(chosen) === attendance ? [chosen] : attendance === 'online' ? (['online'] as const) : VENUE_PRICE_ORDER
+  return keys.find(available)
 }

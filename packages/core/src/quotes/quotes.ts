@@ -1,13 +1,13 @@
-import { isRegistrationOpen, OPTION_KEYS, optionOfferedUntil } from '@events/pricing'
+import { isRegistrationOpen, isTableOption, OPTION_KEYS, optionOfferedUntil, type Attendance } from '@events/pricing'
 import * as z from 'zod/mini'
-import type { RegistrationEvent } from '../catalog.ts'
+import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { FULL_FEE_CALENDAR_DAYS, HALF_FEE_WORKING_DAYS } from '../cancellation/fee-rules.ts'
 import type { Kysely } from 'kysely'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
-import { discountLine, nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
+import { bookingLines, nonEmptyLines, supplierOf } from '../invoice/issue-invoice.ts'
 import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { formatDate } from '../mail/dates.ts'
 import { priceRegistration } from '../registration/pricing.ts'
@@ -15,7 +15,7 @@ import { checkDiscountCode, discountCodeOf, discountDescription } from '../disco
 import { MAX_DELEGATES } from '../submissions/choices.ts'
 import { optionalLine, optionalText, ownFields, requiredChoice } from '../submissions/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { checkOptionAndDelegates, FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
+import { attendanceOptionFor, checkOptionAndDelegates, FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
 import { isRecord, singleLine } from '../validation/fields.ts'
 import { renderQuotePdf, type QuoteData } from './quote-pdf.ts'
 
@@ -45,9 +45,20 @@ const delegateCount = z.pipe(
   ),
 )
 
+/** Online delegates besides those of a venue option: none when not given, else a whole number up to MAX_DELEGATES. */
+const onlineDelegateCount = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'number' ? String(value) : singleLine(value))),
+  z.pipe(
+    z.transform((text: string) => (text === '' ? 0 : /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
+    z.number('invalid-delegate-count').check(z.int('invalid-delegate-count'), z.minimum(0, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+  ),
+)
+
 const quoteRequestFields = z.object({
   attendanceOption: requiredChoice(OPTION_KEYS),
   delegates: delegateCount,
+  /** With a per-delegate venue option, how many more delegates attend online. */
+  onlineDelegates: onlineDelegateCount,
   companyName: optionalLine(FIELD_LIMITS.companyName),
   address: optionalText(FIELD_LIMITS.address),
   vatNumber: optionalVatNumber,
@@ -61,6 +72,11 @@ function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
       z.superRefine((request, context) => {
         const count = typeof request.delegates === 'number' && Number.isInteger(request.delegates) ? request.delegates : undefined
         checkOptionAndDelegates(event, now, request.attendanceOption, count, request.delegates, (issue) => context.addIssue(issue))
+        const online = request.onlineDelegates
+        if (typeof online !== 'number' || online === 0 || request.attendanceOption === 'online') return
+        const issue = { code: 'custom' as const, path: ['onlineDelegates'], input: online }
+        if (isTableOption(request.attendanceOption)) context.addIssue({ ...issue, message: 'table-venue-only' })
+        else if (!attendanceOptionFor(event, now, request.attendanceOption, 'online')) context.addIssue({ ...issue, message: 'attendance-unavailable' })
       }),
     ),
   )
@@ -92,11 +108,22 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
   const settings = await context.catalog.getSettings()
   // A discount code is checked as the registration would check it, but no use is taken: a quotation holds nothing.
   const discountCode = discountCodeOf(input)
+  // The chosen option's delegates, and with a venue option those attending online besides at the online price.
+  const onlineOption = option.key === 'online' ? option : request.onlineDelegates > 0 ? attendanceOptionFor(event, today, option.key, 'online') : undefined
+  const options: Partial<Record<Attendance, RegistrationPriceOption>> = option.key === 'online' ? { online: option } : { venue: option, ...(onlineOption ? { online: onlineOption } : {}) }
+  const delegates = option.key === 'online' ? { venue: 0, online: request.delegates + request.onlineDelegates } : { venue: request.delegates, online: request.onlineDelegates }
+  const delegateCount = delegates.venue + delegates.online
   const code =
     discountCode === ''
       ? undefined
-      : await checkDiscountCode(context.db.kysely, { code: discountCode, event, optionKey: option.key, delegateCount: request.delegates, now: today })
-  const { fullUnitAmountCents, price } = priceRegistration(option, request.delegates, settings.vatRate, code)
+      : await checkDiscountCode(context.db.kysely, {
+          code: discountCode,
+          event,
+          optionKeys: Object.values(options).map((priced) => priced.key),
+          delegateCount,
+          now: today,
+        })
+  const price = priceRegistration(options, delegates, settings.vatRate, code)
   const validUntil = optionOfferedUntil(option, event)
   const data: Omit<QuoteData, 'number'> = {
     issueDate: formatDate(today),
@@ -106,17 +133,13 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     eventUrl: event.url,
     supplier: supplierOf(settings),
     recipient: { name: request.companyName, addressLines: nonEmptyLines(request.address), vatNumber: request.vatNumber },
-    lines: [
-      registrationLine(event, {
-        optionKey: option.key,
-        optionLabel: option.label,
-        delegateCount: request.delegates,
-        delegatesText: request.delegates === 1 ? '1 delegate' : `${request.delegates} delegates`,
-        unitAmountCents: fullUnitAmountCents,
-        subtotalCents: price.fullSubtotalCents,
-      }),
-      ...(code ? [discountLine(discountDescription(code), option.key, request.delegates, price.discountCents)] : []),
-    ],
+    lines: bookingLines(
+      event,
+      price,
+      Object.fromEntries(Object.entries(options).map(([attendance, priced]) => [attendance, priced.label])),
+      (_attendance, count) => (count === 1 ? '1 delegate' : `${count} delegates`),
+      code && discountDescription(code),
+    ),
     subtotalCents: price.subtotalCents,
     vatRate: price.vatRate,
     vatCents: price.vatCents,
@@ -131,7 +154,7 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
     const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
     const quoteNumber = formatQuoteNumber(serial)
-    const quoteData: QuoteData = { ...data, number: quoteNumber, eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, request.delegates) }
+    const quoteData: QuoteData = { ...data, number: quoteNumber, eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, delegateCount) }
     await transaction
       .insertInto('quotes')
       .values({

@@ -48,7 +48,7 @@ export async function getRegistrationByReferenceAndSecret(
   const creditNotes = await db.kysely.selectFrom('credit_notes').select('number').where('registration_id', '=', row.id).orderBy('number').execute()
   const delegates = await db.kysely
     .selectFrom('registration_delegates')
-    .select(['name', 'position', 'email'])
+    .select(['name', 'position', 'email', 'attendance'])
     .where('registration_id', '=', row.id)
     .orderBy('ordinal')
     .execute()

@@ -40,6 +40,7 @@ import * as accountingExports from './2026-11-29-accounting-exports.ts'
 import * as registrationQuotation from './2026-11-29-registration-quotation.ts'
 import * as sponsorshipPayments from './2026-11-29-sponsorship-payments.ts'
 import * as sponsorshipRemindersAndSurplus from './2026-11-29T30-sponsorship-reminders-and-surplus.ts'
+import * as delegateAttendance from './2026-11-29T80-delegate-attendance.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-registration-quotation': registrationQuotation,
   '2026-11-29-sponsorship-payments': sponsorshipPayments,
   '2026-11-29T30-sponsorship-reminders-and-surplus': sponsorshipRemindersAndSurplus,
+  '2026-11-29T80-delegate-attendance': delegateAttendance,
 }
 
 /** The core's migrations, in name order. */

@@ -6,6 +6,10 @@ export interface RegistrationDelegatesTable {
   name: string
   position: string
   email: string
+  /** Where the delegate attends: in the room or online (their join link instead of a door pass). */
+  attendance: 'venue' | 'online'
+  /** What the delegate costs, excl. VAT, after any discount: what cancelling them credits; 0 on a table, priced flat. */
+  unit_amount_cents: number
   /** The cancellation that cancelled this delegate, or null while they attend. */
   cancellation_id: string | null
 }
