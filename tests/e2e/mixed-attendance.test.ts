@@ -64,7 +64,12 @@ describe('venue and online delegates in one booking', () => {
     expect(await page.getByText(`Open Lerato ${unique}’s pass`).count()).toBe(0)
     await page.getByText(`Open Zanele ${unique}’s pass`).waitFor()
 
-    const invoice = await fetch(`${page.url().replace(/[?#].*$/, '').replace(/\/$/, '')}/invoice.pdf`)
+    const invoice = await fetch(
+      `${page
+        .url()
+        .replace(/[?#].*$/, '')
+        .replace(/\/$/, '')}/invoice.pdf`,
+    )
     expect(invoice.status).toBe(200)
     const text = pdftotext(new Uint8Array(await invoice.arrayBuffer()))
     // pdftotext puts the wrapped end of each description ("Venue", "Online") after the line's amounts.

@@ -368,7 +368,6 @@ export {
   seatKindOf,
   seatStatusOf,
   seatsLeftOf,
-  seatsOf,
   seatsTaken,
   seatsTakenAt,
   visibleSeatsKey,

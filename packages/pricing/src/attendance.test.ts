@@ -10,7 +10,16 @@ const rands = (key: OptionKey, amount: number) => ({ key, amountCents: randsToCe
 // Mixed bookings on the Resilience prices (venue R8490, early-bird R7490, online R5490 excl. VAT) and two made-up prices
 // with odd cents. Worked out independently with decimal arithmetic: each delegate at their own price, the discount per
 // delegate half-up to the cent, then VAT 15% once on the total, half-up to the cent.
-const mixed: [name: string, venue: [OptionKey, number], venueDelegates: number, online: number, onlineDelegates: number, subtotal: string, vat: string, total: string][] = [
+const mixed: [
+  name: string,
+  venue: [OptionKey, number],
+  venueDelegates: number,
+  online: number,
+  onlineDelegates: number,
+  subtotal: string,
+  vat: string,
+  total: string,
+][] = [
   ['2 at the venue and 1 online', ['venue', 8490], 2, 5490, 1, '22470.00', '3370.50', '25840.50'],
   ['2 early-bird and 1 online', ['early-bird', 7490], 2, 5490, 1, '20470.00', '3070.50', '23540.50'],
   ['1 at the venue and 3 online', ['venue', 8490], 1, 5490, 3, '24960.00', '3744.00', '28704.00'],
@@ -23,7 +32,10 @@ const mixed: [name: string, venue: [OptionKey, number], venueDelegates: number, 
 describe('attendanceQuote: venue and online delegates in one booking', () => {
   it.each(mixed)('%s', (_name, [venueKey, venuePrice], venueDelegates, onlinePrice, onlineDelegates, subtotal, vat, total) => {
     const result = attendanceQuote(
-      { venue: { option: rands(venueKey, venuePrice), delegates: venueDelegates }, online: { option: rands('online', onlinePrice), delegates: onlineDelegates } },
+      {
+        venue: { option: rands(venueKey, venuePrice), delegates: venueDelegates },
+        online: { option: rands('online', onlinePrice), delegates: onlineDelegates },
+      },
       0.15,
     )
     expect([formatAmount(result.subtotalCents), formatAmount(result.vatCents), formatAmount(result.totalCents)]).toEqual([subtotal, vat, total])
@@ -61,14 +73,26 @@ describe('attendanceQuote: venue and online delegates in one booking', () => {
 const discounted: [name: string, discount: Discount, scope: DiscountScope, discountCents: string, unitPrices: [string, string], total: string][] = [
   ['30% on everyone', { kind: 'percent', percent: 30 }, {}, '6741.00', ['5943.00', '3843.00'], '18088.35'],
   ['30% limited to online', { kind: 'percent', percent: 30 }, { optionKeys: ['online'] }, '1647.00', ['8490.00', '3843.00'], '23946.45'],
-  ['R1000 off per delegate, limited to the venue', { kind: 'amount', amountCents: 100_000 }, { optionKeys: ['venue'] }, '2000.00', ['7490.00', '5490.00'], '23540.50'],
+  [
+    'R1000 off per delegate, limited to the venue',
+    { kind: 'amount', amountCents: 100_000 },
+    { optionKeys: ['venue'] },
+    '2000.00',
+    ['7490.00', '5490.00'],
+    '23540.50',
+  ],
   ['R6000 off per delegate: never more than the online price', { kind: 'amount', amountCents: 600_000 }, {}, '17490.00', ['2490.00', '0.00'], '5727.00'],
   ['complimentary', { kind: 'complimentary' }, {}, '22470.00', ['0.00', '0.00'], '0.00'],
 ]
 
 describe('attendanceQuote: discount codes per delegate', () => {
   it.each(discounted)('%s', (_name, discount, scope, discountCents, [venueUnit, onlineUnit], total) => {
-    const result = attendanceQuote({ venue: { option: rands('venue', 8490), delegates: 2 }, online: { option: rands('online', 5490), delegates: 1 } }, 0.15, discount, scope)
+    const result = attendanceQuote(
+      { venue: { option: rands('venue', 8490), delegates: 2 }, online: { option: rands('online', 5490), delegates: 1 } },
+      0.15,
+      discount,
+      scope,
+    )
     expect(formatAmount(result.discountCents)).toBe(discountCents)
     expect(formatAmount(result.fullSubtotalCents)).toBe('22470.00')
     expect(result.lines.map((line) => formatAmount(line.unitAmountCents))).toEqual([venueUnit, onlineUnit])

@@ -59,7 +59,14 @@ export function attendanceQuote(
     const discountCents = discount !== undefined && discountAppliesTo(scope, part.option.key) ? discountOnLine(part.option, part.delegates, discount) : 0
     const quantity = isTableOption(part.option.key) ? 1 : part.delegates
     // Per delegate the discount is the same whole cents for each (discountOnLine rounds it per delegate), so this divides exactly.
-    lines.push({ attendance, option: part.option, delegates: part.delegates, fullSubtotalCents, discountCents, unitAmountCents: part.option.amountCents - discountCents / quantity })
+    lines.push({
+      attendance,
+      option: part.option,
+      delegates: part.delegates,
+      fullSubtotalCents,
+      discountCents,
+      unitAmountCents: part.option.amountCents - discountCents / quantity,
+    })
   }
   const fullSubtotalCents = lines.reduce((sum, line) => sum + line.fullSubtotalCents, 0)
   const full = { subtotalCents: fullSubtotalCents, vatCents: vatOn(fullSubtotalCents, vatRate), totalCents: 0, vatRate }

@@ -12,7 +12,8 @@ import {
   type RegistrationDraft,
 } from './registration-draft'
 
-const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test`, attendance: '' }))
+const delegates = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test`, attendance: '' }))
 const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025'), token: 'token', ...overrides })
 
 const options: OfferedOption[] = [

@@ -4,7 +4,6 @@ import {
   discountWording,
   formatRand,
   isOptionKey,
-  isTableOption,
   type Attendance,
   type AttendancePart,
   type AttendanceQuote,
@@ -12,7 +11,7 @@ import {
   type OptionKey,
 } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
-import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
+import type { RegistrationEvent } from '../catalog.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { Database } from '../db/database.ts'
 import type { DiscountCodeRow } from '../db/tables/discount-codes.ts'

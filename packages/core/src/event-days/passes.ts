@@ -69,7 +69,13 @@ export async function passesOfRegistration(queries: Kysely<Database>, registrati
   const rows = await queries
     .selectFrom('delegate_passes')
     .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
-    .select(['registration_delegates.ordinal', 'registration_delegates.name', 'registration_delegates.attendance', 'delegate_passes.code', 'delegate_passes.token'])
+    .select([
+      'registration_delegates.ordinal',
+      'registration_delegates.name',
+      'registration_delegates.attendance',
+      'delegate_passes.code',
+      'delegate_passes.token',
+    ])
     .where('delegate_passes.registration_id', '=', registrationId)
     .where('registration_delegates.cancellation_id', 'is', null)
     .orderBy('registration_delegates.ordinal')

@@ -57,9 +57,17 @@ export function supplierOf(settings: SiteSettingsForMail): TaxInvoiceData['suppl
 }
 
 /** A kind of attendance's line of a booking's documents: the event and option, its dates, where, its delegates, priced in full. */
-export function registrationLine(
+function registrationLine(
   event: RegistrationEvent,
-  supply: { attendance: Attendance; optionKey: string; optionLabel: string; delegateCount: number; delegatesText: string; unitAmountCents: number; subtotalCents: number },
+  supply: {
+    attendance: Attendance
+    optionKey: string
+    optionLabel: string
+    delegateCount: number
+    delegatesText: string
+    unitAmountCents: number
+    subtotalCents: number
+  },
 ): TaxInvoiceData['lines'][number] {
   // Online delegates are not at the hotel: their line says so instead of giving its address.
   const where = supply.attendance === 'online' ? 'Online' : venueLabel(event.venue)
@@ -99,7 +107,9 @@ export function bookingLines(
       unitAmountCents: line.option.amountCents,
       subtotalCents: line.fullSubtotalCents,
     }),
-    ...(discountDescription !== undefined && line.discountCents > 0 ? [discountLine(discountDescription, line.option.key, line.delegates, line.discountCents)] : []),
+    ...(discountDescription !== undefined && line.discountCents > 0
+      ? [discountLine(discountDescription, line.option.key, line.delegates, line.discountCents)]
+      : []),
   ])
 }
 

@@ -267,7 +267,12 @@ function registrantConfirmationMail(context: RegistrationMailContext, position?:
       html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context, attendance), context.invoice.attachment, ...creditNoteAttachments(position), ...passes.map(({ pass }) => passImage(pass))],
+    attachments: [
+      calendarFor(context, attendance),
+      context.invoice.attachment,
+      ...creditNoteAttachments(position),
+      ...passes.map(({ pass }) => passImage(pass)),
+    ],
   }
 }
 

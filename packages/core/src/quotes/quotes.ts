@@ -50,7 +50,9 @@ const onlineDelegateCount = z.pipe(
   z.transform((value: unknown) => (typeof value === 'number' ? String(value) : singleLine(value))),
   z.pipe(
     z.transform((text: string) => (text === '' ? 0 : /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
-    z.number('invalid-delegate-count').check(z.int('invalid-delegate-count'), z.minimum(0, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+    z
+      .number('invalid-delegate-count')
+      .check(z.int('invalid-delegate-count'), z.minimum(0, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
   ),
 )
 
@@ -110,8 +112,10 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
   const discountCode = discountCodeOf(input)
   // The chosen option's delegates, and with a venue option those attending online besides at the online price.
   const onlineOption = option.key === 'online' ? option : request.onlineDelegates > 0 ? attendanceOptionFor(event, today, option.key, 'online') : undefined
-  const options: Partial<Record<Attendance, RegistrationPriceOption>> = option.key === 'online' ? { online: option } : { venue: option, ...(onlineOption ? { online: onlineOption } : {}) }
-  const delegates = option.key === 'online' ? { venue: 0, online: request.delegates + request.onlineDelegates } : { venue: request.delegates, online: request.onlineDelegates }
+  const options: Partial<Record<Attendance, RegistrationPriceOption>> =
+    option.key === 'online' ? { online: option } : { venue: option, ...(onlineOption ? { online: onlineOption } : {}) }
+  const delegates =
+    option.key === 'online' ? { venue: 0, online: request.delegates + request.onlineDelegates } : { venue: request.delegates, online: request.onlineDelegates }
   const delegateCount = delegates.venue + delegates.online
   const code =
     discountCode === ''

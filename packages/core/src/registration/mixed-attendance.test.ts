@@ -5,7 +5,18 @@ import { cancellationProposal, cancelRegistration } from '../cancellation/cancel
 import { ValidationError } from '../errors.ts'
 import { storedMailOf } from '../outbox/stored-mail.ts'
 import { seatsTaken } from '../seats/seats.ts'
-import { LEGAL_OPINION, RESILIENCE, SITE_NOW, TEST_BACKENDS, fixedCatalog, openTestDatabase, pdftotext, registrationInput, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  LEGAL_OPINION,
+  RESILIENCE,
+  SITE_NOW,
+  TEST_BACKENDS,
+  fixedCatalog,
+  openTestDatabase,
+  pdftotext,
+  registrationInput,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import { createRegistration } from './commands.ts'
 import { getInvoicePdf } from './queries.ts'
 
@@ -97,7 +108,11 @@ describe.each(TEST_BACKENDS)('venue and online delegates in one registration on 
     expect(receipt.total).toBe('27565.50')
     const row = await testDb.db.kysely.selectFrom('registrations').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({ attendance_option: 'venue', unit_amount_cents: 899_000, subtotal_cents: 2_397_000, vat_cents: 359_550, delegate_count: 3 })
-    const delegates = await testDb.db.kysely.selectFrom('registration_delegates').select(['name', 'attendance', 'unit_amount_cents']).orderBy('ordinal').execute()
+    const delegates = await testDb.db.kysely
+      .selectFrom('registration_delegates')
+      .select(['name', 'attendance', 'unit_amount_cents'])
+      .orderBy('ordinal')
+      .execute()
     expect(delegates).toEqual([
       { name: THANDI.name, attendance: 'venue', unit_amount_cents: 899_000 },
       { name: PIETER.name, attendance: 'venue', unit_amount_cents: 899_000 },
@@ -122,7 +137,7 @@ describe.each(TEST_BACKENDS)('venue and online delegates in one registration on 
     expect(row).toEqual({ attendance_option: 'early-bird', attendance_option_label: 'Early-bird: register and pay by 25 March 2025 + Online' })
   })
 
-  it("gives the online delegate the join wording and no door pass, and the venue delegates their passes", async () => {
+  it('gives the online delegate the join wording and no door pass, and the venue delegates their passes', async () => {
     await createRegistration(context(), mixedBooking({ email: 'office@acme.example.com' }))
     const rows = await testDb.db.kysely.selectFrom('outbox_messages').selectAll().where('topic', '=', 'registration.delegate').execute()
     const mails = await Promise.all(rows.map((row) => storedMailOf(testDb.db, row)))

@@ -16,7 +16,8 @@ export function priceRegistration(
   const parts: Partial<Record<Attendance, AttendancePart>> = {}
   for (const attendance of ['venue', 'online'] as const) {
     const option = options[attendance]
-    if (option && delegates[attendance] > 0) parts[attendance] = { option: { key: option.key, amountCents: randsToCents(option.amount) }, delegates: delegates[attendance] }
+    if (option && delegates[attendance] > 0)
+      parts[attendance] = { option: { key: option.key, amountCents: randsToCents(option.amount) }, delegates: delegates[attendance] }
   }
   return priceWithDiscount(parts, vatRate, code)
 }

@@ -29,13 +29,6 @@ export function capacityOf(event: EventCapacity, kind: SeatKind): number | null 
   return (kind === 'venue' ? event.venueCapacity : event.onlineCapacity) ?? null
 }
 
-/** The seats the attending delegates take, from their count per attendance option: one seat per delegate listed. */
-export function seatsOf(attending: ReadonlyArray<{ optionKey: string; delegates: number }>): SeatCounts {
-  const counts: SeatCounts = { venue: 0, online: 0 }
-  for (const { optionKey, delegates } of attending) counts[seatKindOf(optionKey)] += delegates
-  return counts
-}
-
 export function seatsLeftOf(event: EventCapacity, taken: SeatCounts): SeatsLeft {
   const left = (kind: SeatKind) => {
     const capacity = capacityOf(event, kind)

@@ -1,4 +1,16 @@
-import { ATTENDANCES, attendanceOfOption, attendanceOptionKey, checkDelegateCap, isOptionKey, isRegistrationOpen, isTableOption, OPTION_KEYS, optionAvailability, type Attendance, type OptionKey } from '@events/pricing'
+import {
+  ATTENDANCES,
+  attendanceOfOption,
+  attendanceOptionKey,
+  checkDelegateCap,
+  isOptionKey,
+  isRegistrationOpen,
+  isTableOption,
+  OPTION_KEYS,
+  optionAvailability,
+  type Attendance,
+  type OptionKey,
+} from '@events/pricing'
 import * as z from 'zod/mini'
 import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { ValidationError } from '../errors.ts'
@@ -183,12 +195,7 @@ export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
  * The option a delegate attending this way is priced at now (attendanceOptionKey): the chosen one for its own kind,
  * else online's or the per-delegate venue price in force; undefined when the event offers none of them now.
  */
-export function attendanceOptionFor(
-  event: RegistrationEvent,
-  now: Date,
-  chosen: OptionKey | '',
-  attendance: Attendance,
-): RegistrationPriceOption | undefined {
+export function attendanceOptionFor(event: RegistrationEvent, now: Date, chosen: OptionKey | '', attendance: Attendance): RegistrationPriceOption | undefined {
   const offered = (key: OptionKey) => event.priceOptions.find((candidate) => candidate.key === key)
   const key = attendanceOptionKey(chosen, attendance, (candidate) => {
     const option = offered(candidate)
@@ -212,7 +219,12 @@ function attendancesOf(chosen: unknown, delegates: unknown): Array<Attendance | 
  * table seats its delegates in the room ('table-venue-only' for one online); a delegate's attendance the event does
  * not offer now is 'attendance-unavailable' (the chosen option's own kind is checked as the option).
  */
-function checkAttendances(event: RegistrationEvent, now: Date, registration: { attendanceOption: unknown; delegates: unknown }, addIssue: (issue: FieldIssue) => void): void {
+function checkAttendances(
+  event: RegistrationEvent,
+  now: Date,
+  registration: { attendanceOption: unknown; delegates: unknown },
+  addIssue: (issue: FieldIssue) => void,
+): void {
   const chosen = registration.attendanceOption
   const attendances = attendancesOf(chosen, registration.delegates)
   if (chosen === '' && (attendances.length === 0 || attendances.includes(undefined))) {
