@@ -214,6 +214,7 @@ interface QuotationShown {
   address: string
   attendanceOption: string
   delegateCount: number
+  onlineCount: number
 }
 
 function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryField[] {
@@ -274,7 +275,13 @@ function RegistrationForm({
               companyName: quotation.companyName,
               address: quotation.address,
               attendanceOption: quotation.attendanceOption,
-              delegates: Array.from({ length: quotation.delegateCount }, () => ({ name: '', position: '', email: '', attendance: '' })),
+              // The quotation's online delegates are the last listed.
+              delegates: Array.from({ length: quotation.delegateCount }, (_, row) => ({
+                name: '',
+                position: '',
+                email: '',
+                attendance: row >= quotation.delegateCount - quotation.onlineCount ? 'online' : '',
+              })),
             }
           : {}),
       },

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatRand } from '@events/pricing'
 import { createRegistration } from '../registration/commands.ts'
-import { fixedCatalog, LEGAL_OPINION, openTestDatabase, pdftotext, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  fixedCatalog,
+  LEGAL_OPINION,
+  openTestDatabase,
+  pdftotext,
+  registrationInput,
+  TEST_BACKENDS,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import { findQuote, quotationPrefill, quoteDownload, requestQuote } from './quotes.ts'
 
@@ -60,6 +69,7 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
       address: '',
       attendanceOption: 'venue',
       delegateCount: 2,
+      onlineCount: 0,
     })
     expect(await quotationPrefill(context, 'legalOpinion', { number: 'Q-000001', option: 'gold-bars', delegates: '9999' })).toMatchObject({
       attendanceOption: '',
@@ -87,7 +97,10 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
     }
     const venueOnly = { ...LEGAL_OPINION, priceOptions: LEGAL_OPINION.priceOptions.filter((option) => option.key !== 'online') }
     await expect(
-      requestQuote({ ...context, catalog: fixedCatalog([venueOnly]) }, { event: 'legalOpinion', attendanceOption: 'venue', delegates: '1', onlineDelegates: '1' }),
+      requestQuote(
+        { ...context, catalog: fixedCatalog([venueOnly]) },
+        { event: 'legalOpinion', attendanceOption: 'venue', delegates: '1', onlineDelegates: '1' },
+      ),
     ).rejects.toMatchObject({ code: 'attendance-unavailable' })
     expect(await testDb.db.kysely.selectFrom('quotes').select('id').execute()).toEqual([])
 
@@ -97,6 +110,15 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
     const text = pdftotext(quote.pdf)
     expect(text).toMatch(/2 R 8 490\.00 R 16 980\.00 .*2 delegates/)
     expect(text).toMatch(/1 R 5 490\.00 R 5 490\.00 .*Online .*1 delegate/)
+    // Its link starts the form with the three delegates, the last one online.
+    expect(text.replace(/\s+/g, '')).toContain('option=venue&delegates=3&online=1')
+    expect(await quotationPrefill(context, 'Resilience', { number: quote.number, option: 'venue', delegates: '3', online: '1' })).toMatchObject({
+      delegateCount: 3,
+      onlineCount: 1,
+    })
+    expect(await quotationPrefill(context, 'Resilience', { number: quote.number, option: 'venue', delegates: '3', online: '3' })).toMatchObject({
+      onlineCount: 0,
+    })
   })
 
   it('quotes what the registration would charge, numbered in its own series, valid until the price stops being offered, with bank details and terms', async () => {

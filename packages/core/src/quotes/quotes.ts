@@ -158,7 +158,11 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
     const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
     const quoteNumber = formatQuoteNumber(serial)
-    const quoteData: QuoteData = { ...data, number: quoteNumber, eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, delegateCount) }
+    const quoteData: QuoteData = {
+      ...data,
+      number: quoteNumber,
+      eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, delegateCount, option.key === 'online' ? 0 : delegates.online),
+    }
     await transaction
       .insertInto('quotes')
       .values({
@@ -279,14 +283,15 @@ export const QUOTATION_LINK_PARAM = 'quotation'
 
 /**
  * Where a quotation sends its reader to register: the event's Register tab with the quotation's number, option and
- * number of delegates, which the form starts with.
+ * number of delegates (and of those online besides a venue option's), which the form starts with.
  */
-function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number): string {
+function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number, online: number): string {
   const url = new URL(eventUrl)
   url.searchParams.set('tab', 'register')
   url.searchParams.set(QUOTATION_LINK_PARAM, quoteNumber)
   url.searchParams.set('option', optionKey)
   url.searchParams.set('delegates', String(delegates))
+  if (online > 0) url.searchParams.set('online', String(online))
   return url.toString()
 }
 
@@ -297,6 +302,8 @@ export interface QuotationPrefill {
   address: string
   attendanceOption: string
   delegateCount: number
+  /** How many of the delegates, the last listed, attend online (with a venue option); 0 for none. */
+  onlineCount: number
 }
 
 /**
@@ -307,7 +314,7 @@ export interface QuotationPrefill {
 export async function quotationPrefill(
   context: Pick<BackOfficeContext, 'db'>,
   eventSlug: string,
-  link: { number: string | null; option: string | null; delegates: string | null },
+  link: { number: string | null; option: string | null; delegates: string | null; online?: string | null },
 ): Promise<QuotationPrefill | undefined> {
   const serial = link.number === null ? undefined : quoteSerial(link.number)
   if (serial === undefined) return undefined
@@ -319,11 +326,14 @@ export async function quotationPrefill(
   if (!row || row.event_slug !== eventSlug) return undefined
   const data = JSON.parse(row.data_json) as Pick<QuoteData, 'recipient'>
   const delegates = Number(link.delegates)
+  const delegateCount = Number.isInteger(delegates) && delegates >= 1 && delegates <= MAX_DELEGATES ? delegates : 1
+  const online = Number(link.online ?? 0)
   return {
     quotationNumber: formatQuoteNumber(row.number),
     companyName: row.company_name,
     address: data.recipient.addressLines.join('\n'),
     attendanceOption: (OPTION_KEYS as readonly string[]).includes(link.option ?? '') ? link.option! : '',
-    delegateCount: Number.isInteger(delegates) && delegates >= 1 && delegates <= MAX_DELEGATES ? delegates : 1,
+    delegateCount,
+    onlineCount: Number.isInteger(online) && online >= 0 && online < delegateCount ? online : 0,
   }
 }
