@@ -92,6 +92,8 @@ async function seatDelegates(db: TestDatabase['db'], delegates: number) {
         name: 'D',
         position: 'P',
         email: 'd@acme.test',
+        attendance: 'venue' as const,
+        unit_amount_cents: 0,
         cancellation_id: null,
       })),
     )

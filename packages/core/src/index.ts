@@ -372,7 +372,6 @@ export {
   seatKindOf,
   seatStatusOf,
   seatsLeftOf,
-  seatsOf,
   seatsTaken,
   seatsTakenAt,
   visibleSeatsKey,

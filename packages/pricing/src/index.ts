@@ -24,3 +24,14 @@ export {
   type DiscountScope,
   type DiscountedQuote,
 } from './discount.ts'
+export {
+  ATTENDANCES,
+  attendanceOfOption,
+  attendanceOptionKey,
+  attendanceQuote,
+  isAttendance,
+  type Attendance,
+  type AttendanceLine,
+  type AttendancePart,
+  type AttendanceQuote,
+} from './attendance.ts'

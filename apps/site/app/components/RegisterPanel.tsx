@@ -6,7 +6,9 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Link, useFetcher, useLoaderData } from 'react-router'
 import {
   addDelegate,
+  asksAttendance,
   blankDraft,
+  delegateAttendance,
   draftFromForm,
   fitDelegatesToOption,
   priceDraft,
@@ -212,6 +214,7 @@ interface QuotationShown {
   address: string
   attendanceOption: string
   delegateCount: number
+  onlineCount: number
 }
 
 function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryField[] {
@@ -226,11 +229,12 @@ function summaryFields(draft: RegistrationDraft, codeLabel: string): SummaryFiel
     field('purchaseOrderNumber', 'Purchase order number'),
     field('quotationNumber', 'Quotation number'),
     field('delegates', 'Delegates'),
-    ...draft.delegates.flatMap((_, row) =>
-      [...delegateFields, { name: 'professionalRegistrationNumber', label: 'Professional registration number' }].map((delegate) =>
+    ...draft.delegates.flatMap((_, row) => [
+      ...[...delegateFields, { name: 'professionalRegistrationNumber', label: 'Professional registration number' }].map((delegate) =>
         field(`delegates.${row}.${delegate.name}`, `Delegate ${row + 1} ${delegate.label.toLowerCase()}`),
       ),
-    ),
+      field(`delegates.${row}.attendance`, `Delegate ${row + 1} attends`),
+    ]),
     field('paymentMethod', 'Payment method'),
     field('discountCode', 'Discount code'),
     field('legalAgreement', 'Legal agreement'),
@@ -273,7 +277,13 @@ function RegistrationForm({
               companyName: quotation.companyName,
               address: quotation.address,
               attendanceOption: quotation.attendanceOption,
-              delegates: Array.from({ length: quotation.delegateCount }, () => ({ name: '', position: '', email: '' })),
+              // The quotation's online delegates are the last listed.
+              delegates: Array.from({ length: quotation.delegateCount }, (_, row) => ({
+                name: '',
+                position: '',
+                email: '',
+                attendance: row >= quotation.delegateCount - quotation.onlineCount ? 'online' : '',
+              })),
             }
           : {}),
       },
@@ -316,7 +326,10 @@ function RegistrationForm({
   // A code edited since it was checked gives nothing until it is checked again.
   const discount = checkedDiscount && checkedDiscount.code === normaliseDiscountCode(draft.discountCode) ? checkedDiscount : undefined
   const price = priceDraft(draft, options, vatRate, discount)
-  const discountMisses = discount !== undefined && isOptionKey(draft.attendanceOption) && !discountAppliesTo(discount.scope, draft.attendanceOption)
+  const discountMisses = discount !== undefined && price.lines.length > 0 && price.lines.every((line) => !discountAppliesTo(discount.scope, line.option.key))
+  // Each delegate says whether they attend at the venue or online, when the event offers both for the chosen option.
+  const chosenKey = isOptionKey(draft.attendanceOption) ? draft.attendanceOption : undefined
+  const askAttendance = chosenKey !== undefined && asksAttendance(draft, options)
   const discountFieldError = fieldErrors.discountCode ?? (fetcher.data === undefined && !outcome ? discountLink?.refusal : undefined)
   const paysByCard = draft.paymentMethod === 'card'
   const vatPercent = `${Math.round(vatRate * 10000) / 100}%`
@@ -511,7 +524,7 @@ function RegistrationForm({
             {draft.delegates.map((delegate, row) => (
               <fieldset className="form__delegate" key={row}>
                 <legend>Delegate {row + 1}</legend>
-                <div className="form__delegate-fields">
+                <div className={askAttendance ? 'form__delegate-fields form__delegate-fields--attends' : 'form__delegate-fields'}>
                   {delegateFields.map((field) => {
                     const name = `delegates.${row}.${field.name}`
                     return (
@@ -530,6 +543,22 @@ function RegistrationForm({
                       </div>
                     )
                   })}
+                  {askAttendance && (
+                    <div className="form__field">
+                      <label htmlFor={idFor(`delegates.${row}.attendance`)}>Attends</label>
+                      <select
+                        id={idFor(`delegates.${row}.attendance`)}
+                        name={`delegates.${row}.attendance`}
+                        value={delegateAttendance(delegate, chosenKey)}
+                        onChange={(change) => setDelegate(row, 'attendance', change.target.value)}
+                        {...errorAttributes(`delegates.${row}.attendance`)}
+                      >
+                        <option value="venue">At the venue</option>
+                        <option value="online">Online</option>
+                      </select>
+                      {errorText(`delegates.${row}.attendance`)}
+                    </div>
+                  )}
                   {event.cpdAccredited && (
                     <div className="form__field form__field--wide">
                       <label htmlFor={idFor(`delegates.${row}.professionalRegistrationNumber`)}>Professional registration number (optional)</label>
@@ -779,6 +808,13 @@ function QuoteForm({ event, options, draft, refusal }: { event: EventPage; optio
             required
           />
         </div>
+        {available.some((option) => option.key === 'online') && available.some((option) => option.key === 'venue' || option.key === 'early-bird') && (
+          <div className="form__field">
+            <label htmlFor="quote-online-delegates">Plus delegates attending online (optional)</label>
+            <input id="quote-online-delegates" name="onlineDelegates" type="number" inputMode="numeric" min={0} max={MAX_QUOTE_DELEGATES} defaultValue={0} />
+            <p className="form__hint">With a venue option: these join online, at the online price, on the same quotation.</p>
+          </div>
+        )}
         <div className="form__field">
           <label htmlFor="quote-company">Company name (optional)</label>
           <input id="quote-company" name="companyName" autoComplete="organization" defaultValue={draft.companyName} />
@@ -845,24 +881,36 @@ function OrderSummary({
           <dt>Option</dt>
           <dd>{chosen ? chosen.label : 'Not chosen yet'}</dd>
         </div>
-        <div>
-          <dt>{isTable ? 'Table' : 'Delegates'}</dt>
-          <dd>
-            {chosen ? (
-              isTable ? (
-                <>
-                  {delegates} {delegates === 1 ? 'delegate' : 'delegates'}, <Amount cents={randsToCents(chosen.amount)} /> flat
-                </>
+        {price.lines.some((line) => line.option.key !== chosen?.key) ? (
+          // A booking mixing venue and online: a line per way of attending, each at its own price.
+          price.lines.map((line) => (
+            <div key={line.attendance}>
+              <dt>{line.attendance === 'online' ? 'Online' : 'At the venue'}</dt>
+              <dd>
+                {line.delegates} × <Amount cents={line.option.amountCents} />
+              </dd>
+            </div>
+          ))
+        ) : (
+          <div>
+            <dt>{isTable ? 'Table' : 'Delegates'}</dt>
+            <dd>
+              {chosen ? (
+                isTable ? (
+                  <>
+                    {delegates} {delegates === 1 ? 'delegate' : 'delegates'}, <Amount cents={randsToCents(chosen.amount)} /> flat
+                  </>
+                ) : (
+                  <>
+                    {delegates} × <Amount cents={randsToCents(chosen.amount)} />
+                  </>
+                )
               ) : (
-                <>
-                  {delegates} × <Amount cents={randsToCents(chosen.amount)} />
-                </>
-              )
-            ) : (
-              delegates
-            )}
-          </dd>
-        </div>
+                delegates
+              )}
+            </dd>
+          </div>
+        )}
         {discount && price.discountCents > 0 && (
           <div className="order-summary__discount">
             <dt>{discount.description}</dt>

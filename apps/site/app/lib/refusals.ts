@@ -67,6 +67,11 @@ export const REFUSALS: Record<RefusalCode, Refusal> = {
   'invalid-delegate-count': { status: 422, message: 'Please enter the number of delegates: a whole number from 1.' },
   'invalid-vat-number': { status: 422, message: 'Please enter the VAT number as SARS issued it: 10 digits starting with 4, e.g. 4123456789.' },
   'sold-out': { status: 409, message: 'Sorry, this event is sold out.' },
+  'table-venue-only': {
+    status: 422,
+    message: 'A table is at the venue: every delegate at a table attends in person. Choose a per-delegate option to send some online.',
+  },
+  'attendance-unavailable': { status: 422, message: 'This event does not offer this way of attending. Please choose venue or online as the event offers.' },
   'invalid-seats': { status: 422, message: 'Please enter the number of seats: a whole number from 1 to 10.' },
   'not-sold-out': { status: 409, message: 'Seats are still available for this event: please register instead of joining the waiting list.' },
   'offer-expired': {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_DELEGATES } from '@events/core/choices'
 import {
   applyIntent,
+  asksAttendance,
   blankDraft,
   draftFromForm,
   parseIntent,
@@ -11,7 +12,8 @@ import {
   type RegistrationDraft,
 } from './registration-draft'
 
-const delegates = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test` }))
+const delegates = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ name: `D${index}`, position: 'P', email: `d${index}@x.test`, attendance: '' }))
 const draftWith = (overrides: Partial<RegistrationDraft>): RegistrationDraft => ({ ...blankDraft('ERC2025'), token: 'token', ...overrides })
 
 const options: OfferedOption[] = [
@@ -39,7 +41,7 @@ describe('applyIntent', () => {
     expect(blankDraft('ERC2025')).toMatchObject({
       code: 'ERC2025',
       token: '',
-      delegates: [{ name: '', position: '', email: '' }],
+      delegates: [{ name: '', position: '', email: '', attendance: '' }],
       attendanceOption: '',
       paymentMethod: '',
     })
@@ -87,11 +89,12 @@ describe('draftFromForm', () => {
     form.set('delegates.4.name', 'Second')
     form.set('delegates.1.name', 'First')
     form.set('delegates.1.email', 'first@x.test')
+    form.set('delegates.4.attendance', 'online')
     const draft = draftFromForm(form)
     expect(draft).toMatchObject({ companyName: 'Acme', legalAgreement: true, attendanceOption: '' })
     expect(draft.delegates).toEqual([
-      { name: 'First', position: '', email: 'first@x.test' },
-      { name: 'Second', position: '', email: '' },
+      { name: 'First', position: '', email: 'first@x.test', attendance: '' },
+      { name: 'Second', position: '', email: '', attendance: 'online' },
     ])
   })
 })
@@ -113,5 +116,36 @@ describe('registrationInput', () => {
     expect(registrationInput('Resilience', draftWith({ vatNumber: '' })).vatRegistered).toBe('no')
     expect(registrationInput('Resilience', draftWith({ vatRegistered: 'no', vatNumber: '4123456789' })).vatRegistered).toBe('no')
     expect(registrationInput('Resilience', draftWith({})).event).toBe('Resilience')
+  })
+})
+
+describe('priceDraft: venue and online delegates', () => {
+  const withOnline: OfferedOption[] = [...options, { key: 'online', label: 'Online', amount: 5490, available: true }]
+  const mixed = (option: string, ...attendances: string[]) =>
+    draftWith({ attendanceOption: option, delegates: attendances.map((attendance, index) => ({ ...delegates(index + 1)[index]!, attendance })) })
+
+  it('prices each delegate at their own attendance, VAT once on the total', () => {
+    // 2 × R8 490 + R5 490 = R22 470.00 + VAT R3 370.50.
+    expect(priceDraft(mixed('venue', 'venue', '', 'online'), withOnline, 0.15).totalCents).toBe(2_584_050)
+    // The online option with one delegate at the venue: the venue price in force (early-bird is closed here).
+    expect(priceDraft(mixed('online', 'venue', ''), withOnline, 0.15).totalCents).toBe(1_607_700)
+  })
+
+  it('prices no online delegate at a table, and none on an event without online', () => {
+    expect(priceDraft(mixed('table-5', '', 'online'), withOnline, 0.15).lines.map((line) => line.attendance)).toEqual(['venue'])
+    expect(priceDraft(mixed('venue', 'venue', 'online'), options, 0.15).totalCents).toBe(976_350)
+  })
+
+  it('asks each delegate how they attend only for a per-delegate option on an event offering both', () => {
+    expect(asksAttendance(draftWith({ attendanceOption: 'venue' }), withOnline)).toBe(true)
+    expect(asksAttendance(draftWith({ attendanceOption: 'online' }), withOnline)).toBe(true)
+    expect(asksAttendance(draftWith({ attendanceOption: 'table-5' }), withOnline)).toBe(false)
+    expect(asksAttendance(draftWith({ attendanceOption: 'venue' }), options)).toBe(false)
+    expect(asksAttendance(draftWith({ attendanceOption: '' }), withOnline)).toBe(false)
+  })
+
+  it('seats everyone at a table at the venue when a table is chosen', () => {
+    const change = applyIntent(mixed('table-5', 'venue', 'online'), { type: 'update' })
+    expect(change.draft.delegates.map((delegate) => delegate.attendance)).toEqual(['', ''])
   })
 })

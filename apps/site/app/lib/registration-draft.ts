@@ -1,14 +1,20 @@
 import type { DiscountTerms, RegistrationFormValues } from '@events/core'
 import { MAX_DELEGATES } from '@events/core/choices'
 import {
+  ATTENDANCES,
+  attendanceOfOption,
+  attendanceOptionKey,
+  attendanceQuote,
   capMessage,
   checkDelegateCap,
   delegateCap,
-  discountedQuote,
+  isAttendance,
   isOptionKey,
-  quote,
+  isTableOption,
   randsToCents,
-  type DiscountedQuote,
+  type Attendance,
+  type AttendancePart,
+  type AttendanceQuote,
   type OptionKey,
 } from '@events/pricing'
 
@@ -51,7 +57,7 @@ export interface OfferedOption {
 }
 
 function blankDelegate(): DelegateDraft {
-  return { name: '', position: '', email: '' }
+  return { name: '', position: '', email: '', attendance: '' }
 }
 
 /** The form as it starts: the event code prefilled, one blank delegate, no option, no payment method. */
@@ -162,12 +168,17 @@ export function removeDelegate(draft: RegistrationDraft, index: number): DraftCh
   return { draft: { ...draft, delegates: draft.delegates.filter((_, row) => row !== index) } }
 }
 
-/** Applies the chosen option: a table with more delegates listed than it admits cuts the list to its cap and says so. */
+/**
+ * Applies the chosen option: a table seats everyone at the venue (each delegate's own choice goes), and one with more
+ * delegates listed than it admits cuts the list to its cap and says so.
+ */
 export function fitDelegatesToOption(draft: RegistrationDraft): DraftChange {
   const cap = capOf(draft.attendanceOption)
-  if (cap === undefined || draft.delegates.length <= cap) return { draft }
+  if (cap === undefined) return { draft }
+  const seated = { ...draft, delegates: draft.delegates.map((delegate) => ({ ...delegate, attendance: '' })) }
+  if (draft.delegates.length <= cap) return { draft: seated }
   return {
-    draft: { ...draft, delegates: draft.delegates.slice(0, cap) },
+    draft: { ...seated, delegates: seated.delegates.slice(0, cap) },
     notice: `${capMessage(cap)} The list was cut to the first ${cap}.`,
   }
 }
@@ -190,18 +201,41 @@ export function applyIntent(draft: RegistrationDraft, intent: DraftIntent): Draf
   }
 }
 
+/** How a draft's delegate attends: as they chose, else as the chosen option. */
+export function delegateAttendance(delegate: { attendance: string }, option: OptionKey): Attendance {
+  return isAttendance(delegate.attendance) ? delegate.attendance : attendanceOfOption(option)
+}
+
 /**
- * What the draft costs with the chosen option (total 0 without one, or when the option cannot be chosen), less the
- * checked discount code's discount where it applies to the option.
+ * Whether the form asks each delegate how they attend: the chosen option is per delegate, and the event offers both
+ * a per-delegate venue price and online now.
  */
-export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOption[], vatRate: number, discount?: DiscountTerms): DiscountedQuote {
+export function asksAttendance(draft: RegistrationDraft, options: readonly OfferedOption[]): boolean {
+  const chosen = draft.attendanceOption
+  if (!isOptionKey(chosen) || isTableOption(chosen)) return false
+  const available = (key: OptionKey) => options.some((option) => option.key === key && option.available)
+  return ATTENDANCES.every((attendance) => attendanceOptionKey(chosen, attendance, available) !== undefined)
+}
+
+/**
+ * What the draft costs with the chosen option (total 0 without one, or when the option cannot be chosen): each
+ * delegate at the price of their own attendance, less the checked discount code's discount where it applies.
+ */
+export function priceDraft(draft: RegistrationDraft, options: readonly OfferedOption[], vatRate: number, discount?: DiscountTerms): AttendanceQuote {
   const chosen = options.find((option) => option.key === draft.attendanceOption && option.available)
-  if (!chosen || !isOptionKey(chosen.key)) {
-    const nothing = quote(undefined, 0, vatRate)
-    return { ...nothing, fullSubtotalCents: 0, discountCents: 0 }
+  const parts: Partial<Record<Attendance, AttendancePart>> = {}
+  if (chosen && isOptionKey(chosen.key)) {
+    const key: OptionKey = chosen.key
+    const offered = (candidate: OptionKey) => options.find((option) => option.key === candidate && option.available)
+    for (const attendance of ATTENDANCES) {
+      const delegates = draft.delegates.filter((delegate) => delegateAttendance(delegate, key) === attendance).length
+      const pricedKey = attendanceOptionKey(key, attendance, (candidate) => offered(candidate) !== undefined)
+      const priced = pricedKey === undefined ? undefined : offered(pricedKey)
+      // A way of attending the event does not offer (or online at a table) is refused when submitted; until then it adds nothing.
+      if (priced && delegates > 0) parts[attendance] = { option: { key: pricedKey!, amountCents: randsToCents(priced.amount) }, delegates }
+    }
   }
-  const key: OptionKey = chosen.key
-  return discountedQuote({ key, amountCents: randsToCents(chosen.amount) }, draft.delegates.length, vatRate, discount?.discount, discount?.scope)
+  return attendanceQuote(parts, vatRate, discount?.discount, discount?.scope)
 }
 
 /** The draft as the registration API reads it: its fields and the event, without the form's token. */

@@ -79,12 +79,13 @@ export async function discountLinkShown(context: Readonly<RouterContextProvider>
   }
 }
 
-/** A quotation's link (`?quotation=Q-000042&option=…&delegates=…`): what the form starts with, or nothing for no quotation of this event. */
+/** A quotation's link (`?quotation=Q-000042&option=…&delegates=…&online=…`): what the form starts with, or nothing for no quotation of this event. */
 export function quotationLinkShown(context: Readonly<RouterContextProvider>, url: URL, eventSlug: string): Promise<QuotationPrefill | undefined> {
   return quotationPrefill(context.get(servicesContext).core.registrations, eventSlug, {
     number: url.searchParams.get(QUOTATION_LINK_PARAM),
     option: url.searchParams.get('option'),
     delegates: url.searchParams.get('delegates'),
+    online: url.searchParams.get('online'),
   })
 }
 

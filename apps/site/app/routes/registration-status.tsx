@@ -52,15 +52,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       option: details.attendanceOption.label,
       paymentMethod: details.paymentMethod,
       delegates: details.delegates,
-      online: details.attendanceOption.key === 'online',
       registrationNumbers,
       passes: passes.map((pass) => ({
         name: pass.name,
         code: pass.code,
         path: sitePaths.delegatePass(pass.token),
         joinPath: sitePaths.delegateJoin(pass.token),
+        online: pass.online,
         // An online delegate has no door to pass: the page sends no QR code for them.
-        qr: details.attendanceOption.key === 'online' ? undefined : passQrPath(pass.code),
+        qr: pass.online ? undefined : passQrPath(pass.code),
       })),
       certificates: certificates.map((certificate) => ({
         number: certificate.number,
@@ -165,6 +165,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function RegistrationStatus({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSiteSettings()
   const registration = loaderData
+  const onlinePasses = registration.passes.filter((pass) => pass.online)
+  const doorPasses = registration.passes.filter((pass) => !pass.online)
   const bank = settings?.bankDetails
   const isBankTransfer = registration.paymentMethod === 'bank-transfer'
   const paymentLabel = PAYMENT_METHOD_LABELS[registration.paymentMethod]
@@ -270,12 +272,12 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
             })}
           </>
         )}
-        {registration.passes.length > 0 && registration.online && (
+        {onlinePasses.length > 0 && (
           <>
             <h2>Joining online</h2>
-            <p>Each delegate joins with a personal link of their own, also e-mailed to them before the event. There is no pass for a door.</p>
+            <p>Each online delegate joins with a personal link of their own, also e-mailed to them before the event. There is no pass for a door.</p>
             <ul>
-              {registration.passes.map((pass) => (
+              {onlinePasses.map((pass) => (
                 <li key={pass.code}>
                   <a href={pass.joinPath}>{pass.name}’s personal link to join online</a>
                 </li>
@@ -283,12 +285,12 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
             </ul>
           </>
         )}
-        {registration.passes.length > 0 && !registration.online && (
+        {doorPasses.length > 0 && (
           <>
             <h2>Passes</h2>
             <p>Each delegate shows their pass at the registration desk: the QR code, or its code. Each pass has a page of its own to open on a phone.</p>
             <ul className="passes">
-              {registration.passes.map((pass) => (
+              {doorPasses.map((pass) => (
                 <li key={pass.code}>
                   <strong>{pass.name}</strong>
                   {pass.qr && <PassQr qr={pass.qr} code={pass.code} />}

@@ -62,7 +62,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       'registrations.created_at',
       'registrations.event_slug',
       'registrations.company_name',
-      'registrations.attendance_option',
+      'registration_delegates.attendance',
       'registrations.attendance_option_label',
       'registrations.status',
       'registrations.event_title',
@@ -100,7 +100,7 @@ export async function delegateList(context: BackOfficeContext, eventId: string):
       professionalRegistrationNumber: row.professional_registration_number ?? '',
       email: row.email,
       option: row.attendance_option_label,
-      online: row.attendance_option === 'online',
+      online: row.attendance === 'online',
       paymentStatus: row.status,
     })),
   }

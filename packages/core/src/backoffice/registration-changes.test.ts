@@ -38,8 +38,9 @@ describe.each(TEST_BACKENDS)('registration changes on %s', (backend) => {
 
       const detail = await getRegistrationDetail(testContext(testDb.db), reference)
       expect(detail!.delegates).toEqual([
-        { ...THANDI, cancelled: false },
-        { ...NALEDI, cancelled: false },
+        { ...THANDI, attendance: 'venue', cancelled: false },
+        // The one sent instead takes the place as it was, at the venue.
+        { ...NALEDI, attendance: 'venue', cancelled: false },
       ])
       expect(detail!.amounts).toMatchObject({ subtotalCents: 1_798_000, vatCents: 269_700, totalCents: 2_067_700 })
       await deliverDueMessages({ db: testDb.db, transport, log: () => undefined })

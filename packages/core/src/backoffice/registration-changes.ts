@@ -140,8 +140,13 @@ export const delegateChange: CommandHandler<z.output<typeof delegateChangeSchema
     // Another person in the place: the pass sent to the one replaced no longer admits anyone.
     const newPass = newAddress ? await reissueDelegatePass(transaction, delegate.id, at) : undefined
     await updateMailContext(transaction, registration.id, (mailContext) => {
-      const previous = mailContext.submission.delegates[index]
-      mailContext.submission.delegates[index] = { ...after, professionalRegistrationNumber: newAddress ? '' : (previous?.professionalRegistrationNumber ?? '') }
+      // The one in the place takes it as it was, at the venue or online; another person does not inherit the number.
+      const previous = mailContext.submission.delegates[index]!
+      mailContext.submission.delegates[index] = {
+        ...previous,
+        ...after,
+        professionalRegistrationNumber: newAddress ? '' : (previous.professionalRegistrationNumber ?? ''),
+      }
       if (newPass && mailContext.passes)
         mailContext.passes = mailContext.passes.map((pass) => (pass.ordinal === index ? passForMail(context.links, newPass, index) : pass))
     })

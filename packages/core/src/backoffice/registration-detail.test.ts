@@ -63,8 +63,8 @@ describe.each(TEST_BACKENDS)('getRegistrationDetail on %s', (backend) => {
     })
     expect(detail!.secret).toMatch(/^[\w-]{43}$/)
     expect(detail!.delegates).toEqual([
-      { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', cancelled: false },
-      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', cancelled: false },
+      { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', attendance: 'venue', cancelled: false },
+      { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', attendance: 'venue', cancelled: false },
     ])
     expect(detail!.invoice!.issuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(detail!.emails).toHaveLength(5)

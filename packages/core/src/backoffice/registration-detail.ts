@@ -32,7 +32,7 @@ export interface RegistrationDetail extends RegistrationKey {
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
   /** Every delegate in the order registered; a cancelled one stays listed, marked. */
-  delegates: Array<{ name: string; position: string; email: string; cancelled: boolean }>
+  delegates: Array<{ name: string; position: string; email: string; attendance: 'venue' | 'online'; cancelled: boolean }>
   amounts: {
     unitAmountCents: number
     subtotalCents: number
@@ -73,7 +73,7 @@ export async function getRegistrationDetail(context: BackOfficeContext, referenc
   const [delegates, invoices, bankPayments, messages, payment, surplusRefunds, statement] = await Promise.all([
     kysely
       .selectFrom('registration_delegates')
-      .select(['name', 'position', 'email', 'cancellation_id'])
+      .select(['name', 'position', 'email', 'attendance', 'cancellation_id'])
       .where('registration_id', '=', row.id)
       .orderBy('ordinal')
       .execute(),

@@ -32,6 +32,10 @@ export interface CancellationDelegate {
   id: string
   name: string
   position: string
+  /** At the venue or online. */
+  attendance: 'venue' | 'online'
+  /** What cancelling the delegate credits before the fee, excl. VAT: their own price (0 at a table, cancelled as a whole). */
+  unitAmountCents: number
   /** Set once the delegate was cancelled. */
   cancellationId: string | null
 }
@@ -78,7 +82,6 @@ export interface CancellationProposal {
   optionLabel: string
   /** A table is priced as a whole, so only the whole registration can be cancelled. */
   pricedAsTable: boolean
-  unitAmountCents: number
   vatRate: number
   delegates: CancellationDelegate[]
   fee: ProposedCancellationFee
@@ -248,7 +251,7 @@ export async function cancellationProposal(context: BackOfficeContext, reference
   const [delegates, invoice, payment, balances, cancellations] = await Promise.all([
     queries
       .selectFrom('registration_delegates')
-      .select(['id', 'name', 'position', 'cancellation_id'])
+      .select(['id', 'name', 'position', 'attendance', 'unit_amount_cents', 'cancellation_id'])
       .where('registration_id', '=', registration.id)
       .orderBy('ordinal')
       .execute(),
@@ -267,9 +270,15 @@ export async function cancellationProposal(context: BackOfficeContext, reference
     eventStart: registration.event_start,
     optionLabel: registration.attendance_option_label,
     pricedAsTable: pricedAsTable(registration.attendance_option),
-    unitAmountCents: registration.unit_amount_cents,
     vatRate: registration.vat_rate,
-    delegates: delegates.map((delegate) => ({ id: delegate.id, name: delegate.name, position: delegate.position, cancellationId: delegate.cancellation_id })),
+    delegates: delegates.map((delegate) => ({
+      id: delegate.id,
+      name: delegate.name,
+      position: delegate.position,
+      attendance: delegate.attendance,
+      unitAmountCents: delegate.unit_amount_cents,
+      cancellationId: delegate.cancellation_id,
+    })),
     fee,
     wholeCancellation: { feeTotalCents: charged.subtotalCents + charged.vatCents - whole.creditedTotalCents, creditedTotalCents: whole.creditedTotalCents },
     invoiceNumber: invoice ? formatInvoiceNumber(Number(invoice.number)) : null,
@@ -305,7 +314,7 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
     const registration = await findRegistration(transaction, input.reference, db.dialect === 'postgres')
     const delegates = await transaction
       .selectFrom('registration_delegates')
-      .select(['id', 'name', 'cancellation_id'])
+      .select(['id', 'name', 'unit_amount_cents', 'cancellation_id'])
       .where('registration_id', '=', registration.id)
       .orderBy('ordinal')
       .execute()
@@ -326,8 +335,9 @@ export const cancellationChange: CommandHandler<z.output<typeof cancellationSche
     const { feePercent, overrideReason } = feeApplied(input, proposal.feePercent)
     const balances = await balancesOf(transaction, registration.id)
     const charged = chargedOf(registration, balances)
-    // Delegates are cancelled at their price: the fees of earlier cancellations stay charged. A table goes as a whole.
-    const cancelledSubtotalCents = table ? charged.subtotalCents : registration.unit_amount_cents * chosen.length
+    // Delegates are cancelled at their own price (a venue and an online delegate differ): the fees of earlier
+    // cancellations stay charged. A table goes as a whole.
+    const cancelledSubtotalCents = table ? charged.subtotalCents : chosen.reduce((sum, delegate) => sum + delegate.unit_amount_cents, 0)
     const credit = cancellationCredit(charged, cancelledSubtotalCents, feePercent)
     const owedBefore = registration.total_cents - balances.creditedTotalCents
     const owedAfter = owedBefore - credit.creditedTotalCents

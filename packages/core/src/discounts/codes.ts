@@ -1,16 +1,17 @@
 import {
+  attendanceQuote,
   discountAppliesTo,
-  discountedQuote,
   discountWording,
   formatRand,
   isOptionKey,
-  isTableOption,
+  type Attendance,
+  type AttendancePart,
+  type AttendanceQuote,
   type Discount,
-  type DiscountedQuote,
   type OptionKey,
 } from '@events/pricing'
 import type { Kysely, Transaction } from 'kysely'
-import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
+import type { RegistrationEvent } from '../catalog.ts'
 import { johannesburgDay } from '../cancellation/fee-rules.ts'
 import type { Database } from '../db/database.ts'
 import type { DiscountCodeRow } from '../db/tables/discount-codes.ts'
@@ -54,28 +55,13 @@ export function discountDescription(row: Pick<DiscountCodeRow, 'kind' | 'percent
   return `${what} (code ${row.code})`
 }
 
-/** A registration's price with the code it used: the full price, the discount, VAT on what remains. */
-export interface DiscountedRegistrationPrice {
-  /** The option's price per delegate (or the table's), before the discount. */
-  fullUnitAmountCents: number
-  /** What one delegate (or the table) costs after the discount: what a cancellation of one delegate credits. */
-  unitAmountCents: number
-  price: DiscountedQuote
-}
-
-/** Prices an option for some delegates, then takes the code's discount off the line (pricing does both). */
-export function priceWithDiscount(
-  option: Pick<RegistrationPriceOption, 'key'>,
-  fullUnitAmountCents: number,
-  delegateCount: number,
-  vatRate: number,
-  code: DiscountCodeRow | undefined,
-): DiscountedRegistrationPrice {
+/**
+ * A booking's price with the code it used (pricing does it all): each kind of attendance at its option's price, the
+ * discount per delegate on their own price where the code's scope covers their option, VAT on what remains.
+ */
+export function priceWithDiscount(parts: Partial<Record<Attendance, AttendancePart>>, vatRate: number, code: DiscountCodeRow | undefined): AttendanceQuote {
   const terms = code && discountTermsOf(code)
-  const price = discountedQuote({ key: option.key, amountCents: fullUnitAmountCents }, delegateCount, vatRate, terms?.discount, terms?.scope)
-  const quantity = isTableOption(option.key) || delegateCount === 0 ? 1 : delegateCount
-  // Per delegate the discount is the same whole cents for each (pricing rounds it per delegate), so this divides exactly.
-  return { fullUnitAmountCents, unitAmountCents: fullUnitAmountCents - price.discountCents / quantity, price }
+  return attendanceQuote(parts, vatRate, terms?.discount, terms?.scope)
 }
 
 /** What a code gives, as the Register tab prices it before submitting: the discount, its scope and its wording. */
@@ -128,7 +114,8 @@ export async function discountCodeUses(queries: Queries, codeIds: readonly strin
 export interface DiscountRequest {
   code: string
   event: Pick<RegistrationEvent, 'id'>
-  optionKey: OptionKey
+  /** The options the booking's delegates are priced at (venue and online ones when it mixes them). */
+  optionKeys: readonly OptionKey[]
   delegateCount: number
   now: Date
 }
@@ -140,8 +127,10 @@ export interface DiscountRequest {
  */
 export async function checkDiscountCode(queries: Queries, request: DiscountRequest): Promise<DiscountCodeRow> {
   const row = await findDiscountCode(queries, request)
-  if (!discountAppliesTo({ optionKeys: optionKeysOf(row), includesTables: row.includes_tables === 1 }, request.optionKey))
-    refuse('discount-code-option-excluded')
+  const scope = { optionKeys: optionKeysOf(row), includesTables: row.includes_tables === 1 }
+  // A code limited to some options takes off what it can from the delegates on them, so it is refused only when it
+  // applies to none of the booking's.
+  if (!request.optionKeys.some((key) => discountAppliesTo(scope, key))) refuse('discount-code-option-excluded')
   // A complimentary code's uses are the sponsor's seats: one delegate each.
   if (row.kind === 'complimentary' && request.delegateCount > 1) refuse('discount-code-one-delegate')
   return row
@@ -152,7 +141,7 @@ export async function checkDiscountCode(queries: Queries, request: DiscountReque
  * is for another event, the date is outside its days, or its uses are spent. What a link's `?code=` and the Register
  * tab's "Apply" check before the option and delegates are known.
  */
-export async function findDiscountCode(queries: Queries, request: Omit<DiscountRequest, 'optionKey' | 'delegateCount'>): Promise<DiscountCodeRow> {
+export async function findDiscountCode(queries: Queries, request: Omit<DiscountRequest, 'optionKeys' | 'delegateCount'>): Promise<DiscountCodeRow> {
   const row = request.code === '' ? undefined : await queries.selectFrom('discount_codes').selectAll().where('code', '=', request.code).executeTakeFirst()
   if (!row || row.voided_at !== null) refuse('discount-code-unknown')
   if (row.event_id !== null && row.event_id !== request.event.id) refuse('discount-code-other-event')

@@ -119,6 +119,27 @@ describe.each(TEST_BACKENDS)('discount codes on %s', (backend) => {
     expect((await register({ attendanceOption: 'online', discountCode: 'ANY-PRICE' })).status).toBe('awaiting-payment')
   })
 
+  it('takes a code limited to online off the online delegates of a mixed booking only, per delegate on their own price', async () => {
+    await createCode({ code: 'ONLINE-HALF', optionKeys: ['online'] })
+    // Early-bird in force (R7 490) for two at the venue, none off; one online at R5 490, half off: R2 745.
+    const mixed = await register({
+      attendanceOption: 'early-bird',
+      delegates: [delegate(1), delegate(2), { ...delegate(3), attendance: 'online' }],
+      discountCode: 'ONLINE-HALF',
+    })
+    expect(mixed.total).toBe('20383.75')
+    const lines = (await invoiceOf(mixed.reference)).lines.map((line) => [line.description, line.amountCents])
+    expect(lines).toEqual([
+      ['Economic Resilience Conference 2025: Early-bird: register and pay by 13 June 2025', 1_498_000],
+      ['Economic Resilience Conference 2025: Online', 549_000],
+      ['Platinum sponsor discount 50% (code ONLINE-HALF)', -274_500],
+    ])
+    // A booking with nobody online gets nothing from it, and is refused rather than charged in full.
+    expect(await refusal({ attendanceOption: 'early-bird', delegates: [delegate(4)], discountCode: 'ONLINE-HALF' })).toMatchObject({
+      code: 'discount-code-option-excluded',
+    })
+  })
+
   it('makes a complimentary seat cost R 0, paid from the start, with a pass and never a payment reminder', async () => {
     await createCode({ code: 'PLAT-SEATS', kind: 'complimentary', percent: '', maxUses: '3', sourceLabel: 'Platinum sponsor complimentary seat' })
     const receipt = await register({ paymentMethod: 'card', discountCode: 'PLAT-SEATS' })

@@ -128,7 +128,7 @@ function attendingDelegates(queries: Kysely<Database>, eventId: string, day: str
       'registrations.company_name',
       'registrations.reference',
       'registrations.status',
-      'registrations.attendance_option',
+      'registration_delegates.attendance',
       'delegate_passes.code',
       'check_ins.checked_in_at',
       'check_ins.checked_in_by_name',
@@ -147,7 +147,7 @@ function doorDelegateOf(row: DoorRow): DoorDelegate {
     company: row.company_name,
     reference: row.reference,
     passCode: formatPassCode(row.code),
-    online: row.attendance_option === 'online',
+    online: row.attendance === 'online',
     unpaid: row.status !== 'paid',
     checkedIn: row.checked_in_at !== null && row.checked_in_by_name !== null ? { at: row.checked_in_at, byName: row.checked_in_by_name } : undefined,
     left: row.left_at !== null && row.left_by_name !== null ? { at: row.left_at, byName: row.left_by_name } : undefined,
@@ -165,7 +165,7 @@ export async function checkInCounts(queries: Kysely<Database>, eventId: string, 
     )
     .select((eb) => [
       eb.fn.count<number | string>('check_ins.id').as('checked_in'),
-      eb.fn.count<number | string>('registration_delegates.id').filterWhere('registrations.attendance_option', '<>', 'online').as('expected'),
+      eb.fn.count<number | string>('registration_delegates.id').filterWhere('registration_delegates.attendance', '=', 'venue').as('expected'),
     ])
     .where(registrationsOfEvent(eventId))
     .where('registration_delegates.cancellation_id', 'is', null)

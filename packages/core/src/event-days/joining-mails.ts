@@ -16,7 +16,7 @@ import { enqueueMails } from '../outbox/enqueue.ts'
 import { startRecurringRound } from '../recurring-round.ts'
 import { eventKeyOf } from '../registration/event-ids.ts'
 import { normaliseReference } from '../registration/reference.ts'
-import { seatKindOf, type SeatKind } from '../seats/seats.ts'
+import type { SeatKind } from '../seats/seats.ts'
 import { ownFields } from '../submissions/fields.ts'
 import { checkInDays } from './check-in.ts'
 import { instructionsOf } from './joining.ts'
@@ -97,7 +97,7 @@ export function delegatesQuery(queries: Kysely<Database>) {
       'registrations.event_end',
       'registrations.venue_name',
       'registrations.venue_address',
-      'registrations.attendance_option',
+      'registration_delegates.attendance',
       'delegate_passes.code',
       'delegate_passes.token',
     ])
@@ -122,7 +122,7 @@ export function joiningDelegateOf(row: DelegateRow): JoiningDelegate {
     eventEnd: row.event_end,
     venueName: row.venue_name,
     venueAddress: row.venue_address,
-    attendance: seatKindOf(row.attendance_option),
+    attendance: row.attendance,
     passCode: row.code,
     passToken: row.token,
   }

@@ -55,8 +55,7 @@ const confirmedMessageSchema = z.pipe(ownFields, z.object({ ...messageFields, co
 /** The delegates a message with these filters reaches: attending, not erased, their registration not cancelled. */
 async function recipientsOf(queries: Kysely<Database>, eventId: string, filters: MessageFilters): Promise<JoiningDelegate[]> {
   let query = delegatesQuery(queries).where(registrationsOfEvent(eventId))
-  if (filters.attendance === 'online') query = query.where('registrations.attendance_option', '=', 'online')
-  if (filters.attendance === 'venue') query = query.where('registrations.attendance_option', '<>', 'online')
+  if (filters.attendance !== 'all') query = query.where('registration_delegates.attendance', '=', filters.attendance)
   if (filters.payment === 'paid') query = query.where('registrations.status', '=', 'paid')
   if (filters.payment === 'unpaid') query = query.where('registrations.status', '<>', 'paid')
   if (filters.day !== '') {

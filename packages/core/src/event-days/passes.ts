@@ -18,6 +18,8 @@ export interface DelegatePass {
   code: string
   /** The private pass page's token. */
   token: string
+  /** Whether the delegate attends online: their join link, no door to show the pass at. */
+  online: boolean
 }
 
 /**
@@ -67,12 +69,18 @@ export async function passesOfRegistration(queries: Kysely<Database>, registrati
   const rows = await queries
     .selectFrom('delegate_passes')
     .innerJoin('registration_delegates', 'registration_delegates.id', 'delegate_passes.delegate_id')
-    .select(['registration_delegates.ordinal', 'registration_delegates.name', 'delegate_passes.code', 'delegate_passes.token'])
+    .select([
+      'registration_delegates.ordinal',
+      'registration_delegates.name',
+      'registration_delegates.attendance',
+      'delegate_passes.code',
+      'delegate_passes.token',
+    ])
     .where('delegate_passes.registration_id', '=', registrationId)
     .where('registration_delegates.cancellation_id', 'is', null)
     .orderBy('registration_delegates.ordinal')
     .execute()
-  return rows.map((row) => ({ ordinal: row.ordinal, name: row.name, code: formatPassCode(row.code), token: row.token }))
+  return rows.map((row) => ({ ordinal: row.ordinal, name: row.name, code: formatPassCode(row.code), token: row.token, online: row.attendance === 'online' }))
 }
 
 /** The passes shown on a registration's private status page, for the holder of its link; undefined for a wrong link. */
@@ -96,7 +104,7 @@ export async function passPage(context: { db: CoreDatabase }, token: string): Pr
       'registrations.event_title',
       'registrations.event_start',
       'registrations.event_end',
-      'registrations.attendance_option',
+      'registration_delegates.attendance',
       'delegate_passes.code',
     ])
     .where('delegate_passes.token', '=', token)
@@ -109,7 +117,7 @@ export async function passPage(context: { db: CoreDatabase }, token: string): Pr
     eventTitle: row.event_title,
     days: formatEventDays(row.event_start, row.event_end),
     code: formatPassCode(row.code),
-    online: row.attendance_option === 'online',
+    online: row.attendance === 'online',
   }
 }
 

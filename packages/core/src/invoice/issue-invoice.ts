@@ -1,5 +1,5 @@
 import { venueLabel } from '@events/content/venue'
-import { isOptionKey, isTableOption, type Quote } from '@events/pricing'
+import { isOptionKey, isTableOption, type AttendanceQuote, type Attendance } from '@events/pricing'
 import type { Transaction } from 'kysely'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { CoreDatabase, Database, SqlDialectName } from '../db/database.ts'
@@ -18,15 +18,13 @@ export interface InvoiceSubject {
   event: RegistrationEvent
   settings: SiteSettingsForMail
   submission: RegistrationSubmission
-  optionLabel: string
-  unitAmountCents: number
-  quote: Quote
+  /** The label of the option each kind of attendance is priced at. */
+  optionLabels: Partial<Record<Attendance, string>>
+  /** The price: a line per kind of attendance at its full price, the discount taken off, VAT on what remains. */
+  quote: AttendanceQuote
   issuedAt: Date
-  /**
-   * The discount code the registration used: the invoice shows the full price (unitAmountCents is then the full unit
-   * price) and the discount as its own line; `quote` is the discounted one, VAT on the discounted amount.
-   */
-  discount?: { description: string; fullSubtotalCents: number; discountCents: number } | undefined
+  /** The discount code the registration used: its wording on the discount line after each line it took something off. */
+  discount?: { description: string } | undefined
 }
 
 /** What a tax invoice says, all but its number, which it only gets as the last write of its transaction. */
@@ -58,15 +56,24 @@ export function supplierOf(settings: SiteSettingsForMail): TaxInvoiceData['suppl
   }
 }
 
-/** The one line of a registration's documents: the event and option, its dates, venue and delegates, priced. */
-export function registrationLine(
+/** A kind of attendance's line of a booking's documents: the event and option, its dates, where, its delegates, priced in full. */
+function registrationLine(
   event: RegistrationEvent,
-  supply: { optionKey: string; optionLabel: string; delegateCount: number; delegatesText: string; unitAmountCents: number; subtotalCents: number },
+  supply: {
+    attendance: Attendance
+    optionKey: string
+    optionLabel: string
+    delegateCount: number
+    delegatesText: string
+    unitAmountCents: number
+    subtotalCents: number
+  },
 ): TaxInvoiceData['lines'][number] {
-  const venue = venueLabel(event.venue)
+  // Online delegates are not at the hotel: their line says so instead of giving its address.
+  const where = supply.attendance === 'online' ? 'Online' : venueLabel(event.venue)
   return {
     description: `${event.title}: ${supply.optionLabel}`,
-    details: [formatEventDates(event.start, event.end), venue, supply.delegatesText].filter((detail) => detail !== ''),
+    details: [formatEventDates(event.start, event.end), where, supply.delegatesText].filter((detail) => detail !== ''),
     quantity: isOptionKey(supply.optionKey) && isTableOption(supply.optionKey) ? 1 : supply.delegateCount,
     unitAmountCents: supply.unitAmountCents,
     amountCents: supply.subtotalCents,
@@ -74,19 +81,45 @@ export function registrationLine(
 }
 
 /** A discount as its own line of a registration's documents: per delegate (or per table), negative. */
-export function discountLine(description: string, optionKey: string, delegateCount: number, discountCents: number): TaxInvoiceData['lines'][number] {
+function discountLine(description: string, optionKey: string, delegateCount: number, discountCents: number): TaxInvoiceData['lines'][number] {
   const quantity = isOptionKey(optionKey) && isTableOption(optionKey) ? 1 : delegateCount
   return { description, details: [], quantity, unitAmountCents: -discountCents / quantity, amountCents: -discountCents }
 }
 
-function discountLines({ discount, submission }: InvoiceSubject): TaxInvoiceData['lines'] {
-  return discount ? [discountLine(discount.description, submission.attendanceOption, submission.delegates.length, discount.discountCents)] : []
+/**
+ * The lines of a booking's documents (tax invoice, quotation): one per kind of attendance ("Venue", 2 delegates;
+ * "Online", 1 delegate) at its full price, each followed by the discount the code took off it, if any.
+ */
+export function bookingLines(
+  event: RegistrationEvent,
+  price: AttendanceQuote,
+  optionLabels: Partial<Record<Attendance, string>>,
+  delegatesText: (attendance: Attendance, delegateCount: number) => string,
+  discountDescription: string | undefined,
+): TaxInvoiceData['lines'] {
+  return price.lines.flatMap((line) => [
+    registrationLine(event, {
+      attendance: line.attendance,
+      optionKey: line.option.key,
+      optionLabel: optionLabels[line.attendance] ?? line.option.key,
+      delegateCount: line.delegates,
+      delegatesText: delegatesText(line.attendance, line.delegates),
+      unitAmountCents: line.option.amountCents,
+      subtotalCents: line.fullSubtotalCents,
+    }),
+    ...(discountDescription !== undefined && line.discountCents > 0
+      ? [discountLine(discountDescription, line.option.key, line.delegates, line.discountCents)]
+      : []),
+  ])
 }
 
 /** What the tax invoice of a registration says, but for its number. */
 function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
   const { event, settings, submission, quote } = subject
-  const delegates = submission.delegates.map((delegate) => delegate.name).join(', ')
+  const delegatesText = (attendance: Attendance, count: number) => {
+    const names = submission.delegates.filter((delegate) => delegate.attendance === attendance).map((delegate) => delegate.name)
+    return `${count === 1 ? 'Delegate' : `${count} delegates`}: ${names.join(', ')}`
+  }
   return {
     issueDate: formatDate(subject.issuedAt),
     // South Africa keeps no daylight saving time, so a day there is always 24 hours.
@@ -95,17 +128,7 @@ function taxInvoiceData(subject: InvoiceSubject): UnnumberedTaxInvoiceData {
     purchaseOrderNumber: submission.purchaseOrderNumber,
     supplier: supplierOf(settings),
     recipient: { name: submission.companyName, addressLines: nonEmptyLines(submission.address), vatNumber: submission.vatNumber },
-    lines: [
-      registrationLine(event, {
-        optionKey: submission.attendanceOption,
-        optionLabel: subject.optionLabel,
-        delegateCount: submission.delegates.length,
-        delegatesText: `${submission.delegates.length === 1 ? 'Delegate' : `${submission.delegates.length} delegates`}: ${delegates}`,
-        unitAmountCents: subject.unitAmountCents,
-        subtotalCents: subject.discount?.fullSubtotalCents ?? quote.subtotalCents,
-      }),
-      ...discountLines(subject),
-    ],
+    lines: bookingLines(event, quote, subject.optionLabels, delegatesText, subject.discount?.description),
     subtotalCents: quote.subtotalCents,
     vatRate: quote.vatRate,
     vatCents: quote.vatCents,

@@ -58,19 +58,34 @@ export function footerText(settings: SiteSettingsForMail): string {
   return [settings.siteName, settings.email, ...settings.phones].filter((part) => part !== '').join(' · ')
 }
 
-/** Whether the registration's delegates attend online: they get their joining link, no door pass and no venue. */
-function attendsOnline(context: RegistrationMailContext): boolean {
-  return context.submission.attendanceOption === 'online'
+/**
+ * Whether a delegate attends online: they get their joining link, no door pass and no venue. Registrations stored
+ * before each delegate had their own attendance took the registration's option.
+ */
+function attendsOnline(context: RegistrationMailContext, index: number): boolean {
+  const own = context.submission.delegates[index]?.attendance
+  return (own ?? (context.submission.attendanceOption === 'online' ? 'online' : 'venue')) === 'online'
+}
+
+/** Which ways the registration's delegates attend: everyone online, everyone at the venue, or some of each. */
+function attendanceOfAll(context: RegistrationMailContext): 'online' | 'venue' | 'mixed' {
+  const online = context.submission.delegates.map((_, index) => attendsOnline(context, index))
+  return online.every(Boolean) ? 'online' : online.some(Boolean) ? 'mixed' : 'venue'
 }
 
 const ONLINE_ATTENDANCE = 'Online: we e-mail each delegate their own joining link before the event starts'
 
-/** Where the delegates attend, as a row: the venue, or online with how they will join. */
-function attendanceRow(context: RegistrationMailContext): [string, string] {
-  return attendsOnline(context) ? ['Where', ONLINE_ATTENDANCE] : ['Venue', venueText(context.event)]
+/** Where delegates attend, as rows: the venue, online with how they will join, or both when the booking mixes them. */
+function attendanceRows(context: RegistrationMailContext, attendance: 'online' | 'venue' | 'mixed'): Array<[string, string]> {
+  if (attendance === 'online') return [['Where', ONLINE_ATTENDANCE]]
+  if (attendance === 'venue') return [['Venue', venueText(context.event)]]
+  return [
+    ['Venue', venueText(context.event)],
+    ['Online delegates', ONLINE_ATTENDANCE],
+  ]
 }
 
-function calendarFor(context: RegistrationMailContext): MailAttachment {
+function calendarFor(context: RegistrationMailContext, attendance: 'online' | 'venue' | 'mixed'): MailAttachment {
   const { event, settings } = context
   return calendarAttachment(
     {
@@ -78,7 +93,7 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
       title: event.title,
       start: event.start,
       end: event.end,
-      location: attendsOnline(context) ? 'Online (joining link by e-mail)' : venueText(event),
+      location: attendance === 'online' ? 'Online (joining link by e-mail)' : attendance === 'venue' ? venueText(event) : `${venueText(event)}, or online`,
       url: event.url,
       description: `Registration ${context.reference}. ${event.url}`,
       organiser: { name: settings.siteName, email: event.contactEmail },
@@ -87,8 +102,19 @@ function calendarFor(context: RegistrationMailContext): MailAttachment {
   )
 }
 
-function delegateRows(delegates: readonly DelegateSubmission[]): Array<[string, string]> {
-  return delegates.map((delegate, index) => [`Delegate ${index + 1}`, `${delegate.name}, ${delegate.position} <${delegate.email}>`])
+/** The delegates as rows, each saying how they attend when the booking mixes venue and online. */
+function delegateRows(context: RegistrationMailContext, indexes: readonly number[]): Array<[string, string]> {
+  const mixed = attendanceOfAll(context) === 'mixed'
+  return indexes.flatMap((index): Array<[string, string]> => {
+    const delegate = context.submission.delegates[index]
+    if (!delegate) return []
+    const how = mixed ? (attendsOnline(context, index) ? ' (online)' : ' (at the venue)') : ''
+    return [[`Delegate ${index + 1}`, `${delegate.name}, ${delegate.position} <${delegate.email}>${how}`]]
+  })
+}
+
+function allDelegates(context: RegistrationMailContext): number[] {
+  return context.submission.delegates.map((_, index) => index)
 }
 
 /** The company's purchase order number as a row, when it gave one (registrations stored before there was one have none). */
@@ -115,7 +141,7 @@ function registrationRows(context: RegistrationMailContext): Array<[string, stri
     ...yourReferenceRow(submission),
     ['Attendance option', context.optionLabel],
     ['Number of delegates', String(submission.delegates.length)],
-    ...delegateRows(submission.delegates),
+    ...delegateRows(context, allDelegates(context)),
     ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
     ...discountRow(context),
     ['Subtotal excl. VAT', formatRand(quote.subtotalCents)],
@@ -198,25 +224,25 @@ function paymentInstructions(context: RegistrationMailContext, position: Payment
 /** The registrant's confirmation: reference, event, dates, venue, delegates, option, total, how to pay, status link, calendar file. */
 function registrantConfirmationMail(context: RegistrationMailContext, position?: PaymentPosition): OutgoingMail {
   const { event, submission, quote, settings } = context
-  const delegates = position?.attendingDelegates
-    ? submission.delegates.filter((_, index) => position.attendingDelegates!.includes(index))
-    : submission.delegates
+  const delegates = position?.attendingDelegates ? allDelegates(context).filter((index) => position.attendingDelegates!.includes(index)) : allDelegates(context)
+  const attendance = attendanceOfAll(context)
   const subject = `Registration ${context.reference}: ${event.title}`
   const rows: Array<[string, string]> = [
     ['Reference', context.reference],
     ...yourReferenceRow(submission),
     ['Event', event.title],
     ['Dates', formatEventDates(event.start, event.end)],
-    attendanceRow(context),
+    ...attendanceRows(context, attendance),
     ['Attendance option', context.optionLabel],
-    ...delegateRows(delegates),
+    ...delegateRows(context, delegates),
     [`Total ${vatLabel(quote)}`, formatRand(quote.totalCents)],
     ['Payment method', PAYMENT_METHOD_LABELS[submission.paymentMethod]],
     ['Tax invoice', `${context.invoice.number}, issued ${context.invoice.issueDate} (attached)`],
   ]
   const payment = paymentInstructions(context, position)
   // A pass is for the door: online delegates join by their link instead.
-  const passes = (attendsOnline(context) ? [] : (context.passes ?? []))
+  const passes = (context.passes ?? [])
+    .filter((pass) => !attendsOnline(context, pass.ordinal))
     .filter((pass) => !position?.attendingDelegates || position.attendingDelegates.includes(pass.ordinal))
     .map((pass) => ({ pass, name: submission.delegates[pass.ordinal]?.name ?? '' }))
   const passSection = passes.length > 0 ? passesSection(passes) : undefined
@@ -241,20 +267,26 @@ function registrantConfirmationMail(context: RegistrationMailContext, position?:
       html`<p>${intro}</p>${rowsHtml(rows)}${payment.html}${passSection?.html}<p>${statusLine}<br><a href="${context.statusUrl}">${context.statusUrl}</a></p><p>${questions}</p><p>The attached calendar file adds the event to your calendar.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context), context.invoice.attachment, ...creditNoteAttachments(position), ...passes.map(({ pass }) => passImage(pass))],
+    attachments: [
+      calendarFor(context, attendance),
+      context.invoice.attachment,
+      ...creditNoteAttachments(position),
+      ...passes.map(({ pass }) => passImage(pass)),
+    ],
   }
 }
 
 /** A delegate's short notice that they were registered, with the calendar file and the privacy notice link. */
-function delegateNoticeMail(context: RegistrationMailContext, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
+function delegateNoticeMail(context: RegistrationMailContext, index: number, delegate: DelegateSubmission, pass?: PassForMail): OutgoingMail {
   const { event, settings, submission } = context
-  const doorPass = attendsOnline(context) ? undefined : pass
+  const attendance = attendsOnline(context, index) ? 'online' : 'venue'
+  const doorPass = attendance === 'online' ? undefined : pass
   const passSection = doorPass ? passesSection([{ pass: doorPass }]) : undefined
   const subject = `You are registered for ${event.title}`
   const intro = `${submission.companyName} has registered you for ${event.title} (reference ${context.reference}).`
   const rows: Array<[string, string]> = [
     ['Dates', formatEventDates(event.start, event.end)],
-    attendanceRow(context),
+    ...attendanceRows(context, attendance),
     ['Attendance option', context.optionLabel],
   ]
   const privacy = `We use your name, position and e-mail address only to run this event. How we handle personal information: ${context.privacyUrl}`
@@ -275,7 +307,7 @@ function delegateNoticeMail(context: RegistrationMailContext, delegate: Delegate
       html`<p>Dear ${delegate.name},</p><p>${intro}</p>${rowsHtml(rows)}${passSection?.html}<p>The attached calendar file adds the event to your calendar.</p><p>We use your name, position and e-mail address only to run this event. <a href="${context.privacyUrl}">How we handle personal information</a>.</p>`,
       footerText(settings),
     ),
-    attachments: [calendarFor(context), ...(doorPass ? [passImage(doorPass)] : [])],
+    attachments: [calendarFor(context, attendance), ...(doorPass ? [passImage(doorPass)] : [])],
   }
 }
 
@@ -316,6 +348,7 @@ export function renderRegistrationMail(job: RegistrationMailJob, context: Regist
       if (!delegate) throw new Error(`Registration ${context.reference} has no delegate ${job.delegate}`)
       return delegateNoticeMail(
         context,
+        job.delegate,
         delegate,
         context.passes?.find((pass) => pass.ordinal === job.delegate),
       )

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatRand } from '@events/pricing'
 import { createRegistration } from '../registration/commands.ts'
-import { fixedCatalog, openTestDatabase, pdftotext, registrationInput, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
+import {
+  fixedCatalog,
+  LEGAL_OPINION,
+  openTestDatabase,
+  pdftotext,
+  registrationInput,
+  TEST_BACKENDS,
+  testSiteLinks,
+  type TestDatabase,
+} from '../test-support.ts'
 import type { BackOfficeContext } from '../backoffice/context.ts'
 import { findQuote, quotationPrefill, quoteDownload, requestQuote } from './quotes.ts'
 
@@ -60,6 +69,7 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
       address: '',
       attendanceOption: 'venue',
       delegateCount: 2,
+      onlineCount: 0,
     })
     expect(await quotationPrefill(context, 'legalOpinion', { number: 'Q-000001', option: 'gold-bars', delegates: '9999' })).toMatchObject({
       attendanceOption: '',
@@ -75,6 +85,40 @@ describe.each(TEST_BACKENDS)('quotations on %s', (backend) => {
       .where('reference', '=', plain.reference)
       .executeTakeFirstOrThrow()
     expect(none.quotation_number).toBe('')
+  })
+
+  it('quotes venue and online delegates together, refusing online delegates at a table or where the event has no online', async () => {
+    const context = onDay('2025-03-01')
+    for (const [input, code] of [
+      [{ event: 'Resilience', attendanceOption: 'table-5', delegates: '3', onlineDelegates: '1' }, 'table-venue-only'],
+      [{ event: 'Resilience', attendanceOption: 'venue', delegates: '2', onlineDelegates: 'one' }, 'invalid-delegate-count'],
+    ] as const) {
+      await expect(requestQuote(context, input)).rejects.toMatchObject({ code, issues: [{ path: 'onlineDelegates', code }] })
+    }
+    const venueOnly = { ...LEGAL_OPINION, priceOptions: LEGAL_OPINION.priceOptions.filter((option) => option.key !== 'online') }
+    await expect(
+      requestQuote(
+        { ...context, catalog: fixedCatalog([venueOnly]) },
+        { event: 'legalOpinion', attendanceOption: 'venue', delegates: '1', onlineDelegates: '1' },
+      ),
+    ).rejects.toMatchObject({ code: 'attendance-unavailable' })
+    expect(await testDb.db.kysely.selectFrom('quotes').select('id').execute()).toEqual([])
+
+    // Resilience: 2 × R8 490 at the venue + R5 490 online = R22 470.00 + VAT R3 370.50, as the registration charges.
+    const quote = await requestQuote(context, { event: 'Resilience', attendanceOption: 'venue', delegates: '2', onlineDelegates: '1' })
+    expect(formatRand(quote.totalCents)).toBe('R 25 840.50')
+    const text = pdftotext(quote.pdf)
+    expect(text).toMatch(/2 R 8 490\.00 R 16 980\.00 .*2 delegates/)
+    expect(text).toMatch(/1 R 5 490\.00 R 5 490\.00 .*Online .*1 delegate/)
+    // Its link starts the form with the three delegates, the last one online.
+    expect(text.replace(/\s+/g, '')).toContain('option=venue&delegates=3&online=1')
+    expect(await quotationPrefill(context, 'Resilience', { number: quote.number, option: 'venue', delegates: '3', online: '1' })).toMatchObject({
+      delegateCount: 3,
+      onlineCount: 1,
+    })
+    expect(await quotationPrefill(context, 'Resilience', { number: quote.number, option: 'venue', delegates: '3', online: '3' })).toMatchObject({
+      onlineCount: 0,
+    })
   })
 
   it('quotes what the registration would charge, numbered in its own series, valid until the price stops being offered, with bank details and terms', async () => {

@@ -1,13 +1,13 @@
-import { isRegistrationOpen, OPTION_KEYS, optionOfferedUntil } from '@events/pricing'
+import { isRegistrationOpen, isTableOption, OPTION_KEYS, optionOfferedUntil, type Attendance } from '@events/pricing'
 import * as z from 'zod/mini'
-import type { RegistrationEvent } from '../catalog.ts'
+import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { FULL_FEE_CALENDAR_DAYS, HALF_FEE_WORKING_DAYS } from '../cancellation/fee-rules.ts'
 import type { Kysely } from 'kysely'
 import type { CoreDatabase, Database } from '../db/database.ts'
 import { ValidationError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { formatSeriesNumber, nextNumberInSeries } from '../invoice/invoice-number.ts'
-import { discountLine, nonEmptyLines, registrationLine, supplierOf } from '../invoice/issue-invoice.ts'
+import { bookingLines, nonEmptyLines, supplierOf } from '../invoice/issue-invoice.ts'
 import { businessClock, type BackOfficeContext } from '../backoffice/context.ts'
 import { formatDate } from '../mail/dates.ts'
 import { priceRegistration } from '../registration/pricing.ts'
@@ -15,7 +15,7 @@ import { checkDiscountCode, discountCodeOf, discountDescription } from '../disco
 import { MAX_DELEGATES } from '../submissions/choices.ts'
 import { optionalLine, optionalText, ownFields, requiredChoice } from '../submissions/fields.ts'
 import { parseSubmission } from '../submissions/parse.ts'
-import { checkOptionAndDelegates, FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
+import { attendanceOptionFor, checkOptionAndDelegates, FIELD_LIMITS, optionalVatNumber, readEventSlug } from '../submissions/registration.ts'
 import { isRecord, singleLine } from '../validation/fields.ts'
 import { renderQuotePdf, type QuoteData } from './quote-pdf.ts'
 
@@ -45,9 +45,22 @@ const delegateCount = z.pipe(
   ),
 )
 
+/** Online delegates besides those of a venue option: none when not given, else a whole number up to MAX_DELEGATES. */
+const onlineDelegateCount = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'number' ? String(value) : singleLine(value))),
+  z.pipe(
+    z.transform((text: string) => (text === '' ? 0 : /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN)),
+    z
+      .number('invalid-delegate-count')
+      .check(z.int('invalid-delegate-count'), z.minimum(0, 'invalid-delegate-count'), z.maximum(MAX_DELEGATES, 'invalid-delegate-count')),
+  ),
+)
+
 const quoteRequestFields = z.object({
   attendanceOption: requiredChoice(OPTION_KEYS),
   delegates: delegateCount,
+  /** With a per-delegate venue option, how many more delegates attend online. */
+  onlineDelegates: onlineDelegateCount,
   companyName: optionalLine(FIELD_LIMITS.companyName),
   address: optionalText(FIELD_LIMITS.address),
   vatNumber: optionalVatNumber,
@@ -61,6 +74,11 @@ function quoteRequestSchemaFor(event: RegistrationEvent, now: Date) {
       z.superRefine((request, context) => {
         const count = typeof request.delegates === 'number' && Number.isInteger(request.delegates) ? request.delegates : undefined
         checkOptionAndDelegates(event, now, request.attendanceOption, count, request.delegates, (issue) => context.addIssue(issue))
+        const online = request.onlineDelegates
+        if (typeof online !== 'number' || online === 0 || request.attendanceOption === 'online') return
+        const issue = { code: 'custom' as const, path: ['onlineDelegates'], input: online }
+        if (isTableOption(request.attendanceOption)) context.addIssue({ ...issue, message: 'table-venue-only' })
+        else if (!attendanceOptionFor(event, now, request.attendanceOption, 'online')) context.addIssue({ ...issue, message: 'attendance-unavailable' })
       }),
     ),
   )
@@ -92,11 +110,24 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
   const settings = await context.catalog.getSettings()
   // A discount code is checked as the registration would check it, but no use is taken: a quotation holds nothing.
   const discountCode = discountCodeOf(input)
+  // The chosen option's delegates, and with a venue option those attending online besides at the online price.
+  const onlineOption = option.key === 'online' ? option : request.onlineDelegates > 0 ? attendanceOptionFor(event, today, option.key, 'online') : undefined
+  const options: Partial<Record<Attendance, RegistrationPriceOption>> =
+    option.key === 'online' ? { online: option } : { venue: option, ...(onlineOption ? { online: onlineOption } : {}) }
+  const delegates =
+    option.key === 'online' ? { venue: 0, online: request.delegates + request.onlineDelegates } : { venue: request.delegates, online: request.onlineDelegates }
+  const delegateCount = delegates.venue + delegates.online
   const code =
     discountCode === ''
       ? undefined
-      : await checkDiscountCode(context.db.kysely, { code: discountCode, event, optionKey: option.key, delegateCount: request.delegates, now: today })
-  const { fullUnitAmountCents, price } = priceRegistration(option, request.delegates, settings.vatRate, code)
+      : await checkDiscountCode(context.db.kysely, {
+          code: discountCode,
+          event,
+          optionKeys: Object.values(options).map((priced) => priced.key),
+          delegateCount,
+          now: today,
+        })
+  const price = priceRegistration(options, delegates, settings.vatRate, code)
   const validUntil = optionOfferedUntil(option, event)
   const data: Omit<QuoteData, 'number'> = {
     issueDate: formatDate(today),
@@ -106,17 +137,13 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     eventUrl: event.url,
     supplier: supplierOf(settings),
     recipient: { name: request.companyName, addressLines: nonEmptyLines(request.address), vatNumber: request.vatNumber },
-    lines: [
-      registrationLine(event, {
-        optionKey: option.key,
-        optionLabel: option.label,
-        delegateCount: request.delegates,
-        delegatesText: request.delegates === 1 ? '1 delegate' : `${request.delegates} delegates`,
-        unitAmountCents: fullUnitAmountCents,
-        subtotalCents: price.fullSubtotalCents,
-      }),
-      ...(code ? [discountLine(discountDescription(code), option.key, request.delegates, price.discountCents)] : []),
-    ],
+    lines: bookingLines(
+      event,
+      price,
+      Object.fromEntries(Object.entries(options).map(([attendance, priced]) => [attendance, priced.label])),
+      (_attendance, count) => (count === 1 ? '1 delegate' : `${count} delegates`),
+      code && discountDescription(code),
+    ),
     subtotalCents: price.subtotalCents,
     vatRate: price.vatRate,
     vatCents: price.vatCents,
@@ -131,7 +158,11 @@ export async function requestQuote(context: BackOfficeContext, input: unknown): 
     // The number is taken last, right before the COMMIT, so the counter's lock is held as briefly as it can be.
     const serial = await nextNumberInSeries(transaction, QUOTE_SERIES)
     const quoteNumber = formatQuoteNumber(serial)
-    const quoteData: QuoteData = { ...data, number: quoteNumber, eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, request.delegates) }
+    const quoteData: QuoteData = {
+      ...data,
+      number: quoteNumber,
+      eventUrl: registerWithQuotationUrl(event.url, quoteNumber, option.key, delegateCount, option.key === 'online' ? 0 : delegates.online),
+    }
     await transaction
       .insertInto('quotes')
       .values({
@@ -252,14 +283,15 @@ export const QUOTATION_LINK_PARAM = 'quotation'
 
 /**
  * Where a quotation sends its reader to register: the event's Register tab with the quotation's number, option and
- * number of delegates, which the form starts with.
+ * number of delegates (and of those online besides a venue option's), which the form starts with.
  */
-function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number): string {
+function registerWithQuotationUrl(eventUrl: string, quoteNumber: string, optionKey: string, delegates: number, online: number): string {
   const url = new URL(eventUrl)
   url.searchParams.set('tab', 'register')
   url.searchParams.set(QUOTATION_LINK_PARAM, quoteNumber)
   url.searchParams.set('option', optionKey)
   url.searchParams.set('delegates', String(delegates))
+  if (online > 0) url.searchParams.set('online', String(online))
   return url.toString()
 }
 
@@ -270,6 +302,8 @@ export interface QuotationPrefill {
   address: string
   attendanceOption: string
   delegateCount: number
+  /** How many of the delegates, the last listed, attend online (with a venue option); 0 for none. */
+  onlineCount: number
 }
 
 /**
@@ -280,7 +314,7 @@ export interface QuotationPrefill {
 export async function quotationPrefill(
   context: Pick<BackOfficeContext, 'db'>,
   eventSlug: string,
-  link: { number: string | null; option: string | null; delegates: string | null },
+  link: { number: string | null; option: string | null; delegates: string | null; online?: string | null },
 ): Promise<QuotationPrefill | undefined> {
   const serial = link.number === null ? undefined : quoteSerial(link.number)
   if (serial === undefined) return undefined
@@ -292,11 +326,14 @@ export async function quotationPrefill(
   if (!row || row.event_slug !== eventSlug) return undefined
   const data = JSON.parse(row.data_json) as Pick<QuoteData, 'recipient'>
   const delegates = Number(link.delegates)
+  const delegateCount = Number.isInteger(delegates) && delegates >= 1 && delegates <= MAX_DELEGATES ? delegates : 1
+  const online = Number(link.online ?? 0)
   return {
     quotationNumber: formatQuoteNumber(row.number),
     companyName: row.company_name,
     address: data.recipient.addressLines.join('\n'),
     attendanceOption: (OPTION_KEYS as readonly string[]).includes(link.option ?? '') ? link.option! : '',
-    delegateCount: Number.isInteger(delegates) && delegates >= 1 && delegates <= MAX_DELEGATES ? delegates : 1,
+    delegateCount,
+    onlineCount: Number.isInteger(online) && online >= 0 && online < delegateCount ? online : 0,
   }
 }

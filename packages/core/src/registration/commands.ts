@@ -1,4 +1,4 @@
-import type { DiscountedQuote } from '@events/pricing'
+import { isTableOption, type Attendance, type AttendanceQuote } from '@events/pricing'
 import type { RegistrationEvent, SiteSettingsForMail } from '../catalog.ts'
 import type { RegistrationRow } from '../db/tables/registrations.ts'
 import { checkQuotation, quotationNumberOf } from '../quotes/quotes.ts'
@@ -39,12 +39,13 @@ interface PreparedRegistration {
   event: RegistrationEvent
   settings: SiteSettingsForMail
   submission: RegistrationSubmission
+  /** The registration's option's label: its venue delegates', or online's; both joined when it mixes them. */
   optionLabel: string
-  /** What one delegate (or the table) costs, after the discount code's discount when one was used. */
-  unitAmountCents: number
-  price: DiscountedQuote
+  optionLabels: Partial<Record<Attendance, string>>
+  /** A line per kind of attendance, each delegate's price after the discount code's discount when one was used. */
+  price: AttendanceQuote
   /** The discount code the registration uses, checked before its transaction and taken again under its lock. */
-  discount: { request: DiscountRequest; code: DiscountCodeRow; fullUnitAmountCents: number } | undefined
+  discount: { request: DiscountRequest; code: DiscountCodeRow } | undefined
   claim: SubmissionClaim
   payloadHash: string
   /** The business date the registration was checked at, which also dates its tax invoice. */
@@ -68,6 +69,8 @@ function payloadHashOf(submission: RegistrationSubmission, discountCode: string,
       submission.vatNumber,
       submission.delegates.map((delegate) => [delegate.name, delegate.position, delegate.email.toLowerCase()]),
       submission.attendanceOption,
+      // Only when some delegate attends otherwise than the option, so a single-kind booking hashes as it did before.
+      ...(isMixed(submission) ? [['attendance', submission.delegates.map((delegate) => delegate.attendance)]] : []),
       submission.paymentMethod,
       // Only when given, so a submission without one hashes as it did before purchase order numbers existed.
       ...(submission.purchaseOrderNumber === '' ? [] : [submission.purchaseOrderNumber]),
@@ -76,6 +79,17 @@ function payloadHashOf(submission: RegistrationSubmission, discountCode: string,
       ...(quotationNumber === '' ? [] : [['quotationNumber', quotationNumber]]),
     ]),
   )
+}
+
+/** Whether a booking's delegates attend in more than one way (some at the venue, some online). */
+function isMixed(submission: RegistrationSubmission): boolean {
+  return new Set(submission.delegates.map((delegate) => delegate.attendance)).size > 1
+}
+
+/** How many of a booking's delegates attend each way. */
+function delegatesByAttendance(submission: RegistrationSubmission): Record<Attendance, number> {
+  const count = (attendance: Attendance) => submission.delegates.filter((delegate) => delegate.attendance === attendance).length
+  return { venue: count('venue'), online: count('online') }
 }
 
 function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: Date): SubmissionClaim {
@@ -90,7 +104,8 @@ function claimFor(idempotencyKey: string | undefined, payloadHash: string, now: 
 async function insertRegistration(context: RegistrationContext, prepared: PreparedRegistration): Promise<{ replayOf: string } | { created: RegistrationRow }> {
   const { db } = context
   const nextReference = context.generateReference ?? generateReference
-  const { event, settings, submission, optionLabel, unitAmountCents, price, discount, claim, payloadHash, siteToday, offerToken, quotationNumber } = prepared
+  const { event, settings, submission, optionLabel, optionLabels, price, discount, claim, payloadHash, siteToday, offerToken, quotationNumber } = prepared
+  const mainLine = price.lines[0]!
   const createdAt = wallClock(context)
   const createdAtIso = createdAt.toISOString()
   const registrationId = newId()
@@ -126,7 +141,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
     // The offer is checked under the event's seat lock, so two registrations through one offer cannot both use it.
     if (offerToken !== undefined) await lockEventSeats(transaction, event.id, createdAt)
     const offer = offerToken === undefined ? undefined : await claimOffer(transaction, offerToken, event.id, siteToday)
-    await takeSeats(transaction, event, submission.attendanceOption, submission.delegates.length, createdAt, offer?.held)
+    await takeSeats(transaction, event, delegatesByAttendance(submission), createdAt, offer?.held)
     // A code's uses are counted under its own lock, like seats: the code checked before may be spent or voided by now.
     if (discount && (await claimDiscountUse(transaction, discount.request, createdAt)).id !== discount.code.id) {
       throw new ValidationError('discount-code-unknown', [{ path: 'discountCode', code: 'discount-code-unknown' }])
@@ -159,7 +174,8 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       attendance_option_label: optionLabel,
       payment_method: submission.paymentMethod,
       delegate_count: submission.delegates.length,
-      unit_amount_cents: unitAmountCents,
+      // The venue delegates' price (or the table's) when it has any, else online's; each delegate keeps their own.
+      unit_amount_cents: mainLine.unitAmountCents,
       subtotal_cents: price.subtotalCents,
       vat_cents: price.vatCents,
       total_cents: price.totalCents,
@@ -193,6 +209,8 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       position: delegate.position,
       email: delegate.email,
       professional_registration_number: event.cpd && delegate.professionalRegistrationNumber !== '' ? delegate.professionalRegistrationNumber : null,
+      attendance: delegate.attendance,
+      unit_amount_cents: unitAmountOf(price, delegate.attendance),
     }))
     const delegates = transaction.insertInto('registration_delegates').values(delegateRows)
     const passRows = newDelegatePasses(
@@ -224,8 +242,7 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
       event,
       settings,
       submission,
-      optionLabel,
-      unitAmountCents: discount?.fullUnitAmountCents ?? unitAmountCents,
+      optionLabels,
       quote: price,
       issuedAt: siteToday,
       discount: discountUsed,
@@ -258,6 +275,12 @@ async function insertRegistration(context: RegistrationContext, prepared: Prepar
   })
 }
 
+/** What one delegate attending this way costs after the discount: 0 at a table, whose price is flat on the registration. */
+function unitAmountOf(price: AttendanceQuote, attendance: Attendance): number {
+  const line = price.lines.find((candidate) => candidate.attendance === attendance)!
+  return isTableOption(line.option.key) ? 0 : line.unitAmountCents
+}
+
 /** The waiting-list offer a submission names (`offer`), if any. */
 function offerTokenOf(input: unknown): string | undefined {
   const token = isRecord(input) ? singleLine(input[WAITING_LIST_OFFER_PARAM]) : ''
@@ -279,15 +302,16 @@ export async function createRegistration(
   if (!event) throw new ValidationError('unknown-event', [{ path: 'event', code: 'unknown-event' }])
   // The business clock (SITE_DATE) decides the rules and dates the invoice; the real clock only keeps the books.
   const siteToday = businessClock(context)
-  const { submission, option } = validateRegistration(input, event, siteToday)
+  const { submission, options } = validateRegistration(input, event, siteToday)
   const settings = await catalog.getSettings()
   const discountCode = discountCodeOf(input)
+  const optionKeys = Object.values(options).map((option) => option.key)
   const request: DiscountRequest | undefined =
-    discountCode === ''
-      ? undefined
-      : { code: discountCode, event, optionKey: submission.attendanceOption, delegateCount: submission.delegates.length, now: siteToday }
+    discountCode === '' ? undefined : { code: discountCode, event, optionKeys, delegateCount: submission.delegates.length, now: siteToday }
   const code = request && (await checkDiscountCode(db.kysely, request))
-  const { fullUnitAmountCents, unitAmountCents, price } = priceRegistration(option, submission.delegates.length, settings.vatRate, code)
+  const price = priceRegistration(options, delegatesByAttendance(submission), settings.vatRate, code)
+  const optionLabels: Partial<Record<Attendance, string>> = {}
+  for (const [attendance, option] of Object.entries(options) as Array<[Attendance, { label: string }]>) optionLabels[attendance] = option.label
   const quotationNumber = quotationNumberOf(input)
   if (quotationNumber !== '') await checkQuotation(db.kysely, quotationNumber, event.slug)
   const payloadHash = payloadHashOf(submission, discountCode, quotationNumber)
@@ -297,10 +321,10 @@ export async function createRegistration(
     event,
     settings,
     submission,
-    optionLabel: option.label,
-    unitAmountCents,
+    optionLabel: Object.values(optionLabels).join(' + '),
+    optionLabels,
     price,
-    discount: request && code && { request, code, fullUnitAmountCents },
+    discount: request && code && { request, code },
     claim,
     payloadHash,
     siteToday,

@@ -5,7 +5,7 @@ import type { DiscountUsed } from '../discounts/codes.ts'
 import type { RegistrationRow, RegistrationStatus } from '../db/tables/registrations.ts'
 import type { RegistrationKey } from '../site-links.ts'
 import type { PaymentMethod } from '../submissions/choices.ts'
-import type { CompanyDetails, DelegateSubmission } from '../submissions/registration.ts'
+import type { CompanyDetails, RegisteredDelegate } from '../submissions/registration.ts'
 
 export const CURRENCY = 'ZAR'
 export type { RegistrationStatus } from '../db/tables/registrations.ts'
@@ -31,7 +31,8 @@ export interface RegistrationDetails extends CompanyDetails, RegistrationKey {
   code: string
   attendanceOption: { key: string; label: string }
   paymentMethod: PaymentMethod
-  delegates: DelegateSubmission[]
+  /** Each delegate, saying whether they attend at the venue or online. */
+  delegates: RegisteredDelegate[]
   subtotalCents: number
   vatCents: number
   totalCents: number

@@ -49,7 +49,7 @@ export async function getRegistrationByReferenceAndSecret(
   const delegates = (
     await db.kysely
       .selectFrom('registration_delegates')
-      .select(['name', 'position', 'email', 'professional_registration_number'])
+      .select(['name', 'position', 'email', 'attendance', 'professional_registration_number'])
       .where('registration_id', '=', row.id)
       .orderBy('ordinal')
       .execute()

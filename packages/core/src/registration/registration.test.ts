@@ -219,8 +219,8 @@ describe.each(TEST_BACKENDS)('registration service on %s', (backend) => {
         currency: 'ZAR',
         paymentMethod: 'card',
         delegates: [
-          { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com' },
-          { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com' },
+          { name: 'Thandi Nkosi', position: 'Legal Adviser', email: 'thandi@acme.example.com', attendance: 'venue' },
+          { name: 'Pieter van Wyk', position: 'Paralegal', email: 'pieter@acme.example.com', attendance: 'venue' },
         ],
       })
       expect(details).toMatchObject({ reference, secret })

@@ -5,7 +5,7 @@ import { cancelRegistration } from '../cancellation/cancel.ts'
 import { isValidationError } from '../errors.ts'
 import { createRegistration } from '../registration/commands.ts'
 import { fixedCatalog, openTestDatabase, registrationInput, RESILIENCE, TEST_BACKENDS, testSiteLinks, type TestDatabase } from '../test-support.ts'
-import { seatKindOf, seatsLeftOf, seatsOf, seatsTaken } from './seats.ts'
+import { seatKindOf, seatsLeftOf, seatsTaken } from './seats.ts'
 
 const delegate = (n: number) => ({ name: `Delegate ${n}`, position: 'Analyst', email: `delegate${n}@acme.example.com` })
 const delegates = (count: number, from = 1) => Array.from({ length: count }, (_, index) => delegate(from + index))
@@ -13,15 +13,6 @@ const delegates = (count: number, from = 1) => Array.from({ length: count }, (_,
 describe('seat counting rules', () => {
   it('seats venue, early-bird and table delegates in the room and online delegates online', () => {
     expect(['venue', 'early-bird', 'table-5', 'table-10', 'online'].map(seatKindOf)).toEqual(['venue', 'venue', 'venue', 'venue', 'online'])
-    expect(
-      seatsOf([
-        { optionKey: 'venue', delegates: 2 },
-        { optionKey: 'early-bird', delegates: 1 },
-        { optionKey: 'table-5', delegates: 5 },
-        { optionKey: 'table-10', delegates: 7 },
-        { optionKey: 'online', delegates: 3 },
-      ]),
-    ).toEqual({ venue: 15, online: 3 })
   })
 
   it('leaves no limit where the event sets none and never counts below zero', () => {

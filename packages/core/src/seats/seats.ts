@@ -29,13 +29,6 @@ export function capacityOf(event: EventCapacity, kind: SeatKind): number | null 
   return (kind === 'venue' ? event.venueCapacity : event.onlineCapacity) ?? null
 }
 
-/** The seats the attending delegates take, from their count per attendance option: one seat per delegate listed. */
-export function seatsOf(attending: ReadonlyArray<{ optionKey: string; delegates: number }>): SeatCounts {
-  const counts: SeatCounts = { venue: 0, online: 0 }
-  for (const { optionKey, delegates } of attending) counts[seatKindOf(optionKey)] += delegates
-  return counts
-}
-
 export function seatsLeftOf(event: EventCapacity, taken: SeatCounts): SeatsLeft {
   const left = (kind: SeatKind) => {
     const capacity = capacityOf(event, kind)
@@ -48,8 +41,8 @@ type Queries = Kysely<Database> | Transaction<Database>
 
 /**
  * The seats taken at each of these events: the delegates still attending (not cancelled, on a registration not
- * cancelled), paid or not, and the seats held by waiting-list offers not yet taken up or expired. A substitution
- * changes a delegate's name, not their seat.
+ * cancelled), paid or not, each of their own attendance, and the seats held by waiting-list offers not yet taken up
+ * or expired. A substitution changes a delegate's name, not their seat.
  */
 export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]): Promise<Map<string, SeatCounts>> {
   const taken = new Map<string, SeatCounts>(eventIds.map((id) => [id, { venue: 0, online: 0 }]))
@@ -57,12 +50,12 @@ export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]
   const rows = await queries
     .selectFrom('registrations')
     .innerJoin('registration_delegates', 'registration_delegates.registration_id', 'registrations.id')
-    .select(['registrations.event_id', 'registrations.attendance_option'])
+    .select(['registrations.event_id', 'registration_delegates.attendance'])
     .select((eb) => eb.fn.countAll<number | string>().as('delegates'))
     .where('registrations.event_id', 'in', [...eventIds])
     .where('registrations.cancelled_at', 'is', null)
     .where('registration_delegates.cancellation_id', 'is', null)
-    .groupBy(['registrations.event_id', 'registrations.attendance_option'])
+    .groupBy(['registrations.event_id', 'registration_delegates.attendance'])
     .execute()
   const held = await queries
     .selectFrom('waiting_list_entries')
@@ -73,8 +66,8 @@ export async function seatsTakenAt(queries: Queries, eventIds: readonly string[]
     .groupBy(['event_id', 'attendance'])
     .execute()
   for (const eventId of eventIds) {
-    const attending = rows.filter((row) => row.event_id === eventId).map((row) => ({ optionKey: row.attendance_option, delegates: Number(row.delegates) }))
-    const counts = seatsOf(attending)
+    const counts: SeatCounts = { venue: 0, online: 0 }
+    for (const row of rows) if (row.event_id === eventId) counts[row.attendance] += Number(row.delegates)
     for (const offer of held) if (offer.event_id === eventId) counts[offer.attendance] += Number(offer.seats)
     taken.set(eventId, counts)
   }
@@ -106,25 +99,29 @@ export async function seatsLeftAt(transaction: Transaction<Database>, event: Eve
 }
 
 /**
- * Takes `count` seats of the option's kind inside a registration's transaction, or refuses the whole registration
- * (`sold-out`, saying how many are left), the event's seats locked first (lockEventSeats) so none is sold twice.
- * `held` seats of this kind are the registrant's own, held for them by a waiting-list offer they register through:
- * they count as free for this registration only. An event without a limit of this kind takes no turn.
+ * Takes the seats of each kind a registration needs (`wanted`: its venue and its online delegates) inside its
+ * transaction, or refuses the whole registration (`sold-out`, saying how many of that kind are left), the event's
+ * seats locked first (lockEventSeats) so none is sold twice. `held` seats are the registrant's own, held for them by
+ * a waiting-list offer they register through: they count as free for this registration only. A kind without a limit
+ * at the event, or not wanted, takes no turn.
  */
 export async function takeSeats(
   transaction: Transaction<Database>,
   event: EventCapacity & { id: string },
-  optionKey: string,
-  count: number,
+  wanted: SeatCounts,
   now: Date,
   held: Partial<SeatCounts> = {},
 ): Promise<void> {
-  const kind = seatKindOf(optionKey)
-  const capacity = capacityOf(event, kind)
-  if (capacity === null) return
+  const limited = (['venue', 'online'] as const).filter((kind) => wanted[kind] > 0 && capacityOf(event, kind) !== null)
+  if (limited.length === 0) return
   await lockEventSeats(transaction, event.id, now)
-  const left = Math.max(0, capacity - (await seatsTaken(transaction, event.id))[kind] + (held[kind] ?? 0))
-  if (count > left) throw new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: left, seatKind: kind, seatsWanted: count }])
+  const taken = await seatsTaken(transaction, event.id)
+  for (const kind of limited) {
+    const left = Math.max(0, capacityOf(event, kind)! - taken[kind] + (held[kind] ?? 0))
+    if (wanted[kind] > left) {
+      throw new ValidationError('sold-out', [{ path: 'attendanceOption', code: 'sold-out', seatsLeft: left, seatKind: kind, seatsWanted: wanted[kind] }])
+    }
+  }
 }
 
 /**

@@ -35,6 +35,8 @@ export const FIELD_ISSUE_CODES = [
   'invalid-vat-number',
   'invalid-delegate-count',
   'sold-out',
+  'table-venue-only',
+  'attendance-unavailable',
   'invalid-seats',
   'not-sold-out',
   'offer-expired',

@@ -1,4 +1,16 @@
-import { checkDelegateCap, isOptionKey, isRegistrationOpen, OPTION_KEYS, optionAvailability } from '@events/pricing'
+import {
+  ATTENDANCES,
+  attendanceOfOption,
+  attendanceOptionKey,
+  checkDelegateCap,
+  isOptionKey,
+  isRegistrationOpen,
+  isTableOption,
+  OPTION_KEYS,
+  optionAvailability,
+  type Attendance,
+  type OptionKey,
+} from '@events/pricing'
 import * as z from 'zod/mini'
 import type { RegistrationEvent, RegistrationPriceOption } from '../catalog.ts'
 import { ValidationError } from '../errors.ts'
@@ -32,10 +44,8 @@ export const delegateFields = z.object({
  * One delegate: the registration form's rows. For an event a CPD body accredits, a delegate may add their professional
  * registration number (printed on their certificate); an event without accreditation stores none.
  */
-export const delegateSchema = z.pipe(
-  ownFields,
-  z.object({ ...delegateFields.shape, professionalRegistrationNumber: optionalLine(FIELD_LIMITS.professionalRegistrationNumber) }),
-)
+const delegateObject = z.object({ ...delegateFields.shape, professionalRegistrationNumber: optionalLine(FIELD_LIMITS.professionalRegistrationNumber) })
+export const delegateSchema = z.pipe(ownFields, delegateObject)
 /** A delegate as registered: the professional registration number only where the event is CPD-accredited and it was given. */
 export type DelegateSubmission = z.output<typeof delegateFields> & { professionalRegistrationNumber?: string }
 
@@ -70,10 +80,16 @@ export const companyDetailsFields = z.object({
 export const companyDetailsSchema = z.pipe(ownFields, companyDetailsFields)
 export type CompanyDetails = z.output<typeof companyDetailsSchema>
 
+/** A registration's delegate: their fields and how they attend, or '' to attend as the chosen option says. */
+const registrationDelegateSchema = z.pipe(ownFields, z.object({ ...delegateObject.shape, attendance: optionalChoice(ATTENDANCES) }))
+
 // A list that is not a list has no delegates; a list longer than any registration needs is refused before its rows are read.
 const delegateList = z.pipe(
   z.transform((value: unknown): unknown[] => (Array.isArray(value) ? value : [])),
-  z.pipe(z.array(z.unknown()).check(z.maxLength(MAX_DELEGATES, 'too-many-delegates')), z.array(delegateSchema).check(z.minLength(1, 'no-delegates'))),
+  z.pipe(
+    z.array(z.unknown()).check(z.maxLength(MAX_DELEGATES, 'too-many-delegates')),
+    z.array(registrationDelegateSchema).check(z.minLength(1, 'no-delegates')),
+  ),
 )
 
 const registrationFields = z.object({
@@ -84,17 +100,28 @@ const registrationFields = z.object({
   vatRegistered: optionalChoice(['yes', 'no']),
   vatNumber: optionalLine(FIELD_LIMITS.vatNumber),
   delegates: delegateList,
-  attendanceOption: requiredChoice(OPTION_KEYS),
+  // Required unless every delegate says how they attend (checked below).
+  attendanceOption: optionalChoice(OPTION_KEYS),
   paymentMethod: requiredChoice(PAYMENT_METHODS, (value) => paymentMethodKeyOf(singleLine(value))),
   legalAgreement: ticked,
 })
 
-/** A registration that passed every rule, normalised, for the event it names. */
-export type RegistrationSubmission = z.output<typeof registrationFields> & { eventSlug: string }
+/** A registered delegate: their fields, how they attend, and (once priced) nothing more. */
+export type RegisteredDelegate = DelegateSubmission & { attendance: Attendance }
+
+/**
+ * A registration that passed every rule, normalised, for the event it names: each delegate's attendance settled, and
+ * its option the one its venue delegates are priced at ('online' when every delegate attends online).
+ */
+export type RegistrationSubmission = Omit<z.output<typeof registrationFields>, 'delegates' | 'attendanceOption'> & {
+  eventSlug: string
+  attendanceOption: OptionKey
+  delegates: RegisteredDelegate[]
+}
 
 /** The registration form's fields as typed, before any rule: what a form keeps between round trips. */
 export type RegistrationFormValues = { [Name in Exclude<keyof RegistrationSubmission, 'eventSlug' | 'delegates' | 'legalAgreement'>]: string } & {
-  delegates: Array<Record<Exclude<keyof DelegateSubmission, 'professionalRegistrationNumber'>, string> & { professionalRegistrationNumber?: string }>
+  delegates: Array<Record<Exclude<keyof RegisteredDelegate, 'professionalRegistrationNumber'>, string> & { professionalRegistrationNumber?: string }>
   legalAgreement: boolean
 }
 
@@ -150,6 +177,7 @@ export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
         const count = Array.isArray(delegates) && delegates.length > 0 && delegates.length <= MAX_DELEGATES ? delegates.length : undefined
         checkOptionAndDelegates(event, now, registration.attendanceOption, count, delegates, (issue) => context.addIssue(issue))
       }, always),
+      z.superRefine((registration, context) => checkAttendances(event, now, registration, (issue) => context.addIssue(issue)), always),
       z.superRefine((registration, context) => {
         if (registration.vatRegistered !== 'yes' || typeof registration.vatNumber !== 'string') return
         if (registration.vatNumber === '') context.addIssue({ code: 'custom', message: 'required', path: ['vatNumber'], input: '' })
@@ -169,9 +197,63 @@ export function registrationSchemaFor(event: RegistrationEvent, now: Date) {
   )
 }
 
+/**
+ * The option a delegate attending this way is priced at now (attendanceOptionKey): the chosen one for its own kind,
+ * else online's or the per-delegate venue price in force; undefined when the event offers none of them now.
+ */
+export function attendanceOptionFor(event: RegistrationEvent, now: Date, chosen: OptionKey | '', attendance: Attendance): RegistrationPriceOption | undefined {
+  const offered = (key: OptionKey) => event.priceOptions.find((candidate) => candidate.key === key)
+  const key = attendanceOptionKey(chosen, attendance, (candidate) => {
+    const option = offered(candidate)
+    return option !== undefined && optionAvailability(option, event, now).available
+  })
+  return key === undefined ? undefined : offered(key)
+}
+
+/** Each delegate's attendance: their own when they say, else the chosen option's kind; undefined when neither says. */
+function attendancesOf(chosen: unknown, delegates: unknown): Array<Attendance | undefined> {
+  if (!Array.isArray(delegates)) return []
+  const fallback = isOptionKey(chosen) ? attendanceOfOption(chosen) : undefined
+  return delegates.map((delegate: unknown) => {
+    const own = isRecord(delegate) ? singleLine(delegate.attendance) : ''
+    return own === 'venue' || own === 'online' ? own : fallback
+  })
+}
+
+/**
+ * The rules of each delegate's attendance: the option is required unless every delegate says how they attend; a
+ * table seats its delegates in the room ('table-venue-only' for one online); a delegate's attendance the event does
+ * not offer now is 'attendance-unavailable' (the chosen option's own kind is checked as the option).
+ */
+function checkAttendances(
+  event: RegistrationEvent,
+  now: Date,
+  registration: { attendanceOption: unknown; delegates: unknown },
+  addIssue: (issue: FieldIssue) => void,
+): void {
+  const chosen = registration.attendanceOption
+  const attendances = attendancesOf(chosen, registration.delegates)
+  if (chosen === '' && (attendances.length === 0 || attendances.includes(undefined))) {
+    addIssue({ code: 'custom', message: 'required', path: ['attendanceOption'], input: chosen })
+  }
+  if (chosen !== '' && !isOptionKey(chosen)) return
+  attendances.forEach((attendance, index) => {
+    if (attendance === undefined) return
+    const path = ['delegates', String(index), 'attendance']
+    if (chosen !== '' && isTableOption(chosen)) {
+      if (attendance === 'online') addIssue({ code: 'custom', message: 'table-venue-only', path, input: attendance })
+    } else if ((chosen === '' || attendanceOfOption(chosen) !== attendance) && !attendanceOptionFor(event, now, chosen, attendance)) {
+      addIssue({ code: 'custom', message: 'attendance-unavailable', path, input: attendance })
+    }
+  })
+}
+
 export interface ValidatedRegistration {
   submission: RegistrationSubmission
+  /** The registration's option: its venue delegates' when it has any, else online. */
   option: RegistrationPriceOption
+  /** The option each kind of attendance with delegates is priced at. */
+  options: Partial<Record<Attendance, RegistrationPriceOption>>
 }
 
 const eventSlugSchema = z.object({ event: requiredLine(FIELD_LIMITS.event) })
@@ -192,7 +274,17 @@ export function validateRegistration(input: unknown, event: RegistrationEvent, n
   if (!isRecord(input)) throw new ValidationError('invalid-request')
   if (!isRegistrationOpen(event, now)) throw new ValidationError('registration-closed')
   const fields = parseSubmission(registrationSchemaFor(event, now), input)
-  const option = event.priceOptions.find((candidate) => candidate.key === fields.attendanceOption)
+  const chosen = fields.attendanceOption
+  const fallback = chosen === '' ? undefined : attendanceOfOption(chosen)
+  const delegates = fields.delegates.map(({ attendance, ...delegate }) => ({ ...delegate, attendance: attendance === '' ? fallback! : attendance }))
+  const options: ValidatedRegistration['options'] = {}
+  for (const attendance of ATTENDANCES) {
+    if (!delegates.some((delegate) => delegate.attendance === attendance)) continue
+    const option = attendanceOptionFor(event, now, chosen, attendance)
+    if (!option) throw new ValidationError('invalid-request')
+    options[attendance] = option
+  }
+  const option = options.venue ?? options.online
   if (!option) throw new ValidationError('invalid-request')
-  return { submission: { eventSlug: event.slug, ...fields }, option }
+  return { submission: { eventSlug: event.slug, ...fields, attendanceOption: option.key, delegates }, option, options }
 }

@@ -307,13 +307,14 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
                 <>
                   <div className="form__choice">
                     <input type="radio" id="scope-delegates" name="scope" value="delegates" />
-                    <label htmlFor="scope-delegates">Only the delegates ticked below ({formatRand(registration.unitAmountCents)} excl. VAT each)</label>
+                    <label htmlFor="scope-delegates">Only the delegates ticked below (each at their own price excl. VAT)</label>
                   </div>
                   {attending.map((delegate) => (
                     <div className="form__choice" key={delegate.id}>
                       <input type="checkbox" id={`delegate-${delegate.id}`} name="delegateId" value={delegate.id} />
                       <label htmlFor={`delegate-${delegate.id}`}>
-                        {delegate.name}, {delegate.position}
+                        {delegate.name}, {delegate.position} ({delegate.attendance === 'online' ? 'online' : 'at the venue'},{' '}
+                        {formatRand(delegate.unitAmountCents)})
                       </label>
                     </div>
                   ))}

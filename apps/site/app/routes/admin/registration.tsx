@@ -192,7 +192,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
               <th scope="row">{delegate.name}</th>
               <td>{delegate.position}</td>
               <td>{delegate.email}</td>
-              <td>{delegate.cancelled ? <strong>Cancelled</strong> : 'Yes'}</td>
+              <td>{delegate.cancelled ? <strong>Cancelled</strong> : delegate.attendance === 'online' ? 'Online' : 'At the venue'}</td>
               <td>
                 {/* A cancelled delegate is not replaced: their place was credited. */}
                 {delegate.cancelled ? null : (

@@ -43,6 +43,7 @@ import * as certificateDetailsAndDayHours from './2026-11-29T10-certificate-deta
 import * as professionalRegistrationNumbers from './2026-11-29T20-professional-registration-numbers.ts'
 import * as sponsorshipRemindersAndSurplus from './2026-11-29T30-sponsorship-reminders-and-surplus.ts'
 import * as outboxSending from './2026-11-29T70-outbox-sending.ts'
+import * as delegateAttendance from './2026-11-29T80-delegate-attendance.ts'
 
 // Listed statically (not read from a folder) so the migrations travel with the code; never edit one that has landed.
 // Listed in name order, the order Kysely runs them in: a new one is named for the day it is written
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T20-professional-registration-numbers': professionalRegistrationNumbers,
   '2026-11-29T30-sponsorship-reminders-and-surplus': sponsorshipRemindersAndSurplus,
   '2026-11-29T70-outbox-sending': outboxSending,
+  '2026-11-29T80-delegate-attendance': delegateAttendance,
 }
 
 /** The core's migrations, in name order. */
