@@ -92,8 +92,9 @@ describe('validateRegistration', () => {
       'delegates.0.name',
       'delegates.0.position',
       'delegates.0.email',
-      'attendanceOption',
       'paymentMethod',
+      // Required only when a delegate does not say how they attend: a rule across fields, checked after each field's own.
+      'attendanceOption',
     ])
   })
 
