@@ -302,7 +302,6 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
             </ul>
           </>
         )}
-        {registration.selfService && <SelfServicePanel selfService={registration.selfService} outcome={actionData?.selfService} />}
         {registration.certificates.length > 0 && (
           <>
             <h2>Certificates of attendance</h2>
@@ -402,6 +401,7 @@ export default function RegistrationStatus({ loaderData, actionData }: Route.Com
           Questions about your registration? <Link to="/#contact">Contact us</Link> and quote your reference. Our <Link to="/terms">terms and conditions</Link>{' '}
           cover substitutions and cancellations.
         </p>
+        {registration.selfService && <SelfServicePanel selfService={registration.selfService} outcome={actionData?.selfService} />}
       </div>
     </>
   )
