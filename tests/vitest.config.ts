@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config'
 
-// These fault files need PostgreSQL (a read-only server, several instances behind HAProxy): `pnpm test:pg` runs them
+// These fault files need PostgreSQL (a read-only server, several instances behind HAProxy, connections killed after a send): `pnpm test:pg` runs them
 // with TEST_DATABASE_URL; without it they are not collected, rather than found empty.
-const POSTGRES_ONLY_FAULTS = ['faults/readiness.test.ts', 'faults/rolling-restart.test.ts']
+const POSTGRES_ONLY_FAULTS = ['faults/outbox.test.ts', 'faults/readiness.test.ts', 'faults/rolling-restart.test.ts']
 
 export default defineProject({
   test: {
