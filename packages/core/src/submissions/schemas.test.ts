@@ -38,7 +38,11 @@ function rows(count: number) {
 
 describe('delegateSchema', () => {
   it('accepts a delegate, one line per value, and drops what it does not know', () => {
-    expect(delegateSchema.parse({ ...DELEGATE, name: ' Thandi\r\n Nkosi ', extra: 'x' })).toEqual({ ...DELEGATE, name: 'Thandi Nkosi', professionalRegistrationNumber: '' })
+    expect(delegateSchema.parse({ ...DELEGATE, name: ' Thandi\r\n Nkosi ', extra: 'x' })).toEqual({
+      ...DELEGATE,
+      name: 'Thandi Nkosi',
+      professionalRegistrationNumber: '',
+    })
   })
 
   it.each([
