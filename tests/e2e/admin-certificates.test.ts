@@ -53,6 +53,8 @@ describe('certificates of attendance', () => {
       await waitForHydration(desk)
       await desk.getByLabel('Name, company or reference').fill(name)
       await desk.keyboard.press('Enter')
+      // The search's list has loaded: a check-in made while it loads would be shown over by the list as it was.
+      await desk.waitForURL((address) => address.searchParams.get('q') === name)
       await desk.getByRole('button', { name: `Check in ${name}` }).click()
       // On a busy machine the answer may come after the desk stopped waiting: then the check-in is queued and confirmed
       // by its resend a few seconds later.

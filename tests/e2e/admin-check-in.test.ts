@@ -118,6 +118,8 @@ describe('delegate passes and check-in at the door', () => {
 
     await first.getByLabel('Name, company or reference').fill(naledi.name)
     await first.keyboard.press('Enter')
+    // The search's list has loaded: a check-in made while it loads would be shown over by the list as it was.
+    await first.waitForURL((address) => address.searchParams.get('q') === naledi.name)
     const checkInButton = first.getByRole('button', { name: `Check in ${naledi.name}` })
     await checkInButton.focus()
     await first.keyboard.press('Enter')
@@ -233,6 +235,8 @@ describe('delegate passes and check-in at the door', () => {
     const page = await desk(THANDI)
     await page.getByLabel('Name, company or reference').fill(nomvula.name)
     await page.keyboard.press('Enter')
+    // The search's list has loaded: a check-in made while it loads would be shown over by the list as it was.
+    await page.waitForURL((address) => address.searchParams.get('q') === nomvula.name)
     // The server records the check-in, but its answer never reaches the phone.
     let dropped = false
     await page.route('**/check-in/live', async (route) => {

@@ -129,20 +129,33 @@ function spawnSite(
  * all when `requireHealthy` is false (a test of the site with its content source down). `nodeOptions` replaces
  * production's options of Node (a benchmark comparing them).
  */
-export async function startSite({
-  env = {},
-  requireHealthy = true,
-  keepOutput = false,
-  nodeOptions = siteNodeOptions,
-  port: fixedPort,
-}: {
+export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(options)
+    } catch (error) {
+      // Another process may take the free port between its choosing and the site binding it: choose another.
+      if (options.port !== undefined || attempt === 3 || !String(error).includes('is already in use')) throw error
+    }
+  }
+}
+
+interface SiteOptions {
   env?: Record<string, string>
   requireHealthy?: boolean
   keepOutput?: boolean
   nodeOptions?: readonly string[]
   /** A port to reuse: a site restarted with its clock moved, under pages left open on the stopped one. */
   port?: number
-} = {}): Promise<RunningSite> {
+}
+
+async function startSiteOnce({
+  env = {},
+  requireHealthy = true,
+  keepOutput = false,
+  nodeOptions = siteNodeOptions,
+  port: fixedPort,
+}: SiteOptions): Promise<RunningSite> {
   const port = fixedPort ?? (await freePort())
   const ownDataDir = mkdtempSync(path.join(tmpdir(), 'events-site-data-'))
   const dataDir = env.DATA_DIR ?? ownDataDir
