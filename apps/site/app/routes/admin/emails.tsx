@@ -1,4 +1,4 @@
-import { listFailedMessages, listUncertainMessages, retryFailedMessage, settleUncertainMessage } from '@events/core'
+import { listFailedMessages, listUncertainMessages, retryFailedMessage, settleUncertainMessage, type FailedMessage } from '@events/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { adminMeta } from '../../lib/admin-meta'
 import { formText, requireStaffMember, staffFormPost } from '../../lib/admin.server'
@@ -47,6 +47,22 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(outcome === '' ? `/admin/emails?retried=${encodeURIComponent(messageId)}` : `/admin/emails?settled=${encodeURIComponent(outcome)}`)
 }
 
+/** The cells both lists begin a message's row with: what it is, to whom, its registration and when it was queued. */
+function MessageCells({ message }: { message: FailedMessage }) {
+  return (
+    <>
+      <th scope="row">
+        <MailTopic topic={message.topic} subject={message.subject} />
+      </th>
+      <td>{message.to.join(', ')}</td>
+      <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
+      <td>
+        <AdminTime iso={message.createdAt} />
+      </td>
+    </>
+  )
+}
+
 export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
   const { failed, uncertain, notice } = loaderData
   return (
@@ -69,14 +85,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
           >
             {uncertain.map((message) => (
               <tr key={message.id}>
-                <th scope="row">
-                  <MailTopic topic={message.topic} subject={message.subject} />
-                </th>
-                <td>{message.to.join(', ')}</td>
-                <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
-                <td>
-                  <AdminTime iso={message.createdAt} />
-                </td>
+                <MessageCells message={message} />
                 <td>
                   <Form method="post" className="admin-inline-form">
                     <input type="hidden" name="message" value={message.id} />
@@ -106,14 +115,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
           >
             {failed.map((message) => (
               <tr key={message.id}>
-                <th scope="row">
-                  <MailTopic topic={message.topic} subject={message.subject} />
-                </th>
-                <td>{message.to.join(', ')}</td>
-                <td>{message.reference ? <Link to={`/admin/registrations/${message.reference}`}>{message.reference}</Link> : '—'}</td>
-                <td>
-                  <AdminTime iso={message.createdAt} />
-                </td>
+                <MessageCells message={message} />
                 <td>
                   {message.lastError ?? '—'} ({message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'})
                 </td>
