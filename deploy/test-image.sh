@@ -47,10 +47,14 @@ $podman create --name events-site-test "$image" >/dev/null
 mkdir "$rootfs"
 $podman export events-site-test | tar -x -C "$rootfs"
 [ "$(chroot "$rootfs" /usr/local/bin/node --version | cut -d. -f1)" = v24 ] || fail "Node 24 in the image"
+# The bundled server needs no node_modules but the few packages copied beside it.
+[ ! -e "$rootfs/srv/events/node_modules" ] || fail "a node_modules in /srv/events: the image should hold only the bundle"
+bundled="$rootfs/srv/events/apps/site/build/bundle/node_modules"
 for tool in vite vitest typescript @playwright eslint sanity; do
-  if ls "$rootfs/srv/events/node_modules/.pnpm" | grep -q "^$tool@"; then fail "a development dependency in the image: $tool"; fi
+  if [ -e "$bundled/$tool" ]; then fail "a development dependency in the image: $tool"; fi
 done
-echo "Node $(chroot "$rootfs" /usr/local/bin/node --version), $(ls "$rootfs/srv/events/node_modules/.pnpm" | wc -l) production packages, no development ones"
+echo "Node $(chroot "$rootfs" /usr/local/bin/node --version), $(ls "$bundled" | wc -l) packages beside the bundle, no development ones"
+echo "image size: $($podman image inspect "$image" --format '{{.Size}}' | awk '{ printf "%.0f MB", $1 / 1000000 }')"
 
 step "running its entry command as its user, in its root filesystem"
 mount -t proc proc "$rootfs/proc"

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { repoRoot } from './site-build.ts'
 
 const startedAt = performance.now()
-console.log('Building the site: the browser bundle, then the server bundle, precompressed files and social images…')
-const result = spawnSync('pnpm', ['exec', 'react-router', 'build'], {
+console.log('Building the site: the browser bundle, the server build, precompressed files and social images, then the bundled server…')
+const result = spawnSync('pnpm', ['run', 'build'], {
   cwd: path.join(repoRoot, 'apps/site'),
   // Vite prints each step; React's production build is bundled whatever the caller's NODE_ENV.
   env: { ...process.env, NODE_ENV: 'production' },

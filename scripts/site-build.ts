@@ -5,7 +5,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const serverEntry = path.join(repoRoot, 'apps/site/build/server/index.js')
+// The build's last file: the bundled server (apps/site/bundle-server.mjs).
+const serverEntry = path.join(repoRoot, 'apps/site/build/bundle/server.mjs')
 
 const buildInputs = [
   'apps/site/app',
@@ -14,7 +15,14 @@ const buildInputs = [
   'apps/site/vite.config.ts',
   'apps/site/react-router.config.ts',
   'apps/site/package.json',
+  'apps/site/server.js',
+  'apps/site/bundle-server.mjs',
   'packages',
+  // The commands bundled with the server.
+  'scripts/migrate.mjs',
+  'scripts/admin.mjs',
+  'scripts/backup.mjs',
+  'scripts/restore.mjs',
 ]
 
 function newestModification(target: string): number {

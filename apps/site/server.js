@@ -24,7 +24,9 @@ const { createServer } = await import('node:http')
 const path = await import('node:path')
 const { fileURLToPath } = await import('node:url')
 
-const here = path.dirname(fileURLToPath(import.meta.url))
+// The site's directory: this file's, or two levels above the bundle made from it (build/bundle/server.mjs, which the
+// bundling defines SITE_DIR for).
+const here = fileURLToPath(new URL(/** @type {{ env?: { SITE_DIR?: string } }} */ (import.meta).env?.SITE_DIR ?? '.', import.meta.url))
 // Which code to load is decided before the configuration module is loaded from it; everything else comes from that module.
 const isProduction = process.env.NODE_ENV !== 'development'
 // A request whose headers and body have not all arrived by then is answered 408 and closed (Node's default is 300 s).
@@ -37,10 +39,10 @@ if (!isProduction) {
   const vite = await import('vite')
   devServer = await vite.createServer({ root: here, server: { middlewareMode: true } })
 }
-/** @type {typeof import('./server/app')} */
+// In production the site's build (package.json's imports name it; its types are the app's), in development its source.
 const { createSite, createLogger, readConfig, serverFaultHandler, ConfigError, isPrecompressed } = devServer
-  ? await devServer.ssrLoadModule('./server/app.ts')
-  : await import(path.join(buildDir, 'server/index.js'))
+  ? /** @type {typeof import('./server/app')} */ (await devServer.ssrLoadModule('./server/app.ts'))
+  : await import('#server-build')
 startup.modules = performance.now()
 
 /**

