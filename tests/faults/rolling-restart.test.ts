@@ -1,10 +1,11 @@
-// A rolling restart behind the shipped HAProxy configuration (deploy/haproxy.cfg): two instances on one PostgreSQL
-// database, a client registering and reading pages all along, each instance restarted in turn as
-// docs/operations.md says (SIGTERM, which drains it; start; ready). Nothing may fail, every registration must be
-// stored and every e-mail sent exactly once.
+// A rolling restart behind HAProxy, configured for three instances by the shipped generator (deploy/haproxy-config.sh
+// 3): three instances on one PostgreSQL database, clients registering and reading pages all along and keeping both
+// cores busy, each instance restarted in turn as docs/operations.md says (SIGTERM, which drains it; start; ready).
+// Nothing may fail (not one 503 from the balancer), every registration must be stored and every e-mail sent exactly
+// once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,6 +16,9 @@ import { connectPostgres } from '../support/postgres.ts'
 import { waitUntil } from '../support/wait.ts'
 
 const POSTGRES_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
+const INSTANCES = 3
+/** Clients registering and reading pages at once through the balancer. */
+const CLIENTS = 6
 
 const isReady = (baseUrl: string) =>
   fetch(`${baseUrl}/readyz`).then(
@@ -55,22 +59,33 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
       MIGRATE_ON_START: '0',
       SHUTDOWN_DRAIN_SECONDS: '2',
     }
-    // The deploy's first step: the migrations, once, before any instance starts.
-    const migrated = spawnSync('pnpm', ['db:migrate'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: siteEnv.DATABASE_URL }, encoding: 'utf8' })
+    // The deploy's first step: the migrations, once, before any instance starts, with the production command.
+    const migrated = spawnSync(path.join(repoRoot, 'scripts/serve'), ['--migrate'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: siteEnv.DATABASE_URL },
+      encoding: 'utf8',
+    })
     expect(migrated.status, migrated.stderr).toBe(0)
 
-    for (let index = 0; index < 2; index++) slots.push({ port: await freePort(), healthPort: await freePort() })
+    for (let index = 0; index < INSTANCES; index++) slots.push({ port: await freePort(), healthPort: await freePort() })
     await Promise.all(slots.map(async (slot) => (slot.site = await launch(slot))))
-    await waitUntil(async () => (await Promise.all(slots.map((slot) => isReady(`http://127.0.0.1:${slot.port}`)))).every(Boolean), 'both instances ready')
+    await waitUntil(async () => (await Promise.all(slots.map((slot) => isReady(`http://127.0.0.1:${slot.port}`)))).every(Boolean), 'every instance ready')
 
-    haproxy = spawn('haproxy', ['-db', '-f', path.join(repoRoot, 'deploy/haproxy.cfg')], {
+    // The generator's configuration, beside a copy of the error pages it names relative to its own directory.
+    const generated = spawnSync(path.join(repoRoot, 'deploy/haproxy-config.sh'), [String(INSTANCES)], { encoding: 'utf8' })
+    expect(generated.status, generated.stderr).toBe(0)
+    cpSync(path.join(repoRoot, 'deploy/errors'), path.join(dataDir, 'errors'), { recursive: true })
+    writeFileSync(path.join(dataDir, 'haproxy.cfg'), generated.stdout)
+    haproxy = spawn('haproxy', ['-db', '-f', path.join(dataDir, 'haproxy.cfg')], {
       env: {
         ...process.env,
         HAPROXY_BIND: `127.0.0.1:${balancerPort}`,
-        SITE_1: `127.0.0.1:${slots[0]!.port}`,
-        SITE_1_HEALTH: String(slots[0]!.healthPort),
-        SITE_2: `127.0.0.1:${slots[1]!.port}`,
-        SITE_2_HEALTH: String(slots[1]!.healthPort),
+        ...Object.fromEntries(
+          slots.flatMap((slot, index) => [
+            [`SITE_${index + 1}`, `127.0.0.1:${slot.port}`],
+            [`SITE_${index + 1}_HEALTH`, String(slot.healthPort)],
+          ]),
+        ),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -128,7 +143,7 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
     }
-    const load = Promise.all(Array.from({ length: 4 }, (_, index) => client(index)))
+    const load = Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)))
     await new Promise((resolve) => setTimeout(resolve, 1500))
 
     const restarts: Array<{ slot: number; stoppedInMs: number; readyInMs: number }> = []
@@ -151,7 +166,7 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
     await load
 
     console.log(
-      `rolling restart: ${acknowledged.length} registrations and ${pagesRead} pages through HAProxy, ${failures.length} failed; restarts ${JSON.stringify(restarts)}`,
+      `rolling restart: ${acknowledged.length} registrations and ${pagesRead} pages through HAProxy, ${failures.length} failed; restarts ${JSON.stringify(restarts)}; load average ${loadavg()[0]!.toFixed(1)}`,
     )
     expect(failures, haproxyOutput).toEqual([])
     expect(acknowledged.length).toBeGreaterThan(20)
@@ -164,6 +179,8 @@ describe.each(POSTGRES_URLS)('a rolling restart behind HAProxy on PostgreSQL (%s
       await waitUntil(
         async () => (await outbox.query("select count(*)::int as waiting from outbox_messages where status <> 'sent'")).rows[0].waiting === 0,
         'every e-mail to be sent',
+        // Some hundreds of registrations, four e-mails each, sent by three instances through one SMTP sink.
+        90_000,
       )
       const ids = (await outbox.query<{ id: string }>('select id from outbox_messages')).rows.map((row) => row.id)
       expect(ids.length).toBeGreaterThanOrEqual(acknowledged.length * 4)
