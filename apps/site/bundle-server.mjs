@@ -35,12 +35,47 @@ const NOT_IN_PRODUCTION = ['vite', 'pg-native']
 /** The workspace packages that depend on the run-time packages, where pnpm links them. */
 const DEPENDENTS = ['packages/core', 'packages/staff', 'apps/site', 'node_modules/.pnpm/node_modules'].map((dir) => path.join(repoRoot, dir))
 
+/**
+ * Bundled packages whose code names its own file's place (__dirname, __filename) only where that is harmless: pino's
+ * transports (worker threads the logger does not use), and undici's stack traces, which check it is defined first.
+ */
+const NEVER_READ_BESIDE_THEMSELVES = ['pino', 'thread-stream', 'undici']
+
+/**
+ * Stops the build at a bundled package that finds files beside its own source (a path from __dirname): bundled, that
+ * path would not exist, and the first request to need it would fail. Such a package belongs in RUN_TIME_PACKAGES.
+ */
+function refuseFilesBesideTheSource() {
+  return {
+    name: 'refuse-files-beside-the-source',
+    generateBundle(_options, bundle) {
+      const offenders = new Set()
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        // What is left of each module once unused code is dropped.
+        for (const [id, rendered] of Object.entries(chunk.modules)) {
+          const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(id)?.[1]
+          if (packageName && !NEVER_READ_BESIDE_THEMSELVES.includes(packageName) && /\b__(dirname|filename)\b/.test(rendered.code ?? '')) {
+            offenders.add(packageName)
+          }
+        }
+      }
+      if (offenders.size > 0) {
+        throw new Error(
+          `bundle-server: ${[...offenders].join(', ')} find files beside their own source (__dirname), which a bundle does not keep: add them to RUN_TIME_PACKAGES, or to NEVER_READ_BESIDE_THEMSELVES if the site never takes that path`,
+        )
+      }
+    },
+  }
+}
+
 const startedAt = performance.now()
 await build({
   configFile: false,
   root: siteDir,
   publicDir: false,
   logLevel: 'warn',
+  plugins: [refuseFilesBesideTheSource()],
   // server.js finds the site's directory (its build and the shipped content) from where the bundle is.
   define: { 'import.meta.env.SITE_DIR': JSON.stringify('../../') },
   ssr: { noExternal: true, external: [...RUN_TIME_PACKAGES, ...NOT_IN_PRODUCTION] },
