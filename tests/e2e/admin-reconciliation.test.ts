@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { signInAt, type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
+import { type StaffAccount, useBackOfficeSite } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { downloadedBytes, openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -15,7 +15,7 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 const OWNER: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Owner', role: 'owner', password: 'a long enough owner password' }
 
 const browser = useBrowser()
-const { site, url } = useBackOfficeSite([OWNER])
+const { site, url, openAs } = useBackOfficeSite([OWNER])
 
 const BANKS = [
   ['fnb', 'FNB'],
@@ -78,7 +78,7 @@ function randsIn(text: string, label: RegExp): number {
 describe('reconciling the bank account in the back office', () => {
   it('imports each bank’s CSV export with its preset, records the payment it names, and a dismissed line stays dismissed', async () => {
     const page = await openPage(browser(), 'phone')
-    await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
+    await openAs(page, '/admin/bank-statements', OWNER)
     for (const [bank, name] of BANKS) {
       const registration = await registerByBankTransfer()
       await importStatement(page, `${bank}.csv`, bankSample(bank, registration.reference), name)
@@ -115,7 +115,7 @@ describe('reconciling the bank account in the back office', () => {
     const registrations = [await registerByBankTransfer(), await registerByBankTransfer(), await registerByBankTransfer()]
     const references = registrations.map((registration) => registration.reference)
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
+    await openAs(page, '/admin/bank-statements', OWNER)
     await importStatement(page, 'group.csv', fnbStatement(['2025/03/01', '50,000.00', `ACME GROUP PAYS ${references.join(' ')}`]), 'FNB')
     await page.getByRole('cell', { name: `Names several registrations (${references.join(', ')}): assign by hand` }).waitFor()
 
@@ -144,7 +144,7 @@ describe('reconciling the bank account in the back office', () => {
   it('records an overpayment in full and pays the surplus back from the refunds list, exported for the bank', async () => {
     const registration = await registerByBankTransfer()
     const page = await openPage(browser(), 'phone')
-    await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
+    await openAs(page, '/admin/bank-statements', OWNER)
     await importStatement(page, 'over.csv', fnbStatement(['2025/03/01', '25,000.00', `EFT ${registration.reference}`]), 'FNB')
     await page
       .getByRole('cell', {
@@ -211,7 +211,7 @@ describe('statement files that are OFX, the same money twice, and files that are
         ),
       )
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site().baseUrl, '/admin/bank-statements', OWNER)
+    await openAs(page, '/admin/bank-statements', OWNER)
 
     await page
       .getByLabel('Statement file (CSV or OFX)')
@@ -256,7 +256,7 @@ describe('finance reports', () => {
     const cancelled = await registerByBankTransfer()
     await registerByBankTransfer()
     const page = await openPage(browser(), 'desktop')
-    await signInAt(page, site().baseUrl, `/admin/registrations/${cancelled.reference}/cancel`, OWNER)
+    await openAs(page, `/admin/registrations/${cancelled.reference}/cancel`, OWNER)
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Confirm cancellation' }).click()
     await page

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaffAccount, signInAt, signInCookie, type StaffAccount } from '../support/admin.ts'
+import { createStaffAccount, openWithSession, signInAt, signInCookie, type StaffAccount } from '../support/admin.ts'
 import { accessibilityViolations } from '../support/axe.ts'
 import { openPage, useBrowser, waitForHydration } from '../support/browser.ts'
 import { registrationBody, type RegistrationReceipt } from '../support/registrations.ts'
@@ -23,6 +23,8 @@ const browser = useBrowser()
 let site: RunningSite
 let sink: SmtpSink
 let dataDir: string
+/** The owner's session, signed in once: the tests open their screens with it (see openWithSession). */
+let ownerSession: string
 /** Registered by bank transfer and by card, each with two delegates at the venue price: R 20 677.00 incl. VAT. */
 interface Registered {
   reference: string
@@ -72,6 +74,7 @@ beforeAll(async () => {
   // Each registration's four e-mails (registrant, organiser, two delegates) are out before the tests look at them.
   await waitForMailsAbout(bank, 4)
   await waitForMailsAbout(card, 4)
+  ownerSession = await signInCookie(site.baseUrl, OWNER)
 })
 afterAll(async () => {
   await site?.stop()
@@ -244,7 +247,7 @@ describe('the back office’s registration screens', () => {
     failOrganiserMail(card.reference)
 
     const page = await openPage(browser(), 'desktop')
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     const outbox = page.getByRole('region', { name: 'E-mail outbox' })
     expect(await outbox.locator('dl').innerText()).toMatch(/Failed\s+1/)
     await outbox.getByRole('link', { name: 'See the failed e-mail' }).click()
@@ -279,14 +282,14 @@ describe('the back office’s registration screens', () => {
 
     // With the rows there, the page passes axe at phone width and does not scroll sideways.
     const checked = await openPage(browser(), 'phone')
-    await signInAt(checked, site.baseUrl, '/admin/emails', OWNER)
+    await openWithSession(checked, site.baseUrl, '/admin/emails', ownerSession)
     await waitForHydration(checked)
     await expectAccessible(checked)
     expect(await checked.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     await checked.context().close()
 
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     const outbox = page.getByRole('region', { name: 'E-mail outbox' })
     expect(await outbox.locator('dl').innerText()).toMatch(/Not known whether they arrived\s+2/)
     await outbox.getByRole('link', { name: 'Decide about the 2 e-mails not known to have arrived' }).click()
@@ -312,7 +315,7 @@ describe('the back office’s registration screens', () => {
     await page.getByText('No e-mail is uncertain.').waitFor()
 
     // A second decision about a settled e-mail is refused with words, changing nothing.
-    const cookie = await signInCookie(site.baseUrl, OWNER)
+    const cookie = ownerSession
     const again = await fetch(url('/admin/emails'), {
       method: 'POST',
       redirect: 'manual',
@@ -331,7 +334,7 @@ describe('the back office’s registration screens', () => {
 
   it('passes axe on the dashboard, the list and a registration’s page at phone width, without sideways scrolling of the page', async () => {
     const page = await openPage(browser(), 'phone')
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     for (const pathname of ['/admin', `/admin/registrations?q=${bank.reference}`, `/admin/registrations/${bank.reference}`, '/admin/emails']) {
       await page.goto(url(pathname))
       await waitForHydration(page)
@@ -344,7 +347,7 @@ describe('the back office’s registration screens', () => {
 
   it('without JavaScript: filters the list through the address and resends a confirmation', async () => {
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     await page.getByRole('link', { name: 'Registrations', exact: true }).click()
     await page.getByLabel('Payment method').selectOption({ label: 'Card / EFT / GPay' })
     await page.getByRole('button', { name: 'Show registrations' }).click()
@@ -382,7 +385,7 @@ describe('the back office’s registration screens', () => {
     const receiptSubject = `Payment received: registration ${card.reference}`
     await sink.waitFor((mail) => mail.parsed.subject === receiptSubject, 15_000)
 
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     expect(await tableRows(page, 'Registrations, delegates and money per upcoming event, soonest first; amounts incl. VAT')).toEqual([
       [
         'Legal Opinion Writing 2025',
@@ -421,7 +424,7 @@ describe('the back office’s registration screens', () => {
   })
 
   it('refuses a resend another site posted, and answers an unknown registration, e-mail or choice with a message, changing nothing', async () => {
-    const cookie = await signInCookie(site.baseUrl, OWNER)
+    const cookie = ownerSession
     const post = (
       pathname: string,
       fields: Record<string, string>,
@@ -460,7 +463,7 @@ describe('the back office’s registration screens', () => {
     for (let index = 0; index < 25; index += 1)
       more.push(await register({ delegates: [{ name: `Delegate ${index}`, position: 'Clerk', email: `delegate-${index}@paging.test` }] }))
     const page = await openPage(browser(), 'phone', { javaScriptEnabled: false })
-    await signInAt(page, site.baseUrl, '/admin', OWNER)
+    await openWithSession(page, site.baseUrl, '/admin', ownerSession)
     await page.goto(url('/admin/registrations?method=Bank+Transfer'))
     expect(await page.getByRole('status').innerText()).toBe('26 registrations match, newest first; page 1 of 2.')
     expect((await tableRows(page, 'Registrations, page 1 of 2; amounts incl. VAT')).map((row) => row[0])).toEqual(

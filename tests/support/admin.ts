@@ -175,6 +175,19 @@ export async function signInCookie(baseUrl: string, account: Pick<StaffAccount, 
 }
 
 /**
+ * Opens `pathname` in the back office with a session `signInCookie` made, skipping the sign-in page: for a file whose
+ * tests open other screens many times as an account with two-factor. Each sign-in spends a code of a 30 s step and
+ * three steps are accepted, so signing in for every test would wait for fresh codes (about 30 s every third time).
+ */
+export async function openWithSession(page: Page, baseUrl: string, pathname: string, cookie: string): Promise<void> {
+  await page
+    .context()
+    .addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })))
+  await page.goto(`${baseUrl}${pathname}`)
+  if (new URL(page.url()).pathname !== new URL(pathname, baseUrl).pathname) throw new Error(`The session did not open ${pathname}: at ${page.url()}`)
+}
+
+/**
  * Opens `pathname` in the back office as a browser does: signed out, it is sent to the sign-in page, signs in there
  * (with a code from its app for an account with two-factor) and lands back at `pathname`.
  */
@@ -253,6 +266,11 @@ export interface BackOfficeSite {
   /** The SMTP server the site sends its e-mails to. */
   sink(): SmtpSink
   url(pathname: string): string
+  /**
+   * Opens `pathname` in `page` as `account`, with a session signed in once for the file (openWithSession): for tests
+   * of other screens than the sign-in, which would otherwise wait for fresh two-factor codes.
+   */
+  openAs(page: Page, pathname: string, account: StaffAccount): Promise<void>
 }
 
 /** useBackOfficeData with the built site started on it (with `env` besides) for the whole file. */
@@ -269,5 +287,11 @@ export function useBackOfficeSite(accounts: StaffAccount[], env: Record<string, 
     if (!site) throw new Error('useBackOfficeSite(): the site is used before beforeAll started it')
     return site
   }
-  return { site: running, sink: backOffice.sink, url: (pathname) => `${running().baseUrl}${pathname}` }
+  const sessions = new Map<string, string>()
+  const openAs = async (page: Page, pathname: string, account: StaffAccount) => {
+    const session = sessions.get(account.email) ?? (await signInCookie(running().baseUrl, account))
+    sessions.set(account.email, session)
+    await openWithSession(page, running().baseUrl, pathname, session)
+  }
+  return { site: running, sink: backOffice.sink, url: (pathname) => `${running().baseUrl}${pathname}`, openAs }
 }
