@@ -15,7 +15,7 @@ import { registrationBody, type RegistrationReceipt } from '../support/registrat
 const OWNER: StaffAccount = { email: 'thabo@example.com', name: 'Thabo Owner', role: 'owner', password: 'a long enough owner password' }
 
 const browser = useBrowser()
-const { site, url, openAs } = useBackOfficeSite([OWNER])
+const { url, openAs } = useBackOfficeSite([OWNER])
 
 const BANKS = [
   ['fnb', 'FNB'],
