@@ -83,7 +83,10 @@ async function enrolTwoFactor(dataDir: string, databaseUrl: string, account: Sta
       .join('; ')
     const { totpURI } = await staff.beginTwoFactorSetup(request(cookie), account.password)
     const otp = createOTP(base32.decode(new URL(totpURI).searchParams.get('secret') ?? ''))
-    const step = Math.floor(Date.now() / TOTP_STEP_MS) - 1
+    // The step before leaves the current and next steps' codes to sign-ins, but it is accepted only until the current
+    // step ends: late in a step, a loaded machine's check could come after the next began, so the current one is used.
+    const now = Date.now()
+    const step = Math.floor(now / TOTP_STEP_MS) - (now % TOTP_STEP_MS < 20_000 ? 1 : 0)
     await staff.confirmTwoFactorSetup(request(cookie), await otp.hotp(step))
     authenticators.set(account.email, { otp, usedSteps: new Set([step]) })
   } finally {
