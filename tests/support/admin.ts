@@ -29,6 +29,8 @@ export interface StaffAccount {
 }
 
 const TOTP_STEP_MS = 30_000
+/** How far into a step its predecessor's code is still used: past this, a loaded machine's check could fall after the step ends. */
+const PREVIOUS_STEP_USED_UNTIL_MS = 20_000
 
 /** The authenticator app of each account made with two-factor here, and the time steps whose code it has used. */
 const authenticators = new Map<string, { otp: ReturnType<typeof createOTP>; usedSteps: Set<number> }>()
@@ -44,7 +46,7 @@ export async function freshTotpCode(email: string): Promise<string> {
     const now = Date.now()
     const step = Math.floor(now / TOTP_STEP_MS)
     // The step before is used only early in the current one, so it is still accepted when the post arrives.
-    const candidates = now % TOTP_STEP_MS < 20_000 ? [step, step + 1, step - 1] : [step, step + 1]
+    const candidates = now % TOTP_STEP_MS < PREVIOUS_STEP_USED_UNTIL_MS ? [step, step + 1, step - 1] : [step, step + 1]
     const free = candidates.find((candidate) => !authenticator.usedSteps.has(candidate))
     if (free !== undefined) {
       authenticator.usedSteps.add(free)
@@ -83,10 +85,9 @@ async function enrolTwoFactor(dataDir: string, databaseUrl: string, account: Sta
       .join('; ')
     const { totpURI } = await staff.beginTwoFactorSetup(request(cookie), account.password)
     const otp = createOTP(base32.decode(new URL(totpURI).searchParams.get('secret') ?? ''))
-    // The step before leaves the current and next steps' codes to sign-ins, but it is accepted only until the current
-    // step ends: late in a step, a loaded machine's check could come after the next began, so the current one is used.
+    // The step before leaves the current and next steps' codes to sign-ins, while it is still safely accepted.
     const now = Date.now()
-    const step = Math.floor(now / TOTP_STEP_MS) - (now % TOTP_STEP_MS < 20_000 ? 1 : 0)
+    const step = Math.floor(now / TOTP_STEP_MS) - (now % TOTP_STEP_MS < PREVIOUS_STEP_USED_UNTIL_MS ? 1 : 0)
     await staff.confirmTwoFactorSetup(request(cookie), await otp.hotp(step))
     authenticators.set(account.email, { otp, usedSteps: new Set([step]) })
   } finally {
